@@ -1,0 +1,80 @@
+# TagCloud: the README's two commands live here.
+#   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
+#   make test   runs every test (installs what it needs, builds, tests)
+# Other targets: make build, make bench, make samples, make refs, make clean.
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT ?= swift
+
+# Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
+# to pixels so the tests can compare them with the PNGs).
+BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
+                  libfribidi-dev libpng-dev libdeflate-dev
+TEST_PACKAGES  := librsvg2-bin
+# Only for regenerating reference data (make refs) and the optional browser benchmark.
+REF_PACKAGES   := libharfbuzz-bin chromium
+
+DEMO_INPUT  ?= samples/tag-cloud.yaml
+DEMO_OUTPUT ?= out/demo.png
+
+.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref
+
+all: build
+
+# Installs the named packages that are missing: with apt-get when run as root, otherwise prints the
+# exact command to run and stops.
+define ensure_packages
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -q && apt-get install -y -q --no-install-recommends $$missing || exit 1; \
+	  else \
+	    echo "Missing Debian packages:$$missing"; \
+	    echo "Run:  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed (expected at /opt/swift/usr/bin)."; exit 1; }
+endef
+
+deps-build:
+	$(call ensure_packages,$(BUILD_PACKAGES))
+
+deps-test: deps-build
+	$(call ensure_packages,$(TEST_PACKAGES))
+
+deps-ref: deps-build
+	$(call ensure_packages,$(REF_PACKAGES))
+
+build: deps-build
+	$(SWIFT) build
+
+demo: deps-build
+	$(SWIFT) build -c release --product tagcloud
+	@mkdir -p $(dir $(DEMO_OUTPUT))
+	.build/release/tagcloud render $(DEMO_INPUT) -o $(DEMO_OUTPUT)
+	@echo "Wrote $(DEMO_OUTPUT)"
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps-build
+	$(SWIFT) build -c release --product TagCloudBench --product tagcloud
+	.build/release/TagCloudBench
+
+samples: deps-build
+	$(SWIFT) build -c release --product tagcloud
+	.build/release/tagcloud samples --out samples
+
+# Regenerates committed reference data from independent implementations (hb-shape, Chromium).
+refs: deps-ref
+	python3 Tests/TypesettingTests/Fixtures/make_refs.py
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,88 @@
+// swift-tools-version:6.1
+//
+// TagCloud: tag clouds with real, shaped text, wrapped by a SwiftUI-compatible flow layout and drawn
+// by Cairo to PNG, SVG and PDF. See ARCHITECTURE in the README for the stages and their boundaries.
+
+import PackageDescription
+
+/// Strict settings shared by every Swift target: Swift 6 language mode is the package default
+/// (`swiftLanguageModes` below); these add the upcoming features we rely on.
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "TagCloud",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        .library(name: "Typesetting", targets: ["Typesetting"]),
+        .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "TagCloudUI", targets: ["TagCloudUI"]),
+        .library(name: "TagCloud", targets: ["TagCloud"]),
+        .library(name: "TagCloudTesting", targets: ["TagCloudTesting"]),
+        .executable(name: "tagcloud", targets: ["tagcloud"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // MARK: System libraries (never products; only the module named beside each imports it)
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),                       // Canvas
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
+                       providers: [.apt(["libpng-dev"])]),                          // Canvas
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),                      // Canvas
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),                     // Typesetting
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),                     // Typesetting
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),                   // Typesetting
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),                      // Typesetting
+
+        // MARK: Libraries, one per stage
+        .target(name: "LayoutKit", swiftSettings: strictSwift),
+        .target(name: "Typesetting",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
+                swiftSettings: strictSwift),
+        .target(name: "Canvas",
+                dependencies: ["Typesetting", "CCairo", "CPNG", "CDeflate"],
+                swiftSettings: strictSwift),
+        .target(name: "TagCloudUI",
+                dependencies: ["LayoutKit", "Typesetting", "Canvas"],
+                swiftSettings: strictSwift),
+        .target(name: "TagCloud",
+                dependencies: ["TagCloudUI", .product(name: "Yams", package: "Yams")],
+                swiftSettings: strictSwift),
+        .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
+
+        // MARK: Executables (thin)
+        .executableTarget(name: "tagcloud",
+                          dependencies: ["TagCloud", "Canvas",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strictSwift),
+        .executableTarget(name: "TagCloudBench",
+                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud"],
+                          path: "Benchmarks/TagCloudBench",
+                          swiftSettings: strictSwift),
+
+        // MARK: Tests
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit"], swiftSettings: strictSwift),
+        .testTarget(name: "ArticleLayoutTests", dependencies: ["LayoutKit"], swiftSettings: strictSwift),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"],
+                    resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting"],
+                    swiftSettings: strictSwift),
+    ],
+    swiftLanguageModes: [.v6]
+)

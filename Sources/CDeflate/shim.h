@@ -1,0 +1,2 @@
+// libdeflate: the DEFLATE compressor and CRC-32 behind Canvas's PNG encoder.
+#include <libdeflate.h>

@@ -1,0 +1,2 @@
+// fontconfig: system font discovery for families that are not bundled. Imported by Typesetting only.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,3 @@
+// HarfBuzz: shaping with its own OpenType functions (thread-safe). Imported by Typesetting only.
+#include <hb.h>
+#include <hb-ot.h>

@@ -1,0 +1,2 @@
+// libpng: used by Canvas to decode PNG files (golden images, `tagcloud diff`).
+#include <png.h>

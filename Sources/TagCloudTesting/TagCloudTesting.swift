@@ -1,0 +1,2 @@
+// TagCloudTesting: golden-image assertions for XCTest and Swift Testing.
+import Canvas

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ArticleLayoutBuilds() {
+    #expect(Bool(true))
+}

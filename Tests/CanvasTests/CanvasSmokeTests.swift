@@ -1,0 +1,5 @@
+import Testing
+
+@Test func CanvasBuilds() {
+    #expect(Bool(true))
+}

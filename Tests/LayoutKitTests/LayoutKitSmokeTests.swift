@@ -1,0 +1,5 @@
+import Testing
+
+@Test func LayoutKitBuilds() {
+    #expect(Bool(true))
+}
