@@ -65,7 +65,7 @@ test: deps-test
 	$(SWIFT) test --skip-build
 
 bench: deps-build
-	$(SWIFT) build -c release --product TagCloudBench --product tagcloud
+	$(SWIFT) build -c release
 	.build/release/TagCloudBench
 
 samples: deps-build

@@ -1,3 +1,26 @@
-// make bench: prints one figure per line, `name: value unit`.
-import LayoutKit
-print("bench: no figures yet")
+// `make bench`: builds in release and prints named figures, one per line: `name: value unit`.
+//
+// Each stage has its own file with one entry point; they run in this order, and a name given as an
+// argument runs only the groups whose name contains it (`TagCloudBench layout`).
+
+import Foundation
+
+let groups: [(name: String, run: () throws -> Void)] = [
+    ("layout", runLayoutBenchmarks),
+    ("text", runTextBenchmarks),
+    ("canvas", runCanvasBenchmarks),
+    ("views", runViewBenchmarks),
+    ("command", runCommandBenchmarks),
+]
+
+let filters = Array(CommandLine.arguments.dropFirst())
+var failed = false
+for group in groups where filters.isEmpty || filters.contains(where: { group.name.contains($0) }) {
+    do {
+        try group.run()
+    } catch {
+        print("error: \(group.name) benchmarks failed: \(error)")
+        failed = true
+    }
+}
+if failed { exit(1) }

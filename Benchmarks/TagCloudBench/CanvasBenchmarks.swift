@@ -1,0 +1,5 @@
+// Canvas benchmarks for `make bench`.
+
+/// Prints the canvas figures.
+func runCanvasBenchmarks() throws {
+}

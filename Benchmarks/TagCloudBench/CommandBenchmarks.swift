@@ -1,0 +1,5 @@
+// Command benchmarks for `make bench`.
+
+/// Prints the command figures.
+func runCommandBenchmarks() throws {
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Prints one figure in the `name: value unit` form `make bench` promises.
+func report(_ name: String, _ value: Double, _ unit: String, digits: Int = 2) {
+    print("\(name): \(String(format: "%.\(digits)f", value)) \(unit)")
+}
+
+/// Runs `body` `warmup` times, then `runs` times, and returns the median wall time in seconds.
+///
+/// The median of several runs is what we quote: these machines are shared and noisy.
+func medianSeconds(runs: Int = 9, warmup: Int = 2, _ body: () throws -> Void) rethrows -> Double {
+    for _ in 0..<warmup { try body() }
+    var times: [Double] = []
+    times.reserveCapacity(runs)
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

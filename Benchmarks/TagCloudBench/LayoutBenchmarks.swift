@@ -1,0 +1,5 @@
+// Layout benchmarks for `make bench`.
+
+/// Prints the layout figures.
+func runLayoutBenchmarks() throws {
+}

@@ -1,0 +1,5 @@
+// Text benchmarks for `make bench`.
+
+/// Prints the text figures.
+func runTextBenchmarks() throws {
+}

@@ -1,0 +1,5 @@
+// View benchmarks for `make bench`.
+
+/// Prints the view figures.
+func runViewBenchmarks() throws {
+}
