@@ -1,0 +1,330 @@
+/// A layout that arranges its subviews in rows, wrapping to a new row when the next one does not
+/// fit: a tag cloud, a set of chips, CSS `flex-wrap: wrap`.
+///
+/// Options:
+/// - ``itemSpacing`` and ``lineSpacing``: fixed distances, or `nil` for the subviews' own
+///   preferred spacing (``ViewSpacing``), as the "wrapping HStack" article does;
+/// - ``alignment``: the horizontal part aligns each row within the container's width, the
+///   vertical part aligns items within their row (top, center, bottom, first or last text
+///   baseline, or any custom guide);
+/// - ``justification``: none, space-between, space-around, space-evenly or stretch, applied to
+///   every row like CSS `justify-content`; ``justifiesLastRow`` set to `false` keeps the last row
+///   (and every row ended by a forced break) aligned instead;
+/// - ``lineBreaking``: greedy (CSS flex-wrap) or balanced (same rows count, even rows);
+/// - forced breaks: a subview with ``LineBreakLayoutKey`` or ``SpacerLayoutKey``;
+/// - ``maxRows``: rows past it are hidden, and ``Cache/hiddenItemCount`` says how many items
+///   that hid, so a renderer can show "+N more";
+/// - ``fillsWidth``: report the proposed width (and align rows in it) rather than hug the rows.
+///
+/// Proposals: `.unspecified` and an infinite width give the ideal size (one row, apart from
+/// forced breaks); a width of zero gives the minimum size (rows broken at the widest item's
+/// width); any other width breaks the rows at that width. The height of a proposal is ignored:
+/// the rows take the height they need. An item wider than the container goes alone on its row,
+/// at the leading edge. Sizes and spacings that are NaN, infinite or negative count as zero.
+///
+/// Right-to-left: like every layout, FlowLayout computes in leading-to-trailing coordinates and
+/// ``LayoutHost`` mirrors the placements, so rows start at the right and read right to left.
+///
+/// Each subview is measured once per pass (at its ideal size, `.unspecified`), when the cache is
+/// made or updated; rows are memoised per proposed width, and ``sizeThatFits(proposal:subviews:cache:)``
+/// and ``placeSubviews(in:proposal:subviews:cache:)`` share them.
+public struct FlowLayout: Layout, Hashable {
+    /// How a row's free space is distributed, like CSS `justify-content`.
+    public enum Justification: Hashable, Sendable {
+        /// No justification: the row is placed by the horizontal part of ``FlowLayout/alignment``.
+        case none
+        /// The free space goes between the items (CSS `space-between`); a single item starts at
+        /// the leading edge.
+        case spaceBetween
+        /// Every item gets an equal share of the free space, half on each side (CSS `space-around`).
+        case spaceAround
+        /// The free space is split evenly before, between and after the items (CSS `space-evenly`).
+        case spaceEvenly
+        /// Flexible items (those wider for an infinite proposal than for an unspecified one) grow
+        /// equally, each up to its maximum, until the row is full (like `flex-grow: 1`); a row
+        /// without flexible items starts at the leading edge, as CSS `stretch` does.
+        case stretch
+    }
+
+    /// How items are broken into rows.
+    public enum LineBreaking: Hashable, Sendable {
+        /// Each row takes as many items as fit (CSS `flex-wrap`): the fewest rows.
+        case greedy
+        /// The same number of rows as greedy, with rows as even as possible (minimum raggedness).
+        case balanced
+    }
+
+    /// The alignment of rows in the container (horizontal) and of items in their row (vertical).
+    public var alignment: Alignment
+    /// The horizontal distance between items, or `nil` for the subviews' preferred spacing.
+    public var itemSpacing: CGFloat?
+    /// The vertical distance between rows, or `nil` for the subviews' preferred spacing.
+    public var lineSpacing: CGFloat?
+    /// How each row's free space is used.
+    public var justification: Justification
+    /// Whether the last row (and every row ended by a forced break) is justified too, as CSS
+    /// `justify-content` does; `false` aligns those rows with ``alignment`` instead.
+    public var justifiesLastRow: Bool
+    /// How items are broken into rows.
+    public var lineBreaking: LineBreaking
+    /// The most rows to show, or `nil` for no limit.
+    public var maxRows: Int?
+    /// Whether the layout takes the whole proposed width (and aligns its rows in it) rather than
+    /// the width of its widest row.
+    public var fillsWidth: Bool
+
+    /// Creates a flow layout.
+    ///
+    /// - Parameters:
+    ///   - alignment: The alignment of rows (horizontal part) and of items in rows (vertical part).
+    ///   - itemSpacing: The distance between items, or `nil` for the subviews' preferred spacing.
+    ///   - lineSpacing: The distance between rows, or `nil` for the subviews' preferred spacing.
+    ///   - justification: How each row's free space is used.
+    ///   - justifiesLastRow: Whether the last row is justified too.
+    ///   - lineBreaking: Greedy or balanced rows.
+    ///   - maxRows: The most rows to show, or `nil`.
+    ///   - fillsWidth: Whether to take the whole proposed width.
+    public init(alignment: Alignment = .topLeading, itemSpacing: CGFloat? = nil, lineSpacing: CGFloat? = nil,
+                justification: Justification = .none, justifiesLastRow: Bool = true,
+                lineBreaking: LineBreaking = .greedy, maxRows: Int? = nil, fillsWidth: Bool = false) {
+        self.alignment = alignment
+        self.itemSpacing = itemSpacing
+        self.lineSpacing = lineSpacing
+        self.justification = justification
+        self.justifiesLastRow = justifiesLastRow
+        self.lineBreaking = lineBreaking
+        self.maxRows = maxRows
+        self.fillsWidth = fillsWidth
+    }
+
+    /// A horizontal stack orientation: a `Spacer` among the subviews is a forced line break.
+    public static var layoutProperties: LayoutProperties {
+        var properties = LayoutProperties()
+        properties.stackOrientation = .horizontal
+        return properties
+    }
+
+    /// What the layout keeps between calls: the subviews' measurements of the current pass and the
+    /// rows of recent proposals.
+    public struct Cache {
+        var input: FlowInput?
+        var memo: [(layout: FlowLayout, width: CGFloat, rows: FlowRows)] = []
+        /// How many trailing subviews ``FlowLayout/maxRows`` hid in the latest call (the latest
+        /// ``FlowLayout/placeSubviews(in:proposal:subviews:cache:)`` once the layout is placed).
+        public internal(set) var hiddenItemCount = 0
+        /// How many rows the latest call made.
+        public internal(set) var rowCount = 0
+    }
+
+    /// Creates an empty cache; measuring waits for the first call that needs sizes.
+    ///
+    /// - Parameter subviews: The subviews.
+    /// - Returns: The cache.
+    public func makeCache(subviews: Subviews) -> Cache { Cache() }
+
+    /// Forgets the measurements and rows: the next call measures again.
+    ///
+    /// - Parameters:
+    ///   - cache: The cache.
+    ///   - subviews: The subviews.
+    public func updateCache(_ cache: inout Cache, subviews: Subviews) {
+        cache = Cache()
+    }
+
+    /// The size of the rows for a proposal.
+    ///
+    /// - Parameters:
+    ///   - proposal: The proposal; only its width matters (see the type's discussion).
+    ///   - subviews: The subviews.
+    ///   - cache: The cache.
+    /// - Returns: The hugging or filling width by the rows' total height.
+    /// - Complexity: O(n) the first time for a width (balanced: see ``LineBreaking/balanced``),
+    ///   O(1) after.
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
+        let rows = self.rows(for: proposal.width, subviews: subviews, cache: &cache)
+        return CGSize(width: reportedWidth(proposal.width, rows: rows), height: rows.height)
+    }
+
+    /// Places the subviews in rows.
+    ///
+    /// Rows are broken for `proposal` (the same rows as ``sizeThatFits(proposal:subviews:cache:)``)
+    /// and aligned within `bounds.width`. Items are proposed their measured size; forced-break
+    /// subviews get a zero proposal at the end of their row; subviews hidden by ``maxRows`` get a
+    /// zero proposal at the bounds' bottom-trailing corner, outside the bounds.
+    ///
+    /// - Parameters:
+    ///   - bounds: The bounds.
+    ///   - proposal: The proposal the bounds came from.
+    ///   - subviews: The subviews.
+    ///   - cache: The cache.
+    /// - Complexity: O(n).
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
+        let rows = self.rows(for: proposal.width, subviews: subviews, cache: &cache)
+        guard let input = cache.input else { return }
+        let alignWidth = bounds.width.isFinite && bounds.width >= 0 ? bounds.width : rows.contentWidth
+        var origins = [CGPoint](repeating: .zero, count: rows.visibleCount)
+        var widths: [CGFloat] = []
+        origins.withUnsafeMutableBufferPointer { buffer in
+            input.positions(rows: rows, alignWidth: alignWidth, options: placementOptions, origins: buffer,
+                            widths: &widths)
+        }
+        let minX = bounds.minX.isFinite ? bounds.minX : 0
+        let minY = bounds.minY.isFinite ? bounds.minY : 0
+        for (offset, subview) in subviews.enumerated() {
+            guard offset < rows.visibleCount else {
+                subview.place(at: CGPoint(x: minX + alignWidth, y: minY + rows.height), anchor: .topLeading,
+                              proposal: .zero)
+                continue
+            }
+            let origin = CGPoint(x: minX + origins[offset].x, y: minY + origins[offset].y)
+            if input.isMarker(offset) {
+                subview.place(at: origin, anchor: .topLeading, proposal: .zero)
+            } else {
+                let size = input.sizes[offset]
+                let width = widths.isEmpty ? size.width : widths[offset]
+                subview.place(at: origin, anchor: .topLeading,
+                              proposal: ProposedViewSize(width: width, height: size.height))
+            }
+        }
+    }
+
+    private var placementOptions: FlowPlacementOptions {
+        FlowPlacementOptions(horizontalFraction: alignment.horizontal.key.unitFraction, justification: justification,
+                             justifiesLastRow: justifiesLastRow)
+    }
+
+    /// The width the layout reports for a proposed width.
+    private func reportedWidth(_ proposed: CGFloat?, rows: FlowRows) -> CGFloat {
+        guard fillsWidth, let proposed, proposed.isFinite, proposed > 0 else { return rows.contentWidth }
+        return Swift.max(proposed, rows.contentWidth)
+    }
+
+    /// The width rows are broken at for a proposed width: infinite for `nil`, NaN or infinity,
+    /// the widest item for zero or less (the minimum size), the width itself otherwise.
+    private func breakWidth(_ proposed: CGFloat?, widest: CGFloat) -> CGFloat {
+        guard let proposed, !proposed.isNaN else { return .infinity }
+        return proposed > 0 ? proposed : widest
+    }
+
+    /// The rows for a proposed width: measured once per pass, memoised per width.
+    private func rows(for proposedWidth: CGFloat?, subviews: Subviews, cache: inout Cache) -> FlowRows {
+        if cache.input == nil { cache.input = measure(subviews) }
+        guard let input = cache.input else { return FlowRows() }
+        let width = breakWidth(proposedWidth, widest: input.widest)
+        let rows: FlowRows
+        if let hit = cache.memo.first(where: { $0.width == width && $0.layout == self }) {
+            rows = hit.rows
+        } else {
+            rows = input.rows(width: width, maxRows: maxRows ?? .max, balanced: lineBreaking == .balanced)
+            if cache.memo.count >= 4 { cache.memo.removeFirst() }
+            cache.memo.append((self, width, rows))
+        }
+        cache.hiddenItemCount = rows.hidden
+        cache.rowCount = rows.rowCount
+        return rows
+    }
+
+    /// Measures every subview once: ideal size, vertical guide, break markers, spacing, and the
+    /// maximum width when stretching.
+    private func measure(_ subviews: Subviews) -> FlowInput {
+        let n = subviews.count
+        let needsSpacing = itemSpacing == nil || lineSpacing == nil
+        var sizes = [CGSize](repeating: .zero, count: n)
+        var guides = [CGFloat](repeating: 0, count: n)
+        var markers = [Bool](repeating: false, count: n)
+        var spacings = needsSpacing ? [ViewSpacing](repeating: ViewSpacing(), count: n) : []
+        var maxWidths = justification == .stretch ? [CGFloat](repeating: 0, count: n) : []
+        var anyMarker = false
+        var widest: CGFloat = 0
+        let guide = alignment.vertical
+        for (offset, subview) in subviews.enumerated() {
+            if subview[LineBreakLayoutKey.self] || subview[SpacerLayoutKey.self] {
+                markers[offset] = true
+                anyMarker = true
+                continue
+            }
+            let dimensions = subview.dimensions(in: .unspecified)
+            let size = CGSize(width: dimensions.width.sanitizedLength, height: dimensions.height.sanitizedLength)
+            sizes[offset] = size
+            guides[offset] = dimensions[guide].sanitizedGuide
+            widest = Swift.max(widest, size.width)
+            if needsSpacing { spacings[offset] = subview.spacing }
+            if justification == .stretch {
+                let wide = subview.sizeThatFits(ProposedViewSize(width: .infinity, height: size.height)).width
+                maxWidths[offset] = wide.isNaN ? size.width
+                    : Swift.max(size.width, wide.isInfinite ? .greatestFiniteMagnitude : wide)
+            }
+        }
+        var gaps: [CGFloat]?
+        let uniformGap = (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
+        if itemSpacing == nil || anyMarker {
+            var array = [CGFloat](repeating: 0, count: n)
+            for i in 1..<Swift.max(n, 1) where !markers[i] && !markers[i - 1] {
+                array[i] = itemSpacing?.sanitizedLength
+                    ?? spacings[i - 1].distance(to: spacings[i], along: .horizontal)
+            }
+            gaps = array
+        }
+        return FlowInput(sizes: sizes, guides: guides, guideFraction: 0, gaps: gaps, uniformGap: uniformGap,
+                         markers: anyMarker ? markers : nil, spacings: lineSpacing == nil ? spacings : nil,
+                         uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
+                         maxWidths: justification == .stretch ? maxWidths : nil, widest: widest)
+    }
+}
+
+extension FlowLayout {
+    /// Rows and item positions computed from pre-measured sizes, without subviews.
+    public struct Arrangement: Equatable, Sendable {
+        /// The size the layout reports (hugging, or filling when ``FlowLayout/fillsWidth``).
+        public var size: CGSize
+        /// The items of each row, in order.
+        public var rows: [Range<Int>]
+        /// The origin of each shown item, in leading-to-trailing coordinates from the container's
+        /// top-leading corner.
+        public var origins: [CGPoint]
+        /// How many trailing items ``FlowLayout/maxRows`` hid (they have no origin).
+        public var hiddenCount: Int
+    }
+
+    /// Lays out pre-measured items: the same engine as the ``Layout`` methods, for callers that
+    /// already know the sizes (benchmarks, tests, renderers that measured ahead).
+    ///
+    /// Items are neither markers nor flexible; spacing that is `nil` falls back to the default
+    /// 8 points; every item's vertical guide is its default value for ``alignment``'s vertical part.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes.
+    ///   - width: The proposed width (`nil` for the ideal size).
+    /// - Returns: The rows, origins and size.
+    /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
+    public func arrangement(of sizes: [CGSize], width: CGFloat?) -> Arrangement {
+        var widest: CGFloat = 0
+        let clean = sizes.map { size -> CGSize in
+            let s = CGSize(width: size.width.sanitizedLength, height: size.height.sanitizedLength)
+            widest = Swift.max(widest, s.width)
+            return s
+        }
+        let input = FlowInput(sizes: clean, guides: nil, guideFraction: alignment.vertical.key.unitFraction,
+                              gaps: nil, uniformGap: (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
+                              markers: nil, spacings: nil,
+                              uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
+                              maxWidths: nil, widest: widest)
+        let rows = input.rows(width: breakWidth(width, widest: widest), maxRows: maxRows ?? .max,
+                              balanced: lineBreaking == .balanced)
+        let size = CGSize(width: reportedWidth(width, rows: rows), height: rows.height)
+        var origins = [CGPoint](repeating: .zero, count: rows.visibleCount)
+        var widths: [CGFloat] = []
+        origins.withUnsafeMutableBufferPointer { buffer in
+            input.positions(rows: rows, alignWidth: size.width, options: placementOptions, origins: buffer,
+                            widths: &widths)
+        }
+        let ranges = (0..<rows.rowCount).map { rows.starts[$0]..<rows.starts[$0 + 1] }
+        return Arrangement(size: size, rows: ranges, origins: origins, hiddenCount: rows.hidden)
+    }
+}
+
+extension LayoutHost where L == FlowLayout {
+    /// How many trailing subviews ``FlowLayout/maxRows`` hid in the latest call: a renderer shows
+    /// them as "+N more" and does not draw them.
+    public var hiddenItemCount: Int { cache.hiddenItemCount }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ArticleLayoutBuilds() {
-    #expect(Bool(true))
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func LayoutKitBuilds() {
-    #expect(Bool(true))
-}
