@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong while loading fonts or shaping text.
 ///
-/// Each case names the file or family involved and says what to do about it.
+/// Each case names the file, folder or family involved, and its ``description`` says what to do.
 public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A font file does not exist or cannot be read.
     case fontFileUnreadable(path: String)
@@ -10,10 +10,18 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     case fontFileCorrupt(path: String, reason: String)
     /// No font with this family name is bundled or installed.
     case unknownFamily(String, available: [String])
-    /// The folder of bundled fonts is missing or unreadable.
+    /// The folder of bundled fonts is not a readable folder, or holds no font file.
     case fontsFolderUnreadable(path: String)
+    /// No `Fonts/` folder was found in any of the places searched (see ``FontLocator``).
+    case fontsFolderNotFound(searched: [String])
+    /// A font size is not a finite number greater than zero.
+    case invalidFontSize(CGFloat)
+    /// A width or line limit passed to the typesetter is not usable.
+    case invalidLayoutParameter(name: String, value: String)
     /// A FreeType call failed.
     case freeType(function: String, code: Int32)
+    /// HarfBuzz or FriBidi could not process the text (out of memory).
+    case shapingFailed(text: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,11 +31,19 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "the font file \(path) is not a usable font (\(reason)): replace it with a valid TrueType or OpenType file"
         case .unknownFamily(let family, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
-            return "unknown font family '\(family)'; available families: \(list)"
+            return "unknown font family '\(family)'; available families: \(list). Use one of these, or install the family so fontconfig finds it"
         case .fontsFolderUnreadable(let path):
-            return "cannot read the fonts folder \(path): set TAGCLOUD_FONTS to the project's Fonts/ folder"
+            return "cannot use the fonts folder \(path): it is not a readable folder of .ttf/.otf files; set TAGCLOUD_FONTS to the project's Fonts/ folder"
+        case .fontsFolderNotFound(let searched):
+            return "no Fonts/ folder found; searched: \(searched.joined(separator: ", ")). Set TAGCLOUD_FONTS to the folder of bundled fonts"
+        case .invalidFontSize(let size):
+            return "the font size \(size) is not usable: give a finite size greater than zero"
+        case .invalidLayoutParameter(let name, let value):
+            return "the \(name) \(value) is not usable: give a finite, non-negative \(name)"
         case .freeType(let function, let code):
-            return "FreeType's \(function) failed with error \(code)"
+            return "FreeType's \(function) failed with error \(code): the font file may be damaged"
+        case .shapingFailed(let text, let reason):
+            return "could not shape '\(text.prefix(40))': \(reason)"
         }
     }
 }

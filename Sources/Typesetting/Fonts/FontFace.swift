@@ -1,13 +1,14 @@
-import Foundation
+public import Foundation
 import CFreeType
 import CHarfBuzz
 import Synchronization
 
 /// One face of a font file, loaded once and shared.
 ///
-/// Shaping and metrics go through HarfBuzz's own OpenType functions on an immutable `hb_font_t`,
-/// which is safe to use from several threads at once. The FreeType face that Cairo draws with is
-/// created on first use and handed out only inside ``withFreeTypeFace(_:)``.
+/// Shaping and metrics go through HarfBuzz's own OpenType functions on an immutable `hb_font_t`
+/// at a scale of one unit per design unit, which is safe to use from several threads at once and
+/// gives exact integer positions. The FreeType face that Cairo draws with is created on first use
+/// and handed out only inside ``withFreeTypeFace(_:)``.
 ///
 /// The type owns its C handles and frees them in `deinit`; no C type appears in its public API.
 public final class FontFace: Sendable, CustomStringConvertible {
@@ -15,7 +16,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let path: String
     /// The index of the face inside the file (0 for plain .ttf/.otf files).
     public let index: Int
-    /// The family name read from the font's name table.
+    /// The family name read from the font's name table (typographic family when present).
     public let familyName: String
     /// The style name read from the font's name table ("Regular", "Bold Italic", …).
     public let styleName: String
@@ -24,16 +25,30 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// The number of glyphs in the face.
     public let glyphCount: Int
     /// Whether the face draws glyphs as colour bitmaps (CBDT/sbix), like Noto Color Emoji.
+    ///
+    /// Advances of such faces come from the bitmap strike (see ``GlyphRun``), as in browsers.
     public let hasColorBitmaps: Bool
+    /// The OpenType weight class (OS/2 `usWeightClass`), 100 to 900.
+    public let weightClass: Int
+    /// Whether the face is italic or oblique.
+    public let isItalic: Bool
+    /// The face's vertical metrics in design units (see ``FontMetrics``).
+    let unitMetrics: UnitMetrics
 
     let blob: HarfBuzzHandle
     let face: HarfBuzzHandle
     /// A HarfBuzz font at a scale of one unit per design unit (exact integer positions).
     let font: HarfBuzzHandle
+    /// Which ASCII code points (bit n of word n / 64) the face maps to a glyph.
+    private let asciiCoverage: (UInt64, UInt64)
     private let freeType: Mutex<FreeTypeState>
+    private let bitmapMetrics: Mutex<BitmapMetricsState>
 
     /// Loads face `index` of the font file at `path`.
     ///
+    /// - Parameters:
+    ///   - path: a TrueType or OpenType file (`.ttf`, `.otf`, `.ttc`).
+    ///   - index: the face inside a collection.
     /// - Throws: ``TypesettingError/fontFileUnreadable(path:)`` when the file cannot be read,
     ///   ``TypesettingError/fontFileCorrupt(path:reason:)`` when it is not a usable font.
     public init(path: String, index: Int = 0) throws {
@@ -42,17 +57,21 @@ public final class FontFace: Sendable, CustomStringConvertible {
             throw TypesettingError.fontFileUnreadable(path: path)
         }
         let blobHandle = HarfBuzzHandle(blob, destroy: { hb_blob_destroy($0) })
-        guard hb_face_count(blob) > UInt32(index) else {
-            throw TypesettingError.fontFileCorrupt(path: path, reason: "no font face \(index) in the file")
+        guard index >= 0, hb_face_count(blob) > UInt32(index) else {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "there is no font face \(index) in the file")
         }
-        let face = hb_face_create(blob, UInt32(index))
+        guard let face = hb_face_create(blob, UInt32(index)) else {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "HarfBuzz cannot open the face")
+        }
         let faceHandle = HarfBuzzHandle(face, destroy: { hb_face_destroy($0) })
         let glyphs = Int(hb_face_get_glyph_count(face))
         let upem = Int(hb_face_get_upem(face))
-        guard glyphs > 0, upem >= 16 else {
+        guard glyphs > 1, upem >= 16, upem <= 16_384 else {
             throw TypesettingError.fontFileCorrupt(path: path, reason: "it has no glyphs or no valid head table")
         }
-        let font = hb_font_create(face)
+        guard let font = hb_font_create(face) else {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "HarfBuzz cannot create a font")
+        }
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         hb_font_make_immutable(font)
         self.path = path
@@ -63,14 +82,76 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.unitsPerEm = upem
         self.glyphCount = glyphs
         self.hasColorBitmaps = hb_ot_color_has_png(face) != 0
+        self.weightClass = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0.5
+            || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
         self.familyName = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
-            ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
+            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         self.styleName = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY))
             ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? "Regular"
+        self.unitMetrics = UnitMetrics(font: font)
+        var low: UInt64 = 0, high: UInt64 = 0
+        var glyph: hb_codepoint_t = 0
+        for codePoint in 0..<128 where hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 {
+            if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
+        }
+        self.asciiCoverage = (low, high)
         self.freeType = Mutex(FreeTypeState())
+        self.bitmapMetrics = Mutex(BitmapMetricsState())
     }
 
     public var description: String { "\(familyName) \(styleName) (\(path))" }
+
+    /// The face's metrics at `size` points, with the rounded values a browser lays lines out with.
+    ///
+    /// - Parameter size: the em size in points (CSS pixels).
+    /// - Returns: the metrics, in points.
+    public func metrics(size: CGFloat) -> FontMetrics {
+        FontMetrics(units: unitMetrics, unitsPerEm: unitsPerEm, size: size)
+    }
+
+    /// Whether the face maps `scalar` to a glyph of its own (not `.notdef`).
+    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiCoverage.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiCoverage.1 & (1 << UInt64(value - 64)) != 0 }
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font.pointer, value, &glyph) != 0
+    }
+
+    /// Whether every ASCII byte of `bytes` has a glyph in this face.
+    func coversASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            let covered = byte < 64 ? asciiCoverage.0 & (1 << UInt64(byte)) : asciiCoverage.1 & (1 << UInt64(byte &- 64))
+            if covered == 0 { return false }
+        }
+        return true
+    }
+
+    /// Whether the face has a glyph for the variation sequence `base` + `selector` (cmap format 14).
+    func hasVariation(_ base: Unicode.Scalar, _ selector: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_variation_glyph(font.pointer, base.value, selector.value, &glyph) != 0
+    }
+
+    /// The advance of `glyph` in the bitmap strike a browser would use for `size`, in pixels of that
+    /// size (so the caller needs no further scaling), or `nil` for faces without colour bitmaps.
+    ///
+    /// Like Skia's FreeType scaler, the strike is the smallest one at least `size` pixels per em,
+    /// else the largest; its advance is scaled by `size / strike ppem`.
+    func bitmapAdvance(glyph: UInt32, size: Double) -> Double? {
+        guard hasColorBitmaps else { return nil }
+        return bitmapMetrics.withLock { state -> Double? in
+            if !state.loaded {
+                state.loaded = true
+                state.load(data: blob.pointer, index: index)
+            }
+            guard let strike = state.strike(for: size) else { return nil }
+            guard let advance = state.advance(glyph: glyph, strike: strike) else { return nil }
+            return advance * size / strike.ppem
+        }
+    }
 
     /// Runs `body` with this face's FreeType `FT_Face`, created on first use, while holding the
     /// face's lock. The pointer must not escape `body`; Canvas uses it to make a Cairo font face,
@@ -79,24 +160,18 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// - Throws: ``TypesettingError/freeType(function:code:)`` if FreeType cannot open the face.
     package func withFreeTypeFace<R>(_ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
         try freeType.withLock { state in
-            if state.face == nil {
-                var length: UInt32 = 0
-                guard let data = hb_blob_get_data(blob.pointer, &length) else {
-                    throw TypesettingError.fontFileCorrupt(path: path, reason: "empty file")
-                }
-                var ftFace: FT_Face?
-                let error = FreeTypeLibrary.shared.withLibrary { library in
-                    data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
-                        FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &ftFace)
-                    }
-                }
-                guard error == 0, let ftFace else {
+            let face: UnsafeMutableRawPointer
+            if let existing = state.face {
+                face = existing
+            } else {
+                let (created, error) = openFreeTypeFace(blob: blob.pointer, index: index)
+                guard let created else {
                     throw TypesettingError.freeType(function: "FT_New_Memory_Face", code: error)
                 }
-                state.face = UnsafeMutableRawPointer(ftFace)
+                state.face = created
+                face = created
             }
-            // The face exists now; the force-unwrap cannot fail.
-            return try body(state.face!)
+            return try body(face)
         }
     }
 
@@ -110,16 +185,107 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     deinit {
         freeType.withLock { state in
-            if let face = state.face {
-                FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face.assumingMemoryBound(to: FT_FaceRec.self)) }
-            }
+            if let face = state.face { closeFreeTypeFace(face) }
         }
+        bitmapMetrics.withLock { state in
+            if let face = state.face { closeFreeTypeFace(face) }
+        }
+    }
+}
+
+extension FontFace: Hashable {
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A face's vertical metrics in design units, as a browser reads them: OS/2 typo metrics when the
+/// font sets USE_TYPO_METRICS, else hhea (HarfBuzz's `hb_font_get_h_extents`).
+struct UnitMetrics: Sendable, Hashable {
+    var ascender: Int
+    var descender: Int
+    var lineGap: Int
+    var capHeight: Int
+    var xHeight: Int
+
+    init(font: OpaquePointer?) {
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascender = Int(extents.ascender)
+        descender = Int(-extents.descender)
+        lineGap = Int(extents.line_gap)
+        var value: hb_position_t = 0
+        capHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &value) != 0 ? Int(value) : 0
+        xHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &value) != 0 ? Int(value) : 0
+    }
+}
+
+/// Opens a FreeType face on the bytes of `blob`, under the library lock.
+private func openFreeTypeFace(blob: OpaquePointer?, index: Int) -> (UnsafeMutableRawPointer?, Int32) {
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return (nil, -1) }
+    var ftFace: FT_Face?
+    let error = FreeTypeLibrary.shared.withLibrary { library in
+        data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
+            FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &ftFace)
+        }
+    }
+    guard error == 0, let ftFace else { return (nil, error) }
+    return (UnsafeMutableRawPointer(ftFace), 0)
+}
+
+private func closeFreeTypeFace(_ face: UnsafeMutableRawPointer) {
+    FreeTypeLibrary.shared.withLibrary { _ in
+        _ = FT_Done_Face(face.assumingMemoryBound(to: FT_FaceRec.self))
     }
 }
 
 /// The lazily created FreeType face of a ``FontFace``.
 private struct FreeTypeState: @unchecked Sendable {
     var face: UnsafeMutableRawPointer?
+}
+
+/// A private FreeType face used only to read bitmap-strike advances, so that selecting a strike
+/// never disturbs the face Cairo draws with.
+private struct BitmapMetricsState: @unchecked Sendable {
+    struct Strike { var index: Int; var ppem: Double }
+    var loaded = false
+    var face: UnsafeMutableRawPointer?
+    var strikes: [Strike] = []
+    var selected: Int = -1
+    var advances: [Int: [UInt32: Double]] = [:]
+
+    mutating func load(data blob: OpaquePointer?, index: Int) {
+        let (face, _) = openFreeTypeFace(blob: blob, index: index)
+        guard let face else { return }
+        self.face = face
+        let ft = face.assumingMemoryBound(to: FT_FaceRec.self)
+        let count = Int(ft.pointee.num_fixed_sizes)
+        if let sizes = ft.pointee.available_sizes {
+            for i in 0..<count where sizes[i].y_ppem > 0 {
+                strikes.append(Strike(index: i, ppem: Double(sizes[i].y_ppem) / 64))
+            }
+        }
+    }
+
+    func strike(for size: Double) -> Strike? {
+        let larger = strikes.filter { $0.ppem >= size }
+        return larger.min { $0.ppem < $1.ppem } ?? strikes.max { $0.ppem < $1.ppem }
+    }
+
+    mutating func advance(glyph: UInt32, strike: Strike) -> Double? {
+        if let cached = advances[strike.index]?[glyph] { return cached }
+        guard let face else { return nil }
+        let ft = face.assumingMemoryBound(to: FT_FaceRec.self)
+        if selected != strike.index {
+            guard FT_Select_Size(ft, FT_Int(strike.index)) == 0 else { return nil }
+            selected = strike.index
+        }
+        let flags = FT_Int32(FT_LOAD_COLOR) | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)
+        guard FT_Load_Glyph(ft, glyph, flags) == 0, let slot = ft.pointee.glyph else { return nil }
+        let advance = Double(slot.pointee.advance.x) / 64
+        advances[strike.index, default: [:]][glyph] = advance
+        return advance
+    }
 }
 
 /// An owned HarfBuzz object pointer with its destroy function; immutable after creation, so it
@@ -152,10 +318,12 @@ final class FreeTypeLibrary: Sendable {
 
     private init() {
         var library: FT_Library?
-        FT_Init_FreeType(&library)
-        self.library = Mutex(LibraryHandle(library: library))
+        let error = FT_Init_FreeType(&library)
+        self.library = Mutex(LibraryHandle(library: error == 0 ? library : nil))
     }
 
+    /// Runs `body` with the library while holding its lock; `body` gets `nil` if FreeType could not
+    /// be initialised, and FreeType calls on it then fail with an error the caller reports.
     func withLibrary<R>(_ body: (FT_Library?) throws -> R) rethrows -> R {
         try library.withLock { try body($0.library) }
     }

@@ -1,53 +1,129 @@
-import Foundation
-import CHarfBuzz
+public import Foundation
+import Synchronization
 
-/// Shapes text into ``ShapedText`` with HarfBuzz.
+/// Shapes, measures and breaks text into lines: the text engine's entry point.
 ///
-/// This first version shapes one line in the best matching face; fallback, bidi and wrapping come
-/// with the text-engine work.
+/// One typesetter serves a whole process: it is `Sendable`, its fonts are loaded once by its
+/// ``FontLibrary``, and its results are cached (keyed by text, font, width, line limit,
+/// truncation, alignment and direction, within a memory budget). The same request gives the same
+/// ``ShapedText`` from any thread.
 public final class Typesetter: Sendable {
     /// The fonts this typesetter shapes with.
     public let library: FontLibrary
+    private let cache: ShapingCache
 
-    public init(library: FontLibrary) {
-        self.library = library
-    }
-
-    /// Shapes `text` in `font` on one line.
+    /// Creates a typesetter over `library`.
     ///
-    /// - Throws: ``TypesettingError/unknownFamily(_:available:)`` for an unknown family.
-    public func shape(_ text: String, font: Font) throws -> ShapedText {
-        let face = try library.face(for: font)
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        hb_buffer_add_utf8(buffer, &utf8, Int32(utf8.count), 0, Int32(utf8.count))
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.font.pointer, buffer, nil, 0)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        let scale = font.size / CGFloat(face.unitsPerEm)
-        var extents = hb_font_extents_t()
-        hb_font_get_h_extents(face.font.pointer, &extents)
-        let ascent = CGFloat(extents.ascender) * scale
-        let descent = CGFloat(-extents.descender) * scale
-        let baseline = ascent.rounded()
-        var glyphs: [UInt32] = []
-        var points: [CGPoint] = []
-        var clusters: [Int] = []
-        var penUnits: Int = 0
-        for i in 0..<Int(count) {
-            guard let info = infos?[i], let pos = positions?[i] else { break }
-            glyphs.append(info.codepoint)
-            clusters.append(Int(info.cluster))
-            points.append(CGPoint(x: CGFloat(penUnits + Int(pos.x_offset)) * scale,
-                                  y: baseline - CGFloat(pos.y_offset) * scale))
-            penUnits += Int(pos.x_advance)
-        }
-        let width = CGFloat(penUnits) * scale
-        let height = ascent.rounded() + descent.rounded() + (CGFloat(extents.line_gap) * scale).rounded()
-        return ShapedText(runs: [GlyphRun(face: face, fontSize: font.size, glyphs: glyphs, positions: points, clusters: clusters)],
-                          size: CGSize(width: width, height: height), firstBaseline: baseline, lastBaseline: baseline)
+    /// - Parameters:
+    ///   - library: the fonts.
+    ///   - cacheCapacity: the layout cache's budget in bytes (estimated); 0 disables caching.
+    public init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
+        self.library = library
+        self.cache = ShapingCache(capacity: cacheCapacity)
     }
+
+    /// The shared typesetter over the bundled fonts (``FontLibrary/bundled(systemFonts:)``).
+    ///
+    /// - Parameter systemFonts: whether the machine's fonts back up the bundled ones.
+    /// - Returns: the typesetter, created on first use.
+    /// - Throws: the error of locating or loading `Fonts/`.
+    public static func standard(systemFonts: Bool = true) throws -> Typesetter {
+        try shared.withLock { typesetters in
+            if let typesetter = typesetters[systemFonts] { return typesetter }
+            let typesetter = Typesetter(library: try FontLibrary.bundled(systemFonts: systemFonts))
+            typesetters[systemFonts] = typesetter
+            return typesetter
+        }
+    }
+
+    private static let shared = Mutex<[Bool: Typesetter]>([:])
+
+    /// Shapes `text` in `font`, wrapped to `width`, limited to `lineLimit` lines: what SwiftUI's
+    /// `Text` does with `.font(_:)`, `.lineLimit(_:)`, `.truncationMode(_:)` and
+    /// `.multilineTextAlignment(_:)` under a proposed width.
+    ///
+    /// Lines break at hard line breaks and, when `width` is given and the text is wider, at UAX #14
+    /// line-break opportunities (a word wider than `width` breaks between grapheme clusters).
+    /// When there are more lines than `lineLimit`, the text is truncated with "…" where
+    /// `truncation` says. Runs are itemized by script, bidi level and font coverage, shaped with
+    /// HarfBuzz, and ordered visually by UAX #9.
+    ///
+    /// - Parameters:
+    ///   - text: the text; `\n`, `\r\n`, U+2028 and U+2029 end lines.
+    ///   - font: the font request.
+    ///   - width: the width to wrap to, in points; `nil` to keep each paragraph on one line.
+    ///   - lineLimit: the most lines to show; `nil` for no limit. With `lineLimit == 1` and a
+    ///     `width`, a wider text is truncated instead of wrapped.
+    ///   - truncation: where the ellipsis goes (SwiftUI `Text.TruncationMode`).
+    ///   - alignment: how lines line up (SwiftUI `TextAlignment`).
+    ///   - direction: the paragraphs' base direction.
+    /// - Returns: the shaped text; its ``ShapedText/size`` is the browser-compatible layout size.
+    /// - Throws: ``TypesettingError/invalidFontSize(_:)``,
+    ///   ``TypesettingError/invalidLayoutParameter(name:value:)``,
+    ///   ``TypesettingError/unknownFamily(_:available:)`` or an error loading a system font.
+    /// - Complexity: O(n · l) for n characters and l lines on a cache miss, O(n) on a hit (hashing).
+    public func shape(_ text: String, font: Font, width: CGFloat? = nil, lineLimit: Int? = nil,
+                      truncation: TruncationMode = .tail, alignment: TextAlignment = .leading,
+                      direction: TextDirection = .leftToRight) throws -> ShapedText {
+        guard font.size.isFinite, font.size > 0, font.size < 100_000 else { throw TypesettingError.invalidFontSize(font.size) }
+        if let width, !(width.isFinite && width >= 0) {
+            throw TypesettingError.invalidLayoutParameter(name: "width", value: "\(width)")
+        }
+        if let lineLimit, lineLimit < 1 {
+            throw TypesettingError.invalidLayoutParameter(name: "line limit", value: "\(lineLimit)")
+        }
+        let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
+                                    truncation: truncation, alignment: alignment, direction: direction)
+        if let cached = cache.value(for: request) { return cached }
+        let result = try layout(request, faces: library.resolve(font), library: library)
+        cache.insert(result, for: request)
+        return result
+    }
+
+    /// The size `text` takes on one line, without building glyph positions for the caller: the
+    /// exact advance and the browser layout width (rounded up to 1/64 point).
+    ///
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - font: the font request.
+    /// - Returns: the measurement.
+    /// - Throws: as ``shape(_:font:width:lineLimit:truncation:alignment:direction:)``.
+    public func measure(_ text: String, font: Font) throws -> TextMeasurement {
+        let shaped = try shape(text, font: font)
+        return TextMeasurement(advance: shaped.advance, size: shaped.size, firstBaseline: shaped.firstBaseline,
+                               lastBaseline: shaped.lastBaseline)
+    }
+
+    /// The metrics of the face `font` resolves to, at `font`'s size.
+    ///
+    /// - Parameter font: the font request.
+    /// - Returns: the metrics.
+    /// - Throws: ``TypesettingError/invalidFontSize(_:)`` or
+    ///   ``TypesettingError/unknownFamily(_:available:)``.
+    public func metrics(for font: Font) throws -> FontMetrics {
+        guard font.size.isFinite, font.size > 0 else { throw TypesettingError.invalidFontSize(font.size) }
+        return try library.face(for: font).metrics(size: font.size)
+    }
+
+    /// Empties the layout cache.
+    public func removeCachedLayouts() {
+        cache.removeAll()
+    }
+
+    /// The layout cache's entry count, estimated bytes, hits and misses.
+    public var cacheStatistics: (entries: Int, bytes: Int, hits: Int, misses: Int) {
+        cache.statistics
+    }
+}
+
+/// The size of a single line of text.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The exact sum of the advances, in points.
+    public var advance: CGFloat
+    /// The layout size: the advance rounded up to 1/64 point by the line height.
+    public var size: CGSize
+    /// The baseline's distance from the top.
+    public var firstBaseline: CGFloat
+    /// The last line's baseline (the same as ``firstBaseline`` for one line).
+    public var lastBaseline: CGFloat
 }

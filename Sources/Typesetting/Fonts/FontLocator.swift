@@ -1,0 +1,62 @@
+public import Foundation
+
+/// Finds the bundled `Fonts/` folder at run time.
+///
+/// The search order: the `TAGCLOUD_FONTS` environment variable; the package checkout this library
+/// was built from (found from the source file's `#filePath`); a `Fonts` folder beside the running
+/// executable or in `../share/tagcloud/` next to it. The first folder that exists wins.
+public enum FontLocator {
+    /// The environment variable that names the fonts folder.
+    public static let environmentVariable = "TAGCLOUD_FONTS"
+
+    /// The folders searched, in order, for the given environment and executable.
+    ///
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - executable: the running executable's path.
+    /// - Returns: candidate folders, most preferred first.
+    public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  executable: String? = CommandLine.arguments.first) -> [URL] {
+        var result: [URL] = []
+        if let value = environment[environmentVariable], !value.isEmpty {
+            result.append(URL(fileURLWithPath: value, isDirectory: true))
+        }
+        // Sources/Typesetting/Fonts/FontLocator.swift -> the package root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        result.append(root.appendingPathComponent("Fonts", isDirectory: true))
+        if let executable, !executable.isEmpty {
+            let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            result.append(folder.appendingPathComponent("Fonts", isDirectory: true))
+            result.append(folder.deletingLastPathComponent().appendingPathComponent("share/tagcloud/Fonts", isDirectory: true))
+        }
+        return result
+    }
+
+    /// The first candidate folder that exists.
+    ///
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - executable: the running executable's path.
+    /// - Returns: the folder.
+    /// - Throws: ``TypesettingError/fontsFolderNotFound(searched:)`` listing every folder tried;
+    ///   when `TAGCLOUD_FONTS` is set but names no folder, only that folder is reported, since the
+    ///   user asked for it.
+    public static func fontsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                      executable: String? = CommandLine.arguments.first) throws -> URL {
+        let candidates = candidates(environment: environment, executable: executable)
+        if let value = environment[environmentVariable], !value.isEmpty, let first = candidates.first {
+            guard isDirectory(first) else { throw TypesettingError.fontsFolderNotFound(searched: [first.path]) }
+            return first
+        }
+        guard let found = candidates.first(where: isDirectory) else {
+            throw TypesettingError.fontsFolderNotFound(searched: candidates.map(\.path))
+        }
+        return found
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,216 @@
+import CFriBidi
+import CHarfBuzz
+
+/// A run of a paragraph to shape with one face, at one bidi embedding level, in one script.
+struct ItemSpec: Sendable {
+    var face: FontFace
+    /// UTF-8 offsets into the paragraph.
+    var start: Int
+    var end: Int
+    /// The bidi embedding level (UAX #9); odd is right-to-left.
+    var level: UInt8
+    /// The HarfBuzz script (ISO 15924 tag).
+    var script: UInt32
+}
+
+/// A paragraph split into items (UAX #24 script runs, UAX #9 levels, font coverage), with its
+/// break opportunities and grapheme boundaries, ready to shape and break into lines.
+struct Paragraph: Sendable {
+    /// The paragraph's text (no hard line breaks inside).
+    let text: String
+    /// The UTF-8 bytes of `text`.
+    let utf8: [UInt8]
+    /// The UTF-8 offset of each scalar, plus `utf8.count` at the end.
+    let scalarOffsets: [Int]
+    /// The items in logical order.
+    let items: [ItemSpec]
+    /// The paragraph's base level: 0 left-to-right, 1 right-to-left.
+    let baseLevel: UInt8
+    /// Whether the paragraph went the all-ASCII way (every scalar is a cluster and a break class
+    /// lookup suffices).
+    let isSimple: Bool
+
+    /// Splits `text` into items for `faces`.
+    ///
+    /// - Complexity: O(n · f) for n scalars and f fallback faces tried per uncovered cluster.
+    init(_ text: String, faces: ResolvedFaces, library: FontLibrary, baseLevel: UInt8) throws {
+        self.text = text
+        self.baseLevel = baseLevel
+        let utf8 = Array(text.utf8)
+        self.utf8 = utf8
+        let primary = faces.primary
+        // The common case: printable ASCII, all in the requested face, left to right.
+        let simple = baseLevel == 0 && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            && utf8.withUnsafeBufferPointer { primary.coversASCII($0) }
+        if simple {
+            isSimple = true
+            scalarOffsets = Array(0...utf8.count)
+            let hasLetter = utf8.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+            items = utf8.isEmpty ? [] : [ItemSpec(face: primary, start: 0, end: utf8.count, level: 0,
+                                                  script: hasLetter ? scriptLatin : scriptCommon)]
+            return
+        }
+        isSimple = false
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(utf8.count)
+        offsets.reserveCapacity(utf8.count + 1)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        scalarOffsets = offsets
+        let levels = try bidiLevels(scalars, baseLevel: baseLevel, text: text)
+        let scripts = resolvedScripts(scalars)
+
+        // Faces per grapheme cluster (UAX #29 extended grapheme clusters, as Swift's Character).
+        var faceOfScalar: [FontFace] = []
+        faceOfScalar.reserveCapacity(scalars.count)
+        var index = 0
+        for character in text {
+            let count = character.unicodeScalars.count
+            let cluster = scalars[index..<(index + count)]
+            let face = chooseFace(cluster, faces: faces, library: library)
+            for _ in 0..<count { faceOfScalar.append(face) }
+            index += count
+        }
+
+        var items: [ItemSpec] = []
+        var start = 0
+        for i in 1...scalars.count {
+            if i == scalars.count || faceOfScalar[i] !== faceOfScalar[start] || levels[i] != levels[start]
+                || scripts[i] != scripts[start] {
+                items.append(ItemSpec(face: faceOfScalar[start], start: offsets[start], end: offsets[i],
+                                      level: levels[start], script: scripts[start]))
+                start = i
+            }
+        }
+        self.items = scalars.isEmpty ? [] : items
+    }
+
+    /// The number of scalars.
+    var scalarCount: Int { scalarOffsets.count - 1 }
+}
+
+let scriptLatin = hbTag("Latn")
+let scriptCommon = hbTag("Zyyy")
+let scriptInherited = hbTag("Zinh")
+private let scriptUnknown = hbTag("Zzzz")
+
+func hbTag(_ string: StaticString) -> UInt32 {
+    string.withUTF8Buffer { bytes in bytes.reduce(0) { $0 << 8 | UInt32($1) } }
+}
+
+/// Picks the face for one grapheme cluster: the requested face, then the bundled fallbacks (colour
+/// fonts first for emoji presentation, text fonts first otherwise), then fontconfig's choice, then
+/// the requested face's `.notdef`.
+///
+/// A face covers a cluster when it maps every scalar that is not default-ignorable; a cluster with
+/// an emoji or text variation selector (U+FE0F, U+FE0E) needs a face that has that variation
+/// sequence, unless no face has it, as Blink does.
+private func chooseFace(_ cluster: ArraySlice<Unicode.Scalar>, faces: ResolvedFaces, library: FontLibrary) -> FontFace {
+    let emoji = isEmojiPresentation(cluster)
+    let selector = cluster.first { $0.value == 0xFE0F || $0.value == 0xFE0E }
+    let chain = emoji ? faces.emojiFallbacks : faces.textFallbacks
+    if let selector, let base = cluster.first {
+        if covers(faces.primary, cluster) && faces.primary.hasVariation(base, selector) { return faces.primary }
+        for face in chain where covers(face, cluster) && face.hasVariation(base, selector) { return face }
+    }
+    if covers(faces.primary, cluster) && (selector == nil || !emoji || faces.primary.hasColorBitmaps) {
+        return faces.primary
+    }
+    for face in chain where covers(face, cluster) { return face }
+    if covers(faces.primary, cluster) { return faces.primary }
+    if let base = cluster.first(where: { !isIgnorable($0) }),
+       let face = library.systemFace(covering: base, weight: faces.weight, italic: faces.italic),
+       covers(face, cluster) {
+        return face
+    }
+    return faces.primary
+}
+
+/// Whether `face` maps every scalar of `cluster` that a shaper does not hide.
+private func covers(_ face: FontFace, _ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+    cluster.allSatisfy { isIgnorable($0) || face.hasGlyph($0) }
+}
+
+/// Default-ignorable code points (ZWJ, variation selectors, tags, …), which HarfBuzz hides.
+private func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x00AD && scalar.properties.isDefaultIgnorableCodePoint
+}
+
+/// Whether a cluster is shown as an emoji by default (UTS #51 section 4, "Presentation Style"):
+/// an emoji variation selector, a keycap, a modifier, a ZWJ sequence of pictographs, a flag or a
+/// tag sequence make it emoji; a text variation selector makes it text; otherwise the first
+/// scalar's Emoji_Presentation property decides.
+func isEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard let first = cluster.first else { return false }
+    var emoji = first.properties.isEmojiPresentation
+    for scalar in cluster.dropFirst() {
+        switch scalar.value {
+        case 0xFE0E: return false
+        case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: emoji = true
+        case 0x200D: if first.properties.isEmoji { emoji = true }
+        default: break
+        }
+    }
+    if first.value >= 0x1F1E6 && first.value <= 0x1F1FF { emoji = true }
+    return emoji
+}
+
+/// Scripts per scalar (UAX #24), with Common and Inherited resolved to the surrounding script:
+/// a character takes the script of the run it continues, leading ones the first real script.
+///
+/// - Complexity: O(n).
+private func resolvedScripts(_ scalars: [Unicode.Scalar]) -> [UInt32] {
+    let funcs = hb_unicode_funcs_get_default()
+    var scripts = scalars.map { scalar -> UInt32 in
+        let script = hb_unicode_script(funcs, scalar.value).rawValue
+        return script == scriptUnknown ? scriptCommon : script
+    }
+    var current: UInt32? = nil
+    for i in scripts.indices {
+        if scripts[i] == scriptCommon || scripts[i] == scriptInherited {
+            if let current { scripts[i] = current }
+        } else {
+            current = scripts[i]
+        }
+    }
+    if let firstReal = scripts.first(where: { $0 != scriptCommon && $0 != scriptInherited }) {
+        for i in scripts.indices {
+            guard scripts[i] == scriptCommon || scripts[i] == scriptInherited else { break }
+            scripts[i] = firstReal
+        }
+    } else {
+        for i in scripts.indices { scripts[i] = scriptCommon }
+    }
+    return scripts
+}
+
+/// Embedding levels per scalar by UAX #9, the Unicode Bidirectional Algorithm (rules P2 to I2),
+/// computed by GNU FriBidi. Text without right-to-left or explicit formatting characters skips
+/// FriBidi and gets the base level everywhere.
+///
+/// - Complexity: O(n).
+private func bidiLevels(_ scalars: [Unicode.Scalar], baseLevel: UInt8, text: String) throws -> [UInt8] {
+    let needsBidi = baseLevel != 0 || scalars.contains { scalar in
+        guard scalar.value >= 0x0590 else { return false }
+        let type = UInt32(fribidi_get_bidi_type(FriBidiChar(scalar.value)).rawValue)
+        return type & 0x1 != 0 || type & 0x1000 != 0 || type & 0x8000 != 0   // RTL, explicit, isolate
+    }
+    guard needsBidi, !scalars.isEmpty else { return [UInt8](repeating: baseLevel, count: scalars.count) }
+    let count = scalars.count
+    let codePoints = scalars.map { FriBidiChar($0.value) }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: count)
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    fribidi_get_bidi_types(codePoints, FriBidiStrIndex(count), &types)
+    fribidi_get_bracket_types(codePoints, FriBidiStrIndex(count), types, &brackets)
+    var direction = FriBidiParType(rawValue: baseLevel == 0 ? 0x110 : 0x111)  // FRIBIDI_PAR_LTR, FRIBIDI_PAR_RTL
+    let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
+    guard result != 0 else { throw TypesettingError.shapingFailed(text: text, reason: "FriBidi could not resolve the bidi levels") }
+    return levels.map { UInt8(bitPattern: $0) }
+}

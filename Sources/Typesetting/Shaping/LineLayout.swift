@@ -1,0 +1,463 @@
+import Foundation
+
+/// Everything that determines a layout: the cache key of ``Typesetter``.
+struct LayoutRequest: Hashable, Sendable {
+    var text: String
+    var font: Font
+    /// The width lines must fit, in points; `nil` for no limit.
+    var width: CGFloat?
+    var lineLimit: Int?
+    var truncation: TruncationMode
+    var alignment: TextAlignment
+    var direction: TextDirection
+}
+
+/// A line before vertical placement: its text and shaped items in logical order.
+private struct LineContent {
+    var text: String
+    var items: [ShapedItem]
+    var advance: Fixed
+    var truncated: Bool
+    /// The paragraph the line comes from and its UTF-8 range there (for truncation).
+    var paragraph: Int = 0
+    var range: Range<Int> = 0..<0
+}
+
+/// The horizontal ellipsis, U+2026, which truncated lines end, start or break with.
+private let ellipsis = "\u{2026}"
+
+/// Lays out `request`: paragraphs, line breaking (UAX #14), line limit and truncation, bidi
+/// reordering per line (UAX #9, L2), vertical metrics and alignment.
+///
+/// - Complexity: O(n · l) for n scalars and l lines.
+func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) throws -> ShapedText {
+    let engine = LineEngine(request: request, faces: faces, library: library)
+    return try engine.run()
+}
+
+private struct LineEngine {
+    let request: LayoutRequest
+    let faces: ResolvedFaces
+    let library: FontLibrary
+    let size: Double
+    let baseLevel: UInt8
+    /// The width limit in ``Fixed`` units, or `nil`.
+    let limit: Fixed?
+
+    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) {
+        self.request = request
+        self.faces = faces
+        self.library = library
+        self.size = Double(request.font.size)
+        self.baseLevel = request.direction == .rightToLeft ? 1 : 0
+        self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
+    }
+
+    func run() throws -> ShapedText {
+        var lines: [LineContent] = []
+        let paragraphs = splitParagraphs(request.text)
+        for (index, paragraphText) in paragraphs.enumerated() {
+            let paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+            let items = try shapeAll(paragraph, paragraph.items)
+            let total = items.reduce(0) { $0 + $1.width }
+            if let limit, total > limit {
+                for var line in try wrap(paragraph, items: items, limit: limit) {
+                    line.paragraph = index
+                    lines.append(line)
+                }
+            } else {
+                lines.append(LineContent(text: paragraphText, items: items, advance: total, truncated: false,
+                                         paragraph: index, range: 0..<paragraph.utf8.count))
+            }
+        }
+        if let lineLimit = request.lineLimit, lines.count > lineLimit {
+            lines = try truncate(lines, to: max(1, lineLimit), paragraphs: paragraphs)
+        } else if request.lineLimit == 1, let limit, let only = lines.first, only.advance > limit {
+            lines = [try truncateLine(only.text, limit: limit)]
+        }
+        return assemble(lines)
+    }
+
+    // MARK: Shaping
+
+    func shapeAll(_ paragraph: Paragraph, _ specs: [ItemSpec]) throws -> [ShapedItem] {
+        try paragraph.utf8.withUnsafeBufferPointer { bytes in
+            try specs.map { try shape($0, utf8: bytes, size: size, text: paragraph.text) }
+        }
+    }
+
+    /// The width of `text` on one line.
+    func width(of text: String) throws -> Fixed {
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        return try shapeAll(paragraph, paragraph.items).reduce(0) { $0 + $1.width }
+    }
+
+    func line(_ text: String, truncated: Bool) throws -> LineContent {
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let items = try shapeAll(paragraph, paragraph.items)
+        return LineContent(text: text, items: items, advance: items.reduce(0) { $0 + $1.width }, truncated: truncated)
+    }
+
+    // MARK: Wrapping
+
+    /// Per-scalar facts a line breaker needs.
+    struct Breakables {
+        var scalars: [Unicode.Scalar]
+        /// prefix[i]: the advance of scalars 0..<i (a cluster's advance counts at its first scalar).
+        var prefix: [Fixed]
+        var actions: [LineBreakAction]
+        /// Whether a grapheme cluster starts at each scalar (and at the end).
+        var clusterStart: [Bool]
+
+        func isSpace(_ i: Int) -> Bool {
+            let v = scalars[i].value
+            return v == 0x20 || v == 0x09 || v == 0x3000 || (v >= 0x2000 && v <= 0x200A && v != 0x2007) || v == 0x205F || v == 0x1680
+        }
+
+        func trimmedEnd(_ start: Int, _ end: Int) -> Int {
+            var end = end
+            while end > start && isSpace(end - 1) { end -= 1 }
+            return end
+        }
+
+        func width(_ start: Int, _ end: Int) -> Fixed { prefix[end] - prefix[start] }
+    }
+
+    func breakables(_ paragraph: Paragraph, items: [ShapedItem]) -> Breakables {
+        let scalars = Array(paragraph.text.unicodeScalars)
+        let n = scalars.count
+        var scalarAt = [Int](repeating: 0, count: paragraph.utf8.count + 1)
+        for i in 0..<n {
+            for byte in paragraph.scalarOffsets[i]..<paragraph.scalarOffsets[i + 1] { scalarAt[byte] = i }
+        }
+        scalarAt[paragraph.utf8.count] = n
+        var advances = [Fixed](repeating: 0, count: n)
+        for item in items {
+            for (cluster, advance) in zip(item.clusters, item.advances) { advances[scalarAt[cluster]] += advance }
+        }
+        var prefix = [Fixed](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + advances[i] }
+        var clusterStart = [Bool](repeating: false, count: n + 1)
+        var index = 0
+        for character in paragraph.text {
+            clusterStart[index] = true
+            index += character.unicodeScalars.count
+        }
+        clusterStart[n] = true
+        return Breakables(scalars: scalars, prefix: prefix, actions: lineBreakActions(scalars), clusterStart: clusterStart)
+    }
+
+    /// Greedy line breaking at UAX #14 opportunities: each line takes as many opportunities as fit
+    /// (trailing spaces hang, as in CSS Text 3, section 4.1.3); a word wider than the line is
+    /// broken between grapheme clusters, as SwiftUI's `Text` does.
+    ///
+    /// - Complexity: O(n · l).
+    func wrap(_ paragraph: Paragraph, items: [ShapedItem], limit: Fixed) throws -> [LineContent] {
+        let b = breakables(paragraph, items: items)
+        let n = b.scalars.count
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < n {
+            var best: Int? = nil
+            var next = start + 1
+            while next <= n {
+                if b.actions[next] != .prohibited {
+                    if b.width(start, b.trimmedEnd(start, next)) <= limit { best = next } else { break }
+                }
+                next += 1
+            }
+            if let best {
+                ranges.append(start..<best)
+                start = best
+                continue
+            }
+            // The first word alone is too wide: break it between grapheme clusters.
+            var end = start + 1
+            while end < n && !b.clusterStart[end] { end += 1 }
+            var candidate = end + 1
+            while candidate <= n {
+                if b.clusterStart[candidate] {
+                    if b.width(start, candidate) > limit || b.actions[candidate] != .prohibited && candidate > end { break }
+                    end = candidate
+                }
+                candidate += 1
+            }
+            ranges.append(start..<end)
+            start = end
+        }
+        return try ranges.map { range in
+            let end = b.trimmedEnd(range.lowerBound, range.upperBound)
+            return try cut(paragraph, from: range.lowerBound, to: end)
+        }
+    }
+
+    /// The line of `paragraph` between two scalar indices, reshaped with the paragraph's items and
+    /// bidi levels (UAX #9 resolves levels per paragraph, then reorders per line).
+    func cut(_ paragraph: Paragraph, from start: Int, to end: Int) throws -> LineContent {
+        let lower = paragraph.scalarOffsets[start], upper = paragraph.scalarOffsets[end]
+        var specs: [ItemSpec] = []
+        for var spec in paragraph.items where spec.end > lower && spec.start < upper {
+            spec.start = max(spec.start, lower)
+            spec.end = min(spec.end, upper)
+            specs.append(spec)
+        }
+        var items = try shapeAll(paragraph, specs)
+        for i in items.indices {
+            items[i].start -= lower
+            items[i].end -= lower
+            items[i].clusters = items[i].clusters.map { $0 - lower }
+        }
+        let text = String(decoding: paragraph.utf8[lower..<upper], as: UTF8.self)
+        return LineContent(text: text, items: items, advance: items.reduce(0) { $0 + $1.width }, truncated: false,
+                           range: lower..<upper)
+    }
+
+    // MARK: Truncation
+
+    /// Keeps `limit` lines, putting an ellipsis where text was dropped (SwiftUI `lineLimit(_:)`
+    /// with `truncationMode(_:)`): tail truncation ends the last line with "…", head truncation
+    /// starts the first kept line with "…" and keeps the last lines, middle truncation puts "…"
+    /// inside the last line, keeping the end of the text after it.
+    func truncate(_ lines: [LineContent], to limit: Int, paragraphs: [String]) throws -> [LineContent] {
+        /// The source text from the start of line `first` to the end (paragraphs joined by spaces).
+        func text(from first: LineContent) -> String {
+            let own = String(decoding: Array(paragraphs[first.paragraph].utf8)[first.range.lowerBound...], as: UTF8.self)
+            return ([own] + paragraphs[(first.paragraph + 1)...]).joined(separator: " ")
+        }
+        /// The source text from the start to the end of line `last`.
+        func text(through last: LineContent) -> String {
+            let own = String(decoding: Array(paragraphs[last.paragraph].utf8)[..<last.range.upperBound], as: UTF8.self)
+            return (paragraphs[..<last.paragraph] + [own]).joined(separator: " ")
+        }
+        switch request.truncation {
+        case .tail, .middle:
+            var kept = Array(lines.prefix(limit - 1))
+            kept.append(try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true))
+            return kept
+        case .head:
+            var kept = Array(lines.suffix(limit - 1))
+            let first = try truncateLine(text(through: lines[lines.count - limit]), limit: self.limit, forced: true)
+            kept.insert(first, at: 0)
+            return kept
+        }
+    }
+
+    /// One line of `text` with an ellipsis, fitting `limit`.
+    ///
+    /// - Parameters:
+    ///   - forced: whether text was dropped already (then the ellipsis is shown even if `text` fits).
+    ///   - mode: where the ellipsis goes; defaults to the request's truncation mode.
+    func truncateLine(_ text: String, limit: Fixed?, forced: Bool = false, mode: TruncationMode? = nil) throws -> LineContent {
+        let mode = mode ?? request.truncation
+        let whole = try width(of: text)
+        guard let limit else {
+            let shown = mode == .head ? ellipsis + text : text + ellipsis
+            return try line(shown, truncated: true)
+        }
+        if !forced && whole <= limit { return try line(text, truncated: false) }
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let b = breakables(paragraph, items: try shapeAll(paragraph, paragraph.items))
+        let n = b.scalars.count
+        let dots = try width(of: ellipsis)
+        let offsets = paragraph.scalarOffsets
+        func string(_ from: Int, _ to: Int) -> String {
+            String(decoding: paragraph.utf8[offsets[from]..<offsets[to]], as: UTF8.self)
+        }
+        func trimmedStart(_ start: Int, _ end: Int) -> Int {
+            var start = start
+            while start < end && b.isSpace(start) { start += 1 }
+            return start
+        }
+        let boundaries = (0...n).filter { b.clusterStart[$0] }
+        var head = 0, tail = n        // kept: [0, head) and [tail, n)
+        switch mode {
+        case .tail:
+            for end in boundaries where b.width(0, b.trimmedEnd(0, end)) + dots <= limit { head = end }
+        case .head:
+            for start in boundaries.reversed() where b.width(trimmedStart(start, n), n) + dots <= limit { tail = start }
+        case .middle:
+            var front = boundaries.startIndex, back = boundaries.endIndex - 1
+            var takeFront = true
+            while front < back {
+                let newHead = takeFront ? boundaries[front + 1] : boundaries[front]
+                let newTail = takeFront ? boundaries[back] : boundaries[back - 1]
+                guard newHead <= newTail,
+                      b.width(0, b.trimmedEnd(0, newHead)) + dots + b.width(trimmedStart(newTail, n), n) <= limit else { break }
+                if takeFront { front += 1 } else { back -= 1 }
+                head = newHead
+                tail = newTail
+                takeFront.toggle()
+            }
+        }
+        // Shape the result exactly; step back while rounding or kerning made it too wide.
+        while true {
+            let shown: String
+            switch mode {
+            case .tail: shown = string(0, b.trimmedEnd(0, head)) + ellipsis
+            case .head: shown = ellipsis + string(trimmedStart(tail, n), n)
+            case .middle: shown = string(0, b.trimmedEnd(0, head)) + ellipsis + string(trimmedStart(tail, n), n)
+            }
+            let candidate = try line(shown, truncated: true)
+            if candidate.advance <= limit || !shrink(mode: mode, head: &head, tail: &tail, boundaries: boundaries) {
+                return candidate
+            }
+        }
+    }
+
+    /// Drops one more grapheme cluster from the kept text; `false` when nothing is left to drop.
+    private func shrink(mode: TruncationMode, head: inout Int, tail: inout Int, boundaries: [Int]) -> Bool {
+        if mode == .tail || (mode == .middle && head > 0) {
+            guard let previous = boundaries.last(where: { $0 < head }) else { return false }
+            head = previous
+            return true
+        }
+        guard let following = boundaries.first(where: { $0 > tail }) else { return false }
+        tail = following
+        return true
+    }
+
+    // MARK: Placement
+
+    /// Orders each line's items visually (UAX #9 rule L2), stacks the lines with CSS
+    /// `line-height: normal` (each line as tall as the largest rounded ascent and descent of the
+    /// faces it uses, the requested face always included) and aligns them.
+    func assemble(_ contents: [LineContent]) -> ShapedText {
+        let primaryMetrics = faces.primary.metrics(size: CGFloat(size))
+        var maxAdvance: Fixed = 0
+        var maxWidth: Fixed = 0
+        let laidOut = contents.map { content -> (groups: [[ShapedItem]], width: Fixed) in
+            let groups = levelGroups(content.items)
+            let width = groups.reduce(0) { $0 + ceilToLayoutUnit($1.reduce(0) { $0 + $1.width }) }
+            maxAdvance = max(maxAdvance, content.advance)
+            maxWidth = max(maxWidth, width)
+            return (groups, width)
+        }
+        var runs: [GlyphRun] = []
+        var lines: [ShapedLine] = []
+        var top: CGFloat = 0
+        for (lineIndex, content) in contents.enumerated() {
+            var ascent = primaryMetrics.baselineOffset
+            var descent = primaryMetrics.lineHeight - primaryMetrics.baselineOffset
+            var seen: [ObjectIdentifier] = [ObjectIdentifier(faces.primary)]
+            for item in content.items where !seen.contains(ObjectIdentifier(item.face)) {
+                seen.append(ObjectIdentifier(item.face))
+                let metrics = item.face.metrics(size: CGFloat(size))
+                ascent = max(ascent, metrics.baselineOffset)
+                descent = max(descent, metrics.lineHeight - metrics.baselineOffset)
+            }
+            let baseline = top + ascent
+            let (groups, lineWidth) = laidOut[lineIndex]
+            let slack = maxWidth - lineWidth
+            var pen: Fixed
+            switch (request.alignment, baseLevel) {
+            case (.leading, 0), (.trailing, 1): pen = 0
+            case (.center, _): pen = slack / 2
+            default: pen = slack
+            }
+            let lineStart = pen
+            let firstRun = runs.count
+            // Groups of one bidi level are laid out like Blink's inline items: each starts at a
+            // whole layout unit, its width rounded up to 1/64 point.
+            for group in visualOrder(groups) {
+                let groupStart = pen
+                for item in group where !item.glyphs.isEmpty {
+                    var positions: [CGPoint] = []
+                    positions.reserveCapacity(item.glyphs.count)
+                    for i in item.glyphs.indices {
+                        positions.append(CGPoint(x: Double(pen + item.xOffsets[i]) / fixedOne,
+                                                 y: Double(baseline) - Double(item.yOffsets[i]) / fixedOne))
+                        pen += item.advances[i]
+                    }
+                    runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs,
+                                         positions: positions, clusters: item.clusters,
+                                         advances: item.advances.map { CGFloat(Double($0) / fixedOne) },
+                                         line: lineIndex, bidiLevel: item.level))
+                }
+                pen = groupStart + ceilToLayoutUnit(pen - groupStart)
+            }
+            lines.append(ShapedLine(text: content.text, origin: CGPoint(x: Double(lineStart) / fixedOne, y: top),
+                                    baseline: baseline, advance: CGFloat(Double(content.advance) / fixedOne),
+                                    width: CGFloat(Double(lineWidth) / fixedOne), ascent: ascent, descent: descent,
+                                    runRange: firstRun..<runs.count, isTruncated: content.truncated))
+            top += ascent + descent
+        }
+        return ShapedText(runs: runs, lines: lines,
+                          size: CGSize(width: CGFloat(Double(maxWidth) / fixedOne), height: top),
+                          advance: CGFloat(Double(maxAdvance) / fixedOne),
+                          firstBaseline: lines.first?.baseline ?? 0, lastBaseline: lines.last?.baseline ?? 0,
+                          isTruncated: contents.contains { $0.truncated })
+    }
+
+    /// Splits a line's items (logical order) into maximal groups of one bidi level; within a
+    /// right-to-left group the items are already reversed into visual order.
+    func levelGroups(_ items: [ShapedItem]) -> [[ShapedItem]] {
+        var groups: [[ShapedItem]] = []
+        for item in items {
+            if let last = groups.last?.last, last.level == item.level {
+                groups[groups.count - 1].append(item)
+            } else {
+                groups.append([item])
+            }
+        }
+        for i in groups.indices where groups[i][0].level & 1 == 1 { groups[i].reverse() }
+        return groups
+    }
+
+    /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every run of
+    /// groups at that level or higher.
+    func visualOrder(_ groups: [[ShapedItem]]) -> [[ShapedItem]] {
+        let levels = groups.map { $0[0].level }
+        guard let highest = levels.max(), highest > 0 else { return groups }
+        let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
+        var ordered = Array(zip(levels, groups))
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < ordered.count {
+                guard ordered[i].0 >= level else { i += 1; continue }
+                var j = i
+                while j < ordered.count && ordered[j].0 >= level { j += 1 }
+                ordered[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return ordered.map(\.1)
+    }
+}
+
+/// A width in 1/64 points rounded up, as Blink's `LayoutUnit::FromFloatCeil` stores text widths.
+func layoutUnits(_ width: Fixed) -> Int64 {
+    width <= 0 ? 0 : (width + 1023) / 1024
+}
+
+/// `width` rounded up to a whole number of layout units, in ``Fixed``.
+func ceilToLayoutUnit(_ width: Fixed) -> Fixed { layoutUnits(width) * 1024 }
+
+/// Splits text at hard line breaks (UAX #14 classes BK, CR, LF, NL: LF, CR, CR LF, VT, FF, NEL,
+/// U+2028, U+2029) into paragraphs; an empty text is one empty paragraph.
+func splitParagraphs(_ text: String) -> [String] {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 >= 0xC2 }) else {
+        return [text]
+    }
+    var result: [String] = []
+    var current = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x0A where previousWasCR:
+            previousWasCR = false
+            continue
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+            result.append(String(current))
+            current = String.UnicodeScalarView()
+            previousWasCR = scalar.value == 0x0D
+            continue
+        default:
+            previousWasCR = false
+            current.append(scalar)
+        }
+    }
+    result.append(String(current))
+    return result
+}
