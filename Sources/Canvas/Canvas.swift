@@ -1,1 +1,0 @@
-// Canvas: DisplayList values and the Cairo backends that draw them to PNG, SVG and PDF.

@@ -1,0 +1,60 @@
+/// Everything that can go wrong while drawing a display list, encoding or decoding images and
+/// writing files.
+///
+/// Each case says what happened and where (the item, the file, the Cairo call) and its
+/// ``description`` says what to do about it.
+public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The picture's size is not a positive, finite number of points on both sides.
+    case invalidSize(width: Double, height: Double)
+    /// The scale of a bitmap rendering is not a positive, finite number.
+    case invalidScale(Double)
+    /// The bitmap would be wider or taller than Cairo's image surfaces allow (32,767 pixels a side).
+    case imageTooLarge(pixelWidth: Int, pixelHeight: Int, limit: Int)
+    /// An item holds a value that cannot be drawn: a coordinate that is not finite, a negative line
+    /// width, or a glyph run whose glyph and position counts differ. `item` is the index path of the
+    /// item, such as `items[3].items[0]`.
+    case invalidItem(item: String, reason: String)
+    /// A Cairo call reported an error status. `operation` names the call and the item being drawn;
+    /// `status` is Cairo's own message.
+    case cairo(operation: String, status: String)
+    /// A font face could not be handed to Cairo (its FreeType face could not be opened).
+    case fontUnavailable(path: String, reason: String)
+    /// Compressing PNG data failed.
+    case pngEncodingFailed(reason: String)
+    /// PNG data could not be decoded. `source` is the file path, or "data" for bytes in memory.
+    case pngDecodingFailed(source: String, reason: String)
+    /// A file could not be written; the previous file at `path`, if any, is unchanged.
+    case fileWriteFailed(path: String, reason: String)
+    /// A file could not be read.
+    case fileReadFailed(path: String, reason: String)
+    /// A display list's JSON names a font file and face index that the font resolver does not know.
+    case unknownFont(file: String, index: Int)
+
+    /// A message that says what happened and what to do.
+    public var description: String {
+        switch self {
+        case .invalidSize(let width, let height):
+            return "the picture size \(width) × \(height) pt is not positive and finite: give the display list a size greater than zero on both sides"
+        case .invalidScale(let scale):
+            return "the scale \(scale) is not a positive, finite number: use a scale such as 1, 2 or 3"
+        case .imageTooLarge(let width, let height, let limit):
+            return "the image would be \(width) × \(height) px, but Cairo's image surfaces allow at most \(limit) px a side: lower the scale or split the picture"
+        case .invalidItem(let item, let reason):
+            return "\(item) cannot be drawn: \(reason); fix that value in the display list"
+        case .cairo(let operation, let status):
+            return "Cairo failed in \(operation): \(status); check the values of that item, or report a bug with the display list's JSON"
+        case .fontUnavailable(let path, let reason):
+            return "the font \(path) cannot be used for drawing (\(reason)): check that the file is a valid font"
+        case .pngEncodingFailed(let reason):
+            return "PNG encoding failed: \(reason); report a bug with the picture's size"
+        case .pngDecodingFailed(let source, let reason):
+            return "cannot decode the PNG image \(source): \(reason); check that it is a valid PNG file"
+        case .fileWriteFailed(let path, let reason):
+            return "cannot write \(path): \(reason); the previous file, if any, was left unchanged. Check that the folder exists and is writable"
+        case .fileReadFailed(let path, let reason):
+            return "cannot read \(path): \(reason); check that the file exists and is readable"
+        case .unknownFont(let file, let index):
+            return "the display list uses the font file \(file) (face \(index)), which the font library does not contain: add that font to the fonts folder"
+        }
+    }
+}
