@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Reference layouts from Chromium's CSS flex-wrap, for TagCloud's conformance tests.
+
+Generates seeded random tag-cloud cases (tags, font sizes and weights, chip padding, gaps, container
+width, justify-content, align-items, direction), lays each out as HTML/CSS in headless Chromium with
+the bundled fonts, and writes the inputs with the chips' measured boxes to a JSON fixture:
+
+    python3 Tools/browser/flexrefs.py --out Tests/TagCloudTests/Fixtures/chromium-flex.json
+
+The CSS is the correspondence TagCloud promises (see the TagCloud DocC catalog): a definite-width
+flex container with `flex-wrap: wrap`, `align-content: flex-start`, `column-gap`/`row-gap`;
+chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`;
+justify-content for alignment and justification; align-items for the vertical alignment.
+"""
+import argparse, html, json, os, random, subprocess, sys, tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+WEIGHTS = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
+           600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black"}
+WORDS = ("swift swiftui layout flow chip tag cloud cairo harfbuzz freetype kerning ligature emoji "
+         "baseline wrap justify align capsule render golden image static site regression test "
+         "AV To Ta We Wo Yo fi office waffle Typography Yellow Wavy Avatar Tokyo affinity "
+         "iOS macOS Linux Xcode UIKit Combine Async/Await Core Data SwiftData Vision ARKit "
+         "naïve café résumé Straße Ελληνικά русский 2024 100% C++ #hashtag @mention").split()
+EXTRAS = ["Morning routine ☀️", "Exercise 💪", "Read a book 📚", "👩‍👩‍👧", "🇯🇵 Japan", "مرحبا world",
+          "שלום", "Drink water 💧", "a", "W", "…"]
+JUSTIFY = {"none": None, "spaceBetween": "space-between", "spaceAround": "space-around",
+           "spaceEvenly": "space-evenly", "stretch": None}
+HALIGN = {"leading": "flex-start", "center": "center", "trailing": "flex-end"}
+VALIGN = {"top": "flex-start", "center": "center", "bottom": "flex-end",
+          "firstTextBaseline": "baseline", "lastTextBaseline": "last baseline"}
+
+
+def make_cases(count, seed):
+    rng = random.Random(seed)
+    cases = []
+    for i in range(count):
+        n = rng.choice([1, 2, 3, 5, 8, 13, 21, 34])
+        base = rng.choice([9, 11, 12, 13, 15, 17, 20, 24, 32])
+        tags = []
+        for _ in range(n):
+            if rng.random() < 0.12:
+                text = rng.choice(EXTRAS)
+            else:
+                text = " ".join(rng.choice(WORDS) for _ in range(rng.choice([1, 1, 1, 2, 3])))
+            size = base if rng.random() < 0.6 else rng.choice([9, 10, 12, 14, 16, 18, 22, 28, 36, 48])
+            tags.append({"text": text, "size": size, "weight": rng.choice([400, 400, 400, 500, 600, 700, 300, 900])})
+        cases.append({
+            "name": f"case-{i:03d}",
+            "width": rng.choice([40, 120, 200, 290.5, 320, 390, 480, 600, 1000]),
+            "columnGap": rng.choice([0, 4, 6, 8, 8, 10, 12.5, 16]),
+            "rowGap": rng.choice([0, 4, 8, 8, 10, 12]),
+            "paddingH": rng.choice([0, 4, 8, 12, 12, 14, 16]),
+            "paddingV": rng.choice([0, 4, 6, 8, 8, 16]),
+            "justification": rng.choice(list(JUSTIFY)),
+            "horizontal": rng.choice(list(HALIGN)),
+            "vertical": rng.choice(["top", "top", "center", "bottom", "firstTextBaseline"]),
+            "direction": rng.choice(["ltr", "ltr", "ltr", "rtl"]),
+            "tags": tags,
+        })
+    return cases
+
+
+def css_for(case):
+    justify = JUSTIFY[case["justification"]] or HALIGN[case["horizontal"]]
+    return (f"width:{case['width']}px;column-gap:{case['columnGap']}px;row-gap:{case['rowGap']}px;"
+            f"justify-content:{justify};align-items:{VALIGN[case['vertical']]};direction:{case['direction']}")
+
+
+def page(cases):
+    faces = []
+    for w, name in WEIGHTS.items():
+        for italic in (False, True):
+            file = f"Inter-{name}{'Italic' if italic else ''}.otf".replace("RegularItalic", "Italic")
+            faces.append(f'@font-face{{font-family:"Inter";src:url("file://{ROOT}/Fonts/Inter/{file}");'
+                         f'font-weight:{w};font-style:{"italic" if italic else "normal"}}}')
+    faces.append(f'@font-face{{font-family:"DejaVu Sans";src:url("file://{ROOT}/Fonts/DejaVu/DejaVuSans.ttf")}}')
+    faces.append(f'@font-face{{font-family:"DejaVu Sans";font-weight:700;src:url("file://{ROOT}/Fonts/DejaVu/DejaVuSans-Bold.ttf")}}')
+    faces.append(f'@font-face{{font-family:"Noto Color Emoji";src:url("file://{ROOT}/Fonts/NotoColorEmoji/NotoColorEmoji.ttf")}}')
+    body = []
+    for c in cases:
+        grow = "flex:1 0 auto" if c["justification"] == "stretch" else "flex:none"
+        chips = "".join(
+            f'<span class="chip" style="{grow};font-size:{t["size"]}px;font-weight:{t["weight"]};'
+            f'padding:{c["paddingV"]}px {c["paddingH"]}px">{html.escape(t["text"])}</span>' for t in c["tags"])
+        body.append(f'<div class="cloud" id="{c["name"]}" style="{css_for(c)}">{chips}</div>')
+    script = """
+const loads=[];for(const w of [100,200,300,400,500,600,700,800,900]){loads.push(document.fonts.load(w+' 16px Inter','AVa'));}
+loads.push(document.fonts.load('16px "Noto Color Emoji"','💪'));loads.push(document.fonts.load('16px "DejaVu Sans"','مש'));
+loads.push(document.fonts.load('700 16px "DejaVu Sans"','مש'));
+Promise.all(loads).then(()=>document.fonts.ready).then(()=>{const out={};
+for(const c of document.querySelectorAll('.cloud')){const cr=c.getBoundingClientRect();
+out[c.id]={height:cr.height,chips:[...c.children].map(s=>{const b=s.getBoundingClientRect();
+return [b.x-cr.x,b.y-cr.y,b.width,b.height];})};}
+document.getElementById('out').textContent=JSON.stringify(out);});"""
+    return (f'<html><head><meta charset="utf-8"><style>{"".join(faces)}body{{margin:0}}'
+            '.cloud{display:flex;flex-wrap:wrap;align-content:flex-start;margin-bottom:20px;'
+            'font-family:"Inter","DejaVu Sans","Noto Color Emoji"}'
+            '.chip{line-height:normal;white-space:pre}</style></head><body>'
+            + "".join(body) + f'<pre id="out"></pre><script>{script}</script></body></html>')
+
+
+def run_chromium(document):
+    with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False, encoding="utf-8") as f:
+        f.write(document)
+        path = f.name
+    try:
+        out = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                              "--allow-file-access-from-files", "--virtual-time-budget=10000",
+                              "--dump-dom", "file://" + path], capture_output=True, text=True, timeout=180).stdout
+    finally:
+        os.unlink(path)
+    start = out.find('<pre id="out">') + len('<pre id="out">')
+    end = out.find("</pre>", start)
+    return json.loads(html.unescape(out[start:end]))
+
+
+def chromium_version():
+    return subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=os.path.join(ROOT, "Tests/TagCloudTests/Fixtures/chromium-flex.json"))
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=20261122)
+    args = parser.parse_args()
+    cases = make_cases(args.count, args.seed)
+    results = run_chromium(page(cases))
+    for c in cases:
+        r = results[c["name"]]
+        c["expected"] = {"height": r["height"],
+                         "chips": [{"x": x, "y": y, "width": w, "height": h} for x, y, w, h in r["chips"]]}
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump({"generator": "Tools/browser/flexrefs.py", "browser": chromium_version(),
+                   "seed": args.seed, "cases": cases}, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(f"wrote {len(cases)} cases to {args.out}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
