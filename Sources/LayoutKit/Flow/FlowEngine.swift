@@ -201,6 +201,10 @@ extension FlowInput {
         rows.ascents = [CGFloat](repeating: 0, count: k)
         rows.heights = [CGFloat](repeating: 0, count: k)
         rows.tops = [CGFloat](repeating: 0, count: k)
+        if guides == nil && markers == nil && spacings == nil {
+            measureUniformRows(&rows)
+            return
+        }
         var y: CGFloat = 0
         var contentWidth: CGFloat = 0
         var previousBottom = ViewSpacing()
@@ -229,6 +233,37 @@ extension FlowInput {
             y += rows.heights[r]
             previousBottom = bottom
             contentWidth = Swift.max(contentWidth, rows.widths[r])
+        }
+        rows.contentWidth = contentWidth
+        rows.height = y
+    }
+
+    /// `measureRows` for items without markers, explicit guides or spacing preferences: a row is
+    /// as tall as its tallest item, and its guide line lies at that height times the guide
+    /// fraction.
+    ///
+    /// - Complexity: O(visible items), one read of each height.
+    private func measureUniformRows(_ rows: inout FlowRows) {
+        let k = rows.rowCount
+        var y: CGFloat = 0
+        var contentWidth: CGFloat = 0
+        let fraction = guideFraction
+        let lineGap = uniformLineSpacing
+        sizes.withUnsafeBufferPointer { sizes in
+            rows.starts.withUnsafeBufferPointer { starts in
+                for r in 0..<k {
+                    var tallest: CGFloat = 0
+                    for i in starts[r]..<starts[r + 1] {
+                        tallest = Swift.max(tallest, sizes[i].height)
+                    }
+                    if r > 0 { y += lineGap }
+                    rows.ascents[r] = tallest * fraction
+                    rows.heights[r] = tallest
+                    rows.tops[r] = y
+                    y += tallest
+                    contentWidth = Swift.max(contentWidth, rows.widths[r])
+                }
+            }
         }
         rows.contentWidth = contentWidth
         rows.height = y
@@ -288,6 +323,10 @@ extension FlowInput {
             }
             let top = rows.tops[r]
             let ascent = rows.ascents[r]
+            if isUniform && widths.isEmpty {
+                placeUniformRow(start..<end, x: offset, extra: extra, top: top + ascent, origins: origins)
+                continue
+            }
             var x = offset
             var seenItem = false
             for i in start..<end {
@@ -300,6 +339,26 @@ extension FlowInput {
                 seenItem = true
                 origins[i] = CGPoint(x: x, y: top + ascent - guide(i))
                 x += widths.isEmpty ? sizes[i].width : widths[i]
+            }
+        }
+    }
+
+    /// Whether the items have no markers, explicit guides or per-pair gaps (the fast path).
+    private var isUniform: Bool { guides == nil && markers == nil && gaps == nil }
+
+    /// Places one row of uniform items (see `isUniform`): each item's top is the guide line minus
+    /// its guide value.
+    @inline(__always)
+    private func placeUniformRow(_ range: Range<Int>, x start: CGFloat, extra: CGFloat, top guideLine: CGFloat,
+                                 origins: UnsafeMutableBufferPointer<CGPoint>) {
+        let step = uniformGap + extra
+        let fraction = guideFraction
+        sizes.withUnsafeBufferPointer { sizes in
+            var x = start
+            for i in range {
+                let size = sizes[i]
+                origins[i] = CGPoint(x: x, y: guideLine - size.height * fraction)
+                x += size.width + step
             }
         }
     }
@@ -329,5 +388,71 @@ extension FlowInput {
             }
         }
         return true
+    }
+}
+
+// MARK: - Single-pass path
+
+extension FlowInput {
+    /// Whether `leadingRowsAndOrigins` applies: uniform items (no markers, explicit guides,
+    /// per-pair gaps or spacing preferences) whose rows all start at the leading edge.
+    func allowsSinglePass(options: FlowPlacementOptions) -> Bool {
+        guides == nil && markers == nil && gaps == nil && spacings == nil
+            && options.horizontalFraction == 0 && options.justification == .none
+    }
+
+    /// Greedy rows (CSS Flexbox §9.3, as `greedyRows`) and item origins in one pass over the
+    /// items: each row is placed as soon as it closes, while its items are still in the cache.
+    ///
+    /// - Parameters:
+    ///   - width: The container width.
+    ///   - maxRows: The most rows to make.
+    ///   - origins: Room for one origin per item; the first `visible` are written.
+    ///   - rows: Receives the items of each row.
+    /// - Returns: The number of visible items, the widest row and the total height.
+    /// - Complexity: O(n), one read of each size and one write of each origin; no allocation
+    ///   other than `rows`' growth.
+    func leadingRowsAndOrigins(width: CGFloat, maxRows: Int, origins: UnsafeMutableBufferPointer<CGPoint>,
+                               rows: inout [Range<Int>]) -> (visible: Int, contentWidth: CGFloat, height: CGFloat) {
+        let n = count
+        guard n > 0, maxRows > 0 else { return (0, 0, 0) }
+        let limit = width + flowFitTolerance
+        let gap = uniformGap
+        let lineGap = uniformLineSpacing
+        let fraction = guideFraction
+        return sizes.withUnsafeBufferPointer { sizes in
+            var y: CGFloat = 0
+            var contentWidth: CGFloat = 0
+            var rowStart = 0
+            var rowWidth = sizes[0].width
+            var tallest = sizes[0].height
+            var i = 1
+            while true {
+                let closing = i == n || rowWidth + gap + sizes[i].width > limit
+                if !closing {
+                    rowWidth += gap + sizes[i].width
+                    tallest = Swift.max(tallest, sizes[i].height)
+                    i += 1
+                    continue
+                }
+                // Place the row that just closed.
+                let guideLine = y + tallest * fraction
+                var x: CGFloat = 0
+                for j in rowStart..<i {
+                    let size = sizes[j]
+                    origins[j] = CGPoint(x: x, y: guideLine - size.height * fraction)
+                    x += size.width + gap
+                }
+                rows.append(rowStart..<i)
+                contentWidth = Swift.max(contentWidth, rowWidth)
+                y += tallest
+                if i == n || rows.count == maxRows { return (i, contentWidth, y) }
+                y += lineGap
+                rowStart = i
+                rowWidth = sizes[i].width
+                tallest = sizes[i].height
+                i += 1
+            }
+        }
     }
 }

@@ -195,8 +195,12 @@ public struct FlowLayout: Layout, Hashable {
 
     /// The width the layout reports for a proposed width.
     private func reportedWidth(_ proposed: CGFloat?, rows: FlowRows) -> CGFloat {
-        guard fillsWidth, let proposed, proposed.isFinite, proposed > 0 else { return rows.contentWidth }
-        return Swift.max(proposed, rows.contentWidth)
+        reportedWidth(proposed, contentWidth: rows.contentWidth)
+    }
+
+    private func reportedWidth(_ proposed: CGFloat?, contentWidth: CGFloat) -> CGFloat {
+        guard fillsWidth, let proposed, proposed.isFinite, proposed > 0 else { return contentWidth }
+        return Swift.max(proposed, contentWidth)
     }
 
     /// The width rows are broken at for a proposed width: infinite for `nil`, NaN or infinity,
@@ -298,28 +302,65 @@ extension FlowLayout {
     /// - Returns: The rows, origins and size.
     /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
     public func arrangement(of sizes: [CGSize], width: CGFloat?) -> Arrangement {
+        var result = Arrangement(size: .zero, rows: [], origins: [], hiddenCount: 0)
+        arrange(sizes, width: width, into: &result)
+        return result
+    }
+
+    /// Lays out pre-measured items into an existing arrangement, reusing its storage.
+    ///
+    /// The same as ``arrangement(of:width:)``; a caller that lays out again (a window being
+    /// resized, a benchmark) keeps one ``Arrangement`` and avoids allocating its arrays each time.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes.
+    ///   - width: The proposed width (`nil` for the ideal size).
+    ///   - arrangement: Receives the rows, origins and size.
+    /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
+    public func arrange(_ sizes: [CGSize], width: CGFloat?, into arrangement: inout Arrangement) {
         var widest: CGFloat = 0
-        let clean = sizes.map { size -> CGSize in
-            let s = CGSize(width: size.width.sanitizedLength, height: size.height.sanitizedLength)
-            widest = Swift.max(widest, s.width)
-            return s
+        var isClean = true
+        for size in sizes {
+            isClean = isClean && size.width.sanitizedLength == size.width && size.height.sanitizedLength == size.height
+            widest = Swift.max(widest, size.width)
         }
+        let clean = isClean ? sizes : sizes.map {
+            CGSize(width: $0.width.sanitizedLength, height: $0.height.sanitizedLength)
+        }
+        if !isClean { widest = clean.reduce(0) { Swift.max($0, $1.width) } }
         let input = FlowInput(sizes: clean, guides: nil, guideFraction: alignment.vertical.key.unitFraction,
                               gaps: nil, uniformGap: (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
                               markers: nil, spacings: nil,
                               uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
                               maxWidths: nil, widest: widest)
-        let rows = input.rows(width: breakWidth(width, widest: widest), maxRows: maxRows ?? .max,
-                              balanced: lineBreaking == .balanced)
-        let size = CGSize(width: reportedWidth(width, rows: rows), height: rows.height)
-        var origins = [CGPoint](repeating: .zero, count: rows.visibleCount)
-        var widths: [CGFloat] = []
-        origins.withUnsafeMutableBufferPointer { buffer in
-            input.positions(rows: rows, alignWidth: size.width, options: placementOptions, origins: buffer,
-                            widths: &widths)
+        let limit = breakWidth(width, widest: widest)
+        let options = placementOptions
+        let n = clean.count
+        arrangement.rows.removeAll(keepingCapacity: true)
+        if arrangement.origins.count < n {
+            arrangement.origins.append(contentsOf: repeatElement(.zero, count: n - arrangement.origins.count))
         }
-        let ranges = (0..<rows.rowCount).map { rows.starts[$0]..<rows.starts[$0 + 1] }
-        return Arrangement(size: size, rows: ranges, origins: origins, hiddenCount: rows.hidden)
+        if lineBreaking == .greedy && input.allowsSinglePass(options: options) {
+            let result = arrangement.origins.withUnsafeMutableBufferPointer { buffer in
+                input.leadingRowsAndOrigins(width: limit, maxRows: maxRows ?? .max, origins: buffer,
+                                            rows: &arrangement.rows)
+            }
+            arrangement.origins.removeLast(arrangement.origins.count - result.visible)
+            arrangement.hiddenCount = n - result.visible
+            arrangement.size = CGSize(width: reportedWidth(width, contentWidth: result.contentWidth),
+                                      height: result.height)
+            return
+        }
+        let rows = input.rows(width: limit, maxRows: maxRows ?? .max, balanced: lineBreaking == .balanced)
+        let size = CGSize(width: reportedWidth(width, rows: rows), height: rows.height)
+        var widths: [CGFloat] = []
+        arrangement.origins.withUnsafeMutableBufferPointer { buffer in
+            input.positions(rows: rows, alignWidth: size.width, options: options, origins: buffer, widths: &widths)
+        }
+        arrangement.origins.removeLast(arrangement.origins.count - rows.visibleCount)
+        arrangement.rows.append(contentsOf: (0..<rows.rowCount).map { rows.starts[$0]..<rows.starts[$0 + 1] })
+        arrangement.hiddenCount = rows.hidden
+        arrangement.size = size
     }
 }
 
