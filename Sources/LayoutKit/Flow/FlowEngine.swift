@@ -105,7 +105,8 @@ struct ArrayMarkers: FlowMarkerSource {
 ///
 /// An item joins the current row if the row's width, the gap and the item's width together are at
 /// most `limit`; otherwise it starts a new row. A row always takes at least one item. A marker
-/// always joins the current row and ends it (unless the row has nothing before it).
+/// always joins the current row and ends it, unless the row has nothing before it or nothing
+/// follows it: markers never make a row of their own.
 ///
 /// - Parameters:
 ///   - sizes: The item sizes.
@@ -152,6 +153,11 @@ func greedyRows<G: FlowGapSource, M: FlowMarkerSource>(
             rowHasItem = false
         }
     }
+    if !rowHasItem && !widths.isEmpty {
+        // Only breaks after the last row's end: they stay at the end of that row.
+        starts.removeLast()
+        return n
+    }
     widths.append(rowWidth)
     return n
 }
@@ -188,7 +194,7 @@ extension FlowInput {
         }
         rows.starts.append(visible)
         rows.hidden = n - visible
-        if balanced { balanceRows(&rows) }
+        if balanced { balanceRows(&rows, limit: limit) }
         measureRows(&rows)
         return rows
     }
@@ -351,14 +357,18 @@ extension FlowInput {
     @inline(__always)
     private func placeUniformRow(_ range: Range<Int>, x start: CGFloat, extra: CGFloat, top guideLine: CGFloat,
                                  origins: UnsafeMutableBufferPointer<CGPoint>) {
-        let step = uniformGap + extra
+        let gap = uniformGap
         let fraction = guideFraction
         sizes.withUnsafeBufferPointer { sizes in
             var x = start
             for i in range {
                 let size = sizes[i]
+                if i > range.lowerBound {
+                    x += gap
+                    x += extra
+                }
                 origins[i] = CGPoint(x: x, y: guideLine - size.height * fraction)
-                x += size.width + step
+                x += size.width
             }
         }
     }
@@ -441,7 +451,8 @@ extension FlowInput {
                 for j in rowStart..<i {
                     let size = sizes[j]
                     origins[j] = CGPoint(x: x, y: guideLine - size.height * fraction)
-                    x += size.width + gap
+                    x += size.width
+                    x += gap
                 }
                 rows.append(rowStart..<i)
                 contentWidth = Swift.max(contentWidth, rowWidth)
