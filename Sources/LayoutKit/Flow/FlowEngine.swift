@@ -403,67 +403,64 @@ extension FlowInput {
 
 // MARK: - Single-pass path
 
-extension FlowInput {
-    /// Whether `leadingRowsAndOrigins` applies: uniform items (no markers, explicit guides,
-    /// per-pair gaps or spacing preferences) whose rows all start at the leading edge.
-    func allowsSinglePass(options: FlowPlacementOptions) -> Bool {
-        guides == nil && markers == nil && gaps == nil && spacings == nil
-            && options.horizontalFraction == 0 && options.justification == .none
-    }
-
-    /// Greedy rows (CSS Flexbox §9.3, as `greedyRows`) and item origins in one pass over the
-    /// items: each row is placed as soon as it closes, while its items are still in the cache.
-    ///
-    /// - Parameters:
-    ///   - width: The container width.
-    ///   - maxRows: The most rows to make.
-    ///   - origins: Room for one origin per item; the first `visible` are written.
-    ///   - rows: Receives the items of each row.
-    /// - Returns: The number of visible items, the widest row and the total height.
-    /// - Complexity: O(n), one read of each size and one write of each origin; no allocation
-    ///   other than `rows`' growth.
-    func leadingRowsAndOrigins(width: CGFloat, maxRows: Int, origins: UnsafeMutableBufferPointer<CGPoint>,
-                               rows: inout [Range<Int>]) -> (visible: Int, contentWidth: CGFloat, height: CGFloat) {
-        let n = count
-        guard n > 0, maxRows > 0 else { return (0, 0, 0) }
-        let limit = width + flowFitTolerance
-        let gap = uniformGap
-        let lineGap = uniformLineSpacing
-        let fraction = guideFraction
-        return sizes.withUnsafeBufferPointer { sizes in
-            var y: CGFloat = 0
-            var contentWidth: CGFloat = 0
-            var rowStart = 0
-            var rowWidth = sizes[0].width
-            var tallest = sizes[0].height
-            var i = 1
-            while true {
-                let closing = i == n || rowWidth + gap + sizes[i].width > limit
-                if !closing {
-                    rowWidth += gap + sizes[i].width
-                    tallest = Swift.max(tallest, sizes[i].height)
-                    i += 1
-                    continue
-                }
-                // Place the row that just closed.
-                let guideLine = y + tallest * fraction
-                var x: CGFloat = 0
-                for j in rowStart..<i {
-                    let size = sizes[j]
-                    origins[j] = CGPoint(x: x, y: guideLine - size.height * fraction)
-                    x += size.width
-                    x += gap
-                }
-                rows.append(rowStart..<i)
-                contentWidth = Swift.max(contentWidth, rowWidth)
-                y += tallest
-                if i == n || rows.count == maxRows { return (i, contentWidth, y) }
-                y += lineGap
-                rowStart = i
-                rowWidth = sizes[i].width
-                tallest = sizes[i].height
+/// Greedy rows (CSS Flexbox §9.3, as `greedyRows`) and item origins in one pass over raw sizes,
+/// for items whose rows all start at the leading edge (no justification, leading alignment, a
+/// uniform gap, no markers and default guides). Each row is placed as soon as it closes, while
+/// its items are still in the cache, and sizes are sanitised as they are read, so the items are
+/// read once and every origin written once.
+///
+/// - Parameters:
+///   - sizes: The item sizes, possibly NaN, infinite or negative (read as zero).
+///   - width: The container width (infinite for one row).
+///   - gap: The distance between items.
+///   - lineGap: The distance between rows.
+///   - guideFraction: Where the items' vertical guide lies, as a fraction of their height.
+///   - maxRows: The most rows to make.
+///   - origins: Room for one origin per item; the first `visible` are written.
+///   - rows: Receives the items of each row.
+/// - Returns: The number of visible items, the widest row and the total height.
+/// - Complexity: O(n); no allocation other than `rows`' growth.
+func leadingRowsAndOrigins(sizes: UnsafeBufferPointer<CGSize>, width: CGFloat, gap: CGFloat, lineGap: CGFloat,
+                           guideFraction fraction: CGFloat, maxRows: Int,
+                           origins: UnsafeMutableBufferPointer<CGPoint>,
+                           rows: inout [Range<Int>]) -> (visible: Int, contentWidth: CGFloat, height: CGFloat) {
+    let n = sizes.count
+    guard n > 0, maxRows > 0 else { return (0, 0, 0) }
+    let limit = width + flowFitTolerance
+    var y: CGFloat = 0
+    var contentWidth: CGFloat = 0
+    var rowStart = 0
+    var rowWidth = sizes[0].width.sanitizedLength
+    var tallest = sizes[0].height.sanitizedLength
+    var i = 1
+    while true {
+        if i < n {
+            let w = sizes[i].width.sanitizedLength
+            let candidate = rowWidth + gap + w
+            if candidate <= limit {
+                rowWidth = candidate
+                tallest = Swift.max(tallest, sizes[i].height.sanitizedLength)
                 i += 1
+                continue
             }
         }
+        // Place the row that just closed.
+        let guideLine = y + tallest * fraction
+        var x: CGFloat = 0
+        for j in rowStart..<i {
+            let w = sizes[j].width.sanitizedLength
+            origins[j] = CGPoint(x: x, y: guideLine - sizes[j].height.sanitizedLength * fraction)
+            x += w
+            x += gap
+        }
+        rows.append(rowStart..<i)
+        contentWidth = Swift.max(contentWidth, rowWidth)
+        y += tallest
+        if i == n || rows.count == maxRows { return (i, contentWidth, y) }
+        y += lineGap
+        rowStart = i
+        rowWidth = sizes[i].width.sanitizedLength
+        tallest = sizes[i].height.sanitizedLength
+        i += 1
     }
 }

@@ -318,32 +318,25 @@ extension FlowLayout {
     ///   - arrangement: Receives the rows, origins and size.
     /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
     public func arrange(_ sizes: [CGSize], width: CGFloat?, into arrangement: inout Arrangement) {
-        var widest: CGFloat = 0
-        var isClean = true
-        for size in sizes {
-            isClean = isClean && size.width.sanitizedLength == size.width && size.height.sanitizedLength == size.height
-            widest = Swift.max(widest, size.width)
-        }
-        let clean = isClean ? sizes : sizes.map {
-            CGSize(width: $0.width.sanitizedLength, height: $0.height.sanitizedLength)
-        }
-        if !isClean { widest = clean.reduce(0) { Swift.max($0, $1.width) } }
-        let input = FlowInput(sizes: clean, guides: nil, guideFraction: alignment.vertical.key.unitFraction,
-                              gaps: nil, uniformGap: (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
-                              markers: nil, spacings: nil,
-                              uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
-                              maxWidths: nil, widest: widest)
-        let limit = breakWidth(width, widest: widest)
+        let n = sizes.count
+        let gap = (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
+        let lineGap = (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
+        let fraction = alignment.vertical.key.unitFraction
         let options = placementOptions
-        let n = clean.count
+        // The widest item is needed only for a zero proposal (the minimum size).
+        let widest = (width ?? 1) > 0 ? 0 : sizes.reduce(0) { Swift.max($0, $1.width.sanitizedLength) }
+        let limit = breakWidth(width, widest: widest)
         arrangement.rows.removeAll(keepingCapacity: true)
         if arrangement.origins.count < n {
             arrangement.origins.append(contentsOf: repeatElement(.zero, count: n - arrangement.origins.count))
         }
-        if lineBreaking == .greedy && input.allowsSinglePass(options: options) {
-            let result = arrangement.origins.withUnsafeMutableBufferPointer { buffer in
-                input.leadingRowsAndOrigins(width: limit, maxRows: maxRows ?? .max, origins: buffer,
-                                            rows: &arrangement.rows)
+        if lineBreaking == .greedy && options.horizontalFraction == 0 && options.justification == .none {
+            let result = sizes.withUnsafeBufferPointer { sizes in
+                arrangement.origins.withUnsafeMutableBufferPointer { origins in
+                    leadingRowsAndOrigins(sizes: sizes, width: limit, gap: gap, lineGap: lineGap,
+                                          guideFraction: fraction, maxRows: maxRows ?? .max, origins: origins,
+                                          rows: &arrangement.rows)
+                }
             }
             arrangement.origins.removeLast(arrangement.origins.count - result.visible)
             arrangement.hiddenCount = n - result.visible
@@ -351,6 +344,10 @@ extension FlowLayout {
                                       height: result.height)
             return
         }
+        let clean = sizes.map { CGSize(width: $0.width.sanitizedLength, height: $0.height.sanitizedLength) }
+        let input = FlowInput(sizes: clean, guides: nil, guideFraction: fraction, gaps: nil, uniformGap: gap,
+                              markers: nil, spacings: nil, uniformLineSpacing: lineGap, maxWidths: nil,
+                              widest: clean.reduce(0) { Swift.max($0, $1.width) })
         let rows = input.rows(width: limit, maxRows: maxRows ?? .max, balanced: lineBreaking == .balanced)
         let size = CGSize(width: reportedWidth(width, rows: rows), height: rows.height)
         var widths: [CGFloat] = []
