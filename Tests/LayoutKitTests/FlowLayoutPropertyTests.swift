@@ -209,18 +209,32 @@ struct FlowLayoutPropertyTests {
         }
     }
 
-    @Test("arrangement(of:width:) places pre-measured items where the Layout methods do")
-    func arrangementMatchesLayout() {
-        var g = SeededGenerator(seed: 0xA11A_46E)
+    @Test("arrangement(of:width:) places pre-measured items where the Layout methods do",
+          arguments: [false, true])
+    func arrangementMatchesLayout(singlePass: Bool) {
+        // With `singlePass`, every case takes the one-pass path (greedy, leading, no justification)
+        // with raw sizes that may be NaN, infinite or negative.
+        var g = SeededGenerator(seed: singlePass ? 0x51_6E1E : 0xA11A_46E)
         for _ in 0..<300 {
             let n = Int.random(in: 0...40, using: &g)
-            let sizes = (0..<n).map { _ in CGSize(width: length(0...160, &g), height: length(0...40, &g)) }
-            let layout = FlowLayout(alignment: alignments[Int.random(in: 0..<9, using: &g)],
+            let odd: [CGFloat] = [.nan, .infinity, -.infinity, -3]
+            let sizes = (0..<n).map { _ in
+                singlePass && Int.random(in: 0..<10, using: &g) == 0
+                    ? CGSize(width: odd.randomElement(using: &g) ?? 0, height: odd.randomElement(using: &g) ?? 0)
+                    : CGSize(width: length(0...160, &g), height: length(0...40, &g))
+            }
+            let leading: [Alignment] = [.topLeading, .leading, .bottomLeading]
+            var layout = FlowLayout(alignment: alignments[Int.random(in: 0..<9, using: &g)],
                                     itemSpacing: length(0...20, &g), lineSpacing: length(0...20, &g),
                                     justification: justifications[Int.random(in: 0..<4, using: &g)],
                                     lineBreaking: Bool.random(using: &g) ? .greedy : .balanced,
                                     maxRows: Bool.random(using: &g) ? nil : Int.random(in: 1...4, using: &g),
                                     fillsWidth: Bool.random(using: &g))
+            if singlePass {
+                layout.alignment = leading.randomElement(using: &g) ?? .topLeading
+                layout.justification = .none
+                layout.lineBreaking = .greedy
+            }
             let width: CGFloat? = Int.random(in: 0..<8, using: &g) == 0 ? nil : length(10...500, &g)
             let arrangement = layout.arrangement(of: sizes, width: width)
             let host = LayoutHost(layout, subviews: leaves(sizes))

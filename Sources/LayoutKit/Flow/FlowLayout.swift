@@ -250,7 +250,9 @@ public struct FlowLayout: Layout, Hashable {
             let dimensions = subview.dimensions(in: .unspecified)
             let size = CGSize(width: dimensions.width.sanitizedLength, height: dimensions.height.sanitizedLength)
             sizes[offset] = size
-            guides[offset] = dimensions[guide].sanitizedGuide
+            // An explicit guide as given; a default one from the sanitised size.
+            guides[offset] = (dimensions[explicit: guide]
+                ?? guide.key.id.defaultValue(in: ViewDimensions(size: size))).sanitizedGuide
             widest = Swift.max(widest, size.width)
             if needsSpacing { spacings[offset] = subview.spacing }
             if justification == .stretch {
@@ -365,4 +367,10 @@ extension LayoutHost where L == FlowLayout {
     /// How many trailing subviews ``FlowLayout/maxRows`` hid in the latest call: a renderer shows
     /// them as "+N more" and does not draw them.
     public var hiddenItemCount: Int { cache.hiddenItemCount }
+}
+
+extension LayoutHost where L == AnyLayout {
+    /// How many trailing subviews a wrapped ``FlowLayout``'s ``FlowLayout/maxRows`` hid in the
+    /// latest call (0 when the wrapped layout is not a FlowLayout).
+    public var hiddenItemCount: Int { cache.wrapped(as: FlowLayout.Cache.self)?.hiddenItemCount ?? 0 }
 }

@@ -10,10 +10,11 @@
 /// 3. otherwise it is the default spacing, 8 points, SwiftUI's spacing between ordinary views.
 ///
 /// A view created with ``init()`` has no preferences, so two such views are 8 points apart.
-/// ``zero`` has a minimum of 0 on every edge. Text views use ``text(lineGap:)``: next to other
-/// views they keep the default 8 points, but one line of text above another is separated only by
-/// the upper text's line gap, as consecutive lines of a paragraph are. SwiftUI derives its
-/// text-to-text spacing from font metrics in a similar way; the exact values differ by platform.
+/// ``zero`` has a minimum of 0 on every edge. Text views use `text(lineGap:)` (package API for
+/// the views stage): next to other views they keep the default 8 points, but one line of text
+/// above another is separated only by the upper text's line gap, as consecutive lines of a
+/// paragraph are. SwiftUI derives its text-to-text spacing from font metrics in a similar way;
+/// the exact values differ by platform.
 public struct ViewSpacing: Equatable, Sendable {
     /// SwiftUI's default distance between two views that state no preference.
     package static let defaultDistance: CGFloat = 8

@@ -66,7 +66,7 @@ public final class LayoutHost<L: Layout> {
 
     /// Replaces the subviews and updates the cache.
     ///
-    /// - Parameter subviews: One backend per child, in order.
+    /// - Parameter backends: One backend per child, in order.
     public func update(subviews backends: [any LayoutSubviewBackend]) {
         storage = LayoutSubviewsStorage(backends: backends, layoutDirection: layoutDirection)
         subviews = LayoutSubviews(storage: storage)
