@@ -134,6 +134,7 @@ public struct ViewSpacing: Equatable, Sendable {
 /// A kind of neighbour a spacing preference can name (see ``ViewSpacing``).
 package struct SpacingCategory: Hashable, Sendable {
     package let name: String
+    /// Creates a category; categories with the same name are the same.
     package init(_ name: String) { self.name = name }
     /// Text views.
     package static let text = SpacingCategory("text")
