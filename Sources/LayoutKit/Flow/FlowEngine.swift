@@ -322,9 +322,8 @@ extension FlowInput {
                     extra = free / CGFloat(m + 1)
                     offset = extra
                 case .stretch:
-                    if grow(start..<end, free: free, widths: &widths) == false {
-                        offset = 0
-                    }
+                    // Rows without flexible items stay at the leading edge, as CSS `stretch` does.
+                    _ = grow(start..<end, free: free, widths: &widths)
                 }
             }
             let top = rows.tops[r]
