@@ -1,5 +1,16 @@
 // The articles' flow layouts, compiled unchanged against LayoutKit, place their subviews exactly
 // where LayoutKit's FlowLayout configured alike places them.
+//
+// Where they differ, by design:
+// - "Building a Flow Layout" breaks rows at the proposed width even when it is zero, so a zero
+//   proposal puts every item on its own row; FlowLayout answers a zero proposal with its minimum
+//   size, rows broken at the widest item's width.
+// - "Creating custom layouts" replaces an unspecified width by 10 points (SwiftUI's default for
+//   `replacingUnspecifiedDimensions()`), so its ideal size is a column of items; FlowLayout's is
+//   one row. It also tests `x + width > containerWidth` without `x > 0`, so an item wider than the
+//   container "wraps" before itself when it comes first; with the article's zero line spacing that
+//   moves nothing, so positions agree, but with spacing it would open an empty first row.
+// The last test pins these differences down.
 import LayoutKit
 import Testing
 
@@ -85,5 +96,23 @@ struct ArticleLayoutTests {
             #expect(erased.size == direct.size, "\(type)")
             #expect(erased.frames == direct.frames, "\(type)")
         }
+    }
+
+    @Test("Documented differences: zero and unspecified proposals")
+    func documentedDifferences() {
+        let sizes = [CGSize(width: 40, height: 20), CGSize(width: 15, height: 20), CGSize(width: 15, height: 20)]
+        let zero = ProposedViewSize.zero
+        let article000 = LayoutHost(BuildingAFlowLayout.FlowLayout(),
+                                    subviews: sizes.map { LayoutLeaf.fixed(width: $0.width, height: $0.height) })
+        let ours000 = LayoutHost(LayoutKit.FlowLayout(itemSpacing: 8, lineSpacing: 8),
+                                 subviews: sizes.map { LayoutLeaf.fixed(width: $0.width, height: $0.height) })
+        #expect(article000.sizeThatFits(zero) == CGSize(width: 40, height: 76))
+        #expect(ours000.sizeThatFits(zero) == CGSize(width: 40, height: 48))
+        let article004 = LayoutHost(CreatingCustomLayouts.FlowLayout(),
+                                    subviews: sizes.map { LayoutLeaf.fixed(width: $0.width, height: $0.height) })
+        let ours004 = LayoutHost(LayoutKit.FlowLayout(itemSpacing: 0, lineSpacing: 0),
+                                 subviews: sizes.map { LayoutLeaf.fixed(width: $0.width, height: $0.height) })
+        #expect(article004.sizeThatFits(.unspecified) == CGSize(width: 40, height: 60))
+        #expect(ours004.sizeThatFits(.unspecified) == CGSize(width: 70, height: 20))
     }
 }

@@ -40,12 +40,15 @@ package struct AlignmentKey: Hashable, @unchecked Sendable {
     // `any AlignmentID.Type` is a metatype: immutable and safe to share.
     package let id: any AlignmentID.Type
 
+    /// Wraps an identifier type.
     package init(_ id: any AlignmentID.Type) { self.id = id }
 
+    /// Keys are equal when they wrap the same type.
     package static func == (lhs: AlignmentKey, rhs: AlignmentKey) -> Bool {
         ObjectIdentifier(lhs.id) == ObjectIdentifier(rhs.id)
     }
 
+    /// Hashes the wrapped type's identity.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(id))
     }

@@ -105,7 +105,8 @@ struct ArrayMarkers: FlowMarkerSource {
 ///
 /// An item joins the current row if the row's width, the gap and the item's width together are at
 /// most `limit`; otherwise it starts a new row. A row always takes at least one item. A marker
-/// always joins the current row and ends it (unless the row has nothing before it).
+/// always joins the current row and ends it, unless the row has nothing before it or nothing
+/// follows it: markers never make a row of their own.
 ///
 /// - Parameters:
 ///   - sizes: The item sizes.
@@ -152,6 +153,11 @@ func greedyRows<G: FlowGapSource, M: FlowMarkerSource>(
             rowHasItem = false
         }
     }
+    if !rowHasItem && !widths.isEmpty {
+        // Only breaks after the last row's end: they stay at the end of that row.
+        starts.removeLast()
+        return n
+    }
     widths.append(rowWidth)
     return n
 }
@@ -188,7 +194,7 @@ extension FlowInput {
         }
         rows.starts.append(visible)
         rows.hidden = n - visible
-        if balanced { balanceRows(&rows) }
+        if balanced { balanceRows(&rows, limit: limit) }
         measureRows(&rows)
         return rows
     }
@@ -201,6 +207,10 @@ extension FlowInput {
         rows.ascents = [CGFloat](repeating: 0, count: k)
         rows.heights = [CGFloat](repeating: 0, count: k)
         rows.tops = [CGFloat](repeating: 0, count: k)
+        if guides == nil && markers == nil && spacings == nil {
+            measureUniformRows(&rows)
+            return
+        }
         var y: CGFloat = 0
         var contentWidth: CGFloat = 0
         var previousBottom = ViewSpacing()
@@ -229,6 +239,37 @@ extension FlowInput {
             y += rows.heights[r]
             previousBottom = bottom
             contentWidth = Swift.max(contentWidth, rows.widths[r])
+        }
+        rows.contentWidth = contentWidth
+        rows.height = y
+    }
+
+    /// `measureRows` for items without markers, explicit guides or spacing preferences: a row is
+    /// as tall as its tallest item, and its guide line lies at that height times the guide
+    /// fraction.
+    ///
+    /// - Complexity: O(visible items), one read of each height.
+    private func measureUniformRows(_ rows: inout FlowRows) {
+        let k = rows.rowCount
+        var y: CGFloat = 0
+        var contentWidth: CGFloat = 0
+        let fraction = guideFraction
+        let lineGap = uniformLineSpacing
+        sizes.withUnsafeBufferPointer { sizes in
+            rows.starts.withUnsafeBufferPointer { starts in
+                for r in 0..<k {
+                    var tallest: CGFloat = 0
+                    for i in starts[r]..<starts[r + 1] {
+                        tallest = Swift.max(tallest, sizes[i].height)
+                    }
+                    if r > 0 { y += lineGap }
+                    rows.ascents[r] = tallest * fraction
+                    rows.heights[r] = tallest
+                    rows.tops[r] = y
+                    y += tallest
+                    contentWidth = Swift.max(contentWidth, rows.widths[r])
+                }
+            }
         }
         rows.contentWidth = contentWidth
         rows.height = y
@@ -281,13 +322,16 @@ extension FlowInput {
                     extra = free / CGFloat(m + 1)
                     offset = extra
                 case .stretch:
-                    if grow(start..<end, free: free, widths: &widths) == false {
-                        offset = 0
-                    }
+                    // Rows without flexible items stay at the leading edge, as CSS `stretch` does.
+                    _ = grow(start..<end, free: free, widths: &widths)
                 }
             }
             let top = rows.tops[r]
             let ascent = rows.ascents[r]
+            if isUniform && widths.isEmpty {
+                placeUniformRow(start..<end, x: offset, extra: extra, top: top + ascent, origins: origins)
+                continue
+            }
             var x = offset
             var seenItem = false
             for i in start..<end {
@@ -300,6 +344,30 @@ extension FlowInput {
                 seenItem = true
                 origins[i] = CGPoint(x: x, y: top + ascent - guide(i))
                 x += widths.isEmpty ? sizes[i].width : widths[i]
+            }
+        }
+    }
+
+    /// Whether the items have no markers, explicit guides or per-pair gaps (the fast path).
+    private var isUniform: Bool { guides == nil && markers == nil && gaps == nil }
+
+    /// Places one row of uniform items (see `isUniform`): each item's top is the guide line minus
+    /// its guide value.
+    @inline(__always)
+    private func placeUniformRow(_ range: Range<Int>, x start: CGFloat, extra: CGFloat, top guideLine: CGFloat,
+                                 origins: UnsafeMutableBufferPointer<CGPoint>) {
+        let gap = uniformGap
+        let fraction = guideFraction
+        sizes.withUnsafeBufferPointer { sizes in
+            var x = start
+            for i in range {
+                let size = sizes[i]
+                if i > range.lowerBound {
+                    x += gap
+                    x += extra
+                }
+                origins[i] = CGPoint(x: x, y: guideLine - size.height * fraction)
+                x += size.width
             }
         }
     }
@@ -329,5 +397,69 @@ extension FlowInput {
             }
         }
         return true
+    }
+}
+
+// MARK: - Single-pass path
+
+/// Greedy rows (CSS Flexbox §9.3, as `greedyRows`) and item origins in one pass over raw sizes,
+/// for items whose rows all start at the leading edge (no justification, leading alignment, a
+/// uniform gap, no markers and default guides). Each row is placed as soon as it closes, while
+/// its items are still in the cache, and sizes are sanitised as they are read, so the items are
+/// read once and every origin written once.
+///
+/// - Parameters:
+///   - sizes: The item sizes, possibly NaN, infinite or negative (read as zero).
+///   - width: The container width (infinite for one row).
+///   - gap: The distance between items.
+///   - lineGap: The distance between rows.
+///   - guideFraction: Where the items' vertical guide lies, as a fraction of their height.
+///   - maxRows: The most rows to make.
+///   - origins: Room for one origin per item; the first `visible` are written.
+///   - rows: Receives the items of each row.
+/// - Returns: The number of visible items, the widest row and the total height.
+/// - Complexity: O(n); no allocation other than `rows`' growth.
+func leadingRowsAndOrigins(sizes: UnsafeBufferPointer<CGSize>, width: CGFloat, gap: CGFloat, lineGap: CGFloat,
+                           guideFraction fraction: CGFloat, maxRows: Int,
+                           origins: UnsafeMutableBufferPointer<CGPoint>,
+                           rows: inout [Range<Int>]) -> (visible: Int, contentWidth: CGFloat, height: CGFloat) {
+    let n = sizes.count
+    guard n > 0, maxRows > 0 else { return (0, 0, 0) }
+    let limit = width + flowFitTolerance
+    var y: CGFloat = 0
+    var contentWidth: CGFloat = 0
+    var rowStart = 0
+    var rowWidth = sizes[0].width.sanitizedLength
+    var tallest = sizes[0].height.sanitizedLength
+    var i = 1
+    while true {
+        if i < n {
+            let w = sizes[i].width.sanitizedLength
+            let candidate = rowWidth + gap + w
+            if candidate <= limit {
+                rowWidth = candidate
+                tallest = Swift.max(tallest, sizes[i].height.sanitizedLength)
+                i += 1
+                continue
+            }
+        }
+        // Place the row that just closed.
+        let guideLine = y + tallest * fraction
+        var x: CGFloat = 0
+        for j in rowStart..<i {
+            let w = sizes[j].width.sanitizedLength
+            origins[j] = CGPoint(x: x, y: guideLine - sizes[j].height.sanitizedLength * fraction)
+            x += w
+            x += gap
+        }
+        rows.append(rowStart..<i)
+        contentWidth = Swift.max(contentWidth, rowWidth)
+        y += tallest
+        if i == n || rows.count == maxRows { return (i, contentWidth, y) }
+        y += lineGap
+        rowStart = i
+        rowWidth = sizes[i].width.sanitizedLength
+        tallest = sizes[i].height.sanitizedLength
+        i += 1
     }
 }

@@ -195,8 +195,12 @@ public struct FlowLayout: Layout, Hashable {
 
     /// The width the layout reports for a proposed width.
     private func reportedWidth(_ proposed: CGFloat?, rows: FlowRows) -> CGFloat {
-        guard fillsWidth, let proposed, proposed.isFinite, proposed > 0 else { return rows.contentWidth }
-        return Swift.max(proposed, rows.contentWidth)
+        reportedWidth(proposed, contentWidth: rows.contentWidth)
+    }
+
+    private func reportedWidth(_ proposed: CGFloat?, contentWidth: CGFloat) -> CGFloat {
+        guard fillsWidth, let proposed, proposed.isFinite, proposed > 0 else { return contentWidth }
+        return Swift.max(proposed, contentWidth)
     }
 
     /// The width rows are broken at for a proposed width: infinite for `nil`, NaN or infinity,
@@ -246,7 +250,9 @@ public struct FlowLayout: Layout, Hashable {
             let dimensions = subview.dimensions(in: .unspecified)
             let size = CGSize(width: dimensions.width.sanitizedLength, height: dimensions.height.sanitizedLength)
             sizes[offset] = size
-            guides[offset] = dimensions[guide].sanitizedGuide
+            // An explicit guide as given; a default one from the sanitised size.
+            guides[offset] = (dimensions[explicit: guide]
+                ?? guide.key.id.defaultValue(in: ViewDimensions(size: size))).sanitizedGuide
             widest = Swift.max(widest, size.width)
             if needsSpacing { spacings[offset] = subview.spacing }
             if justification == .stretch {
@@ -298,28 +304,62 @@ extension FlowLayout {
     /// - Returns: The rows, origins and size.
     /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
     public func arrangement(of sizes: [CGSize], width: CGFloat?) -> Arrangement {
-        var widest: CGFloat = 0
-        let clean = sizes.map { size -> CGSize in
-            let s = CGSize(width: size.width.sanitizedLength, height: size.height.sanitizedLength)
-            widest = Swift.max(widest, s.width)
-            return s
+        var result = Arrangement(size: .zero, rows: [], origins: [], hiddenCount: 0)
+        arrange(sizes, width: width, into: &result)
+        return result
+    }
+
+    /// Lays out pre-measured items into an existing arrangement, reusing its storage.
+    ///
+    /// The same as ``arrangement(of:width:)``; a caller that lays out again (a window being
+    /// resized, a benchmark) keeps one ``Arrangement`` and avoids allocating its arrays each time.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes.
+    ///   - width: The proposed width (`nil` for the ideal size).
+    ///   - arrangement: Receives the rows, origins and size.
+    /// - Complexity: O(n) greedy; balanced as ``LineBreaking/balanced`` says.
+    public func arrange(_ sizes: [CGSize], width: CGFloat?, into arrangement: inout Arrangement) {
+        let n = sizes.count
+        let gap = (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
+        let lineGap = (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
+        let fraction = alignment.vertical.key.unitFraction
+        let options = placementOptions
+        // The widest item is needed only for a zero proposal (the minimum size).
+        let widest = (width ?? 1) > 0 ? 0 : sizes.reduce(0) { Swift.max($0, $1.width.sanitizedLength) }
+        let limit = breakWidth(width, widest: widest)
+        arrangement.rows.removeAll(keepingCapacity: true)
+        if arrangement.origins.count < n {
+            arrangement.origins.append(contentsOf: repeatElement(.zero, count: n - arrangement.origins.count))
         }
-        let input = FlowInput(sizes: clean, guides: nil, guideFraction: alignment.vertical.key.unitFraction,
-                              gaps: nil, uniformGap: (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
-                              markers: nil, spacings: nil,
-                              uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
-                              maxWidths: nil, widest: widest)
-        let rows = input.rows(width: breakWidth(width, widest: widest), maxRows: maxRows ?? .max,
-                              balanced: lineBreaking == .balanced)
+        if lineBreaking == .greedy && options.horizontalFraction == 0 && options.justification == .none {
+            let result = sizes.withUnsafeBufferPointer { sizes in
+                arrangement.origins.withUnsafeMutableBufferPointer { origins in
+                    leadingRowsAndOrigins(sizes: sizes, width: limit, gap: gap, lineGap: lineGap,
+                                          guideFraction: fraction, maxRows: maxRows ?? .max, origins: origins,
+                                          rows: &arrangement.rows)
+                }
+            }
+            arrangement.origins.removeLast(arrangement.origins.count - result.visible)
+            arrangement.hiddenCount = n - result.visible
+            arrangement.size = CGSize(width: reportedWidth(width, contentWidth: result.contentWidth),
+                                      height: result.height)
+            return
+        }
+        let clean = sizes.map { CGSize(width: $0.width.sanitizedLength, height: $0.height.sanitizedLength) }
+        let input = FlowInput(sizes: clean, guides: nil, guideFraction: fraction, gaps: nil, uniformGap: gap,
+                              markers: nil, spacings: nil, uniformLineSpacing: lineGap, maxWidths: nil,
+                              widest: clean.reduce(0) { Swift.max($0, $1.width) })
+        let rows = input.rows(width: limit, maxRows: maxRows ?? .max, balanced: lineBreaking == .balanced)
         let size = CGSize(width: reportedWidth(width, rows: rows), height: rows.height)
-        var origins = [CGPoint](repeating: .zero, count: rows.visibleCount)
         var widths: [CGFloat] = []
-        origins.withUnsafeMutableBufferPointer { buffer in
-            input.positions(rows: rows, alignWidth: size.width, options: placementOptions, origins: buffer,
-                            widths: &widths)
+        arrangement.origins.withUnsafeMutableBufferPointer { buffer in
+            input.positions(rows: rows, alignWidth: size.width, options: options, origins: buffer, widths: &widths)
         }
-        let ranges = (0..<rows.rowCount).map { rows.starts[$0]..<rows.starts[$0 + 1] }
-        return Arrangement(size: size, rows: ranges, origins: origins, hiddenCount: rows.hidden)
+        arrangement.origins.removeLast(arrangement.origins.count - rows.visibleCount)
+        arrangement.rows.append(contentsOf: (0..<rows.rowCount).map { rows.starts[$0]..<rows.starts[$0 + 1] })
+        arrangement.hiddenCount = rows.hidden
+        arrangement.size = size
     }
 }
 
@@ -327,4 +367,10 @@ extension LayoutHost where L == FlowLayout {
     /// How many trailing subviews ``FlowLayout/maxRows`` hid in the latest call: a renderer shows
     /// them as "+N more" and does not draw them.
     public var hiddenItemCount: Int { cache.hiddenItemCount }
+}
+
+extension LayoutHost where L == AnyLayout {
+    /// How many trailing subviews a wrapped ``FlowLayout``'s ``FlowLayout/maxRows`` hid in the
+    /// latest call (0 when the wrapped layout is not a FlowLayout).
+    public var hiddenItemCount: Int { cache.wrapped(as: FlowLayout.Cache.self)?.hiddenItemCount ?? 0 }
 }

@@ -10,10 +10,11 @@
 /// 3. otherwise it is the default spacing, 8 points, SwiftUI's spacing between ordinary views.
 ///
 /// A view created with ``init()`` has no preferences, so two such views are 8 points apart.
-/// ``zero`` has a minimum of 0 on every edge. Text views use ``text(lineGap:)``: next to other
-/// views they keep the default 8 points, but one line of text above another is separated only by
-/// the upper text's line gap, as consecutive lines of a paragraph are. SwiftUI derives its
-/// text-to-text spacing from font metrics in a similar way; the exact values differ by platform.
+/// ``zero`` has a minimum of 0 on every edge. Text views use `text(lineGap:)` (package API for
+/// the views stage): next to other views they keep the default 8 points, but one line of text
+/// above another is separated only by the upper text's line gap, as consecutive lines of a
+/// paragraph are. SwiftUI derives its text-to-text spacing from font metrics in a similar way;
+/// the exact values differ by platform.
 public struct ViewSpacing: Equatable, Sendable {
     /// SwiftUI's default distance between two views that state no preference.
     package static let defaultDistance: CGFloat = 8
@@ -31,13 +32,34 @@ public struct ViewSpacing: Equatable, Sendable {
         }
     }
 
-    /// Preferences indexed by `Edge.rawValue`: top, leading, bottom, trailing.
-    package var edges: [EdgePreference]
+    // One stored property per edge, so that a spacing value needs no heap storage of its own.
+    private var top = EdgePreference()
+    private var leading = EdgePreference()
+    private var bottom = EdgePreference()
+    private var trailing = EdgePreference()
+
+    /// The preferences of one edge.
+    package subscript(edge: Edge) -> EdgePreference {
+        get {
+            switch edge {
+            case .top: top
+            case .leading: leading
+            case .bottom: bottom
+            case .trailing: trailing
+            }
+        }
+        set {
+            switch edge {
+            case .top: top = newValue
+            case .leading: leading = newValue
+            case .bottom: bottom = newValue
+            case .trailing: trailing = newValue
+            }
+        }
+    }
 
     /// A spacing preference with no constraints: default distances on every edge.
-    public init() {
-        edges = Array(repeating: EdgePreference(), count: 4)
-    }
+    public init() {}
 
     /// A spacing preference of zero on every edge.
     public static let zero = ViewSpacing(top: 0, leading: 0, bottom: 0, trailing: 0)
@@ -50,11 +72,10 @@ public struct ViewSpacing: Equatable, Sendable {
     ///   - bottom: The minimum distance below the view.
     ///   - trailing: The minimum distance after the view.
     package init(top: CGFloat?, leading: CGFloat?, bottom: CGFloat?, trailing: CGFloat?) {
-        self.init()
-        edges[Int(Edge.top.rawValue)].minimum = top
-        edges[Int(Edge.leading.rawValue)].minimum = leading
-        edges[Int(Edge.bottom.rawValue)].minimum = bottom
-        edges[Int(Edge.trailing.rawValue)].minimum = trailing
+        self.top.minimum = top
+        self.leading.minimum = leading
+        self.bottom.minimum = bottom
+        self.trailing.minimum = trailing
     }
 
     /// The spacing LayoutKit gives a text view: default distances to other views, and only the
@@ -64,8 +85,8 @@ public struct ViewSpacing: Equatable, Sendable {
     /// - Returns: A preference with the text category on the top (0) and bottom (`lineGap`) edges.
     package static func text(lineGap: CGFloat) -> ViewSpacing {
         var spacing = ViewSpacing()
-        spacing.edges[Int(Edge.top.rawValue)].categories[.text] = 0
-        spacing.edges[Int(Edge.bottom.rawValue)].categories[.text] = lineGap.sanitizedLength
+        spacing.top.categories[.text] = 0
+        spacing.bottom.categories[.text] = lineGap.sanitizedLength
         return spacing
     }
 
@@ -76,7 +97,7 @@ public struct ViewSpacing: Equatable, Sendable {
     ///   - edges: The edges to merge; the others keep their values.
     public mutating func formUnion(_ other: ViewSpacing, edges: Edge.Set = .all) {
         for edge in Edge.allCases where edges.contains(Edge.Set(edge)) {
-            self.edges[Int(edge.rawValue)].formUnion(other.edges[Int(edge.rawValue)])
+            self[edge].formUnion(other[edge])
         }
     }
 
@@ -97,7 +118,7 @@ public struct ViewSpacing: Equatable, Sendable {
     /// - Parameter edges: The edges to reset.
     package mutating func reset(_ edges: Edge.Set) {
         for edge in Edge.allCases where edges.contains(Edge.Set(edge)) {
-            self.edges[Int(edge.rawValue)] = EdgePreference()
+            self[edge] = EdgePreference()
         }
     }
 
@@ -113,8 +134,8 @@ public struct ViewSpacing: Equatable, Sendable {
     /// - Complexity: O(c), where c is the number of categories on the two edges.
     public func distance(to next: ViewSpacing, along axis: Axis) -> CGFloat {
         let (from, to): (Edge, Edge) = axis == .horizontal ? (.trailing, .leading) : (.bottom, .top)
-        let a = edges[Int(from.rawValue)]
-        let b = next.edges[Int(to.rawValue)]
+        let a = self[from]
+        let b = next[to]
         var best: CGFloat?
         for (category, value) in a.categories {
             if let other = b.categories[category] {
@@ -133,6 +154,7 @@ public struct ViewSpacing: Equatable, Sendable {
 /// A kind of neighbour a spacing preference can name (see ``ViewSpacing``).
 package struct SpacingCategory: Hashable, Sendable {
     package let name: String
+    /// Creates a category; categories with the same name are the same.
     package init(_ name: String) { self.name = name }
     /// Text views.
     package static let text = SpacingCategory("text")

@@ -18,6 +18,8 @@
 ///
 /// As in SwiftUI, layouts compute in leading-to-trailing coordinates; for
 /// ``LayoutDirection/rightToLeft`` the host mirrors every frame within the container's bounds.
+/// A size a subview reports as NaN, infinite or negative is recorded as zero, and a NaN or
+/// infinite position as zero, so that no frame is ever NaN or infinite.
 /// A host is itself a ``LayoutSubviewBackend``, so a container can be the child of another.
 public final class LayoutHost<L: Layout> {
     /// The layout being run.
@@ -64,7 +66,7 @@ public final class LayoutHost<L: Layout> {
 
     /// Replaces the subviews and updates the cache.
     ///
-    /// - Parameter subviews: One backend per child, in order.
+    /// - Parameter backends: One backend per child, in order.
     public func update(subviews backends: [any LayoutSubviewBackend]) {
         storage = LayoutSubviewsStorage(backends: backends, layoutDirection: layoutDirection)
         subviews = LayoutSubviews(storage: storage)
@@ -100,9 +102,10 @@ public final class LayoutHost<L: Layout> {
                                         proposal: proposal)
         placements = storage.backends.indices.map { index in
             let request = storage.requests[index] ?? fallback
-            let size = storage.backends[index].sizeThatFits(request.proposal)
-            var frame = CGRect(x: request.position.x - request.anchor.x * size.width,
-                               y: request.position.y - request.anchor.y * size.height,
+            let reported = storage.backends[index].sizeThatFits(request.proposal)
+            let size = CGSize(width: reported.width.sanitizedLength, height: reported.height.sanitizedLength)
+            var frame = CGRect(x: (request.position.x - request.anchor.x * size.width).sanitizedGuide,
+                               y: (request.position.y - request.anchor.y * size.height).sanitizedGuide,
                                width: size.width, height: size.height)
             if layoutDirection == .rightToLeft {
                 frame.origin.x = bounds.minX + bounds.maxX - frame.maxX

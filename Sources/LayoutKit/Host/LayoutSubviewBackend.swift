@@ -95,7 +95,7 @@ public struct LayoutPlacement: Equatable, Sendable {
     public var anchor: UnitPoint
     /// The proposal the layout passed to `place`: render the subview for this proposal.
     public var proposal: ProposedViewSize
-    /// The subview's size for ``proposal``.
+    /// The subview's size for ``proposal`` (NaN, infinite or negative dimensions become zero).
     public var size: CGSize
     /// The subview's frame in the container's parent's coordinates, mirrored within the
     /// container's bounds for right-to-left.

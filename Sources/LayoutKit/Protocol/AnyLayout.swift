@@ -22,6 +22,12 @@ public struct AnyLayout: Layout {
     public struct Cache {
         fileprivate var value: Any
         fileprivate var type: ObjectIdentifier
+
+        /// The wrapped layout's cache, if it is of the given type.
+        ///
+        /// - Parameter type: The cache type of the wrapped layout (``FlowLayout/Cache``, say).
+        /// - Returns: The cache, or `nil` if the wrapped layout's cache has another type.
+        public func wrapped<C>(as type: C.Type) -> C? { value as? C }
     }
 
     /// The properties of the wrapped layout (a static requirement cannot see them; ``LayoutHost``

@@ -1,7 +1,10 @@
 /// What a layout asked for one subview: the arguments of its `place` call.
 package struct PlacementRequest: Equatable, Sendable {
+    /// Where the anchor goes.
     package var position: CGPoint
+    /// The point of the subview that goes there.
     package var anchor: UnitPoint
+    /// The size proposed to the subview.
     package var proposal: ProposedViewSize
 }
 
@@ -15,6 +18,7 @@ package final class LayoutSubviewsStorage: @unchecked Sendable {
     /// The latest `place` call for each subview, by index.
     package var requests: [PlacementRequest?]
 
+    /// Creates the storage of a container's subviews, none of them placed yet.
     package init(backends: [any LayoutSubviewBackend], layoutDirection: LayoutDirection) {
         self.backends = backends
         self.layoutDirection = layoutDirection
@@ -31,11 +35,13 @@ public struct LayoutSubview: Equatable, Sendable {
     package let storage: LayoutSubviewsStorage
     package let index: Int
 
+    /// Creates the proxy of the subview at `index`.
     package init(storage: LayoutSubviewsStorage, index: Int) {
         self.storage = storage
         self.index = index
     }
 
+    /// The backend that answers for this subview.
     package var backend: any LayoutSubviewBackend { storage.backends[index] }
 
     /// Asks the subview for its size.
@@ -112,6 +118,7 @@ public struct LayoutSubviews: Equatable, RandomAccessCollection, Sendable {
     /// Layouts rarely need it: ``LayoutHost`` mirrors placements for right-to-left, as SwiftUI does.
     public var layoutDirection: LayoutDirection
 
+    /// Creates the proxies of every subview in a storage.
     package init(storage: LayoutSubviewsStorage) {
         elements = ArraySlice((0..<storage.backends.count).map { LayoutSubview(storage: storage, index: $0) })
         layoutDirection = storage.layoutDirection
