@@ -74,9 +74,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     case duplicateKey(path: String, SpecLocation, previous: SpecLocation?)
 
     /// A key the schema does not have: `key` as written, `path` the full key path
-    /// (`chip.paddng`), `suggestion` the nearest valid key, `valid` the keys allowed there.
+    /// (`chip.paddng`), `suggestion` the nearest valid key path (`chip.padding`), `valid` the keys
+    /// allowed there.
     ///
-    /// Exit code 65.
+    /// Exit code 65 (64 when the key came from a command-line option).
     case unknownKey(path: String, SpecLocation, suggestion: String?, valid: [String])
 
     /// A value of the wrong type: `expected` describes what the key takes (`a number`),
@@ -135,22 +136,15 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The process exit code for this error, from ``TagCloudExitCode``.
     ///
-    /// Value errors report ``TagCloudExitCode/usage`` (64) when the value came from a
+    /// Errors about a value report ``TagCloudExitCode/usage`` (64) when the value came from a
     /// command-line option and ``TagCloudExitCode/dataError`` (65) when it came from the input.
     public var exitCode: TagCloudExitCode {
         switch self {
-        case .cannotReadInput: .noInput
-        case .cannotWriteOutput: .cannotCreate
-        case .unknownFormat: .usage
-        case .internalError: .software
-        case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .controlCharacter, .invalidWeight,
-             .emptyTag, .pictureTooLarge:
-            .dataError
-        case .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
-             .unknownValue(_, _, _, _, let location), .invalidColor(_, _, _, let location):
-            location.isCommandLine ? .usage : .dataError
-        case .unknownFontFamily(_, let location, _):
-            location?.isCommandLine == true ? .usage : .dataError
+        case .cannotReadInput: return .noInput
+        case .cannotWriteOutput: return .cannotCreate
+        case .unknownFormat: return .usage
+        case .internalError: return .software
+        default: return location?.isCommandLine == true ? .usage : .dataError
         }
     }
 

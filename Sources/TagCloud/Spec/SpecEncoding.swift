@@ -150,7 +150,15 @@ indirect enum SpecTree {
         return "\(number)"
     }
 
-    /// A Yams node; strings the decoder would read as something else are double-quoted.
+    /// Plain scalars other YAML readers take for booleans or null (YAML 1.1), quoted on output so
+    /// the file means the same everywhere.
+    private static let quotedWords: Set<String> = [
+        "", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES",
+        "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N",
+    ]
+
+    /// A Yams node; strings the decoder or another YAML reader would read as something else are
+    /// double-quoted.
     var yamlNode: Node {
         switch self {
         case .mapping(let pairs):
@@ -158,8 +166,7 @@ indirect enum SpecTree {
         case .sequence(let elements):
             return .sequence(Node.Sequence(elements.map(\.yamlNode)))
         case .string(let text):
-            let plainIsString = parseNumber(text) == nil
-                && !["", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"].contains(text)
+            let plainIsString = parseNumber(text) == nil && !Self.quotedWords.contains(text)
             return .scalar(Node.Scalar(text, .implicit, plainIsString ? .any : .doubleQuoted))
         case .number(let number):
             return .scalar(Node.Scalar(Self.format(number), .implicit, .plain))

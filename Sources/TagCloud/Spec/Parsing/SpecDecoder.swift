@@ -272,8 +272,8 @@ final class SpecDecoder {
             let written = keyScalar.string
             let keyPath = path.isEmpty ? written : "\(path).\(written)"
             guard let key = schema.canonical(written) else {
-                throw .unknownKey(path: keyPath, location(keyNode), suggestion: schema.suggestion(for: written),
-                                  valid: schema.keys)
+                let suggestion = schema.suggestion(for: written).map { path.isEmpty ? $0 : "\(path).\($0)" }
+                throw .unknownKey(path: keyPath, location(keyNode), suggestion: suggestion, valid: schema.keys)
             }
             let canonicalPath = path.isEmpty ? key : "\(path).\(key)"
             if let previous = seen[key] {

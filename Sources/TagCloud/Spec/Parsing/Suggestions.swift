@@ -3,7 +3,7 @@
 /// Names match first when they are equal ignoring case, `-`, `_` and spaces (`max_rows` →
 /// `maxRows`, `space-between` → `spaceBetween`); otherwise the candidate with the smallest
 /// ``editDistance(_:_:)`` wins if the distance is at most `maxDistance` (by default a third of
-/// the word's length, at least 1 and at most 3). Ties go to the earlier candidate.
+/// the word's length, at least 1). Ties go to the earlier candidate.
 ///
 /// - Parameters:
 ///   - word: The unknown word.
@@ -17,7 +17,7 @@ func nearestName(to word: String, in candidates: [String], maxDistance: Int? = n
     }
     let key = normalized(word)
     if let exact = candidates.first(where: { normalized($0) == key }) { return exact }
-    let limit = maxDistance ?? min(3, max(1, word.count / 3))
+    let limit = maxDistance ?? max(1, word.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
         let distance = editDistance(word.lowercased(), candidate.lowercased())

@@ -65,8 +65,14 @@ enum YAMLReader {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
             var message = problem
-            if let context {
+            if problem == "but found another document" {
+                message = "the input holds more than one YAML document (a second ---); keep only one"
+            } else if let context {
                 message += " (\(context.text) that starts at line \(context.mark.line), column \(context.mark.column))"
+            }
+            let firstLine = max(1, min(context?.mark.line ?? mark.line, mark.line) - 2)
+            if commentedHexColor(lines: firstLine...max(firstLine, mark.line), in: input) {
+                message += "; note that in YAML # after a space starts a comment: put colours in quotes (\"#ff0000\")"
             }
             if problem.contains("cannot start any token"), character(at: mark, in: input) == "\t" {
                 message += "; YAML does not allow tabs for indentation, indent with spaces"
@@ -90,6 +96,20 @@ enum YAMLReader {
         }
     }
 
+    /// Whether one of the lines holds ` #` followed by 3 to 8 hex digits: a colour YAML took for
+    /// a comment.
+    private static func commentedHexColor(lines: ClosedRange<Int>, in input: TextInput) -> Bool {
+        for number in lines {
+            guard let line = input.line(number) else { break }
+            let scalars = Array(line.unicodeScalars)
+            for index in scalars.indices.dropFirst() where scalars[index] == "#" && (scalars[index - 1] == " " || scalars[index - 1] == "\t") {
+                let digits = scalars[(index + 1)...].prefix { $0.properties.isASCIIHexDigit }
+                if (3...8).contains(digits.count) { return true }
+            }
+        }
+        return false
+    }
+
     /// The character at a mark, if any.
     private static func character(at mark: Mark, in input: TextInput) -> Character? {
         guard let line = input.line(mark.line) else { return nil }
@@ -103,8 +123,10 @@ enum YAMLReader {
     /// Yams reports a duplicate key at its first occurrence; this finds the second in block
     /// style: a later line with `key:` at the same column, before the mapping ends.
     private static func secondOccurrence(of key: String, after mark: Mark, in input: TextInput) -> SpecLocation? {
+        let lines = input.text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         var lineNumber = mark.line + 1
-        while let line = input.line(lineNumber) {
+        while lineNumber <= lines.count {
+            let line = lines[lineNumber - 1]
             let scalars = Array(line.unicodeScalars)
             let indent = scalars.prefix { $0 == " " }.count
             let isBlank = indent == scalars.count || scalars[indent] == "#"

@@ -31,8 +31,9 @@ public struct SpecOverrides: Sendable {
             let path = keys[...index].joined(separator: ".")
             let isLast = index == keys.count - 1
             guard key != "tags", let canonical = schema.canonical(key) else {
-                throw .unknownKey(path: path, location, suggestion: key == "tags" ? nil : schema.suggestion(for: key),
-                                  valid: schema.keys.filter { $0 != "tags" })
+                let parent = keys[..<index].joined(separator: ".")
+                let suggestion = key == "tags" ? nil : schema.suggestion(for: key).map { parent.isEmpty ? $0 : "\(parent).\($0)" }
+                throw .unknownKey(path: path, location, suggestion: suggestion, valid: schema.keys.filter { $0 != "tags" })
             }
             if !isLast {
                 guard let child = schema.children[canonical] else {
