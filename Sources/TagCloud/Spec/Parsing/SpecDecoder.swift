@@ -180,16 +180,15 @@ final class SpecDecoder {
         var tags: [TagCloudSpec.Tag] = []
         tags.reserveCapacity(sequence.count)
         for (index, element) in sequence.enumerated() {
-            let elementPath = "\(path)[\(index)]"
             let tagLocation = location(element)
             sourceMap.recordTag(tagLocation)
             switch element {
             case .scalar(let scalar):
                 tags.append(TagCloudSpec.Tag(try tagText(scalar.string, location: tagLocation)))
             case .mapping:
-                tags.append(try tagObject(element, path: elementPath, location: tagLocation))
+                tags.append(try tagObject(element, path: "\(path)[\(index)]", location: tagLocation))
             default:
-                throw .wrongType(path: elementPath, expected: "a tag: a string or a mapping with a text",
+                throw .wrongType(path: "\(path)[\(index)]", expected: "a tag: a string or a mapping with a text",
                                  got: describe(element), tagLocation)
             }
         }
@@ -249,9 +248,14 @@ final class SpecDecoder {
     // MARK: Mappings
 
     private struct Entry {
+        /// The canonical key.
         var key: String
-        var path: String
+        /// The key path of the mapping holding it.
+        var parent: String
         var value: Node
+
+        /// The entry's key path, made when a message or the source map needs it.
+        var path: String { parent.isEmpty ? key : "\(parent).\(key)" }
     }
 
     /// The entries of a mapping with known keys (aliases made canonical), in order; entries with
@@ -263,36 +267,47 @@ final class SpecDecoder {
                              got: describe(node), location(node))
         }
         var result: [Entry] = []
-        var seen: [String: SpecLocation] = [:]
+        result.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
             guard case .scalar(let keyScalar) = keyNode, !isNull(keyNode) else {
                 throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: "keys that are names",
                                  got: "a key that is \(describe(keyNode))", location(keyNode))
             }
             let written = keyScalar.string
-            let keyPath = path.isEmpty ? written : "\(path).\(written)"
             guard let key = schema.canonical(written) else {
+                let keyPath = path.isEmpty ? written : "\(path).\(written)"
                 let suggestion = schema.suggestion(for: written).map { path.isEmpty ? $0 : "\(path).\($0)" }
                 throw .unknownKey(path: keyPath, location(keyNode), suggestion: suggestion, valid: schema.keys)
             }
-            let canonicalPath = path.isEmpty ? key : "\(path).\(key)"
-            if let previous = seen[key] {
-                throw .duplicateKey(path: canonicalPath, location(keyNode), previous: previous)
+            let entry = Entry(key: key, parent: path, value: value)
+            // An alias and its key in one mapping (Yams finds plain duplicates).
+            if let previous = seenKeys(mapping, before: keyNode, canonical: key, schema: schema) {
+                throw .duplicateKey(path: entry.path, location(keyNode), previous: location(previous))
             }
-            seen[key] = location(keyNode)
             if isNull(value) {
                 if schema.colorKeys.contains(written), let comment = commentedColor(after: keyNode) {
-                    throw .wrongType(path: canonicalPath,
+                    throw .wrongType(path: entry.path,
                                      expected: "a colour in quotes (in YAML, # after a space starts a comment): "
                                         + "write \(written): \"\(comment)\"",
                                      got: "empty", location(keyNode))
                 }
                 continue
             }
-            if record { sourceMap.record(canonicalPath, location(value)) }
-            result.append(Entry(key: key, path: canonicalPath, value: value))
+            if record { sourceMap.record(entry.path, location(value)) }
+            result.append(entry)
         }
         return result
+    }
+
+    /// An earlier key of the mapping that names the same canonical key through an alias.
+    private func seenKeys(_ mapping: Node.Mapping, before keyNode: Node, canonical: String,
+                          schema: KeySchema) -> Node? {
+        guard !schema.aliases.isEmpty else { return nil }
+        for (other, _) in mapping {
+            if other == keyNode { return nil }
+            if let text = other.scalar?.string, schema.canonical(text) == canonical { return other }
+        }
+        return nil
     }
 
     /// For `fill: #ff0000` in YAML (a key with a comment for its value), the commented text.
@@ -329,7 +344,11 @@ final class SpecDecoder {
     }
 
     private func isNull(_ node: Node) -> Bool {
-        scalarValue(node) == .null
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        switch scalar.string {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
 
     /// What a node is, for "but it is …" messages.
@@ -466,34 +485,39 @@ final class SpecDecoder {
 /// - Returns: The value, or `nil` when the text is not a number.
 /// - Complexity: O(n).
 func parseNumber(_ text: String) -> Double? {
-    var scalars = Substring(text).unicodeScalars[...]
-    var sign = 1.0
-    if let first = scalars.first, first == "-" || first == "+" {
-        sign = first == "-" ? -1 : 1
-        scalars = scalars.dropFirst()
+    let utf8 = text.utf8
+    guard let first = utf8.first else { return nil }
+    let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9"), dot = UInt8(ascii: ".")
+    let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
+    // Most scalars are words: leave at once.
+    guard (zero...nine).contains(first) || first == dot || first == plus || first == minus else { return nil }
+    var index = utf8.startIndex
+    var negative = false
+    if first == plus || first == minus {
+        negative = first == minus
+        index = utf8.index(after: index)
     }
-    switch String(String.UnicodeScalarView(scalars)) {
-    case ".inf", ".Inf", ".INF": return sign * .infinity
-    case ".nan", ".NaN", ".NAN": return text.first == "-" || text.first == "+" ? nil : .nan
+    let rest = text[index...]
+    switch rest {
+    case ".inf", ".Inf", ".INF": return negative ? -.infinity : .infinity
+    case ".nan", ".NaN", ".NAN": return index == utf8.startIndex ? .nan : nil
     default: break
     }
-    func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    var index = scalars.startIndex
     var integerDigits = 0
-    while index < scalars.endIndex, isDigit(scalars[index]) { integerDigits += 1; index = scalars.index(after: index) }
+    while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { integerDigits += 1; index = utf8.index(after: index) }
     var fractionDigits = 0
-    if index < scalars.endIndex, scalars[index] == "." {
-        index = scalars.index(after: index)
-        while index < scalars.endIndex, isDigit(scalars[index]) { fractionDigits += 1; index = scalars.index(after: index) }
+    if index < utf8.endIndex, utf8[index] == dot {
+        index = utf8.index(after: index)
+        while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { fractionDigits += 1; index = utf8.index(after: index) }
     }
     guard integerDigits + fractionDigits > 0 else { return nil }
-    if index < scalars.endIndex, scalars[index] == "e" || scalars[index] == "E" {
-        index = scalars.index(after: index)
-        if index < scalars.endIndex, scalars[index] == "+" || scalars[index] == "-" { index = scalars.index(after: index) }
+    if index < utf8.endIndex, utf8[index] == UInt8(ascii: "e") || utf8[index] == UInt8(ascii: "E") {
+        index = utf8.index(after: index)
+        if index < utf8.endIndex, utf8[index] == plus || utf8[index] == minus { index = utf8.index(after: index) }
         var exponentDigits = 0
-        while index < scalars.endIndex, isDigit(scalars[index]) { exponentDigits += 1; index = scalars.index(after: index) }
+        while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { exponentDigits += 1; index = utf8.index(after: index) }
         guard exponentDigits > 0 else { return nil }
     }
-    guard index == scalars.endIndex else { return nil }
+    guard index == utf8.endIndex else { return nil }
     return Double(text)
 }
