@@ -110,6 +110,7 @@ public enum ImageDiff {
             }
         }
 
+        /// Equal when the case and its values are equal.
         public static func == (lhs: Failure, rhs: Failure) -> Bool {
             switch (lhs, rhs) {
             case let (.sizesDiffer(a1, a2), .sizesDiffer(b1, b2)):

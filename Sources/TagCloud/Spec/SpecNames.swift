@@ -2,10 +2,7 @@
 // SwiftUI spelling where SwiftUI has the concept (lowerCamelCase).
 
 /// A spec value written as one of a fixed set of names.
-protocol SpecName: RawRepresentable<String>, CaseIterable, Sendable {
-    /// What the value is, for messages (`an alignment`).
-    static var kind: String { get }
-}
+protocol SpecName: RawRepresentable<String>, CaseIterable, Sendable {}
 
 extension SpecName {
     /// Every valid name, in declaration order.
@@ -247,12 +244,12 @@ extension TagCloudSpec {
     ]
 }
 
-extension TagCloudSpec.Alignment: SpecName { static var kind: String { "alignment" } }
-extension TagCloudSpec.Justification: SpecName { static var kind: String { "justification" } }
-extension TagCloudSpec.LineBreaking: SpecName { static var kind: String { "line breaking" } }
-extension TagCloudSpec.Direction: SpecName { static var kind: String { "direction" } }
-extension TagCloudSpec.ChipShape: SpecName { static var kind: String { "chip shape" } }
-extension TagCloudSpec.Theme: SpecName { static var kind: String { "theme" } }
-extension TagCloudSpec.Style: SpecName { static var kind: String { "style" } }
-extension TagCloudSpec.WeightScale: SpecName { static var kind: String { "weight scale" } }
-extension TagCloudSpec.Material: SpecName { static var kind: String { "material" } }
+extension TagCloudSpec.Alignment: SpecName {}
+extension TagCloudSpec.Justification: SpecName {}
+extension TagCloudSpec.LineBreaking: SpecName {}
+extension TagCloudSpec.Direction: SpecName {}
+extension TagCloudSpec.ChipShape: SpecName {}
+extension TagCloudSpec.Theme: SpecName {}
+extension TagCloudSpec.Style: SpecName {}
+extension TagCloudSpec.WeightScale: SpecName {}
+extension TagCloudSpec.Material: SpecName {}
