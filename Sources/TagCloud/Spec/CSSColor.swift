@@ -103,12 +103,8 @@ public struct CSSColor: Sendable, Hashable, CustomStringConvertible {
         var values: [UInt8] = []
         values.reserveCapacity(8)
         for byte in digits {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let value = hexDigitValue(byte) else { return nil }
+            values.append(value)
             if values.count > 8 { return nil }
         }
         switch values.count {
@@ -123,6 +119,16 @@ public struct CSSColor: Sendable, Hashable, CustomStringConvertible {
         default:
             return nil
         }
+    }
+}
+
+/// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`), or `nil`.
+func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
     }
 }
 
