@@ -37,4 +37,20 @@ import Testing
         let error = parseError("[\"\(long)\", \"b\", x]", .json)
         #expect(error?.location?.column == 10_011)
     }
+
+    @Test func aliasChainsAreBounded() {
+        // Each alias stands for the whole node before it: a chain nests as deep as it is long.
+        var chain = "a0: &a0 [x]\n"
+        for index in 1...10_000 { chain += "a\(index): &a\(index) [*a\(index - 1)]\n" }
+        #expect(parseError(chain, .yaml)?.description
+                == "spec.yaml:66:12: malformed YAML: more than 64 aliases (*name); write the values out")
+
+        // The deepest tree the limits allow (64 aliases, each 60 levels deeper) composes and is
+        // freed without exhausting the stack.
+        let open = String(repeating: "[", count: 60)
+        let close = String(repeating: "]", count: 60)
+        var deep = "a0: &a0 \(open)x\(close)\n"
+        for index in 1...64 { deep += "a\(index): &a\(index) \(open)*a\(index - 1)\(close)\n" }
+        #expect(parseError(deep, .yaml)?.description.hasPrefix(#"spec.yaml:1:1: unknown key "a0""#) == true)
+    }
 }

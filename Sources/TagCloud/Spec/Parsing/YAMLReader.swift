@@ -37,9 +37,8 @@ enum YAMLReader {
             let prepared = try JSONChecker.prepare(input)
             text = prepared.text
             columns = prepared.columns
-        } else if let offset = firstOverNesting(input.bytes) {
-            throw .syntax(format: format, input.location(ofByte: offset),
-                          message: "the mappings and lists nest more than \(maxSpecNesting) levels deep")
+        } else if let (offset, message) = structureProblem(input.bytes) {
+            throw .syntax(format: format, input.location(ofByte: offset), message: message)
         }
         let source = input.source
         let columnMap = columns
@@ -148,12 +147,20 @@ enum YAMLReader {
         return nil
     }
 
-    /// The byte offset where YAML nesting goes deeper than ``maxSpecNesting``, estimated from
-    /// above: open flow brackets plus, per line, the indentation and the `- ` / `? ` indicators
-    /// that open compact nested collections. Quoted scalars and comments are skipped.
+    /// The most aliases (`*name`) a YAML spec may use. An alias stands for a whole node, so a
+    /// chain of aliases can nest far deeper than the text does; with at most this many, a node
+    /// tree is at most `(maxSpecAliases + 1) × maxSpecNesting` deep.
+    static let maxSpecAliases = 64
+
+    /// Where YAML text would compose into a tree too deep to handle safely, and why: nesting
+    /// deeper than ``maxSpecNesting``, estimated from above (open flow brackets plus, per line,
+    /// the indentation and the `- ` / `? ` indicators that open compact nested collections), or
+    /// more than ``maxSpecAliases`` aliases. Quoted scalars and comments are skipped.
     ///
     /// - Complexity: O(n).
-    static func firstOverNesting(_ bytes: [UInt8]) -> Int? {
+    static func structureProblem(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
+        let tooDeep = "the mappings and lists nest more than \(maxSpecNesting) levels deep"
+        var aliases = 0
         var flowDepth = 0
         var index = 0
         var atLineStart = true
@@ -178,7 +185,7 @@ enum YAMLReader {
                     index += 2
                     while index < count, bytes[index] == 0x20 { index += 1 }
                 }
-                if column + indicators + flowDepth > maxSpecNesting { return index }
+                if column + indicators + flowDepth > maxSpecNesting { return (index, tooDeep) }
                 previous = 0x20
                 continue
             }
@@ -209,7 +216,14 @@ enum YAMLReader {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if isTokenStart(previous) {
                     flowDepth += 1
-                    if flowDepth > maxSpecNesting { return index }
+                    if flowDepth > maxSpecNesting { return (index, tooDeep) }
+                }
+            case UInt8(ascii: "*"):
+                if isTokenStart(previous) {
+                    aliases += 1
+                    if aliases > maxSpecAliases {
+                        return (index, "more than \(maxSpecAliases) aliases (*name); write the values out")
+                    }
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 flowDepth = max(0, flowDepth - 1)
