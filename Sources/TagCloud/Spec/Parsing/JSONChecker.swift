@@ -406,7 +406,7 @@ struct ColumnMap {
 
     /// The original column of a column in the rewritten line.
     func originalColumn(line: Int, column: Int) -> Int {
-        guard let list = shifts[line] else { return column }
+        guard !shifts.isEmpty, let list = shifts[line] else { return column }
         var result = column
         for shift in list {
             // A rewrite at original column c ends up at c minus what earlier rewrites removed.
