@@ -1,0 +1,41 @@
+// Spec benchmarks for `make bench`: parsing large specs and resolving them.
+//
+// Targets: 100,000 tags parse in ≤ 1 s in every format (tag objects with weights in JSON and YAML
+// included; libyaml and Yams take about half of that), and a spec with a 10,000-character tag in
+// ≤ 5 ms, so no input format has quadratic behaviour.
+
+import TagCloud
+
+/// Prints the spec figures.
+func runSpecBenchmarks() throws {
+    let count = 100_000
+    let names = (0..<count).map { "tag \($0)" }
+    let inputs: [(name: String, format: SpecFormat, text: String)] = [
+        ("yaml_strings", .yaml, "tags:\n" + names.map { "  - \($0)\n" }.joined()),
+        ("json_strings", .json, "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"),
+        ("yaml", .yaml, "tags:\n" + names.map { "  - {text: \($0), weight: 2}\n" }.joined()),
+        ("json", .json, "{\"tags\": [" + names.map { "{\"text\": \"\($0)\", \"weight\": 2}" }.joined(separator: ",") + "]}"),
+        ("text", .text, names.map { "\($0)\t2\n" }.joined()),
+        ("csv", .csv, "tag,weight\n" + names.map { "\($0),2\n" }.joined()),
+    ]
+    var parsed = TagCloudSpec()
+    for input in inputs {
+        let bytes = Array(input.text.utf8)
+        let seconds = try medianSeconds(runs: 5, warmup: 1) {
+            parsed = try TagCloudSpec(parsing: bytes, format: input.format)
+            blackHole(parsed)
+        }
+        report("spec.parse.\(input.name).100k_tags (target <= 1000 ms)", seconds * 1000, "ms")
+    }
+
+    let resolveSeconds = medianSeconds(runs: 5, warmup: 1) { blackHole(resolve(parsed)) }
+    report("spec.resolve.100k_tags (target <= 100 ms)", resolveSeconds * 1000, "ms")
+
+    let long = String(repeating: "abcdé💪ghij", count: 1000)
+    for (name, format, text) in [("yaml", SpecFormat.yaml, "- \(long)\n"), ("json", .json, "[\"\(long)\"]"),
+                                 ("text", .text, "\(long)\t1\n"), ("csv", .csv, "tag\n\"\(long)\"\n")] {
+        let bytes = Array(text.utf8)
+        let seconds = try medianSeconds { blackHole(try TagCloudSpec(parsing: bytes, format: format)) }
+        report("spec.parse.\(name).10k_char_tag (target <= 5 ms)", seconds * 1000, "ms", digits: 3)
+    }
+}

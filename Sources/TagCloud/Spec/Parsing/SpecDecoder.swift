@@ -1,0 +1,523 @@
+import Yams
+
+/// Turns a composed JSON/YAML node tree into a ``TagCloudSpec``, checking every key and value
+/// and recording where each was written.
+///
+/// Scalars are typed by their style and text, the same for JSON and YAML: a quoted scalar is a
+/// string; a plain one is `null`/`~`/empty (not given), `true`/`false` (any case form), a number
+/// (decimal, with optional sign, fraction and exponent; `.inf` and `.nan` are read so they can be
+/// refused by name), or else a string. YAML tags (`!!str`) are not consulted.
+final class SpecDecoder {
+    private let locate: (Mark?) -> SpecLocation
+    private let input: TextInput?
+    private(set) var sourceMap = SpecSourceMap()
+
+    /// - Parameters:
+    ///   - locate: Turns a node's mark into a location.
+    ///   - input: The YAML text, for hints that need the source line; `nil` otherwise.
+    init(locate: @escaping (Mark?) -> SpecLocation, input: TextInput?) {
+        self.locate = locate
+        self.input = input
+    }
+
+    // MARK: Document
+
+    /// Decodes the top level: a mapping of keys, a list of tags, or nothing.
+    func decodeDocument(_ root: Node?) throws(TagCloudError) -> TagCloudSpec {
+        guard let root, !isNull(root) else { return TagCloudSpec() }
+        switch root {
+        case .sequence:
+            return TagCloudSpec(tags: try tags(root, path: "tags"))
+        case .mapping:
+            return try spec(root)
+        default:
+            throw .wrongType(path: "(top level)", expected: "a mapping of keys or a list of tags",
+                             got: describe(root), location(root))
+        }
+    }
+
+    private func spec(_ node: Node) throws(TagCloudError) -> TagCloudSpec {
+        var spec = TagCloudSpec()
+        for entry in try entries(node, path: "", schema: .root) {
+            let value = entry.value
+            let path = entry.path
+            switch entry.key {
+            case "width": spec.width = try number(value, path: path, rule: .length)
+            case "padding": spec.padding = try number(value, path: path, rule: .length)
+            case "spacing": spec.spacing = try axes(value, path: path)
+            case "alignment": spec.alignment = try name(value, path: path)
+            case "justification": spec.justification = try name(value, path: path)
+            case "justifyLastRow": spec.justifyLastRow = try bool(value, path: path)
+            case "lineBreaking": spec.lineBreaking = try name(value, path: path)
+            case "maxRows": spec.maxRows = try integer(value, path: path, range: 1...1_000_000)
+            case "direction": spec.direction = try name(value, path: path)
+            case "font": spec.font = try font(value, path: path)
+            case "weights": spec.weights = try weights(value, path: path)
+            case "chip": spec.chip = try chip(value, path: path)
+            case "style": spec.style = try name(value, path: path)
+            case "theme": spec.theme = try name(value, path: path)
+            case "scale": spec.scale = try number(value, path: path, rule: .scale)
+            case "background": spec.background = try color(value, path: path)
+            case "tags": spec.tags = try tags(value, path: path)
+            default: throw .internalError("the schema has the key \(entry.key) but the decoder does not")
+            }
+        }
+        return spec
+    }
+
+    // MARK: Parts
+
+    private func axes(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Axes {
+        if case .scalar = node {
+            return TagCloudSpec.Axes(try number(node, path: path, rule: .length, expected: "a number or {horizontal, vertical}"))
+        }
+        var axes = TagCloudSpec.Axes()
+        for entry in try entries(node, path: path, schema: .axes, expected: "a number or {horizontal, vertical}") {
+            let value = try number(entry.value, path: entry.path, rule: .length)
+            if entry.key == "horizontal" { axes.horizontal = value } else { axes.vertical = value }
+        }
+        return axes
+    }
+
+    private func font(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Font {
+        var font = TagCloudSpec.Font()
+        for entry in try entries(node, path: path, schema: .font) {
+            switch entry.key {
+            case "family":
+                let family = try string(entry.value, path: entry.path).trimmingASCIISpaces()
+                if family.isEmpty {
+                    throw .wrongType(path: entry.path, expected: "a font family name", got: "empty",
+                                     location(entry.value))
+                }
+                font.family = family
+            case "size": font.size = try fontSize(entry.value, path: entry.path)
+            default: font.weight = try fontWeight(entry.value, path: entry.path)
+            }
+        }
+        return font
+    }
+
+    private func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {
+        if case .string(let text) = scalarValue(node) {
+            if let style = TagCloudSpec.textStyleSizes.first(where: { $0.name == text }) { return style.size }
+            let names = TagCloudSpec.textStyleSizes.map(\.name)
+            throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
+                                valid: ["a number of points"] + names, location(node))
+        }
+        return try number(node, path: path, rule: .positiveLength, expected: "a number or a text style name")
+    }
+
+    private func fontWeight(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.FontWeight {
+        let names = TagCloudSpec.FontWeight.named.map(\.name)
+        switch scalarValue(node) {
+        case .string(let text):
+            if let match = TagCloudSpec.FontWeight.named.first(where: { $0.name == text }) { return match.weight }
+            throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
+                                valid: names + ["a number from 1 to 1000"], location(node))
+        case .number:
+            let value = try integer(node, path: path, range: 1...1000)
+            guard let weight = TagCloudSpec.FontWeight(value) else {
+                throw .internalError("weight \(value) passed the range check")
+            }
+            return weight
+        default:
+            throw .wrongType(path: path, expected: "a weight name or a number from 1 to 1000",
+                             got: describe(node), location(node))
+        }
+    }
+
+    private func weights(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Weights {
+        var weights = TagCloudSpec.Weights()
+        for entry in try entries(node, path: path, schema: .weights) {
+            switch entry.key {
+            case "minSize": weights.minSize = try number(entry.value, path: entry.path, rule: .positiveLength)
+            case "maxSize": weights.maxSize = try number(entry.value, path: entry.path, rule: .positiveLength)
+            default: weights.scale = try name(entry.value, path: entry.path)
+            }
+        }
+        return weights
+    }
+
+    private func chip(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Chip {
+        var chip = TagCloudSpec.Chip()
+        for entry in try entries(node, path: path, schema: .chip) {
+            let value = entry.value
+            switch entry.key {
+            case "padding": chip.padding = try axes(value, path: entry.path)
+            case "shape": chip.shape = try name(value, path: entry.path)
+            case "cornerRadius": chip.cornerRadius = try number(value, path: entry.path, rule: .length)
+            case "fill": chip.fill = try fill(value, path: entry.path)
+            case "stroke": chip.stroke = try color(value, path: entry.path)
+            case "strokeWidth": chip.strokeWidth = try number(value, path: entry.path, rule: .length)
+            case "textColor": chip.textColor = try color(value, path: entry.path)
+            default: chip.selected = try selected(value, path: entry.path)
+            }
+        }
+        return chip
+    }
+
+    private func selected(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.SelectedChip {
+        var selected = TagCloudSpec.SelectedChip()
+        for entry in try entries(node, path: path, schema: .selected) {
+            let value = entry.value
+            switch entry.key {
+            case "fill": selected.fill = try fill(value, path: entry.path)
+            case "stroke": selected.stroke = try color(value, path: entry.path)
+            case "strokeWidth": selected.strokeWidth = try number(value, path: entry.path, rule: .length)
+            case "textColor": selected.textColor = try color(value, path: entry.path)
+            default: selected.checkmark = try bool(value, path: entry.path)
+            }
+        }
+        return selected
+    }
+
+    // MARK: Tags
+
+    private func tags(_ node: Node, path: String) throws(TagCloudError) -> [TagCloudSpec.Tag] {
+        guard case .sequence(let sequence) = node else {
+            throw .wrongType(path: path, expected: "a list of tags", got: describe(node), location(node))
+        }
+        var tags: [TagCloudSpec.Tag] = []
+        tags.reserveCapacity(sequence.count)
+        for (index, element) in sequence.enumerated() {
+            let tagLocation = location(element)
+            sourceMap.recordTag(tagLocation)
+            switch element {
+            case .scalar(let scalar):
+                tags.append(TagCloudSpec.Tag(try tagText(scalar.string, location: tagLocation)))
+            case .mapping:
+                tags.append(try tagObject(element, path: "\(path)[\(index)]", location: tagLocation))
+            default:
+                throw .wrongType(path: "\(path)[\(index)]", expected: "a tag: a string or a mapping with a text",
+                                 got: describe(element), tagLocation)
+            }
+        }
+        return tags
+    }
+
+    private func tagObject(_ node: Node, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> TagCloudSpec.Tag {
+        var tag = TagCloudSpec.Tag("")
+        var hasText = false
+        var weightNode: Node?
+        for entry in try entries(node, path: path, schema: .tag, record: false) {
+            let value = entry.value
+            switch entry.key {
+            case "text":
+                guard case .scalar(let scalar) = value else {
+                    throw .wrongType(path: entry.path, expected: "a string", got: describe(value), location(value))
+                }
+                tag.text = scalar.string
+                hasText = true
+            case "weight": weightNode = value
+            case "href": tag.href = try string(value, path: entry.path)
+            case "selected": tag.selected = try bool(value, path: entry.path)
+            case "fill": tag.fill = try fill(value, path: entry.path)
+            default: tag.textColor = try color(value, path: entry.path)
+            }
+        }
+        guard hasText else { throw .emptyTag(tagLocation) }
+        tag.text = try tagText(tag.text, location: tagLocation)
+        if let weightNode {
+            tag.weight = try weight(weightNode, tag: tag.text)
+        }
+        if let href = tag.href, let bad = href.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: tag.text, tagLocation)
+        }
+        return tag
+    }
+
+    /// Checks a tag's text: not empty, no control characters.
+    func tagText(_ text: String, location: SpecLocation) throws(TagCloudError) -> String {
+        if text.isEmpty { throw .emptyTag(location) }
+        if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: text, location)
+        }
+        return text
+    }
+
+    private func weight(_ node: Node, tag: String) throws(TagCloudError) -> Double {
+        guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node),
+              value.isFinite, value >= 0 else {
+            let text = if case .scalar(let scalar) = node { scalar.string } else { describe(node) }
+            throw .invalidWeight(tag: tag, value: text.isEmpty ? "empty" : text, location(node))
+        }
+        _ = scalar
+        return value
+    }
+
+    // MARK: Mappings
+
+    private struct Entry {
+        /// The canonical key.
+        var key: String
+        /// The key path of the mapping holding it.
+        var parent: String
+        var value: Node
+
+        /// The entry's key path, made when a message or the source map needs it.
+        var path: String { parent.isEmpty ? key : "\(parent).\(key)" }
+    }
+
+    /// The entries of a mapping with known keys (aliases made canonical), in order; entries with
+    /// a null value are left out, as "not given".
+    private func entries(_ node: Node, path: String, schema: KeySchema, expected: String = "a mapping",
+                         record: Bool = true) throws(TagCloudError) -> [Entry] {
+        guard case .mapping(let mapping) = node else {
+            throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: expected,
+                             got: describe(node), location(node))
+        }
+        var result: [Entry] = []
+        result.reserveCapacity(mapping.count)
+        for (keyNode, value) in mapping {
+            guard case .scalar(let keyScalar) = keyNode, !isNull(keyNode) else {
+                throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: "keys that are names",
+                                 got: "a key that is \(describe(keyNode))", location(keyNode))
+            }
+            let written = keyScalar.string
+            guard let key = schema.canonical(written) else {
+                let keyPath = path.isEmpty ? written : "\(path).\(written)"
+                let suggestion = schema.suggestion(for: written).map { path.isEmpty ? $0 : "\(path).\($0)" }
+                throw .unknownKey(path: keyPath, location(keyNode), suggestion: suggestion, valid: schema.keys)
+            }
+            let entry = Entry(key: key, parent: path, value: value)
+            // An alias and its key in one mapping (Yams finds plain duplicates).
+            if let previous = seenKeys(mapping, before: keyNode, canonical: key, schema: schema) {
+                throw .duplicateKey(path: entry.path, location(keyNode), previous: location(previous))
+            }
+            if isNull(value) {
+                if schema.colorKeys.contains(written), let comment = commentedColor(after: keyNode) {
+                    throw .wrongType(path: entry.path,
+                                     expected: "a colour in quotes (in YAML, # after a space starts a comment): "
+                                        + "write \(written): \"\(comment)\"",
+                                     got: "empty", location(keyNode))
+                }
+                continue
+            }
+            if record { sourceMap.record(entry.path, location(value)) }
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// An earlier key of the mapping that names the same canonical key through an alias.
+    private func seenKeys(_ mapping: Node.Mapping, before keyNode: Node, canonical: String,
+                          schema: KeySchema) -> Node? {
+        guard !schema.aliases.isEmpty else { return nil }
+        for (other, _) in mapping {
+            if other == keyNode { return nil }
+            if let text = other.scalar?.string, schema.canonical(text) == canonical { return other }
+        }
+        return nil
+    }
+
+    /// For `fill: #ff0000` in YAML (a key with a comment for its value), the commented text.
+    private func commentedColor(after keyNode: Node) -> String? {
+        guard let input, let mark = keyNode.mark, let line = input.line(mark.line) else { return nil }
+        let rest = line.unicodeScalars.dropFirst(mark.column - 1).drop { $0 != ":" }.dropFirst()
+            .drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "#" else { return nil }
+        let word = rest.prefix { $0 != " " && $0 != "\t" }
+        return String(String.UnicodeScalarView(word))
+    }
+
+    // MARK: Scalars
+
+    /// A scalar's value as the spec reads it.
+    enum ScalarValue: Equatable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+    }
+
+    /// A node's scalar value, or `nil` for a mapping or list.
+    func scalarValue(_ node: Node) -> ScalarValue? {
+        guard case .scalar(let scalar) = node else { return nil }
+        let text = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: return parseNumber(text).map(ScalarValue.number) ?? .string(text)
+        }
+    }
+
+    private func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        switch scalar.string {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// What a node is, for "but it is …" messages.
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        case .scalar(let scalar):
+            switch scalarValue(node) {
+            case .null, nil: return "empty"
+            case .bool(let value): return "the value \(value)"
+            case .number: return "the number \(scalar.string)"
+            case .string(let text): return "the string \(quoted(text))"
+            }
+        }
+    }
+
+    private func location(_ node: Node) -> SpecLocation {
+        locate(node.mark)
+    }
+
+    private func string(_ node: Node, path: String) throws(TagCloudError) -> String {
+        guard case .scalar(let scalar) = node else {
+            throw .wrongType(path: path, expected: "a string", got: describe(node), location(node))
+        }
+        return scalar.string
+    }
+
+    private func bool(_ node: Node, path: String) throws(TagCloudError) -> Bool {
+        guard case .bool(let value) = scalarValue(node) else {
+            throw .wrongType(path: path, expected: "true or false", got: describe(node), location(node))
+        }
+        return value
+    }
+
+    private func name<Value: SpecName>(_ node: Node, path: String) throws(TagCloudError) -> Value {
+        guard case .scalar(let scalar) = node else {
+            throw .wrongType(path: path, expected: "one of \(Value.names.joined(separator: ", "))",
+                             got: describe(node), location(node))
+        }
+        let text = scalar.string
+        if let value = Value(rawValue: text) { return value }
+        throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: Value.names),
+                            valid: Value.names, location(node))
+    }
+
+    private func color(_ node: Node, path: String) throws(TagCloudError) -> CSSColor {
+        guard case .scalar(let scalar) = node else {
+            throw .wrongType(path: path, expected: "a colour", got: describe(node), location(node))
+        }
+        if let color = CSSColor(css: scalar.string) { return color }
+        throw .invalidColor(path: path, value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: false),
+                            location(node))
+    }
+
+    private func fill(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Fill {
+        if case .scalar(let scalar) = node, let material = TagCloudSpec.Material(rawValue: scalar.string) {
+            return .material(material)
+        }
+        guard case .scalar(let scalar) = node else {
+            throw .wrongType(path: path, expected: "a colour or a material", got: describe(node), location(node))
+        }
+        if let color = CSSColor(css: scalar.string) { return .color(color) }
+        throw .invalidColor(path: path, value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: true),
+                            location(node))
+    }
+
+    private func colorSuggestion(_ text: String, materials: Bool) -> String? {
+        if text.hasPrefix("#") { return nil }
+        let names = CSSColor.names + (materials ? TagCloudSpec.Material.names : [])
+        return nearestName(to: text.trimmingASCIISpaces(), in: names)
+    }
+
+    /// What a number key accepts.
+    enum NumberRule {
+        /// A length in points: 0 … ``maxLength``.
+        case length
+        /// A length that must be more than 0 (font sizes).
+        case positiveLength
+        /// Pixels per point: more than 0, at most 64.
+        case scale
+    }
+
+    /// The largest length a spec may give, in points.
+    static let maxLength = 100_000.0
+
+    private func number(_ node: Node, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
+        guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
+            throw .wrongType(path: path, expected: expected, got: describe(node), location(node))
+        }
+        let text = scalar.string
+        func refuse(_ reason: String) -> TagCloudError {
+            .invalidNumber(path: path, value: text, reason: reason, location(node))
+        }
+        guard value.isFinite else {
+            throw refuse(value.isNaN ? "must be a number (NaN is not)" : "must be finite")
+        }
+        guard value >= 0 else { throw refuse("must not be negative") }
+        switch rule {
+        case .length:
+            if value > Self.maxLength { throw refuse("must be at most \(Int(Self.maxLength)) points") }
+        case .positiveLength:
+            if value == 0 { throw refuse("must be more than 0") }
+            if value > Self.maxLength { throw refuse("must be at most \(Int(Self.maxLength)) points") }
+        case .scale:
+            if value == 0 { throw refuse("must be more than 0") }
+            if value > 64 { throw refuse("must be at most 64") }
+        }
+        return value
+    }
+
+    private func integer(_ node: Node, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
+        guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
+            throw .wrongType(path: path, expected: "a whole number", got: describe(node), location(node))
+        }
+        let text = scalar.string
+        guard value.isFinite, value.rounded() == value else {
+            throw .invalidNumber(path: path, value: text, reason: "must be a whole number", location(node))
+        }
+        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw .invalidNumber(path: path, value: text,
+                                 reason: "must be from \(range.lowerBound) to \(range.upperBound)", location(node))
+        }
+        return Int(value)
+    }
+}
+
+/// Reads a number as YAML 1.2's core schema writes decimals: an optional sign, digits with an
+/// optional fraction (or a fraction alone), an optional exponent; and `.inf`, `-.inf`, `.nan` in
+/// their three case forms. JSON numbers are a subset.
+///
+/// - Parameter text: The plain scalar.
+/// - Returns: The value, or `nil` when the text is not a number.
+/// - Complexity: O(n).
+func parseNumber(_ text: String) -> Double? {
+    let utf8 = text.utf8
+    guard let first = utf8.first else { return nil }
+    let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9"), dot = UInt8(ascii: ".")
+    let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
+    // Most scalars are words: leave at once.
+    guard (zero...nine).contains(first) || first == dot || first == plus || first == minus else { return nil }
+    var index = utf8.startIndex
+    var negative = false
+    if first == plus || first == minus {
+        negative = first == minus
+        index = utf8.index(after: index)
+    }
+    let rest = text[index...]
+    switch rest {
+    case ".inf", ".Inf", ".INF": return negative ? -.infinity : .infinity
+    case ".nan", ".NaN", ".NAN": return index == utf8.startIndex ? .nan : nil
+    default: break
+    }
+    var integerDigits = 0
+    while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { integerDigits += 1; index = utf8.index(after: index) }
+    var fractionDigits = 0
+    if index < utf8.endIndex, utf8[index] == dot {
+        index = utf8.index(after: index)
+        while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { fractionDigits += 1; index = utf8.index(after: index) }
+    }
+    guard integerDigits + fractionDigits > 0 else { return nil }
+    if index < utf8.endIndex, utf8[index] == UInt8(ascii: "e") || utf8[index] == UInt8(ascii: "E") {
+        index = utf8.index(after: index)
+        if index < utf8.endIndex, utf8[index] == plus || utf8[index] == minus { index = utf8.index(after: index) }
+        var exponentDigits = 0
+        while index < utf8.endIndex, (zero...nine).contains(utf8[index]) { exponentDigits += 1; index = utf8.index(after: index) }
+        guard exponentDigits > 0 else { return nil }
+    }
+    guard index == utf8.endIndex else { return nil }
+    return Double(text)
+}

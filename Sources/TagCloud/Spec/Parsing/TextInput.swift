@@ -1,0 +1,150 @@
+/// The bytes of a spec checked as UTF-8 and turned into text, with the means to turn a byte
+/// offset into a line and column for messages.
+///
+/// A UTF-8 byte order mark is dropped; UTF-16 and UTF-32 byte order marks are refused with a
+/// message that says so. Lines end at LF, CR LF or a lone CR.
+struct TextInput {
+    /// The input without its byte order mark.
+    let bytes: [UInt8]
+    /// The same, as text.
+    let text: String
+    /// Where the input came from.
+    let source: SpecLocation.Source
+    /// The byte offset in the original input of `bytes[0]` (3 after a byte order mark).
+    let bomLength: Int
+
+    /// Checks and decodes the input.
+    ///
+    /// - Parameters:
+    ///   - bytes: The input as read.
+    ///   - source: Where it came from.
+    /// - Throws: ``TagCloudError/invalidUTF8(_:detail:)`` at the first bad byte.
+    /// - Complexity: O(n).
+    init(bytes input: [UInt8], source: SpecLocation.Source) throws(TagCloudError) {
+        self.source = source
+        let boms: [(bytes: [UInt8], name: String)] = [
+            ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"),
+            ([0xFE, 0xFF], "UTF-16 (big-endian)"), ([0xFF, 0xFE], "UTF-16 (little-endian)"),
+        ]
+        for bom in boms where input.starts(with: bom.bytes) {
+            throw .invalidUTF8(SpecLocation(source: source, line: 1, column: 1, byteOffset: 0),
+                               detail: "it starts with a \(bom.name) byte order mark")
+        }
+        bomLength = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        bytes = bomLength == 0 ? input : Array(input.dropFirst(bomLength))
+        if let (offset, detail) = Self.firstInvalidUTF8(in: bytes) {
+            let position = Self.lineAndColumn(in: bytes, byteOffset: offset)
+            throw .invalidUTF8(SpecLocation(source: source, line: position.line, column: position.column,
+                                            byteOffset: offset + bomLength),
+                               detail: detail)
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The location of a byte offset in ``bytes``.
+    func location(ofByte offset: Int) -> SpecLocation {
+        let position = Self.lineAndColumn(in: bytes, byteOffset: offset)
+        return SpecLocation(source: source, line: position.line, column: position.column)
+    }
+
+    /// A location from a line and column.
+    func location(line: Int, column: Int) -> SpecLocation {
+        SpecLocation(source: source, line: line, column: column)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a byte offset.
+    ///
+    /// - Complexity: O(offset).
+    static func lineAndColumn(in bytes: [UInt8], byteOffset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        let end = min(byteOffset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+            } else if byte == 0x0D, index + 1 >= bytes.count || bytes[index + 1] != 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        // Count scalars: every byte that is not a continuation byte starts one.
+        var column = 1
+        for offset in lineStart..<end where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8 (Unicode §3.9,
+    /// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), and what is wrong.
+    ///
+    /// - Complexity: O(n).
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, detail: String)? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            case 0x80...0xBF:
+                return (index, "byte 0x\(hexByte(lead)) cannot start a character")
+            default:
+                return (index, "byte 0x\(hexByte(lead)) never appears in UTF-8")
+            }
+            for position in 1..<length {
+                guard index + position < count else {
+                    return (index, "the input ends inside a \(length)-byte character")
+                }
+                let byte = bytes[index + position]
+                let range: ClosedRange<UInt8> = position == 1 ? low...high : 0x80...0xBF
+                guard range.contains(byte) else {
+                    return (index, "byte 0x\(hexByte(byte)) cannot follow 0x\(hexByte(lead))")
+                }
+            }
+            index += length
+        }
+        return nil
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+    }
+
+    /// Whether a character is refused in tag text: Unicode general category Cc (C0 controls,
+    /// DEL, C1 controls) and the line and paragraph separators U+2028, U+2029.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+    }
+
+    /// The first character JSON or YAML text may not hold raw (``isControl(_:)`` apart from tab,
+    /// LF and CR), with its location.
+    ///
+    /// - Complexity: O(n).
+    func firstRawControlCharacter() -> (Unicode.Scalar, SpecLocation)? {
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if Self.isControl(scalar), scalar != "\t", scalar != "\n", scalar != "\r" {
+                return (scalar, location(ofByte: offset))
+            }
+            offset += UTF8.width(scalar)
+        }
+        return nil
+    }
+}

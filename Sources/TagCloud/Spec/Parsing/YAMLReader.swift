@@ -1,0 +1,256 @@
+import Yams
+
+/// Composes JSON and YAML text into Yams nodes, so that every key and value has a line and
+/// column, and turns libyaml's errors into ``TagCloudError`` values.
+///
+/// Before libyaml sees the text: raw control characters are refused with their place (libyaml
+/// would only give a byte offset), nesting is bounded by ``maxSpecNesting`` (Yams composes
+/// recursively, so a deep input could exhaust the stack), and JSON is checked strictly by
+/// ``JSONChecker``. Composition uses Yams' basic resolver: scalars are typed by the spec decoder
+/// from their style and text, never by YAML 1.1's implicit rules (`yes`, `on`, `0x1F`, dates).
+enum YAMLReader {
+    /// The composed root node (`nil` for an empty YAML document) and how to locate its marks.
+    struct Composed {
+        /// The root, or `nil` when the document is empty.
+        var root: Node?
+        /// Turns a Yams mark into a location in the original input.
+        var locate: @Sendable (Mark?) -> SpecLocation
+    }
+
+    /// Composes the input as JSON or YAML.
+    ///
+    /// - Parameters:
+    ///   - input: The checked input.
+    ///   - format: ``SpecFormat/json`` or ``SpecFormat/yaml``.
+    /// - Returns: The root node and a locator.
+    /// - Throws: ``TagCloudError/syntax(format:_:message:)``,
+    ///   ``TagCloudError/duplicateKey(path:_:previous:)``,
+    ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
+    /// - Complexity: O(n).
+    static func compose(_ input: TextInput, format: SpecFormat) throws(TagCloudError) -> Composed {
+        if let (scalar, location) = input.firstRawControlCharacter() {
+            throw .controlCharacter(scalar, tag: nil, location)
+        }
+        var text = input.text
+        var columns = ColumnMap()
+        if format == .json {
+            let prepared = try JSONChecker.prepare(input)
+            text = prepared.text
+            columns = prepared.columns
+        } else if let (offset, message) = structureProblem(input.bytes) {
+            throw .syntax(format: format, input.location(ofByte: offset), message: message)
+        }
+        let source = input.source
+        let columnMap = columns
+        let locate: @Sendable (Mark?) -> SpecLocation = { mark in
+            guard let mark else { return SpecLocation(source: source) }
+            return SpecLocation(source: source, line: mark.line,
+                                column: columnMap.originalColumn(line: mark.line, column: mark.column))
+        }
+        do {
+            let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
+            return Composed(root: root, locate: locate)
+        } catch let error as YamlError {
+            throw translate(error, input: input, format: format, locate: locate)
+        } catch {
+            throw .internalError("the YAML parser failed: \(error)")
+        }
+    }
+
+    /// A libyaml error in our words, at its place.
+    private static func translate(_ error: YamlError, input: TextInput, format: SpecFormat,
+                                  locate: (Mark?) -> SpecLocation) -> TagCloudError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            var message = problem
+            if problem == "but found another document" {
+                message = "the input holds more than one YAML document (a second ---); keep only one"
+            } else if let context {
+                message += " (\(context.text) that starts at line \(context.mark.line), column \(context.mark.column))"
+            }
+            let firstLine = max(1, min(context?.mark.line ?? mark.line, mark.line) - 2)
+            if commentedHexColor(lines: firstLine...max(firstLine, mark.line), in: input) {
+                message += "; note that in YAML # after a space starts a comment: put colours in quotes (\"#ff0000\")"
+            }
+            if problem.contains("cannot start any token"), character(at: mark, in: input) == "\t" {
+                message += "; YAML does not allow tabs for indentation, indent with spaces"
+            } else if problem.contains("cannot start any token"), character(at: mark, in: input) == "@"
+                        || character(at: mark, in: input) == "`" {
+                message += "; put text that starts with @ or ` in quotes"
+            }
+            return .syntax(format: format, locate(mark), message: message)
+        case let .reader(problem, offset, _, _):
+            let location = offset.map { input.location(ofByte: $0) } ?? SpecLocation(source: input.source)
+            return .syntax(format: format, location, message: problem)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let key = duplicates.first ?? "?"
+            let first = locate(context.mark)
+            let second = secondOccurrence(of: key, after: context.mark, in: input)
+            return .duplicateKey(path: key, second ?? first, previous: second == nil ? nil : first)
+        case .dataCouldNotBeDecoded:
+            return .invalidUTF8(SpecLocation(source: input.source), detail: "the YAML parser could not decode it")
+        default:
+            return .internalError("the YAML parser failed: \(error)")
+        }
+    }
+
+    /// Whether one of the lines holds ` #` followed by 3 to 8 hex digits: a colour YAML took for
+    /// a comment.
+    private static func commentedHexColor(lines: ClosedRange<Int>, in input: TextInput) -> Bool {
+        for number in lines {
+            guard let line = input.line(number) else { break }
+            let scalars = Array(line.unicodeScalars)
+            for index in scalars.indices.dropFirst() where scalars[index] == "#" && (scalars[index - 1] == " " || scalars[index - 1] == "\t") {
+                let digits = scalars[(index + 1)...].prefix { $0.properties.isASCIIHexDigit }
+                if (3...8).contains(digits.count) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The character at a mark, if any.
+    private static func character(at mark: Mark, in input: TextInput) -> Character? {
+        guard let line = input.line(mark.line) else { return nil }
+        let scalars = line.unicodeScalars
+        guard mark.column - 1 < scalars.count,
+              let index = scalars.index(scalars.startIndex, offsetBy: mark.column - 1, limitedBy: scalars.endIndex)
+        else { return nil }
+        return Character(scalars[index])
+    }
+
+    /// Yams reports a duplicate key at its first occurrence; this finds the second in block
+    /// style: a later line with `key:` at the same column, before the mapping ends.
+    private static func secondOccurrence(of key: String, after mark: Mark, in input: TextInput) -> SpecLocation? {
+        let lines = input.text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        var lineNumber = mark.line + 1
+        while lineNumber <= lines.count {
+            let line = lines[lineNumber - 1]
+            let scalars = Array(line.unicodeScalars)
+            let indent = scalars.prefix { $0 == " " }.count
+            let isBlank = indent == scalars.count || scalars[indent] == "#"
+            if !isBlank {
+                if indent < mark.column - 1 { return nil }
+                if indent == mark.column - 1 {
+                    let rest = String(String.UnicodeScalarView(scalars[indent...]))
+                    for candidate in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(candidate) {
+                        let after = rest.unicodeScalars.dropFirst(candidate.unicodeScalars.count)
+                            .drop { $0 == " " }
+                        if after.first == ":" {
+                            return input.location(line: lineNumber, column: indent + 1)
+                        }
+                    }
+                }
+            }
+            lineNumber += 1
+        }
+        return nil
+    }
+
+    /// The most aliases (`*name`) a YAML spec may use. An alias stands for a whole node, so a
+    /// chain of aliases can nest far deeper than the text does; with at most this many, a node
+    /// tree is at most `(maxSpecAliases + 1) × maxSpecNesting` deep.
+    static let maxSpecAliases = 64
+
+    /// Where YAML text would compose into a tree too deep to handle safely, and why: nesting
+    /// deeper than ``maxSpecNesting``, estimated from above (open flow brackets plus, per line,
+    /// the indentation and the `- ` / `? ` indicators that open compact nested collections), or
+    /// more than ``maxSpecAliases`` aliases. Quoted scalars and comments are skipped.
+    ///
+    /// - Complexity: O(n).
+    static func structureProblem(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
+        let tooDeep = "the mappings and lists nest more than \(maxSpecNesting) levels deep"
+        var aliases = 0
+        var flowDepth = 0
+        var index = 0
+        var atLineStart = true
+        var previous: UInt8 = 0x0A
+        let count = bytes.count
+        func isTokenStart(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
+                 UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?"): true
+            default: false
+            }
+        }
+        while index < count {
+            if atLineStart {
+                atLineStart = false
+                var column = 0
+                while index < count, bytes[index] == 0x20 { column += 1; index += 1 }
+                var indicators = 0
+                while index + 1 < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "?"),
+                      bytes[index + 1] == 0x20 {
+                    indicators += 1
+                    index += 2
+                    while index < count, bytes[index] == 0x20 { index += 1 }
+                }
+                if column + indicators + flowDepth > maxSpecNesting { return (index, tooDeep) }
+                previous = 0x20
+                continue
+            }
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                atLineStart = true
+            case UInt8(ascii: "#") where previous == 0x20 || previous == 0x09:
+                while index < count, bytes[index] != 0x0A { index += 1 }
+                continue
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                guard isTokenStart(previous) else { break }
+                index += 1
+                while index < count {
+                    if byte == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "\\") {
+                        index += 2
+                        continue
+                    }
+                    if bytes[index] == byte {
+                        if byte == UInt8(ascii: "'"), index + 1 < count, bytes[index + 1] == byte {
+                            index += 2
+                            continue
+                        }
+                        break
+                    }
+                    index += 1
+                }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if isTokenStart(previous) {
+                    flowDepth += 1
+                    if flowDepth > maxSpecNesting { return (index, tooDeep) }
+                }
+            case UInt8(ascii: "*"):
+                if isTokenStart(previous) {
+                    aliases += 1
+                    if aliases > maxSpecAliases {
+                        return (index, "more than \(maxSpecAliases) aliases (*name); write the values out")
+                    }
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                flowDepth = max(0, flowDepth - 1)
+            default:
+                break
+            }
+            previous = index < count ? bytes[index] : 0
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension TextInput {
+    /// The text of a 1-based line, without its line break.
+    func line(_ number: Int) -> Substring? {
+        var current = 1
+        var start = text.startIndex
+        if number < 1 { return nil }
+        while current < number {
+            guard let newline = text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) else {
+                return nil
+            }
+            start = text.index(after: newline)
+            current += 1
+        }
+        let end = text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) ?? text.endIndex
+        return text[start..<end]
+    }
+}

@@ -1,0 +1,101 @@
+/// The text formats a spec can be written in.
+public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// JSON (RFC 8259), the same schema as YAML. Extension `.json`.
+    case json
+    /// YAML 1.1/1.2 as libyaml reads it. Extensions `.yaml`, `.yml`.
+    case yaml
+    /// A tag per line, with an optional weight after a tab. Extension `.txt`.
+    case text
+    /// Comma-separated values (RFC 4180) with the header `tag,weight` or `tag,weight,href`.
+    /// Extension `.csv`.
+    case csv
+
+    /// The format a file extension names.
+    ///
+    /// - Parameter fileExtension: The extension without its dot, any case (`json`, `YML`).
+    /// - Returns: The format, or `nil` when the extension is not one of `json`, `yaml`, `yml`,
+    ///   `txt`, `csv`.
+    public init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "json": self = .json
+        case "yaml", "yml": self = .yaml
+        case "txt", "text": self = .text
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// The format of a file, from its path's extension.
+    ///
+    /// - Parameter path: A file path.
+    /// - Returns: The format.
+    /// - Throws: ``TagCloudError/unknownFormat(what:name:valid:)`` when the extension is missing
+    ///   or unknown.
+    public static func of(path: String) throws(TagCloudError) -> SpecFormat {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
+        guard let ext, let format = SpecFormat(fileExtension: ext) else {
+            throw .unknownFormat(what: "input format", name: ext.map { ".\($0)" } ?? name,
+                                 valid: [".json", ".yaml", ".yml", ".txt", ".csv"])
+        }
+        return format
+    }
+
+    /// Guesses the format of unnamed input (standard input without `--input-format`).
+    ///
+    /// JSON when the first non-blank character is `{` or `[`; YAML when a line starts with
+    /// `---`, `- ` or a `key:` (letters, digits, `_` or `-` followed by a colon); otherwise text,
+    /// a tag per line. CSV is never guessed: its header looks like text.
+    ///
+    /// - Parameter bytes: The input.
+    /// - Returns: The likely format.
+    /// - Complexity: O(n) in the length of the input.
+    public static func guess(_ bytes: [UInt8]) -> SpecFormat {
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+            return .json
+        }
+        var lineStart = index
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if looksLikeYAML(bytes[lineStart..<end]) { return .yaml }
+            lineStart = end + 1
+        }
+        return .text
+    }
+
+    private static func looksLikeYAML(_ line: ArraySlice<UInt8>) -> Bool {
+        if line.starts(with: Array("---".utf8)) || line.starts(with: Array("- ".utf8)) || line.elementsEqual(Array("-".utf8)) {
+            return true
+        }
+        var sawName = false
+        for byte in line {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                sawName = true
+            case UInt8(ascii: ":"):
+                return sawName
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// The name used in messages: `JSON`, `YAML`, `text`, `CSV`.
+    public var displayName: String {
+        switch self {
+        case .json: "JSON"
+        case .yaml: "YAML"
+        case .text: "text"
+        case .csv: "CSV"
+        }
+    }
+
+    /// The raw value (`json`, `yaml`, `text`, `csv`).
+    public var description: String { rawValue }
+}

@@ -1,0 +1,106 @@
+/// Where a value of a spec came from: a file, standard input or a command-line option, with a
+/// line and column when the value came from text.
+///
+/// Lines and columns start at 1; columns count Unicode scalars (what an editor shows as
+/// characters, apart from combining sequences), as libyaml does. `byteOffset` counts bytes from
+/// the start of the input (0-based) and is set where a byte position matters, such as invalid
+/// UTF-8.
+public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
+    /// Where the text came from.
+    public enum Source: Sendable, Hashable, CustomStringConvertible {
+        /// A file, by the path the user gave.
+        case file(String)
+        /// Standard input (`-` on the command line).
+        case standardInput
+        /// A command-line option such as `--width`; such values have no line or column.
+        case option(String)
+
+        /// The path, `<stdin>`, or `option --name`.
+        public var description: String {
+            switch self {
+            case .file(let path): path
+            case .standardInput: "<stdin>"
+            case .option(let name): "option \(name)"
+            }
+        }
+    }
+
+    /// The file, standard input or option the value came from.
+    public var source: Source
+    /// The 1-based line, when the value came from text.
+    public var line: Int?
+    /// The 1-based column in Unicode scalars, when known.
+    public var column: Int?
+    /// The 0-based byte offset from the start of the input, when it matters.
+    public var byteOffset: Int?
+
+    /// Makes a location.
+    ///
+    /// - Parameters:
+    ///   - source: The file, standard input or option.
+    ///   - line: The 1-based line, if any.
+    ///   - column: The 1-based column in Unicode scalars, if any.
+    ///   - byteOffset: The 0-based byte offset, if it matters.
+    public init(source: Source, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil) {
+        self.source = source
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+    }
+
+    /// Whether the value came from a command-line option rather than from the input.
+    public var isCommandLine: Bool {
+        if case .option = source { return true }
+        return false
+    }
+
+    /// `path:line:column` as compilers print it (`tags.yaml:4:3`), `path:line`, or the source alone.
+    public var description: String {
+        switch (line, column) {
+        case let (line?, column?): "\(source):\(line):\(column)"
+        case let (line?, nil): "\(source):\(line)"
+        default: source.description
+        }
+    }
+}
+
+/// The locations of the values of a parsed spec, by key path (`chip.padding.horizontal`,
+/// `tags[3].fill`), so that later stages can point at the spec when a value turns out to be
+/// unusable there (an unknown font family, for example).
+public struct SpecSourceMap: Sendable {
+    private var locations: [String: SpecLocation] = [:]
+    private var tagLocations: [SpecLocation] = []
+
+    /// An empty map.
+    public init() {}
+
+    /// The location of the value at a key path (`font.family`, `tags[2].text`), if it was given.
+    ///
+    /// - Parameter keyPath: Dotted keys with 0-based list indices, as in error messages.
+    /// - Returns: Where the value was written, or `nil` if the spec did not give it.
+    public subscript(keyPath: String) -> SpecLocation? {
+        if let location = locations[keyPath] { return location }
+        if keyPath.hasPrefix("tags["), let close = keyPath.firstIndex(of: "]"),
+           let index = Int(keyPath[keyPath.index(keyPath.startIndex, offsetBy: 5)..<close]),
+           close == keyPath.index(before: keyPath.endIndex) {
+            return tag(index)
+        }
+        return nil
+    }
+
+    /// The location of the tag at a 0-based index in the spec's `tags`.
+    ///
+    /// - Parameter index: The tag's index.
+    /// - Returns: Where the tag was written, or `nil` if there is no such tag.
+    public func tag(_ index: Int) -> SpecLocation? {
+        tagLocations.indices.contains(index) ? tagLocations[index] : nil
+    }
+
+    mutating func record(_ keyPath: String, _ location: SpecLocation) {
+        locations[keyPath] = location
+    }
+
+    mutating func recordTag(_ location: SpecLocation) {
+        tagLocations.append(location)
+    }
+}

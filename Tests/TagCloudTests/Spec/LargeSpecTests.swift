@@ -1,0 +1,56 @@
+import Testing
+@testable import TagCloud
+
+/// Large inputs parse completely; their speed is measured by `TagCloudBench spec`.
+@Suite struct LargeSpecTests {
+    static let count = 100_000
+
+    @Test func hundredThousandTagsInEveryFormat() throws {
+        let names = (0..<Self.count).map { "tag \($0)" }
+        let inputs: [(String, SpecFormat)] = [
+            ("tags:\n" + names.map { "  - \($0)\n" }.joined(), .yaml),
+            ("{\"tags\": [" + names.map { "{\"text\": \"\($0)\", \"weight\": 2}" }.joined(separator: ",") + "]}", .json),
+            (names.map { "\($0)\t2\n" }.joined(), .text),
+            ("tag,weight\n" + names.map { "\($0),2\n" }.joined(), .csv),
+        ]
+        for (text, format) in inputs {
+            let document = try SpecDocument.parse(Array(text.utf8), format: format, source: .standardInput)
+            #expect(document.spec.tags.count == Self.count)
+            #expect(document.spec.tags.last?.text == "tag 99999")
+            #expect(document.locations.tag(Self.count - 1)?.line != nil)
+        }
+    }
+
+    @Test func tenThousandCharacterTagInEveryFormat() throws {
+        let long = String(repeating: "abcdé💪ghij", count: 1000)
+        let inputs: [(String, SpecFormat)] = [
+            ("- \(long)\n- b\n", .yaml),
+            ("[\"\(long)\", \"b\"]", .json),
+            ("\(long)\t1\nb\n", .text),
+            ("tag\n\"\(long)\"\nb\n", .csv),
+        ]
+        for (text, format) in inputs {
+            let spec = try TagCloudSpec(parsing: text, format: format)
+            #expect(spec.tags.map(\.text.unicodeScalars.count) == [10_000, 1])
+        }
+        // An error after the long tag is located by its column in characters.
+        let error = parseError("[\"\(long)\", \"b\", x]", .json)
+        #expect(error?.location?.column == 10_011)
+    }
+
+    @Test func aliasChainsAreBounded() {
+        // Each alias stands for the whole node before it: a chain nests as deep as it is long.
+        var chain = "a0: &a0 [x]\n"
+        for index in 1...10_000 { chain += "a\(index): &a\(index) [*a\(index - 1)]\n" }
+        #expect(parseError(chain, .yaml)?.description
+                == "spec.yaml:66:12: malformed YAML: more than 64 aliases (*name); write the values out")
+
+        // The deepest tree the limits allow (64 aliases, each 60 levels deeper) composes and is
+        // freed without exhausting the stack.
+        let open = String(repeating: "[", count: 60)
+        let close = String(repeating: "]", count: 60)
+        var deep = "a0: &a0 \(open)x\(close)\n"
+        for index in 1...64 { deep += "a\(index): &a\(index) \(open)*a\(index - 1)\(close)\n" }
+        #expect(parseError(deep, .yaml)?.description.hasPrefix(#"spec.yaml:1:1: unknown key "a0""#) == true)
+    }
+}

@@ -1,0 +1,261 @@
+import Testing
+@testable import TagCloud
+
+/// One bad input and the message it must get, location first.
+struct BadInput: Sendable, CustomTestStringConvertible {
+    var text: String
+    var format: SpecFormat
+    var message: String
+    var exitCode: TagCloudExitCode = .dataError
+
+    init(_ format: SpecFormat, _ text: String, _ message: String) {
+        self.text = text
+        self.format = format
+        self.message = message
+    }
+
+    var testDescription: String { "\(format) \(quoted(text, limit: 40))" }
+}
+
+@Suite struct SpecErrorTests {
+    static let malformed: [BadInput] = [
+        BadInput(.json, #"{"width": 3,}"#, "spec.json:1:13: malformed JSON: a comma before '}' is not allowed in JSON; remove it"),
+        BadInput(.json, "[1,\n 2,]", "spec.json:2:4: malformed JSON: a comma before ']' is not allowed in JSON; remove it"),
+        BadInput(.json, #"{"width": 3 "x": 1}"#,
+                 #"spec.json:1:13: malformed JSON: expected ',' or '}' after a value in an object, found "\"x\":""#),
+        BadInput(.json, #"{'width': 3}"#, #"spec.json:1:2: malformed JSON: expected a key in double quotes, found "'width':""#),
+        BadInput(.json, #"{"width": 3} // c"#,
+                 #"spec.json:1:14: malformed JSON: expected the end of the input after the top-level value, found "//""#),
+        BadInput(.json, #"{"width": 01}"#, "spec.json:1:11: malformed JSON: JSON numbers cannot start with 0 (write 7, not 07)"),
+        BadInput(.json, #"{"width": NaN}"#,
+                 #"spec.json:1:11: malformed JSON: expected a value (an object, a list, a string in double quotes, a number, true, false or null), found "NaN""#),
+        BadInput(.json, #"{"width" 3}"#, #"spec.json:1:10: malformed JSON: expected ':' after the key "width", found "3""#),
+        BadInput(.json, #"{"tags": ["a\ud83d"]}"#,
+                 #"spec.json:1:13: malformed JSON: the escape \uD83D is the first half of a surrogate pair without its second half"#),
+        BadInput(.json, #"{"tags": ["a\x41"]}"#,
+                 #"spec.json:1:13: malformed JSON: unknown escape; JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#),
+        BadInput(.json, #"{"tags": ["a]}"#, "spec.json:1:11: malformed JSON: the string that starts here has no closing double quote"),
+        BadInput(.json, "{\"width\": 3", "spec.json:1:12: malformed JSON: the input ends before the closing '}'"),
+        BadInput(.json, "  ", "spec.json:1:3: malformed JSON: the input is empty; expected an object {…} or a list […]"),
+        BadInput(.json, #"{"width": 3} # c"#, "spec.json:1:14: malformed JSON: expected the end of the input after the top-level value, found \"#\""),
+        BadInput(.json, String(repeating: "[", count: 100),
+                 "spec.json:1:65: malformed JSON: the objects and lists nest more than 64 levels deep"),
+        BadInput(.yaml, "width: 3\n  padding: 4\n", "spec.yaml:2:10: malformed YAML: mapping values are not allowed in this context"),
+        BadInput(.yaml, "tags:\n\t- a\n",
+                 "spec.yaml:2:1: malformed YAML: found character that cannot start any token (while scanning for the next token that starts at line 2, column 1); YAML does not allow tabs for indentation, indent with spaces"),
+        BadInput(.yaml, "key: [a, b\n",
+                 "spec.yaml:2:1: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence that starts at line 1, column 6)"),
+        BadInput(.yaml, "--- a\n--- b\n",
+                 "spec.yaml:2:1: malformed YAML: the input holds more than one YAML document (a second ---); keep only one"),
+        BadInput(.yaml, "chip: {fill: #ff0000}\n",
+                 ##"spec.yaml:2:1: malformed YAML: did not find expected node content (while parsing a flow node that starts at line 2, column 1); note that in YAML # after a space starts a comment: put colours in quotes ("#ff0000")"##),
+        BadInput(.yaml, String(repeating: "- ", count: 70) + "x\n",
+                 "spec.yaml:1:141: malformed YAML: the mappings and lists nest more than 64 levels deep"),
+        BadInput(.yaml, String(repeating: "[", count: 70),
+                 "spec.yaml:1:65: malformed YAML: the mappings and lists nest more than 64 levels deep"),
+        BadInput(.text, "a\tb\tc\n", "tags.txt:1:4: malformed text: a second tab; a line holds a tag and, after one tab, its weight"),
+        BadInput(.csv, "name,count\na,1\n",
+                 #"tags.csv:1:1: malformed CSV: expected the header tag,weight or tag,weight,href, found "name,count""#),
+        BadInput(.csv, "tag,weight\na,1,2\n", "tags.csv:2:1: malformed CSV: this record has 3 fields, the header has 2 (tag,weight)"),
+        BadInput(.csv, "tag,weight\n\"a,1\n", "tags.csv:2:1: malformed CSV: the quoted field that starts here has no closing quote"),
+        BadInput(.csv, "tag,weight\na\"b,1\n",
+                 #"tags.csv:2:2: malformed CSV: a double quote inside an unquoted field; put the whole field in double quotes and write the quote twice ("")"#),
+        BadInput(.csv, "tag,weight\n\"a\"b,1\n", "tags.csv:2:4: malformed CSV: expected ',' or the end of the line after the closing quote"),
+    ]
+
+    static let keysAndTypes: [BadInput] = [
+        BadInput(.json, #"{"width": 1, "width": 2}"#, #"spec.json:1:14: duplicate key "width" (also at line 1, column 2); keep only one of them"#),
+        BadInput(.yaml, "width: 1\nwidth: 2\n", #"spec.yaml:2:1: duplicate key "width" (also at line 1, column 1); keep only one of them"#),
+        BadInput(.yaml, "font:\n  family: a\n  family: b\n", #"spec.yaml:3:3: duplicate key "family" (also at line 2, column 3); keep only one of them"#),
+        BadInput(.yaml, "chip: {text: red, textColor: blue}\n",
+                 #"spec.yaml:1:19: duplicate key "chip.textColor" (also at line 1, column 8); keep only one of them"#),
+        BadInput(.yaml, "chip:\n  paddng: 3\n",
+                 #"spec.yaml:2:3: unknown key "chip.paddng"; did you mean "chip.padding"? Valid keys here: padding, shape, cornerRadius, fill, stroke, strokeWidth, textColor, selected"#),
+        BadInput(.json, #"{"font": {"famliy": "Inter"}}"#,
+                 #"spec.json:1:11: unknown key "font.famliy"; did you mean "font.family"? Valid keys here: family, size, weight"#),
+        BadInput(.yaml, "tags:\n  - {text: a, colour: red}\n",
+                 #"spec.yaml:2:15: unknown key "tags[0].colour"; valid keys here: text, weight, href, selected, fill, textColor"#),
+        BadInput(.yaml, "width: wide\n", #"spec.yaml:1:8: "width" must be a number, but it is the string "wide""#),
+        BadInput(.yaml, "width: \"12\"\n", #"spec.yaml:1:8: "width" must be a number, but it is the string "12""#),
+        BadInput(.json, #"{"padding": true}"#, #"spec.json:1:13: "padding" must be a number, but it is the value true"#),
+        BadInput(.yaml, "font: 12\n", #"spec.yaml:1:7: "font" must be a mapping, but it is the number 12"#),
+        BadInput(.yaml, "tags: swift\n", #"spec.yaml:1:7: "tags" must be a list of tags, but it is the string "swift""#),
+        BadInput(.yaml, "spacing: [1, 2]\n", #"spec.yaml:1:10: "spacing" must be a number or {horizontal, vertical}, but it is a list"#),
+        BadInput(.yaml, "justifyLastRow: yes\n", #"spec.yaml:1:17: "justifyLastRow" must be true or false, but it is the string "yes""#),
+        BadInput(.yaml, "tags:\n  - [a]\n", #"spec.yaml:2:5: "tags[0]" must be a tag: a string or a mapping with a text, but it is a list"#),
+        BadInput(.json, "3", #"spec.json:1:1: "(top level)" must be a mapping of keys or a list of tags, but it is the number 3"#),
+        BadInput(.yaml, "chip:\n  fill: #ff0000\n",
+                 ##"spec.yaml:2:3: "chip.fill" must be a colour in quotes (in YAML, # after a space starts a comment): write fill: "#ff0000", but it is empty"##),
+    ]
+
+    static let values: [BadInput] = [
+        BadInput(.yaml, "width: -3\n", #"spec.yaml:1:8: "width" is -3, but it must not be negative"#),
+        BadInput(.yaml, "chip: {padding: {vertical: -0.5}}\n", #"spec.yaml:1:28: "chip.padding.vertical" is -0.5, but it must not be negative"#),
+        BadInput(.yaml, "width: .nan\n", #"spec.yaml:1:8: "width" is .nan, but it must be a number (NaN is not)"#),
+        BadInput(.yaml, "width: .inf\n", #"spec.yaml:1:8: "width" is .inf, but it must be finite"#),
+        BadInput(.yaml, "width: 1e400\n", #"spec.yaml:1:8: "width" is 1e400, but it must be finite"#),
+        BadInput(.json, #"{"width": 1e400}"#, #"spec.json:1:11: "width" is 1e400, but it must be finite"#),
+        BadInput(.json, #"{"width": 123456789012345678901234567890}"#,
+                 #"spec.json:1:11: "width" is 123456789012345678901234567890, but it must be at most 100000 points"#),
+        BadInput(.yaml, "font: {size: 0}\n", #"spec.yaml:1:14: "font.size" is 0, but it must be more than 0"#),
+        BadInput(.yaml, "scale: 0\n", #"spec.yaml:1:8: "scale" is 0, but it must be more than 0"#),
+        BadInput(.yaml, "scale: 65\n", #"spec.yaml:1:8: "scale" is 65, but it must be at most 64"#),
+        BadInput(.yaml, "maxRows: 2.5\n", #"spec.yaml:1:10: "maxRows" is 2.5, but it must be a whole number"#),
+        BadInput(.yaml, "maxRows: 99999999999999999999\n", #"spec.yaml:1:10: "maxRows" is 99999999999999999999, but it must be from 1 to 1000000"#),
+        BadInput(.yaml, "font: {weight: 1200}\n", #"spec.yaml:1:16: "font.weight" is 1200, but it must be from 1 to 1000"#),
+        BadInput(.yaml, "style: tagcloud\n",
+                 #"spec.yaml:1:8: unknown value "tagcloud" for "style"; did you mean "tagCloud"? valid values: tagCloud, suggestionChips, globulusList, collectionView, materialCapsules, wrappingHStack"#),
+        BadInput(.yaml, "theme: blue\n", #"spec.yaml:1:8: unknown value "blue" for "theme"; valid values: light, dark"#),
+        BadInput(.yaml, "alignment: middle\n",
+                 #"spec.yaml:1:12: unknown value "middle" for "alignment"; valid values: topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing, leadingFirstTextBaseline, centerFirstTextBaseline, trailingFirstTextBaseline, leadingLastTextBaseline, centerLastTextBaseline, trailingLastTextBaseline"#),
+        BadInput(.yaml, "alignment: centerFirstBaseline\n",
+                 #"spec.yaml:1:12: unknown value "centerFirstBaseline" for "alignment"; did you mean "centerFirstTextBaseline"?"#),
+        BadInput(.yaml, "justification: space-between\n",
+                 #"spec.yaml:1:16: unknown value "space-between" for "justification"; did you mean "spaceBetween"? valid values: none, spaceBetween, spaceAround, spaceEvenly, stretch"#),
+        BadInput(.yaml, "lineBreaking: optimal\n", #"spec.yaml:1:15: unknown value "optimal" for "lineBreaking"; valid values: greedy, balanced"#),
+        BadInput(.yaml, "direction: RTL\n", #"spec.yaml:1:12: unknown value "RTL" for "direction"; did you mean "rtl"? valid values: ltr, rtl"#),
+        BadInput(.yaml, "chip: {shape: pill}\n", #"spec.yaml:1:15: unknown value "pill" for "chip.shape"; valid values: capsule, rounded, rectangle"#),
+        BadInput(.yaml, "weights: {scale: logarithmic}\n", #"spec.yaml:1:18: unknown value "logarithmic" for "weights.scale"; valid values: linear, sqrt, log"#),
+        BadInput(.yaml, "font: {weight: bolder}\n",
+                 #"spec.yaml:1:16: unknown value "bolder" for "font.weight"; did you mean "bold"? valid values: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, a number from 1 to 1000"#),
+        BadInput(.yaml, "font: {size: huge}\n", #"spec.yaml:1:14: unknown value "huge" for "font.size"; valid values: a number of points, largeTitle"#),
+        BadInput(.yaml, "chip: {fill: bleu}\n",
+                 #"spec.yaml:1:14: "chip.fill" is "bleu", which is not a colour; did you mean "blue"? use CSS hex (#RGB, #RGBA, #RRGGBB, #RRGGBBAA), a CSS colour name or transparent"#),
+        BadInput(.yaml, "chip: {fill: regularMaterail}\n", #"did you mean "regularMaterial"?"#),
+        BadInput(.yaml, "chip: {fill: \"#12345\"}\n",
+                 ##"spec.yaml:1:14: "chip.fill" is "#12345", which is not a colour; use CSS hex (#RGB, #RGBA, #RRGGBB, #RRGGBBAA), a CSS colour name or transparent"##),
+        BadInput(.json, ##"{"background": "#ggg"}"##, ##"spec.json:1:16: "background" is "#ggg", which is not a colour;"##),
+        BadInput(.yaml, "tags:\n  - {text: a, textColor: 12}\n", #"spec.yaml:2:26: "tags[0].textColor" is "12", which is not a colour;"#),
+    ]
+
+    static let tags: [BadInput] = [
+        BadInput(.json, #"{"tags": ["a\u0007b"]}"#, #"spec.json:1:11: the tag "a\u{7}b" contains the control character U+0007; remove it"#),
+        BadInput(.yaml, "tags:\n  - ok\n  - \"bad\\tx\"\n", #"spec.yaml:3:5: the tag "bad\tx" contains the control character U+0009; remove it"#),
+        BadInput(.yaml, "- \"line\\u2028separator\"\n", #"spec.yaml:1:3: the tag "line\u{2028}separator" contains the control character U+2028; remove it"#),
+        BadInput(.yaml, "- \"\\x85\"\n", #"spec.yaml:1:3: the tag "\u{85}" contains the control character U+0085; remove it"#),
+        BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:3: the tag "a" contains the control character U+000A; remove it"#),
+        BadInput(.text, "a\u{1}b\n", #"tags.txt:1:1: the tag "a\u{1}b" contains the control character U+0001; remove it"#),
+        BadInput(.csv, "tag\n\"two\nlines\"\n", #"tags.csv:2:1: the tag "two\nlines" contains the control character U+000A; remove it"#),
+        BadInput(.yaml, "a\u{7}b\n",
+                 "spec.yaml:1:2: the input contains the control character U+0007, which JSON and YAML do not allow in text; remove it or write it as an escape in a double-quoted string"),
+        BadInput(.json, "[\"a\tb\"]", "spec.json:1:4: the input contains the control character U+0009"),
+        BadInput(.json, "[\"a\u{2028}\"]", "spec.json:1:4: the input contains the control character U+2028"),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: -1}\n", #"spec.yaml:2:23: the weight of the tag "a" is -1; a weight must be a finite number ≥ 0"#),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: .nan}\n", #"spec.yaml:2:23: the weight of the tag "a" is .nan; a weight must be a finite number ≥ 0"#),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: -.inf}\n", #"spec.yaml:2:23: the weight of the tag "a" is -.inf;"#),
+        BadInput(.json, #"[{"text": "a", "weight": 1e999}]"#, #"spec.json:1:26: the weight of the tag "a" is 1e999;"#),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: heavy}\n", #"spec.yaml:2:23: the weight of the tag "a" is heavy;"#),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: [1]}\n", #"spec.yaml:2:23: the weight of the tag "a" is a list;"#),
+        BadInput(.text, "a\tx\n", #"tags.txt:1:3: the weight of the tag "a" is x; a weight must be a finite number ≥ 0"#),
+        BadInput(.text, "a\tinf\n", #"tags.txt:1:3: the weight of the tag "a" is inf;"#),
+        BadInput(.csv, "tag,weight\na,x\n", #"tags.csv:2:3: the weight of the tag "a" is x; a weight must be a finite number ≥ 0"#),
+        BadInput(.csv, "tag,weight\n\"b\",-2\n", #"tags.csv:2:5: the weight of the tag "b" is -2;"#),
+        BadInput(.yaml, "tags:\n  - {weight: 1}\n", "spec.yaml:2:5: a tag has no text; give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - \"\"\n", "spec.yaml:2:5: a tag has no text; give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  -\n", "spec.yaml:2:4: a tag has no text"),
+        BadInput(.text, "\t3\n", "tags.txt:1:2: a tag has no text; give it some text or remove it"),
+        BadInput(.csv, "tag,weight\n,3\n", "tags.csv:2:1: a tag has no text"),
+    ]
+
+    @Test(arguments: malformed + keysAndTypes + values + tags)
+    func messageAndPlace(_ bad: BadInput) throws {
+        let error = try #require(parseError(bad.text, bad.format))
+        let description = error.description
+        if bad.message.hasPrefix(fileName(bad.format)) {
+            #expect(description.hasPrefix(bad.message), "\(description)")
+        } else {
+            #expect(description.contains(bad.message), "\(description)")
+        }
+        #expect(error.exitCode == bad.exitCode)
+    }
+
+    @Test func errorCasesCarryTheirParts() {
+        #expect(parseError("chip:\n  paddng: 3\n", .yaml)
+                == .unknownKey(path: "chip.paddng", at(.yaml, 2, 3), suggestion: "chip.padding",
+                               valid: KeySchema.chip.keys))
+        #expect(parseError("width: x\n", .yaml)
+                == .wrongType(path: "width", expected: "a number", got: "the string \"x\"", at(.yaml, 1, 8)))
+        #expect(parseError("- a\u{7}\n", .text)
+                == .controlCharacter("\u{7}", tag: "- a\u{7}", at(.text, 1, 1)))
+    }
+
+    @Test func invalidUTF8NamesTheByteAndLine() {
+        #expect(parseError([0x61, 0x0A, 0x62, 0xFF, 0x63], .yaml)?.description
+                == "spec.yaml:2:2: the input is not valid UTF-8 at byte offset 3 (byte 0xFF never appears in UTF-8); save the file as UTF-8")
+        #expect(parseError([0xFF, 0xFE, 0x61, 0x00], .json)?.description
+                == "spec.json:1:1: the input is not valid UTF-8 at byte offset 0 (it starts with a UTF-16 (little-endian) byte order mark); save the file as UTF-8")
+        #expect(parseError([0x61, 0xE2, 0x82], .text)?.description
+                == "tags.txt:1:2: the input is not valid UTF-8 at byte offset 1 (the input ends inside a 3-byte character); save the file as UTF-8")
+        // Overlong encodings and surrogates are refused.
+        #expect(parseError([0xC0, 0xAF], .csv)?.description.contains("byte 0xC0 never appears in UTF-8") == true)
+        #expect(parseError([0x41, 0xED, 0xA0, 0x80], .csv)?.description.contains("byte 0xA0 cannot follow 0xED") == true)
+        // After a UTF-8 byte order mark, the offset counts the mark's three bytes.
+        #expect(parseError([0xEF, 0xBB, 0xBF, 0x61, 0x80], .text)?.location
+                == SpecLocation(source: .file("tags.txt"), line: 1, column: 2, byteOffset: 4))
+    }
+
+    @Test func optionErrorsNameTheOptionAndExitWithUsage() {
+        var overrides = SpecOverrides()
+        let cases: [(key: String, value: String, option: String, message: String)] = [
+            ("width", "abc", "--width", #"option --width: "width" must be a number, but it is the string "abc""#),
+            ("width", "-1", "--width", #"option --width: "width" is -1, but it must not be negative"#),
+            ("theme", "blu", "--theme", #"option --theme: unknown value "blu" for "theme"; valid values: light, dark"#),
+            ("background", "#ff00zz", "--background", ##"option --background: "background" is "#ff00zz", which is not a colour;"##),
+            ("widht", "3", "--set", #"option --set: unknown key "widht"; did you mean "width"?"#),
+            ("font.famly", "x", "--set", #"option --set: unknown key "font.famly"; did you mean "font.family"?"#),
+            ("tags", "a", "--set", #"option --set: unknown key "tags"; valid keys here: width,"#),
+            ("width.x", "3", "--set", #"option --set: unknown key "width.x"; valid keys here: "#),
+            ("background", " ", "--background", #"option --background: "background" must be a value, but it is empty"#),
+        ]
+        for item in cases {
+            do {
+                try overrides.set(item.key, to: item.value, option: item.option)
+                Issue.record("\(item.key)=\(item.value) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix(item.message), "\(error.description)")
+                #expect(error.exitCode == .usage)
+            }
+        }
+        #expect(overrides.spec == TagCloudSpec())
+    }
+
+    @Test func fileErrorsAndExitCodes() throws {
+        #expect(throws: TagCloudError.cannotReadInput(path: "/nonexistent/tags.yaml", reason: "there is no such file")) {
+            try SpecDocument.load(path: "/nonexistent/tags.yaml")
+        }
+        #expect(throws: TagCloudError.cannotReadInput(path: "/tmp", reason: "it is a folder")) {
+            try SpecDocument.load(path: "/tmp", format: .yaml)
+        }
+        #expect(TagCloudError.cannotReadInput(path: "a", reason: "b").exitCode.rawValue == 66)
+        #expect(TagCloudError.cannotWriteOutput(path: "a", reason: "b").exitCode.rawValue == 73)
+        #expect(TagCloudError.unknownFormat(what: "output format", name: "gif", valid: ["png"]).exitCode.rawValue == 64)
+        #expect(TagCloudError.internalError("x").exitCode.rawValue == 70)
+        #expect(TagCloudError.pictureTooLarge(width: 40000, height: 10, limit: 32767).exitCode.rawValue == 65)
+        #expect(TagCloudError.pictureTooLarge(width: 40000, height: 10, limit: 32767).description
+                == "the picture would be 40000 × 10 pixels, over the limit of 32767 pixels on a side; lower the width, the scale or the number of tags")
+        #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: .file("a.yaml"), line: 3, column: 11),
+                                                available: ["Inter", "DejaVu Sans"]).description
+                == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans"#)
+        #expect(TagCloudError.unknownFontFamily("X", SpecLocation(source: .option("--font")), available: []).exitCode == .usage)
+        #expect(TagCloudExitCode.allCases.map(\.rawValue) == [0, 1, 2, 64, 65, 66, 70, 73])
+    }
+
+    @Test func loadingAFileReportsItsPath() throws {
+        let path = "/tmp/tagcloud-spec-test-\(UInt32.random(in: 0...UInt32.max)).yaml"
+        try Array("tags:\n  - a\n  - {text: b, weight: x}\n".utf8).withUnsafeBufferPointer { buffer in
+            guard let file = fopen(path, "wb") else { throw TagCloudError.internalError("cannot create \(path)") }
+            defer { fclose(file) }
+            fwrite(buffer.baseAddress, 1, buffer.count, file)
+        }
+        defer { remove(path) }
+        #expect(throws: TagCloudError.invalidWeight(tag: "b", value: "x", SpecLocation(source: .file(path), line: 3, column: 23))) {
+            try SpecDocument.load(path: path)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,207 @@
+import Testing
+@testable import TagCloud
+
+@Suite struct SpecParsingTests {
+    static let fullYAML = """
+        # Every key of the spec.
+        width: 300
+        padding: 12.5
+        spacing: {horizontal: 6, vertical: 10}
+        alignment: centerFirstTextBaseline
+        justification: spaceBetween
+        justifyLastRow: false
+        lineBreaking: balanced
+        maxRows: 3
+        direction: rtl
+        font:
+          family: DejaVu Sans
+          size: subheadline
+          weight: semibold
+        weights: {minSize: 12, maxSize: 30, scale: sqrt}
+        chip:
+          padding: 9
+          shape: rounded
+          cornerRadius: 5
+          fill: "#00000019"
+          stroke: navy
+          strokeWidth: 1.5
+          text: white
+          selected: {fill: regularMaterial, stroke: "#f00", strokeWidth: 2, textColor: black, checkmark: false}
+        style: suggestionChips
+        theme: dark
+        scale: 2
+        background: transparent
+        tags:
+          - Swift
+          - text: SwiftUI
+            weight: 3
+            href: https://developer.apple.com/swiftui/
+            selected: true
+            fill: "#ABC"
+            textColor: rebeccapurple
+          - 42
+          - "true"
+        """
+
+    static let expected = TagCloudSpec(
+        width: 300, padding: 12.5, spacing: .init(horizontal: 6, vertical: 10),
+        alignment: .centerFirstTextBaseline, justification: .spaceBetween, justifyLastRow: false,
+        lineBreaking: .balanced, maxRows: 3, direction: .rtl,
+        font: .init(family: "DejaVu Sans", size: 15, weight: .semibold),
+        weights: .init(minSize: 12, maxSize: 30, scale: .sqrt),
+        chip: .init(padding: .init(9), shape: .rounded, cornerRadius: 5,
+                    fill: .color(CSSColor(red8: 0, green8: 0, blue8: 0, alpha8: 0x19)),
+                    stroke: CSSColor(red8: 0, green8: 0, blue8: 0x80), strokeWidth: 1.5, textColor: .white,
+                    selected: .init(fill: .material(.regularMaterial), stroke: CSSColor(red8: 255, green8: 0, blue8: 0),
+                                    strokeWidth: 2, textColor: .black, checkmark: false)),
+        style: .suggestionChips, theme: .dark, scale: 2, background: .transparent,
+        tags: [
+            .init("Swift"),
+            .init("SwiftUI", weight: 3, href: "https://developer.apple.com/swiftui/", selected: true,
+                  fill: .color(CSSColor(red8: 0xAA, green8: 0xBB, blue8: 0xCC)),
+                  textColor: CSSColor(red8: 0x66, green8: 0x33, blue8: 0x99)),
+            .init("42"),
+            .init("true"),
+        ])
+
+    @Test func yamlWithEveryKey() throws {
+        #expect(try parseSpec(Self.fullYAML, .yaml) == Self.expected)
+    }
+
+    @Test func jsonWithEveryKeyMatchesYAML() throws {
+        let json = """
+            {
+            \t"width": 300, "padding": 12.5, "spacing": {"horizontal": 6, "vertical": 10},
+              "alignment": "centerFirstTextBaseline", "justification": "spaceBetween", "justifyLastRow": false,
+              "lineBreaking": "balanced", "maxRows": 3, "direction": "rtl",
+              "font": {"family": "DejaVu Sans", "size": "subheadline", "weight": "semibold"},
+              "weights": {"minSize": 12, "maxSize": 30, "scale": "sqrt"},
+              "chip": {"padding": 9, "shape": "rounded", "cornerRadius": 5, "fill": "#00000019",
+                       "stroke": "navy", "strokeWidth": 1.5, "text": "white",
+                       "selected": {"fill": "regularMaterial", "stroke": "#f00", "strokeWidth": 2,
+                                    "textColor": "black", "checkmark": false}},
+              "style": "suggestionChips", "theme": "dark", "scale": 2, "background": "transparent",
+              "tags": ["Swift",
+                       {"text":"SwiftUI","weight":3,"href":"https:\\/\\/developer.apple.com\\/swiftui\\/",
+                        "selected":true,"fill":"#ABC","textColor":"rebeccapurple"},
+                       42, "true"]
+            }
+            """
+        #expect(try parseSpec(json, .json) == Self.expected)
+    }
+
+    @Test func jsonSurrogatePairEscapesAreOneCharacter() throws {
+        // Python's json.dumps writes every emoji this way.
+        let spec = try parseSpec(#"{"tags": ["Exercise \ud83d\udcaa", "caf\u00e9"]}"#, .json)
+        #expect(spec.tags.map(\.text) == ["Exercise 💪", "café"])
+    }
+
+    @Test func jsonColumnsAfterRewrittenEscapesPointAtTheOriginal() {
+        // Two surrogate pairs (12 characters each, 10 after rewriting) before the bad key.
+        let error = parseError(#"{"tags": ["\ud83d\udcaa\ud83d\udcaa"], "widht": 1}"#, .json)
+        #expect(error?.location == at(.json, 1, 40))
+    }
+
+    @Test func topLevelListIsTags() throws {
+        #expect(try parseSpec("- a\n- b\n", .yaml).tags.map(\.text) == ["a", "b"])
+        #expect(try parseSpec(#"["a", "b"]"#, .json).tags.map(\.text) == ["a", "b"])
+    }
+
+    @Test func emptyYAMLAndNullValuesMeanNotGiven() throws {
+        #expect(try parseSpec("", .yaml) == TagCloudSpec())
+        #expect(try parseSpec("# nothing\n", .yaml) == TagCloudSpec())
+        #expect(try parseSpec("width:\nfont: ~\ntags: null\n", .yaml) == TagCloudSpec())
+        #expect(try parseSpec(#"{"width": null, "tags": []}"#, .json) == TagCloudSpec())
+    }
+
+    @Test func numberFormsAndTextStyles() throws {
+        let spec = try parseSpec("width: +1e2\npadding: .5\nscale: 2.\nfont: {size: largeTitle, weight: 650}\n", .yaml)
+        #expect(spec.width == 100)
+        #expect(spec.padding == 0.5)
+        #expect(spec.scale == 2)
+        #expect(spec.font == .init(size: 34, weight: TagCloudSpec.FontWeight(650)))
+    }
+
+    @Test func spacingAndPaddingTakeANumberOrAMapping() throws {
+        let spec = try parseSpec("spacing: 4\nchip: {padding: {vertical: 3}}\n", .yaml)
+        #expect(spec.spacing == .init(horizontal: 4, vertical: 4))
+        #expect(spec.chip?.padding == .init(horizontal: nil, vertical: 3))
+    }
+
+    @Test func yamlTagTextIsTakenAsWritten() throws {
+        let spec = try parseSpec("tags: [yes, 'no', 1.50, null, ~, 2024-01-01, \"a: b\", '#hash']\n", .yaml)
+        #expect(spec.tags.map(\.text) == ["yes", "no", "1.50", "null", "~", "2024-01-01", "a: b", "#hash"])
+    }
+
+    @Test func yamlBlockScalarsAndAnchorsWork() throws {
+        let spec = try parseSpec("chip: &look {fill: red}\ntags:\n  - >-\n    folded\n    text\n", .yaml)
+        #expect(spec.tags.map(\.text) == ["folded text"])
+        #expect(spec.chip?.fill == .color(CSSColor(red8: 255, green8: 0, blue8: 0)))
+    }
+
+    @Test func utf8ByteOrderMarkIsIgnored() throws {
+        #expect(try TagCloudSpec(parsing: [0xEF, 0xBB, 0xBF] + Array("- a\n".utf8), format: .yaml).tags == [.init("a")])
+    }
+
+    @Test func sourceMapKnowsWhereValuesAre() throws {
+        let document = try SpecDocument.parse(Array("font:\n  family: Inter\ntags:\n  - a\n  - {text: b}\n".utf8),
+                                              format: .yaml, source: .file("x.yaml"))
+        #expect(document.locations["font.family"] == SpecLocation(source: .file("x.yaml"), line: 2, column: 11))
+        #expect(document.locations["tags[1]"] == SpecLocation(source: .file("x.yaml"), line: 5, column: 5))
+        #expect(document.locations.tag(0) == SpecLocation(source: .file("x.yaml"), line: 4, column: 5))
+        #expect(document.locations["width"] == nil)
+        #expect(document.locations.tag(2) == nil)
+    }
+
+    // MARK: Text
+
+    @Test func textListWithWeightsCommentsAndBlankLines() throws {
+        let text = "# My tags\nSwift\t3\n\n  SwiftUI  \r\n#hashtag\t1.5\n   # indented comment\n#\nC++\t\nlast"
+        let spec = try parseSpec(text, .text)
+        #expect(spec.tags == [.init("Swift", weight: 3), .init("SwiftUI"), .init("#hashtag", weight: 1.5),
+                              .init("C++"), .init("last")])
+    }
+
+    @Test func textLocationsAreLines() throws {
+        let document = try SpecDocument.parse(Array("a\n\n  b\n".utf8), format: .text, source: .standardInput)
+        #expect(document.locations.tag(1) == SpecLocation(source: .standardInput, line: 3, column: 3))
+    }
+
+    // MARK: CSV
+
+    @Test func csvWithQuotingAndHref() throws {
+        let csv = "Tag, Weight ,HREF\r\nSwift,3,https://swift.org\r\n\"Hello, \"\"world\"\"\",,\r\n  spaced  , 2 ,\r\n\r\n"
+        let spec = try parseSpec(csv, .csv)
+        #expect(spec.tags == [.init("Swift", weight: 3, href: "https://swift.org"),
+                              .init("Hello, \"world\""), .init("spaced", weight: 2)])
+    }
+
+    @Test func csvHeaderMayOmitColumns() throws {
+        #expect(try parseSpec("tag\na\nb", .csv).tags.map(\.text) == ["a", "b"])
+        #expect(try parseSpec("tag,weight\na,1\n", .csv).tags == [.init("a", weight: 1)])
+        #expect(try parseSpec("", .csv).tags.isEmpty)
+    }
+
+    // MARK: Formats
+
+    @Test func formatsFromExtensions() throws {
+        #expect(try SpecFormat.of(path: "dir.v2/tags.YML") == .yaml)
+        #expect(try SpecFormat.of(path: "a.json") == .json)
+        #expect(try SpecFormat.of(path: "a.txt") == .text)
+        #expect(try SpecFormat.of(path: "a.csv") == .csv)
+        #expect(throws: TagCloudError.unknownFormat(what: "input format", name: ".xml",
+                                                    valid: [".json", ".yaml", ".yml", ".txt", ".csv"])) {
+            try SpecFormat.of(path: "tags.xml")
+        }
+        #expect(throws: TagCloudError.self) { try SpecFormat.of(path: "dir.d/README") }
+    }
+
+    @Test func guessingTheFormatOfStandardInput() {
+        #expect(SpecFormat.guess(Array("  {\"tags\": []}".utf8)) == .json)
+        #expect(SpecFormat.guess(Array("[1]".utf8)) == .json)
+        #expect(SpecFormat.guess(Array("# c\nwidth: 3\n".utf8)) == .yaml)
+        #expect(SpecFormat.guess(Array("- a\n".utf8)) == .yaml)
+        #expect(SpecFormat.guess(Array("Swift\nSwiftUI\tp\n".utf8)) == .text)
+        #expect(SpecFormat.guess(Array("Swift Talk: episode 1".utf8)) == .text)
+    }
+}

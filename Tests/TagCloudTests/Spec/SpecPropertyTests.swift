@@ -1,0 +1,196 @@
+import Testing
+@testable import TagCloud
+
+/// Random specs and random bytes, from a seeded generator so failures repeat.
+@Suite struct SpecPropertyTests {
+    /// Pieces that stress quoting in YAML and JSON.
+    static let pieces = ["a", "Swift", "yes", "no", "null", "~", "true", "False", "#", "# c", ": ", "- ", "-", "'", "\"",
+                         "\\", " ", "  ", "💪", "☀️", "é", "{", "}", "[", "]", "&x", "*y", "!z", "%", "@", "`", "12",
+                         "1e3", ".inf", ".nan", "0x1F", "2024-01-01", "|", ">", "?", ",", "\u{A0}", "→", "漢字", "\u{200D}",
+                         "=", "<<", "+", "ü", "🇫🇷"]
+
+    static func randomText(_ generator: inout SeededGenerator) -> String {
+        let count = Int.random(in: 1...6, using: &generator)
+        var text = ""
+        for _ in 0..<count { text += pieces.randomElement(using: &generator) ?? "a" }
+        return text
+    }
+
+    static func maybe<T>(_ generator: inout SeededGenerator, _ make: (inout SeededGenerator) -> T) -> T? {
+        Int.random(in: 0..<3, using: &generator) == 0 ? nil : make(&generator)
+    }
+
+    static func length(_ generator: inout SeededGenerator) -> Double {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: Double(Int.random(in: 0...500, using: &generator))
+        case 1: Double.random(in: 0...1000, using: &generator)
+        case 2: Double.random(in: 0...1e-3, using: &generator)
+        default: [0, 0.5, 1e-7, 99_999.5, 100_000][Int.random(in: 0..<5, using: &generator)]
+        }
+    }
+
+    static func positive(_ generator: inout SeededGenerator) -> Double {
+        max(length(&generator), 0.25)
+    }
+
+    static func color(_ generator: inout SeededGenerator) -> CSSColor {
+        CSSColor(red8: .random(in: 0...255, using: &generator), green8: .random(in: 0...255, using: &generator),
+                 blue8: .random(in: 0...255, using: &generator), alpha8: .random(in: 0...255, using: &generator))
+    }
+
+    static func fill(_ generator: inout SeededGenerator) -> TagCloudSpec.Fill {
+        Bool.random(using: &generator)
+            ? .color(color(&generator))
+            : .material(TagCloudSpec.Material.allCases.randomElement(using: &generator) ?? .regularMaterial)
+    }
+
+    static func axes(_ generator: inout SeededGenerator) -> TagCloudSpec.Axes {
+        TagCloudSpec.Axes(horizontal: maybe(&generator, length), vertical: maybe(&generator, length))
+    }
+
+    static func randomSpec(_ generator: inout SeededGenerator) -> TagCloudSpec {
+        var spec = TagCloudSpec()
+        spec.width = maybe(&generator, length)
+        spec.padding = maybe(&generator, length)
+        spec.spacing = maybe(&generator, axes)
+        spec.alignment = maybe(&generator) { TagCloudSpec.Alignment.allCases.randomElement(using: &$0) ?? .center }
+        spec.justification = maybe(&generator) { TagCloudSpec.Justification.allCases.randomElement(using: &$0) ?? .none }
+        spec.justifyLastRow = maybe(&generator) { Bool.random(using: &$0) }
+        spec.lineBreaking = maybe(&generator) { TagCloudSpec.LineBreaking.allCases.randomElement(using: &$0) ?? .greedy }
+        spec.maxRows = maybe(&generator) { Int.random(in: 1...1_000_000, using: &$0) }
+        spec.direction = maybe(&generator) { TagCloudSpec.Direction.allCases.randomElement(using: &$0) ?? .ltr }
+        spec.font = maybe(&generator) { generator in
+            TagCloudSpec.Font(family: maybe(&generator) { "F" + randomText(&$0) + "F" }, size: maybe(&generator, positive),
+                              weight: maybe(&generator) { TagCloudSpec.FontWeight(Int.random(in: 1...1000, using: &$0)) ?? .regular })
+        }
+        spec.weights = maybe(&generator) { generator in
+            TagCloudSpec.Weights(minSize: maybe(&generator, positive), maxSize: maybe(&generator, positive),
+                                 scale: maybe(&generator) { TagCloudSpec.WeightScale.allCases.randomElement(using: &$0) ?? .log })
+        }
+        spec.chip = maybe(&generator) { generator in
+            TagCloudSpec.Chip(
+                padding: maybe(&generator, axes),
+                shape: maybe(&generator) { TagCloudSpec.ChipShape.allCases.randomElement(using: &$0) ?? .capsule },
+                cornerRadius: maybe(&generator, length), fill: maybe(&generator, fill), stroke: maybe(&generator, color),
+                strokeWidth: maybe(&generator, length), textColor: maybe(&generator, color),
+                selected: maybe(&generator) { generator in
+                    TagCloudSpec.SelectedChip(fill: maybe(&generator, fill), stroke: maybe(&generator, color),
+                                              strokeWidth: maybe(&generator, length), textColor: maybe(&generator, color),
+                                              checkmark: maybe(&generator) { Bool.random(using: &$0) })
+                })
+        }
+        spec.style = maybe(&generator) { TagCloudSpec.Style.allCases.randomElement(using: &$0) ?? .tagCloud }
+        spec.theme = maybe(&generator) { TagCloudSpec.Theme.allCases.randomElement(using: &$0) ?? .dark }
+        spec.scale = maybe(&generator) { Double.random(in: 0.01...64, using: &$0) }
+        spec.background = maybe(&generator, color)
+        let tagCount = Int.random(in: 0...8, using: &generator)
+        spec.tags = (0..<tagCount).map { _ in
+            TagCloudSpec.Tag(randomText(&generator),
+                             weight: maybe(&generator) { Double.random(in: 0...1e9, using: &$0) },
+                             href: maybe(&generator, randomText), selected: maybe(&generator) { Bool.random(using: &$0) },
+                             fill: maybe(&generator, fill), textColor: maybe(&generator, color))
+        }
+        return spec
+    }
+
+    @Test func randomSpecsRoundTripThroughYAMLAndJSON() throws {
+        var generator = SeededGenerator(seed: 2024)
+        for _ in 0..<400 {
+            let spec = Self.randomSpec(&generator)
+            let yaml = try spec.yaml()
+            let json = spec.json()
+            let fromYAML = try TagCloudSpec(parsing: yaml, format: .yaml)
+            let fromJSON = try TagCloudSpec(parsing: json, format: .json)
+            #expect(fromYAML == spec, "\(yaml)")
+            #expect(fromJSON == spec, "\(json)")
+            // JSON is YAML too.
+            #expect(try TagCloudSpec(parsing: json, format: .yaml) == spec)
+        }
+    }
+
+    @Test func emittedTextOfAKnownSpec() throws {
+        let spec = TagCloudSpec(width: 300, spacing: .init(8), font: .init(weight: .bold), chip: .init(fill: .material(.thinMaterial)),
+                                tags: [.init("yes"), .init("a", weight: 0.5)])
+        #expect(try spec.yaml() == """
+            width: 300
+            spacing: 8
+            font:
+              weight: bold
+            chip:
+              fill: thinMaterial
+            tags:
+            - "yes"
+            - text: a
+              weight: 0.5
+
+            """)
+        #expect(spec.json() == """
+            {
+              "width": 300,
+              "spacing": 8,
+              "font": {
+                "weight": "bold"
+              },
+              "chip": {
+                "fill": "thinMaterial"
+              },
+              "tags": [
+                "yes",
+                {
+                  "text": "a",
+                  "weight": 0.5
+                }
+              ]
+            }
+
+            """)
+    }
+
+    /// Every error a parser throws has a place that exists and a data-error exit code.
+    static func checkError(_ error: TagCloudError?, _ bytes: [UInt8]) {
+        guard let error else { return }
+        #expect(!error.description.isEmpty)
+        #expect(error.exitCode == .dataError, "\(error)")
+        if let line = error.location?.line {
+            let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            #expect(line >= 1 && line <= lineCount + 1, "\(error)")
+        }
+        if let column = error.location?.column { #expect(column >= 1, "\(error)") }
+    }
+
+    @Test func randomBytesNeverCrashTheParsers() {
+        var generator = SeededGenerator(seed: 99)
+        let structural = Array("{}[]\":,-#\n\t '\\&*!|>?%@`0123456789.eE+truefalsnl".utf8)
+        for round in 0..<3000 {
+            let count = Int.random(in: 0...120, using: &generator)
+            let bytes: [UInt8] = (0..<count).map { _ in
+                round % 3 == 0 ? UInt8.random(in: 0...255, using: &generator)
+                    : structural.randomElement(using: &generator) ?? 0x20
+            }
+            for format in SpecFormat.allCases {
+                Self.checkError(parseError(bytes, format), bytes)
+            }
+        }
+    }
+
+    @Test func mutatedSpecsNeverCrashTheParsers() throws {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let spec = Self.randomSpec(&generator)
+            for (text, format) in [(try spec.yaml(), SpecFormat.yaml), (spec.json(), .json)] {
+                var bytes = Array(text.utf8)
+                for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes.remove(at: index)
+                    case 1: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                    default: bytes[index] = Array("{}[]\":,-#\n\t '".utf8).randomElement(using: &generator) ?? 0
+                    }
+                }
+                for format in [format, .text, .csv] {
+                    Self.checkError(parseError(bytes, format), bytes)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+@testable import TagCloud
+
+/// Parses text as a spec from a file named after the format (`spec.yaml`, `spec.json`…).
+func parseSpec(_ text: String, _ format: SpecFormat) throws(TagCloudError) -> TagCloudSpec {
+    try SpecDocument.parse(Array(text.utf8), format: format, source: .file(fileName(format))).spec
+}
+
+/// The error parsing `text` gives, or `nil` if it parses.
+func parseError(_ text: String, _ format: SpecFormat) -> TagCloudError? {
+    parseError(Array(text.utf8), format)
+}
+
+/// The error parsing `bytes` gives, or `nil` if they parse.
+func parseError(_ bytes: [UInt8], _ format: SpecFormat) -> TagCloudError? {
+    do {
+        _ = try SpecDocument.parse(bytes, format: format, source: .file(fileName(format)))
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func fileName(_ format: SpecFormat) -> String {
+    switch format {
+    case .json: "spec.json"
+    case .yaml: "spec.yaml"
+    case .text: "tags.txt"
+    case .csv: "tags.csv"
+    }
+}
+
+/// `file:line:column` for expectations.
+func at(_ format: SpecFormat, _ line: Int, _ column: Int) -> SpecLocation {
+    SpecLocation(source: .file(fileName(format)), line: line, column: column)
+}
+
+/// A small seeded generator (SplitMix64) so property tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

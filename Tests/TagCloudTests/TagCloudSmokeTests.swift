@@ -1,5 +1,0 @@
-import Testing
-
-@Test func TagCloudBuilds() {
-    #expect(Bool(true))
-}
