@@ -61,6 +61,8 @@ let package = Package(
                 dependencies: ["TagCloudUI", .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSwift),
         .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
+        // The articles' example views, for the golden tests and `tagcloud samples`.
+        .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
         // MARK: Executables (thin)
         .executableTarget(name: "tagcloud",
@@ -80,6 +82,8 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting"],
                     swiftSettings: strictSwift),
