@@ -1,0 +1,168 @@
+/// A collection of environment values propagated down the view tree: the port of SwiftUI's
+/// `EnvironmentValues`.
+///
+/// A view's environment is its parent's with the changes of the modifiers in between
+/// (``View/font(_:)``, ``View/foregroundStyle(_:)``, ``View/environment(_:_:)``, …). Text, images
+/// and shapes read it when they resolve. Defaults are SwiftUI's on iOS in light mode: the body font
+/// (17 pt; Inter stands in for SF Pro), black as the primary colour, left to right.
+public struct EnvironmentValues {
+    /// The default font of text in the view (SwiftUI `\.font`); `nil` means ``Font/body``.
+    public var font: Font?
+    /// The layout direction (SwiftUI `\.layoutDirection`): containers mirror their placements and
+    /// text reads right to left when it is ``LayoutDirection/rightToLeft``.
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// The most lines text may take (SwiftUI `\.lineLimit`); `nil` for no limit.
+    public var lineLimit: Int?
+    /// Where truncated text is cut (SwiftUI `\.truncationMode`).
+    public var truncationMode: Text.TruncationMode = .tail
+    /// How the lines of multiline text line up (SwiftUI `\.multilineTextAlignment`).
+    public var multilineTextAlignment: TextAlignment = .leading
+    /// The pixels per point of the image being rendered (SwiftUI `\.displayScale`); set by
+    /// ``ImageRenderer/scale``.
+    public var displayScale: CGFloat = 1
+    /// The accent colour of controls (SwiftUI's `tint(_:)`); `nil` means the system blue.
+    public var tint: Color?
+
+    /// A weight replacing the font's own (``View/fontWeight(_:)``, ``View/bold(_:)``).
+    var fontWeight: Font.Weight?
+    /// Whether text is italic (``View/italic(_:)``).
+    var isItalic = false
+    /// The foreground style; `nil` means the primary colour.
+    var foregroundStyle: AnyShapeStyle?
+    /// The button style (``View/buttonStyle(_:)``); `nil` is the automatic style.
+    var buttonStyle: (any ButtonStyle)?
+    /// The picker style (``View/pickerStyle(_:)``).
+    var pickerStyle: PickerStyleKind = .menu
+    /// The symbol scale (``View/imageScale(_:)``).
+    var imageScale: Image.Scale = .medium
+
+    private var custom: [ObjectIdentifier: Any] = [:]
+
+    /// Creates the default environment.
+    public init() {}
+
+    /// Reads or writes a custom value (SwiftUI's `EnvironmentValues` subscript).
+    ///
+    /// - Parameter key: The key type.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The font text is set in: ``font`` (or the body font) with the weight and slant modifiers
+    /// applied.
+    var resolvedFont: Font {
+        var result = font ?? .body
+        if let fontWeight { result.weight = fontWeight }
+        if isItalic { result.isItalic = true }
+        return result
+    }
+
+    /// The accent colour: ``tint`` or the system blue.
+    var accentColor: Color { tint ?? .blue }
+
+    /// The environment a view's body is evaluated in, for ``Environment`` to read.
+    @MainActor static var current = EnvironmentValues()
+
+    /// Runs `body` with `environment` as the current environment.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment.
+    ///   - body: The work, usually evaluating a view's body.
+    /// - Returns: What `body` returns.
+    @MainActor
+    static func withCurrent<R>(_ environment: EnvironmentValues, _ body: () -> R) -> R {
+        let saved = current
+        current = environment
+        defer { current = saved }
+        return body()
+    }
+}
+
+/// A key for accessing values in the environment: the port of SwiftUI's `EnvironmentKey`.
+public protocol EnvironmentKey {
+    /// The type of the value.
+    associatedtype Value
+    /// The value when nothing set one.
+    static var defaultValue: Self.Value { get }
+}
+
+/// A property wrapper that reads a value from a view's environment: the port of SwiftUI's
+/// `@Environment`.
+///
+/// ```swift
+/// struct Caption: View {
+///     @Environment(\.layoutDirection) private var direction
+///     var body: some View { Text(direction == .rightToLeft ? "RTL" : "LTR") }
+/// }
+/// ```
+///
+/// The value is the environment of the view whose body is being evaluated.
+@propertyWrapper
+public struct Environment<Value> {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+
+    /// Creates a reader of one environment value.
+    ///
+    /// - Parameter keyPath: The value's key path.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    /// The value in the environment of the view being evaluated.
+    @MainActor public var wrappedValue: Value {
+        EnvironmentValues.current[keyPath: keyPath]
+    }
+}
+
+/// A modifier that writes one environment value for its content (SwiftUI's
+/// `_EnvironmentKeyWritingModifier`).
+public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+
+    /// Resolves the content with the value written.
+    ///
+    /// - Parameters:
+    ///   - modifier: The modifier.
+    ///   - inputs: The environment and resolution context.
+    ///   - content: Resolves the content.
+    /// - Returns: The content's nodes.
+    public static func _makeNodes(modifier: Self, inputs: _ViewInputs,
+                                  content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        var inner = inputs
+        inner.environment[keyPath: modifier.keyPath] = modifier.value
+        return content(inner)
+    }
+}
+
+/// A modifier that changes the environment with a closure (for internal values).
+struct EnvironmentTransformModifier: ViewModifier {
+    let transform: (inout EnvironmentValues) -> Void
+
+    static func _makeNodes(modifier: Self, inputs: _ViewInputs,
+                           content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        var inner = inputs
+        modifier.transform(&inner.environment)
+        return content(inner)
+    }
+}
+
+extension View {
+    /// Sets an environment value for this view and its descendants (SwiftUI's
+    /// `environment(_:_:)`).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value's key path, such as `\.layoutDirection`.
+    ///   - value: The new value.
+    /// - Returns: The modified view.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
+        -> some View {
+        modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
+    }
+
+    /// Changes the environment of this view and its descendants with a closure.
+    func transformEnvironment(_ transform: @escaping (inout EnvironmentValues) -> Void) -> some View {
+        modifier(EnvironmentTransformModifier(transform: transform))
+    }
+}

@@ -1,0 +1,282 @@
+/// A property wrapper type that can read and write a value managed by TagCloudUI: the port of
+/// SwiftUI's `@State`.
+///
+/// A still image shows the current state: the initial value, unless something writes the state
+/// while the view resolves, or ``View/presetState(_:to:)`` sets it for a picture
+/// (`SuggestionPickerView().presetState("selected", to: ["Exercise 💪"])`) without changing the
+/// view's code. The value lives in a box shared by copies of the view, so a write through the
+/// wrapper or its ``Binding`` is seen by every copy.
+@propertyWrapper
+public struct State<Value> {
+    let box: StateBox<Value>
+
+    /// Creates a state with an initial value (what `@State var x = value` calls).
+    ///
+    /// - Parameter value: The initial value.
+    public init(wrappedValue value: Value) {
+        box = StateBox(value)
+    }
+
+    /// Creates a state with an initial value.
+    ///
+    /// - Parameter value: The initial value.
+    public init(initialValue value: Value) {
+        box = StateBox(value)
+    }
+
+    /// The underlying value.
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
+    /// A binding to the state value.
+    public var projectedValue: Binding<Value> {
+        let box = self.box
+        return Binding(get: { box.value }, set: { box.value = $0 })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// Creates a state without an initial value (`nil`).
+    public init() {
+        box = StateBox(nil)
+    }
+}
+
+/// The storage of a ``State``.
+final class StateBox<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A state whose value can be replaced by a value of unknown type, for ``View/presetState(_:to:)``.
+protocol PresettableState {
+    /// The value's type, for error messages.
+    var valueTypeName: String { get }
+    /// Replaces the value if `value` has the right type.
+    ///
+    /// - Parameter value: The new value.
+    /// - Returns: Whether the value had the state's type.
+    func preset(_ value: Any) -> Bool
+}
+
+extension State: PresettableState {
+    var valueTypeName: String { String(describing: Value.self) }
+
+    func preset(_ value: Any) -> Bool {
+        guard let typed = value as? Value else { return false }
+        box.value = typed
+        return true
+    }
+}
+
+/// A property wrapper type that can read and write a value owned by a source of truth: the port
+/// of SwiftUI's `@Binding`.
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    private let getter: () -> Value
+    private let setter: (Value) -> Void
+
+    /// Creates a binding from a getter and a setter.
+    ///
+    /// - Parameters:
+    ///   - get: Reads the value.
+    ///   - set: Writes the value.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getter = get
+        setter = set
+    }
+
+    /// Creates a binding from another binding (what `@Binding var x: T` with `_x = binding` uses).
+    ///
+    /// - Parameter projectedValue: The binding.
+    public init(projectedValue: Binding<Value>) {
+        self = projectedValue
+    }
+
+    /// A binding to a value that never changes (SwiftUI's `Binding.constant(_:)`).
+    ///
+    /// - Parameter value: The value.
+    /// - Returns: A binding whose writes are ignored.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    /// The underlying value.
+    public var wrappedValue: Value {
+        get { getter() }
+        nonmutating set { setter(newValue) }
+    }
+
+    /// The binding itself.
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the value.
+    ///
+    /// - Parameter keyPath: The property.
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] },
+                         set: { self.wrappedValue[keyPath: keyPath] = $0 })
+    }
+
+    /// This binding, with an animation to use when it changes; accepted for SwiftUI code (a still
+    /// image does not animate).
+    ///
+    /// - Parameter animation: The animation.
+    /// - Returns: The same binding.
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> { self }
+}
+
+/// The way a view changes over time: the port of SwiftUI's `Animation`.
+///
+/// Still images do not animate, so animations are accepted and described, never run: the picture
+/// shows the state after the change.
+public struct Animation: Hashable, Sendable, CustomStringConvertible {
+    /// A description of the curve, for debugging.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// The default animation.
+    public static let `default` = Animation("default")
+    /// An ease-in-out curve.
+    public static let easeInOut = Animation("easeInOut")
+    /// An ease-in curve.
+    public static let easeIn = Animation("easeIn")
+    /// An ease-out curve.
+    public static let easeOut = Animation("easeOut")
+    /// A linear curve.
+    public static let linear = Animation("linear")
+    /// A spring with default parameters.
+    public static let spring = Animation("spring")
+    /// A smooth spring.
+    public static let smooth = Animation("smooth")
+    /// A bouncy spring.
+    public static let bouncy = Animation("bouncy")
+
+    /// A spring (SwiftUI's `spring(response:dampingFraction:blendDuration:)`).
+    ///
+    /// - Parameters:
+    ///   - response: The stiffness, as the period of one oscillation in seconds.
+    ///   - dampingFraction: The damping, 0 to 1.
+    ///   - blendDuration: The duration of blending with a previous animation.
+    /// - Returns: The animation.
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825,
+                              blendDuration: Double = 0) -> Animation {
+        Animation("spring(response: \(response), dampingFraction: \(dampingFraction))")
+    }
+
+    /// An ease-in-out curve of a duration.
+    ///
+    /// - Parameter duration: The duration in seconds.
+    /// - Returns: The animation.
+    public static func easeInOut(duration: Double) -> Animation { Animation("easeInOut(\(duration))") }
+
+    /// A linear curve of a duration.
+    ///
+    /// - Parameter duration: The duration in seconds.
+    /// - Returns: The animation.
+    public static func linear(duration: Double) -> Animation { Animation("linear(\(duration))") }
+
+    /// This animation, delayed.
+    ///
+    /// - Parameter delay: The delay in seconds.
+    /// - Returns: The animation.
+    public func delay(_ delay: Double) -> Animation { Animation("\(description).delay(\(delay))") }
+
+    /// This animation at another speed.
+    ///
+    /// - Parameter speed: The speed factor.
+    /// - Returns: The animation.
+    public func speed(_ speed: Double) -> Animation { Animation("\(description).speed(\(speed))") }
+}
+
+/// Runs `body` and returns its result: SwiftUI's `withAnimation(_:_:)`. A still image shows the
+/// state after the change, so the animation is not run.
+///
+/// - Parameters:
+///   - animation: The animation.
+///   - body: The state change.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+@discardableResult
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
+}
+
+extension View {
+    /// Accepted for SwiftUI code: a still image shows the current state (SwiftUI's
+    /// `animation(_:value:)`).
+    ///
+    /// - Parameters:
+    ///   - animation: The animation.
+    ///   - value: The value whose changes would animate.
+    /// - Returns: The same view.
+    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
+
+    /// Sets the value of a `@State` property of this view before it resolves, for a still image of
+    /// a particular state, without changing the view's code.
+    ///
+    /// ```swift
+    /// SuggestionPickerView().presetState("selected", to: Set(["Exercise 💪"]))
+    /// ```
+    ///
+    /// The property is found by name (without the `$` or `_`). If the view has no `@State`
+    /// property of that name, or the value's type differs, rendering throws
+    /// ``TagCloudUIError/statePresetFailed(view:property:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - property: The state property's name, such as `"selected"`.
+    ///   - value: Its value for the picture.
+    /// - Returns: A view that presets the state, then shows this view.
+    public func presetState(_ property: String, to value: Any) -> some View {
+        StatePresetView(content: self, property: property, value: value)
+    }
+}
+
+/// Presets one `@State` property of its content before resolving it.
+struct StatePresetView<Content: View>: View {
+    let content: Content
+    let property: String
+    let value: Any
+
+    var body: Never { return fatalError("StatePresetView is primitive") }
+
+    static func _makeNodes(_ view: StatePresetView, inputs: _ViewInputs) -> _ViewOutputs {
+        let label = "_" + view.property
+        let viewName = String(describing: Content.self)
+        let state = Mirror(reflecting: view.content).children.first { $0.label == label }?.value
+        if let state = state as? any PresettableState {
+            if !state.preset(view.value) {
+                inputs.context.record(.statePresetFailed(
+                    view: viewName, property: view.property,
+                    reason: "the value is a \(type(of: view.value)), the state holds a \(state.valueTypeName)"))
+            }
+        } else {
+            inputs.context.record(.statePresetFailed(view: viewName, property: view.property,
+                                                     reason: "the view has no @State property of that name"))
+        }
+        return Content._makeNodes(view.content, inputs: inputs)
+    }
+}
+
+/// A type that produces view previews: accepted so that SwiftUI files compile (SwiftUI's
+/// `PreviewProvider`); render ``previews`` with ``ImageRenderer`` to see one.
+@MainActor @preconcurrency
+public protocol PreviewProvider {
+    /// The type of the previews.
+    associatedtype Previews: View
+    /// The previews.
+    @ViewBuilder static var previews: Self.Previews { get }
+}
+
+extension View {
+    /// Accepted for SwiftUI previews; has no effect on the picture.
+    ///
+    /// - Parameter value: The display name.
+    /// - Returns: The same view.
+    public func previewDisplayName(_ value: String?) -> Self { self }
+}

@@ -1,0 +1,236 @@
+/// A custom parameter attribute that constructs views from closures: the port of SwiftUI's
+/// `ViewBuilder`.
+///
+/// It supports what SwiftUI's does: any number of children (a parameter pack), `if`, `if`/`else`,
+/// `switch`, optionals and `if #available`. An `any View` value (such as the result of
+/// calling an `any Layout` value) is a child once wrapped: `AnyView(layout { … })`.
+@resultBuilder
+public enum ViewBuilder {
+    /// Passes a view through unchanged.
+    ///
+    /// - Parameter content: The view.
+    /// - Returns: The same view.
+    public static func buildExpression<Content: View>(_ content: Content) -> Content {
+        content
+    }
+
+    /// An empty block: no view.
+    ///
+    /// - Returns: An ``EmptyView``.
+    public static func buildBlock() -> EmptyView {
+        EmptyView()
+    }
+
+    /// A block with one view.
+    ///
+    /// - Parameter content: The view.
+    /// - Returns: The same view.
+    public static func buildBlock<Content: View>(_ content: Content) -> Content {
+        content
+    }
+
+    /// A block with several views, in order.
+    ///
+    /// - Parameter content: The views.
+    /// - Returns: A ``TupleView`` of them.
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+
+    /// An `if` without `else`.
+    ///
+    /// - Parameter content: The view when the condition holds, else `nil`.
+    /// - Returns: The optional view.
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? {
+        content
+    }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    ///
+    /// - Parameter first: The view of the branch taken.
+    /// - Returns: The conditional view.
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+        -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .trueContent(first))
+    }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    ///
+    /// - Parameter second: The view of the branch taken.
+    /// - Returns: The conditional view.
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+        -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .falseContent(second))
+    }
+
+    /// The body of an `if #available` block.
+    ///
+    /// - Parameter content: The view.
+    /// - Returns: The type-erased view.
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView {
+        AnyView(content)
+    }
+}
+
+/// A view created from a block of several views: the port of SwiftUI's `TupleView`.
+///
+/// Its children become children of the enclosing container, in order. The type is generic over a
+/// parameter pack (`TupleView<Text, Spacer>`) rather than SwiftUI's tuple type.
+public struct TupleView<each Content: View> {
+    /// The views.
+    public var value: (repeat each Content)
+
+    /// Creates a tuple of views.
+    ///
+    /// - Parameter value: The views, in order.
+    public init(_ value: repeat each Content) {
+        self.value = (repeat each value)
+    }
+}
+
+extension TupleView: View {
+    /// The children of every view of the tuple, in order.
+    ///
+    /// - Parameters:
+    ///   - view: The tuple.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The concatenated nodes.
+    public static func _makeNodes(_ view: TupleView, inputs: _ViewInputs) -> _ViewOutputs {
+        var nodes: [ViewNode] = []
+        for child in repeat each view.value {
+            nodes.append(contentsOf: makeNodes(child, inputs))
+        }
+        return _ViewOutputs(nodes: nodes)
+    }
+
+    public typealias Body = Never
+}
+
+/// A view that shows one of two views: what ``ViewBuilder`` makes of `if`/`else` and `switch`.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+
+    let storage: Storage
+}
+
+extension _ConditionalContent: View {
+    /// The nodes of the branch taken.
+    ///
+    /// - Parameters:
+    ///   - view: The conditional view.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The branch's nodes.
+    public static func _makeNodes(_ view: _ConditionalContent, inputs: _ViewInputs) -> _ViewOutputs {
+        switch view.storage {
+        case .trueContent(let content): return TrueContent._makeNodes(content, inputs: inputs)
+        case .falseContent(let content): return FalseContent._makeNodes(content, inputs: inputs)
+        }
+    }
+
+    public typealias Body = Never
+}
+
+extension Optional: View where Wrapped: View {
+    /// The wrapped view's nodes, or none for `nil`.
+    ///
+    /// - Parameters:
+    ///   - view: The optional view.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The nodes.
+    public static func _makeNodes(_ view: Optional, inputs: _ViewInputs) -> _ViewOutputs {
+        guard let view else { return _ViewOutputs(nodes: []) }
+        return Wrapped._makeNodes(view, inputs: inputs)
+    }
+
+    public typealias Body = Never
+}
+
+/// A view that displays nothing: the port of SwiftUI's `EmptyView`.
+public struct EmptyView: Sendable {
+    /// Creates an empty view.
+    public init() {}
+}
+
+extension EmptyView: View {
+    /// No nodes.
+    ///
+    /// - Parameters:
+    ///   - view: The empty view.
+    ///   - inputs: Ignored.
+    /// - Returns: No nodes.
+    public static func _makeNodes(_ view: EmptyView, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(nodes: [])
+    }
+
+    public typealias Body = Never
+}
+
+/// A type-erased view: the port of SwiftUI's `AnyView`.
+public struct AnyView {
+    let storage: any View
+
+    /// Creates a type-erased view.
+    ///
+    /// - Parameter view: The view to wrap.
+    public init<V: View>(_ view: V) {
+        if let any = view as? AnyView {
+            storage = any.storage
+        } else {
+            storage = view
+        }
+    }
+
+    /// Creates a type-erased view from an existential.
+    ///
+    /// - Parameter view: The view to wrap.
+    public init(erasing view: any View) {
+        storage = (view as? AnyView)?.storage ?? view
+    }
+}
+
+extension AnyView: View {
+    /// The wrapped view's nodes.
+    ///
+    /// - Parameters:
+    ///   - view: The type-erased view.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The nodes.
+    public static func _makeNodes(_ view: AnyView, inputs: _ViewInputs) -> _ViewOutputs {
+        func open<V: View>(_ content: V) -> _ViewOutputs { V._makeNodes(content, inputs: inputs) }
+        return open(view.storage)
+    }
+
+    public typealias Body = Never
+}
+
+/// A view that groups others without laying them out: the port of SwiftUI's `Group`.
+///
+/// Its children become children of the enclosing container; modifiers applied to the group apply
+/// to each child.
+public struct Group<Content> {
+    let content: Content
+}
+
+extension Group: View where Content: View {
+    /// Creates a group.
+    ///
+    /// - Parameter content: The views.
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    /// The content's nodes.
+    ///
+    /// - Parameters:
+    ///   - view: The group.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The nodes.
+    public static func _makeNodes(_ view: Group, inputs: _ViewInputs) -> _ViewOutputs {
+        Content._makeNodes(view.content, inputs: inputs)
+    }
+
+    public typealias Body = Never
+}

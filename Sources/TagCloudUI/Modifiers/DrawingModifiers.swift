@@ -1,0 +1,227 @@
+/// `background` and `overlay` with a view: the decoration is resolved once per node of the content.
+struct DecorationModifier<Decoration: View>: NodeWrappingModifier {
+    typealias Body = Never
+    let decoration: Decoration
+    let alignment: Alignment
+    let isOverlay: Bool
+
+    func wrap(_ node: ViewNode, inputs: _ViewInputs) -> ViewNode {
+        DecorationNode(node, decoration: makeSingleNode(decoration, inputs, alignment: alignment), alignment: alignment,
+                       isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
+    }
+}
+
+extension View {
+    /// Layers a view behind this one (SwiftUI's `background(_:alignment:)`).
+    ///
+    /// The background is proposed this view's size and aligned on it; several views are overlaid
+    /// as in a ``ZStack``. This view's size does not change.
+    ///
+    /// - Parameters:
+    ///   - background: The view behind.
+    ///   - alignment: Its alignment.
+    /// - Returns: The view.
+    @_disfavoredOverload
+    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
+        modifier(DecorationModifier(decoration: background, alignment: alignment, isOverlay: false))
+    }
+
+    /// Layers the views a builder makes behind this one (SwiftUI's `background(alignment:content:)`).
+    ///
+    /// - Parameters:
+    ///   - alignment: The alignment of the background.
+    ///   - content: The views behind.
+    /// - Returns: The view.
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modifier(DecorationModifier(decoration: content(), alignment: alignment, isOverlay: false))
+    }
+
+    /// Fills the view's frame with a style behind it (SwiftUI's `background(_:ignoresSafeAreaEdges:)`):
+    /// `.background(.regularMaterial)`, `.background(Color.blue)`.
+    ///
+    /// - Parameters:
+    ///   - style: The style.
+    ///   - edges: Accepted for SwiftUI code (there is no safe area in a picture).
+    /// - Returns: The view.
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background(Rectangle().fill(style))
+    }
+
+    /// Fills a shape with a style behind this view (SwiftUI's `background(_:in:fillStyle:)`).
+    ///
+    /// - Parameters:
+    ///   - style: The style.
+    ///   - shape: The shape, in the view's frame.
+    ///   - fillStyle: The fill rule.
+    /// - Returns: The view.
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
+        -> some View {
+        background(shape.fill(style, style: fillStyle))
+    }
+
+    /// Fills a shape with the background style behind this view (SwiftUI's `background(in:fillStyle:)`);
+    /// the background style is white.
+    ///
+    /// - Parameters:
+    ///   - shape: The shape.
+    ///   - fillStyle: The fill rule.
+    /// - Returns: The view.
+    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(shape.fill(Color.white, style: fillStyle))
+    }
+
+    /// Layers a view in front of this one (SwiftUI's `overlay(_:alignment:)`).
+    ///
+    /// - Parameters:
+    ///   - overlay: The view in front.
+    ///   - alignment: Its alignment.
+    /// - Returns: The view.
+    @_disfavoredOverload
+    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+        modifier(DecorationModifier(decoration: overlay, alignment: alignment, isOverlay: true))
+    }
+
+    /// Layers the views a builder makes in front of this one (SwiftUI's `overlay(alignment:content:)`).
+    ///
+    /// - Parameters:
+    ///   - alignment: The alignment of the overlay.
+    ///   - content: The views in front.
+    /// - Returns: The view.
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modifier(DecorationModifier(decoration: content(), alignment: alignment, isOverlay: true))
+    }
+
+    /// Fills the view's frame with a style in front of it (SwiftUI's `overlay(_:ignoresSafeAreaEdges:)`).
+    ///
+    /// - Parameters:
+    ///   - style: The style.
+    ///   - edges: Accepted for SwiftUI code.
+    /// - Returns: The view.
+    public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        overlay(Rectangle().fill(style))
+    }
+
+    /// Fills a shape with a style in front of this view (SwiftUI's `overlay(_:in:fillStyle:)`).
+    ///
+    /// - Parameters:
+    ///   - style: The style.
+    ///   - shape: The shape.
+    ///   - fillStyle: The fill rule.
+    /// - Returns: The view.
+    public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
+        -> some View {
+        overlay(shape.fill(style, style: fillStyle))
+    }
+
+    /// Draws a border inside this view's frame (SwiftUI's `border(_:width:)`).
+    ///
+    /// - Parameters:
+    ///   - content: The border's style.
+    ///   - width: The border's width.
+    /// - Returns: The view.
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        overlay(Rectangle().strokeBorder(content, lineWidth: width))
+    }
+
+    /// Clips this view to a shape in its frame (SwiftUI's `clipShape(_:style:)`).
+    ///
+    /// - Parameters:
+    ///   - shape: The shape, such as `.capsule` or `RoundedRectangle(cornerRadius: 8)`.
+    ///   - style: The fill rule of the clip.
+    /// - Returns: The clipped view.
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        wrapped { GroupNode($0, clipShape: shape, clipStyle: style, layoutDirection: $1) }
+    }
+
+    /// Clips this view to its frame (SwiftUI's `clipped(antialiased:)`).
+    ///
+    /// - Parameter antialiased: Whether the clip edge is antialiased.
+    /// - Returns: The clipped view.
+    public func clipped(antialiased: Bool = false) -> some View {
+        clipShape(Rectangle(), style: FillStyle(antialiased: antialiased))
+    }
+
+    /// Clips this view to its frame with rounded corners (SwiftUI's `cornerRadius(_:antialiased:)`).
+    ///
+    /// - Parameters:
+    ///   - radius: The corner radius.
+    ///   - antialiased: Whether the clip edge is antialiased.
+    /// - Returns: The clipped view.
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: radius, style: .circular), style: FillStyle(antialiased: antialiased))
+    }
+
+    /// Sets the transparency of this view (SwiftUI's `opacity(_:)`): the view is composited as one
+    /// group, so its overlapping parts do not show through each other.
+    ///
+    /// - Parameter opacity: 0 (invisible) to 1 (opaque).
+    /// - Returns: The view.
+    public func opacity(_ opacity: Double) -> some View {
+        wrapped { GroupNode($0, opacity: Swift.max(0, opacity), layoutDirection: $1) }
+    }
+
+    /// Attaches a label, a link and an identifier to this view's drawing: the SVG backend writes
+    /// them as a group's `id` and `data-label` and an `<a>` link, the PDF backend as a link and a
+    /// named destination. Text items carry their string as their label already.
+    ///
+    /// - Parameters:
+    ///   - label: Text describing the view (a chip's label).
+    ///   - link: Where the view links to.
+    ///   - identifier: A stable identifier.
+    /// - Returns: The view.
+    public func displayMetadata(label: String? = nil, link: URL? = nil, identifier: String? = nil) -> some View {
+        let metadata = ItemMetadata(label: label, link: link, identifier: identifier)
+        return wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
+    }
+
+    /// Labels this view's drawing (SwiftUI's `accessibilityLabel(_:)`): the label goes into the
+    /// display list's metadata, see ``displayMetadata(label:link:identifier:)``.
+    ///
+    /// - Parameter label: The label.
+    /// - Returns: The view.
+    public func accessibilityLabel(_ label: String) -> some View {
+        displayMetadata(label: label)
+    }
+
+    /// Identifies this view's drawing (SwiftUI's `accessibilityIdentifier(_:)`): the identifier
+    /// goes into the display list's metadata (an SVG `id`).
+    ///
+    /// - Parameter identifier: The identifier.
+    /// - Returns: The view.
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        displayMetadata(identifier: identifier)
+    }
+}
+
+/// A control for navigating to a URL: the port of SwiftUI's `Link`, drawn as its label in the tint
+/// colour, with the URL in the display list's metadata (a clickable link in SVG and PDF).
+public struct Link<Label: View>: View {
+    let destination: URL
+    let label: Label
+
+    /// Creates a link with a label.
+    ///
+    /// - Parameters:
+    ///   - destination: The URL.
+    ///   - label: The label.
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    /// The label, tinted, with the link attached.
+    public var body: some View {
+        label.foregroundStyle(.tint).displayMetadata(link: destination)
+    }
+}
+
+extension Link where Label == Text {
+    /// Creates a link with a text label.
+    ///
+    /// - Parameters:
+    ///   - title: The label's text.
+    ///   - destination: The URL.
+    public init(_ title: String, destination: URL) {
+        self.init(destination: destination) { Text(title) }
+    }
+}

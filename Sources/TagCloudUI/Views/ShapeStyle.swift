@@ -1,0 +1,226 @@
+/// A colour or pattern to use when rendering a shape or text: the port of SwiftUI's `ShapeStyle`.
+///
+/// The styles are ``Color``, ``Material``, ``HierarchicalShapeStyle`` (`.primary`, `.secondary`, …),
+/// ``ForegroundStyle`` (`.foreground`), ``TintShapeStyle`` (`.tint`), ``LinearGradient`` and the
+/// type-erased ``AnyShapeStyle``. Each resolves to a Canvas ``Shading`` for the environment and
+/// bounds it is drawn in.
+public protocol ShapeStyle: Sendable {
+    /// Resolves the style for drawing; an implementation detail of the built-in styles.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment of the view drawing with the style.
+    ///   - bounds: The frame being filled, in the picture's coordinates (gradients span it).
+    /// - Returns: The shading.
+    func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading
+}
+
+/// A type-erased shape style: the port of SwiftUI's `AnyShapeStyle`.
+public struct AnyShapeStyle: ShapeStyle {
+    private let base: any ShapeStyle
+
+    /// Creates a type-erased style.
+    ///
+    /// - Parameter style: The style.
+    public init<S: ShapeStyle>(_ style: S) {
+        base = (style as? AnyShapeStyle)?.base ?? style
+    }
+
+    /// The wrapped style's shading.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment.
+    ///   - bounds: The bounds.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        base._shading(in: environment, bounds: bounds)
+    }
+}
+
+/// The foreground style in the current environment: the port of SwiftUI's `ForegroundStyle`.
+public struct ForegroundStyle: ShapeStyle {
+    /// Creates the foreground style.
+    public init() {}
+
+    /// The environment's foreground style, black by default.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment.
+    ///   - bounds: The bounds.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        environment.foregroundShading(bounds: bounds)
+    }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    /// The foreground style in the current environment.
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+/// The tint colour in the current environment: the port of SwiftUI's `TintShapeStyle`.
+public struct TintShapeStyle: ShapeStyle {
+    /// Creates the tint style.
+    public init() {}
+
+    /// The environment's tint, the system blue by default.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment.
+    ///   - bounds: The bounds.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        .color(environment.accentColor.rgba)
+    }
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    /// The tint colour in the current environment.
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+/// A level of the foreground style: the port of SwiftUI's `HierarchicalShapeStyle`.
+///
+/// `.primary` is the foreground style itself; the other levels are it at lower opacity. With the
+/// default foreground they are iOS's label colours: black, and (60, 60, 67) at 60 %, 30 % and 18 %.
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    let level: Int
+
+    /// The foreground style.
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    /// The secondary level (iOS `secondaryLabel`).
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    /// The tertiary level (iOS `tertiaryLabel`).
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    /// The quaternary level (iOS `quaternaryLabel`).
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+
+    /// The level's shading.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment.
+    ///   - bounds: The bounds.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        if level == 0 { return environment.foregroundShading(bounds: bounds) }
+        let opacity = [1, 0.6, 0.3, 0.18][Swift.min(level, 3)]
+        if environment.foregroundStyle == nil {
+            return .color(RGBAColor(red8: 60, green8: 60, blue8: 67, opacity: opacity))
+        }
+        return environment.foregroundShading(bounds: bounds).opacity(opacity)
+    }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// The foreground style.
+    public static var primary: HierarchicalShapeStyle { .primary }
+    /// The secondary level of the foreground style.
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    /// The tertiary level of the foreground style.
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    /// The quaternary level of the foreground style.
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+/// A background material: the port of SwiftUI's `Material`.
+///
+/// A still image cannot blur what lies behind, so a material is a translucent fill of iOS's
+/// light-mode material tint, thicker materials more opaque: over white, `.regularMaterial` is a
+/// light grey, as it looks on a white iOS screen.
+public struct Material: ShapeStyle, Hashable {
+    let opacity: Double
+
+    /// The most translucent material.
+    public static let ultraThinMaterial = Material(opacity: 0.08)
+    /// A thin material.
+    public static let thinMaterial = Material(opacity: 0.12)
+    /// The regular material.
+    public static let regularMaterial = Material(opacity: 0.16)
+    /// A thick material.
+    public static let thickMaterial = Material(opacity: 0.22)
+    /// The most opaque material.
+    public static let ultraThickMaterial = Material(opacity: 0.3)
+    /// The material of bars.
+    public static let bar = Material(opacity: 0.12)
+
+    /// The translucent tint.
+    ///
+    /// - Parameters:
+    ///   - environment: Ignored.
+    ///   - bounds: Ignored.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        .color(RGBAColor(red8: 120, green8: 120, blue8: 128, opacity: opacity))
+    }
+}
+
+extension ShapeStyle where Self == Material {
+    /// The most translucent material.
+    public static var ultraThinMaterial: Material { .ultraThinMaterial }
+    /// A thin material.
+    public static var thinMaterial: Material { .thinMaterial }
+    /// The regular material.
+    public static var regularMaterial: Material { .regularMaterial }
+    /// A thick material.
+    public static var thickMaterial: Material { .thickMaterial }
+    /// The most opaque material.
+    public static var ultraThickMaterial: Material { .ultraThickMaterial }
+    /// The material of bars.
+    public static var bar: Material { .bar }
+}
+
+/// A linear gradient: the port of SwiftUI's `LinearGradient`, as a style and as a view.
+public struct LinearGradient: ShapeStyle {
+    let stops: [GradientStop]
+    let startPoint: UnitPoint
+    let endPoint: UnitPoint
+
+    /// Creates a gradient of evenly spaced colours.
+    ///
+    /// - Parameters:
+    ///   - colors: The colours, start to end.
+    ///   - startPoint: Where the gradient starts, in unit coordinates of the bounds.
+    ///   - endPoint: Where it ends.
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        stops = GradientStop.evenlySpaced(colors.map(\.rgba))
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    /// Creates a gradient from colour stops.
+    ///
+    /// - Parameters:
+    ///   - stops: Colours and their locations, 0 to 1.
+    ///   - startPoint: Where the gradient starts, in unit coordinates of the bounds.
+    ///   - endPoint: Where it ends.
+    public init(stops: [(color: Color, location: CGFloat)], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.stops = stops.map { GradientStop(color: $0.color.rgba, location: Double($0.location)) }
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    /// The gradient between the unit points resolved in `bounds`.
+    ///
+    /// - Parameters:
+    ///   - environment: Ignored.
+    ///   - bounds: The bounds.
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        func point(_ unit: UnitPoint) -> CGPoint {
+            CGPoint(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
+        }
+        return .linearGradient(stops: stops, start: point(startPoint), end: point(endPoint))
+    }
+}
+
+extension EnvironmentValues {
+    /// The shading of the foreground style: black unless set.
+    ///
+    /// - Parameter bounds: The bounds being filled.
+    /// - Returns: The shading.
+    func foregroundShading(bounds: CGRect) -> Shading {
+        guard let style = foregroundStyle else { return .color(.black) }
+        var inner = self
+        inner.foregroundStyle = nil  // a hierarchical style inside resolves against the default
+        return style._shading(in: inner, bounds: bounds)
+    }
+}

@@ -1,0 +1,291 @@
+/// A view that displays one or more lines of read-only text: the port of SwiftUI's `Text`.
+///
+/// Text is shaped by Typesetting (HarfBuzz, with the bundled Inter standing in for SF Pro and
+/// Noto Color Emoji for emoji) in the environment's font, 17-point body by default. Its size is
+/// the browser layout size Typesetting reports, so a chip sized around a label matches Chromium's
+/// rendering of the same label. Proposed a width narrower than its single line, text wraps at
+/// line-break opportunities (UAX #14); proposed a height shorter than its lines, or limited by
+/// ``View/lineLimit(_:)``, it is truncated with "…" as ``View/truncationMode(_:)`` says.
+public struct Text: Sendable {
+    var content: String
+    var font: Font?
+    var weight: Font.Weight?
+    var isItalic = false
+    var style: AnyShapeStyle?
+
+    /// Creates a text view that displays a string literally (SwiftUI's `init(verbatim:)`).
+    ///
+    /// - Parameter content: The string.
+    public init(verbatim content: String) {
+        self.content = content
+    }
+
+    /// Creates a text view that displays a string (SwiftUI's `init(_:)` for a string value).
+    ///
+    /// - Parameter content: The string.
+    public init<S: StringProtocol>(_ content: S) {
+        self.content = String(content)
+    }
+
+    /// Creates a text view from a literal or interpolation (SwiftUI's `init(_:tableName:bundle:comment:)`).
+    ///
+    /// There is no localization: the key is the text shown.
+    ///
+    /// - Parameters:
+    ///   - key: The text, such as `"\(count) items"`.
+    ///   - tableName: Accepted for SwiftUI code.
+    ///   - bundle: Accepted for SwiftUI code.
+    ///   - comment: Accepted for SwiftUI code.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+                comment: StaticString? = nil) {
+        self.content = key.key
+    }
+
+    /// Where truncated text is cut: SwiftUI's `Text.TruncationMode`.
+    public typealias TruncationMode = Typesetting.TruncationMode
+
+    /// This text in a font (SwiftUI's `Text.font(_:)`).
+    ///
+    /// - Parameter font: The font; `nil` for the environment's.
+    /// - Returns: The text.
+    public func font(_ font: Font?) -> Text {
+        var copy = self
+        copy.font = font
+        return copy
+    }
+
+    /// This text in a weight (SwiftUI's `Text.fontWeight(_:)`).
+    ///
+    /// - Parameter weight: The weight; `nil` for the font's.
+    /// - Returns: The text.
+    public func fontWeight(_ weight: Font.Weight?) -> Text {
+        var copy = self
+        copy.weight = weight
+        return copy
+    }
+
+    /// This text in bold (SwiftUI's `Text.bold()`).
+    ///
+    /// - Returns: The text.
+    public func bold() -> Text { fontWeight(.bold) }
+
+    /// This text in bold or not (SwiftUI's `Text.bold(_:)`).
+    ///
+    /// - Parameter isActive: Whether to use bold.
+    /// - Returns: The text.
+    public func bold(_ isActive: Bool) -> Text { isActive ? fontWeight(.bold) : self }
+
+    /// This text in italic (SwiftUI's `Text.italic()`).
+    ///
+    /// - Returns: The text.
+    public func italic() -> Text {
+        var copy = self
+        copy.isItalic = true
+        return copy
+    }
+
+    /// This text in a colour (SwiftUI's `Text.foregroundColor(_:)`).
+    ///
+    /// - Parameter color: The colour; `nil` for the environment's foreground style.
+    /// - Returns: The text.
+    public func foregroundColor(_ color: Color?) -> Text {
+        var copy = self
+        copy.style = color.map(AnyShapeStyle.init)
+        return copy
+    }
+
+    /// This text in a style (SwiftUI's `Text.foregroundStyle(_:)`).
+    ///
+    /// - Parameter style: The style.
+    /// - Returns: The text.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+        var copy = self
+        copy.style = AnyShapeStyle(style)
+        return copy
+    }
+
+    /// Concatenates two texts (SwiftUI's `+`). The result is set in the first text's style.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first text.
+    ///   - rhs: The text appended.
+    /// - Returns: The combined text.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var copy = lhs
+        copy.content += rhs.content
+        return copy
+    }
+}
+
+extension Text: View {
+    /// A text node with the environment's font, style and paragraph settings.
+    ///
+    /// - Parameters:
+    ///   - view: The text.
+    ///   - inputs: The environment and resolution context.
+    /// - Returns: The node.
+    public static func _makeNodes(_ view: Text, inputs: _ViewInputs) -> _ViewOutputs {
+        var environment = inputs.environment
+        if let font = view.font { environment.font = font }
+        if let weight = view.weight { environment.fontWeight = weight }
+        if view.isItalic { environment.isItalic = true }
+        if let style = view.style { environment.foregroundStyle = style }
+        return _ViewOutputs(node: TextNode(view.content, environment: environment, context: inputs.context))
+    }
+
+    public typealias Body = Never
+}
+
+/// The key of a text: SwiftUI's `LocalizedStringKey`, built from a literal or an interpolation.
+///
+/// There is no localization: the key is the text. Interpolated values are written with
+/// `String(describing:)`; `"\(value, specifier: "%.1f")"` formats a number with a C format.
+public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpolation {
+    let key: String
+
+    /// Creates a key from a string.
+    ///
+    /// - Parameter value: The text.
+    public init(_ value: String) {
+        key = value
+    }
+
+    /// Creates a key from a literal.
+    ///
+    /// - Parameter value: The literal.
+    public init(stringLiteral value: String) {
+        key = value
+    }
+
+    /// Creates a key from an interpolation.
+    ///
+    /// - Parameter stringInterpolation: The interpolation.
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.output
+    }
+
+    /// The parts of an interpolated key.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var output = ""
+
+        /// Creates an empty interpolation.
+        ///
+        /// - Parameters:
+        ///   - literalCapacity: The literal characters expected.
+        ///   - interpolationCount: The interpolations expected.
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            output.reserveCapacity(literalCapacity + 8 * interpolationCount)
+        }
+
+        /// Appends literal text.
+        ///
+        /// - Parameter literal: The text.
+        public mutating func appendLiteral(_ literal: String) {
+            output += literal
+        }
+
+        /// Appends a value's description.
+        ///
+        /// - Parameter value: The value.
+        public mutating func appendInterpolation<T>(_ value: T) {
+            output += String(describing: value)
+        }
+
+        /// Appends a number formatted with a C format specifier, such as `"%.1f"`.
+        ///
+        /// - Parameters:
+        ///   - value: The number.
+        ///   - specifier: The format.
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
+            output += String(format: specifier, Double(value))
+        }
+
+        /// Appends a text's string.
+        ///
+        /// - Parameter text: The text.
+        public mutating func appendInterpolation(_ text: Text) {
+            output += text.content
+        }
+    }
+}
+
+/// A text laid out by Typesetting.
+///
+/// The single-line layout is shaped once; narrower proposals wrap (one shaping per distinct
+/// width), shorter ones truncate. Each proposal's ``ShapedText`` is kept, so drawing reuses the
+/// layout that sized the node.
+final class TextNode: ViewNode {
+    let string: String
+    let environment: EnvironmentValues
+    private let context: ResolutionContext
+    private let font: Font
+    private var ideal: ShapedText?
+    private var layouts: [ProposedViewSize: ShapedText] = [:]
+    private var lineGap: CGFloat?
+
+    init(_ string: String, environment: EnvironmentValues, context: ResolutionContext) {
+        self.string = string
+        self.environment = environment
+        self.context = context
+        self.font = environment.resolvedFont
+    }
+
+    override var kind: String { "Text(\(string))" }
+
+    private func shape(width: CGFloat?, lineLimit: Int?) -> ShapedText? {
+        do {
+            let direction: TextDirection = environment.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+            return try context.typesetter.shape(string, font: font, width: width, lineLimit: lineLimit,
+                                                truncation: environment.truncationMode,
+                                                alignment: environment.multilineTextAlignment, direction: direction)
+        } catch {
+            context.record(.textLayoutFailed(text: string, reason: String(describing: error)))
+            return nil
+        }
+    }
+
+    /// The layout for a proposal (see the type's discussion).
+    func layout(for proposal: ProposedViewSize) -> ShapedText? {
+        if let known = layouts[proposal] { return known }
+        if ideal == nil { ideal = shape(width: nil, lineLimit: environment.lineLimit) }
+        guard let ideal else { return nil }
+        var result = ideal
+        var width: CGFloat?
+        if let proposed = proposal.width, proposed.isFinite, proposed < ideal.size.width - 0.001 {
+            width = Swift.max(0, proposed)
+            result = shape(width: width, lineLimit: environment.lineLimit) ?? ideal
+        }
+        if let height = proposal.height, height.isFinite, result.lines.count > 1, result.size.height > height + 0.001 {
+            var fitting = 0
+            for line in result.lines where line.origin.y + line.height <= height + 0.001 { fitting += 1 }
+            result = shape(width: width, lineLimit: Swift.max(1, fitting)) ?? result
+        }
+        layouts[proposal] = result
+        return result
+    }
+
+    override func measure(_ proposal: ProposedViewSize) -> CGSize {
+        layout(for: proposal)?.size ?? .zero
+    }
+
+    override func explicitAlignment(of guide: VerticalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
+        guard guide == .firstTextBaseline || guide == .lastTextBaseline, let text = layout(for: proposal) else {
+            return nil
+        }
+        return guide == .firstTextBaseline ? text.firstBaseline : text.lastBaseline
+    }
+
+    /// Text spacing: between two texts stacked vertically, only the upper one's line gap.
+    override var spacing: ViewSpacing {
+        if lineGap == nil { lineGap = (try? context.typesetter.metrics(for: font))?.lineGap ?? 0 }
+        return ViewSpacing.text(lineGap: lineGap ?? 0)
+    }
+
+    @MainActor
+    override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
+        let shading = environment.foregroundShading(bounds: frame)
+        guard shading.isVisible else { return }
+        canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: string))
+    }
+}

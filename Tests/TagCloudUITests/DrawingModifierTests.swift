@@ -1,0 +1,141 @@
+@testable import TagCloudUI
+import Testing
+
+/// One test per drawing modifier: what it adds to the display list, and where.
+@MainActor
+@Suite("Drawing modifiers draw what SwiftUI draws")
+struct DrawingModifierTests {
+    @Test("background(_:) with a view is proposed the view's size and drawn behind it")
+    func backgroundView() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20).background(Color.blue).padding(5))
+        #expect(result.size == CGSize(width: 50, height: 30))
+        #expect(result.rect(filledWith: .blue) == rect(5, 5, 40, 20))
+        let order = result.items.compactMap { item -> RGBAColor? in
+            if case .fill(_, .color(let color), _) = item.content { return color }
+            return nil
+        }
+        #expect(order == [Color.blue.rgba, Color.red.rgba])
+    }
+
+    @Test("background(alignment:content:) aligns a smaller background")
+    func backgroundAlignment() throws {
+        let view = Color.red.frame(width: 40, height: 20).background(alignment: .bottomTrailing) {
+            Color.blue.frame(width: 10, height: 5)
+        }
+        let result = try render(view)
+        #expect(result.size == CGSize(width: 40, height: 20))
+        #expect(result.rect(filledWith: .blue) == rect(30, 15, 10, 5))
+    }
+
+    @Test("background(_:) with a style fills the frame; with a shape, the shape")
+    func backgroundStyle() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20).background(.regularMaterial))
+        let fills = result.items.compactMap { item -> (ResolvedShape, Shading)? in
+            if case .fill(let shape, let shading, _) = item.content { return (shape, shading) }
+            return nil
+        }
+        #expect(fills.first?.0 == .rect(rect(0, 0, 40, 20)))
+        #expect(fills.first?.1 == .color(RGBAColor(red8: 120, green8: 120, blue8: 128, opacity: 0.16)))
+        let shaped = try render(Color.red.frame(width: 40, height: 20).background(Color.blue, in: Capsule()))
+        guard case .fill(let shape, .color(let color), _) = shaped.items.first?.content else {
+            Issue.record("no fill")
+            return
+        }
+        #expect(shape == .capsule(rect(0, 0, 40, 20), style: .continuous))
+        #expect(color == Color.blue.rgba)
+    }
+
+    @Test("overlay(_:) is drawn in front, aligned on the view")
+    func overlay() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20)
+            .overlay(Color.blue.frame(width: 10, height: 10), alignment: .topLeading))
+        #expect(result.rect(filledWith: .blue) == rect(0, 0, 10, 10))
+        guard case .fill(_, .color(let last), _) = result.items.last?.content else {
+            Issue.record("no fill")
+            return
+        }
+        #expect(last == Color.blue.rgba)
+        let styled = try render(Color.red.frame(width: 40, height: 20).overlay(Color.green.opacity(0.5)))
+        #expect(styled.rect(filledWith: Color.green.opacity(0.5)) == rect(0, 0, 40, 20))
+    }
+
+    @Test("border(_:width:) strokes inside the frame")
+    func border() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20).border(Color.blue, width: 2))
+        guard case .stroke(let shape, .color(let color), let style, let placement) = result.items.last?.content else {
+            Issue.record("no stroke")
+            return
+        }
+        #expect(shape == .rect(rect(0, 0, 40, 20)))
+        #expect(color == Color.blue.rgba)
+        #expect(style.lineWidth == 2)
+        #expect(placement == .inside)
+    }
+
+    @Test("clipShape(_:) groups the view with the shape in its frame as the clip")
+    func clipShape() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20).clipShape(.capsule).padding(4))
+        #expect(result.groups.count == 1)
+        #expect(result.groups.first?.group.clip == Clip(.capsule(rect(4, 4, 40, 20), style: .continuous)))
+        #expect(result.groups.first?.group.items.count == 1)
+    }
+
+    @Test("cornerRadius(_:) clips to a circular rounded rectangle; clipped() to the frame")
+    func cornerRadius() throws {
+        let result = try render(Color.red.frame(width: 40, height: 20).cornerRadius(6))
+        #expect(result.groups.first?.group.clip == Clip(.roundedRect(rect(0, 0, 40, 20), cornerRadius: 6, style: .circular)))
+        let clipped = try render(Color.red.frame(width: 40, height: 20).clipped())
+        #expect(clipped.groups.first?.group.clip == Clip(.rect(rect(0, 0, 40, 20)), style: FillStyle(antialiased: false)))
+    }
+
+    @Test("opacity(_:) composites the view as one group; 0 draws nothing")
+    func opacity() throws {
+        let result = try render(ZStack { Color.red; Color.blue.padding(2) }.frame(width: 20, height: 20).opacity(0.5))
+        #expect(result.groups.count == 1)
+        #expect(result.groups.first?.group.opacity == 0.5)
+        #expect(result.groups.first?.group.items.count == 2)
+        let hidden = try render(Color.red.frame(width: 20, height: 20).opacity(0))
+        #expect(hidden.items.isEmpty)
+    }
+
+    @Test("foregroundStyle(_:) colours text and shapes; foregroundColor(_:) too; the default is black")
+    func foregroundStyle() throws {
+        let result = try render(VStack {
+            Text("a")
+            Text("b").foregroundStyle(.blue)
+            Text("c").foregroundColor(.red)
+            Circle().frame(width: 5, height: 5)
+        }.foregroundStyle(Color.green))
+        let shadings = result.texts.map(\.item.shading)
+        #expect(shadings == [.color(Color.green.rgba), .color(Color.blue.rgba), .color(Color.red.rgba)])
+        guard case .fill(.circle, .color(let circle), _) = result.items.last?.content else {
+            Issue.record("no circle")
+            return
+        }
+        #expect(circle == Color.green.rgba)
+        let plain = try render(Text("a"))
+        #expect(plain.texts.first?.item.shading == .color(.black))
+        let secondary = try render(Text("a").foregroundStyle(.secondary))
+        #expect(secondary.texts.first?.item.shading == .color(RGBAColor(red8: 60, green8: 60, blue8: 67, opacity: 0.6)))
+    }
+
+    @Test("tint(_:) colours controls and the .tint style")
+    func tint() throws {
+        let result = try render(Rectangle().fill(.tint).frame(width: 5, height: 5).tint(.orange))
+        #expect(result.rect(filledWith: .orange) == rect(0, 0, 5, 5))
+        let button = try render(Button("Go") {}.tint(.pink))
+        #expect(button.texts.first?.item.shading == .color(Color.pink.rgba))
+    }
+
+    @Test("displayMetadata, accessibilityLabel and Link put metadata on a group; text items carry their string")
+    func metadata() throws {
+        let url = try #require(URL(string: "https://example.com/swift"))
+        let result = try render(HStack {
+            Text("Swift").accessibilityIdentifier("tag-1")
+            Link("Docs", destination: url)
+        })
+        #expect(result.groups.map(\.metadata) == [ItemMetadata(identifier: "tag-1"), ItemMetadata(link: url)])
+        #expect(result.texts.map(\.metadata.label) == ["Swift", "Docs"])
+        #expect(result.texts.last?.item.shading == .color(Color.blue.rgba))
+    }
+}

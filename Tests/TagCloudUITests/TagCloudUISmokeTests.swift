@@ -1,5 +1,0 @@
-import Testing
-
-@Test func TagCloudUIBuilds() {
-    #expect(Bool(true))
-}
