@@ -99,7 +99,7 @@ struct ControlTests {
             Issue.record("no stroke")
             return
         }
-        #expect(abs(style.lineWidth - 12 * (0.04 + 7 * 0.012)) < 1e-12)
+        #expect(abs(style.lineWidth - 12 * (0.03 + 7 * 0.017)) < 1e-12)
         #expect(style.lineCap == .round)
         let large = try render(Image(systemName: "star.fill").imageScale(.large))
         #expect(abs(large.size.width - 17 * 1.3 * 1.14) < 1e-12)

@@ -35,7 +35,7 @@ struct DrawingModifierTests {
             return nil
         }
         #expect(fills.first?.0 == .rect(rect(0, 0, 40, 20)))
-        #expect(fills.first?.1 == .color(RGBAColor(red8: 120, green8: 120, blue8: 128, opacity: 0.16)))
+        #expect(fills.first?.1 == .color(RGBAColor(red8: 224, green8: 224, blue8: 228, opacity: 0.65)))
         let shaped = try render(Color.red.frame(width: 40, height: 20).background(Color.blue, in: Capsule()))
         guard case .fill(let shape, .color(let color), _) = shaped.items.first?.content else {
             Issue.record("no fill")

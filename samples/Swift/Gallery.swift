@@ -104,7 +104,7 @@ public enum Gallery {
     }
 
     private static var eidhofExamples: [GalleryExample] {
-        [100, 200, 300].map { width in
+        [150, 250, 350].map { width in
             GalleryExample(name: "collection-view-\(Int(width))", article: eidhof,
                            description: "\"Element N\" items on grey 5-point rounded rectangles flowed in a container "
                                + "\(Int(width)) points wide (the red bar), the slider at that width.") {
@@ -117,8 +117,10 @@ public enum Gallery {
         let tags = WrappingHStackArticle.tags
         var examples = [
             GalleryExample(name: "wrapping-hstack-plain", article: semianov,
-                           description: "\"HStack overflow\": the tags in a plain HStack, squeezed and wrapped when "
-                               + "there are many.") { AnyView(WrappingHStackArticle.PlainHStackTagList(tags: tags)) },
+                           description: "\"HStack overflow\": the first six tags in a plain HStack, squeezed into "
+                               + "the width: the widest ones truncated.") {
+                AnyView(WrappingHStackArticle.PlainHStackTagList(tags: Array(tags.prefix(6))))
+            },
             GalleryExample(name: "wrapping-hstack-scroll", article: semianov,
                            description: "\"HStack scrollable\": the tags in a horizontal ScrollView of height 56, shown "
                                + "at its full length.") { AnyView(WrappingHStackArticle.ScrollingTagList(tags: tags)) },
@@ -150,8 +152,7 @@ public enum Gallery {
         for layoutType in Switching.LayoutType.allCases {
             examples.append(GalleryExample(name: "switching-\(layoutType.rawValue)", article: liu,
                                            description: "The segmented picker on \"\(layoutType.rawValue)\" and ten "
-                                               + "numbers laid out by it through AnyLayout.",
-                                           proposedSize: ProposedViewSize(width: 390, height: 320)) {
+                                               + "numbers laid out by it through AnyLayout.") {
                 AnyView(Switching().presetState("layoutType", to: layoutType))
             })
         }

@@ -4,9 +4,9 @@
 // its height back through @State: a SwiftUI-only technique (it needs layout passes that run again
 // after a state change) that a single still-image pass does not reproduce. Its look is reproduced
 // instead: the preview's items, each mapped to 12-point text on a grey rectangle with 4-point
-// rounded corners (the article's view mapping, as far as the scraped text keeps it, with the
-// `.border(Color.gray)` and `.foregroundColor(Color.gray)` of the component's README), padded by
-// 4 points on every side and flowed left to right, rows touching, as its alignment guides place them.
+// rounded corners (the article's view mapping, as far as the scraped text keeps it: the fill is
+// the foreground colour, grey), padded by 4 points on every side and flowed left to right, rows
+// touching, as its alignment guides place them; 16 points of margin around.
 import TagCloudUI
 
 enum GlobulusFlowLayout {
@@ -22,11 +22,11 @@ enum GlobulusFlowLayout {
                     Text(item)
                         .font(.system(size: 12))
                         .background(RoundedRectangle(cornerRadius: 4)
-                            .border(Color.gray)
                             .foregroundColor(Color.gray))
                         .padding([.horizontal, .vertical], 4)
                 }
             }
+            .padding()
         }
     }
 }

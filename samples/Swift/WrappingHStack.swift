@@ -214,6 +214,9 @@ enum WrappingHStackArticle {
                        "Swift Package", "Xcode", "macOS", "Flow layout", "Alignment", "Spacing", "Cache"]
         .map(Tag.init)
 
+    // The gallery's wrappers below pad the article's lists by the system's 16 points, as a screen's
+    // margins would.
+
     /// The first tag list: a plain HStack, which overflows when there are many tags.
     struct PlainHStackTagList: View {
         let tags: [Tag]
@@ -225,6 +228,7 @@ enum WrappingHStackArticle {
 
                 Spacer(minLength: .zero)
             }
+            .padding()
         }
     }
 
@@ -239,6 +243,7 @@ enum WrappingHStackArticle {
                     }
                 }
             }.frame(height: 56)
+            .padding(.horizontal)
         }
     }
 
@@ -254,6 +259,7 @@ enum WrappingHStackArticle {
                         .font(index % 4 == 1 ? .title2 : .body)
                 }
             }
+            .padding()
         }
     }
 }

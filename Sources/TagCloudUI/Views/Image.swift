@@ -145,7 +145,7 @@ final class SymbolNode: ViewNode {
         let shading = environment.foregroundShading(bounds: frame)
         guard shading.isVisible else { return }
         let scale = isResizable ? Swift.min(frame.width / idealSize.width, frame.height / idealSize.height) : 1
-        let lineWidth = pointSize * scale * (0.04 + CGFloat(weight.value) / 100 * 0.012)
+        let lineWidth = pointSize * scale * (0.03 + CGFloat(weight.value) / 100 * 0.017)
         let stroke = StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)
         for part in symbol.draw(frame, lineWidth) {
             switch part {

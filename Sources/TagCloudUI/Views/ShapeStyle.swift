@@ -123,24 +123,25 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 
 /// A background material: the port of SwiftUI's `Material`.
 ///
-/// A still image cannot blur what lies behind, so a material is a translucent fill of iOS's
-/// light-mode material tint, thicker materials more opaque: over white, `.regularMaterial` is a
-/// light grey, as it looks on a white iOS screen.
+/// A still image cannot blur what lies behind, so a material is a translucent fill of a light grey
+/// (224, 224, 228), thicker materials more opaque: over white, `.regularMaterial` is the light grey
+/// it looks on a white iOS screen, and materials stacked on each other tend to that grey rather
+/// than darken without end, as real materials do.
 public struct Material: ShapeStyle, Hashable {
     let opacity: Double
 
-    /// The most translucent material.
-    public static let ultraThinMaterial = Material(opacity: 0.08)
-    /// A thin material.
-    public static let thinMaterial = Material(opacity: 0.12)
-    /// The regular material.
-    public static let regularMaterial = Material(opacity: 0.16)
-    /// A thick material.
-    public static let thickMaterial = Material(opacity: 0.22)
-    /// The most opaque material.
-    public static let ultraThickMaterial = Material(opacity: 0.3)
-    /// The material of bars.
-    public static let bar = Material(opacity: 0.12)
+    /// The most translucent material (35 %).
+    public static let ultraThinMaterial = Material(opacity: 0.35)
+    /// A thin material (50 %).
+    public static let thinMaterial = Material(opacity: 0.5)
+    /// The regular material (65 %).
+    public static let regularMaterial = Material(opacity: 0.65)
+    /// A thick material (80 %).
+    public static let thickMaterial = Material(opacity: 0.8)
+    /// The most opaque material (90 %).
+    public static let ultraThickMaterial = Material(opacity: 0.9)
+    /// The material of bars (the regular one).
+    public static let bar = Material(opacity: 0.65)
 
     /// The translucent tint.
     ///
@@ -149,7 +150,7 @@ public struct Material: ShapeStyle, Hashable {
     ///   - bounds: Ignored.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
-        .color(RGBAColor(red8: 120, green8: 120, blue8: 128, opacity: opacity))
+        .color(RGBAColor(red8: 224, green8: 224, blue8: 228, opacity: opacity))
     }
 }
 

@@ -4,8 +4,10 @@
 /// Noto Color Emoji for emoji) in the environment's font, 17-point body by default. Its size is
 /// the browser layout size Typesetting reports, so a chip sized around a label matches Chromium's
 /// rendering of the same label. Proposed a width narrower than its single line, text wraps at
-/// line-break opportunities (UAX #14); proposed a height shorter than its lines, or limited by
-/// ``View/lineLimit(_:)``, it is truncated with "…" as ``View/truncationMode(_:)`` says.
+/// line-break opportunities (UAX #14); proposed a width narrower than its widest word, it stays
+/// on one line truncated with "…" (so squeezed text never breaks inside words); proposed a height
+/// shorter than its lines, or limited by ``View/lineLimit(_:)``, it is truncated with "…" as
+/// ``View/truncationMode(_:)`` says.
 public struct Text: Sendable {
     var content: String
     var font: Font?
@@ -222,6 +224,7 @@ final class TextNode: ViewNode {
     private var ideal: ShapedText?
     private var layouts: [ProposedViewSize: ShapedText] = [:]
     private var lineGap: CGFloat?
+    private var widestWordWidth: CGFloat?
 
     init(_ string: String, environment: EnvironmentValues, context: ResolutionContext) {
         self.string = string
@@ -252,8 +255,10 @@ final class TextNode: ViewNode {
         var result = ideal
         var width: CGFloat?
         if let proposed = proposal.width, proposed.isFinite, proposed < ideal.size.width - 0.001 {
-            width = Swift.max(0, proposed)
-            result = shape(width: width, lineLimit: environment.lineLimit) ?? ideal
+            let available = Swift.max(0, proposed)
+            width = available
+            let lineLimit = available < widestWord - 0.001 ? 1 : environment.lineLimit
+            result = shape(width: available, lineLimit: lineLimit) ?? ideal
         }
         if let height = proposal.height, height.isFinite, result.lines.count > 1, result.size.height > height + 0.001 {
             var fitting = 0
@@ -266,6 +271,19 @@ final class TextNode: ViewNode {
 
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         layout(for: proposal)?.size ?? .zero
+    }
+
+    /// The width of the widest word: below it, text is truncated on one line rather than broken
+    /// inside words.
+    private var widestWord: CGFloat {
+        if let known = widestWordWidth { return known }
+        var widest: CGFloat = 0
+        for word in string.split(whereSeparator: \.isWhitespace) {
+            let width = (try? context.typesetter.measure(String(word), font: font))?.size.width ?? 0
+            widest = Swift.max(widest, width)
+        }
+        widestWordWidth = widest
+        return widest
     }
 
     override func explicitAlignment(of guide: VerticalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
