@@ -21,7 +21,9 @@ struct Paragraph: Sendable {
     /// The UTF-8 bytes of `text`.
     let utf8: [UInt8]
     /// The UTF-8 offset of each scalar, plus `utf8.count` at the end.
-    let scalarOffsets: [Int]
+    var scalarOffsets: [Int] { isSimple ? Array(0...utf8.count) : storedOffsets }
+    /// The offsets of a paragraph that is not simple (ASCII ones are the identity).
+    private let storedOffsets: [Int]
     /// The items in logical order.
     let items: [ItemSpec]
     /// The paragraph's base level: 0 left-to-right, 1 right-to-left.
@@ -44,7 +46,7 @@ struct Paragraph: Sendable {
             && utf8.withUnsafeBufferPointer { primary.coversASCII($0) }
         if simple {
             isSimple = true
-            scalarOffsets = Array(0...utf8.count)
+            storedOffsets = []
             let hasLetter = utf8.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
             items = utf8.isEmpty ? [] : [ItemSpec(face: primary, start: 0, end: utf8.count, level: 0,
                                                   script: hasLetter ? scriptLatin : scriptCommon)]
@@ -62,7 +64,7 @@ struct Paragraph: Sendable {
             offset += UTF8.width(scalar)
         }
         offsets.append(offset)
-        scalarOffsets = offsets
+        storedOffsets = offsets
         let levels = try bidiLevels(scalars, baseLevel: baseLevel, text: text)
         let scripts = resolvedScripts(scalars)
 
@@ -92,7 +94,7 @@ struct Paragraph: Sendable {
     }
 
     /// The number of scalars.
-    var scalarCount: Int { scalarOffsets.count - 1 }
+    var scalarCount: Int { isSimple ? utf8.count : storedOffsets.count - 1 }
 }
 
 let scriptLatin = hbTag("Latn")

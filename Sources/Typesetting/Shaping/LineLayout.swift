@@ -10,6 +10,26 @@ struct LayoutRequest: Hashable, Sendable {
     var truncation: TruncationMode
     var alignment: TextAlignment
     var direction: TextDirection
+
+    /// Hashes the text, size and weight, and the small fields packed into one word (equality still
+    /// compares every field).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(font.size)
+        hasher.combine(width ?? -1)
+        var packed = font.weight.value << 24 | (lineLimit ?? 0) << 4
+        packed |= (font.isItalic ? 1 : 0) | (direction == .rightToLeft ? 2 : 0)
+        switch truncation { case .head: packed |= 4; case .middle: packed |= 8; case .tail: break }
+        switch alignment { case .center: packed |= 1 << 20; case .trailing: packed |= 2 << 20; case .leading: break }
+        switch font.design {
+        case .default: break
+        case .serif: packed |= 1 << 22
+        case .rounded: packed |= 2 << 22
+        case .monospaced: packed |= 3 << 22
+        }
+        hasher.combine(packed)
+        if let family = font.family { hasher.combine(family) }
+    }
 }
 
 /// A line before vertical placement: its text and shaped items in logical order.
@@ -30,8 +50,8 @@ private let ellipsis = "\u{2026}"
 /// reordering per line (UAX #9, L2), vertical metrics and alignment.
 ///
 /// - Complexity: O(n · l) for n scalars and l lines.
-func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) throws -> ShapedText {
-    let engine = LineEngine(request: request, faces: faces, library: library)
+func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) throws -> ShapedText {
+    let engine = LineEngine(request: request, faces: faces, library: library, words: words)
     return try engine.run()
 }
 
@@ -39,15 +59,17 @@ private struct LineEngine {
     let request: LayoutRequest
     let faces: ResolvedFaces
     let library: FontLibrary
+    let words: WordCache?
     let size: Double
     let baseLevel: UInt8
     /// The width limit in ``Fixed`` units, or `nil`.
     let limit: Fixed?
 
-    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) {
+    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) {
         self.request = request
         self.faces = faces
         self.library = library
+        self.words = words
         self.size = Double(request.font.size)
         self.baseLevel = request.direction == .rightToLeft ? 1 : 0
         self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
@@ -82,7 +104,7 @@ private struct LineEngine {
 
     func shapeAll(_ paragraph: Paragraph, _ specs: [ItemSpec]) throws -> [ShapedItem] {
         try paragraph.utf8.withUnsafeBufferPointer { bytes in
-            try specs.map { try shape($0, utf8: bytes, size: size, text: paragraph.text) }
+            try specs.map { try shape($0, utf8: bytes, size: size, words: words, simple: paragraph.isSimple, text: paragraph.text) }
         }
     }
 
@@ -127,8 +149,9 @@ private struct LineEngine {
         let scalars = Array(paragraph.text.unicodeScalars)
         let n = scalars.count
         var scalarAt = [Int](repeating: 0, count: paragraph.utf8.count + 1)
+        let offsets = paragraph.scalarOffsets
         for i in 0..<n {
-            for byte in paragraph.scalarOffsets[i]..<paragraph.scalarOffsets[i + 1] { scalarAt[byte] = i }
+            for byte in offsets[i]..<offsets[i + 1] { scalarAt[byte] = i }
         }
         scalarAt[paragraph.utf8.count] = n
         var advances = [Fixed](repeating: 0, count: n)
@@ -194,7 +217,8 @@ private struct LineEngine {
     /// The line of `paragraph` between two scalar indices, reshaped with the paragraph's items and
     /// bidi levels (UAX #9 resolves levels per paragraph, then reorders per line).
     func cut(_ paragraph: Paragraph, from start: Int, to end: Int) throws -> LineContent {
-        let lower = paragraph.scalarOffsets[start], upper = paragraph.scalarOffsets[end]
+        let offsets = paragraph.scalarOffsets
+        let lower = offsets[start], upper = offsets[end]
         var specs: [ItemSpec] = []
         for var spec in paragraph.items where spec.end > lower && spec.start < upper {
             spec.start = max(spec.start, lower)
@@ -364,8 +388,9 @@ private struct LineEngine {
                     var positions: [CGPoint] = []
                     positions.reserveCapacity(item.glyphs.count)
                     for i in item.glyphs.indices {
-                        positions.append(CGPoint(x: Double(pen + item.xOffsets[i]) / fixedOne,
-                                                 y: Double(baseline) - Double(item.yOffsets[i]) / fixedOne))
+                        let offset = item.offset(i)
+                        positions.append(CGPoint(x: Double(pen + offset.x) / fixedOne,
+                                                 y: Double(baseline) - Double(offset.y) / fixedOne))
                         pen += item.advances[i]
                     }
                     runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs,
@@ -391,6 +416,7 @@ private struct LineEngine {
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a
     /// right-to-left group the items are already reversed into visual order.
     func levelGroups(_ items: [ShapedItem]) -> [[ShapedItem]] {
+        if items.allSatisfy({ $0.level == 0 }) { return [items] }
         var groups: [[ShapedItem]] = []
         for item in items {
             if let last = groups.last?.last, last.level == item.level {

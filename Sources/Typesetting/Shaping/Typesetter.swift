@@ -11,15 +11,23 @@ public final class Typesetter: Sendable {
     /// The fonts this typesetter shapes with.
     public let library: FontLibrary
     private let cache: ShapingCache
+    private let words: WordCache?
 
     /// Creates a typesetter over `library`.
     ///
     /// - Parameters:
     ///   - library: the fonts.
     ///   - cacheCapacity: the layout cache's budget in bytes (estimated); 0 disables caching.
-    public init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
+    public convenience init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
+        self.init(library: library, cacheCapacity: cacheCapacity, shapesWordByWord: true)
+    }
+
+    /// Creates a typesetter; `shapesWordByWord: false` always shapes whole runs (tests compare the
+    /// two).
+    init(library: FontLibrary, cacheCapacity: Int, shapesWordByWord: Bool) {
         self.library = library
         self.cache = ShapingCache(capacity: cacheCapacity)
+        self.words = shapesWordByWord ? WordCache(capacity: max(1 << 20, cacheCapacity / 8)) : nil
     }
 
     /// The shared typesetter over the bundled fonts (``FontLibrary/bundled(systemFonts:)``).
@@ -75,7 +83,7 @@ public final class Typesetter: Sendable {
         let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
                                     truncation: truncation, alignment: alignment, direction: direction)
         if let cached = cache.value(for: request) { return cached }
-        let result = try layout(request, faces: library.resolve(font), library: library)
+        let result = try layout(request, faces: library.resolve(font), library: library, words: words)
         cache.insert(result, for: request)
         return result
     }
@@ -108,6 +116,7 @@ public final class Typesetter: Sendable {
     /// Empties the layout cache.
     public func removeCachedLayouts() {
         cache.removeAll()
+        words?.removeAll()
     }
 
     /// The layout cache's entry count, estimated bytes, hits and misses.
