@@ -178,40 +178,51 @@ private struct LineEngine {
     func wrap(_ paragraph: Paragraph, items: [ShapedItem], limit: Fixed) throws -> [LineContent] {
         let b = breakables(paragraph, items: items)
         let n = b.scalars.count
-        var ranges: [Range<Int>] = []
+        var lines: [LineContent] = []
         var start = 0
         while start < n {
-            var best: Int? = nil
-            var next = start + 1
-            while next <= n {
-                if b.actions[next] != .prohibited {
-                    if b.width(start, b.trimmedEnd(start, next)) <= limit { best = next } else { break }
-                }
-                next += 1
+            var end = lineEnd(b, from: start, limit: limit)
+            var line = try cut(paragraph, from: start, to: b.trimmedEnd(start, end))
+            // The estimate above sums advances shaped in the whole paragraph; kerning across the
+            // break can make the reshaped line wider. Step back while it does not fit.
+            while line.advance > limit {
+                let earlier = (start + 1..<end).last { b.actions[$0] != .prohibited && b.trimmedEnd(start, $0) > start }
+                    ?? (start + 1..<end).last { b.clusterStart[$0] }
+                guard let earlier else { break }
+                end = earlier
+                line = try cut(paragraph, from: start, to: b.trimmedEnd(start, end))
             }
-            if let best {
-                ranges.append(start..<best)
-                start = best
-                continue
-            }
-            // The first word alone is too wide: break it between grapheme clusters.
-            var end = start + 1
-            while end < n && !b.clusterStart[end] { end += 1 }
-            var candidate = end + 1
-            while candidate <= n {
-                if b.clusterStart[candidate] {
-                    if b.width(start, candidate) > limit || b.actions[candidate] != .prohibited && candidate > end { break }
-                    end = candidate
-                }
-                candidate += 1
-            }
-            ranges.append(start..<end)
+            lines.append(line)
             start = end
         }
-        return try ranges.map { range in
-            let end = b.trimmedEnd(range.lowerBound, range.upperBound)
-            return try cut(paragraph, from: range.lowerBound, to: end)
+        return lines
+    }
+
+    /// Where the line starting at scalar `start` ends: the last break opportunity whose text (less
+    /// trailing spaces) fits `limit`, or, if even the first word is too wide, the last grapheme
+    /// cluster boundary that fits (at least one cluster).
+    func lineEnd(_ b: Breakables, from start: Int, limit: Fixed) -> Int {
+        let n = b.scalars.count
+        var best: Int? = nil
+        var next = start + 1
+        while next <= n {
+            if b.actions[next] != .prohibited {
+                if b.width(start, b.trimmedEnd(start, next)) <= limit { best = next } else { break }
+            }
+            next += 1
         }
+        if let best { return best }
+        var end = start + 1
+        while end < n && !b.clusterStart[end] { end += 1 }
+        var candidate = end + 1
+        while candidate <= n {
+            if b.clusterStart[candidate] {
+                if b.width(start, candidate) > limit || b.actions[candidate] != .prohibited { break }
+                end = candidate
+            }
+            candidate += 1
+        }
+        return end
     }
 
     /// The line of `paragraph` between two scalar indices, reshaped with the paragraph's items and
@@ -416,6 +427,7 @@ private struct LineEngine {
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a
     /// right-to-left group the items are already reversed into visual order.
     func levelGroups(_ items: [ShapedItem]) -> [[ShapedItem]] {
+        if items.isEmpty { return [] }
         if items.allSatisfy({ $0.level == 0 }) { return [items] }
         var groups: [[ShapedItem]] = []
         for item in items {
