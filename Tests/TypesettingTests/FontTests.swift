@@ -190,3 +190,13 @@ import Testing
         #expect(TypesettingError.fontsFolderNotFound(searched: candidates).description.contains("/opt/tagcloud/bin/Fonts"))
     }
 }
+
+@Suite struct BitmapStrikeTests {
+    /// Noto Color Emoji has one strike, 109 pixels per em; renderers scale it to the font size.
+    @Test func strikeAndScale() throws {
+        let emoji = try bundledLibrary.face(for: Font(family: "Noto Color Emoji", size: 17))
+        let strike = try #require(emoji.colorBitmapStrike(forSize: 17))
+        #expect(strike.ppem == 109 && strike.scale == 17 / 109.0)
+        #expect(try bundledLibrary.face(for: .body).colorBitmapStrike(forSize: 17) == nil)
+    }
+}

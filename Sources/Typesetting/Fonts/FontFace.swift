@@ -8,7 +8,7 @@ import Synchronization
 /// Shaping and metrics go through HarfBuzz's own OpenType functions on an immutable `hb_font_t`
 /// at a scale of one unit per design unit, which is safe to use from several threads at once and
 /// gives exact integer positions. The FreeType face that Cairo draws with is created on first use
-/// and handed out only inside ``withFreeTypeFace(_:)``.
+/// and handed out only inside `withFreeTypeFace(_:)`.
 ///
 /// The type owns its C handles and frees them in `deinit`; no C type appears in its public API.
 public final class FontFace: Sendable, CustomStringConvertible {
@@ -150,6 +150,22 @@ public final class FontFace: Sendable, CustomStringConvertible {
             guard let strike = state.strike(for: size) else { return nil }
             guard let advance = state.advance(glyph: glyph, strike: strike) else { return nil }
             return advance * size / strike.ppem
+        }
+    }
+
+    /// The bitmap strike a renderer scales colour glyphs from at `size` points, and the scale to
+    /// apply (`size / ppem`), or `nil` for faces without colour bitmaps. The strike is the one
+    /// ``GlyphRun`` advances were measured with (Skia's rule: the smallest strike at least `size`
+    /// pixels per em, else the largest).
+    package func colorBitmapStrike(forSize size: CGFloat) -> (ppem: CGFloat, scale: CGFloat)? {
+        guard hasColorBitmaps else { return nil }
+        return bitmapMetrics.withLock { state -> (ppem: CGFloat, scale: CGFloat)? in
+            if !state.loaded {
+                state.loaded = true
+                state.load(data: blob.pointer, index: index)
+            }
+            guard let strike = state.strike(for: Double(size)) else { return nil }
+            return (CGFloat(strike.ppem), size / CGFloat(strike.ppem))
         }
     }
 
