@@ -327,7 +327,8 @@ struct HarfBuzzHandle: @unchecked Sendable {
 }
 
 /// The process-wide FreeType library. `FT_New_Face` and `FT_Done_Face` are not thread-safe on
-/// one `FT_Library`, so every such call goes through ``withLibrary(_:)``.
+/// one `FT_Library`, so every such call goes through ``withLibrary(_:)``. It lives as long as the
+/// process (faces of any library may still be open), and frees the library if it is ever released.
 final class FreeTypeLibrary: Sendable {
     static let shared = FreeTypeLibrary()
     private let library: Mutex<LibraryHandle>
@@ -342,6 +343,12 @@ final class FreeTypeLibrary: Sendable {
     /// be initialised, and FreeType calls on it then fail with an error the caller reports.
     func withLibrary<R>(_ body: (FT_Library?) throws -> R) rethrows -> R {
         try library.withLock { try body($0.library) }
+    }
+
+    deinit {
+        library.withLock { handle in
+            if let library = handle.library { FT_Done_FreeType(library) }
+        }
     }
 }
 

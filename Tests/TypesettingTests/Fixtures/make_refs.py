@@ -196,7 +196,7 @@ def fc_file(family):
 
 
 def make_chrome_refs():
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    chromium = find_chromium()
     if not chromium:
         print("chromium not found: chromium_refs.json not regenerated", file=sys.stderr)
         return None
@@ -221,16 +221,7 @@ def make_chrome_refs():
     for size in (9, 17, 40, 72):
         for text in ["Hello", "x\U0001F600", "Swift \U0001F4AA", "\u0645\u0631\u062d\u0628\u0627"] + KERNING[:6]:
             cases.append([text, "TDejaVu", 400, False, size])
-    page = PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)}
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "refs.html")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
-        out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                              "--virtual-time-budget=20000", "--dump-dom", "file://" + path],
-                             capture_output=True, text=True, timeout=300).stdout
-    start = out.index("<pre id=\"out\">") + len("<pre id=\"out\">")
-    results = json.loads(out[start:out.index("</pre>", start)])
+    results = run_chromium(PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)})
     assert len(results) == len(cases)
     version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
     records = []
@@ -270,8 +261,13 @@ WRAP_TEXTS = ["Some long item here", "And then some longer one", "The quick brow
 WRAP_WIDTHS = [40, 60, 80, 120, 200]
 
 
+def find_chromium():
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
 def run_chromium(page_text):
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    """Loads `page_text` in headless Chromium and returns the JSON its script writes into <pre id=out>."""
+    chromium = find_chromium()
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "refs.html")
         with open(path, "w", encoding="utf-8") as f:
@@ -284,7 +280,7 @@ def run_chromium(page_text):
 
 
 def make_chrome_wrap_refs():
-    if not (shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")):
+    if not find_chromium():
         return None
     cases = [[text, size, width] for size in (12, 17, 28) for text in WRAP_TEXTS for width in WRAP_WIDTHS]
     results = run_chromium(WRAP_PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)})
