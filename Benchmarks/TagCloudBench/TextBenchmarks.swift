@@ -24,9 +24,9 @@ func runTextBenchmarks() throws {
 
     // Cold: a new typesetter (empty caches) for each run; fonts stay loaded. The typesetters are
     // made before and freed after the timed runs, so freeing a full cache is not counted.
-    var fresh = (0..<6).map { _ in Typesetter(library: library, cacheCapacity: 512 << 20) }
+    var fresh = (0..<10).map { _ in Typesetter(library: library, cacheCapacity: 512 << 20) }
     var used: [Typesetter] = []
-    let cold = try medianSeconds(runs: 5, warmup: 1) {
+    let cold = try medianSeconds(runs: 9, warmup: 1) {
         let typesetter = fresh.removeLast()
         for label in labels { blackHole(try typesetter.shape(label, font: font)) }
         used.append(typesetter)
@@ -41,15 +41,10 @@ func runTextBenchmarks() throws {
         for label in labels { blackHole(try typesetter.shape(label, font: font)) }
     }
     report("text.shape_cached_labels_per_s (target >= 2000000)", Double(labels.count) / cached, "labels/s", digits: 0)
-    // The same in this thread's CPU time, for reading the figures on a shared, loaded machine.
-    let cachedCPU = try medianCPUSeconds {
-        for label in labels { blackHole(try typesetter.shape(label, font: font)) }
-    }
-    report("text.shape_cached_cpu_labels_per_s (information)", Double(labels.count) / cachedCPU, "labels/s", digits: 0)
-
-    // Wrapping and truncation, for information: 10,000 labels wrapped to 60 pt, two lines, tail.
+    // Wrapping and truncation, for information: 10,000 labels wrapped to 60 pt, two lines, tail,
+    // on a new typesetter each run.
     let wrapped = try medianSeconds(runs: 5, warmup: 1) {
-        let typesetter = Typesetter(library: library, cacheCapacity: 0)
+        let typesetter = Typesetter(library: library, cacheCapacity: 64 << 20)
         for label in labels.prefix(10_000) {
             blackHole(try typesetter.shape(label, font: font, width: 60, lineLimit: 2))
         }
@@ -85,15 +80,3 @@ func benchmarkLabels(count: Int) -> [String] {
     return labels
 }
 
-/// The median of `runs` runs of `body` in this thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
-func medianCPUSeconds(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
-    var times: [Double] = []
-    for _ in 0..<runs {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        times.append(Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-    return times.sorted()[times.count / 2]
-}

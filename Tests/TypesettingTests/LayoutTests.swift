@@ -169,3 +169,22 @@ import Testing
         #expect(shaped.lines.allSatisfy { $0.origin.x == 0 })
     }
 }
+
+@Suite struct SingleLinePathTests {
+    /// The one-line path gives what the general line machinery gives: a text's layout equals the
+    /// first line of the same text followed by a paragraph break and more text.
+    @Test func matchesTheGeneralPath() throws {
+        var generator = SeededGenerator(seed: 5)
+        let words = ["Swift", "Morning", "routine", "☀️", "Exercise", "💪", "AVATAR", "x", "office", "Café", "Ωμέγα"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            let font = Font(size: [9, 17, 40].randomElement(using: &generator) ?? 17)
+            let single = try typesetter.shape(text, font: font)
+            let double = try typesetter.shape(text + "\n" + text, font: font)
+            #expect(double.lines[0] == single.lines[0])
+            #expect(Array(double.runs[double.lines[0].runRange]) == single.runs)
+            #expect(double.size.width == single.size.width && double.size.height == 2 * single.size.height)
+        }
+    }
+}

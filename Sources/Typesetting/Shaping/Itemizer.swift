@@ -28,8 +28,8 @@ struct Paragraph: Sendable {
     let items: [ItemSpec]
     /// The paragraph's base level: 0 left-to-right, 1 right-to-left.
     let baseLevel: UInt8
-    /// Whether the paragraph went the all-ASCII way (every scalar is a cluster and a break class
-    /// lookup suffices).
+    /// Whether the paragraph went the all-ASCII way: printable ASCII, left to right, every
+    /// character in the requested face, one item (each byte is a scalar and a grapheme cluster).
     let isSimple: Bool
 
     /// Splits `text` into items for `faces`.

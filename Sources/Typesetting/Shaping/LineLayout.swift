@@ -76,12 +76,32 @@ private struct LineEngine {
     }
 
     func run() throws -> ShapedText {
-        var lines: [LineContent] = []
-        let paragraphs = splitParagraphs(request.text)
-        for (index, paragraphText) in paragraphs.enumerated() {
-            let paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+        // The common case, one left-to-right line that fits, skips the general machinery.
+        if !hasHardLineBreak(request.text) {
+            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel)
             let items = try shapeAll(paragraph, paragraph.items)
             let total = items.reduce(0) { $0 + $1.width }
+            if total <= limit ?? .max && items.allSatisfy({ $0.level == 0 }) {
+                return singleLine(request.text, items: items, advance: total)
+            }
+            return try lines(of: [request.text], first: (paragraph, items, total))
+        }
+        return try lines(of: splitParagraphs(request.text), first: nil)
+    }
+
+    /// Breaks `paragraphs` into lines, applies the line limit and places them; `first` is the
+    /// first paragraph already analysed and shaped, if the caller has it.
+    func lines(of paragraphs: [String], first: (Paragraph, [ShapedItem], Fixed)?) throws -> ShapedText {
+        var lines: [LineContent] = []
+        for (index, paragraphText) in paragraphs.enumerated() {
+            let paragraph: Paragraph, items: [ShapedItem], total: Fixed
+            if index == 0, let first {
+                (paragraph, items, total) = first
+            } else {
+                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+                items = try shapeAll(paragraph, paragraph.items)
+                total = items.reduce(0) { $0 + $1.width }
+            }
             if let limit, total > limit {
                 for var line in try wrap(paragraph, items: items, limit: limit) {
                     line.paragraph = index
@@ -371,15 +391,7 @@ private struct LineEngine {
         var lines: [ShapedLine] = []
         var top: CGFloat = 0
         for (lineIndex, content) in contents.enumerated() {
-            var ascent = primaryMetrics.baselineOffset
-            var descent = primaryMetrics.lineHeight - primaryMetrics.baselineOffset
-            var seen: [ObjectIdentifier] = [ObjectIdentifier(faces.primary)]
-            for item in content.items where !seen.contains(ObjectIdentifier(item.face)) {
-                seen.append(ObjectIdentifier(item.face))
-                let metrics = item.face.metrics(size: CGFloat(size))
-                ascent = max(ascent, metrics.baselineOffset)
-                descent = max(descent, metrics.lineHeight - metrics.baselineOffset)
-            }
+            let (ascent, descent) = lineMetrics(content.items, primary: primaryMetrics)
             let baseline = top + ascent
             let (groups, lineWidth) = laidOut[lineIndex]
             let slack = maxWidth - lineWidth
@@ -395,20 +407,7 @@ private struct LineEngine {
             // whole layout unit, its width rounded up to 1/64 point.
             for group in visualOrder(groups) {
                 let groupStart = pen
-                for item in group where !item.glyphs.isEmpty {
-                    var positions: [CGPoint] = []
-                    positions.reserveCapacity(item.glyphs.count)
-                    for i in item.glyphs.indices {
-                        let offset = item.offset(i)
-                        positions.append(CGPoint(x: Double(pen + offset.x) / fixedOne,
-                                                 y: Double(baseline) - Double(offset.y) / fixedOne))
-                        pen += item.advances[i]
-                    }
-                    runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs,
-                                         positions: positions, clusters: item.clusters,
-                                         advances: item.advances.map { CGFloat(Double($0) / fixedOne) },
-                                         line: lineIndex, bidiLevel: item.level))
-                }
+                for item in group { appendRun(item, pen: &pen, baseline: baseline, line: lineIndex, to: &runs) }
                 pen = groupStart + ceilToLayoutUnit(pen - groupStart)
             }
             lines.append(ShapedLine(text: content.text, origin: CGPoint(x: Double(lineStart) / fixedOne, y: top),
@@ -422,6 +421,54 @@ private struct LineEngine {
                           advance: CGFloat(Double(maxAdvance) / fixedOne),
                           firstBaseline: lines.first?.baseline ?? 0, lastBaseline: lines.last?.baseline ?? 0,
                           isTruncated: contents.contains { $0.truncated })
+    }
+
+    /// One left-to-right line (every item at level 0), placed at the origin: what ``assemble(_:)``
+    /// gives for it, without its grouping and reordering.
+    func singleLine(_ text: String, items: [ShapedItem], advance: Fixed) -> ShapedText {
+        let (ascent, descent) = lineMetrics(items, primary: faces.primary.metrics(size: CGFloat(size)))
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(items.count)
+        var pen: Fixed = 0
+        for item in items { appendRun(item, pen: &pen, baseline: ascent, line: 0, to: &runs) }
+        let width = CGFloat(Double(ceilToLayoutUnit(advance)) / fixedOne)
+        let exact = CGFloat(Double(advance) / fixedOne)
+        let line = ShapedLine(text: text, origin: .zero, baseline: ascent, advance: exact, width: width, ascent: ascent,
+                              descent: descent, runRange: 0..<runs.count, isTruncated: false)
+        return ShapedText(runs: runs, lines: [line], size: CGSize(width: width, height: ascent + descent), advance: exact,
+                          firstBaseline: ascent, lastBaseline: ascent, isTruncated: false)
+    }
+
+    /// A line box's ascent and descent with CSS `line-height: normal`: the largest rounded ascent
+    /// (plus half gap) and descent of the requested face and every face the line uses.
+    func lineMetrics(_ items: [ShapedItem], primary: FontMetrics) -> (ascent: CGFloat, descent: CGFloat) {
+        var ascent = primary.baselineOffset
+        var descent = primary.lineHeight - primary.baselineOffset
+        var seen: [ObjectIdentifier] = []
+        for item in items where item.face !== faces.primary && !seen.contains(ObjectIdentifier(item.face)) {
+            seen.append(ObjectIdentifier(item.face))
+            let metrics = item.face.metrics(size: CGFloat(size))
+            ascent = max(ascent, metrics.baselineOffset)
+            descent = max(descent, metrics.lineHeight - metrics.baselineOffset)
+        }
+        return (ascent, descent)
+    }
+
+    /// Appends `item` as a glyph run starting at `pen`, advancing `pen`.
+    func appendRun(_ item: ShapedItem, pen: inout Fixed, baseline: CGFloat, line: Int, to runs: inout [GlyphRun]) {
+        guard !item.glyphs.isEmpty else { return }
+        var positions: [CGPoint] = []
+        var advances: [CGFloat] = []
+        positions.reserveCapacity(item.glyphs.count)
+        advances.reserveCapacity(item.glyphs.count)
+        for i in item.glyphs.indices {
+            let offset = item.offset(i)
+            positions.append(CGPoint(x: Double(pen + offset.x) / fixedOne, y: Double(baseline) - Double(offset.y) / fixedOne))
+            advances.append(CGFloat(Double(item.advances[i]) / fixedOne))
+            pen += item.advances[i]
+        }
+        runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
+                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level))
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a
@@ -444,6 +491,7 @@ private struct LineEngine {
     /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every run of
     /// groups at that level or higher.
     func visualOrder(_ groups: [[ShapedItem]]) -> [[ShapedItem]] {
+        if groups.count < 2 { return groups }
         let levels = groups.map { $0[0].level }
         guard let highest = levels.max(), highest > 0 else { return groups }
         let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
@@ -472,12 +520,16 @@ func layoutUnits(_ width: Fixed) -> Int64 {
 /// `width` rounded up to a whole number of layout units, in ``Fixed``.
 func ceilToLayoutUnit(_ width: Fixed) -> Fixed { layoutUnits(width) * 1024 }
 
+/// Whether `text` contains a hard line break (see ``splitParagraphs(_:)``).
+func hasHardLineBreak(_ text: String) -> Bool {
+    text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+        || text.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 }
+}
+
 /// Splits text at hard line breaks (UAX #14 classes BK, CR, LF, NL: LF, CR, CR LF, VT, FF, NEL,
 /// U+2028, U+2029) into paragraphs; an empty text is one empty paragraph.
 func splitParagraphs(_ text: String) -> [String] {
-    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 >= 0xC2 }) else {
-        return [text]
-    }
+    guard hasHardLineBreak(text) else { return [text] }
     var result: [String] = []
     var current = String.UnicodeScalarView()
     var previousWasCR = false

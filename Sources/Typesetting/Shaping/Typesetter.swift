@@ -17,7 +17,8 @@ public final class Typesetter: Sendable {
     ///
     /// - Parameters:
     ///   - library: the fonts.
-    ///   - cacheCapacity: the layout cache's budget in bytes (estimated); 0 disables caching.
+    ///   - cacheCapacity: the layout cache's budget in bytes (estimated); the word cache gets an
+    ///     eighth more (at least 256 KiB). 0 disables both: every request is shaped whole, afresh.
     public convenience init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
         self.init(library: library, cacheCapacity: cacheCapacity, shapesWordByWord: true)
     }
@@ -27,7 +28,7 @@ public final class Typesetter: Sendable {
     init(library: FontLibrary, cacheCapacity: Int, shapesWordByWord: Bool) {
         self.library = library
         self.cache = ShapingCache(capacity: cacheCapacity)
-        self.words = shapesWordByWord ? WordCache(capacity: max(1 << 20, cacheCapacity / 8)) : nil
+        self.words = shapesWordByWord && cacheCapacity > 0 ? WordCache(capacity: max(256 << 10, cacheCapacity / 8)) : nil
     }
 
     /// The shared typesetter over the bundled fonts (``FontLibrary/bundled(systemFonts:)``).
@@ -88,8 +89,9 @@ public final class Typesetter: Sendable {
         return result
     }
 
-    /// The size `text` takes on one line, without building glyph positions for the caller: the
-    /// exact advance and the browser layout width (rounded up to 1/64 point).
+    /// The size `text` takes on one line: the exact advance and the browser layout width (rounded
+    /// up to 1/64 point). It shares ``shape(_:font:width:lineLimit:truncation:alignment:direction:)``'s
+    /// cache, so measuring and then drawing the same label shapes it once.
     ///
     /// - Parameters:
     ///   - text: the text.
