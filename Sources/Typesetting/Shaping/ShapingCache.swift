@@ -10,9 +10,9 @@ import Synchronization
 /// the budget is never evicted.
 ///
 /// Each generation is an open-addressing hash table (linear probing) of 8-byte slots over an
-/// array of entries kept in insertion order: a lookup touches one small slot array and one entry,
-/// and a layout pass that asks for its texts in the same order as the previous pass reads the
-/// entries sequentially.
+/// array of entries kept in insertion order. A lookup first tries the entry after the previous hit
+/// (a layout pass usually asks for its texts in the same order as the last pass, so it then reads
+/// the entries sequentially without touching the table), then probes the table.
 final class ShapingCache: Sendable {
     /// The budget in (estimated) bytes.
     let capacity: Int
@@ -36,6 +36,7 @@ final class ShapingCache: Sendable {
         return state.withLock { state in
             if let index = state.young.find(key, hash: hash) {
                 state.hits += 1
+                state.young.cursor = index + 1
                 return state.young.entries[index].value
             }
             if let index = state.old.find(key, hash: hash) {
@@ -102,8 +103,11 @@ private struct Generation: Sendable {
     var entries: [Entry] = []
     var slots: [UInt64] = []
     var cost = 0
+    /// The entry after the last hit: the likeliest next request.
+    var cursor = 0
 
     func find(_ key: LayoutRequest, hash: Int) -> Int? {
+        if cursor < entries.count && entries[cursor].hash == hash && entries[cursor].key == key { return cursor }
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         let tag = UInt64(UInt32(truncatingIfNeeded: hash >> 32))
