@@ -174,6 +174,22 @@ import Testing
         }
     }
 
+    /// Cached layouts are the layouts: asked for again in the same order, in reverse and shuffled,
+    /// every text gives what it gave the first time, from the cache.
+    @Test func cacheReturnsTheSameLayoutsInAnyOrder() throws {
+        let cached = Typesetter(library: bundledLibrary, cacheCapacity: 8 << 20)
+        let labels = benchmarkLikeLabels(500)
+        let first = try labels.map { try cached.shape($0, font: .body) }
+        var generator = SeededGenerator(seed: 21)
+        for order in [Array(labels.indices), labels.indices.reversed(), labels.indices.shuffled(using: &generator)] {
+            for index in order { #expect(try cached.shape(labels[index], font: .body) == first[index]) }
+        }
+        #expect(cached.cacheStatistics.hits == 1500)
+        // Another font or width is another entry.
+        #expect(try cached.shape(labels[0], font: .caption).size != first[0].size)
+        #expect(try cached.shape(labels[0], font: .body, width: 1).lines.count > 1)
+    }
+
     /// The layout cache stays within its budget however many distinct texts go through it.
     @Test func cacheIsBounded() throws {
         let budget = 64 << 10
