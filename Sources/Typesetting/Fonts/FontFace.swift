@@ -1,7 +1,6 @@
 public import Foundation
 import CFreeType
 import CHarfBuzz
-import Synchronization
 
 /// One face of a font file, loaded once and shared.
 ///
@@ -41,8 +40,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     let font: HarfBuzzHandle
     /// Which ASCII code points (bit n of word n / 64) the face maps to a glyph.
     private let asciiCoverage: (UInt64, UInt64)
-    private let freeType: Mutex<FreeTypeState>
-    private let bitmapMetrics: Mutex<BitmapMetricsState>
+    private let freeType: Locked<FreeTypeState>
+    private let bitmapMetrics: Locked<BitmapMetricsState>
 
     /// Loads face `index` of the font file at `path`.
     ///
@@ -97,8 +96,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
             if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
         }
         self.asciiCoverage = (low, high)
-        self.freeType = Mutex(FreeTypeState())
-        self.bitmapMetrics = Mutex(BitmapMetricsState())
+        self.freeType = Locked(FreeTypeState())
+        self.bitmapMetrics = Locked(BitmapMetricsState())
     }
 
     public var description: String { "\(familyName) \(styleName) (\(path))" }
@@ -331,12 +330,12 @@ struct HarfBuzzHandle: @unchecked Sendable {
 /// process (faces of any library may still be open), and frees the library if it is ever released.
 final class FreeTypeLibrary: Sendable {
     static let shared = FreeTypeLibrary()
-    private let library: Mutex<LibraryHandle>
+    private let library: Locked<LibraryHandle>
 
     private init() {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
-        self.library = Mutex(LibraryHandle(library: error == 0 ? library : nil))
+        self.library = Locked(LibraryHandle(library: error == 0 ? library : nil))
     }
 
     /// Runs `body` with the library while holding its lock; `body` gets `nil` if FreeType could not

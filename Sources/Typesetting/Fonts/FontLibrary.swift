@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The fonts TagCloud can use: the bundled ones in `Fonts/`, loaded once and shared, plus, when
 /// enabled, the machine's fonts through fontconfig.
@@ -21,8 +20,8 @@ public final class FontLibrary: Sendable {
     public var usesSystemFonts: Bool { system != nil }
 
     private let system: SystemFonts?
-    private let loaded: Mutex<[String: FontFace]>
-    private let resolved: Mutex<[ResolveKey: ResolvedFaces]>
+    private let loaded: Locked<[String: FontFace]>
+    private let resolved: Locked<[ResolveKey: ResolvedFaces]>
 
     /// Loads every `.ttf`, `.otf` and `.ttc` file under `directory`.
     ///
@@ -61,8 +60,8 @@ public final class FontLibrary: Sendable {
         self.defaultFamily = defaultFamily
         self.fallbackFamilies = fallbackFamilies.filter { families.contains($0.lowercased()) }
         self.system = systemFonts ? SystemFonts() : nil
-        self.loaded = Mutex(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
-        self.resolved = Mutex([:])
+        self.loaded = Locked(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
+        self.resolved = Locked([:])
     }
 
     /// The library of the bundled `Fonts/` folder, found by ``FontLocator``, created once per
@@ -81,7 +80,7 @@ public final class FontLibrary: Sendable {
         }
     }
 
-    private static let sharedLibraries = Mutex<[Bool: FontLibrary]>([:])
+    private static let sharedLibraries = Locked<[Bool: FontLibrary]>([:])
 
     /// The names of the bundled families, sorted.
     public var families: [String] { Self.familyNames(faces) }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A bounded cache of layouts keyed by everything that determines them (text, font, width, line
 /// limit, truncation, alignment, direction).
@@ -16,7 +15,7 @@ import Synchronization
 final class ShapingCache: Sendable {
     /// The budget in (estimated) bytes.
     let capacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State: Sendable {
         var young = Generation()
@@ -27,7 +26,7 @@ final class ShapingCache: Sendable {
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     /// The cached layout for `key`, if any.

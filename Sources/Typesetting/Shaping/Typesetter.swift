@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Shapes, measures and breaks text into lines: the text engine's entry point.
 ///
@@ -45,7 +44,7 @@ public final class Typesetter: Sendable {
         }
     }
 
-    private static let shared = Mutex<[Bool: Typesetter]>([:])
+    private static let shared = Locked<[Bool: Typesetter]>([:])
 
     /// Shapes `text` in `font`, wrapped to `width`, limited to `lineLimit` lines: what SwiftUI's
     /// `Text` does with `.font(_:)`, `.lineLimit(_:)`, `.truncationMode(_:)` and

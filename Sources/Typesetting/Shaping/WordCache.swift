@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// Whether a face shapes words independently of the spaces between them, so that a label can be
 /// shaped word by word from a cache and give exactly the glyphs and positions of shaping it whole
@@ -120,8 +119,8 @@ final class WordCache: Sendable {
     }
 
     private let capacity: Int
-    private let state = Mutex(State())
-    private let faces = Mutex<[ObjectIdentifier: SpaceIndependence]>([:])
+    private let state = Locked(State())
+    private let faces = Locked<[ObjectIdentifier: SpaceIndependence]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
