@@ -221,3 +221,14 @@ func benchmarkLikeLabels(_ count: Int) -> [String] {
     }
     return labels
 }
+
+@Suite struct MeasureTests {
+    /// `measure` is the one-line size from the same cache as `shape`.
+    @Test func measureMatchesShape() throws {
+        let measured = try typesetter.measure("Hello, world", font: .body)
+        #expect(measured == TextMeasurement(advance: try typesetter.shape("Hello, world", font: .body).advance,
+                                            size: CGSize(width: 94.78125, height: 20), firstBaseline: 16, lastBaseline: 16))
+        let two = try typesetter.measure("Tag\ncloud", font: .body)
+        #expect(two.size.height == 40 && two.lastBaseline == 36)
+    }
+}

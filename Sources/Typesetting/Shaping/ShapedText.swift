@@ -52,6 +52,7 @@ public struct ShapedText: Sendable, Equatable {
         return storage
     }
 
+    /// Whether two layouts are the same: sizes, baselines, truncation, runs and lines.
     public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
         lhs.size == rhs.size && lhs.advance == rhs.advance && lhs.firstBaseline == rhs.firstBaseline
             && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated
