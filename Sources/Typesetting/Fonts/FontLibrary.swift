@@ -30,13 +30,15 @@ public final class FontLibrary: Sendable {
     ///   - defaultFamily: the family for requests that name none.
     ///   - fallbackFamilies: bundled families for characters the requested face lacks.
     ///   - systemFonts: whether to use the machine's fonts (fontconfig) for families and characters
-    ///     the bundled fonts lack. Tests pass `false` so no result depends on the machine.
+    ///     the bundled fonts lack. Off by default here, so a library made from a folder (as tests
+    ///     and golden images do) gives the same result on every machine; ``bundled(systemFonts:)``
+    ///     turns it on by default for the command and applications.
     /// - Throws: ``TypesettingError/fontsFolderUnreadable(path:)`` when the folder cannot be
     ///   listed or holds no font, ``TypesettingError/unknownFamily(_:available:)`` when the default
     ///   family is not among the files, or the error of the first file that fails to load.
     public init(directory: String, defaultFamily: String = "Inter",
                 fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"],
-                systemFonts: Bool = true) throws {
+                systemFonts: Bool = false) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let enumerator = FileManager.default.enumerator(atPath: directory) else {
