@@ -398,7 +398,7 @@ private struct LineEngine {
             var pen: Fixed
             switch (request.alignment, baseLevel) {
             case (.leading, 0), (.trailing, 1): pen = 0
-            case (.center, _): pen = slack / 2
+            case (.center, _): pen = (slack / 1024 / 2) * 1024     // LayoutUnit halves truncate to 1/64
             default: pen = slack
             }
             let lineStart = pen
