@@ -42,14 +42,10 @@ struct Paragraph: Sendable {
         self.utf8 = utf8
         let primary = faces.primary
         // The common case: printable ASCII, all in the requested face, left to right.
-        let simple = baseLevel == 0 && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-            && utf8.withUnsafeBufferPointer { primary.coversASCII($0) }
-        if simple {
+        if baseLevel == 0, let item = utf8.withUnsafeBufferPointer({ Self.simpleItem($0, face: primary) }) {
             isSimple = true
             storedOffsets = []
-            let hasLetter = utf8.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-            items = utf8.isEmpty ? [] : [ItemSpec(face: primary, start: 0, end: utf8.count, level: 0,
-                                                  script: hasLetter ? scriptLatin : scriptCommon)]
+            items = utf8.isEmpty ? [] : [item]
             return
         }
         isSimple = false
@@ -91,6 +87,18 @@ struct Paragraph: Sendable {
             }
         }
         self.items = scalars.isEmpty ? [] : items
+    }
+
+    /// The one item of a simple paragraph (printable ASCII that `face` covers entirely), or `nil`
+    /// if `bytes` is not simple. Left-to-right paragraphs only.
+    static func simpleItem(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace) -> ItemSpec? {
+        var hasLetter = false
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { hasLetter = true }
+        }
+        guard face.coversASCII(bytes) else { return nil }
+        return ItemSpec(face: face, start: 0, end: bytes.count, level: 0, script: hasLetter ? scriptLatin : scriptCommon)
     }
 
     /// The number of scalars.

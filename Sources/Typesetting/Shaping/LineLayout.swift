@@ -76,6 +76,16 @@ private struct LineEngine {
     }
 
     func run() throws -> ShapedText {
+        // The commonest case, a printable ASCII label in the requested face that fits, is shaped
+        // straight from the string's bytes.
+        if baseLevel == 0, let simple = try request.text.utf8.withContiguousStorageIfAvailable({ bytes -> ShapedText? in
+            guard let spec = Paragraph.simpleItem(bytes, face: faces.primary) else { return nil }
+            guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
+            let item = try shape(spec, utf8: bytes, size: size, words: words, simple: true, text: request.text)
+            return item.width <= limit ?? .max ? singleLine(request.text, items: [item], advance: item.width) : nil
+        }) ?? nil {
+            return simple
+        }
         // The common case, one left-to-right line that fits, skips the general machinery.
         if !hasHardLineBreak(request.text) {
             let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel)
