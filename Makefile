@@ -13,7 +13,7 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
                   libfribidi-dev libpng-dev libdeflate-dev
 TEST_PACKAGES  := librsvg2-bin
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
-REF_PACKAGES   := libharfbuzz-bin chromium
+REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data
 
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
@@ -72,9 +72,12 @@ samples: deps-build
 	$(SWIFT) build -c release --product tagcloud
 	.build/release/tagcloud samples --out samples
 
-# Regenerates committed reference data from independent implementations (hb-shape, Chromium).
+# Regenerates committed reference data: Unicode tables (UCD), shaping references (hb-shape,
+# Chromium) and flex-wrap layouts (Chromium).
 refs: deps-ref
+	python3 Tests/TypesettingTests/Fixtures/make_unicode_tables.py
 	python3 Tests/TypesettingTests/Fixtures/make_refs.py
+	python3 Tools/browser/flexrefs.py
 
 clean:
 	rm -rf .build out

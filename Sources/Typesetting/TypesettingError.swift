@@ -23,6 +23,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// HarfBuzz or FriBidi could not process the text (out of memory).
     case shapingFailed(text: String, reason: String)
 
+    /// What happened, naming the file, folder or family, and what to do about it.
     public var description: String {
         switch self {
         case .fontFileUnreadable(let path):

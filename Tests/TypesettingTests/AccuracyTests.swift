@@ -142,3 +142,34 @@ func font(forReferenceFile file: String, size: CGFloat) -> Font {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(references.cases.count) differ:\n\(mismatches.prefix(30).joined(separator: "\n"))")
     }
 }
+
+/// Wrapped texts laid out by Chromium in a fixed-width block (Fixtures/chromium_wrap_refs.json).
+struct ChromiumWrapReference: Decodable {
+    var text: String
+    var size: Double
+    var width: Double
+    var lines: [Double]
+    var height: Double
+}
+
+struct ChromiumWrapReferences: Decodable {
+    var cases: [ChromiumWrapReference]
+}
+
+@Suite struct ChromiumWrapAccuracyTests {
+    /// Line breaks (UAX #14 opportunities, long words broken between clusters), each line's width
+    /// and the block's height equal Chromium's for 195 texts, sizes and widths.
+    @Test func wrappedLinesMatchChromium() throws {
+        let references = try loadFixture("chromium_wrap_refs.json", as: ChromiumWrapReferences.self)
+        var mismatches: [String] = []
+        for reference in references.cases {
+            let shaped = try typesetter.shape(reference.text, font: Font(size: reference.size), width: reference.width)
+            let widths = shaped.lines.map { Double($0.width) }
+            if widths != reference.lines || Double(shaped.size.height) != reference.height {
+                mismatches.append("'\(reference.text)' @\(reference.size) in \(reference.width): \(shaped.lines.map(\.text)) \(widths) height \(shaped.size.height) vs \(reference.lines) height \(reference.height)")
+            }
+        }
+        #expect(references.cases.count > 150)
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(references.cases.count) differ:\n\(mismatches.prefix(20).joined(separator: "\n"))")
+    }
+}

@@ -1,14 +1,13 @@
 public import Foundation
 import CFreeType
 import CHarfBuzz
-import Synchronization
 
 /// One face of a font file, loaded once and shared.
 ///
 /// Shaping and metrics go through HarfBuzz's own OpenType functions on an immutable `hb_font_t`
 /// at a scale of one unit per design unit, which is safe to use from several threads at once and
 /// gives exact integer positions. The FreeType face that Cairo draws with is created on first use
-/// and handed out only inside ``withFreeTypeFace(_:)``.
+/// and handed out only inside `withFreeTypeFace(_:)`.
 ///
 /// The type owns its C handles and frees them in `deinit`; no C type appears in its public API.
 public final class FontFace: Sendable, CustomStringConvertible {
@@ -41,8 +40,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     let font: HarfBuzzHandle
     /// Which ASCII code points (bit n of word n / 64) the face maps to a glyph.
     private let asciiCoverage: (UInt64, UInt64)
-    private let freeType: Mutex<FreeTypeState>
-    private let bitmapMetrics: Mutex<BitmapMetricsState>
+    private let freeType: Locked<FreeTypeState>
+    private let bitmapMetrics: Locked<BitmapMetricsState>
 
     /// Loads face `index` of the font file at `path`.
     ///
@@ -97,8 +96,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
             if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
         }
         self.asciiCoverage = (low, high)
-        self.freeType = Mutex(FreeTypeState())
-        self.bitmapMetrics = Mutex(BitmapMetricsState())
+        self.freeType = Locked(FreeTypeState())
+        self.bitmapMetrics = Locked(BitmapMetricsState())
     }
 
     public var description: String { "\(familyName) \(styleName) (\(path))" }
@@ -150,6 +149,22 @@ public final class FontFace: Sendable, CustomStringConvertible {
             guard let strike = state.strike(for: size) else { return nil }
             guard let advance = state.advance(glyph: glyph, strike: strike) else { return nil }
             return advance * size / strike.ppem
+        }
+    }
+
+    /// The bitmap strike a renderer scales colour glyphs from at `size` points, and the scale to
+    /// apply (`size / ppem`), or `nil` for faces without colour bitmaps. The strike is the one
+    /// ``GlyphRun`` advances were measured with (Skia's rule: the smallest strike at least `size`
+    /// pixels per em, else the largest).
+    package func colorBitmapStrike(forSize size: CGFloat) -> (ppem: CGFloat, scale: CGFloat)? {
+        guard hasColorBitmaps else { return nil }
+        return bitmapMetrics.withLock { state -> (ppem: CGFloat, scale: CGFloat)? in
+            if !state.loaded {
+                state.loaded = true
+                state.load(data: blob.pointer, index: index)
+            }
+            guard let strike = state.strike(for: Double(size)) else { return nil }
+            return (CGFloat(strike.ppem), size / CGFloat(strike.ppem))
         }
     }
 
@@ -311,21 +326,28 @@ struct HarfBuzzHandle: @unchecked Sendable {
 }
 
 /// The process-wide FreeType library. `FT_New_Face` and `FT_Done_Face` are not thread-safe on
-/// one `FT_Library`, so every such call goes through ``withLibrary(_:)``.
+/// one `FT_Library`, so every such call goes through ``withLibrary(_:)``. It lives as long as the
+/// process (faces of any library may still be open), and frees the library if it is ever released.
 final class FreeTypeLibrary: Sendable {
     static let shared = FreeTypeLibrary()
-    private let library: Mutex<LibraryHandle>
+    private let library: Locked<LibraryHandle>
 
     private init() {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
-        self.library = Mutex(LibraryHandle(library: error == 0 ? library : nil))
+        self.library = Locked(LibraryHandle(library: error == 0 ? library : nil))
     }
 
     /// Runs `body` with the library while holding its lock; `body` gets `nil` if FreeType could not
     /// be initialised, and FreeType calls on it then fail with an error the caller reports.
     func withLibrary<R>(_ body: (FT_Library?) throws -> R) rethrows -> R {
         try library.withLock { try body($0.library) }
+    }
+
+    deinit {
+        library.withLock { handle in
+            if let library = handle.library { FT_Done_FreeType(library) }
+        }
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The fonts TagCloud can use: the bundled ones in `Fonts/`, loaded once and shared, plus, when
 /// enabled, the machine's fonts through fontconfig.
@@ -21,8 +20,8 @@ public final class FontLibrary: Sendable {
     public var usesSystemFonts: Bool { system != nil }
 
     private let system: SystemFonts?
-    private let loaded: Mutex<[String: FontFace]>
-    private let resolved: Mutex<[ResolveKey: ResolvedFaces]>
+    private let loaded: Locked<[String: FontFace]>
+    private let resolved: Locked<[ResolveKey: ResolvedFaces]>
 
     /// Loads every `.ttf`, `.otf` and `.ttc` file under `directory`.
     ///
@@ -31,13 +30,15 @@ public final class FontLibrary: Sendable {
     ///   - defaultFamily: the family for requests that name none.
     ///   - fallbackFamilies: bundled families for characters the requested face lacks.
     ///   - systemFonts: whether to use the machine's fonts (fontconfig) for families and characters
-    ///     the bundled fonts lack. Tests pass `false` so no result depends on the machine.
+    ///     the bundled fonts lack. Off by default here, so a library made from a folder (as tests
+    ///     and golden images do) gives the same result on every machine; ``bundled(systemFonts:)``
+    ///     turns it on by default for the command and applications.
     /// - Throws: ``TypesettingError/fontsFolderUnreadable(path:)`` when the folder cannot be
     ///   listed or holds no font, ``TypesettingError/unknownFamily(_:available:)`` when the default
     ///   family is not among the files, or the error of the first file that fails to load.
     public init(directory: String, defaultFamily: String = "Inter",
                 fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"],
-                systemFonts: Bool = true) throws {
+                systemFonts: Bool = false) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let enumerator = FileManager.default.enumerator(atPath: directory) else {
@@ -61,8 +62,8 @@ public final class FontLibrary: Sendable {
         self.defaultFamily = defaultFamily
         self.fallbackFamilies = fallbackFamilies.filter { families.contains($0.lowercased()) }
         self.system = systemFonts ? SystemFonts() : nil
-        self.loaded = Mutex(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
-        self.resolved = Mutex([:])
+        self.loaded = Locked(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
+        self.resolved = Locked([:])
     }
 
     /// The library of the bundled `Fonts/` folder, found by ``FontLocator``, created once per
@@ -81,7 +82,7 @@ public final class FontLibrary: Sendable {
         }
     }
 
-    private static let sharedLibraries = Mutex<[Bool: FontLibrary]>([:])
+    private static let sharedLibraries = Locked<[Bool: FontLibrary]>([:])
 
     /// The names of the bundled families, sorted.
     public var families: [String] { Self.familyNames(faces) }

@@ -1,6 +1,5 @@
 import CFontconfig
 import Foundation
-import Synchronization
 
 /// The machine's installed fonts, found through a private fontconfig configuration.
 ///
@@ -16,7 +15,7 @@ final class SystemFonts: Sendable {
         var family: String
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State: @unchecked Sendable {
         var config: OpaquePointer?
@@ -27,7 +26,7 @@ final class SystemFonts: Sendable {
     /// Loads the machine's fontconfig configuration, or returns `nil` when there is none.
     init?() {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        state = Mutex(State(config: config))
+        state = Locked(State(config: config))
     }
 
     deinit {

@@ -21,13 +21,15 @@ struct Paragraph: Sendable {
     /// The UTF-8 bytes of `text`.
     let utf8: [UInt8]
     /// The UTF-8 offset of each scalar, plus `utf8.count` at the end.
-    let scalarOffsets: [Int]
+    var scalarOffsets: [Int] { isSimple ? Array(0...utf8.count) : storedOffsets }
+    /// The offsets of a paragraph that is not simple (ASCII ones are the identity).
+    private let storedOffsets: [Int]
     /// The items in logical order.
     let items: [ItemSpec]
     /// The paragraph's base level: 0 left-to-right, 1 right-to-left.
     let baseLevel: UInt8
-    /// Whether the paragraph went the all-ASCII way (every scalar is a cluster and a break class
-    /// lookup suffices).
+    /// Whether the paragraph went the all-ASCII way: printable ASCII, left to right, every
+    /// character in the requested face, one item (each byte is a scalar and a grapheme cluster).
     let isSimple: Bool
 
     /// Splits `text` into items for `faces`.
@@ -40,14 +42,10 @@ struct Paragraph: Sendable {
         self.utf8 = utf8
         let primary = faces.primary
         // The common case: printable ASCII, all in the requested face, left to right.
-        let simple = baseLevel == 0 && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-            && utf8.withUnsafeBufferPointer { primary.coversASCII($0) }
-        if simple {
+        if baseLevel == 0, let item = utf8.withUnsafeBufferPointer({ Self.simpleItem($0, face: primary) }) {
             isSimple = true
-            scalarOffsets = Array(0...utf8.count)
-            let hasLetter = utf8.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-            items = utf8.isEmpty ? [] : [ItemSpec(face: primary, start: 0, end: utf8.count, level: 0,
-                                                  script: hasLetter ? scriptLatin : scriptCommon)]
+            storedOffsets = []
+            items = utf8.isEmpty ? [] : [item]
             return
         }
         isSimple = false
@@ -62,7 +60,7 @@ struct Paragraph: Sendable {
             offset += UTF8.width(scalar)
         }
         offsets.append(offset)
-        scalarOffsets = offsets
+        storedOffsets = offsets
         let levels = try bidiLevels(scalars, baseLevel: baseLevel, text: text)
         let scripts = resolvedScripts(scalars)
 
@@ -91,8 +89,20 @@ struct Paragraph: Sendable {
         self.items = scalars.isEmpty ? [] : items
     }
 
+    /// The one item of a simple paragraph (printable ASCII that `face` covers entirely), or `nil`
+    /// if `bytes` is not simple. Left-to-right paragraphs only.
+    static func simpleItem(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace) -> ItemSpec? {
+        var hasLetter = false
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { hasLetter = true }
+        }
+        guard face.coversASCII(bytes) else { return nil }
+        return ItemSpec(face: face, start: 0, end: bytes.count, level: 0, script: hasLetter ? scriptLatin : scriptCommon)
+    }
+
     /// The number of scalars.
-    var scalarCount: Int { scalarOffsets.count - 1 }
+    var scalarCount: Int { isSimple ? utf8.count : storedOffsets.count - 1 }
 }
 
 let scriptLatin = hbTag("Latn")

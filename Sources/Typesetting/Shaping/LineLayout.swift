@@ -10,6 +10,26 @@ struct LayoutRequest: Hashable, Sendable {
     var truncation: TruncationMode
     var alignment: TextAlignment
     var direction: TextDirection
+
+    /// Hashes the text, size and weight, and the small fields packed into one word (equality still
+    /// compares every field).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(font.size)
+        hasher.combine(width ?? -1)
+        var packed = font.weight.value << 24 | (lineLimit ?? 0) << 4
+        packed |= (font.isItalic ? 1 : 0) | (direction == .rightToLeft ? 2 : 0)
+        switch truncation { case .head: packed |= 4; case .middle: packed |= 8; case .tail: break }
+        switch alignment { case .center: packed |= 1 << 20; case .trailing: packed |= 2 << 20; case .leading: break }
+        switch font.design {
+        case .default: break
+        case .serif: packed |= 1 << 22
+        case .rounded: packed |= 2 << 22
+        case .monospaced: packed |= 3 << 22
+        }
+        hasher.combine(packed)
+        if let family = font.family { hasher.combine(family) }
+    }
 }
 
 /// A line before vertical placement: its text and shaped items in logical order.
@@ -30,8 +50,8 @@ private let ellipsis = "\u{2026}"
 /// reordering per line (UAX #9, L2), vertical metrics and alignment.
 ///
 /// - Complexity: O(n · l) for n scalars and l lines.
-func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) throws -> ShapedText {
-    let engine = LineEngine(request: request, faces: faces, library: library)
+func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) throws -> ShapedText {
+    let engine = LineEngine(request: request, faces: faces, library: library, words: words)
     return try engine.run()
 }
 
@@ -39,27 +59,59 @@ private struct LineEngine {
     let request: LayoutRequest
     let faces: ResolvedFaces
     let library: FontLibrary
+    let words: WordCache?
     let size: Double
     let baseLevel: UInt8
     /// The width limit in ``Fixed`` units, or `nil`.
     let limit: Fixed?
 
-    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary) {
+    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) {
         self.request = request
         self.faces = faces
         self.library = library
+        self.words = words
         self.size = Double(request.font.size)
         self.baseLevel = request.direction == .rightToLeft ? 1 : 0
         self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
     }
 
     func run() throws -> ShapedText {
-        var lines: [LineContent] = []
-        let paragraphs = splitParagraphs(request.text)
-        for (index, paragraphText) in paragraphs.enumerated() {
-            let paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+        // The commonest case, a printable ASCII label in the requested face that fits, is shaped
+        // straight from the string's bytes.
+        if baseLevel == 0, let simple = try request.text.utf8.withContiguousStorageIfAvailable({ bytes -> ShapedText? in
+            guard let spec = Paragraph.simpleItem(bytes, face: faces.primary) else { return nil }
+            guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
+            let item = try shape(spec, utf8: bytes, size: size, words: words, simple: true, text: request.text)
+            return item.width <= limit ?? .max ? singleLine(request.text, items: [item], advance: item.width) : nil
+        }) ?? nil {
+            return simple
+        }
+        // The common case, one left-to-right line that fits, skips the general machinery.
+        if !hasHardLineBreak(request.text) {
+            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel)
             let items = try shapeAll(paragraph, paragraph.items)
             let total = items.reduce(0) { $0 + $1.width }
+            if total <= limit ?? .max && items.allSatisfy({ $0.level == 0 }) {
+                return singleLine(request.text, items: items, advance: total)
+            }
+            return try lines(of: [request.text], first: (paragraph, items, total))
+        }
+        return try lines(of: splitParagraphs(request.text), first: nil)
+    }
+
+    /// Breaks `paragraphs` into lines, applies the line limit and places them; `first` is the
+    /// first paragraph already analysed and shaped, if the caller has it.
+    func lines(of paragraphs: [String], first: (Paragraph, [ShapedItem], Fixed)?) throws -> ShapedText {
+        var lines: [LineContent] = []
+        for (index, paragraphText) in paragraphs.enumerated() {
+            let paragraph: Paragraph, items: [ShapedItem], total: Fixed
+            if index == 0, let first {
+                (paragraph, items, total) = first
+            } else {
+                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+                items = try shapeAll(paragraph, paragraph.items)
+                total = items.reduce(0) { $0 + $1.width }
+            }
             if let limit, total > limit {
                 for var line in try wrap(paragraph, items: items, limit: limit) {
                     line.paragraph = index
@@ -82,7 +134,7 @@ private struct LineEngine {
 
     func shapeAll(_ paragraph: Paragraph, _ specs: [ItemSpec]) throws -> [ShapedItem] {
         try paragraph.utf8.withUnsafeBufferPointer { bytes in
-            try specs.map { try shape($0, utf8: bytes, size: size, text: paragraph.text) }
+            try specs.map { try shape($0, utf8: bytes, size: size, words: words, simple: paragraph.isSimple, text: paragraph.text) }
         }
     }
 
@@ -127,8 +179,9 @@ private struct LineEngine {
         let scalars = Array(paragraph.text.unicodeScalars)
         let n = scalars.count
         var scalarAt = [Int](repeating: 0, count: paragraph.utf8.count + 1)
+        let offsets = paragraph.scalarOffsets
         for i in 0..<n {
-            for byte in paragraph.scalarOffsets[i]..<paragraph.scalarOffsets[i + 1] { scalarAt[byte] = i }
+            for byte in offsets[i]..<offsets[i + 1] { scalarAt[byte] = i }
         }
         scalarAt[paragraph.utf8.count] = n
         var advances = [Fixed](repeating: 0, count: n)
@@ -155,46 +208,58 @@ private struct LineEngine {
     func wrap(_ paragraph: Paragraph, items: [ShapedItem], limit: Fixed) throws -> [LineContent] {
         let b = breakables(paragraph, items: items)
         let n = b.scalars.count
-        var ranges: [Range<Int>] = []
+        var lines: [LineContent] = []
         var start = 0
         while start < n {
-            var best: Int? = nil
-            var next = start + 1
-            while next <= n {
-                if b.actions[next] != .prohibited {
-                    if b.width(start, b.trimmedEnd(start, next)) <= limit { best = next } else { break }
-                }
-                next += 1
+            var end = lineEnd(b, from: start, limit: limit)
+            var line = try cut(paragraph, from: start, to: b.trimmedEnd(start, end))
+            // The estimate above sums advances shaped in the whole paragraph; kerning across the
+            // break can make the reshaped line wider. Step back while it does not fit.
+            while line.advance > limit {
+                let earlier = (start + 1..<end).last { b.actions[$0] != .prohibited && b.trimmedEnd(start, $0) > start }
+                    ?? (start + 1..<end).last { b.clusterStart[$0] }
+                guard let earlier else { break }
+                end = earlier
+                line = try cut(paragraph, from: start, to: b.trimmedEnd(start, end))
             }
-            if let best {
-                ranges.append(start..<best)
-                start = best
-                continue
-            }
-            // The first word alone is too wide: break it between grapheme clusters.
-            var end = start + 1
-            while end < n && !b.clusterStart[end] { end += 1 }
-            var candidate = end + 1
-            while candidate <= n {
-                if b.clusterStart[candidate] {
-                    if b.width(start, candidate) > limit || b.actions[candidate] != .prohibited && candidate > end { break }
-                    end = candidate
-                }
-                candidate += 1
-            }
-            ranges.append(start..<end)
+            lines.append(line)
             start = end
         }
-        return try ranges.map { range in
-            let end = b.trimmedEnd(range.lowerBound, range.upperBound)
-            return try cut(paragraph, from: range.lowerBound, to: end)
+        return lines
+    }
+
+    /// Where the line starting at scalar `start` ends: the last break opportunity whose text (less
+    /// trailing spaces) fits `limit`, or, if even the first word is too wide, the last grapheme
+    /// cluster boundary that fits (at least one cluster).
+    func lineEnd(_ b: Breakables, from start: Int, limit: Fixed) -> Int {
+        let n = b.scalars.count
+        var best: Int? = nil
+        var next = start + 1
+        while next <= n {
+            if b.actions[next] != .prohibited {
+                if b.width(start, b.trimmedEnd(start, next)) <= limit { best = next } else { break }
+            }
+            next += 1
         }
+        if let best { return best }
+        var end = start + 1
+        while end < n && !b.clusterStart[end] { end += 1 }
+        var candidate = end + 1
+        while candidate <= n {
+            if b.clusterStart[candidate] {
+                if b.width(start, candidate) > limit || b.actions[candidate] != .prohibited { break }
+                end = candidate
+            }
+            candidate += 1
+        }
+        return end
     }
 
     /// The line of `paragraph` between two scalar indices, reshaped with the paragraph's items and
     /// bidi levels (UAX #9 resolves levels per paragraph, then reorders per line).
     func cut(_ paragraph: Paragraph, from start: Int, to end: Int) throws -> LineContent {
-        let lower = paragraph.scalarOffsets[start], upper = paragraph.scalarOffsets[end]
+        let offsets = paragraph.scalarOffsets
+        let lower = offsets[start], upper = offsets[end]
         var specs: [ItemSpec] = []
         for var spec in paragraph.items where spec.end > lower && spec.start < upper {
             spec.start = max(spec.start, lower)
@@ -336,22 +401,14 @@ private struct LineEngine {
         var lines: [ShapedLine] = []
         var top: CGFloat = 0
         for (lineIndex, content) in contents.enumerated() {
-            var ascent = primaryMetrics.baselineOffset
-            var descent = primaryMetrics.lineHeight - primaryMetrics.baselineOffset
-            var seen: [ObjectIdentifier] = [ObjectIdentifier(faces.primary)]
-            for item in content.items where !seen.contains(ObjectIdentifier(item.face)) {
-                seen.append(ObjectIdentifier(item.face))
-                let metrics = item.face.metrics(size: CGFloat(size))
-                ascent = max(ascent, metrics.baselineOffset)
-                descent = max(descent, metrics.lineHeight - metrics.baselineOffset)
-            }
+            let (ascent, descent) = lineMetrics(content.items, primary: primaryMetrics)
             let baseline = top + ascent
             let (groups, lineWidth) = laidOut[lineIndex]
             let slack = maxWidth - lineWidth
             var pen: Fixed
             switch (request.alignment, baseLevel) {
             case (.leading, 0), (.trailing, 1): pen = 0
-            case (.center, _): pen = slack / 2
+            case (.center, _): pen = (slack / 1024 / 2) * 1024     // LayoutUnit halves truncate to 1/64
             default: pen = slack
             }
             let lineStart = pen
@@ -360,19 +417,7 @@ private struct LineEngine {
             // whole layout unit, its width rounded up to 1/64 point.
             for group in visualOrder(groups) {
                 let groupStart = pen
-                for item in group where !item.glyphs.isEmpty {
-                    var positions: [CGPoint] = []
-                    positions.reserveCapacity(item.glyphs.count)
-                    for i in item.glyphs.indices {
-                        positions.append(CGPoint(x: Double(pen + item.xOffsets[i]) / fixedOne,
-                                                 y: Double(baseline) - Double(item.yOffsets[i]) / fixedOne))
-                        pen += item.advances[i]
-                    }
-                    runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs,
-                                         positions: positions, clusters: item.clusters,
-                                         advances: item.advances.map { CGFloat(Double($0) / fixedOne) },
-                                         line: lineIndex, bidiLevel: item.level))
-                }
+                for item in group { appendRun(item, pen: &pen, baseline: baseline, line: lineIndex, to: &runs) }
                 pen = groupStart + ceilToLayoutUnit(pen - groupStart)
             }
             lines.append(ShapedLine(text: content.text, origin: CGPoint(x: Double(lineStart) / fixedOne, y: top),
@@ -388,9 +433,59 @@ private struct LineEngine {
                           isTruncated: contents.contains { $0.truncated })
     }
 
+    /// One left-to-right line (every item at level 0), placed at the origin: what ``assemble(_:)``
+    /// gives for it, without its grouping and reordering.
+    func singleLine(_ text: String, items: [ShapedItem], advance: Fixed) -> ShapedText {
+        let (ascent, descent) = lineMetrics(items, primary: faces.primary.metrics(size: CGFloat(size)))
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(items.count)
+        var pen: Fixed = 0
+        for item in items { appendRun(item, pen: &pen, baseline: ascent, line: 0, to: &runs) }
+        let width = CGFloat(Double(ceilToLayoutUnit(advance)) / fixedOne)
+        let exact = CGFloat(Double(advance) / fixedOne)
+        let line = ShapedLine(text: text, origin: .zero, baseline: ascent, advance: exact, width: width, ascent: ascent,
+                              descent: descent, runRange: 0..<runs.count, isTruncated: false)
+        return ShapedText(runs: runs, lines: [line], size: CGSize(width: width, height: ascent + descent), advance: exact,
+                          firstBaseline: ascent, lastBaseline: ascent, isTruncated: false)
+    }
+
+    /// A line box's ascent and descent with CSS `line-height: normal`: the largest rounded ascent
+    /// (plus half gap) and descent of the requested face and every face the line uses.
+    func lineMetrics(_ items: [ShapedItem], primary: FontMetrics) -> (ascent: CGFloat, descent: CGFloat) {
+        var ascent = primary.baselineOffset
+        var descent = primary.lineHeight - primary.baselineOffset
+        var seen: [ObjectIdentifier] = []
+        for item in items where item.face !== faces.primary && !seen.contains(ObjectIdentifier(item.face)) {
+            seen.append(ObjectIdentifier(item.face))
+            let metrics = item.face.metrics(size: CGFloat(size))
+            ascent = max(ascent, metrics.baselineOffset)
+            descent = max(descent, metrics.lineHeight - metrics.baselineOffset)
+        }
+        return (ascent, descent)
+    }
+
+    /// Appends `item` as a glyph run starting at `pen`, advancing `pen`.
+    func appendRun(_ item: ShapedItem, pen: inout Fixed, baseline: CGFloat, line: Int, to runs: inout [GlyphRun]) {
+        guard !item.glyphs.isEmpty else { return }
+        var positions: [CGPoint] = []
+        var advances: [CGFloat] = []
+        positions.reserveCapacity(item.glyphs.count)
+        advances.reserveCapacity(item.glyphs.count)
+        for i in item.glyphs.indices {
+            let offset = item.offset(i)
+            positions.append(CGPoint(x: Double(pen + offset.x) / fixedOne, y: Double(baseline) - Double(offset.y) / fixedOne))
+            advances.append(CGFloat(Double(item.advances[i]) / fixedOne))
+            pen += item.advances[i]
+        }
+        runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
+                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level))
+    }
+
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a
     /// right-to-left group the items are already reversed into visual order.
     func levelGroups(_ items: [ShapedItem]) -> [[ShapedItem]] {
+        if items.isEmpty { return [] }
+        if items.allSatisfy({ $0.level == 0 }) { return [items] }
         var groups: [[ShapedItem]] = []
         for item in items {
             if let last = groups.last?.last, last.level == item.level {
@@ -406,6 +501,7 @@ private struct LineEngine {
     /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every run of
     /// groups at that level or higher.
     func visualOrder(_ groups: [[ShapedItem]]) -> [[ShapedItem]] {
+        if groups.count < 2 { return groups }
         let levels = groups.map { $0[0].level }
         guard let highest = levels.max(), highest > 0 else { return groups }
         let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
@@ -434,12 +530,16 @@ func layoutUnits(_ width: Fixed) -> Int64 {
 /// `width` rounded up to a whole number of layout units, in ``Fixed``.
 func ceilToLayoutUnit(_ width: Fixed) -> Fixed { layoutUnits(width) * 1024 }
 
+/// Whether `text` contains a hard line break (see ``splitParagraphs(_:)``).
+func hasHardLineBreak(_ text: String) -> Bool {
+    text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+        || text.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 }
+}
+
 /// Splits text at hard line breaks (UAX #14 classes BK, CR, LF, NL: LF, CR, CR LF, VT, FF, NEL,
 /// U+2028, U+2029) into paragraphs; an empty text is one empty paragraph.
 func splitParagraphs(_ text: String) -> [String] {
-    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 >= 0xC2 }) else {
-        return [text]
-    }
+    guard hasHardLineBreak(text) else { return [text] }
     var result: [String] = []
     var current = String.UnicodeScalarView()
     var previousWasCR = false

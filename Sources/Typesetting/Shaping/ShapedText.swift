@@ -12,9 +12,15 @@ public import Foundation
 /// matches a browser's rendering of the same label, and so the text is never clipped.
 public struct ShapedText: Sendable, Equatable {
     /// Glyph runs in visual order, line by line, each in one font face.
-    public var runs: [GlyphRun]
+    public var runs: [GlyphRun] {
+        get { storage.runs }
+        set { mutableStorage().runs = newValue }
+    }
     /// The lines, top to bottom.
-    public var lines: [ShapedLine]
+    public var lines: [ShapedLine] {
+        get { storage.lines }
+        set { mutableStorage().lines = newValue }
+    }
     /// The size of the layout box: the widest line's width (rounded up to 1/64 point, as a
     /// browser lays it out) by the lines' total height (CSS `line-height: normal`).
     public var size: CGSize
@@ -27,11 +33,36 @@ public struct ShapedText: Sendable, Equatable {
     /// Whether an ellipsis replaced part of the text (line limit or width reached).
     public var isTruncated: Bool
 
+    /// The runs and lines behind one reference, so that a cached result is handed out with a
+    /// single retain. Copy on write: a storage is mutated only while uniquely referenced, so
+    /// sharing it between threads is safe.
+    private var storage: Storage
+
+    private final class Storage: @unchecked Sendable {
+        var runs: [GlyphRun]
+        var lines: [ShapedLine]
+        init(runs: [GlyphRun], lines: [ShapedLine]) {
+            self.runs = runs
+            self.lines = lines
+        }
+    }
+
+    private mutating func mutableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(runs: storage.runs, lines: storage.lines) }
+        return storage
+    }
+
+    /// Whether two layouts are the same: sizes, baselines, truncation, runs and lines.
+    public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
+        lhs.size == rhs.size && lhs.advance == rhs.advance && lhs.firstBaseline == rhs.firstBaseline
+            && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated
+            && (lhs.storage === rhs.storage || (lhs.runs == rhs.runs && lhs.lines == rhs.lines))
+    }
+
     /// Creates shaped text from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(runs: [GlyphRun], lines: [ShapedLine] = [], size: CGSize, advance: CGFloat? = nil,
                 firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool = false) {
-        self.runs = runs
-        self.lines = lines
+        self.storage = Storage(runs: runs, lines: lines)
         self.size = size
         self.advance = advance ?? size.width
         self.firstBaseline = firstBaseline
@@ -103,10 +134,12 @@ public struct GlyphRun: Sendable, Equatable {
         self.bidiLevel = bidiLevel
     }
 
+    /// Whether two runs draw the same: the same face object, size, glyphs, positions and clusters.
+    /// ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a run
+    /// rebuilt from only what is drawn (a display list read back from JSON) equals the original.
     public static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool {
         lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.glyphs == rhs.glyphs
-            && lhs.positions == rhs.positions && lhs.clusters == rhs.clusters && lhs.advances == rhs.advances
-            && lhs.line == rhs.line && lhs.bidiLevel == rhs.bidiLevel
+            && lhs.positions == rhs.positions && lhs.clusters == rhs.clusters
     }
 }
 

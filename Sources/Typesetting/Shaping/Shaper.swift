@@ -22,12 +22,42 @@ struct ShapedItem: Sendable {
     var level: UInt8
     var glyphs: [UInt32]
     var advances: [Fixed]
-    var xOffsets: [Fixed]
-    var yOffsets: [Fixed]
+    /// Each glyph's GPOS offset (x right, y up), or empty when every offset is zero (most text).
+    var offsets: [GlyphOffset]
     /// UTF-8 offsets into the paragraph, one per glyph.
     var clusters: [Int]
     /// The sum of `advances`.
     var width: Fixed
+
+    /// Appends one glyph.
+    @inline(__always)
+    mutating func append(glyph: UInt32, advance: Fixed, x: Fixed, y: Fixed, cluster: Int) {
+        if (x != 0 || y != 0) && offsets.count < glyphs.count {
+            offsets.append(contentsOf: repeatElement(GlyphOffset(x: 0, y: 0), count: glyphs.count - offsets.count))
+        }
+        if !offsets.isEmpty || x != 0 || y != 0 { offsets.append(GlyphOffset(x: x, y: y)) }
+        glyphs.append(glyph)
+        advances.append(advance)
+        clusters.append(cluster)
+        width += advance
+    }
+
+    /// The offset of glyph `i`.
+    @inline(__always)
+    func offset(_ i: Int) -> GlyphOffset { offsets.isEmpty ? GlyphOffset(x: 0, y: 0) : offsets[i] }
+
+    /// Reserves room for `count` glyphs.
+    mutating func reserve(_ count: Int) {
+        glyphs.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        clusters.reserveCapacity(count)
+    }
+}
+
+/// A glyph's offset from its pen position, in ``Fixed`` units (y up, as in OpenType).
+struct GlyphOffset: Sendable {
+    var x: Fixed
+    var y: Fixed
 }
 
 /// The HarfBuzz language every item is shaped with: a fixed tag, so results never depend on the
@@ -44,59 +74,116 @@ nonisolated(unsafe) private let shapingLanguage = hb_language_from_string("en", 
 /// from the bitmap strike scaled to `size`, as Skia does for Chromium.
 ///
 /// - Complexity: O(n) in the item's length (HarfBuzz's shaping is linear for these fonts).
-func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, text: @autoclosure () -> String) throws -> ShapedItem {
+func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, words: WordCache? = nil,
+           simple: Bool = false, text: @autoclosure () -> String) throws -> ShapedItem {
+    let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
+    var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
+                          glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
+    if let words, simple, spec.level == 0,
+       words.independence(of: spec.face).allows(UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])) {
+        // Word by word from the cache: exact for faces whose default lookups never cross a space.
+        item.reserve(spec.end - spec.start)
+        var start = spec.start
+        while start < spec.end {
+            var end = start + 1
+            if utf8[start] != 0x20 { while end < spec.end && utf8[end] != 0x20 { end += 1 } }
+            let bytes = UnsafeBufferPointer(rebasing: utf8[start..<end])
+            let word = Substring(decoding: bytes, as: UTF8.self)
+            let shape: WordShape
+            if let cached = words.word(word, face: spec.face) {
+                shape = cached
+            } else {
+                shape = try shapeWord(bytes, face: spec.face, script: spec.script, text: text())
+                words.insert(shape, word: word, face: spec.face)
+            }
+            append(shape, offset: start, to: &item, scaler: scaler)
+            start = end
+        }
+        return item
+    }
+    try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
+                     text: text()) { infos, positions, count in
+        let hbFont = spec.face.font.pointer
+        let bitmap = spec.face.hasColorBitmaps
+        item.reserve(count)
+        for i in 0..<count {
+            let info = infos[i], position = positions[i]
+            var advance: Fixed = 0
+            if position.x_advance != 0 {
+                let nominal = Int64(hb_font_get_glyph_h_advance(hbFont, info.codepoint))
+                advance = scaler.advance(nominal) + scaler.adjustment(Int64(position.x_advance) - nominal)
+                if bitmap, let strikeAdvance = spec.face.bitmapAdvance(glyph: info.codepoint, size: size) {
+                    advance = Fixed((strikeAdvance * fixedOne).rounded())
+                }
+            }
+            item.append(glyph: info.codepoint, advance: advance, x: scaler.adjustment(Int64(position.x_offset)),
+                        y: scaler.adjustment(Int64(position.y_offset)), cluster: Int(info.cluster))
+        }
+    }
+    return item
+}
+
+/// Shapes one word alone (no context) and keeps its positions in design units.
+private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, text: @autoclosure () -> String) throws -> WordShape {
+    var shape = WordShape(glyphs: [], nominal: [], adjustment: [], xOffset: [], yOffset: [], clusters: [])
+    try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, text: text()) { infos, positions, count in
+        let hbFont = face.font.pointer
+        for i in 0..<count {
+            let info = infos[i], position = positions[i]
+            let nominal = position.x_advance != 0 ? hb_font_get_glyph_h_advance(hbFont, info.codepoint) : 0
+            shape.glyphs.append(info.codepoint)
+            shape.nominal.append(nominal)
+            shape.adjustment.append(position.x_advance - nominal)
+            shape.xOffset.append(position.x_offset)
+            shape.yOffset.append(position.y_offset)
+            shape.clusters.append(Int32(info.cluster))
+        }
+        if shape.xOffset.allSatisfy({ $0 == 0 }) && shape.yOffset.allSatisfy({ $0 == 0 }) {
+            shape.xOffset = []
+            shape.yOffset = []
+        }
+    }
+    return shape
+}
+
+/// Appends a cached word, placed at UTF-8 offset `offset`, converting its units at `scaler`.
+private func append(_ shape: WordShape, offset: Int, to item: inout ShapedItem, scaler: UnitScaler) {
+    let hasOffsets = !shape.xOffset.isEmpty
+    for i in shape.glyphs.indices {
+        let advance = scaler.advance(Int64(shape.nominal[i])) + scaler.adjustment(Int64(shape.adjustment[i]))
+        let x = hasOffsets ? scaler.adjustment(Int64(shape.xOffset[i])) : 0
+        let y = hasOffsets ? scaler.adjustment(Int64(shape.yOffset[i])) : 0
+        item.append(glyph: shape.glyphs[i], advance: advance, x: x, y: y, cluster: offset + Int(shape.clusters[i]))
+    }
+}
+
+/// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) and lends the glyph infos and
+/// positions, valid only inside `body`.
+private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8,
+                          script: UInt32, text: @autoclosure () -> String,
+                          _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) throws -> Void) throws {
     guard let buffer = hb_buffer_create() else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz could not allocate a buffer")
     }
     defer { hb_buffer_destroy(buffer) }
     let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-    hb_buffer_add_utf8(buffer, base, Int32(utf8.count), UInt32(spec.start), Int32(spec.end - spec.start))
-    hb_buffer_set_direction(buffer, spec.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-    hb_buffer_set_script(buffer, hb_script_t(rawValue: spec.script))
+    hb_buffer_add_utf8(buffer, base, Int32(utf8.count), UInt32(start), Int32(end - start))
+    hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
     hb_buffer_set_language(buffer, shapingLanguage)
     var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
-    if spec.start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-    if spec.end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+    if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+    if end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
     hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-    hb_shape(spec.face.font.pointer, buffer, nil, 0)
+    hb_shape(face.font.pointer, buffer, nil, 0)
     guard hb_buffer_allocation_successful(buffer) != 0 else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz ran out of memory")
     }
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    let n = Int(count)
-    let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
-    let hbFont = spec.face.font.pointer
-    var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
-                          glyphs: [], advances: [], xOffsets: [], yOffsets: [], clusters: [], width: 0)
-    item.glyphs.reserveCapacity(n)
-    item.advances.reserveCapacity(n)
-    item.xOffsets.reserveCapacity(n)
-    item.yOffsets.reserveCapacity(n)
-    item.clusters.reserveCapacity(n)
-    guard let infos, let positions else { return item }
-    let bitmap = spec.face.hasColorBitmaps
-    var width: Fixed = 0
-    for i in 0..<n {
-        let info = infos[i], position = positions[i]
-        var advance: Fixed = 0
-        if position.x_advance != 0 {
-            let nominal = Int64(hb_font_get_glyph_h_advance(hbFont, info.codepoint))
-            advance = scaler.advance(nominal) + scaler.adjustment(Int64(position.x_advance) - nominal)
-            if bitmap, let strikeAdvance = spec.face.bitmapAdvance(glyph: info.codepoint, size: size) {
-                advance = Fixed((strikeAdvance * fixedOne).rounded())
-            }
-        }
-        item.glyphs.append(info.codepoint)
-        item.advances.append(advance)
-        item.xOffsets.append(scaler.adjustment(Int64(position.x_offset)))
-        item.yOffsets.append(scaler.adjustment(Int64(position.y_offset)))
-        item.clusters.append(Int(info.cluster))
-        width += advance
-    }
-    item.width = width
-    return item
+    guard count > 0, let infos, let positions else { return }
+    try body(infos, positions, Int(count))
 }
 
 /// Converts design units to ``Fixed`` points as FreeType (advances) and HarfBuzz (adjustments)

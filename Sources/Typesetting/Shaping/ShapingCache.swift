@@ -1,48 +1,47 @@
-import Synchronization
 
 /// A bounded cache of layouts keyed by everything that determines them (text, font, width, line
 /// limit, truncation, alignment, direction).
 ///
 /// Two generations approximate least-recently-used eviction in O(1): entries go into the young
-/// generation; a hit in the old one moves the entry back into the young one; when the young
+/// generation; a hit in the old one moves the entry into the young one; when the young
 /// generation's estimated size passes half the budget, the old generation is dropped and the young
-/// one becomes old. Memory therefore stays below the budget (plus one entry), and a working set
-/// smaller than half the budget is never evicted.
+/// one becomes old. Memory therefore stays below the budget, and a working set smaller than half
+/// the budget is never evicted.
+///
+/// Each generation is an open-addressing hash table (linear probing) of 8-byte slots over an
+/// array of entries kept in insertion order. A lookup first tries the entry after the previous hit
+/// (a layout pass usually asks for its texts in the same order as the last pass, so it then reads
+/// the entries sequentially without touching the table), then probes the table.
 final class ShapingCache: Sendable {
     /// The budget in (estimated) bytes.
     let capacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State: Sendable {
-        var young: [LayoutRequest: Entry] = [:]
-        var old: [LayoutRequest: Entry] = [:]
-        var youngCost = 0
-        var oldCost = 0
+        var young = Generation()
+        var old = Generation()
         var hits = 0
         var misses = 0
     }
 
-    private struct Entry: Sendable {
-        var value: ShapedText
-        var cost: Int
-    }
-
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     /// The cached layout for `key`, if any.
     func value(for key: LayoutRequest) -> ShapedText? {
-        state.withLock { state in
-            if let entry = state.young[key] {
+        let hash = key.hashValue
+        return state.withLock { state in
+            if let index = state.young.find(key, hash: hash) {
                 state.hits += 1
-                return entry.value
+                state.young.cursor = index + 1
+                return state.young.entries[index].value
             }
-            if let entry = state.old.removeValue(forKey: key) {
+            if let index = state.old.find(key, hash: hash) {
                 state.hits += 1
-                state.oldCost -= entry.cost
-                Self.add(key, entry, to: &state, capacity: capacity)
+                let entry = state.old.entries[index]
+                Self.add(entry, to: &state, capacity: capacity)
                 return entry.value
             }
             state.misses += 1
@@ -54,43 +53,96 @@ final class ShapingCache: Sendable {
     func insert(_ value: ShapedText, for key: LayoutRequest) {
         let cost = Self.cost(of: value, key: key)
         guard cost <= capacity / 2 else { return }
-        state.withLock { state in
-            Self.add(key, Entry(value: value, cost: cost), to: &state, capacity: capacity)
-        }
+        let entry = Entry(key: key, hash: key.hashValue, value: value, cost: cost)
+        state.withLock { state in Self.add(entry, to: &state, capacity: capacity) }
     }
 
-    private static func add(_ key: LayoutRequest, _ entry: Entry, to state: inout State, capacity: Int) {
-        if let previous = state.young.updateValue(entry, forKey: key) { state.youngCost -= previous.cost }
-        state.youngCost += entry.cost
-        if state.youngCost > capacity / 2 {
+    private static func add(_ entry: Entry, to state: inout State, capacity: Int) {
+        state.young.insert(entry)
+        if state.young.cost > capacity / 2 {
             state.old = state.young
-            state.oldCost = state.youngCost
-            state.young = [:]
-            state.youngCost = 0
+            state.young = Generation()
         }
     }
 
     /// Removes every entry.
     func removeAll() {
         state.withLock { state in
-            let (hits, misses) = (state.hits, state.misses)
-            state = State()
-            state.hits = hits
-            state.misses = misses
+            state.young = Generation()
+            state.old = Generation()
         }
     }
 
     /// The number of entries, the estimated bytes held, hits and misses.
     var statistics: (entries: Int, bytes: Int, hits: Int, misses: Int) {
-        state.withLock { ($0.young.count + $0.old.count, $0.youngCost + $0.oldCost, $0.hits, $0.misses) }
+        state.withLock { ($0.young.entries.count + $0.old.entries.count, $0.young.cost + $0.old.cost, $0.hits, $0.misses) }
     }
 
     /// An estimate of the bytes an entry holds: the key's text, each glyph's id, position, cluster
-    /// and advance, each run's and line's fixed part, and dictionary overhead.
+    /// and advance, each run's and line's fixed part, and the table's overhead.
     static func cost(of value: ShapedText, key: LayoutRequest) -> Int {
-        var bytes = 160 + key.text.utf8.count + (key.font.family?.utf8.count ?? 0)
+        var bytes = 200 + key.text.utf8.count + (key.font.family?.utf8.count ?? 0)
         for run in value.runs { bytes += 120 + run.glyphs.count * (4 + 16 + 8 + 8) }
         for line in value.lines { bytes += 140 + line.text.utf8.count }
         return bytes
+    }
+}
+
+/// One cached layout.
+private struct Entry: Sendable {
+    var key: LayoutRequest
+    var hash: Int
+    var value: ShapedText
+    var cost: Int
+}
+
+/// One generation: entries in insertion order and a power-of-two slot table whose non-zero slots
+/// hold the high 32 bits of an entry's hash and its index + 1.
+private struct Generation: Sendable {
+    var entries: [Entry] = []
+    var slots: [UInt64] = []
+    var cost = 0
+    /// The entry after the last hit: the likeliest next request.
+    var cursor = 0
+
+    func find(_ key: LayoutRequest, hash: Int) -> Int? {
+        if cursor < entries.count && entries[cursor].hash == hash && entries[cursor].key == key { return cursor }
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash >> 32))
+        var i = hash & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            if slot >> 32 == tag {
+                let index = Int(slot & 0xFFFF_FFFF) - 1
+                if entries[index].hash == hash && entries[index].key == key { return index }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    mutating func insert(_ entry: Entry) {
+        if let index = find(entry.key, hash: entry.hash) {
+            cost += entry.cost - entries[index].cost
+            entries[index] = entry
+            return
+        }
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        entries.append(entry)
+        cost += entry.cost
+        place(hash: entry.hash, index: entries.count - 1)
+    }
+
+    private mutating func grow() {
+        slots = [UInt64](repeating: 0, count: max(64, slots.count * 2))
+        for (index, entry) in entries.enumerated() { place(hash: entry.hash, index: index) }
+    }
+
+    private mutating func place(hash: Int, index: Int) {
+        let mask = slots.count - 1
+        var i = hash & mask
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = UInt64(UInt32(truncatingIfNeeded: hash >> 32)) << 32 | UInt64(index + 1)
     }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Shapes, measures and breaks text into lines: the text engine's entry point.
 ///
@@ -11,15 +10,24 @@ public final class Typesetter: Sendable {
     /// The fonts this typesetter shapes with.
     public let library: FontLibrary
     private let cache: ShapingCache
+    private let words: WordCache?
 
     /// Creates a typesetter over `library`.
     ///
     /// - Parameters:
     ///   - library: the fonts.
-    ///   - cacheCapacity: the layout cache's budget in bytes (estimated); 0 disables caching.
-    public init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
+    ///   - cacheCapacity: the layout cache's budget in bytes (estimated); the word cache gets an
+    ///     eighth more (at least 256 KiB). 0 disables both: every request is shaped whole, afresh.
+    public convenience init(library: FontLibrary, cacheCapacity: Int = 64 << 20) {
+        self.init(library: library, cacheCapacity: cacheCapacity, shapesWordByWord: true)
+    }
+
+    /// Creates a typesetter; `shapesWordByWord: false` always shapes whole runs (tests compare the
+    /// two).
+    init(library: FontLibrary, cacheCapacity: Int, shapesWordByWord: Bool) {
         self.library = library
         self.cache = ShapingCache(capacity: cacheCapacity)
+        self.words = shapesWordByWord && cacheCapacity > 0 ? WordCache(capacity: max(256 << 10, cacheCapacity / 8)) : nil
     }
 
     /// The shared typesetter over the bundled fonts (``FontLibrary/bundled(systemFonts:)``).
@@ -36,7 +44,7 @@ public final class Typesetter: Sendable {
         }
     }
 
-    private static let shared = Mutex<[Bool: Typesetter]>([:])
+    private static let shared = Locked<[Bool: Typesetter]>([:])
 
     /// Shapes `text` in `font`, wrapped to `width`, limited to `lineLimit` lines: what SwiftUI's
     /// `Text` does with `.font(_:)`, `.lineLimit(_:)`, `.truncationMode(_:)` and
@@ -75,13 +83,14 @@ public final class Typesetter: Sendable {
         let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
                                     truncation: truncation, alignment: alignment, direction: direction)
         if let cached = cache.value(for: request) { return cached }
-        let result = try layout(request, faces: library.resolve(font), library: library)
+        let result = try layout(request, faces: library.resolve(font), library: library, words: words)
         cache.insert(result, for: request)
         return result
     }
 
-    /// The size `text` takes on one line, without building glyph positions for the caller: the
-    /// exact advance and the browser layout width (rounded up to 1/64 point).
+    /// The size `text` takes on one line: the exact advance and the browser layout width (rounded
+    /// up to 1/64 point). It shares ``shape(_:font:width:lineLimit:truncation:alignment:direction:)``'s
+    /// cache, so measuring and then drawing the same label shapes it once.
     ///
     /// - Parameters:
     ///   - text: the text.
@@ -108,6 +117,7 @@ public final class Typesetter: Sendable {
     /// Empties the layout cache.
     public func removeCachedLayouts() {
         cache.removeAll()
+        words?.removeAll()
     }
 
     /// The layout cache's entry count, estimated bytes, hits and misses.

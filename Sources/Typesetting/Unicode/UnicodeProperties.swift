@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A line-breaking class of UAX #14 (Unicode Line Breaking Algorithm, section 5.1), in the order
 /// the generated table uses (see `make_unicode_tables.py`).
@@ -36,7 +36,8 @@ struct UnicodeProperties: Sendable {
             }
             block.removeAll(keepingCapacity: true)
         }
-        for token in unicodeTableRuns.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        let runs = unicodeTableRuns.replacingOccurrences(of: "\n", with: "")
+        for token in runs.split(separator: " ") {
             let parts = token.split(separator: ":")
             guard parts.count == 2, let value = UInt8(parts[0], radix: 16), var count = Int(parts[1], radix: 16) else {
                 continue

@@ -9,6 +9,11 @@ hb_shape_refs.json  Debian's `hb-shape` (libharfbuzz-bin) shapes each string wit
                     width a browser lays out at each size: units * size / upem rounded UP to a
                     multiple of 1/64 px (Blink's LayoutUnit::FromFloatCeil).
 
+chromium_wrap_refs.json  The same Chromium wraps longer texts in a <div> of a fixed width
+                    (white-space: normal; overflow-wrap: anywhere, so that a word wider than the
+                    line breaks between grapheme clusters as SwiftUI's Text does). Recorded: the
+                    width of each line's box (Range.getClientRects on the text) and the height.
+
 chromium_refs.json  Headless Chromium lays out each string in a <span> (white-space: pre) with the
                     bundled fonts loaded by @font-face and nothing else named, so characters the
                     font lacks go through Chromium's own system fallback. The script checks that
@@ -191,7 +196,7 @@ def fc_file(family):
 
 
 def make_chrome_refs():
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    chromium = find_chromium()
     if not chromium:
         print("chromium not found: chromium_refs.json not regenerated", file=sys.stderr)
         return None
@@ -216,16 +221,7 @@ def make_chrome_refs():
     for size in (9, 17, 40, 72):
         for text in ["Hello", "x\U0001F600", "Swift \U0001F4AA", "\u0645\u0631\u062d\u0628\u0627"] + KERNING[:6]:
             cases.append([text, "TDejaVu", 400, False, size])
-    page = PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)}
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "refs.html")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
-        out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                              "--virtual-time-budget=20000", "--dump-dom", "file://" + path],
-                             capture_output=True, text=True, timeout=300).stdout
-    start = out.index("<pre id=\"out\">") + len("<pre id=\"out\">")
-    results = json.loads(out[start:out.index("</pre>", start)])
+    results = run_chromium(PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)})
     assert len(results) == len(cases)
     version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
     records = []
@@ -234,6 +230,64 @@ def make_chrome_refs():
                         "italic": italic, "size": size, "width": width, "height": height, "baseline": baseline})
     return {"generator": version + ", headless, @font-face bundled fonts, system fallback = bundled files",
             "cases": records}
+
+
+WRAP_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+@font-face{font-family:"TInter";src:url("%(fonts)s/Inter/Inter-Regular.otf");font-weight:400;font-style:normal}
+body{margin:0} div{line-height:normal;white-space:normal;overflow-wrap:anywhere;font-family:TInter}
+</style></head><body><pre id=out></pre><div id=host></div><script>
+const cases=%(cases)s;
+async function run(){
+  await document.fonts.load('17px TInter');
+  const host=document.getElementById('host'); const res=[];
+  for (const [text,size,width] of cases) {
+    const d=document.createElement('div'); d.style.fontSize=size+'px'; d.style.width=width+'px';
+    d.textContent=text; host.appendChild(d);
+    const range=document.createRange(); range.selectNodeContents(d.firstChild);
+    const rects=Array.from(range.getClientRects()).map(r=>r.width);
+    res.push([rects, d.getBoundingClientRect().height]);
+    host.removeChild(d);
+  }
+  document.getElementById('out').textContent=JSON.stringify(res);
+}
+run();
+</script></body></html>"""
+
+WRAP_TEXTS = ["Some long item here", "And then some longer one", "The quick brown fox jumps over the lazy dog",
+              "Sphinx of black quartz, judge my vow", "Building a Flow Layout in SwiftUI: Wrapping Views Like CSS Flexbox",
+              "Tag clouds, chip collections and skill badges", "Morning routine with coffee and a walk",
+              "state-of-the-art layout engine", "Supercalifragilisticexpialidocious", "iOS Development Exercise Swift",
+              "A/B testing (beta) v2.0.1 release notes", "Reading time: 2 min", "Hello, world"]
+WRAP_WIDTHS = [40, 60, 80, 120, 200]
+
+
+def find_chromium():
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+def run_chromium(page_text):
+    """Loads `page_text` in headless Chromium and returns the JSON its script writes into <pre id=out>."""
+    chromium = find_chromium()
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "refs.html")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(page_text)
+        out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                              "--virtual-time-budget=20000", "--dump-dom", "file://" + path],
+                             capture_output=True, text=True, timeout=300).stdout
+    start = out.index("<pre id=\"out\">") + len("<pre id=\"out\">")
+    return json.loads(out[start:out.index("</pre>", start)])
+
+
+def make_chrome_wrap_refs():
+    if not find_chromium():
+        return None
+    cases = [[text, size, width] for size in (12, 17, 28) for text in WRAP_TEXTS for width in WRAP_WIDTHS]
+    results = run_chromium(WRAP_PAGE % {"fonts": "file://" + FONTS, "cases": json.dumps(cases)})
+    assert len(results) == len(cases)
+    records = [{"text": text, "size": size, "width": width, "lines": lines, "height": height}
+               for (text, size, width), (lines, height) in zip(cases, results)]
+    return {"generator": "chromium, white-space: normal, overflow-wrap: anywhere", "cases": records}
 
 
 def write(name, data):
@@ -248,6 +302,9 @@ def main():
     chrome = make_chrome_refs()
     if chrome:
         write("chromium_refs.json", chrome)
+    wrap = make_chrome_wrap_refs()
+    if wrap:
+        write("chromium_wrap_refs.json", wrap)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+@Suite struct WrappingTests {
+    let font = Font.body
+
+    @Test func fitsOnOneLineAtItsOwnWidth() throws {
+        let ideal = try typesetter.shape("Morning routine", font: font)
+        let proposed = try typesetter.shape("Morning routine", font: font, width: ideal.size.width)
+        #expect(proposed.lines.count == 1 && proposed.size == ideal.size)
+    }
+
+    @Test func wrapsAtTheSpace() throws {
+        let ideal = try typesetter.shape("Morning routine", font: font)
+        let shaped = try typesetter.shape("Morning routine", font: font, width: ideal.size.width - 1)
+        #expect(shaped.lines.map(\.text) == ["Morning", "routine"])
+        #expect(shaped.size.height == 40)
+        #expect(shaped.firstBaseline == 16 && shaped.lastBaseline == 36)
+        #expect(shaped.lines[1].origin.y == 20)
+        let morning = try typesetter.shape("Morning", font: font)
+        #expect(shaped.lines[0].advance == morning.advance)     // the swallowed space does not count
+        #expect(shaped.runs.map(\.line) == [0, 1])
+        #expect(shaped.runs[1].positions[0] == CGPoint(x: 0, y: 36))
+        #expect(shaped.runs[1].clusters.first == 0)            // offsets into the line's own text
+    }
+
+    @Test func hardLineBreaks() throws {
+        let shaped = try typesetter.shape("Tag\nclouds\r\nwrap\u{2028}end", font: font)
+        #expect(shaped.lines.map(\.text) == ["Tag", "clouds", "wrap", "end"])
+        #expect(shaped.size.height == 80)
+        let empty = try typesetter.shape("", font: font)
+        #expect(empty.size == CGSize(width: 0, height: 20) && empty.runs.isEmpty)
+    }
+
+    @Test func breaksAfterHyphens() throws {
+        let shaped = try typesetter.shape("state-of-the-art layout", font: font, width: 80)
+        #expect(shaped.lines.count >= 2)
+        #expect(shaped.lines[0].text.hasSuffix("-"))
+    }
+
+    /// A word wider than the line breaks between grapheme clusters, never inside an emoji.
+    @Test func longWordsBreakBetweenClusters() throws {
+        let shaped = try typesetter.shape("Supercalifragilistic👩‍👩‍👧expialidocious", font: font, width: 50)
+        #expect(shaped.lines.count > 3)
+        for line in shaped.lines { #expect(line.advance <= 50 || line.text.count == 1) }
+        #expect(shaped.lines.map(\.text).joined() == "Supercalifragilistic👩‍👩‍👧expialidocious")
+    }
+
+    /// Property test (seeded): at any width, every line fits (or is one cluster), no text is lost,
+    /// and a narrower width never gives fewer lines.
+    @Test func wrappingInvariants() throws {
+        var generator = SeededGenerator(seed: 3)
+        let words = ["Swift", "iOS", "Development", "Morning", "routine", "☀️", "مرحبا", "well-known", "(beta)", "1,234.56",
+                     "Typography", "x", "Exercise", "💪", "中文", "AVATAR"]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            let width = CGFloat(Int.random(in: 20...300, using: &generator))
+            let shaped = try typesetter.shape(text, font: font, width: width)
+            for line in shaped.lines {
+                #expect(line.advance <= width || line.text.count == 1, "'\(text)' at \(width): '\(line.text)' \(line.advance)")
+            }
+            let kept = shaped.lines.map(\.text).joined().filter { $0 != " " }
+            #expect(kept == text.filter { $0 != " " }, "'\(text)' at \(width)")
+            let narrower = try typesetter.shape(text, font: font, width: max(1, width - 40))
+            #expect(narrower.lines.count >= shaped.lines.count)
+            #expect(shaped.size.height == CGFloat(shaped.lines.count) * 20)
+        }
+    }
+}
+
+@Suite struct TruncationTests {
+    let font = Font.body
+    let text = "Morning routine with coffee"
+
+    func width(_ text: String) throws -> CGFloat { try typesetter.shape(text, font: font).advance }
+
+    @Test func tail() throws {
+        let shaped = try typesetter.shape(text, font: font, width: 100, lineLimit: 1, truncation: .tail)
+        let line = try #require(shaped.lines.first)
+        #expect(shaped.lines.count == 1 && shaped.isTruncated && line.isTruncated)
+        #expect(line.text == "Morning r…")
+        #expect(line.advance <= 100)
+        #expect(try width("Morning ro…") > 100)                // one more cluster would not fit
+    }
+
+    @Test func head() throws {
+        let shaped = try typesetter.shape(text, font: font, width: 100, lineLimit: 1, truncation: .head)
+        #expect(shaped.lines.map(\.text) == ["…ith coffee"])
+        #expect(shaped.lines[0].advance <= 100)
+        #expect(try width("…with coffee") > 100)
+    }
+
+    @Test func middle() throws {
+        let shaped = try typesetter.shape(text, font: font, width: 100, lineLimit: 1, truncation: .middle)
+        let line = try #require(shaped.lines.first?.text)
+        #expect(line.hasPrefix("Morn") && line.hasSuffix("ffee") && line.contains("…"))
+        #expect(shaped.lines[0].advance <= 100)
+    }
+
+    @Test func lineLimitTwo() throws {
+        let shaped = try typesetter.shape("Swift iOS Development Morning routine Exercise", font: font, width: 90, lineLimit: 2)
+        #expect(shaped.lines.count == 2)
+        #expect(shaped.lines[1].text.hasSuffix("…") && !shaped.lines[0].text.hasSuffix("…"))
+        #expect(shaped.lines.allSatisfy { $0.advance <= 90 })
+        let head = try typesetter.shape("Swift iOS Development Morning routine Exercise", font: font, width: 90,
+                                        lineLimit: 2, truncation: .head)
+        #expect(head.lines[0].text.hasPrefix("…") && head.lines[1].text.hasSuffix("Exercise"))
+    }
+
+    @Test func lineLimitWithHardBreaksAndNoWidth() throws {
+        let shaped = try typesetter.shape("one\ntwo\nthree", font: font, lineLimit: 2)
+        #expect(shaped.lines.map(\.text) == ["one", "two three…"])
+        let fits = try typesetter.shape("one\ntwo", font: font, lineLimit: 2)
+        #expect(!fits.isTruncated)
+    }
+
+    /// Property test (seeded): truncated lines fit, keep the text's start (tail), end (head) or
+    /// both (middle), and contain one ellipsis.
+    @Test func truncationInvariants() throws {
+        var generator = SeededGenerator(seed: 11)
+        let words = ["Swift", "iOS", "Development", "Morning", "routine", "☀️", "Exercise", "Typography", "AVATAR", "cloud"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 2...7, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            let width = CGFloat(Int.random(in: 30...200, using: &generator))
+            for mode in TruncationMode.allCases {
+                let shaped = try typesetter.shape(text, font: font, width: width, lineLimit: 1, truncation: mode)
+                #expect(shaped.lines.count == 1)
+                let line = shaped.lines[0]
+                guard shaped.isTruncated else {
+                    #expect(line.text == text)
+                    continue
+                }
+                #expect(line.advance <= width || line.text == "…", "'\(text)' \(mode) at \(width): '\(line.text)'")
+                #expect(line.text.filter { $0 == "…" }.count == 1)
+                let parts = line.text.split(separator: "…", omittingEmptySubsequences: false).map(String.init)
+                switch mode {
+                case .tail: #expect(text.hasPrefix(parts[0]) && parts[1].isEmpty)
+                case .head: #expect(text.hasSuffix(parts[1]) && parts[0].isEmpty)
+                case .middle: #expect(text.hasPrefix(parts[0]) && text.hasSuffix(parts[1]))
+                }
+            }
+        }
+    }
+}
+
+@Suite struct AlignmentTests {
+    @Test(arguments: TextAlignment.allCases)
+    func linesAlign(alignment: TextAlignment) throws {
+        let shaped = try typesetter.shape("A tag cloud of chips", font: .body, width: 70, alignment: alignment)
+        #expect(shaped.lines.count >= 2)
+        for line in shaped.lines {
+            let slack = shaped.size.width - line.width
+            switch alignment {
+            case .leading: #expect(line.origin.x == 0)
+            case .center: #expect(line.origin.x == (slack * 32).rounded(.down) / 64)   // half, truncated to 1/64
+            case .trailing: #expect(line.origin.x == slack)
+            }
+            let firstRun = shaped.runs[line.runRange.lowerBound]
+            #expect(firstRun.positions[0].x == line.origin.x)
+        }
+    }
+
+    @Test func trailingIsLeftInRightToLeftText() throws {
+        let shaped = try typesetter.shape("مرحبا بكم في السحابة", font: .body, width: 70, alignment: .trailing,
+                                          direction: .rightToLeft)
+        #expect(shaped.lines.allSatisfy { $0.origin.x == 0 })
+    }
+}
+
+@Suite struct SingleLinePathTests {
+    /// The one-line path gives what the general line machinery gives: a text's layout equals the
+    /// first line of the same text followed by a paragraph break and more text.
+    @Test func matchesTheGeneralPath() throws {
+        var generator = SeededGenerator(seed: 5)
+        let words = ["Swift", "Morning", "routine", "☀️", "Exercise", "💪", "AVATAR", "x", "office", "Café", "Ωμέγα"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            let font = Font(size: [9, 17, 40].randomElement(using: &generator) ?? 17)
+            let single = try typesetter.shape(text, font: font)
+            let double = try typesetter.shape(text + "\n" + text, font: font)
+            #expect(double.lines[0] == single.lines[0])
+            #expect(Array(double.runs[double.lines[0].runRange]) == single.runs)
+            #expect(double.size.width == single.size.width && double.size.height == 2 * single.size.height)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+@Suite struct ShapingTests {
+    /// Kerning pairs at 17 pt: each pair is narrower than its two letters apart, by the font's GPOS
+    /// kerning, and measures what Chromium measures (Fixtures/chromium_refs.json).
+    @Test(arguments: [("AV", 21.84375), ("To", 19.71875), ("Ta", 19.25), ("We", 25.171875), ("Wo", 25.40625),
+                      ("Yo", 20.140625), ("fi", 10.171875)])
+    func kerningPairs(pair: String, chromium: Double) throws {
+        let font = Font(size: 17)
+        let whole = try typesetter.shape(pair, font: font)
+        let letters = try pair.map { try typesetter.shape(String($0), font: font).advance }
+        #expect(Double(whole.size.width) == chromium)
+        if pair != "fi" { #expect(whole.advance < letters.reduce(0, +) - 0.1) }
+        #expect(whole.runs.count == 1 && whole.runs[0].face.path.hasSuffix("Inter-Regular.otf"))
+    }
+
+    /// "Hello, world" at 17 px: 15700 font units × 17 / 2816 = 94.7798 (FreeType's x_scale makes
+    /// it 94.7796), laid out as 94.78125 (rounded up to 1/64 px), as Chromium does.
+    @Test func helloWorld() throws {
+        let shaped = try typesetter.shape("Hello, world", font: Font(size: 17))
+        #expect(shaped.size == CGSize(width: 94.78125, height: 20))
+        #expect(abs(shaped.advance - 94.7798) < 0.002)
+        #expect(shaped.firstBaseline == 16 && shaped.lastBaseline == 16)
+        #expect(shaped.lines.count == 1 && shaped.lines[0].text == "Hello, world")
+        #expect(shaped.runs[0].glyphs.count == 12 && shaped.runs[0].clusters == Array(0..<12))
+        #expect(shaped.runs[0].positions[0] == CGPoint(x: 0, y: 16))
+    }
+
+    /// Emoji clusters stay one glyph in Noto Color Emoji and advance by the bitmap strike's advance
+    /// scaled to the size (136 px at 109 ppem), as Chromium measures them.
+    @Test(arguments: ["👩‍👩‍👧", "🇯🇵", "☀️", "💪", "👍🏽", "1️⃣", "🏳️‍🌈", "🧑‍💻", "©️"])
+    func emojiSequencesAreOneGlyph(emoji: String) throws {
+        for size in [9.0, 17, 34, 72] {
+            let shaped = try typesetter.shape(emoji, font: Font(size: size))
+            #expect(shaped.runs.count == 1)
+            let run = try #require(shaped.runs.first)
+            #expect(run.face.familyName == "Noto Color Emoji" && run.face.hasColorBitmaps)
+            #expect(run.glyphs.filter { $0 != 0 }.count == 1, "\(emoji) @\(size): \(run.glyphs)")
+            let expected = 136 * size / 109
+            #expect(abs(Double(shaped.advance) - expected) < 1e-4)
+            #expect(Double(shaped.size.width) == (expected * 64).rounded(.up) / 64)
+        }
+    }
+
+    @Test func emojiLabels() throws {
+        let morning = try typesetter.shape("Morning routine ☀️", font: .body)
+        #expect(morning.size.width == 152.78125)               // Chromium
+        #expect(morning.runs.map(\.face.familyName) == ["Inter", "Noto Color Emoji"])
+        let exercise = try typesetter.shape("Exercise 💪", font: .body)
+        #expect(exercise.size.width == 93.203125)               // Chromium
+        // The emoji's line: Noto Color Emoji's rounded ascent and descent join Inter's (72 pt: 70 + 18).
+        let big = try typesetter.shape("x😀", font: Font(size: 72))
+        #expect(big.size.height == 88 && big.firstBaseline == 70)
+    }
+
+    /// Presentation as browsers choose it: text presentation (no selector, or U+FE0E) stays in a
+    /// text font, emoji presentation (U+FE0F, or Emoji_Presentation characters) goes to the colour
+    /// font even when a text font has the character.
+    @Test func presentation() throws {
+        func family(_ text: String) throws -> [String] {
+            try typesetter.shape(text, font: .body).runs.map(\.face.familyName)
+        }
+        #expect(try family("©") == ["Inter"])
+        #expect(try family("©️") == ["Noto Color Emoji"])
+        #expect(try family("😀") == ["Noto Color Emoji"])
+        #expect(try family("😀︎") == ["DejaVu Sans"])
+        #expect(try family("☀") == ["Inter"])
+        #expect(try family("☀️") == ["Noto Color Emoji"])
+        // With DejaVu Sans as the requested family, its own 😀 wins (the family list comes first).
+        let dejaVu = try typesetter.shape("😀", font: Font(family: "DejaVu Sans", size: 17))
+        #expect(dejaVu.runs.map(\.face.familyName) == ["DejaVu Sans"])
+    }
+
+    /// Latin + Arabic measures as the sum of its runs (each bidi run rounded up to 1/64, as Blink
+    /// lays out inline items), with the Arabic run right to left in visual order.
+    @Test func latinAndArabic() throws {
+        let font = Font.body
+        let mixed = try typesetter.shape("Hi مرحبا", font: font)
+        let latin = try typesetter.shape("Hi ", font: font)
+        let arabic = try typesetter.shape("مرحبا", font: font)
+        #expect(mixed.size.width == latin.size.width + arabic.size.width)
+        #expect(mixed.size.width == 60.71875)                   // Chromium
+        #expect(mixed.runs.count == 2)
+        let (first, second) = (mixed.runs[0], mixed.runs[1])
+        #expect(first.face.familyName == "Inter" && !first.isRightToLeft)
+        #expect(second.face.familyName == "DejaVu Sans" && second.isRightToLeft)
+        #expect(second.positions[0].x == latin.size.width)
+        #expect(second.clusters == second.clusters.sorted(by: >))      // visual order, right to left
+        #expect(zip(second.positions, second.positions.dropFirst()).allSatisfy { $0.x < $1.x })
+    }
+
+    @Test func rightToLeftParagraph() throws {
+        // Base level 1: "Hi" (level 2) ends up on the right, the Arabic word on the left.
+        let shaped = try typesetter.shape("Hi مرحبا", font: .body, direction: .rightToLeft)
+        #expect(shaped.runs.map(\.face.familyName) == ["DejaVu Sans", "Inter", "Inter"])
+        #expect(shaped.runs.map(\.bidiLevel) == [1, 1, 2])
+        #expect(shaped.runs[0].positions[0].x == 0)
+        #expect(shaped.size.width == 60.71875)
+        // Base level 0 with a number inside the Arabic: "(1)" is placed by the bidi algorithm
+        // (W and N rules), left of the Arabic word; "Hi" stays last.
+        let ltr = try typesetter.shape("مرحبا (1) Hi", font: .body)
+        let last = try #require(ltr.runs.last)
+        #expect(ltr.lines[0].text.hasSuffix("Hi") && last.face.familyName == "Inter" && last.bidiLevel == 0)
+        let arabic = try #require(ltr.runs.first { $0.face.familyName == "DejaVu Sans" })
+        #expect(arabic.positions.allSatisfy { $0.x < last.positions[0].x })
+    }
+
+    /// Characters no bundled font has show the requested face's .notdef (system fonts are off here).
+    @Test func notdefWhenNothingCovers() throws {
+        let shaped = try typesetter.shape("a中b", font: .body)
+        #expect(shaped.runs.count == 3)                       // Latin, Han, Latin script runs
+        #expect(shaped.runs.allSatisfy { $0.face.familyName == "Inter" })
+        #expect(shaped.runs[1].glyphs == [0])
+        #expect(shaped.advance > 0)
+    }
+
+    @Test func ligatureClusters() throws {
+        // "ffi" in Inter: whatever the glyphs, every cluster points at the start of a character.
+        let shaped = try typesetter.shape("office", font: .body)
+        let clusters = shaped.runs.flatMap(\.clusters)
+        #expect(clusters == clusters.sorted())
+        #expect(clusters.allSatisfy { (0..<6).contains($0) })
+    }
+
+    /// Shaping word by word from the cache gives exactly what shaping whole runs gives, for random
+    /// labels in every bundled weight (property test, seeded).
+    @Test func wordByWordEqualsWhole() throws {
+        let whole = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false)
+        let split = Typesetter(library: bundledLibrary, cacheCapacity: 1 << 20, shapesWordByWord: true)
+        var generator = SeededGenerator(seed: 14)
+        let words = ["Swift", "iOS", "To", "Yo", "AV", "office", "Wave", "x", "3 x 4", "a-b", "(beta)", ":", "12:30",
+                     "->", "Tapas", "We", "LT", "fi", "--", "<=", "Typography", "@home", "T", "V", "1/2", "..."]
+        let weights: [Font.Weight] = [.regular, .medium, .semibold, .bold]
+        for _ in 0..<1500 {
+            let count = Int.random(in: 1...4, using: &generator)
+            let label = (0..<count).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: Bool.random(using: &generator) ? " " : "  ")
+            let font = Font(size: [9, 13.5, 17, 28, 72].randomElement(using: &generator) ?? 17,
+                            weight: weights.randomElement(using: &generator) ?? .regular,
+                            italic: Int.random(in: 0..<5, using: &generator) == 0)
+            #expect(try split.shape(label, font: font) == whole.shape(label, font: font), "\(label) \(font)")
+        }
+    }
+
+    /// Inter Regular may be split at spaces except around characters its space-context `calt`
+    /// lookup can change; the bold weights kern the space and are never split.
+    @Test func spaceIndependence() throws {
+        let regular = SpaceIndependence(face: try bundledLibrary.face(for: .body))
+        #expect(regular.isSplittable)
+        func allows(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { regular.allows($0) }
+        }
+        #expect(allows("Morning routine"))
+        #expect(!allows("3 x 4") && !allows("a -> b"))
+        let bold = SpaceIndependence(face: try bundledLibrary.face(for: Font(size: 17, weight: .bold)))
+        #expect(!bold.isSplittable)
+    }
+
+    /// The same requests from eight threads at once, on a cold typesetter, give identical results.
+    @Test func identicalResultsFromSeveralThreads() async throws {
+        let shared = Typesetter(library: bundledLibrary)
+        let reference = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false)
+        let labels = benchmarkLikeLabels(300) + ["Morning routine ☀️", "Hi مرحبا", "👩‍👩‍👧", "a中b", "office"]
+        let expected = try labels.map { try reference.shape($0, font: .body, width: 80, lineLimit: 2) }
+        try await withThrowingTaskGroup(of: [ShapedText].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try labels.map { try shared.shape($0, font: .body, width: 80, lineLimit: 2) }
+                }
+            }
+            for try await results in group { #expect(results == expected) }
+        }
+    }
+
+    /// Cached layouts are the layouts: asked for again in the same order, in reverse and shuffled,
+    /// every text gives what it gave the first time, from the cache.
+    @Test func cacheReturnsTheSameLayoutsInAnyOrder() throws {
+        let cached = Typesetter(library: bundledLibrary, cacheCapacity: 8 << 20)
+        let labels = benchmarkLikeLabels(500)
+        let first = try labels.map { try cached.shape($0, font: .body) }
+        var generator = SeededGenerator(seed: 21)
+        for order in [Array(labels.indices), labels.indices.reversed(), labels.indices.shuffled(using: &generator)] {
+            for index in order { #expect(try cached.shape(labels[index], font: .body) == first[index]) }
+        }
+        #expect(cached.cacheStatistics.hits == 1500)
+        // Another font or width is another entry.
+        #expect(try cached.shape(labels[0], font: .caption).size != first[0].size)
+        #expect(try cached.shape(labels[0], font: .body, width: 1).lines.count > 1)
+    }
+
+    /// The layout cache stays within its budget however many distinct texts go through it.
+    @Test func cacheIsBounded() throws {
+        let budget = 64 << 10
+        let small = Typesetter(library: bundledLibrary, cacheCapacity: budget)
+        for label in benchmarkLikeLabels(3000) { _ = try small.shape(label, font: .body) }
+        let statistics = small.cacheStatistics
+        #expect(statistics.bytes <= budget)
+        #expect(statistics.entries > 20)
+        _ = try small.shape("Swift", font: .body)
+        _ = try small.shape("Swift", font: .body)
+        #expect(small.cacheStatistics.hits >= 1)
+        small.removeCachedLayouts()
+        #expect(small.cacheStatistics.entries == 0)
+    }
+}
+
+/// Distinct labels of one to three words (seeded).
+func benchmarkLikeLabels(_ count: Int) -> [String] {
+    let words = ["Swift", "iOS", "Development", "Morning", "routine", "Exercise", "Design", "Travel", "cloud", "layout",
+                 "Typography", "Wave", "Tower", "Yoga", "AVATAR", "office", "Kayak", "Zephyr"]
+    var generator = SeededGenerator(seed: 7)
+    var seen = Set<String>()
+    var labels: [String] = []
+    while labels.count < count {
+        let n = Int.random(in: 1...3, using: &generator)
+        var label = (0..<n).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
+        if seen.contains(label) { label += " \(Int.random(in: 0..<10_000, using: &generator))" }
+        if seen.insert(label).inserted { labels.append(label) }
+    }
+    return labels
+}
+
+@Suite struct MeasureTests {
+    /// `measure` is the one-line size from the same cache as `shape`.
+    @Test func measureMatchesShape() throws {
+        let measured = try typesetter.measure("Hello, world", font: .body)
+        #expect(measured == TextMeasurement(advance: try typesetter.shape("Hello, world", font: .body).advance,
+                                            size: CGSize(width: 94.78125, height: 20), firstBaseline: 16, lastBaseline: 16))
+        let two = try typesetter.measure("Tag\ncloud", font: .body)
+        #expect(two.size.height == 40 && two.lastBaseline == 36)
+    }
+}
