@@ -70,7 +70,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
-                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud"],
+                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
                           path: "Benchmarks/TagCloudBench",
                           swiftSettings: strictSwift),
 
