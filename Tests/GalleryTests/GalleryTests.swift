@@ -2,9 +2,174 @@ import Gallery
 import TagCloudUI
 import Testing
 
-@MainActor @Test func probe() throws {
-    for example in Gallery.examples {
-        let list = try example.renderer().displayList()
-        print(example.name, list.size, list.flattened.count)
+/// The capsules and rounded rectangles a picture fills, in drawing order.
+private func chipFrames(_ list: DisplayList) -> [CGRect] {
+    list.flattened.compactMap { entry in
+        switch entry.item.content {
+        case .fill(.capsule(let rect, _), _, _), .fill(.roundedRect(let rect, _, _), _, _): return rect
+        default: return nil
+        }
+    }
+}
+
+/// Greedy rows, as the articles' flow layouts compute them: an item goes on the current row when
+/// it fits (or the row is empty), else starts a new one.
+private func flow(_ sizes: [CGSize], width: CGFloat, spacing: CGFloat, lineSpacing: CGFloat) -> [CGRect] {
+    var frames: [CGRect] = []
+    var x: CGFloat = 0, y: CGFloat = 0, lineHeight: CGFloat = 0
+    for size in sizes {
+        if x > 0, x + size.width > width {
+            x = 0
+            y += lineHeight + lineSpacing
+            lineHeight = 0
+        }
+        frames.append(CGRect(origin: CGPoint(x: x, y: y), size: size))
+        x += size.width + spacing
+        lineHeight = max(lineHeight, size.height)
+    }
+    return frames
+}
+
+@MainActor
+@Suite("The gallery's pictures")
+struct GalleryTests {
+    private func example(_ name: String) throws -> GalleryExample {
+        try #require(Gallery.examples.first { $0.name == name })
+    }
+
+    @Test("Every example renders, with a unique file-safe name and a description")
+    func everyExample() throws {
+        let examples = Gallery.examples
+        #expect(examples.count == 26)
+        #expect(Set(examples.map(\.name)).count == examples.count)
+        for example in examples {
+            #expect(example.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(example.name)")
+            #expect(!example.description.isEmpty)
+            let list = try example.renderer(scale: 2).displayList()
+            #expect(list.size.width > 0 && list.size.height > 0 && list.size.width.isFinite && list.size.height.isFinite)
+            #expect(!list.items.isEmpty, "\(example.name)")
+        }
+    }
+
+    @Test("TagCloudView: chips the text's size plus padding, flowed with 8-point spacing inside 16 points of padding")
+    func tagCloudView() throws {
+        let typesetter = try Typesetter.standard()
+        let tags = ["Swift", "SwiftUI", "iOS Development", "Xcode", "UIKit", "Combine", "Async/Await", "Core Data"]
+        let sizes = try tags.map { tag -> CGSize in
+            let text = try typesetter.shape(tag, font: .body).size
+            return CGSize(width: text.width + 24, height: text.height + 16)
+        }
+        let expected = flow(sizes, width: 390 - 32, spacing: 8, lineSpacing: 8).map { $0.offsetBy(dx: 16, dy: 16) }
+        let list = try example("tag-cloud-view").renderer().displayList()
+        #expect(chipFrames(list) == expected)
+        #expect(expected.map(\.minY).uniqued() == [16, 60, 104])
+        #expect(list.size.height == expected.map(\.maxY).max().map { $0 + 16 })
+    }
+
+    @Test("AlignedFlowLayout: rows at the leading edge, centred, or at the trailing edge")
+    func alignedFlow() throws {
+        let leading = chipFrames(try example("aligned-flow-leading").renderer().displayList())
+        for (name, fraction) in [("aligned-flow-center", 0.5), ("aligned-flow-trailing", 1.0)] {
+            let frames = chipFrames(try example(name).renderer().displayList())
+            #expect(frames.count == leading.count)
+            for row in Set(leading.map(\.minY)) {
+                let base = leading.filter { $0.minY == row }
+                let moved = frames.filter { $0.minY == row }
+                let slack = (390 - 16) - (base.map(\.maxX).max() ?? 0)
+                #expect(zip(base, moved).allSatisfy { abs($1.minX - $0.minX - slack * fraction) < 1e-9 }, "\(name) row \(row)")
+            }
+        }
+    }
+
+    @Test("The numbers: capsules of the text plus 16 points each side, rows without spacing, centred in the scroll view")
+    func numbers() throws {
+        let typesetter = try Typesetter.standard()
+        let sizes = try (0..<150).map { number -> CGSize in
+            let text = try typesetter.shape("\(number)", font: .body).size
+            return CGSize(width: text.width + 32, height: text.height + 32)
+        }
+        var rows = flow(sizes, width: 390, spacing: 0, lineSpacing: 0)
+        let contentWidth = rows.map(\.maxX).max() ?? 0
+        rows = rows.map { $0.offsetBy(dx: (390 - contentWidth) / 2, dy: 0) }
+        let list = try example("numbers-flow").renderer().displayList()
+        #expect(chipFrames(list) == rows)
+        #expect(list.size == CGSize(width: 390, height: rows.map(\.maxY).max() ?? 0))
+        #expect(list.flattened.allSatisfy { if case .group = $0.item.content { false } else { true } })
+    }
+
+    @Test("The suggestion picker: three chips selected, each with a blue border and a checkmark")
+    func suggestionPicker() throws {
+        func count(_ list: DisplayList) -> (borders: Int, checkmarks: Int) {
+            var borders = 0, checkmarks = 0
+            for entry in list.flattened {
+                switch entry.item.content {
+                case .stroke(.capsule, .color(let color), _, .inside) where color == Color.blue.rgba: borders += 1
+                case .stroke(.path, .color(let color), _, _) where color == Color.blue.rgba: checkmarks += 1
+                default: break
+                }
+            }
+            return (borders, checkmarks)
+        }
+        let none = count(try example("suggestion-picker").renderer().displayList())
+        #expect(none.borders == 0 && none.checkmarks == 0)
+        let three = count(try example("suggestion-picker-selected").renderer().displayList())
+        #expect(three.borders == 3 && three.checkmarks == 3)
+    }
+
+    @Test("The switching example: the picker's selected segment is the layout in use")
+    func switching() throws {
+        let boldLabels = try ["hStack", "vStack", "zStack", "flowLayout"].map { name -> [String] in
+            let list = try example("switching-\(name.lowercased())").renderer().displayList()
+            return list.flattened.compactMap { entry in
+                guard case .text(let text) = entry.item.content, text.runs.first?.face.weightClass == 600 else { return nil }
+                return entry.item.metadata.label
+            }
+        }
+        #expect(boldLabels == [["hStack"], ["vStack"], ["zStack"], ["flowLayout"]])
+        let vertical = chipFrames(try example("switching-vstack").renderer().displayList()).filter { $0.height > 40 }
+        #expect(vertical.count == 10 && Set(vertical.map(\.midX)).count == 1)
+        let stacked = chipFrames(try example("switching-zstack").renderer().displayList()).filter { $0.height > 40 }
+        #expect(stacked.count == 10 && Set(stacked.map(\.midY)).count == 1)
+    }
+
+    @Test("The wrapping HStack: nine alignments of the same rows")
+    func wrappingHStack() throws {
+        let names = ["top-leading", "top", "top-trailing", "leading", "center", "trailing",
+                     "bottom-leading", "bottom", "bottom-trailing"]
+        let frames = try names.map { chipFrames(try example("wrapping-hstack-\($0)").renderer().displayList()) }
+        let rows = frames.map { Set($0.map { ($0.minY / 100).rounded(.down) }).count }
+        #expect(Set(frames.map(\.count)) == [14])
+        for (index, name) in names.enumerated() {
+            let chips = frames[index]
+            let minX = chips.map(\.minX).min() ?? 0, maxX = chips.map(\.maxX).max() ?? 0
+            if name.hasSuffix("leading") { #expect(minX == 16, "\(name)") }
+            if name.hasSuffix("trailing") { #expect(abs(maxX - (390 - 16)) < 1e-9, "\(name)") }
+        }
+        #expect(rows.allSatisfy { $0 > 0 })
+    }
+
+    @Test("The CollectionView look: the flow is as wide as the container, the slider at that width")
+    func collectionView() throws {
+        for width in [150, 250, 350] {
+            let list = try example("collection-view-\(width)").renderer().displayList()
+            let pills = list.flattened.compactMap { entry -> CGRect? in
+                guard case .fill(.roundedRect(let rect, _, _), _, _) = entry.item.content else { return nil }
+                return rect
+            }
+            #expect(pills.count == 9)
+            #expect(pills.allSatisfy { $0.minX >= 16 })
+            let rows = Dictionary(grouping: pills, by: \.minY)
+            for row in rows.values where row.count > 1 {
+                #expect((row.map(\.maxX).max() ?? 0) <= 16 + CGFloat(width))
+            }
+        }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    fileprivate func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -74,17 +74,30 @@ struct DrawingModifierTests {
 
     @Test("clipShape(_:) groups the view with the shape in its frame as the clip")
     func clipShape() throws {
-        let result = try render(Color.red.frame(width: 40, height: 20).clipShape(.capsule).padding(4))
+        let result = try render(Circle().frame(width: 60, height: 60).frame(width: 40, height: 20).clipShape(.capsule).padding(4))
         #expect(result.groups.count == 1)
         #expect(result.groups.first?.group.clip == Clip(.capsule(rect(4, 4, 40, 20), style: .continuous)))
         #expect(result.groups.first?.group.items.count == 1)
     }
 
+    @Test("A clip that changes nothing is left out: a background covering it becomes the shape")
+    func clipElision() throws {
+        let result = try render(Text("7").padding().background(.regularMaterial).clipShape(.capsule))
+        #expect(result.groups.isEmpty)
+        let size = result.size
+        #expect(result.items.first?.content == .fill(.capsule(rect(0, 0, size.width, size.height), style: .continuous),
+                                                     .color(RGBAColor(red8: 224, green8: 224, blue8: 228, opacity: 0.65)),
+                                                     FillStyle()))
+        #expect(result.texts.count == 1)
+        let tight = try render(Text("Tight").background(Color.blue).clipShape(.capsule))
+        #expect(tight.groups.count == 1)
+    }
+
     @Test("cornerRadius(_:) clips to a circular rounded rectangle; clipped() to the frame")
     func cornerRadius() throws {
-        let result = try render(Color.red.frame(width: 40, height: 20).cornerRadius(6))
+        let result = try render(Circle().frame(width: 60, height: 60).frame(width: 40, height: 20).cornerRadius(6))
         #expect(result.groups.first?.group.clip == Clip(.roundedRect(rect(0, 0, 40, 20), cornerRadius: 6, style: .circular)))
-        let clipped = try render(Color.red.frame(width: 40, height: 20).clipped())
+        let clipped = try render(Circle().frame(width: 60, height: 60).frame(width: 40, height: 20).clipped())
         #expect(clipped.groups.first?.group.clip == Clip(.rect(rect(0, 0, 40, 20)), style: FillStyle(antialiased: false)))
     }
 

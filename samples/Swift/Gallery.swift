@@ -150,7 +150,7 @@ public enum Gallery {
             },
         ]
         for layoutType in Switching.LayoutType.allCases {
-            examples.append(GalleryExample(name: "switching-\(layoutType.rawValue)", article: liu,
+            examples.append(GalleryExample(name: "switching-\(layoutType.rawValue.lowercased())", article: liu,
                                            description: "The segmented picker on \"\(layoutType.rawValue)\" and ten "
                                                + "numbers laid out by it through AnyLayout.") {
                 AnyView(Switching().presetState("layoutType", to: layoutType))

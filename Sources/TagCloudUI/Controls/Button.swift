@@ -66,15 +66,23 @@ extension Button: View {
         let configuration = ButtonStyleConfiguration(label: label, isPressed: false, role: view.role)
         var inner = inputs
         inner.environment.buttonStyle = nil
-        func resolve<S: ButtonStyle>(_ style: S) -> _ViewOutputs {
-            let body = EnvironmentValues.withCurrent(inner.environment) { style.makeBody(configuration: configuration) }
-            return S.Body._makeNodes(body, inputs: inner)
-        }
-        if let style = inputs.environment.buttonStyle { return resolve(style) }
-        return resolve(DefaultButtonStyle())
+        if let style = inputs.environment.buttonStyle { return resolveStyle(style, configuration, inner) }
+        return resolveStyle(DefaultButtonStyle(), configuration, inner)
     }
 
     public typealias Body = Never
+}
+
+/// Resolves a button style's body for a configuration, with the environment current while the
+/// body is evaluated (for `@Environment`).
+@MainActor
+private func resolveStyle<S: ButtonStyle>(_ style: S, _ configuration: ButtonStyleConfiguration,
+                                          _ inputs: _ViewInputs) -> _ViewOutputs {
+    let saved = EnvironmentValues.current
+    EnvironmentValues.current = inputs.environment
+    let body = style.makeBody(configuration: configuration)
+    EnvironmentValues.current = saved
+    return S.Body._makeNodes(body, inputs: inputs)
 }
 
 /// The role of a button (SwiftUI's `ButtonRole`).

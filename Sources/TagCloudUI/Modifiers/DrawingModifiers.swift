@@ -160,6 +160,13 @@ extension View {
         wrapped { GroupNode($0, opacity: Swift.max(0, opacity), layoutDirection: $1) }
     }
 
+    /// Hides this view: it keeps its place in the layout and draws nothing (SwiftUI's `hidden()`).
+    ///
+    /// - Returns: The hidden view.
+    public func hidden() -> some View {
+        opacity(0)
+    }
+
     /// Attaches a label, a link and an identifier to this view's drawing: the SVG backend writes
     /// them as a group's `id` and `data-label` and an `<a>` link, the PDF backend as a link and a
     /// named destination. Text items carry their string as their label already.

@@ -161,11 +161,128 @@ final class DrawingContext {
         let inner = items
         items = saved
         guard !inner.isEmpty else { return }
+        var clip = clip
+        var content = inner
+        if let shape = clip?.shape, transform.isIdentity, let unclipped = Self.unclipped(inner, by: shape) {
+            clip = nil
+            content = unclipped
+        }
         if clip == nil, opacity == 1, transform.isIdentity, metadata.isEmpty {
-            items.append(contentsOf: inner)
+            items.append(contentsOf: content)
             return
         }
-        let group = ItemGroup(items: inner, transform: transform, clip: clip, opacity: opacity)
+        let group = ItemGroup(items: content, transform: transform, clip: clip, opacity: opacity)
         items.append(DisplayItem(.group(group), metadata: metadata))
+    }
+
+    /// The items drawn the same without the clip, or `nil` if the clip is needed.
+    ///
+    /// A clip costs a compositing group in every backend; the common `background(…).clipShape(…)`
+    /// needs none: a rectangle fill covering the clip becomes a fill of the clip shape, and items
+    /// lying inside the shape (text within a chip's padding) are drawn as they are.
+    ///
+    /// - Parameters:
+    ///   - items: The group's items.
+    ///   - shape: The clip shape.
+    /// - Returns: The items to draw without the clip, or `nil`.
+    /// - Complexity: O(n) in the items.
+    static func unclipped(_ items: [DisplayItem], by shape: ResolvedShape) -> [DisplayItem]? {
+        guard let containment = ShapeContainment(shape) else { return nil }
+        var result: [DisplayItem] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            switch item.content {
+            case .fill(.rect(let rect), let shading, let style) where rect.contains(containment.bounds):
+                result.append(DisplayItem(.fill(shape, shading, style), metadata: item.metadata))
+            case .fill(let inner, _, _) where containment.contains(inner.path.controlPointBounds):
+                result.append(item)
+            case .text(let text) where containment.contains(text.layoutBounds):
+                result.append(item)
+            default:
+                return nil
+            }
+        }
+        return result
+    }
+}
+
+/// Whether rectangles lie inside a rectangle, rounded rectangle, capsule, circle or ellipse.
+///
+/// Continuous corners lie inside circular ones of the same radius only up to a small margin, so
+/// corners are tested against circles of 90 % of the radius.
+struct ShapeContainment {
+    let bounds: CGRect
+    private let radius: CGSize
+    private let isEllipse: Bool
+
+    init?(_ shape: ResolvedShape) {
+        switch shape {
+        case .rect(let rect):
+            (bounds, radius, isEllipse) = (rect.standardized, .zero, false)
+        case .roundedRect(let rect, let corner, _):
+            let r = rect.standardized
+            radius = CGSize(width: Swift.min(abs(corner.width), r.width / 2), height: Swift.min(abs(corner.height), r.height / 2))
+            (bounds, isEllipse) = (r, false)
+        case .capsule(let rect, _):
+            let r = rect.standardized
+            let side = Swift.min(r.width, r.height) / 2
+            (bounds, radius, isEllipse) = (r, CGSize(width: side, height: side), false)
+        case .circle(let rect):
+            let r = rect.standardized
+            let side = Swift.min(r.width, r.height)
+            bounds = CGRect(x: r.midX - side / 2, y: r.midY - side / 2, width: side, height: side)
+            (radius, isEllipse) = (CGSize(width: side / 2, height: side / 2), true)
+        case .ellipse(let rect):
+            let r = rect.standardized
+            (bounds, radius, isEllipse) = (r, CGSize(width: r.width / 2, height: r.height / 2), true)
+        case .path:
+            return nil
+        }
+        guard [bounds.minX, bounds.minY, bounds.width, bounds.height].allSatisfy(\.isFinite) else { return nil }
+    }
+
+    /// Whether `rect` lies inside the shape.
+    func contains(_ rect: CGRect) -> Bool {
+        guard !rect.isNull, bounds.contains(rect) else { return false }
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
+        return corners.allSatisfy(contains)
+    }
+
+    private func contains(_ point: CGPoint) -> Bool {
+        guard radius.width > 0, radius.height > 0 else { return true }
+        let rx = radius.width * 0.9, ry = radius.height * 0.9
+        // The centre of the corner's ellipse nearest the point (the ellipse's own centre).
+        let cx = isEllipse ? bounds.midX : Swift.min(Swift.max(point.x, bounds.minX + radius.width), bounds.maxX - radius.width)
+        let cy = isEllipse ? bounds.midY : Swift.min(Swift.max(point.y, bounds.minY + radius.height), bounds.maxY - radius.height)
+        let dx = (point.x - cx) / (isEllipse ? radius.width * 0.99 : rx)
+        let dy = (point.y - cy) / (isEllipse ? radius.height * 0.99 : ry)
+        return dx * dx + dy * dy <= 1
+    }
+}
+
+extension TextItem {
+    /// The text's layout box in the picture: from the origin, as wide as the widest line's
+    /// advance and as tall as the lines.
+    var layoutBounds: CGRect {
+        guard let first = runs.first else { return .null }
+        var minX = CGFloat.infinity, maxX = -CGFloat.infinity
+        for run in runs {
+            for (index, position) in run.positions.enumerated() {
+                let advance = index < run.advances.count ? run.advances[index] : 0
+                minX = Swift.min(minX, position.x)
+                maxX = Swift.max(maxX, position.x + advance)
+            }
+        }
+        guard minX.isFinite, maxX.isFinite else { return .null }
+        let ascent = first.fontSize
+        var minY = CGFloat.infinity, maxY = -CGFloat.infinity
+        for run in runs {
+            for position in run.positions {
+                minY = Swift.min(minY, position.y - ascent)
+                maxY = Swift.max(maxY, position.y + run.fontSize * 0.3)
+            }
+        }
+        return CGRect(x: origin.x + minX, y: origin.y + minY, width: maxX - minX, height: maxY - minY)
     }
 }

@@ -20,8 +20,10 @@ public final class ImageRenderer<Content: View> {
     /// The pixels per point of PNG output (`2` for a Retina picture); also the environment's
     /// ``EnvironmentValues/displayScale``.
     public var scale: CGFloat = 1
-    /// The colour drawn behind the view: white, as an iOS screen in light mode; `nil` for a
-    /// transparent background (SwiftUI's renderer draws none).
+    /// The colour drawn behind the view by ``pngData()``, ``svgData()`` and ``pdfData()``: white,
+    /// as an iOS screen in light mode; `nil` for a transparent background (SwiftUI's renderer draws
+    /// none). ``displayList()`` leaves it out: pass it to Canvas's `Renderer` (an opaque background
+    /// also makes a smaller, faster RGB PNG).
     public var background: Color? = .white
     /// The environment the root view starts with (its layout direction, font, …).
     public var environment = EnvironmentValues()
@@ -38,7 +40,7 @@ public final class ImageRenderer<Content: View> {
 
     /// Lays the view out and draws it into a display list: what every output format encodes.
     ///
-    /// - Returns: The picture, its size the view's size, background first.
+    /// - Returns: The picture, its size the view's size, without the ``background``.
     /// - Throws: ``TagCloudUIError/fontsUnavailable(reason:)``,
     ///   ``TagCloudUIError/textLayoutFailed(text:reason:)``,
     ///   ``TagCloudUIError/statePresetFailed(view:property:reason:)`` or
@@ -78,9 +80,6 @@ public final class ImageRenderer<Content: View> {
             throw .invalidSize(width: Double(size.width), height: Double(size.height))
         }
         let canvas = DrawingContext(recordsFrames: recordingFrames)
-        if let background, background.rgba.opacity > 0 {
-            canvas.append(.fill(.rect(CGRect(origin: .zero, size: size)), with: .color(background.rgba)))
-        }
         root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
         if let error = context.firstError { throw error }
         return (DisplayList(size: size, items: canvas.items), canvas.frames)
