@@ -1,0 +1,140 @@
+import CCairo
+import Foundation
+
+// The C boundary with Cairo: every call that can fail goes through `Cairo.check`, and each Cairo
+// handle has exactly one Swift owner that destroys it in `deinit`.
+
+/// Helpers shared by every Cairo call site.
+enum Cairo {
+    /// The largest width or height of a Cairo image surface, in pixels.
+    static let maximumImageSide = 32_767
+
+    /// Turns a Cairo status into a ``CanvasError/cairo(operation:status:)``.
+    ///
+    /// - Parameters:
+    ///   - status: The status a Cairo call or object reported.
+    ///   - operation: The call and the item it was drawing, for the error message.
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` unless `status` is success.
+    static func check(_ status: cairo_status_t, _ operation: @autoclosure () -> String) throws {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw CanvasError.cairo(operation: operation(), status: message(status))
+    }
+
+    /// Cairo's own text for a status.
+    static func message(_ status: cairo_status_t) -> String {
+        cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    }
+
+    /// Sets the font options every surface uses, so that glyph shapes and positions never depend
+    /// on the machine's FreeType or fontconfig settings: grey antialiasing, no hinting, unhinted
+    /// (fractional) metrics.
+    ///
+    /// - Parameter context: The context to configure.
+    static func applyFixedFontOptions(to context: OpaquePointer) throws {
+        guard let options = cairo_font_options_create() else {
+            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(CAIRO_STATUS_NO_MEMORY))
+        }
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        try check(cairo_font_options_status(options), "cairo_font_options_create")
+        cairo_set_font_options(context, options)
+    }
+
+    /// The fixed font options as a new object, for `cairo_scaled_font_create`; the caller destroys it.
+    static func makeFixedFontOptions() throws -> OpaquePointer {
+        guard let options = cairo_font_options_create() else {
+            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(CAIRO_STATUS_NO_MEMORY))
+        }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        return options
+    }
+}
+
+/// Owns one `cairo_surface_t`.
+final class CairoSurface {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a surface that a Cairo constructor returned.
+    ///
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` if the surface is in an error state
+    ///   (Cairo returns an error surface rather than `NULL`, for example when out of memory).
+    init(_ pointer: OpaquePointer?, operation: String) throws {
+        guard let pointer else {
+            throw CanvasError.cairo(operation: operation, status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
+        }
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(pointer)
+            throw CanvasError.cairo(operation: operation, status: Cairo.message(status))
+        }
+        self.pointer = pointer
+    }
+
+    /// Makes an ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels).
+    static func image(width: Int, height: Int) throws -> CairoSurface {
+        try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                         operation: "cairo_image_surface_create(\(width) × \(height) px)")
+    }
+
+    /// Finishes the surface (vector surfaces write their output now) and checks its status.
+    func finish(_ operation: String) throws {
+        cairo_surface_finish(pointer)
+        try Cairo.check(cairo_surface_status(pointer), operation)
+    }
+
+    /// Flushes pending drawing so the pixels can be read, and checks the status.
+    func flush() throws {
+        cairo_surface_flush(pointer)
+        try Cairo.check(cairo_surface_status(pointer), "cairo_surface_flush")
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}
+
+/// Owns one `cairo_t`, and keeps its target surface alive.
+final class CairoContext {
+    let pointer: OpaquePointer
+    let surface: CairoSurface
+
+    /// Makes a drawing context on `surface` with the fixed font options.
+    init(surface: CairoSurface) throws {
+        guard let pointer = cairo_create(surface.pointer) else {
+            throw CanvasError.cairo(operation: "cairo_create", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
+        }
+        self.pointer = pointer
+        self.surface = surface
+        try check("cairo_create")
+        try Cairo.applyFixedFontOptions(to: pointer)
+    }
+
+    /// Checks the context's status, which stays in error after the first failing call.
+    ///
+    /// - Parameter operation: What was being done, for the error message.
+    func check(_ operation: @autoclosure () -> String) throws {
+        try Cairo.check(cairo_status(pointer), operation())
+    }
+
+    deinit { cairo_destroy(pointer) }
+}
+
+/// Collects the bytes a Cairo stream surface writes.
+final class CairoByteSink {
+    var bytes: [UInt8] = []
+
+    /// The C write function that appends to the sink passed as its closure pointer.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue()
+        if let data, length > 0 {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        }
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// The pointer to pass as the write function's closure; valid while the sink is alive.
+    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
