@@ -34,7 +34,7 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The result of comparing two images of equal size.
-public struct ImageComparison: Sendable {
+public struct ImageComparison: Sendable, CustomStringConvertible {
     /// Pixels whose difference exceeds the tolerance.
     public var differingPixels: Int
     /// The largest pixel difference, 0 to 255.
@@ -84,6 +84,11 @@ public struct ImageComparison: Sendable {
         largestDifference = largest
         largestDifferenceAt = largestAt
         diffImage = RGBAImage(width: reference.width, height: reference.height, pixels: diff)
+    }
+
+    /// A one-line summary, without the diff image's pixels.
+    public var description: String {
+        "\(differingPixels) differing pixels, largest difference \(largestDifference) at x \(largestDifferenceAt.x), y \(largestDifferenceAt.y)"
     }
 
     /// Whether the images match within `tolerance`.

@@ -29,8 +29,8 @@ enum BitmapBackend {
         let surface = try CairoSurface.image(width: width, height: height)
         let context = try CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        let painter = CairoPainter(context: context, metadata: nil)
-        if let background { try painter.paintBackground(background, size: list.size) }
+        let painter = CairoPainter(context: context, metadata: nil, fillsGlyphOutlines: true)
+        if let background { try painter.paintBackground(background) }
         try painter.draw(list.items)
         try surface.flush()
         return surface

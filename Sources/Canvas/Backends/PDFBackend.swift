@@ -13,7 +13,7 @@ enum PDFBackend {
         do {
             let context = try CairoContext(surface: surface)
             let painter = CairoPainter(context: context, metadata: PDFTags())
-            if let background { try painter.paintBackground(background, size: list.size) }
+            if let background { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }
         try surface.finish("writing the PDF document")

@@ -9,9 +9,9 @@ enum SVGBackend {
         let markers = SVGMarkers()
         let raw = try drawRaw(list, background: background, markers: markers)
         let processed = SVGPostProcessor.process(raw, markers: markers)
-        guard processed.replacedMarkers != 2 * markers.entries.count else { return Data(processed.bytes) }
+        if processed.begun == processed.ended { return Data(processed.bytes) }
         // Some marker was not written in the expected form: draw again without metadata rather than
-        // leave a marker visible.
+        // leave unbalanced tags.
         let empty = SVGMarkers()
         return Data(SVGPostProcessor.process(try drawRaw(list, background: background, markers: nil), markers: empty).bytes)
     }
@@ -27,7 +27,7 @@ enum SVGBackend {
         do {
             let context = try CairoContext(surface: surface)
             let painter = CairoPainter(context: context, metadata: markers)
-            if let background { try painter.paintBackground(background, size: list.size) }
+            if let background { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }
         try surface.finish("writing the SVG document")

@@ -19,12 +19,15 @@ enum SVGPostProcessor {
     /// - Parameters:
     ///   - bytes: Cairo's SVG output.
     ///   - markers: The metadata the markers refer to.
-    /// - Returns: The processed document, and how many markers were replaced.
-    static func process(_ bytes: [UInt8], markers: SVGMarkers) -> (bytes: [UInt8], replacedMarkers: Int) {
+    /// - Returns: The processed document, and the metadata numbers whose begin and end markers were
+    ///   found. Cairo drops both markers of an item inside a group whose clip is empty (the item draws
+    ///   nothing there either); any other difference between the two sets means the markers were not
+    ///   understood.
+    static func process(_ bytes: [UInt8], markers: SVGMarkers) -> (bytes: [UInt8], begun: Set<Int>, ended: Set<Int>) {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + markers.entries.count * 64)
         var renumbered: [[UInt8]: [String: Int]] = [:]
-        var replaced = 0
+        var begun = Set<Int>(), ended = Set<Int>()
         var i = 0
         let n = bytes.count
         while i < n {
@@ -33,7 +36,7 @@ enum SVGPostProcessor {
                 guard marker.number < markers.entries.count else { break }
                 let metadata = markers.entries[marker.number]
                 output += Array((marker.isBegin ? startTags(metadata) : endTags(metadata)).utf8)
-                replaced += 1
+                if marker.isBegin { begun.insert(marker.number) } else { ended.insert(marker.number) }
                 i = marker.end
                 continue
             }
@@ -54,7 +57,7 @@ enum SVGPostProcessor {
             output.append(byte)
             i += 1
         }
-        return (output, replaced)
+        return (output, begun, ended)
     }
 
     /// Matches `surface123` or `image123` at `index`, followed by `"` or `)`.

@@ -15,6 +15,7 @@ protocol MetadataEmitter: AnyObject {
 final class CairoPainter {
     private let context: CairoContext
     private let metadata: (any MetadataEmitter)?
+    private let fillsGlyphOutlines: Bool
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
@@ -29,9 +30,14 @@ final class CairoPainter {
     /// - Parameters:
     ///   - context: The context to draw into, already scaled to points.
     ///   - metadata: What to do with item metadata; `nil` ignores it.
-    init(context: CairoContext, metadata: (any MetadataEmitter)?) {
+    ///   - fillsGlyphOutlines: Whether glyphs are drawn by filling their outlines at their exact
+    ///     positions (bitmaps) instead of with `cairo_show_glyphs` (SVG symbols, PDF fonts). Cairo
+    ///     1.16's image backend rounds each glyph's origin to a whole pixel; filling outlines keeps
+    ///     the fractional positions the SVG and PDF have, so every backend puts glyphs in one place.
+    init(context: CairoContext, metadata: (any MetadataEmitter)?, fillsGlyphOutlines: Bool = false) {
         self.context = context
         self.metadata = metadata
+        self.fillsGlyphOutlines = fillsGlyphOutlines
     }
 
     private var cr: OpaquePointer { context.pointer }
@@ -47,12 +53,12 @@ final class CairoPainter {
         }
     }
 
-    /// Paints the whole target with a colour, replacing what is there.
-    func paintBackground(_ color: RGBAColor, size: CGSize) throws {
+    /// Paints the whole target with a colour, including the partly covered last row and column of a
+    /// bitmap whose size in points times the scale is fractional.
+    func paintBackground(_ color: RGBAColor) throws {
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)
-        cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
-        cairo_fill(cr)
+        cairo_paint(cr)
         cairo_restore(cr)
         try context.check("painting the background")
     }
@@ -201,8 +207,16 @@ final class CairoPainter {
                 glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(text.origin.x + position.x),
                                             y: Double(text.origin.y + position.y)))
             }
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-            try context.check("cairo_show_glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
+            if fillsGlyphOutlines {
+                cairo_new_path(cr)
+                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+                cairo_fill(cr)
+            } else {
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            }
+            try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
         }
     }
 
