@@ -1,0 +1,56 @@
+@testable import Canvas
+import Foundation
+import Testing
+import Typesetting
+
+/// The PDF backend: page size, embedded fonts, links and destinations, emoji as images.
+@Suite struct PDFTests {
+    static func text(_ data: Data) -> String {
+        String(decoding: data, as: Unicode.ASCII.self)
+    }
+
+    @Test func thePageHasThePictureSizeAndTextIsAnEmbeddedFont() throws {
+        let label = try Fixtures.shape("Swift")
+        let sans = try Fixtures.shape("DejaVu", family: "DejaVu Sans")
+        let pdf = try DisplayList(size: CGSize(width: 200, height: 50)) {
+            DisplayItem.text(label, at: CGPoint(x: 5, y: 5), with: .color(.black))
+            DisplayItem.text(sans, at: CGPoint(x: 80, y: 5), with: .color(.black))
+        }.pdfData()
+        let text = Self.text(pdf)
+        #expect(text.hasPrefix("%PDF-1."))
+        #expect(text.contains("/MediaBox [ 0 0 200 50 ]"))
+        #expect(text.contains("/FontFile3"))   // Inter, CFF outlines
+        #expect(text.contains("/FontFile2"))   // DejaVu Sans, TrueType outlines
+        #expect(!text.contains("/Subtype /Image"))
+        #expect(text.contains("/Creator (TagCloud)"))
+    }
+
+    @Test func linksAreAnnotationsAndIdentifiersAreNamedDestinations() throws {
+        let pdf = try DisplayList(size: CGSize(width: 100, height: 80)) {
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "Swift", link: URL(string: "https://swift.org/it's"), identifier: "chip-swift")
+        }.pdfData()
+        let text = Self.text(pdf)
+        #expect(text.contains("/Subtype /Link"))
+        #expect(text.contains("/URI (https://swift.org/it's)") || text.contains("/URI (https://swift.org/it\\'s)"))
+        // The link covers the capsule: x 10…70, y 80 − 30 … 80 − 10 in PDF's upward coordinates.
+        #expect(text.contains("/Rect [ 10 50 70 70 ]"))
+        #expect(text.contains("(chip-swift)"))
+    }
+
+    @Test func colourEmojiAreFullResolutionImages() throws {
+        let emoji = try Fixtures.shape("😀", family: "Noto Color Emoji")
+        let text = Self.text(try DisplayList(size: CGSize(width: 40, height: 40)) {
+            DisplayItem.text(emoji, at: CGPoint(x: 5, y: 5), with: .color(.black))
+        }.pdfData())
+        #expect(text.contains("/Subtype /Image"))
+        #expect(text.contains("/Width 136"))
+        #expect(text.contains("/Height 128"))
+    }
+
+    @Test func sourceDateEpochGivesAFixedCreationDate() {
+        #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
+        #expect(reproducibleDate(environment: [:]) == nil)
+        #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "soon"]) == nil)
+    }
+}
