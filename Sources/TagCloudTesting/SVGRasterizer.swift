@@ -36,7 +36,7 @@ public enum SVGRasterizer {
     ///   - svg: The SVG document.
     ///   - scale: Pixels per SVG user unit (`px`).
     /// - Returns: The decoded pixels.
-    /// - Throws: ``Failure`` if the program is missing or fails, ``Canvas/CanvasError`` if its PNG cannot
+    /// - Throws: ``Failure`` if the program is missing or fails, `CanvasError` if its PNG cannot
     ///   be decoded.
     public static func render(_ svg: Data, scale: Double = 1) throws -> RGBAImage {
         guard let executable else { throw Failure.notInstalled }

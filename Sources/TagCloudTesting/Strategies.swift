@@ -62,7 +62,7 @@ extension Snapshotting where Value == DisplayList, Format == RGBAImage {
 }
 
 extension Snapshotting where Value == DisplayList, Format == String {
-    /// Display lists as their JSON (``Canvas/DisplayList/jsonData()``), compared line by line.
+    /// Display lists as their JSON (`DisplayList.jsonData()`), compared line by line.
     public static var json: Snapshotting {
         Snapshotting(pathExtension: "json", diffing: .lines) { list in
             String(decoding: try list.jsonData(), as: UTF8.self) + "\n"
