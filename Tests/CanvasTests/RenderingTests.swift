@@ -147,4 +147,11 @@ import Typesetting
         ])
         #expect(try list.rgbaImage() == RGBAImage(width: 10, height: 10))
     }
+
+    @Test func renderersComposeWithMap() throws {
+        let size = Renderer<Data>.png(scale: 3).map(fileExtension: "txt") { data in "\(try RGBAImage(pngData: data).width)" }
+        #expect(size.fileExtension == "txt")
+        #expect(try size.render(DisplayList(size: CGSize(width: 7, height: 1))) == "21")
+        #expect(Renderer<Data>.svg().fileExtension == "svg" && Renderer<Data>.pdf().fileExtension == "pdf")
+    }
 }

@@ -51,27 +51,7 @@ import Typesetting
     @Test func metadataStaysWellNestedInRandomLists() throws {
         var random = SeededRandom(seed: 42)
         for round in 0..<40 {
-            var counter = 0
-            func items(depth: Int) -> [DisplayItem] {
-                (0..<Int.random(in: 1...4, using: &random)).map { _ in
-                    counter += 1
-                    let id = "item-\(counter)"
-                    let x = CGFloat.random(in: 0...80, using: &random), y = CGFloat.random(in: 0...80, using: &random)
-                    let rect = CGRect(x: x, y: y, width: CGFloat.random(in: 5...40, using: &random), height: CGFloat.random(in: 5...40, using: &random))
-                    var item: DisplayItem
-                    if depth < 3, Bool.random(using: &random) {
-                        item = DisplayItem(.group(ItemGroup(
-                            items: items(depth: depth + 1),
-                            transform: Bool.random(using: &random) ? Transform(translationX: 3, y: 4) : .identity,
-                            clip: Bool.random(using: &random) ? Clip(.circle(rect.insetBy(dx: -20, dy: -20))) : nil,
-                            opacity: Bool.random(using: &random) ? 0.5 : 1)))
-                    } else {
-                        item = .fill(.roundedRect(rect, cornerRadius: 4), with: .color(RGBAColor(red: 0.2, green: 0.4, blue: 0.8, opacity: 0.7)))
-                    }
-                    return Bool.random(using: &random) ? item.metadata(label: "label \(counter)", identifier: id) : item
-                }
-            }
-            let list = DisplayList(size: CGSize(width: 120, height: 120), items: items(depth: 0))
+            let list = random.nestedList()
             let text = try Self.svg(list)
             try Self.expectWellFormed(text)
             #expect(!text.contains("0.123457") && !text.contains("0.234568"), "round \(round)")
@@ -133,5 +113,10 @@ import Typesetting
         let parser = XMLParser(data: Data(text.utf8))
         let parsed = parser.parse()
         #expect(parsed, "not well-formed XML: \(String(describing: parser.parserError))", sourceLocation: sourceLocation)
+    }
+
+    @Test func backgroundIsPaintedUnderEverything() throws {
+        let text = try String(decoding: DisplayList(size: CGSize(width: 10, height: 10)).svgData(background: RGBAColor(red: 1, green: 0, blue: 0)), as: UTF8.self)
+        #expect(text.contains("<rect x=\"0\" y=\"0\" width=\"10\" height=\"10\" style=\"fill:rgb(100%,0%,0%);fill-opacity:1;stroke:none;\"/>"))
     }
 }

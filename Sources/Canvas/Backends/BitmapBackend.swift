@@ -26,7 +26,8 @@ enum BitmapBackend {
     static func draw(_ list: DisplayList, scale: Double, background: RGBAColor?) throws -> CairoSurface {
         let (width, height) = try pixelSize(of: list.size, scale: scale)
         try list.validate()
-        let surface = try CairoSurface.image(width: width, height: height)
+        let opaque = (background?.opacity ?? 0) >= 1
+        let surface = try CairoSurface.scratchImage(width: width, height: height, cleared: !opaque)
         let context = try CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
         let painter = CairoPainter(context: context, metadata: nil, fillsGlyphOutlines: true)

@@ -37,21 +37,30 @@ func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.en
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
 }
 
-/// Emits item metadata as Cairo PDF tags: links as link annotations (`CAIRO_TAG_LINK` with a
-/// `uri`), identifiers as named destinations (`CAIRO_TAG_DEST`).
+/// Emits item links as Cairo PDF link tags (`CAIRO_TAG_LINK` with a `uri`), which become link
+/// annotations over the area the item draws.
+///
+/// Cairo 1.16 is fragile with tags, so only what works reliably is emitted: links of items outside
+/// opacity groups and clips (tags inside `cairo_push_group` crash it; tags under some clips make it
+/// fail the document with "invalid tag nesting"), and only the outermost of nested links (PDF links
+/// cannot nest). A chip's own link works: it is emitted before the chip's clip is set. Identifiers
+/// are not written as named destinations: nested `CAIRO_TAG_DEST` tags in clipped groups crash it.
 final class PDFTags: MetadataEmitter {
-    func begin(_ metadata: ItemMetadata, context: OpaquePointer) throws {
-        if let identifier = metadata.identifier {
-            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(Self.escape(identifier))'")
-        }
-        if let link = metadata.link {
+    /// The open links, outermost first; only the first was emitted.
+    private var openLinks = 0
+
+    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
+        guard state.groups == 0, state.clips == 0, let link = metadata.link else { return }
+        openLinks += 1
+        if openLinks == 1 {
             cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(link.absoluteString))'")
         }
     }
 
-    func end(_ metadata: ItemMetadata, context: OpaquePointer) throws {
-        if metadata.link != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
-        if metadata.identifier != nil { cairo_tag_end(context, CAIRO_TAG_DEST) }
+    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
+        guard state.groups == 0, state.clips == 0, metadata.link != nil else { return }
+        if openLinks == 1 { cairo_tag_end(context, CAIRO_TAG_LINK) }
+        openLinks -= 1
     }
 
     /// Escapes a string for a single-quoted Cairo tag attribute value.

@@ -79,7 +79,13 @@ extension Renderer where Output == Data {
     }
 
     /// PDF through Cairo's PDF surface: one page the size of the picture in points, text as embedded
-    /// font subsets, links clickable, identifiers as named destinations.
+    /// font subsets, links as link annotations over the item.
+    ///
+    /// Cairo 1.16 crashes or rejects the document for tags inside opacity groups and under some clips,
+    /// so links are written for items that are not inside a clipped or translucent group (a group's
+    /// own link is written: it is outside its clip), only the outermost of nested links, and no named
+    /// destinations. Cairo writes the current time as the creation date; set `SOURCE_DATE_EPOCH` for
+    /// byte-identical PDFs.
     ///
     /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
     /// - Returns: The renderer.

@@ -51,13 +51,13 @@ final class SVGMarkers: MetadataEmitter {
     private(set) var entries: [ItemMetadata] = []
     private var open: [Int] = []
 
-    func begin(_ metadata: ItemMetadata, context: OpaquePointer) throws {
+    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
         entries.append(metadata)
         open.append(entries.count - 1)
         paintMarker(entries.count - 1, opacity: Self.beginOpacity, context: context)
     }
 
-    func end(_ metadata: ItemMetadata, context: OpaquePointer) throws {
+    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
         guard let number = open.popLast() else { return }
         paintMarker(number, opacity: Self.endOpacity, context: context)
     }

@@ -5,9 +5,22 @@ import Typesetting
 /// What a backend does with item metadata while the painter draws.
 protocol MetadataEmitter: AnyObject {
     /// Called before an item with non-empty metadata is drawn.
-    func begin(_ metadata: ItemMetadata, context: OpaquePointer) throws
-    /// Called after it was drawn.
-    func end(_ metadata: ItemMetadata, context: OpaquePointer) throws
+    ///
+    /// - Parameters:
+    ///   - metadata: The item's metadata.
+    ///   - context: The Cairo context.
+    ///   - state: How many opacity groups and clips the item is inside.
+    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    /// Called after it was drawn, with the same arguments.
+    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+}
+
+/// How deeply the item being drawn is nested in opacity groups and clips.
+struct NestingState {
+    /// Open opacity groups (`cairo_push_group`).
+    var groups = 0
+    /// Active clips.
+    var clips = 0
 }
 
 /// Draws display list items into a Cairo context. Shared by every backend, so PNG, SVG and PDF make
@@ -19,6 +32,8 @@ final class CairoPainter {
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
+    /// How many opacity groups and clips are open.
+    private var nesting = NestingState()
 
     private struct ColorGlyphKey: Hashable {
         let face: ObjectIdentifier
@@ -65,7 +80,7 @@ final class CairoPainter {
 
     private func draw(_ item: DisplayItem, path: String) throws {
         let hasMetadata = !item.metadata.isEmpty && metadata != nil
-        if hasMetadata { try metadata?.begin(item.metadata, context: cr) }
+        if hasMetadata { try metadata?.begin(item.metadata, context: cr, state: nesting) }
         switch item.content {
         case .fill(let shape, let shading, let style):
             try fill(shape, shading, style, path: path)
@@ -76,7 +91,7 @@ final class CairoPainter {
         case .group(let group):
             try drawGroup(group, path: path)
         }
-        if hasMetadata { try metadata?.end(item.metadata, context: cr) }
+        if hasMetadata { try metadata?.end(item.metadata, context: cr, state: nesting) }
         try context.check("drawing \(path)")
     }
 
@@ -282,13 +297,17 @@ final class CairoPainter {
             cairo_set_fill_rule(cr, clip.style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             cairo_set_antialias(cr, clip.style.isAntialiased ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
             cairo_clip(cr)
+            nesting.clips += 1
         }
+        defer { if group.clip != nil { nesting.clips -= 1 } }
         try context.check("setting up the group at \(path)")
         if opacity < 1, let single = Self.foldedOpacity(group.items, opacity) {
             // One fill or stroke cannot overlap itself: its colour's opacity is the group opacity.
             try draw(single, path: "\(path).items[0]")
         } else if opacity < 1 {
             cairo_push_group(cr)
+            nesting.groups += 1
+            defer { nesting.groups -= 1 }
             try draw(group.items, path: "\(path).items")
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)

@@ -216,8 +216,8 @@ public struct Clip: Sendable, Equatable {
 /// Label, link and identifier of an item, for backends that can use them.
 ///
 /// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` and, for a link,
-/// `<a xlink:href="…">`; the PDF backend makes links clickable and identifiers named destinations.
-/// PNG ignores metadata.
+/// `<a xlink:href="…">`; the PDF backend makes links clickable (for items outside clips and opacity
+/// groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
 public struct ItemMetadata: Sendable, Hashable, Codable {
     /// Text describing the item, such as a chip's label.
     public var label: String?

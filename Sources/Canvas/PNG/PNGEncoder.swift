@@ -111,12 +111,15 @@ package struct PNGEncoder: Sendable {
         let filteredCount = height * (rowBytes + 1)
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
-        var scratch = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes : 0)
-        let filtered = [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, count in
-            guard let out = buffer.baseAddress else { return }
+        var trial = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes : 0)
+        // The filtered rows go into a reused buffer: fresh pages would cost more than the filtering.
+        let buffer = ScratchBuffers.shared.take(filteredCount)
+        defer { ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity) }
+        let out = buffer.pointer.assumingMemoryBound(to: UInt8.self)
+        do {
             previous.withUnsafeMutableBufferPointer { p in
                 current.withUnsafeMutableBufferPointer { c in
-                    scratch.withUnsafeMutableBufferPointer { s in
+                    trial.withUnsafeMutableBufferPointer { s in
                         guard var prev = p.baseAddress, var cur = c.baseAddress else { return }
                         var previousSource: UnsafeRawPointer?
                         var previousFilter = Filter.none
@@ -150,9 +153,8 @@ package struct PNGEncoder: Sendable {
                     }
                 }
             }
-            count = filteredCount
         }
-        let compressed = try compress(filtered)
+        let compressed = try compress(UnsafeBufferPointer(start: out, count: filteredCount))
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png.reserveCapacity(compressed.count + 64)
         var header: [UInt8] = []
@@ -172,7 +174,7 @@ package struct PNGEncoder: Sendable {
     }
 
     /// Deflates `data` as one zlib stream with libdeflate.
-    private func compress(_ data: [UInt8]) throws -> [UInt8] {
+    private func compress(_ data: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else {
             throw CanvasError.pngEncodingFailed(reason: "libdeflate could not make a compressor at level \(level)")
         }
@@ -180,9 +182,7 @@ package struct PNGEncoder: Sendable {
         let bound = libdeflate_zlib_compress_bound(compressor, data.count)
         var failed = false
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            count = data.withUnsafeBytes { input in
-                libdeflate_zlib_compress(compressor, input.baseAddress, data.count, buffer.baseAddress, bound)
-            }
+            count = libdeflate_zlib_compress(compressor, data.baseAddress, data.count, buffer.baseAddress, bound)
             failed = count == 0
         }
         if failed { throw CanvasError.pngEncodingFailed(reason: "libdeflate could not compress \(data.count) bytes") }
