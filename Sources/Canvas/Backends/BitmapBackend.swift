@@ -30,7 +30,7 @@ enum BitmapBackend {
         let surface = try CairoSurface.scratchImage(width: width, height: height, cleared: !opaque)
         let context = try CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        let painter = CairoPainter(context: context, metadata: nil, fillsGlyphOutlines: true)
+        let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true)
         if let background { try painter.paintBackground(background) }
         try painter.draw(list.items)
         try surface.flush()

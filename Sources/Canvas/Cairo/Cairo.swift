@@ -58,6 +58,8 @@ enum Cairo {
 final class CairoSurface {
     let pointer: OpaquePointer
     private var scratch: (pointer: UnsafeMutableRawPointer, capacity: Int)?
+    /// An object owning memory the surface reads (a glyph mask), released after the surface.
+    var keepsAlive: AnyObject?
 
     /// Takes ownership of a surface that a Cairo constructor returned.
     ///

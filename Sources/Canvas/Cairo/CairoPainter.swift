@@ -28,10 +28,12 @@ struct NestingState {
 final class CairoPainter {
     private let context: CairoContext
     private let metadata: (any MetadataEmitter)?
-    private let fillsGlyphOutlines: Bool
+    private let positionsGlyphsExactly: Bool
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
+    /// Cairo surfaces over the glyph masks used in this render (each keeps its mask alive).
+    private var maskSurfaces: [ObjectIdentifier: CairoSurface] = [:]
     /// How many opacity groups and clips are open.
     private var nesting = NestingState()
 
@@ -45,14 +47,15 @@ final class CairoPainter {
     /// - Parameters:
     ///   - context: The context to draw into, already scaled to points.
     ///   - metadata: What to do with item metadata; `nil` ignores it.
-    ///   - fillsGlyphOutlines: Whether glyphs are drawn by filling their outlines at their exact
+    ///   - positionsGlyphsExactly: Whether glyphs are drawn from ``GlyphMasks`` at their fractional
     ///     positions (bitmaps) instead of with `cairo_show_glyphs` (SVG symbols, PDF fonts). Cairo
-    ///     1.16's image backend rounds each glyph's origin to a whole pixel; filling outlines keeps
-    ///     the fractional positions the SVG and PDF have, so every backend puts glyphs in one place.
-    init(context: CairoContext, metadata: (any MetadataEmitter)?, fillsGlyphOutlines: Bool = false) {
+    ///     1.16's image backend rounds each glyph's origin to a whole pixel; the masks keep the
+    ///     positions the SVG and PDF have to an eighth of a pixel, so every backend puts glyphs in
+    ///     one place.
+    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false) {
         self.context = context
         self.metadata = metadata
-        self.fillsGlyphOutlines = fillsGlyphOutlines
+        self.positionsGlyphsExactly = positionsGlyphsExactly
     }
 
     private var cr: OpaquePointer { context.pointer }
@@ -222,17 +225,58 @@ final class CairoPainter {
                 glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(text.origin.x + position.x),
                                             y: Double(text.origin.y + position.y)))
             }
-            if fillsGlyphOutlines {
-                cairo_new_path(cr)
-                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-                cairo_fill(cr)
+            if positionsGlyphsExactly {
+                try drawGlyphsAtExactPositions(run, glyphs, path: "\(path).runs[\(runIndex)]")
             } else {
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
             }
             try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
         }
+    }
+
+    /// Draws glyphs of a bitmap at their fractional positions: with ``GlyphMasks`` when the
+    /// transform only scales uniformly and translates, otherwise by filling their outlines.
+    private func drawGlyphsAtExactPositions(_ run: GlyphRun, _ glyphs: [cairo_glyph_t], path: String) throws {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else {
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+            cairo_fill(cr)
+            return
+        }
+        let pixelSize = Double(run.fontSize) * m.xx
+        let phases = Double(GlyphMasks.phases)
+        // The source stays locked to the user space it was set in; masks are placed in device space.
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        defer { cairo_restore(cr) }
+        for glyph in glyphs {
+            let x = (m.xx * glyph.x + m.x0) * phases, y = (m.yy * glyph.y + m.y0) * phases
+            let qx = Int(x.rounded()), qy = Int(y.rounded())
+            let phaseX = ((qx % GlyphMasks.phases) + GlyphMasks.phases) % GlyphMasks.phases
+            let phaseY = ((qy % GlyphMasks.phases) + GlyphMasks.phases) % GlyphMasks.phases
+            let pixelX = (qx - phaseX) / GlyphMasks.phases, pixelY = (qy - phaseY) / GlyphMasks.phases
+            guard let mask = try GlyphMasks.shared.mask(face: run.face, glyph: UInt32(glyph.index), pixelSize: pixelSize,
+                                                        phaseX: phaseX, phaseY: phaseY) else { continue }
+            let surface = try maskSurface(mask)
+            cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))
+        }
+        try context.check("drawing the glyphs at \(path) (\(run.face.path))")
+    }
+
+    /// A Cairo A8 surface over a cached glyph mask's bytes, made once per render.
+    private func maskSurface(_ mask: GlyphMask) throws -> CairoSurface {
+        let key = ObjectIdentifier(mask)
+        if let surface = maskSurfaces[key] { return surface }
+        let surface = try CairoSurface(cairo_image_surface_create_for_data(mask.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
+                                                                           Int32(mask.width), Int32(mask.height), Int32(mask.stride)),
+                                       operation: "cairo_image_surface_create_for_data(glyph mask)")
+        surface.keepsAlive = mask
+        maskSurfaces[key] = surface
+        return surface
     }
 
     /// Paints each glyph's strike bitmap scaled to the font size (see ``ColorGlyphBitmap``).
