@@ -31,14 +31,8 @@ enum Cairo {
     ///
     /// - Parameter context: The context to configure.
     static func applyFixedFontOptions(to context: OpaquePointer) throws {
-        guard let options = cairo_font_options_create() else {
-            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(CAIRO_STATUS_NO_MEMORY))
-        }
+        let options = try makeFixedFontOptions()
         defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        try check(cairo_font_options_status(options), "cairo_font_options_create")
         cairo_set_font_options(context, options)
     }
 
@@ -50,7 +44,33 @@ enum Cairo {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        let status = cairo_font_options_status(options)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_font_options_destroy(options)
+            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(status))
+        }
         return options
+    }
+
+    /// Takes a new Cairo object from a constructor, checking it: Cairo returns objects in an error
+    /// state (rarely `NULL`) when creation fails.
+    ///
+    /// - Parameters:
+    ///   - pointer: What the constructor returned.
+    ///   - operation: The constructor and its arguments, for the error message.
+    ///   - status: The object's status function (`cairo_surface_status`, …).
+    ///   - destroy: The object's destroy function, called if the object is in error.
+    /// - Returns: The object, owned by the caller.
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` if the object is `NULL` or in error.
+    static func adopt(_ pointer: OpaquePointer?, _ operation: @autoclosure () -> String,
+                      status: (OpaquePointer) -> cairo_status_t, destroy: (OpaquePointer) -> Void) throws -> OpaquePointer {
+        guard let pointer else { throw CanvasError.cairo(operation: operation(), status: message(CAIRO_STATUS_NO_MEMORY)) }
+        let result = status(pointer)
+        guard result == CAIRO_STATUS_SUCCESS else {
+            destroy(pointer)
+            throw CanvasError.cairo(operation: operation(), status: message(result))
+        }
+        return pointer
     }
 }
 
@@ -66,15 +86,7 @@ final class CairoSurface {
     /// - Throws: ``CanvasError/cairo(operation:status:)`` if the surface is in an error state
     ///   (Cairo returns an error surface rather than `NULL`, for example when out of memory).
     init(_ pointer: OpaquePointer?, operation: String) throws {
-        guard let pointer else {
-            throw CanvasError.cairo(operation: operation, status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
-        }
-        let status = cairo_surface_status(pointer)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(pointer)
-            throw CanvasError.cairo(operation: operation, status: Cairo.message(status))
-        }
-        self.pointer = pointer
+        self.pointer = try Cairo.adopt(pointer, operation, status: cairo_surface_status, destroy: cairo_surface_destroy)
     }
 
     /// Makes an ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels).

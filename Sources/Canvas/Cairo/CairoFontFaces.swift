@@ -51,17 +51,47 @@ final class CairoFontFaces: Sendable {
             } catch {
                 throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
             }
-            guard let cairoFace = made.0 else {
-                throw CanvasError.fontUnavailable(path: face.path, reason: "Cairo could not make a font face")
-            }
-            let status = cairo_font_face_status(cairoFace)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                cairo_font_face_destroy(cairoFace)
-                throw CanvasError.fontUnavailable(path: face.path, reason: Cairo.message(status))
+            let cairoFace: OpaquePointer
+            do {
+                cairoFace = try Cairo.adopt(made.0, "cairo_ft_font_face_create_for_ft_face",
+                                            status: cairo_font_face_status, destroy: cairo_font_face_destroy)
+            } catch {
+                throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
             }
             let entry = Entry(owner: face, cairoFace: cairoFace, strikePixelsPerEm: made.1)
             entries[ObjectIdentifier(face)] = entry
             return entry
         }
     }
+}
+
+/// Owns one `cairo_scaled_font_t`: a face at a size in device pixels, with no transform and the
+/// fixed font options.
+final class CairoScaledFont {
+    let pointer: OpaquePointer
+
+    /// Makes the scaled font of `face` at `pixelSize` pixels per em.
+    ///
+    /// - Throws: ``CanvasError`` if the face cannot be opened or Cairo fails.
+    init(face: FontFace, pixelSize: Double) throws {
+        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face)
+        var fontMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, pixelSize, pixelSize)
+        cairo_matrix_init_identity(&identity)
+        let options = try Cairo.makeFixedFontOptions()
+        defer { cairo_font_options_destroy(options) }
+        pointer = try Cairo.adopt(cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, options),
+                                  "cairo_scaled_font_create(\(face.path), \(pixelSize) px)",
+                                  status: cairo_scaled_font_status, destroy: cairo_scaled_font_destroy)
+    }
+
+    /// The ink extents of one glyph drawn at the origin, in pixels.
+    func extents(of glyph: UInt32) -> cairo_text_extents_t {
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(pointer, &cairoGlyph, 1, &extents)
+        return extents
+    }
+
+    deinit { cairo_scaled_font_destroy(pointer) }
 }

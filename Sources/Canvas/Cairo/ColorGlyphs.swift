@@ -51,31 +51,17 @@ final class ColorGlyphCache: Sendable {
     /// Draws `glyph` alone with Cairo at the face's strike size and identity transform, so the
     /// result is FreeType's colour bitmap, unscaled.
     private static func rasterise(face: FontFace, glyph: UInt32) throws -> ColorGlyphBitmap? {
-        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face)
         let ppem = try CairoFontFaces.shared.strikePixelsPerEm(for: face) ?? 128
-        var fontMatrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, ppem, ppem)
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let options = try Cairo.makeFixedFontOptions()
-        defer { cairo_font_options_destroy(options) }
-        guard let scaledFont = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, options) else {
-            throw CanvasError.cairo(operation: "cairo_scaled_font_create(\(face.path))", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
-        }
-        defer { cairo_scaled_font_destroy(scaledFont) }
-        try Cairo.check(cairo_scaled_font_status(scaledFont), "cairo_scaled_font_create(\(face.path))")
-        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
-        var extents = cairo_text_extents_t()
-        cairo_scaled_font_glyph_extents(scaledFont, &cairoGlyph, 1, &extents)
+        let scaledFont = try CairoScaledFont(face: face, pixelSize: ppem)
+        let extents = scaledFont.extents(of: glyph)
         let left = extents.x_bearing.rounded(.down), top = extents.y_bearing.rounded(.down)
         let width = Int((extents.x_bearing + extents.width - left).rounded(.up))
         let height = Int((extents.y_bearing + extents.height - top).rounded(.up))
         guard width > 0, height > 0, width <= Cairo.maximumImageSide, height <= Cairo.maximumImageSide else { return nil }
         let surface = try CairoSurface.image(width: width, height: height)
         let context = try CairoContext(surface: surface)
-        cairo_set_scaled_font(context.pointer, scaledFont)
-        cairoGlyph.x = -left
-        cairoGlyph.y = -top
+        cairo_set_scaled_font(context.pointer, scaledFont.pointer)
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: -left, y: -top)
         cairo_show_glyphs(context.pointer, &cairoGlyph, 1)
         try context.check("cairo_show_glyphs(colour glyph \(glyph) of \(face.path))")
         try surface.flush()

@@ -68,20 +68,8 @@ final class GlyphMasks: Sendable {
 
     /// Fills the glyph's outline, with its origin at `phase` within a pixel, into a new A8 mask.
     private static func render(face: FontFace, glyph: UInt32, pixelSize: Double, phase: (Double, Double)) throws -> GlyphMask? {
-        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face)
-        var fontMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, pixelSize, pixelSize)
-        cairo_matrix_init_identity(&identity)
-        let options = try Cairo.makeFixedFontOptions()
-        defer { cairo_font_options_destroy(options) }
-        guard let scaledFont = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, options) else {
-            throw CanvasError.cairo(operation: "cairo_scaled_font_create(\(face.path))", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
-        }
-        defer { cairo_scaled_font_destroy(scaledFont) }
-        try Cairo.check(cairo_scaled_font_status(scaledFont), "cairo_scaled_font_create(\(face.path))")
-        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
-        var extents = cairo_text_extents_t()
-        cairo_scaled_font_glyph_extents(scaledFont, &cairoGlyph, 1, &extents)
+        let scaledFont = try CairoScaledFont(face: face, pixelSize: pixelSize)
+        let extents = scaledFont.extents(of: glyph)
         guard extents.width > 0, extents.height > 0 else { return nil }
         // One pixel of margin for antialiasing.
         let left = Int((phase.0 + extents.x_bearing).rounded(.down)) - 1
@@ -92,9 +80,8 @@ final class GlyphMasks: Sendable {
         let surface = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
                                        operation: "cairo_image_surface_create(A8 \(width) × \(height))")
         let context = try CairoContext(surface: surface)
-        cairo_set_scaled_font(context.pointer, scaledFont)
-        cairoGlyph.x = phase.0 - Double(left)
-        cairoGlyph.y = phase.1 - Double(top)
+        cairo_set_scaled_font(context.pointer, scaledFont.pointer)
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: phase.0 - Double(left), y: phase.1 - Double(top))
         cairo_glyph_path(context.pointer, &cairoGlyph, 1)
         cairo_set_antialias(context.pointer, CAIRO_ANTIALIAS_GRAY)
         cairo_fill(context.pointer)
