@@ -28,34 +28,44 @@ enum SVGPostProcessor {
         output.reserveCapacity(bytes.count + markers.entries.count * 64)
         var renumbered: [[UInt8]: [String: Int]] = [:]
         var begun = Set<Int>(), ended = Set<Int>()
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "<"), !markers.entries.isEmpty, let marker = parseMarker(bytes, at: i) {
-                guard marker.number < markers.entries.count else { break }
-                let metadata = markers.entries[marker.number]
-                output += Array((marker.isBegin ? startTags(metadata) : endTags(metadata)).utf8)
-                if marker.isBegin { begun.insert(marker.number) } else { ended.insert(marker.number) }
-                i = marker.end
-                continue
-            }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
-                output.append(byte)
-                i += 1
-                if let (prefix, digits, end) = globalId(bytes, at: i) {
-                    var numbers = renumbered[prefix, default: [:]]
-                    let number = numbers[digits] ?? (numbers.count + 1)
-                    numbers[digits] = number
-                    renumbered[prefix] = numbers
-                    output += prefix
-                    output += Array(String(number).utf8)
-                    i = end
+        let hasMarkers = !markers.entries.isEmpty
+        bytes.withUnsafeBufferPointer { input in
+            let n = input.count
+            var copied = 0  // input[..<copied] is in the output
+            var i = 0
+            while i < n {
+                let byte = input[i]
+                // Only '<' (a marker), '"' and '#' (an id or a reference) start something to rewrite.
+                guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") else {
+                    i += 1
+                    continue
                 }
-                continue
+                if byte == UInt8(ascii: "<") {
+                    guard hasMarkers, let marker = parseMarker(bytes, at: i), marker.number < markers.entries.count else {
+                        i += 1
+                        continue
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<i]))
+                    let metadata = markers.entries[marker.number]
+                    output.append(contentsOf: (marker.isBegin ? startTags(metadata) : endTags(metadata)).utf8)
+                    if marker.isBegin { begun.insert(marker.number) } else { ended.insert(marker.number) }
+                    i = marker.end
+                    copied = i
+                    continue
+                }
+                i += 1
+                guard let (prefix, digits, end) = globalId(bytes, at: i) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<i]))
+                var numbers = renumbered[prefix, default: [:]]
+                let number = numbers[digits] ?? (numbers.count + 1)
+                numbers[digits] = number
+                renumbered[prefix] = numbers
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: String(number).utf8)
+                i = end
+                copied = i
             }
-            output.append(byte)
-            i += 1
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<n]))
         }
         return (output, begun, ended)
     }

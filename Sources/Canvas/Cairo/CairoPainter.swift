@@ -34,6 +34,8 @@ final class CairoPainter {
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
     /// Cairo surfaces over the glyph masks used in this render (each keeps its mask alive).
     private var maskSurfaces: [ObjectIdentifier: CairoSurface] = [:]
+    /// The indices of the item being drawn at each depth; described by ``path`` only for errors.
+    private var indexPath: [Int] = []
     /// How many opacity groups and clips are open.
     private var nesting = NestingState()
 
@@ -62,13 +64,18 @@ final class CairoPainter {
 
     /// Draws items in order.
     ///
-    /// - Parameters:
-    ///   - items: The items.
-    ///   - path: The index path prefix for error messages, such as `items`.
-    func draw(_ items: [DisplayItem], path: String = "items") throws {
+    /// - Parameter items: The items.
+    func draw(_ items: [DisplayItem]) throws {
         for (index, item) in items.enumerated() {
-            try draw(item, path: "\(path)[\(index)]")
+            indexPath.append(index)
+            defer { indexPath.removeLast() }
+            try draw(item)
         }
+    }
+
+    /// The index path of the item being drawn, such as `items[3].items[0]`, for error messages.
+    private var path: String {
+        indexPath.map { "items[\($0)]" }.joined(separator: ".")
     }
 
     /// Paints the whole target with a colour, including the partly covered last row and column of a
@@ -81,18 +88,18 @@ final class CairoPainter {
         try context.check("painting the background")
     }
 
-    private func draw(_ item: DisplayItem, path: String) throws {
+    private func draw(_ item: DisplayItem) throws {
         let hasMetadata = !item.metadata.isEmpty && metadata != nil
         if hasMetadata { try metadata?.begin(item.metadata, context: cr, state: nesting) }
         switch item.content {
         case .fill(let shape, let shading, let style):
-            try fill(shape, shading, style, path: path)
+            try fill(shape, shading, style)
         case .stroke(let shape, let shading, let style, let placement):
-            try stroke(shape, shading, style, placement, path: path)
+            try stroke(shape, shading, style, placement)
         case .text(let text):
-            try drawText(text, path: path)
+            try drawText(text)
         case .group(let group):
-            try drawGroup(group, path: path)
+            try drawGroup(group)
         }
         if hasMetadata { try metadata?.end(item.metadata, context: cr, state: nesting) }
         try context.check("drawing \(path)")
@@ -100,8 +107,8 @@ final class CairoPainter {
 
     // MARK: Shapes
 
-    private func fill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle, path: String) throws {
-        guard try setSource(shading, path: path) else { return }
+    private func fill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle) throws {
+        guard try setSource(shading) else { return }
         cairo_new_path(cr)
         append(shape)
         cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -110,9 +117,8 @@ final class CairoPainter {
         try context.check("cairo_fill at \(path)")
     }
 
-    private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement,
-                        path: String) throws {
-        guard style.lineWidth > 0, try setSource(shading, path: path) else { return }
+    private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement) throws {
+        guard style.lineWidth > 0, try setSource(shading) else { return }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
         cairo_set_line_cap(cr, { switch style.lineCap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE } }())
         cairo_set_line_join(cr, { switch style.lineJoin { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL } }())
@@ -186,7 +192,7 @@ final class CairoPainter {
     /// Sets the source to a shading.
     ///
     /// - Returns: `false` if the shading draws nothing (a gradient without stops).
-    private func setSource(_ shading: Shading, path: String) throws -> Bool {
+    private func setSource(_ shading: Shading) throws -> Bool {
         switch shading {
         case .color(let c):
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.opacity)
@@ -210,13 +216,13 @@ final class CairoPainter {
 
     // MARK: Text
 
-    private func drawText(_ text: TextItem, path: String) throws {
+    private func drawText(_ text: TextItem) throws {
         for (runIndex, run) in text.runs.enumerated() where !run.glyphs.isEmpty {
             if run.face.hasColorBitmaps {
-                try drawColorGlyphs(run, origin: text.origin, path: "\(path).runs[\(runIndex)]")
+                try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
                 continue
             }
-            guard try setSource(text.shading, path: path) else { return }
+            guard try setSource(text.shading) else { return }
             cairo_set_font_face(cr, try CairoFontFaces.shared.cairoFace(for: run.face))
             cairo_set_font_size(cr, Double(run.fontSize))
             var glyphs = [cairo_glyph_t]()
@@ -226,7 +232,7 @@ final class CairoPainter {
                                             y: Double(text.origin.y + position.y)))
             }
             if positionsGlyphsExactly {
-                try drawGlyphsAtExactPositions(run, glyphs, path: "\(path).runs[\(runIndex)]")
+                try drawGlyphsAtExactPositions(run, glyphs, runIndex: runIndex)
             } else {
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
             }
@@ -236,7 +242,7 @@ final class CairoPainter {
 
     /// Draws glyphs of a bitmap at their fractional positions: with ``GlyphMasks`` when the
     /// transform only scales uniformly and translates, otherwise by filling their outlines.
-    private func drawGlyphsAtExactPositions(_ run: GlyphRun, _ glyphs: [cairo_glyph_t], path: String) throws {
+    private func drawGlyphsAtExactPositions(_ run: GlyphRun, _ glyphs: [cairo_glyph_t], runIndex: Int) throws {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else {
@@ -264,7 +270,7 @@ final class CairoPainter {
             let surface = try maskSurface(mask)
             cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))
         }
-        try context.check("drawing the glyphs at \(path) (\(run.face.path))")
+        try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
     }
 
     /// A Cairo A8 surface over a cached glyph mask's bytes, made once per render.
@@ -280,7 +286,7 @@ final class CairoPainter {
     }
 
     /// Paints each glyph's strike bitmap scaled to the font size (see ``ColorGlyphBitmap``).
-    private func drawColorGlyphs(_ run: GlyphRun, origin: CGPoint, path: String) throws {
+    private func drawColorGlyphs(_ run: GlyphRun, origin: CGPoint, runIndex: Int) throws {
         for (glyph, position) in zip(run.glyphs, run.positions) {
             guard let bitmap = try ColorGlyphCache.shared.bitmap(face: run.face, glyph: glyph) else { continue }
             let surface = try colorGlyphSurface(bitmap, key: ColorGlyphKey(face: ObjectIdentifier(run.face), glyph: glyph))
@@ -292,7 +298,7 @@ final class CairoPainter {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
             cairo_restore(cr)
-            try context.check("painting colour glyph \(glyph) at \(path) (\(run.face.path))")
+            try context.check("painting colour glyph \(glyph) at \(path).runs[\(runIndex)] (\(run.face.path))")
         }
     }
 
@@ -324,7 +330,7 @@ final class CairoPainter {
 
     // MARK: Groups
 
-    private func drawGroup(_ group: ItemGroup, path: String) throws {
+    private func drawGroup(_ group: ItemGroup) throws {
         let opacity = min(max(group.opacity, 0), 1)
         // Nothing is visible through a zero opacity or a transform that squashes the plane.
         guard opacity > 0, group.transform.determinant != 0, !group.items.isEmpty else { return }
@@ -347,16 +353,18 @@ final class CairoPainter {
         try context.check("setting up the group at \(path)")
         if opacity < 1, let single = Self.foldedOpacity(group.items, opacity) {
             // One fill or stroke cannot overlap itself: its colour's opacity is the group opacity.
-            try draw(single, path: "\(path).items[0]")
+            indexPath.append(0)
+            defer { indexPath.removeLast() }
+            try draw(single)
         } else if opacity < 1 {
             cairo_push_group(cr)
             nesting.groups += 1
             defer { nesting.groups -= 1 }
-            try draw(group.items, path: "\(path).items")
+            try draw(group.items)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         } else {
-            try draw(group.items, path: "\(path).items")
+            try draw(group.items)
         }
         cairo_restore(cr)
         try context.check("compositing the group at \(path)")
