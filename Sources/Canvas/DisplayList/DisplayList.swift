@@ -40,8 +40,9 @@ public struct DisplayList: Sendable, Equatable {
     /// - Parameters:
     ///   - size: The picture's size in points.
     ///   - items: The items, back to front, written like a SwiftUI view body.
-    public init(size: CGSize, @DisplayItemsBuilder items: () -> [DisplayItem]) {
-        self.init(size: size, items: items())
+    /// - Throws: What `items` throws.
+    public init(size: CGSize, @DisplayItemsBuilder items: () throws -> [DisplayItem]) rethrows {
+        self.init(size: size, items: try items())
     }
 
     /// The picture's bounds: the origin and ``size``.
@@ -146,9 +147,10 @@ public struct DisplayItem: Sendable, Equatable {
     ///     container: overlaps inside the group do not show through each other.
     ///   - items: The group's items, back to front.
     /// - Returns: The group item.
+    /// - Throws: What `items` throws.
     public static func group(transform: Transform = .identity, clip: Clip? = nil, opacity: Double = 1,
-                             @DisplayItemsBuilder _ items: () -> [DisplayItem]) -> DisplayItem {
-        DisplayItem(.group(ItemGroup(items: items(), transform: transform, clip: clip, opacity: opacity)))
+                             @DisplayItemsBuilder _ items: () throws -> [DisplayItem]) rethrows -> DisplayItem {
+        DisplayItem(.group(ItemGroup(items: try items(), transform: transform, clip: clip, opacity: opacity)))
     }
 
     /// A copy of this item with the given metadata.
@@ -214,8 +216,8 @@ public struct Clip: Sendable, Equatable {
 /// Label, link and identifier of an item, for backends that can use them.
 ///
 /// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` and, for a link,
-/// `<a xlink:href="…">`; the PDF backend makes links clickable and identifiers named destinations.
-/// PNG ignores metadata.
+/// `<a xlink:href="…">`; the PDF backend makes links clickable (for items outside clips and opacity
+/// groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
 public struct ItemMetadata: Sendable, Hashable, Codable {
     /// Text describing the item, such as a chip's label.
     public var label: String?

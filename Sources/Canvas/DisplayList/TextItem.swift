@@ -3,9 +3,9 @@ public import Typesetting
 
 /// Shaped glyph runs drawn at an origin in one colour or gradient.
 ///
-/// The runs come from Typesetting's ``Typesetting/ShapedText``: glyph positions are baseline origins
+/// The runs come from Typesetting's `ShapedText`: glyph positions are baseline origins
 /// relative to the top-left corner of the text's layout box, so the item only adds ``origin``.
-/// Glyphs of colour-bitmap faces (``Typesetting/FontFace/hasColorBitmaps``, such as Noto Color Emoji)
+/// Glyphs of colour-bitmap faces (`FontFace.hasColorBitmaps`, such as Noto Color Emoji)
 /// are drawn in their own colours; every other glyph is filled with ``shading``.
 public struct TextItem: Sendable, Equatable {
     /// Where the top-left corner of the text's layout box goes, in points.

@@ -28,14 +28,17 @@ extension Path {
 
     /// Adds a rounded rectangle, like SwiftUI's `Path.addRoundedRect(in:cornerSize:style:)`.
     ///
-    /// Each corner radius is clamped to half its side, so a radius of half the shorter side or more
-    /// gives a capsule. Circular corners are quarter ellipses. Continuous corners follow the
+    /// Radii that do not fit are scaled down together until they do, as CSS does for overlapping
+    /// corners (CSS Backgrounds and Borders 3, section 5.5): a radius of half the shorter side or
+    /// more gives a capsule. Circular corners are quarter ellipses. Continuous corners follow the
     /// construction Figma published for Apple's smooth corners (Daniel Furse, "Desperately seeking
     /// squircles", 2018): with smoothing ξ = 0.6 a corner of radius R starts (1 + ξ)·R from the corner
     /// along each edge, a cubic Bézier curve leaves the edge with zero curvature and meets a circular
     /// arc of radius R spanning 90°·(1 − ξ) around the diagonal, and a mirrored curve returns to the
     /// other edge. When (1 + ξ)·R does not fit in half the side, ξ shrinks until it does, down to plain
     /// circular corners at a capsule.
+    ///
+    /// The subpath starts where the top edge leaves the top-left corner and runs clockwise on screen.
     ///
     /// - Parameters:
     ///   - rect: The rectangle; empty rectangles add nothing.
@@ -44,13 +47,14 @@ extension Path {
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return }
-        let rx = Swift.min(Swift.max(cornerSize.width, 0), r.width / 2)
-        let ry = Swift.min(Swift.max(cornerSize.height, 0), r.height / 2)
+        var rx = Swift.max(cornerSize.width, 0), ry = Swift.max(cornerSize.height, 0)
         guard rx > 0, ry > 0 else { return addRect(r) }
+        let fit = Swift.min(1, r.width / 2 / rx, r.height / 2 / ry)
+        rx *= fit
+        ry *= fit
         var smoothing: CGFloat = 0
         if style == .continuous {
-            smoothing = Swift.min(Self.continuousSmoothing, r.width / 2 / rx - 1, r.height / 2 / ry - 1)
-            smoothing = Swift.max(0, smoothing)
+            smoothing = Swift.max(0, Swift.min(Self.continuousSmoothing, r.width / 2 / rx - 1, r.height / 2 / ry - 1))
         }
         let corner = SmoothCorner(smoothing: smoothing)
         // Corners clockwise on screen: the corner point, and the unit directions (x, y) of the edge
@@ -61,7 +65,8 @@ extension Path {
             (CGPoint(x: r.minX, y: r.maxY), (-1, 0), (0, -1)),
             (CGPoint(x: r.minX, y: r.minY), (0, -1), (1, 0)),
         ]
-        for (index, c) in corners.enumerated() {
+        move(to: CGPoint(x: r.minX + corner.start.x * rx, y: r.minY))
+        for c in corners {
             // A corner-frame point (u, v) lies u radii before the corner along the incoming edge and
             // v radii along the outgoing edge; radii are rx along x and ry along y.
             let inX = c.incoming.0 * rx, inY = c.incoming.1 * ry
@@ -72,7 +77,7 @@ extension Path {
                 return CGPoint(x: x, y: y)
             }
             let start = point(corner.start)
-            if index == 0 { move(to: start) } else { addLine(to: start) }
+            if start != currentPoint { addLine(to: start) }
             for segment in corner.segments {
                 addCurve(to: point(segment.to), control1: point(segment.control1), control2: point(segment.control2))
             }
@@ -111,22 +116,22 @@ struct SmoothCorner {
         func pt(_ u: Double, _ v: Double) -> CGPoint { CGPoint(x: CGFloat(u), y: CGFloat(v)) }
         start = pt(p, 0)
         var segments: [(to: CGPoint, control1: CGPoint, control2: CGPoint)] = []
-        let arcStart = pt(p - a - b - c, d)
-        let arcEnd = pt(d, p - a - b - c)
-        if a + b + c > 1e-9 {
-            segments.append((arcStart, pt(p - a, 0), pt(p - a - b, 0)))
+        let hasEdgeCurves = a + b + c > 1e-9
+        // Without edge curves the arc runs exactly from (1, 0) to (0, 1).
+        let arcStart = hasEdgeCurves ? (u: p - a - b - c, v: d) : (u: 1.0, v: 0.0)
+        let arcEnd = (u: arcStart.v, v: arcStart.u)
+        if hasEdgeCurves {
+            segments.append((pt(arcStart.u, arcStart.v), pt(p - a, 0), pt(p - a - b, 0)))
         }
-        // The arc about (1, 1), from arcStart to arcEnd, as one cubic (its angle is at most 90°).
-        let startAngle = atan2(Double(arcStart.y) - 1, Double(arcStart.x) - 1)
-        var sweep = atan2(Double(arcEnd.y) - 1, Double(arcEnd.x) - 1) - startAngle
-        if sweep > Double.pi { sweep -= 2 * Double.pi }
-        if sweep < -Double.pi { sweep += 2 * Double.pi }
-        let endAngle = startAngle + sweep
+        // The arc about (1, 1) as one cubic: control points along the tangents, which are the radius
+        // vectors turned by 90°, at 4/3·tan(sweep/4) (the sweep is at most 90°).
+        let r1 = (x: arcStart.u - 1, y: arcStart.v - 1), r2 = (x: arcEnd.u - 1, y: arcEnd.v - 1)
+        let sweep = atan2(r1.x * r2.y - r1.y * r2.x, r1.x * r2.x + r1.y * r2.y)
         let k = 4.0 / 3.0 * tan(sweep / 4)
-        segments.append((arcEnd,
-                         pt(Double(arcStart.x) - k * sin(startAngle), Double(arcStart.y) + k * cos(startAngle)),
-                         pt(Double(arcEnd.x) + k * sin(endAngle), Double(arcEnd.y) - k * cos(endAngle))))
-        if a + b + c > 1e-9 {
+        segments.append((pt(arcEnd.u, arcEnd.v),
+                         pt(arcStart.u - k * r1.y, arcStart.v + k * r1.x),
+                         pt(arcEnd.u + k * r2.y, arcEnd.v - k * r2.x)))
+        if hasEdgeCurves {
             segments.append((pt(0, p), pt(0, p - a - b), pt(0, p - a)))
         }
         self.segments = segments

@@ -19,7 +19,12 @@ public struct Transform: Sendable, Hashable {
     /// Makes a transform from its six matrix entries.
     ///
     /// - Parameters:
-    ///   - a: x scale. - b: y shear. - c: x shear. - d: y scale. - tx: x translation. - ty: y translation.
+    ///   - a: The x scale.
+    ///   - b: The y shear.
+    ///   - c: The x shear.
+    ///   - d: The y scale.
+    ///   - tx: The x translation.
+    ///   - ty: The y translation.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a
         self.b = b

@@ -1,0 +1,191 @@
+import CCairo
+import Foundation
+
+// The C boundary with Cairo: every call that can fail goes through `Cairo.check`, and each Cairo
+// handle has exactly one Swift owner that destroys it in `deinit`.
+
+/// Helpers shared by every Cairo call site.
+enum Cairo {
+    /// The largest width or height of a Cairo image surface, in pixels.
+    static let maximumImageSide = 32_767
+
+    /// Turns a Cairo status into a ``CanvasError/cairo(operation:status:)``.
+    ///
+    /// - Parameters:
+    ///   - status: The status a Cairo call or object reported.
+    ///   - operation: The call and the item it was drawing, for the error message.
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` unless `status` is success.
+    static func check(_ status: cairo_status_t, _ operation: @autoclosure () -> String) throws {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw CanvasError.cairo(operation: operation(), status: message(status))
+    }
+
+    /// Cairo's own text for a status.
+    static func message(_ status: cairo_status_t) -> String {
+        cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    }
+
+    /// Sets the font options every surface uses, so that glyph shapes and positions never depend
+    /// on the machine's FreeType or fontconfig settings: grey antialiasing, no hinting, unhinted
+    /// (fractional) metrics.
+    ///
+    /// - Parameter context: The context to configure.
+    static func applyFixedFontOptions(to context: OpaquePointer) throws {
+        let options = try makeFixedFontOptions()
+        defer { cairo_font_options_destroy(options) }
+        cairo_set_font_options(context, options)
+    }
+
+    /// The fixed font options as a new object, for `cairo_scaled_font_create`; the caller destroys it.
+    static func makeFixedFontOptions() throws -> OpaquePointer {
+        guard let options = cairo_font_options_create() else {
+            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(CAIRO_STATUS_NO_MEMORY))
+        }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        let status = cairo_font_options_status(options)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_font_options_destroy(options)
+            throw CanvasError.cairo(operation: "cairo_font_options_create", status: message(status))
+        }
+        return options
+    }
+
+    /// Takes a new Cairo object from a constructor, checking it: Cairo returns objects in an error
+    /// state (rarely `NULL`) when creation fails.
+    ///
+    /// - Parameters:
+    ///   - pointer: What the constructor returned.
+    ///   - operation: The constructor and its arguments, for the error message.
+    ///   - status: The object's status function (`cairo_surface_status`, …).
+    ///   - destroy: The object's destroy function, called if the object is in error.
+    /// - Returns: The object, owned by the caller.
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` if the object is `NULL` or in error.
+    static func adopt(_ pointer: OpaquePointer?, _ operation: @autoclosure () -> String,
+                      status: (OpaquePointer) -> cairo_status_t, destroy: (OpaquePointer) -> Void) throws -> OpaquePointer {
+        guard let pointer else { throw CanvasError.cairo(operation: operation(), status: message(CAIRO_STATUS_NO_MEMORY)) }
+        let result = status(pointer)
+        guard result == CAIRO_STATUS_SUCCESS else {
+            destroy(pointer)
+            throw CanvasError.cairo(operation: operation(), status: message(result))
+        }
+        return pointer
+    }
+}
+
+/// Owns one `cairo_surface_t`, and the pixel buffer of an image surface made over a scratch buffer.
+final class CairoSurface {
+    let pointer: OpaquePointer
+    private var scratch: (pointer: UnsafeMutableRawPointer, capacity: Int)?
+    /// An object owning memory the surface reads (a glyph mask), released after the surface.
+    var keepsAlive: AnyObject?
+
+    /// Takes ownership of a surface that a Cairo constructor returned.
+    ///
+    /// - Throws: ``CanvasError/cairo(operation:status:)`` if the surface is in an error state
+    ///   (Cairo returns an error surface rather than `NULL`, for example when out of memory).
+    init(_ pointer: OpaquePointer?, operation: String) throws {
+        self.pointer = try Cairo.adopt(pointer, operation, status: cairo_surface_status, destroy: cairo_surface_destroy)
+    }
+
+    /// Makes an ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels).
+    static func image(width: Int, height: Int) throws -> CairoSurface {
+        try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                         operation: "cairo_image_surface_create(\(width) × \(height) px)")
+    }
+
+    /// Makes an ARGB32 image surface over a buffer from ``ScratchBuffers``, returned when the surface
+    /// is destroyed.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - cleared: Whether the pixels must start transparent; pass `false` when an opaque
+    ///     background will cover every pixel.
+    static func scratchImage(width: Int, height: Int, cleared: Bool) throws -> CairoSurface {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let operation = "cairo_image_surface_create_for_data(\(width) × \(height) px)"
+        guard stride > 0 else { throw CanvasError.cairo(operation: operation, status: Cairo.message(CAIRO_STATUS_INVALID_STRIDE)) }
+        let buffer = ScratchBuffers.shared.take(stride * height)
+        if cleared { buffer.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height) }
+        let surface: CairoSurface
+        do {
+            surface = try CairoSurface(cairo_image_surface_create_for_data(buffer.pointer.assumingMemoryBound(to: UInt8.self),
+                                                                           CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+                                       operation: operation)
+        } catch {
+            ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity)
+            throw error
+        }
+        surface.scratch = buffer
+        return surface
+    }
+
+    /// Finishes the surface (vector surfaces write their output now) and checks its status.
+    func finish(_ operation: String) throws {
+        cairo_surface_finish(pointer)
+        try Cairo.check(cairo_surface_status(pointer), operation)
+    }
+
+    /// Flushes pending drawing so the pixels can be read, and checks the status.
+    func flush() throws {
+        cairo_surface_flush(pointer)
+        try Cairo.check(cairo_surface_status(pointer), "cairo_surface_flush")
+    }
+
+    deinit {
+        if let scratch {
+            // Cairo must be done with the pixels before the buffer is reused.
+            cairo_surface_finish(pointer)
+            cairo_surface_destroy(pointer)
+            ScratchBuffers.shared.give(scratch.pointer, capacity: scratch.capacity)
+        } else {
+            cairo_surface_destroy(pointer)
+        }
+    }
+}
+
+/// Owns one `cairo_t`, and keeps its target surface alive.
+final class CairoContext {
+    let pointer: OpaquePointer
+    let surface: CairoSurface
+
+    /// Makes a drawing context on `surface` with the fixed font options.
+    init(surface: CairoSurface) throws {
+        guard let pointer = cairo_create(surface.pointer) else {
+            throw CanvasError.cairo(operation: "cairo_create", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
+        }
+        self.pointer = pointer
+        self.surface = surface
+        try check("cairo_create")
+        try Cairo.applyFixedFontOptions(to: pointer)
+    }
+
+    /// Checks the context's status, which stays in error after the first failing call.
+    ///
+    /// - Parameter operation: What was being done, for the error message.
+    func check(_ operation: @autoclosure () -> String) throws {
+        try Cairo.check(cairo_status(pointer), operation())
+    }
+
+    deinit { cairo_destroy(pointer) }
+}
+
+/// Collects the bytes a Cairo stream surface writes.
+final class CairoByteSink {
+    var bytes: [UInt8] = []
+
+    /// The C write function that appends to the sink passed as its closure pointer.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue()
+        if let data, length > 0 {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        }
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// The pointer to pass as the write function's closure; valid while the sink is alive.
+    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}

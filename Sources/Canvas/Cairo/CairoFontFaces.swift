@@ -1,0 +1,97 @@
+import CCairo
+import Synchronization
+import Typesetting
+
+/// One Cairo font face per Typesetting ``FontFace``, made from the face's FreeType face and kept for
+/// the life of the process.
+///
+/// Cairo's FreeType font face borrows the `FT_Face`, so each entry keeps its ``FontFace`` (the
+/// `FT_Face`'s owner) alive as long as the Cairo face. Creation is serialised by the cache's lock;
+/// while drawing, Cairo locks the `FT_Face` itself.
+final class CairoFontFaces: Sendable {
+    static let shared = CairoFontFaces()
+
+    private struct Entry: @unchecked Sendable {
+        // Cairo font faces are reference-counted and internally locked: safe to share.
+        let owner: FontFace
+        let cairoFace: OpaquePointer
+        /// The largest colour-bitmap strike in pixels per em, for colour-bitmap faces.
+        let strikePixelsPerEm: Double?
+    }
+
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    /// The Cairo font face drawing `face`, created on first use.
+    ///
+    /// - Throws: ``CanvasError/fontUnavailable(path:reason:)`` if the face cannot be opened.
+    func cairoFace(for face: FontFace) throws -> OpaquePointer {
+        try entry(for: face).cairoFace
+    }
+
+    /// The pixels per em of the largest colour-bitmap strike of `face`, or `nil` if it has none.
+    func strikePixelsPerEm(for face: FontFace) throws -> Double? {
+        try entry(for: face).strikePixelsPerEm
+    }
+
+    private func entry(for face: FontFace) throws -> Entry {
+        try entries.withLock { entries in
+            if let entry = entries[ObjectIdentifier(face)] { return entry }
+            let made: (OpaquePointer?, Double?)
+            do {
+                made = try face.withFreeTypeFace { raw in
+                    let ftFace = raw.assumingMemoryBound(to: FT_FaceRec_.self)
+                    var strike: Double?
+                    if face.hasColorBitmaps, let sizes = ftFace.pointee.available_sizes {
+                        for i in 0..<Int(ftFace.pointee.num_fixed_sizes) {
+                            strike = max(strike ?? 0, Double(sizes[i].y_ppem) / 64)
+                        }
+                    }
+                    return (cairo_ft_font_face_create_for_ft_face(ftFace, 0), strike)
+                }
+            } catch {
+                throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
+            }
+            let cairoFace: OpaquePointer
+            do {
+                cairoFace = try Cairo.adopt(made.0, "cairo_ft_font_face_create_for_ft_face",
+                                            status: cairo_font_face_status, destroy: cairo_font_face_destroy)
+            } catch {
+                throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
+            }
+            let entry = Entry(owner: face, cairoFace: cairoFace, strikePixelsPerEm: made.1)
+            entries[ObjectIdentifier(face)] = entry
+            return entry
+        }
+    }
+}
+
+/// Owns one `cairo_scaled_font_t`: a face at a size in device pixels, with no transform and the
+/// fixed font options.
+final class CairoScaledFont {
+    let pointer: OpaquePointer
+
+    /// Makes the scaled font of `face` at `pixelSize` pixels per em.
+    ///
+    /// - Throws: ``CanvasError`` if the face cannot be opened or Cairo fails.
+    init(face: FontFace, pixelSize: Double) throws {
+        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face)
+        var fontMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, pixelSize, pixelSize)
+        cairo_matrix_init_identity(&identity)
+        let options = try Cairo.makeFixedFontOptions()
+        defer { cairo_font_options_destroy(options) }
+        pointer = try Cairo.adopt(cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, options),
+                                  "cairo_scaled_font_create(\(face.path), \(pixelSize) px)",
+                                  status: cairo_scaled_font_status, destroy: cairo_scaled_font_destroy)
+    }
+
+    /// The ink extents of one glyph drawn at the origin, in pixels.
+    func extents(of glyph: UInt32) -> cairo_text_extents_t {
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(pointer, &cairoGlyph, 1, &extents)
+        return extents
+    }
+
+    deinit { cairo_scaled_font_destroy(pointer) }
+}

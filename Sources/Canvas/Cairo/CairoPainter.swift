@@ -1,0 +1,386 @@
+import CCairo
+import Foundation
+import Typesetting
+
+/// What a backend does with item metadata while the painter draws.
+protocol MetadataEmitter: AnyObject {
+    /// Called before an item with non-empty metadata is drawn.
+    ///
+    /// - Parameters:
+    ///   - metadata: The item's metadata.
+    ///   - context: The Cairo context.
+    ///   - state: How many opacity groups and clips the item is inside.
+    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    /// Called after it was drawn, with the same arguments.
+    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+}
+
+/// How deeply the item being drawn is nested in opacity groups and clips.
+struct NestingState {
+    /// Open opacity groups (`cairo_push_group`).
+    var groups = 0
+    /// Active clips.
+    var clips = 0
+}
+
+/// Draws display list items into a Cairo context. Shared by every backend, so PNG, SVG and PDF make
+/// the same Cairo calls for the same list.
+final class CairoPainter {
+    private let context: CairoContext
+    private let metadata: (any MetadataEmitter)?
+    private let positionsGlyphsExactly: Bool
+    /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
+    /// backends embed each bitmap once.
+    private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
+    /// Cairo surfaces over the glyph masks used in this render (each keeps its mask alive).
+    private var maskSurfaces: [ObjectIdentifier: CairoSurface] = [:]
+    /// The indices of the item being drawn at each depth; described by ``path`` only for errors.
+    private var indexPath: [Int] = []
+    /// How many opacity groups and clips are open.
+    private var nesting = NestingState()
+
+    private struct ColorGlyphKey: Hashable {
+        let face: ObjectIdentifier
+        let glyph: UInt32
+    }
+
+    /// Makes a painter.
+    ///
+    /// - Parameters:
+    ///   - context: The context to draw into, already scaled to points.
+    ///   - metadata: What to do with item metadata; `nil` ignores it.
+    ///   - positionsGlyphsExactly: Whether glyphs are drawn from ``GlyphMasks`` at their fractional
+    ///     positions (bitmaps) instead of with `cairo_show_glyphs` (SVG symbols, PDF fonts). Cairo
+    ///     1.16's image backend rounds each glyph's origin to a whole pixel; the masks keep the
+    ///     positions the SVG and PDF have to an eighth of a pixel, so every backend puts glyphs in
+    ///     one place.
+    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false) {
+        self.context = context
+        self.metadata = metadata
+        self.positionsGlyphsExactly = positionsGlyphsExactly
+    }
+
+    private var cr: OpaquePointer { context.pointer }
+
+    /// Draws items in order.
+    ///
+    /// - Parameter items: The items.
+    func draw(_ items: [DisplayItem]) throws {
+        for (index, item) in items.enumerated() {
+            indexPath.append(index)
+            defer { indexPath.removeLast() }
+            try draw(item)
+        }
+    }
+
+    /// The index path of the item being drawn, such as `items[3].items[0]`, for error messages.
+    private var path: String {
+        indexPath.map { "items[\($0)]" }.joined(separator: ".")
+    }
+
+    /// Paints the whole target with a colour, including the partly covered last row and column of a
+    /// bitmap whose size in points times the scale is fractional.
+    func paintBackground(_ color: RGBAColor) throws {
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        try context.check("painting the background")
+    }
+
+    private func draw(_ item: DisplayItem) throws {
+        let hasMetadata = !item.metadata.isEmpty && metadata != nil
+        if hasMetadata { try metadata?.begin(item.metadata, context: cr, state: nesting) }
+        switch item.content {
+        case .fill(let shape, let shading, let style):
+            try fill(shape, shading, style)
+        case .stroke(let shape, let shading, let style, let placement):
+            try stroke(shape, shading, style, placement)
+        case .text(let text):
+            try drawText(text)
+        case .group(let group):
+            try drawGroup(group)
+        }
+        if hasMetadata { try metadata?.end(item.metadata, context: cr, state: nesting) }
+        try context.check("drawing \(path)")
+    }
+
+    // MARK: Shapes
+
+    private func fill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle) throws {
+        guard try setSource(shading) else { return }
+        cairo_new_path(cr)
+        append(shape)
+        cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_antialias(cr, style.isAntialiased ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_fill(cr)
+        try context.check("cairo_fill at \(path)")
+    }
+
+    private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement) throws {
+        guard style.lineWidth > 0, try setSource(shading) else { return }
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+        cairo_set_line_cap(cr, { switch style.lineCap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE } }())
+        cairo_set_line_join(cr, { switch style.lineJoin { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL } }())
+        cairo_set_miter_limit(cr, Double(style.miterLimit))
+        let dashes = style.dash.map(Double.init)
+        cairo_set_dash(cr, dashes, Int32(dashes.count), Double(style.dashPhase))
+        try context.check("cairo_set_dash(\(style.dash)) at \(path)")
+        cairo_new_path(cr)
+        switch placement {
+        case .centered:
+            append(shape)
+            cairo_set_line_width(cr, Double(style.lineWidth))
+            cairo_stroke(cr)
+        case .inside:
+            if let inset = shape.inset(by: style.lineWidth / 2) {
+                append(inset)
+                cairo_set_line_width(cr, Double(style.lineWidth))
+                cairo_stroke(cr)
+            } else {
+                // A path cannot be inset: keep the inner half of a stroke twice as wide.
+                cairo_save(cr)
+                append(shape)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_clip_preserve(cr)
+                cairo_set_line_width(cr, Double(style.lineWidth) * 2)
+                cairo_stroke(cr)
+                cairo_restore(cr)
+            }
+        }
+        cairo_set_dash(cr, nil, 0, 0)
+        try context.check("cairo_stroke at \(path)")
+    }
+
+    /// Adds a shape's outline to the current path.
+    private func append(_ shape: ResolvedShape) {
+        if case .rect(let rect) = shape {
+            let r = rect.standardized
+            cairo_rectangle(cr, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+            return
+        }
+        append(shape.path)
+    }
+
+    /// Adds a path to the current path; quadratic curves become the equivalent cubic curves.
+    private func append(_ path: Path) {
+        var current = CGPoint.zero
+        var start = CGPoint.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, Double(p.x), Double(p.y))
+                current = p; start = p
+            case .line(let p):
+                cairo_line_to(cr, Double(p.x), Double(p.y))
+                current = p
+            case .quadCurve(let p, let c):
+                let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
+                let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
+                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+                current = p
+            case .curve(let p, let c1, let c2):
+                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+                current = p
+            case .closeSubpath:
+                cairo_close_path(cr)
+                current = start
+            }
+        }
+    }
+
+    /// Sets the source to a shading.
+    ///
+    /// - Returns: `false` if the shading draws nothing (a gradient without stops).
+    private func setSource(_ shading: Shading) throws -> Bool {
+        switch shading {
+        case .color(let c):
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.opacity)
+        case .linearGradient(let stops, let start, let end):
+            guard !stops.isEmpty else { return false }
+            guard let pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y)) else {
+                throw CanvasError.cairo(operation: "cairo_pattern_create_linear at \(path)", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
+            }
+            defer { cairo_pattern_destroy(pattern) }
+            // Stops in order of location (a stable sort keeps equal locations in list order).
+            for stop in stops.enumerated().sorted(by: { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }).map(\.element) {
+                let c = stop.color
+                cairo_pattern_add_color_stop_rgba(pattern, min(max(stop.location, 0), 1), c.red, c.green, c.blue, c.opacity)
+            }
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            try Cairo.check(cairo_pattern_status(pattern), "cairo_pattern_create_linear at \(path)")
+            cairo_set_source(cr, pattern)
+        }
+        return true
+    }
+
+    // MARK: Text
+
+    private func drawText(_ text: TextItem) throws {
+        for (runIndex, run) in text.runs.enumerated() where !run.glyphs.isEmpty {
+            if run.face.hasColorBitmaps {
+                try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
+                continue
+            }
+            guard try setSource(text.shading) else { return }
+            cairo_set_font_face(cr, try CairoFontFaces.shared.cairoFace(for: run.face))
+            cairo_set_font_size(cr, Double(run.fontSize))
+            var glyphs = [cairo_glyph_t]()
+            glyphs.reserveCapacity(run.glyphs.count)
+            for (glyph, position) in zip(run.glyphs, run.positions) {
+                glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(text.origin.x + position.x),
+                                            y: Double(text.origin.y + position.y)))
+            }
+            if positionsGlyphsExactly {
+                try drawGlyphsAtExactPositions(run, glyphs, runIndex: runIndex)
+            } else {
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            }
+            try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
+        }
+    }
+
+    /// Draws glyphs of a bitmap at their fractional positions: with ``GlyphMasks`` when the
+    /// transform only scales uniformly and translates, otherwise by filling their outlines.
+    private func drawGlyphsAtExactPositions(_ run: GlyphRun, _ glyphs: [cairo_glyph_t], runIndex: Int) throws {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else {
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+            cairo_fill(cr)
+            return
+        }
+        let pixelSize = Double(run.fontSize) * m.xx
+        let phases = Double(GlyphMasks.phases)
+        // The source stays locked to the user space it was set in; masks are placed in device space.
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        defer { cairo_restore(cr) }
+        for glyph in glyphs {
+            let x = (m.xx * glyph.x + m.x0) * phases, y = (m.yy * glyph.y + m.y0) * phases
+            let qx = Int(x.rounded()), qy = Int(y.rounded())
+            let phaseX = ((qx % GlyphMasks.phases) + GlyphMasks.phases) % GlyphMasks.phases
+            let phaseY = ((qy % GlyphMasks.phases) + GlyphMasks.phases) % GlyphMasks.phases
+            let pixelX = (qx - phaseX) / GlyphMasks.phases, pixelY = (qy - phaseY) / GlyphMasks.phases
+            guard let mask = try GlyphMasks.shared.mask(face: run.face, glyph: UInt32(glyph.index), pixelSize: pixelSize,
+                                                        phaseX: phaseX, phaseY: phaseY) else { continue }
+            let surface = try maskSurface(mask)
+            cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))
+        }
+        try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
+    }
+
+    /// A Cairo A8 surface over a cached glyph mask's bytes, made once per render.
+    private func maskSurface(_ mask: GlyphMask) throws -> CairoSurface {
+        let key = ObjectIdentifier(mask)
+        if let surface = maskSurfaces[key] { return surface }
+        let surface = try CairoSurface(cairo_image_surface_create_for_data(mask.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
+                                                                           Int32(mask.width), Int32(mask.height), Int32(mask.stride)),
+                                       operation: "cairo_image_surface_create_for_data(glyph mask)")
+        surface.keepsAlive = mask
+        maskSurfaces[key] = surface
+        return surface
+    }
+
+    /// Paints each glyph's strike bitmap scaled to the font size (see ``ColorGlyphBitmap``).
+    private func drawColorGlyphs(_ run: GlyphRun, origin: CGPoint, runIndex: Int) throws {
+        for (glyph, position) in zip(run.glyphs, run.positions) {
+            guard let bitmap = try ColorGlyphCache.shared.bitmap(face: run.face, glyph: glyph) else { continue }
+            let surface = try colorGlyphSurface(bitmap, key: ColorGlyphKey(face: ObjectIdentifier(run.face), glyph: glyph))
+            let scale = Double(run.fontSize) / bitmap.pixelsPerEm
+            cairo_save(cr)
+            cairo_translate(cr, Double(origin.x + position.x) + bitmap.left * scale, Double(origin.y + position.y) + bitmap.top * scale)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, surface.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            try context.check("painting colour glyph \(glyph) at \(path).runs[\(runIndex)] (\(run.face.path))")
+        }
+    }
+
+    /// A Cairo image surface holding a colour glyph's bitmap, with its PNG attached for SVG.
+    private func colorGlyphSurface(_ bitmap: ColorGlyphBitmap, key: ColorGlyphKey) throws -> CairoSurface {
+        if let surface = colorGlyphSurfaces[key] { return surface }
+        let surface = try CairoSurface.image(width: bitmap.width, height: bitmap.height)
+        guard let data = cairo_image_surface_get_data(surface.pointer) else {
+            throw CanvasError.cairo(operation: "cairo_image_surface_get_data", status: Cairo.message(CAIRO_STATUS_NULL_POINTER))
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        bitmap.pixels.withUnsafeBytes { pixels in
+            for row in 0..<bitmap.height {
+                memcpy(data + row * stride, pixels.baseAddress! + row * bitmap.width * 4, bitmap.width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
+        // Cairo's SVG surface embeds attached PNG data as it is instead of encoding the pixels again.
+        let png = UnsafeMutablePointer<UInt8>.allocate(capacity: bitmap.png.count)
+        png.initialize(from: bitmap.png, count: bitmap.png.count)
+        let status = cairo_surface_set_mime_data(surface.pointer, "image/png", png, UInt(bitmap.png.count), { data in
+            data?.assumingMemoryBound(to: UInt8.self).deallocate()
+        }, png)
+        if status != CAIRO_STATUS_SUCCESS { png.deallocate() }
+        try Cairo.check(status, "cairo_surface_set_mime_data")
+        colorGlyphSurfaces[key] = surface
+        return surface
+    }
+
+    // MARK: Groups
+
+    private func drawGroup(_ group: ItemGroup) throws {
+        let opacity = min(max(group.opacity, 0), 1)
+        // Nothing is visible through a zero opacity or a transform that squashes the plane.
+        guard opacity > 0, group.transform.determinant != 0, !group.items.isEmpty else { return }
+        cairo_save(cr)
+        if !group.transform.isIdentity {
+            let t = group.transform
+            var matrix = cairo_matrix_t(xx: Double(t.a), yx: Double(t.b), xy: Double(t.c), yy: Double(t.d),
+                                        x0: Double(t.tx), y0: Double(t.ty))
+            cairo_transform(cr, &matrix)
+        }
+        if let clip = group.clip {
+            cairo_new_path(cr)
+            append(clip.shape)
+            cairo_set_fill_rule(cr, clip.style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, clip.style.isAntialiased ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+            cairo_clip(cr)
+            nesting.clips += 1
+        }
+        defer { if group.clip != nil { nesting.clips -= 1 } }
+        try context.check("setting up the group at \(path)")
+        if opacity < 1, let single = Self.foldedOpacity(group.items, opacity) {
+            // One fill or stroke cannot overlap itself: its colour's opacity is the group opacity.
+            indexPath.append(0)
+            defer { indexPath.removeLast() }
+            try draw(single)
+        } else if opacity < 1 {
+            cairo_push_group(cr)
+            nesting.groups += 1
+            defer { nesting.groups -= 1 }
+            try draw(group.items)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        } else {
+            try draw(group.items)
+        }
+        cairo_restore(cr)
+        try context.check("compositing the group at \(path)")
+    }
+
+    /// The group's only item with the group opacity folded into its shading, when that gives the
+    /// same picture: a single fill or stroke without metadata.
+    private static func foldedOpacity(_ items: [DisplayItem], _ opacity: Double) -> DisplayItem? {
+        guard items.count == 1, let item = items.first, item.metadata.isEmpty else { return nil }
+        switch item.content {
+        case .fill(let shape, let shading, let style):
+            return DisplayItem(.fill(shape, shading.opacity(opacity), style))
+        case .stroke(let shape, let shading, let style, let placement):
+            return DisplayItem(.stroke(shape, shading.opacity(opacity), style, placement))
+        case .text, .group:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Typesetting
+
+extension DisplayList {
+    /// Checks that every value in the list can be drawn: a positive, finite size; finite
+    /// coordinates, colours and opacities; non-negative line widths and dashes; glyph runs with one
+    /// position per glyph and a positive font size.
+    ///
+    /// Backends call this before drawing, so a bad value is reported with its item's index path
+    /// instead of producing a blank or partial picture.
+    ///
+    /// - Throws: ``CanvasError/invalidSize(width:height:)`` or ``CanvasError/invalidItem(item:reason:)``.
+    /// - Complexity: O(n) in the number of items, glyphs and path elements.
+    public func validate() throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw CanvasError.invalidSize(width: Double(size.width), height: Double(size.height))
+        }
+        try Self.validate(items, path: "items")
+    }
+
+    private static func validate(_ items: [DisplayItem], path: String) throws {
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            func fail(_ reason: String) -> CanvasError { .invalidItem(item: itemPath, reason: reason) }
+            switch item.content {
+            case .fill(let shape, let shading, _):
+                guard shape.isFinite else { throw fail("the shape has a coordinate that is not finite") }
+                try validate(shading, fail)
+            case .stroke(let shape, let shading, let style, _):
+                guard shape.isFinite else { throw fail("the shape has a coordinate that is not finite") }
+                try validate(shading, fail)
+                guard style.lineWidth.isFinite, style.lineWidth >= 0 else {
+                    throw fail("the line width \(style.lineWidth) is not a finite number ≥ 0")
+                }
+                guard style.miterLimit.isFinite, style.dashPhase.isFinite, style.dash.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                    throw fail("the miter limit, dash lengths \(style.dash) or dash phase are not finite numbers ≥ 0")
+                }
+            case .text(let text):
+                guard text.origin.x.isFinite, text.origin.y.isFinite else { throw fail("the text origin is not finite") }
+                try validate(text.shading, fail)
+                for (runIndex, run) in text.runs.enumerated() {
+                    guard run.glyphs.count == run.positions.count else {
+                        throw fail("run \(runIndex) has \(run.glyphs.count) glyphs but \(run.positions.count) positions")
+                    }
+                    guard run.fontSize.isFinite, run.fontSize > 0 else {
+                        throw fail("run \(runIndex) has the font size \(run.fontSize); it must be a positive number")
+                    }
+                    guard run.positions.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                        throw fail("run \(runIndex) has a glyph position that is not finite")
+                    }
+                }
+            case .group(let group):
+                guard group.transform.isFinite else { throw fail("the group transform has an entry that is not finite") }
+                guard group.opacity.isFinite else { throw fail("the group opacity \(group.opacity) is not finite") }
+                if let clip = group.clip, !clip.shape.isFinite { throw fail("the clip shape has a coordinate that is not finite") }
+                try validate(group.items, path: "\(itemPath).items")
+            }
+        }
+    }
+
+    private static func validate(_ shading: Shading, _ fail: (String) -> CanvasError) throws {
+        func finite(_ c: RGBAColor) -> Bool { [c.red, c.green, c.blue, c.opacity].allSatisfy(\.isFinite) }
+        switch shading {
+        case .color(let color):
+            guard finite(color) else { throw fail("the colour has a component that is not finite") }
+        case .linearGradient(let stops, let start, let end):
+            guard stops.allSatisfy({ finite($0.color) && $0.location.isFinite }),
+                  [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else {
+                throw fail("the gradient has a stop or end point that is not finite")
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// TagCloudTesting: golden-image assertions for XCTest and Swift Testing.
-import Canvas

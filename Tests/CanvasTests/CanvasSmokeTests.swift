@@ -1,5 +1,0 @@
-import Testing
-
-@Test func CanvasBuilds() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,101 @@
+@testable import Canvas
+import Foundation
+import Testing
+import Typesetting
+
+/// The PNG encoder: lossless (decoded by libpng), the same pixels as Cairo's writer, valid chunks.
+@Suite struct PNGCodecTests {
+    /// A random image with runs of repeated pixels and repeated rows, like rendered pictures.
+    static func randomImage(_ random: inout SeededRandom, width: Int, height: Int, opaque: Bool) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            if y > 0, Int.random(in: 0..<4, using: &random) == 0 {
+                pixels.replaceSubrange((y * width * 4)..<((y + 1) * width * 4), with: pixels[((y - 1) * width * 4)..<(y * width * 4)])
+                continue
+            }
+            var x = 0
+            while x < width {
+                let run = Int.random(in: 1...8, using: &random)
+                let pixel: [UInt8] = [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                                      UInt8.random(in: 0...255, using: &random), opaque ? 255 : UInt8.random(in: 0...255, using: &random)]
+                for _ in 0..<min(run, width - x) {
+                    pixels.replaceSubrange(((y * width + x) * 4)..<((y * width + x) * 4 + 4), with: pixel)
+                    x += 1
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func encodedImagesDecodeToTheSamePixelsWithEveryFilterAndLevel() throws {
+        var random = SeededRandom(seed: 0x5EED)
+        let filters: [PNGEncoder.FilterChoice] = [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.average), .fixed(.paeth), .adaptive]
+        for round in 0..<60 {
+            let width = Int.random(in: 1...70, using: &random), height = Int.random(in: 1...40, using: &random)
+            let image = Self.randomImage(&random, width: width, height: height, opaque: round % 3 == 0)
+            let encoder = PNGEncoder(level: Int32.random(in: 0...12, using: &random), filter: filters[round % filters.count])
+            let decoded = try RGBAImage(pngData: Data(try encoder.encode(image)))
+            #expect(decoded == image, "round \(round): \(width) × \(height), \(encoder.filter), level \(encoder.level)")
+        }
+    }
+
+    @Test func opaqueImagesAreWrittenAsRGBAndOthersAsRGBA() throws {
+        let opaque = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        let translucent = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 254])
+        let a = try opaque.pngData(), b = try translucent.pngData()
+        // Signature, then the IHDR chunk: length 13, "IHDR", width, height, bit depth, colour type.
+        #expect(Array(a.prefix(16)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        #expect(Array(a[16..<26]) == [0, 0, 0, 2, 0, 0, 0, 1, 8, 2])
+        #expect(b[25] == 6)
+        #expect(Array(a.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    }
+
+    /// Renders the benchmark's tag cloud and decodes both encoders' PNGs.
+    @Test(arguments: [RGBAColor.white, nil])
+    func ourEncoderWritesTheSamePixelsAsCairosWriter(background: RGBAColor?) throws {
+        let labels = try (0..<40).map { try Fixtures.shape("\($0)") }
+        let list = SamplePictures.numberedCapsules(labels: labels, width: 200)
+        let surface = try RenderedSurface(list, scale: 2, background: background)
+        let ours = try RGBAImage(pngData: Data(try surface.png()))
+        let cairos = try RGBAImage(pngData: Data(try surface.cairoPNG()))
+        #expect(ours == cairos)
+        #expect(ours == surface.image())
+        #expect(ours.width == 400)
+    }
+
+    @Test func rendererPNGDecodesToTheRenderedPixels() throws {
+        let list = try PrimitiveSnapshotTests.chip()
+        for background in [RGBAColor.white, nil] {
+            let png = try list.pngData(scale: 2, background: background)
+            #expect(try RGBAImage(pngData: png) == list.rgbaImage(scale: 2, background: background))
+        }
+    }
+
+    @Test func unpremultiplyUsesCairosRounding() {
+        // 0xAARRGGBB with alpha 128 and red 64: (64 · 255 + 64) / 128 = 128.
+        #expect(Unpremultiply.straight(0x8040_2010) == (128, 64, 32, 128))
+        #expect(Unpremultiply.straight(0x0000_0000) == (0, 0, 0, 0))
+        #expect(Unpremultiply.straight(0xFF12_3456) == (0x12, 0x34, 0x56, 255))
+        #expect(Unpremultiply.straight(0x0101_0101) == (255, 255, 255, 1))
+    }
+
+    @Test func decodingRejectsDataThatIsNotPNG() throws {
+        #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data()) }
+        let error = #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data("not a png".utf8)) }
+        if case .pngDecodingFailed(let source, let reason)? = error {
+            #expect(source == "data")
+            #expect(!reason.isEmpty)
+        } else {
+            Issue.record("got \(String(describing: error))")
+        }
+        // A valid PNG with one byte of its compressed data changed fails its CRC.
+        var png = try RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 7, count: 36)).pngData()
+        png[png.count - 20] ^= 0xFF
+        #expect(throws: CanvasError.self) { try RGBAImage(pngData: png) }
+        #expect(throws: CanvasError.self) { try RGBAImage(contentsOf: URL(fileURLWithPath: "/nonexistent/a.png")) }
+    }
+
+    @Test func emptyImagesCannotBeEncoded() {
+        #expect(throws: CanvasError.self) { try RGBAImage(width: 0, height: 3).pngData() }
+    }
+}
