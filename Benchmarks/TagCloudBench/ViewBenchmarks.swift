@@ -17,8 +17,15 @@ func runViewBenchmarks() throws {
             return
         }
         let renderer = numbers.renderer(scale: 2)
+        let png = try medianSeconds(runs: 21, warmup: 3) { blackHole(try renderer.pngData()) }
+        report("views.numbers150_png_2x_ms (target <= 25)", png * 1000, "ms")
         let list = try medianSeconds(runs: 21, warmup: 3) { blackHole(try renderer.displayList()) }
         report("views.numbers150_display_list_ms", list * 1000, "ms")
+        let displayList = try renderer.displayList()
+        let encode = try medianSeconds(runs: 21, warmup: 3) {
+            blackHole(try Renderer.png(scale: 2, background: .white).render(displayList))
+        }
+        report("views.numbers150_png_encode_only_ms", encode * 1000, "ms")
 
         // Every gallery picture to a display list, for information.
         let examples = Gallery.examples

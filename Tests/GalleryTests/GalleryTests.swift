@@ -1,5 +1,6 @@
 import Gallery
 import TagCloudUI
+import TagCloudTesting
 import Testing
 
 /// The capsules and rounded rectangles a picture fills, in drawing order.
@@ -171,5 +172,17 @@ extension Array where Element: Hashable {
     fileprivate func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+/// One golden PNG per example, at 2× on white, as `tagcloud samples` draws them.
+@MainActor
+@Suite("Gallery goldens")
+struct GalleryGoldenTests {
+    @Test("Every example matches its golden image", arguments: Gallery.examples.map(\.name))
+    func golden(_ name: String) throws {
+        let example = try #require(Gallery.examples.first { $0.name == name })
+        let list = try example.renderer(scale: 2).displayList()
+        assertSnapshot(of: list, as: .image(scale: 2, background: .white), named: name)
     }
 }

@@ -63,7 +63,6 @@ public enum Gallery {
     static let liu = "Creating custom layouts in SwiftUI (Clive Liu)"
 
     /// Every example, article by article, in the order the articles show them.
-    @MainActor
     public static var examples: [GalleryExample] {
         flexboxExamples + [globulusExample] + eidhofExamples + semianovExamples + liuExamples
     }

@@ -43,6 +43,16 @@ extension Button where Label == Text {
         self.init(action: action) { Text(titleKey) }
     }
 
+    /// Creates a button with a text label and a role.
+    ///
+    /// - Parameters:
+    ///   - titleKey: The label's text.
+    ///   - role: The role; `.destructive` tints the automatic style red.
+    ///   - action: The action.
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+
     /// Creates a button with a text label from a string.
     ///
     /// - Parameters:
