@@ -80,6 +80,7 @@ extension Button: View {
         return resolveStyle(DefaultButtonStyle(), configuration, inner)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -85,6 +85,7 @@ extension Picker: View {
         }
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -51,6 +51,7 @@ extension Slider: View {
                                       layoutDirection: inputs.environment.layoutDirection))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -45,6 +45,7 @@ extension ForEach: View where Content: View {
         return _ViewOutputs(nodes: nodes)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

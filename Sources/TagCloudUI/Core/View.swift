@@ -63,6 +63,7 @@ extension View where Body == Never {
 
 extension Never: View {
     /// `Never` is its own body.
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 
     /// There is no value of `Never`, so this is never evaluated.

@@ -103,6 +103,7 @@ extension TupleView: View {
         return _ViewOutputs(nodes: nodes)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -130,6 +131,7 @@ extension _ConditionalContent: View {
         }
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -145,6 +147,7 @@ extension Optional: View where Wrapped: View {
         return Wrapped._makeNodes(view, inputs: inputs)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -165,6 +168,7 @@ extension EmptyView: View {
         _ViewOutputs(nodes: [])
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -203,6 +207,7 @@ extension AnyView: View {
         return open(view.storage)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -232,5 +237,6 @@ extension Group: View where Content: View {
         Content._makeNodes(view.content, inputs: inputs)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }

@@ -82,6 +82,7 @@ extension _ViewModifier_Content: View {
         view.resolve(inputs)
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -116,6 +117,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
         }
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -78,6 +78,7 @@ extension _LayoutContainer: View {
         _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

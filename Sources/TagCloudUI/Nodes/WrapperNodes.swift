@@ -44,6 +44,17 @@ class WrapperNode: ViewNode {
         ChildPlacement(proposal: proposal, size: child.sizeThatFits(proposal), offset: .zero)
     }
 
+    /// The child proposed `proposal` and aligned in the wrapper's bounds on `alignment`.
+    ///
+    /// - Parameters:
+    ///   - proposal: The child's proposal.
+    ///   - size: The wrapper's size.
+    ///   - alignment: The alignment.
+    /// - Returns: The child's placement.
+    final func aligned(_ proposal: ProposedViewSize, in size: CGSize, alignment: Alignment) -> ChildPlacement {
+        ChildPlacement(aligning: child, proposal: proposal, in: size, alignment: alignment)
+    }
+
     /// The child's frame in the picture for the wrapper's frame, mirrored for right to left.
     ///
     /// - Parameters:
@@ -72,6 +83,19 @@ struct ChildPlacement {
     var size: CGSize
     /// The child's top-leading corner from the wrapper's, in leading-to-trailing coordinates.
     var offset: CGPoint
+
+    init(proposal: ProposedViewSize, size: CGSize, offset: CGPoint) {
+        self.proposal = proposal
+        self.size = size
+        self.offset = offset
+    }
+
+    /// A node proposed `proposal` and aligned on `alignment` in a container of `size`.
+    init(aligning node: ViewNode, proposal: ProposedViewSize, in size: CGSize, alignment: Alignment) {
+        let dimensions = node.dimensions(in: proposal)
+        self.init(proposal: proposal, size: CGSize(width: dimensions.width, height: dimensions.height),
+                  offset: alignedOffset(of: dimensions, in: size, alignment: alignment))
+    }
 }
 
 /// The offset that aligns a child of size `child` in a container of size `container` on
@@ -152,10 +176,7 @@ final class FixedFrameNode: WrapperNode {
     }
 
     override func childPlacement(size: CGSize, proposal: ProposedViewSize) -> ChildPlacement {
-        let inner = childProposal(proposal)
-        let dimensions = child.dimensions(in: inner)
-        return ChildPlacement(proposal: inner, size: CGSize(width: dimensions.width, height: dimensions.height),
-                              offset: alignedOffset(of: dimensions, in: size, alignment: alignment))
+        aligned(childProposal(proposal), in: size, alignment: alignment)
     }
 }
 
@@ -209,10 +230,7 @@ final class FlexibleFrameNode: WrapperNode {
     }
 
     override func childPlacement(size: CGSize, proposal: ProposedViewSize) -> ChildPlacement {
-        let inner = childProposal(proposal)
-        let dimensions = child.dimensions(in: inner)
-        return ChildPlacement(proposal: inner, size: CGSize(width: dimensions.width, height: dimensions.height),
-                              offset: alignedOffset(of: dimensions, in: size, alignment: alignment))
+        aligned(childProposal(proposal), in: size, alignment: alignment)
     }
 }
 
@@ -237,10 +255,7 @@ final class FixedSizeNode: WrapperNode {
     }
 
     override func childPlacement(size: CGSize, proposal: ProposedViewSize) -> ChildPlacement {
-        let inner = childProposal(proposal)
-        let dimensions = child.dimensions(in: inner)
-        return ChildPlacement(proposal: inner, size: CGSize(width: dimensions.width, height: dimensions.height),
-                              offset: alignedOffset(of: dimensions, in: size, alignment: .center))
+        aligned(childProposal(proposal), in: size, alignment: .center)
     }
 }
 
@@ -263,10 +278,7 @@ final class DecorationNode: WrapperNode {
     @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let decorationProposal = ProposedViewSize(frame.size)
-        let dimensions = decoration.dimensions(in: decorationProposal)
-        let placed = ChildPlacement(proposal: decorationProposal,
-                                    size: CGSize(width: dimensions.width, height: dimensions.height),
-                                    offset: alignedOffset(of: dimensions, in: frame.size, alignment: alignment))
+        let placed = ChildPlacement(aligning: decoration, proposal: decorationProposal, in: frame.size, alignment: alignment)
         if !isOverlay { decoration.render(in: childFrame(placed, in: frame), proposal: decorationProposal, into: canvas) }
         child.render(in: frame, proposal: proposal, into: canvas)
         if isOverlay { decoration.render(in: childFrame(placed, in: frame), proposal: decorationProposal, into: canvas) }

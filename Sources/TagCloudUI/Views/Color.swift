@@ -195,5 +195,6 @@ extension Color: View {
                                      environment: inputs.environment))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }

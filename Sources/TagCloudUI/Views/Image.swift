@@ -87,6 +87,7 @@ extension Image: View {
                                              environment: inputs.environment, context: inputs.context))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

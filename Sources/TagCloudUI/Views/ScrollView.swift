@@ -52,6 +52,7 @@ extension ScrollView: View {
         return _ViewOutputs(node: ScrollNode(content, axes: view.axes, layoutDirection: direction))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

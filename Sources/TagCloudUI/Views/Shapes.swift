@@ -134,6 +134,7 @@ extension _ShapeView: View {
         _ViewOutputs(node: ShapeNode(shape: view.shape, paint: view.paint, environment: inputs.environment))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -28,6 +28,7 @@ extension Spacer: View {
         _ViewOutputs(node: SpacerNode(minLength: view.minLength ?? 8, axis: inputs.stackOrientation))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -88,6 +89,7 @@ extension LineBreak: View {
                                            layoutDirection: inputs.environment.layoutDirection))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -113,6 +115,7 @@ extension Divider: View {
         return _ViewOutputs(node: DividerNode(isVertical: inputs.stackOrientation == .horizontal, thickness: thickness))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

@@ -28,6 +28,7 @@ extension HStack: View {
         _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -60,6 +61,7 @@ extension VStack: View {
         _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
@@ -91,6 +93,7 @@ extension ZStack: View {
         _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 

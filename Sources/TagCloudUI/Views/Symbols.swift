@@ -96,20 +96,9 @@ struct Symbol: Sendable {
             [.fill(Path(roundedRect: rect, cornerRadius: rect.width * 0.22, style: .continuous))]
         }
         addEnclosed(to: &table)
-        table["star"] = Symbol(width: 1.14, height: 1.09) { rect, lw in
-            [.stroke(star(in: rect.insetBy(dx: lw / 2, dy: lw / 2)))]
-        }
-        table["star.fill"] = Symbol(width: 1.14, height: 1.09) { rect, lw in
-            let path = star(in: rect.insetBy(dx: lw / 2, dy: lw / 2))
-            return [.fill(path), .stroke(path)]
-        }
-        table["heart"] = Symbol(width: 1.12, height: 0.98) { rect, lw in
-            [.stroke(heart(in: rect.insetBy(dx: lw / 2, dy: lw / 2)))]
-        }
-        table["heart.fill"] = Symbol(width: 1.12, height: 0.98) { rect, lw in
-            let path = heart(in: rect.insetBy(dx: lw / 2, dy: lw / 2))
-            return [.fill(path), .stroke(path)]
-        }
+        addOutlineAndFill("star", width: 1.14, height: 1.09, to: &table, star(in:))
+        addOutlineAndFill("heart", width: 1.12, height: 0.98, to: &table, heart(in:))
+        addOutlineAndFill("bookmark", width: 0.8, height: 1.06, to: &table, bookmark(in:))
         table["tag"] = Symbol(width: 1.08, height: 1.08) { rect, lw in
             let r = rect.insetBy(dx: lw / 2, dy: lw / 2)
             var path = tag(in: r)
@@ -121,13 +110,6 @@ struct Symbol: Sendable {
             var path = tag(in: r)
             path.addEllipse(in: hole(in: r).insetBy(dx: -lw / 2, dy: -lw / 2))
             return [.stroke(tag(in: r)), .eoFill(path)]
-        }
-        table["bookmark"] = Symbol(width: 0.8, height: 1.06) { rect, lw in
-            [.stroke(bookmark(in: rect.insetBy(dx: lw / 2, dy: lw / 2)))]
-        }
-        table["bookmark.fill"] = Symbol(width: 0.8, height: 1.06) { rect, lw in
-            let path = bookmark(in: rect.insetBy(dx: lw / 2, dy: lw / 2))
-            return [.fill(path), .stroke(path)]
         }
         table["magnifyingglass"] = Symbol(width: 1.04, height: 1.04) { rect, lw in
             let r = rect.insetBy(dx: lw / 2, dy: lw / 2)
@@ -146,6 +128,19 @@ struct Symbol: Sendable {
         }
         return table
     }()
+
+    /// A symbol stroked (`name`) and its solid form (`name.fill`, filled and stroked so that its
+    /// corners are as round as the outline's).
+    private static func addOutlineAndFill(_ name: String, width: CGFloat, height: CGFloat, to table: inout [String: Symbol],
+                                          _ outline: @escaping @Sendable (CGRect) -> Path) {
+        table[name] = Symbol(width: width, height: height) { rect, lw in
+            [.stroke(outline(rect.insetBy(dx: lw / 2, dy: lw / 2)))]
+        }
+        table[name + ".fill"] = Symbol(width: width, height: height) { rect, lw in
+            let path = outline(rect.insetBy(dx: lw / 2, dy: lw / 2))
+            return [.fill(path), .stroke(path)]
+        }
+    }
 
     /// `checkmark.circle(.fill)`, `xmark.circle(.fill)`, `plus.circle(.fill)`, `minus.circle(.fill)`
     /// and the `.square` forms: a glyph at half size inside a ring, or knocked out of a disc.

@@ -135,6 +135,7 @@ extension Text: View {
         return _ViewOutputs(node: TextNode(view.content, environment: environment, context: inputs.context))
     }
 
+    /// A primitive view: its body is `Never`.
     public typealias Body = Never
 }
 
