@@ -79,6 +79,32 @@ import Typesetting
         #expect(Unpremultiply.straight(0x0101_0101) == (255, 255, 255, 1))
     }
 
+    /// The word-at-a-time conversions equal `straight` pixel by pixel, for rows of every length mixing
+    /// opaque, clear and translucent pixels at every position of a group of four.
+    @Test func rowConversionsEqualThePerPixelConversion() {
+        var random = SeededRandom(seed: 0xC0DE)
+        for round in 0..<400 {
+            let count = Int.random(in: 1...37, using: &random)
+            let pixels: [UInt32] = (0..<count).map { _ in
+                switch Int.random(in: 0..<(round % 2 == 0 ? 8 : 3), using: &random) {
+                case 0: return 0
+                case 1:
+                    let alpha = UInt32.random(in: 1...254, using: &random)
+                    let channel = { UInt32.random(in: 0...alpha, using: &random) }
+                    return alpha << 24 | channel() << 16 | channel() << 8 | channel()
+                default: return 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                }
+            }
+            let expected = pixels.map(Unpremultiply.straight)
+            var rgb = [UInt8](repeating: 0, count: count * 3), rgba = [UInt8](repeating: 0, count: count * 4)
+            let opaque = pixels.withUnsafeBufferPointer { p in rgb.withUnsafeMutableBufferPointer { Unpremultiply.argb32ToRGB(p.baseAddress!, $0.baseAddress!, count: count) } }
+            pixels.withUnsafeBufferPointer { p in rgba.withUnsafeMutableBytes { Unpremultiply.argb32ToRGBA(p.baseAddress!, $0.baseAddress!, count: count) } }
+            #expect(opaque == pixels.allSatisfy { $0 >= 0xFF00_0000 }, "round \(round)")
+            #expect(rgb == expected.flatMap { [$0.0, $0.1, $0.2] }, "round \(round)")
+            #expect(rgba == expected.flatMap { [$0.0, $0.1, $0.2, $0.3] }, "round \(round)")
+        }
+    }
+
     @Test func decodingRejectsDataThatIsNotPNG() throws {
         #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data()) }
         let error = #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data("not a png".utf8)) }
