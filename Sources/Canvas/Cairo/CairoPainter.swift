@@ -13,6 +13,13 @@ protocol MetadataEmitter: AnyObject {
     func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
     /// Called after it was drawn, with the same arguments.
     func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    /// Called right before the painter draws into the context or pushes or pops an opacity group,
+    /// so that an emitter can mark the output at that point.
+    func willDraw(context: OpaquePointer, state: NestingState) throws
+}
+
+extension MetadataEmitter {
+    func willDraw(context: OpaquePointer, state: NestingState) throws {}
 }
 
 /// How deeply the item being drawn is nested in opacity groups and clips.
@@ -115,7 +122,9 @@ final class CairoPainter {
     // MARK: Shapes
 
     private func fill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle) throws {
-        guard !missesVisibleRows(shape), try setSource(shading) else { return }
+        guard !missesVisibleRows(shape) else { return }
+        try metadata?.willDraw(context: cr, state: nesting)
+        guard try setSource(shading) else { return }
         cairo_new_path(cr)
         append(shape)
         cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -125,6 +134,7 @@ final class CairoPainter {
     }
 
     private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement) throws {
+        try metadata?.willDraw(context: cr, state: nesting)
         guard style.lineWidth > 0, try setSource(shading) else { return }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
         cairo_set_line_cap(cr, { switch style.lineCap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE } }())
@@ -244,6 +254,7 @@ final class CairoPainter {
     // MARK: Text
 
     private func drawText(_ text: TextItem) throws {
+        try metadata?.willDraw(context: cr, state: nesting)
         for (runIndex, run) in text.runs.enumerated() where !run.glyphs.isEmpty {
             if run.face.hasColorBitmaps {
                 try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
@@ -385,10 +396,12 @@ final class CairoPainter {
             defer { indexPath.removeLast() }
             try draw(single)
         } else if opacity < 1 {
+            try metadata?.willDraw(context: cr, state: nesting)
             cairo_push_group(cr)
             nesting.groups += 1
             defer { nesting.groups -= 1 }
             try draw(group.items)
+            try metadata?.willDraw(context: cr, state: nesting)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         } else {
