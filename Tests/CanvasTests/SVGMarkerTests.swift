@@ -100,4 +100,15 @@ import Typesetting
         #expect(!text.contains("<defs>"))
         #expect(text.contains("<g id=\"surface1\">\n<g id=\"a\">\n<path"))
     }
+
+    @Test func attributeValuesAreEscapedAsXMLRequires() {
+        #expect(SVGPostProcessor.escape("chip-42") == "chip-42")
+        #expect(SVGPostProcessor.escape("Wörter 🎉") == "Wörter 🎉")
+        #expect(SVGPostProcessor.escape("a&b<c>\"d\"") == "a&amp;b&lt;c&gt;&quot;d&quot;")
+        #expect(SVGPostProcessor.escape("line\nnext\ttab\rret") == "line&#10;next&#9;tab&#13;ret")
+        // Control characters and the non-characters U+FFFE and U+FFFF are not allowed in XML.
+        #expect(SVGPostProcessor.escape("a\u{01}b\u{FFFE}c\u{FFFF}d") == "abcd")
+        // U+FF01 shares its first UTF-8 byte with U+FFFE and is kept.
+        #expect(SVGPostProcessor.escape("\u{FF01}&") == "\u{FF01}&amp;")
+    }
 }

@@ -203,6 +203,11 @@ enum SVGPostProcessor {
     /// Escapes text for a double-quoted XML attribute (XML 1.0, section 2.4), dropping the control
     /// characters XML does not allow.
     static func escape(_ text: String) -> String {
+        // Most labels and identifiers need nothing escaped.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
+            return text
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

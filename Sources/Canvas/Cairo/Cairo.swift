@@ -138,7 +138,13 @@ final class CairoContext {
 
 /// Collects the bytes a Cairo stream surface writes.
 final class CairoByteSink {
-    var bytes: [UInt8] = []
+    /// Room for a typical tag cloud's SVG or PDF, so that Cairo's many small writes do not copy the
+    /// bytes again as the array grows.
+    var bytes: [UInt8] = {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 17)
+        return bytes
+    }()
 
     /// The C write function that appends to the sink passed as its closure pointer.
     static let write: cairo_write_func_t = { closure, data, length in
