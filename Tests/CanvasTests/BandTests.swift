@@ -65,7 +65,7 @@ import Typesetting
             },
         ]
         let size = CGSize(width: 400, height: 1000)
-        #expect(try Bitmap(DisplayList(size: size, items: safe), scale: 2, background: nil).bands.count == 6)
+        #expect(try Bitmap(DisplayList(size: size, items: safe), scale: 2, background: nil).bands.count == 4)
         for item in unsafe {
             let bitmap = try Bitmap(DisplayList(size: size, items: safe + [item]), scale: 2, background: nil)
             #expect(!bitmap.drawsIdenticallyInBands)
@@ -86,7 +86,7 @@ import Typesetting
     @Test func thePNGRendererDrawsEachPartOnItsOwnThreadAndDecodesToOneSurfacesPixels() throws {
         let labels = try (0..<150).map { try Fixtures.shape("\($0)") }
         let list = SamplePictures.numberedCapsules(labels: labels)
-        #expect(try Bitmap(list, scale: 2, background: nil).bands.count == 7)
+        #expect(try Bitmap(list, scale: 2, background: nil).bands.count == 4)
         for background in [RGBAColor.white, nil] {
             let png = try list.pngData(scale: 2, background: background)
             let whole = try RenderedSurface(list, scale: 2, background: background, bands: [0..<Int.max])
