@@ -27,15 +27,23 @@ import Typesetting
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    @Test func encodedImagesDecodeToTheSamePixelsWithEveryFilterAndLevel() throws {
+    /// Every way the encoder can filter rows.
+    static let filterChoices: [PNGEncoder.FilterChoice] = [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.average), .fixed(.paeth), .adaptive]
+
+    /// Images in one part or cut into parts spliced into one zlib stream (``SplicedZlib``) decode
+    /// with libpng to the same pixels, with every filter and level.
+    @Test func encodedImagesDecodeToTheSamePixelsWithEveryFilterLevelAndPartCount() throws {
         var random = SeededRandom(seed: 0x5EED)
-        let filters: [PNGEncoder.FilterChoice] = [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.average), .fixed(.paeth), .adaptive]
-        for round in 0..<60 {
-            let width = Int.random(in: 1...70, using: &random), height = Int.random(in: 1...40, using: &random)
+        let filters = Self.filterChoices
+        for round in 0..<90 {
+            let width = Int.random(in: 1...90, using: &random), height = Int.random(in: 1...120, using: &random)
             let image = Self.randomImage(&random, width: width, height: height, opaque: round % 3 == 0)
-            let encoder = PNGEncoder(level: Int32.random(in: 0...12, using: &random), filter: filters[round % filters.count])
+            let pixelsPerPart = round % 3 == 1 ? Int.max : Int.random(in: 1...2_000, using: &random)
+            let encoder = PNGEncoder(level: Int32.random(in: 0...12, using: &random), filter: filters[round % filters.count],
+                                     pixelsPerPart: pixelsPerPart)
             let decoded = try RGBAImage(pngData: Data(try encoder.encode(image)))
-            #expect(decoded == image, "round \(round): \(width) × \(height), \(encoder.filter), level \(encoder.level)")
+            let parts = encoder.parts(width: width, height: height).count
+            #expect(decoded == image, "round \(round): \(width) × \(height), \(encoder.filter), level \(encoder.level), \(parts) parts")
         }
     }
 
