@@ -1,5 +1,4 @@
 import CCairo
-import Synchronization
 import Typesetting
 
 /// One Cairo font face per Typesetting ``FontFace``, made from the face's FreeType face and kept for
@@ -17,7 +16,7 @@ final class CairoFontFaces: Sendable {
         let cairoFace: OpaquePointer
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     /// The Cairo font face drawing `face`, created on first use.
     ///

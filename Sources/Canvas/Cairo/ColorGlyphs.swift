@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import Synchronization
 import Typesetting
 
 /// A colour glyph's bitmap at its font's native strike size.
@@ -35,7 +34,7 @@ final class ColorGlyphCache: Sendable {
         let glyph: UInt32
     }
 
-    private let bitmaps = Mutex<[Key: ColorGlyphBitmap?]>([:])
+    private let bitmaps = Locked<[Key: ColorGlyphBitmap?]>([:])
 
     /// The bitmap of `glyph` in `face`, or `nil` for a glyph without ink (a space).
     ///

@@ -1,6 +1,6 @@
 import CDeflate
 import Foundation
-import Synchronization
+import Typesetting
 
 /// One zlib stream (RFC 1950) made of parts compressed separately, so that the parts can be
 /// compressed on several threads at once, as pigz does with zlib.
@@ -155,7 +155,7 @@ final class DeflateCompressors: Sendable {
     /// At most this many idle compressors are kept per level.
     private static let keptPerLevel = 8
 
-    private let idle = Mutex<[Int32: [DeflateCompressor]]>([:])
+    private let idle = Locked<[Int32: [DeflateCompressor]]>([:])
 
     /// An idle compressor for `level`, or a new one.
     func take(level: Int32) throws -> DeflateCompressor {
