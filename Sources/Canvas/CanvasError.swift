@@ -29,6 +29,11 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileReadFailed(path: String, reason: String)
     /// A display list's JSON names a font file and face index that the font resolver does not know.
     case unknownFont(file: String, index: Int)
+    /// ``ImageDiff`` was given two images of different sizes.
+    case imageSizesDiffer(firstWidth: Int, firstHeight: Int, secondWidth: Int, secondHeight: Int)
+    /// An ``ImageDiff/Options`` value is outside its range 0 … 1: `name` is the option, `value`
+    /// what was given.
+    case invalidComparisonOption(name: String, value: Double)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -55,6 +60,10 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(path): \(reason); check that the file exists and is readable"
         case .unknownFont(let file, let index):
             return "the display list uses the font file \(file) (face \(index)), which the font library does not contain: add that font to the fonts folder"
+        case .imageSizesDiffer(let firstWidth, let firstHeight, let secondWidth, let secondHeight):
+            return "the images differ in size: \(firstWidth) × \(firstHeight) and \(secondWidth) × \(secondHeight) pixels; compare images of the same size"
+        case .invalidComparisonOption(let name, let value):
+            return "the \(name) is \(value), but it must be from 0 to 1"
         }
     }
 }

@@ -112,6 +112,8 @@ import Typesetting
             (.fileWriteFailed(path: "/out/a.png", reason: "No space left"), ["/out/a.png", "No space left", "left unchanged"]),
             (.fileReadFailed(path: "/in/a.png", reason: "missing"), ["/in/a.png", "exists"]),
             (.unknownFont(file: "Foo.otf", index: 1), ["Foo.otf", "face 1", "fonts folder"]),
+            (.imageSizesDiffer(firstWidth: 2, firstHeight: 3, secondWidth: 4, secondHeight: 5), ["2 × 3", "4 × 5", "same size"]),
+            (.invalidComparisonOption(name: "threshold", value: 2), ["threshold", "2.0", "from 0 to 1"]),
         ]
         for (error, phrases) in cases {
             for phrase in phrases {

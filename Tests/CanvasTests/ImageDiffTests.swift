@@ -161,17 +161,18 @@ private func edge(gray level: UInt8) -> Picture {
     @Test func differentSizesAndBadOptionsAreErrors() {
         let small = Picture(width: 2, height: 3, fill: white).image
         let large = Picture(width: 3, height: 2, fill: white).image
-        #expect(throws: ImageDiff.Failure.sizesDiffer(first: (2, 3), second: (3, 2))) {
+        #expect(throws: CanvasError.imageSizesDiffer(firstWidth: 2, firstHeight: 3, secondWidth: 3, secondHeight: 2)) {
             try ImageDiff.compare(small, large)
         }
-        #expect(ImageDiff.Failure.sizesDiffer(first: (2, 3), second: (3, 2)).description
+        #expect(CanvasError.imageSizesDiffer(firstWidth: 2, firstHeight: 3, secondWidth: 3, secondHeight: 2).description
                 == "the images differ in size: 2 × 3 and 3 × 2 pixels; compare images of the same size")
-        #expect(throws: ImageDiff.Failure.invalidOption(name: "threshold", value: 1.5)) {
+        #expect(throws: CanvasError.invalidComparisonOption(name: "threshold", value: 1.5)) {
             try ImageDiff.compare(small, small, options: .init(threshold: 1.5))
         }
-        #expect(throws: ImageDiff.Failure.invalidOption(name: "alpha", value: -0.1)) {
+        #expect(throws: CanvasError.invalidComparisonOption(name: "alpha", value: -0.1)) {
             try ImageDiff.compare(small, small, options: .init(alpha: -0.1))
         }
+        #expect(CanvasError.invalidComparisonOption(name: "alpha", value: -0.1).description == "the alpha is -0.1, but it must be from 0 to 1")
     }
 
     @Test func emptyPictures() throws {

@@ -27,15 +27,23 @@ import Typesetting
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    @Test func encodedImagesDecodeToTheSamePixelsWithEveryFilterAndLevel() throws {
+    /// Every way the encoder can filter rows.
+    static let filterChoices: [PNGEncoder.FilterChoice] = [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.average), .fixed(.paeth), .adaptive]
+
+    /// Images in one part or cut into parts spliced into one zlib stream (``SplicedZlib``) decode
+    /// with libpng to the same pixels, with every filter and level.
+    @Test func encodedImagesDecodeToTheSamePixelsWithEveryFilterLevelAndPartCount() throws {
         var random = SeededRandom(seed: 0x5EED)
-        let filters: [PNGEncoder.FilterChoice] = [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.average), .fixed(.paeth), .adaptive]
-        for round in 0..<60 {
-            let width = Int.random(in: 1...70, using: &random), height = Int.random(in: 1...40, using: &random)
+        let filters = Self.filterChoices
+        for round in 0..<90 {
+            let width = Int.random(in: 1...90, using: &random), height = Int.random(in: 1...120, using: &random)
             let image = Self.randomImage(&random, width: width, height: height, opaque: round % 3 == 0)
-            let encoder = PNGEncoder(level: Int32.random(in: 0...12, using: &random), filter: filters[round % filters.count])
+            let pixelsPerPart = round % 3 == 1 ? Int.max : Int.random(in: 1...2_000, using: &random)
+            let encoder = PNGEncoder(level: Int32.random(in: 0...12, using: &random), filter: filters[round % filters.count],
+                                     pixelsPerPart: pixelsPerPart)
             let decoded = try RGBAImage(pngData: Data(try encoder.encode(image)))
-            #expect(decoded == image, "round \(round): \(width) × \(height), \(encoder.filter), level \(encoder.level)")
+            let parts = encoder.parts(width: width, height: height).count
+            #expect(decoded == image, "round \(round): \(width) × \(height), \(encoder.filter), level \(encoder.level), \(parts) parts")
         }
     }
 
@@ -77,6 +85,32 @@ import Typesetting
         #expect(Unpremultiply.straight(0x0000_0000) == (0, 0, 0, 0))
         #expect(Unpremultiply.straight(0xFF12_3456) == (0x12, 0x34, 0x56, 255))
         #expect(Unpremultiply.straight(0x0101_0101) == (255, 255, 255, 1))
+    }
+
+    /// The word-at-a-time conversions equal `straight` pixel by pixel, for rows of every length mixing
+    /// opaque, clear and translucent pixels at every position of a group of four.
+    @Test func rowConversionsEqualThePerPixelConversion() {
+        var random = SeededRandom(seed: 0xC0DE)
+        for round in 0..<400 {
+            let count = Int.random(in: 1...37, using: &random)
+            let pixels: [UInt32] = (0..<count).map { _ in
+                switch Int.random(in: 0..<(round % 2 == 0 ? 8 : 3), using: &random) {
+                case 0: return 0
+                case 1:
+                    let alpha = UInt32.random(in: 1...254, using: &random)
+                    let channel = { UInt32.random(in: 0...alpha, using: &random) }
+                    return alpha << 24 | channel() << 16 | channel() << 8 | channel()
+                default: return 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                }
+            }
+            let expected = pixels.map(Unpremultiply.straight)
+            var rgb = [UInt8](repeating: 0, count: count * 3), rgba = [UInt8](repeating: 0, count: count * 4)
+            let opaque = pixels.withUnsafeBufferPointer { p in rgb.withUnsafeMutableBufferPointer { Unpremultiply.argb32ToRGB(p.baseAddress!, $0.baseAddress!, count: count) } }
+            pixels.withUnsafeBufferPointer { p in rgba.withUnsafeMutableBytes { Unpremultiply.argb32ToRGBA(p.baseAddress!, $0.baseAddress!, count: count) } }
+            #expect(opaque == pixels.allSatisfy { $0 >= 0xFF00_0000 }, "round \(round)")
+            #expect(rgb == expected.flatMap { [$0.0, $0.1, $0.2] }, "round \(round)")
+            #expect(rgba == expected.flatMap { [$0.0, $0.1, $0.2, $0.3] }, "round \(round)")
+        }
     }
 
     @Test func decodingRejectsDataThatIsNotPNG() throws {

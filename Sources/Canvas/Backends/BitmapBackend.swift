@@ -1,7 +1,8 @@
 import CCairo
 import Foundation
+import Typesetting
 
-/// Draws display lists into Cairo image surfaces, for PNG files and decoded pixels.
+/// Draws display lists into pixels, for PNG files and decoded images.
 enum BitmapBackend {
     /// The pixel size of a picture at a scale: `ceil(points × scale)`, ignoring rounding noise.
     ///
@@ -22,45 +23,154 @@ enum BitmapBackend {
         return (Int(width), Int(height))
     }
 
-    /// Draws the list into a new image surface.
-    static func draw(_ list: DisplayList, scale: Double, background: RGBAColor?) throws -> CairoSurface {
-        let (width, height) = try pixelSize(of: list.size, scale: scale)
-        try list.validate()
-        let opaque = (background?.opacity ?? 0) >= 1
-        let surface = try CairoSurface.scratchImage(width: width, height: height, cleared: !opaque)
-        let context = try CairoContext(surface: surface)
-        cairo_scale(context.pointer, scale, scale)
-        let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true)
-        if let background { try painter.paintBackground(background) }
-        try painter.draw(list.items)
-        try surface.flush()
-        return surface
+    /// The list as PNG bytes: each part of the image is encoded on its own thread, and drawn there
+    /// too when the list draws identically in bands (``Bitmap/drawsIdenticallyInBands``).
+    static func png(_ list: DisplayList, scale: Double, background: RGBAColor?, encoder: PNGEncoder = PNGEncoder()) throws -> Data {
+        let bitmap = try Bitmap(list, scale: scale, background: background)
+        let drawsParts = bitmap.drawsIdenticallyInBands
+        if !drawsParts { try bitmap.draw(rows: 0..<bitmap.height) }
+        return Data(try bitmap.withPixels { base in
+            try encoder.encode(premultipliedARGB32: base, width: bitmap.width, height: bitmap.height, stride: bitmap.stride,
+                               isOpaque: bitmap.isOpaque, preparingRows: drawsParts ? { rows in try bitmap.draw(rows: rows) } : nil)
+        })
     }
 
-    /// The list as PNG bytes.
-    static func png(_ list: DisplayList, scale: Double, background: RGBAColor?) throws -> Data {
-        let surface = try draw(list, scale: scale, background: background)
-        return Data(try encode(surface, isOpaque: (background?.opacity ?? 0) >= 1, encoder: PNGEncoder()))
-    }
-
-    /// Encodes an image surface's pixels as PNG.
-    static func encode(_ surface: CairoSurface, isOpaque: Bool, encoder: PNGEncoder) throws -> [UInt8] {
-        let (data, width, height, stride) = try pixels(of: surface)
-        return try encoder.encode(premultipliedARGB32: data, width: width, height: height, stride: stride, isOpaque: isOpaque)
-    }
-
-    /// The list as decoded pixels.
+    /// The list as decoded pixels, drawn as ``png(_:scale:background:encoder:)`` draws them.
     static func image(_ list: DisplayList, scale: Double, background: RGBAColor?) throws -> RGBAImage {
-        let surface = try draw(list, scale: scale, background: background)
-        let (data, width, height, stride) = try pixels(of: surface)
-        return RGBAImage(premultipliedARGB32: data, width: width, height: height, stride: stride)
+        let bitmap = try Bitmap(list, scale: scale, background: background)
+        try bitmap.drawAll()
+        return bitmap.image()
+    }
+}
+
+/// A picture's pixels in one Cairo ARGB32 buffer (premultiplied alpha, native-endian words), drawn
+/// in horizontal bands.
+///
+/// Each band is drawn through its own Cairo image surface over the band's rows of the shared buffer,
+/// with a device offset of minus the band's first row: the surface's extent clips the drawing to the
+/// band, and every coordinate is the whole picture's, moved by a whole number of pixels. Bands can
+/// be drawn on different threads at once.
+///
+/// Whether a band's pixels equal those of the same rows drawn in one surface depends on what is
+/// drawn (``drawsIdenticallyInBands``). Fills and glyphs are rasterised from fixed-point device
+/// coordinates, which a whole-pixel offset moves exactly, so they are the same in any band (the band
+/// tests check random pictures in random bands, down to one row each). Cairo 1.16's stroker is not:
+/// it skips joins and
+/// curve segments outside the clip and computes miters in floating point from absolute positions;
+/// nor are gradients and scaled images, whose pixman transforms are rounded from the offset, or
+/// opacity groups, whose compositing path depends on the group's extent. Pictures with those are
+/// drawn in one band.
+final class Bitmap: @unchecked Sendable {
+    // The buffer is written only by `draw(rows:)`, each band by one thread, and read after.
+    let width: Int
+    let height: Int
+    let stride: Int
+    /// Whether the background is opaque, so every pixel is.
+    let isOpaque: Bool
+    private let list: DisplayList
+    private let scale: Double
+    private let background: RGBAColor?
+    private let buffer: (pointer: UnsafeMutableRawPointer, capacity: Int)
+
+    /// Checks the list and takes a buffer for its pixels; draws nothing yet.
+    ///
+    /// - Throws: ``CanvasError`` for an invalid list, scale or size.
+    init(_ list: DisplayList, scale: Double, background: RGBAColor?) throws {
+        (width, height) = try BitmapBackend.pixelSize(of: list.size, scale: scale)
+        try list.validate()
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard stride > 0 else {
+            throw CanvasError.cairo(operation: "cairo_format_stride_for_width(\(width) px)", status: Cairo.message(CAIRO_STATUS_INVALID_STRIDE))
+        }
+        self.stride = stride
+        self.list = list
+        self.scale = scale
+        self.background = background
+        isOpaque = (background?.opacity ?? 0) >= 1
+        buffer = ScratchBuffers.shared.take(stride * height)
     }
 
-    private static func pixels(of surface: CairoSurface) throws -> (UnsafeRawPointer, Int, Int, Int) {
-        guard let data = cairo_image_surface_get_data(surface.pointer) else {
-            throw CanvasError.cairo(operation: "cairo_image_surface_get_data", status: Cairo.message(CAIRO_STATUS_NULL_POINTER))
+    deinit { ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity) }
+
+    /// The bands ``drawAll()`` draws: those of the PNG encoder's parts when the list draws
+    /// identically in bands, else one.
+    var bands: [Range<Int>] {
+        drawsIdenticallyInBands ? PNGEncoder().parts(width: width, height: height) : [0..<height]
+    }
+
+    /// Whether every item of the list draws the same pixels in any band as in one surface: solid
+    /// fills and solid text in outline fonts, in groups that translate or scale without rotating,
+    /// with opacity only where the painter folds it into a single fill, and without clips.
+    var drawsIdenticallyInBands: Bool { Self.drawIdenticallyInBands(list.items) }
+
+    private static func drawIdenticallyInBands(_ items: [DisplayItem]) -> Bool {
+        items.allSatisfy { item in
+            switch item.content {
+            case .fill(_, .color, _):
+                return true
+            case .text(let text):
+                guard case .color = text.shading else { return false }
+                return !text.runs.contains { $0.face.hasColorBitmaps }
+            case .group(let group):
+                let opacity = min(max(group.opacity, 0), 1)
+                if opacity == 0 || group.transform.determinant == 0 { return true }
+                guard group.clip == nil, group.transform.b == 0, group.transform.c == 0 else { return false }
+                if opacity == 1 { return drawIdenticallyInBands(group.items) }
+                guard let folded = CairoPainter.foldedOpacity(group.items, opacity) else { return false }
+                return drawIdenticallyInBands([folded])
+            case .fill, .stroke:
+                return false
+            }
         }
-        return (UnsafeRawPointer(data), Int(cairo_image_surface_get_width(surface.pointer)),
-                Int(cairo_image_surface_get_height(surface.pointer)), Int(cairo_image_surface_get_stride(surface.pointer)))
+    }
+
+    /// Draws one band of rows.
+    ///
+    /// - Parameter rows: The rows, within `0..<height`.
+    /// - Throws: ``CanvasError`` if Cairo fails.
+    func draw(rows: Range<Int>) throws {
+        guard !rows.isEmpty else { return }
+        let start = buffer.pointer + rows.lowerBound * stride
+        // An opaque background covers every pixel; otherwise the band starts transparent.
+        if !isOpaque { start.initializeMemory(as: UInt8.self, repeating: 0, count: rows.count * stride) }
+        let surface = try CairoSurface(cairo_image_surface_create_for_data(start.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                           Int32(width), Int32(rows.count), Int32(stride)),
+                                       operation: "cairo_image_surface_create_for_data(\(width) × \(rows.count) px)")
+        cairo_surface_set_device_offset(surface.pointer, 0, -Double(rows.lowerBound))
+        do {
+            let context = try CairoContext(surface: surface)
+            cairo_scale(context.pointer, scale, scale)
+            let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true, visibleRows: rows)
+            if let background { try painter.paintBackground(background) }
+            try painter.draw(list.items)
+        }
+        // Cairo must be done with the rows before anyone reads them.
+        try surface.finish("drawing rows \(rows.lowerBound)..<\(rows.upperBound)")
+    }
+
+    /// Draws every band, on as many threads as there are cores.
+    func drawAll() throws {
+        let bands = self.bands
+        _ = try Parallel.map(bands.count) { try draw(rows: bands[$0]) }
+    }
+
+    /// Lends the pixels (after drawing).
+    func withPixels<R>(_ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) { try body(UnsafeRawPointer(buffer.pointer)) }
+    }
+
+    /// The pixels, un-premultiplied (after drawing).
+    func image() -> RGBAImage {
+        withPixels { RGBAImage(premultipliedARGB32: $0, width: width, height: height, stride: stride) }
+    }
+
+    /// A Cairo surface over all the pixels (after drawing), for Cairo's own PNG writer. It keeps
+    /// the bitmap alive.
+    func surface() throws -> CairoSurface {
+        let surface = try CairoSurface(cairo_image_surface_create_for_data(buffer.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                           Int32(width), Int32(height), Int32(stride)),
+                                       operation: "cairo_image_surface_create_for_data(\(width) × \(height) px)")
+        surface.keepsAlive = self
+        return surface
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Rewrites Cairo's SVG output in one pass:
 ///
-/// - Marker paints written by ``SVGMarkers`` become `<a xlink:href>` and `<g id data-label>` start
-///   and end tags.
+/// - Markers painted by ``SVGMarkers`` become the `<a xlink:href>` and `<g id data-label>` start
+///   and end tags of their events; the marker image's definition is removed.
 /// - The ids Cairo 1.16 takes from process-wide counters (`surfaceN` for recording surfaces and the
 ///   page, `imageN` for embedded images) are renumbered in order of first appearance, so a second
 ///   render in the same process, or one on another thread, writes the same bytes. Cairo's other ids
@@ -13,22 +13,52 @@ enum SVGPostProcessor {
     private static let globalIdPrefixes: [[UInt8]] = [Array("surface".utf8), Array("image".utf8)]
     private static let markerStart = Array("<rect x=\"0\" y=\"0\" width=\"".utf8)
     private static let markerStyle = Array("style=\"fill:rgb(".utf8)
+    private static let imageDefinitionStart = Array("<image id=\"image".utf8)
+    private static let imageDefinitionEnd = Array("\" width=\"1\" height=\"1\" xlink:href=\"\(SVGMarkers.imageURI)\"/>\n".utf8)
+    private static let imageUseStart = Array("<use xlink:href=\"#image".utf8)
+    private static let imageUseEnd = Array("\"/>\n".utf8)
+    private static let definitionsStart = Array("<defs>\n".utf8)
+    private static let definitionsEnd = Array("</defs>\n".utf8)
 
-    /// Processes a document.
+    /// Processes a document drawn with markers.
     ///
     /// - Parameters:
     ///   - bytes: Cairo's SVG output.
-    ///   - markers: The metadata the markers refer to.
-    /// - Returns: The processed document, and the metadata numbers whose begin and end markers were
-    ///   found. Cairo drops both markers of an item inside a group whose clip is empty (the item draws
-    ///   nothing there either); any other difference between the two sets means the markers were not
-    ///   understood.
-    static func process(_ bytes: [UInt8], markers: SVGMarkers) -> (bytes: [UInt8], begun: Set<Int>, ended: Set<Int>) {
+    ///   - markers: The markers painted while drawing.
+    /// - Returns: The processed document, or `nil` if the markers were not all found as painted.
+    ///   Cairo drops the markers inside an opacity group whose clip is empty, with everything the
+    ///   group's items draw; that is the only loss tolerated.
+    static func process(_ bytes: [UInt8], markers: SVGMarkers) -> [UInt8]? {
+        let (output, complete) = rewrite(bytes, markers: markers)
+        return complete ? output : nil
+    }
+
+    /// Processes a document drawn without markers: renumbers its ids.
+    static func process(_ bytes: [UInt8]) -> [UInt8] {
+        rewrite(bytes, markers: nil).bytes
+    }
+
+    private static func rewrite(_ bytes: [UInt8], markers: SVGMarkers?) -> (bytes: [UInt8], complete: Bool) {
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + markers.entries.count * 64)
+        output.reserveCapacity(bytes.count + (markers?.entries.count ?? 0) * 64)
         var renumbered: [[UInt8]: [String: Int]] = [:]
+        var markerImageIds = Set<String>()
+        var imageMarkersFound = 0
+        var complete = true
         var begun = Set<Int>(), ended = Set<Int>()
-        let hasMarkers = !markers.entries.isEmpty
+        func writeEvents(_ number: Int) {
+            guard let markers, number < markers.markers.count else { complete = false; return }
+            for event in markers.markers[number] {
+                switch event {
+                case .begin(let entry):
+                    output.append(contentsOf: startTags(markers.entries[entry]).utf8)
+                    begun.insert(entry)
+                case .end(let entry):
+                    output.append(contentsOf: endTags(markers.entries[entry]).utf8)
+                    ended.insert(entry)
+                }
+            }
+        }
         bytes.withUnsafeBufferPointer { input in
             let n = input.count
             var copied = 0  // input[..<copied] is in the output
@@ -41,15 +71,39 @@ enum SVGPostProcessor {
                     continue
                 }
                 if byte == UInt8(ascii: "<") {
-                    guard hasMarkers, let marker = parseMarker(bytes, at: i), marker.number < markers.entries.count else {
+                    guard let markers else {
+                        i += 1
+                        continue
+                    }
+                    // What replaces the text at `i`: nothing (a marker image's definition), or the
+                    // tags of a marker's events.
+                    let replaced: (end: Int, marker: Int?)?
+                    if let definitions = markerOnlyDefinitions(bytes, at: i, ids: &markerImageIds) {
+                        replaced = (definitions, nil)
+                    } else if let (digits, lineEnd) = number(bytes, at: i, between: imageDefinitionStart, and: imageDefinitionEnd) {
+                        markerImageIds.insert(digits)
+                        replaced = (lineEnd, nil)
+                    } else if let (digits, useEnd) = number(bytes, at: i, between: imageUseStart, and: imageUseEnd), markerImageIds.contains(digits) {
+                        let order = imageMarkersFound
+                        imageMarkersFound += 1
+                        if order < markers.imageMarkers.count {
+                            replaced = (useEnd, markers.imageMarkers[order])
+                        } else {
+                            complete = false
+                            replaced = (useEnd, nil)
+                        }
+                    } else if let marker = parseMarker(bytes, at: i) {
+                        replaced = (marker.end, marker.number)
+                    } else {
+                        replaced = nil
+                    }
+                    guard let replaced else {
                         i += 1
                         continue
                     }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<i]))
-                    let metadata = markers.entries[marker.number]
-                    output.append(contentsOf: (marker.isBegin ? startTags(metadata) : endTags(metadata)).utf8)
-                    if marker.isBegin { begun.insert(marker.number) } else { ended.insert(marker.number) }
-                    i = marker.end
+                    if let marker = replaced.marker { writeEvents(marker) }
+                    i = replaced.end
                     copied = i
                     continue
                 }
@@ -67,7 +121,35 @@ enum SVGPostProcessor {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<n]))
         }
-        return (output, begun, ended)
+        if let markers, imageMarkersFound != markers.imageMarkers.count || begun != ended { complete = false }
+        return (output, complete)
+    }
+
+    /// Matches `<defs>` holding nothing but marker image definitions, and records their ids.
+    ///
+    /// - Returns: The index after `</defs>` and its line break.
+    private static func markerOnlyDefinitions(_ bytes: [UInt8], at index: Int, ids: inout Set<String>) -> Int? {
+        guard hasPrefix(bytes, definitionsStart, at: index) else { return nil }
+        var cursor = index + definitionsStart.count
+        var found: [String] = []
+        while let (digits, end) = number(bytes, at: cursor, between: imageDefinitionStart, and: imageDefinitionEnd) {
+            found.append(digits)
+            cursor = end
+        }
+        guard !found.isEmpty, hasPrefix(bytes, definitionsEnd, at: cursor) else { return nil }
+        ids.formUnion(found)
+        return cursor + definitionsEnd.count
+    }
+
+    /// Matches `prefix`, decimal digits, then `suffix` at `index`.
+    ///
+    /// - Returns: The digits and the index after `suffix`.
+    private static func number(_ bytes: [UInt8], at index: Int, between prefix: [UInt8], and suffix: [UInt8]) -> (String, Int)? {
+        guard hasPrefix(bytes, prefix, at: index) else { return nil }
+        var end = index + prefix.count
+        while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+        guard end > index + prefix.count, hasPrefix(bytes, suffix, at: end) else { return nil }
+        return (String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self), end + suffix.count)
     }
 
     /// Matches `surface123` or `image123` at `index`, followed by `"` or `)`.
@@ -82,9 +164,9 @@ enum SVGPostProcessor {
         return nil
     }
 
-    /// Parses a marker paint: `<rect x="0" y="0" width="W" height="H"
-    /// style="fill:rgb(R%,G%,B%);fill-opacity:O;stroke:none;"/>` and the line break after it.
-    private static func parseMarker(_ bytes: [UInt8], at index: Int) -> (number: Int, isBegin: Bool, end: Int)? {
+    /// Parses a rectangle marker: `<rect x="0" y="0" width="W" height="H"
+    /// style="fill:rgb(R%,G%,B%);fill-opacity:0.123457;stroke:none;"/>` and the line break after it.
+    private static func parseMarker(_ bytes: [UInt8], at index: Int) -> (number: Int, end: Int)? {
         guard hasPrefix(bytes, markerStart, at: index),
               let style = firstIndex(of: markerStyle, in: bytes, from: index + markerStart.count, limit: 80) else { return nil }
         var cursor = style + markerStyle.count
@@ -98,18 +180,11 @@ enum SVGPostProcessor {
         }
         guard let red = number(until: Array("%,".utf8)), let green = number(until: Array("%,".utf8)),
               let blue = number(until: Array("%);fill-opacity:".utf8)),
-              let opacity = number(until: Array(";stroke:none;\"/>".utf8)) else { return nil }
-        let isBegin: Bool
-        if abs(opacity - SVGMarkers.beginOpacity) < 1e-7 {
-            isBegin = true
-        } else if abs(opacity - SVGMarkers.endOpacity) < 1e-7 {
-            isBegin = false
-        } else {
-            return nil
-        }
+              let opacity = number(until: Array(";stroke:none;\"/>".utf8)),
+              abs(opacity - SVGMarkers.rectangleOpacity) < 1e-7 else { return nil }
         let byte = { (percent: Double) in Int((percent / 100 * 255).rounded()) }
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\n") { cursor += 1 }
-        return (byte(red) << 16 | byte(green) << 8 | byte(blue), isBegin, cursor)
+        return (byte(red) << 16 | byte(green) << 8 | byte(blue), cursor)
     }
 
     private static func startTags(_ metadata: ItemMetadata) -> String {
@@ -128,6 +203,11 @@ enum SVGPostProcessor {
     /// Escapes text for a double-quoted XML attribute (XML 1.0, section 2.4), dropping the control
     /// characters XML does not allow.
     static func escape(_ text: String) -> String {
+        // Most labels and identifiers need nothing escaped.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
+            return text
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -74,11 +74,11 @@ enum Cairo {
     }
 }
 
-/// Owns one `cairo_surface_t`, and the pixel buffer of an image surface made over a scratch buffer.
+/// Owns one `cairo_surface_t`.
 final class CairoSurface {
     let pointer: OpaquePointer
-    private var scratch: (pointer: UnsafeMutableRawPointer, capacity: Int)?
-    /// An object owning memory the surface reads (a glyph mask), released after the surface.
+    /// An object owning memory the surface reads or writes (a glyph mask, a bitmap's pixels),
+    /// released after the surface.
     var keepsAlive: AnyObject?
 
     /// Takes ownership of a surface that a Cairo constructor returned.
@@ -95,33 +95,6 @@ final class CairoSurface {
                          operation: "cairo_image_surface_create(\(width) × \(height) px)")
     }
 
-    /// Makes an ARGB32 image surface over a buffer from ``ScratchBuffers``, returned when the surface
-    /// is destroyed.
-    ///
-    /// - Parameters:
-    ///   - width: Width in pixels.
-    ///   - height: Height in pixels.
-    ///   - cleared: Whether the pixels must start transparent; pass `false` when an opaque
-    ///     background will cover every pixel.
-    static func scratchImage(width: Int, height: Int, cleared: Bool) throws -> CairoSurface {
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        let operation = "cairo_image_surface_create_for_data(\(width) × \(height) px)"
-        guard stride > 0 else { throw CanvasError.cairo(operation: operation, status: Cairo.message(CAIRO_STATUS_INVALID_STRIDE)) }
-        let buffer = ScratchBuffers.shared.take(stride * height)
-        if cleared { buffer.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height) }
-        let surface: CairoSurface
-        do {
-            surface = try CairoSurface(cairo_image_surface_create_for_data(buffer.pointer.assumingMemoryBound(to: UInt8.self),
-                                                                           CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
-                                       operation: operation)
-        } catch {
-            ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity)
-            throw error
-        }
-        surface.scratch = buffer
-        return surface
-    }
-
     /// Finishes the surface (vector surfaces write their output now) and checks its status.
     func finish(_ operation: String) throws {
         cairo_surface_finish(pointer)
@@ -134,16 +107,7 @@ final class CairoSurface {
         try Cairo.check(cairo_surface_status(pointer), "cairo_surface_flush")
     }
 
-    deinit {
-        if let scratch {
-            // Cairo must be done with the pixels before the buffer is reused.
-            cairo_surface_finish(pointer)
-            cairo_surface_destroy(pointer)
-            ScratchBuffers.shared.give(scratch.pointer, capacity: scratch.capacity)
-        } else {
-            cairo_surface_destroy(pointer)
-        }
-    }
+    deinit { cairo_surface_destroy(pointer) }
 }
 
 /// Owns one `cairo_t`, and keeps its target surface alive.
@@ -174,7 +138,13 @@ final class CairoContext {
 
 /// Collects the bytes a Cairo stream surface writes.
 final class CairoByteSink {
-    var bytes: [UInt8] = []
+    /// Room for a typical tag cloud's SVG or PDF, so that Cairo's many small writes do not copy the
+    /// bytes again as the array grows.
+    var bytes: [UInt8] = {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 17)
+        return bytes
+    }()
 
     /// The C write function that appends to the sink passed as its closure pointer.
     static let write: cairo_write_func_t = { closure, data, length in

@@ -1,5 +1,4 @@
 import CCairo
-import Synchronization
 import Typesetting
 
 /// One Cairo font face per Typesetting ``FontFace``, made from the face's FreeType face and kept for
@@ -15,11 +14,9 @@ final class CairoFontFaces: Sendable {
         // Cairo font faces are reference-counted and internally locked: safe to share.
         let owner: FontFace
         let cairoFace: OpaquePointer
-        /// The largest colour-bitmap strike in pixels per em, for colour-bitmap faces.
-        let strikePixelsPerEm: Double?
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     /// The Cairo font face drawing `face`, created on first use.
     ///
@@ -28,37 +25,26 @@ final class CairoFontFaces: Sendable {
         try entry(for: face).cairoFace
     }
 
-    /// The pixels per em of the largest colour-bitmap strike of `face`, or `nil` if it has none.
-    func strikePixelsPerEm(for face: FontFace) throws -> Double? {
-        try entry(for: face).strikePixelsPerEm
-    }
-
     private func entry(for face: FontFace) throws -> Entry {
         try entries.withLock { entries in
             if let entry = entries[ObjectIdentifier(face)] { return entry }
-            let made: (OpaquePointer?, Double?)
+            let made: OpaquePointer?
             do {
+                // The FT_Face is only handed to Cairo, which reads it through FreeType itself.
                 made = try face.withFreeTypeFace { raw in
-                    let ftFace = raw.assumingMemoryBound(to: FT_FaceRec_.self)
-                    var strike: Double?
-                    if face.hasColorBitmaps, let sizes = ftFace.pointee.available_sizes {
-                        for i in 0..<Int(ftFace.pointee.num_fixed_sizes) {
-                            strike = max(strike ?? 0, Double(sizes[i].y_ppem) / 64)
-                        }
-                    }
-                    return (cairo_ft_font_face_create_for_ft_face(ftFace, 0), strike)
+                    cairo_ft_font_face_create_for_ft_face(raw.assumingMemoryBound(to: FT_FaceRec_.self), 0)
                 }
             } catch {
                 throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
             }
             let cairoFace: OpaquePointer
             do {
-                cairoFace = try Cairo.adopt(made.0, "cairo_ft_font_face_create_for_ft_face",
+                cairoFace = try Cairo.adopt(made, "cairo_ft_font_face_create_for_ft_face",
                                             status: cairo_font_face_status, destroy: cairo_font_face_destroy)
             } catch {
                 throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
             }
-            let entry = Entry(owner: face, cairoFace: cairoFace, strikePixelsPerEm: made.1)
+            let entry = Entry(owner: face, cairoFace: cairoFace)
             entries[ObjectIdentifier(face)] = entry
             return entry
         }

@@ -13,6 +13,13 @@ protocol MetadataEmitter: AnyObject {
     func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
     /// Called after it was drawn, with the same arguments.
     func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    /// Called right before the painter draws into the context or pushes or pops an opacity group,
+    /// so that an emitter can mark the output at that point.
+    func willDraw(context: OpaquePointer, state: NestingState) throws
+}
+
+extension MetadataEmitter {
+    func willDraw(context: OpaquePointer, state: NestingState) throws {}
 }
 
 /// How deeply the item being drawn is nested in opacity groups and clips.
@@ -29,6 +36,9 @@ final class CairoPainter {
     private let context: CairoContext
     private let metadata: (any MetadataEmitter)?
     private let positionsGlyphsExactly: Bool
+    /// The rows of the whole picture, in device pixels, that the target holds (a band of a bitmap);
+    /// fills and glyphs wholly outside them are skipped. `nil` draws everything.
+    private let visibleRows: Range<Int>?
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
@@ -54,10 +64,14 @@ final class CairoPainter {
     ///     1.16's image backend rounds each glyph's origin to a whole pixel; the masks keep the
     ///     positions the SVG and PDF have to an eighth of a pixel, so every backend puts glyphs in
     ///     one place.
-    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false) {
+    ///   - visibleRows: The device rows the target holds, when it holds a band of the picture:
+    ///     fills and glyphs that cannot touch them are not drawn (which leaves the pixels as they
+    ///     are, since Cairo would clip them away).
+    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false, visibleRows: Range<Int>? = nil) {
         self.context = context
         self.metadata = metadata
         self.positionsGlyphsExactly = positionsGlyphsExactly
+        self.visibleRows = visibleRows
     }
 
     private var cr: OpaquePointer { context.pointer }
@@ -108,6 +122,8 @@ final class CairoPainter {
     // MARK: Shapes
 
     private func fill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle) throws {
+        guard !missesVisibleRows(shape) else { return }
+        try metadata?.willDraw(context: cr, state: nesting)
         guard try setSource(shading) else { return }
         cairo_new_path(cr)
         append(shape)
@@ -118,6 +134,7 @@ final class CairoPainter {
     }
 
     private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement) throws {
+        try metadata?.willDraw(context: cr, state: nesting)
         guard style.lineWidth > 0, try setSource(shading) else { return }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
         cairo_set_line_cap(cr, { switch style.lineCap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE } }())
@@ -150,6 +167,26 @@ final class CairoPainter {
         }
         cairo_set_dash(cr, nil, 0, 0)
         try context.check("cairo_stroke at \(path)")
+    }
+
+    /// Whether a fill of `shape` cannot touch the visible rows: its bounding box in device space,
+    /// grown by the pixel antialiasing may touch, lies above or below them.
+    private func missesVisibleRows(_ shape: ResolvedShape) -> Bool {
+        guard let rows = visibleRows else { return false }
+        let bounds: CGRect
+        switch shape {
+        case .rect(let r), .roundedRect(let r, _, _), .capsule(let r, _), .ellipse(let r), .circle(let r): bounds = r.standardized
+        case .path(let path): bounds = path.controlPointBounds
+        }
+        guard !bounds.isNull else { return false }
+        var minY = Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)] {
+            var deviceX = Double(x), deviceY = Double(y)
+            cairo_user_to_device(cr, &deviceX, &deviceY)
+            minY = min(minY, deviceY)
+            maxY = max(maxY, deviceY)
+        }
+        return maxY < Double(rows.lowerBound) - 1 || minY > Double(rows.upperBound) + 1
     }
 
     /// Adds a shape's outline to the current path.
@@ -217,6 +254,7 @@ final class CairoPainter {
     // MARK: Text
 
     private func drawText(_ text: TextItem) throws {
+        try metadata?.willDraw(context: cr, state: nesting)
         for (runIndex, run) in text.runs.enumerated() where !run.glyphs.isEmpty {
             if run.face.hasColorBitmaps {
                 try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
@@ -267,6 +305,7 @@ final class CairoPainter {
             let pixelX = (qx - phaseX) / GlyphMasks.phases, pixelY = (qy - phaseY) / GlyphMasks.phases
             guard let mask = try GlyphMasks.shared.mask(face: run.face, glyph: UInt32(glyph.index), pixelSize: pixelSize,
                                                         phaseX: phaseX, phaseY: phaseY) else { continue }
+            if let rows = visibleRows, pixelY + mask.top >= rows.upperBound || pixelY + mask.top + mask.height <= rows.lowerBound { continue }
             let surface = try maskSurface(mask)
             cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))
         }
@@ -357,10 +396,12 @@ final class CairoPainter {
             defer { indexPath.removeLast() }
             try draw(single)
         } else if opacity < 1 {
+            try metadata?.willDraw(context: cr, state: nesting)
             cairo_push_group(cr)
             nesting.groups += 1
             defer { nesting.groups -= 1 }
             try draw(group.items)
+            try metadata?.willDraw(context: cr, state: nesting)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         } else {
@@ -372,7 +413,7 @@ final class CairoPainter {
 
     /// The group's only item with the group opacity folded into its shading, when that gives the
     /// same picture: a single fill or stroke without metadata.
-    private static func foldedOpacity(_ items: [DisplayItem], _ opacity: Double) -> DisplayItem? {
+    static func foldedOpacity(_ items: [DisplayItem], _ opacity: Double) -> DisplayItem? {
         guard items.count == 1, let item = items.first, item.metadata.isEmpty else { return nil }
         switch item.content {
         case .fill(let shape, let shading, let style):

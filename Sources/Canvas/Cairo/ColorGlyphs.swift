@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import Synchronization
 import Typesetting
 
 /// A colour glyph's bitmap at its font's native strike size.
@@ -35,7 +34,7 @@ final class ColorGlyphCache: Sendable {
         let glyph: UInt32
     }
 
-    private let bitmaps = Mutex<[Key: ColorGlyphBitmap?]>([:])
+    private let bitmaps = Locked<[Key: ColorGlyphBitmap?]>([:])
 
     /// The bitmap of `glyph` in `face`, or `nil` for a glyph without ink (a space).
     ///
@@ -48,10 +47,11 @@ final class ColorGlyphCache: Sendable {
         return made
     }
 
-    /// Draws `glyph` alone with Cairo at the face's strike size and identity transform, so the
-    /// result is FreeType's colour bitmap, unscaled.
+    /// Draws `glyph` alone with Cairo at the face's largest strike size (Typesetting's
+    /// `colorBitmapStrike(forSize:)` for an unbounded size) and identity transform, so the result is
+    /// FreeType's colour bitmap, unscaled, at the best resolution the font has.
     private static func rasterise(face: FontFace, glyph: UInt32) throws -> ColorGlyphBitmap? {
-        let ppem = try CairoFontFaces.shared.strikePixelsPerEm(for: face) ?? 128
+        let ppem = face.colorBitmapStrike(forSize: .greatestFiniteMagnitude).map { Double($0.ppem) } ?? 128
         let scaledFont = try CairoScaledFont(face: face, pixelSize: ppem)
         let extents = scaledFont.extents(of: glyph)
         let left = extents.x_bearing.rounded(.down), top = extents.y_bearing.rounded(.down)

@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import Synchronization
 import Typesetting
 
 /// A glyph's coverage, rendered once at a device size and a sub-pixel phase.
@@ -50,7 +49,7 @@ final class GlyphMasks: Sendable {
         let phaseY: Int
     }
 
-    private let masks = Mutex<[Key: GlyphMask?]>([:])
+    private let masks = Locked<[Key: GlyphMask?]>([:])
 
     /// The mask of `glyph` at `pixelSize` and the given quarter-pixel phases, or `nil` for a glyph
     /// without ink.

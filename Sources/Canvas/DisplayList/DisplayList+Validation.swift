@@ -15,13 +15,17 @@ extension DisplayList {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw CanvasError.invalidSize(width: Double(size.width), height: Double(size.height))
         }
-        try Self.validate(items, path: "items")
+        var indexPath: [Int] = []
+        try Self.validate(items, indexPath: &indexPath)
     }
 
-    private static func validate(_ items: [DisplayItem], path: String) throws {
+    /// - Parameter indexPath: The indices of the enclosing groups; the item path such as
+    ///   `items[3].items[0]` is only spelled out for an error.
+    private static func validate(_ items: [DisplayItem], indexPath: inout [Int]) throws {
         for (index, item) in items.enumerated() {
-            let itemPath = "\(path)[\(index)]"
-            func fail(_ reason: String) -> CanvasError { .invalidItem(item: itemPath, reason: reason) }
+            func fail(_ reason: String) -> CanvasError {
+                .invalidItem(item: (indexPath + [index]).map { "items[\($0)]" }.joined(separator: "."), reason: reason)
+            }
             switch item.content {
             case .fill(let shape, let shading, _):
                 guard shape.isFinite else { throw fail("the shape has a coordinate that is not finite") }
@@ -53,19 +57,21 @@ extension DisplayList {
                 guard group.transform.isFinite else { throw fail("the group transform has an entry that is not finite") }
                 guard group.opacity.isFinite else { throw fail("the group opacity \(group.opacity) is not finite") }
                 if let clip = group.clip, !clip.shape.isFinite { throw fail("the clip shape has a coordinate that is not finite") }
-                try validate(group.items, path: "\(itemPath).items")
+                indexPath.append(index)
+                defer { indexPath.removeLast() }
+                try validate(group.items, indexPath: &indexPath)
             }
         }
     }
 
     private static func validate(_ shading: Shading, _ fail: (String) -> CanvasError) throws {
-        func finite(_ c: RGBAColor) -> Bool { [c.red, c.green, c.blue, c.opacity].allSatisfy(\.isFinite) }
+        func finite(_ c: RGBAColor) -> Bool { c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.opacity.isFinite }
         switch shading {
         case .color(let color):
             guard finite(color) else { throw fail("the colour has a component that is not finite") }
         case .linearGradient(let stops, let start, let end):
             guard stops.allSatisfy({ finite($0.color) && $0.location.isFinite }),
-                  [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else {
+                  start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else {
                 throw fail("the gradient has a stop or end point that is not finite")
             }
         }

@@ -85,7 +85,7 @@ public enum ResolvedShape: Sendable, Hashable {
 
     /// Whether every coordinate of the shape is a finite number.
     public var isFinite: Bool {
-        func finite(_ r: CGRect) -> Bool { [r.origin.x, r.origin.y, r.width, r.height].allSatisfy(\.isFinite) }
+        func finite(_ r: CGRect) -> Bool { r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite }
         switch self {
         case .rect(let r), .capsule(let r, _), .ellipse(let r), .circle(let r): return finite(r)
         case .roundedRect(let r, let size, _): return finite(r) && size.width.isFinite && size.height.isFinite

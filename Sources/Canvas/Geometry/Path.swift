@@ -230,8 +230,9 @@ public struct Path: Sendable, Hashable {
         elements.allSatisfy { element in
             switch element {
             case .move(let p), .line(let p): return p.x.isFinite && p.y.isFinite
-            case .quadCurve(let p, let c): return [p.x, p.y, c.x, c.y].allSatisfy(\.isFinite)
-            case .curve(let p, let c1, let c2): return [p.x, p.y, c1.x, c1.y, c2.x, c2.y].allSatisfy(\.isFinite)
+            case .quadCurve(let p, let c): return p.x.isFinite && p.y.isFinite && c.x.isFinite && c.y.isFinite
+            case .curve(let p, let c1, let c2):
+                return p.x.isFinite && p.y.isFinite && c1.x.isFinite && c1.y.isFinite && c2.x.isFinite && c2.y.isFinite
             case .closeSubpath: return true
             }
         }

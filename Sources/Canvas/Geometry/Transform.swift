@@ -72,7 +72,7 @@ public struct Transform: Sendable, Hashable {
     public var determinant: CGFloat { a * d - b * c }
 
     /// Whether every entry is a finite number.
-    public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+    public var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 
     /// This transform followed by `other`, like `CGAffineTransform.concatenating(_:)`.
     ///

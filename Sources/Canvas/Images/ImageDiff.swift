@@ -92,36 +92,11 @@ public enum ImageDiff {
         }
     }
 
-    /// Why pictures cannot be compared.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The pictures differ in size.
-        case sizesDiffer(first: (width: Int, height: Int), second: (width: Int, height: Int))
-        /// An option is out of its range: `name` is the option, `value` what was given.
-        case invalidOption(name: String, value: Double)
-
-        /// What went wrong and what to do.
-        public var description: String {
-            switch self {
-            case let .sizesDiffer(first, second):
-                "the images differ in size: \(first.width) × \(first.height) and \(second.width) × \(second.height) "
-                    + "pixels; compare images of the same size"
-            case let .invalidOption(name, value):
-                "the \(name) is \(value), but it must be from 0 to 1"
-            }
-        }
-
-        /// Equal when the case and its values are equal.
-        public static func == (lhs: Failure, rhs: Failure) -> Bool {
-            switch (lhs, rhs) {
-            case let (.sizesDiffer(a1, a2), .sizesDiffer(b1, b2)):
-                a1 == b1 && a2 == b2
-            case let (.invalidOption(n1, v1), .invalidOption(n2, v2)):
-                n1 == n2 && v1 == v2
-            default:
-                false
-            }
-        }
-    }
+    /// Why pictures cannot be compared: now ``CanvasError``'s
+    /// ``CanvasError/imageSizesDiffer(firstWidth:firstHeight:secondWidth:secondHeight:)`` and
+    /// ``CanvasError/invalidComparisonOption(name:value:)``.
+    @available(*, deprecated, renamed: "CanvasError", message: "ImageDiff throws CanvasError")
+    public typealias Failure = CanvasError
 
     /// The largest squared YIQ distance between two colours, pixelmatch's scale for `threshold`.
     public static let maxYIQDistance = 35215.0
@@ -134,17 +109,18 @@ public enum ImageDiff {
     ///   - options: Threshold, anti-aliasing and diff picture options; pixelmatch's defaults.
     ///   - makeDiffImage: Whether to draw the diff picture.
     /// - Returns: The count of differing pixels and, if asked, the diff picture.
-    /// - Throws: ``Failure/sizesDiffer(first:second:)`` when the sizes differ,
-    ///   ``Failure/invalidOption(name:value:)`` for a threshold or alpha outside 0 … 1.
+    /// - Throws: ``CanvasError/imageSizesDiffer(firstWidth:firstHeight:secondWidth:secondHeight:)``
+    ///   when the sizes differ, ``CanvasError/invalidComparisonOption(name:value:)`` for a threshold
+    ///   or alpha outside 0 … 1.
     /// - Complexity: O(w × h); anti-aliasing checks look at 3 × 3 neighbourhoods of the pixels
     ///   over the threshold only.
     public static func compare(_ first: RGBAImage, _ second: RGBAImage, options: Options = Options(),
-                               makeDiffImage: Bool = true) throws(Failure) -> Result {
+                               makeDiffImage: Bool = true) throws(CanvasError) -> Result {
         guard first.width == second.width, first.height == second.height else {
-            throw .sizesDiffer(first: (first.width, first.height), second: (second.width, second.height))
+            throw .imageSizesDiffer(firstWidth: first.width, firstHeight: first.height, secondWidth: second.width, secondHeight: second.height)
         }
-        guard (0...1).contains(options.threshold) else { throw .invalidOption(name: "threshold", value: options.threshold) }
-        guard (0...1).contains(options.alpha) else { throw .invalidOption(name: "alpha", value: options.alpha) }
+        guard (0...1).contains(options.threshold) else { throw .invalidComparisonOption(name: "threshold", value: options.threshold) }
+        guard (0...1).contains(options.alpha) else { throw .invalidComparisonOption(name: "alpha", value: options.alpha) }
 
         let width = first.width
         let height = first.height

@@ -6,18 +6,28 @@ import Foundation
 ///
 /// The encoder un-premultiplies with the same rounding as Cairo's own PNG writer (so the decoded
 /// pixels equal those of `cairo_surface_write_to_png`), writes 8-bit RGB when every pixel is opaque
-/// and RGBA otherwise, filters rows (section 9) and compresses the whole image in one call to
-/// libdeflate, which also computes the chunk CRCs. Rows identical to the previous row, common in
-/// pictures with flat backgrounds, are neither converted nor filtered again.
+/// and RGBA otherwise, filters rows (section 9) and compresses them with libdeflate, which also
+/// computes the chunk CRCs. Rows identical to the previous row, common in pictures with flat
+/// backgrounds, are neither converted nor filtered again.
+///
+/// Large images are cut into horizontal parts of whole rows (``parts(width:height:)``), each
+/// converted, filtered and compressed on its own thread and joined into one zlib stream by
+/// ``SplicedZlib``. The parts depend only on the image's size, so the bytes are the same on every
+/// machine whatever its number of cores. A caller drawing the picture can draw each part's rows
+/// just before they are encoded (`preparingRows`), so drawing is spread over the threads too.
 package struct PNGEncoder: Sendable {
     /// A PNG row filter (section 9.2).
     package enum Filter: UInt8, CaseIterable, Sendable {
         case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+
+        /// Whether the filter predicts from the row above.
+        var usesPreviousRow: Bool { self == .up || self == .average || self == .paeth }
     }
 
     /// How each row's filter is chosen.
     package enum FilterChoice: Equatable, Sendable {
-        /// The same filter for every row.
+        /// The same filter for every row (the first row of each part uses None instead of a filter
+        /// that predicts from the row above, which belongs to another part).
         case fixed(Filter)
         /// Per row, the filter whose output has the smallest sum of absolute signed bytes (the
         /// heuristic section 12.8 of the specification recommends, and libpng's default).
@@ -28,15 +38,41 @@ package struct PNGEncoder: Sendable {
     package var level: Int32
     /// The row filter strategy.
     package var filter: FilterChoice
+    /// The number of pixels per part: an image is cut into `pixels / pixelsPerPart` parts, rounded
+    /// down to a power of two (at least one, at most ``maximumParts``). Smaller images are encoded on
+    /// the calling thread alone.
+    package var pixelsPerPart: Int
+    /// The most parts an image is cut into.
+    package var maximumParts: Int
 
     /// Makes an encoder. The defaults were chosen by measurement (`TAGCLOUD_BENCH_SWEEP=1
-    /// TagCloudBench canvas`): on tag clouds (flat colours, the same glyphs many times) unfiltered
-    /// rows let deflate find the repeated shapes, so filter None gives the smallest files and is as
-    /// fast as any other; libdeflate's levels 1 to 3 cost about the same, level 2 compresses a little
-    /// better than 1, and higher levels cost more time than they save bytes.
-    package init(level: Int32 = 2, filter: FilterChoice = .fixed(.none)) {
+    /// TagCloudBench canvas`, on the 780 × 2700 px tag cloud): unfiltered rows let deflate find the
+    /// repeated glyph shapes, so filter None gives the smallest files and is the fastest; libdeflate's
+    /// level 1 compresses about 25 % faster than level 2 for files 3 % larger (opaque; transparent
+    /// ones are the same size), and higher levels cost more time than they save bytes.
+    package init(level: Int32 = 1, filter: FilterChoice = .fixed(.none), pixelsPerPart: Int = 400_000, maximumParts: Int = 8) {
         self.level = level
         self.filter = filter
+        self.pixelsPerPart = pixelsPerPart
+        self.maximumParts = maximumParts
+    }
+
+    /// The rows of each part of an image, top to bottom: as many parts as ``pixelsPerPart`` and
+    /// ``maximumParts`` allow, rounded down to a power of two, of nearly equal heights.
+    ///
+    /// A power of two shares the parts out evenly on 2, 4 or 8 cores; each further part costs a
+    /// little (a Cairo surface, the list walked again, a fresh deflate window), so parts are large.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    /// - Returns: Consecutive, non-empty row ranges covering `0..<height`.
+    package func parts(width: Int, height: Int) -> [Range<Int>] {
+        guard height > 1 else { return [0..<max(height, 0)] }
+        let wanted = min(max(1, width * height / max(1, pixelsPerPart)), max(1, maximumParts), height)
+        var count = 1
+        while count * 2 <= wanted { count *= 2 }
+        return (0..<count).map { k in (height * k / count)..<(height * (k + 1) / count) }
     }
 
     /// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian 32-bit words).
@@ -48,25 +84,30 @@ package struct PNGEncoder: Sendable {
     ///   - stride: Bytes from one row to the next.
     ///   - isOpaque: A hint that every pixel is opaque, so RGB is written; the encoder falls back to
     ///     RGBA if it meets a pixel that is not.
+    ///   - prepare: Called once for each part's rows (``parts(width:height:)``), on the thread that
+    ///     encodes them, before they are read; a renderer draws them there. `nil` when the pixels
+    ///     are ready.
     /// - Returns: The PNG file's bytes.
-    /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` if compression fails.
-    package func encode(premultipliedARGB32 base: UnsafeRawPointer, width: Int, height: Int, stride: Int, isOpaque: Bool) throws -> [UInt8] {
-        if isOpaque {
-            var sawTranslucent = false
-            let bytes = try encode(width: width, height: height, channels: 3, sourceRow: { y in
-                base + y * stride
-            }, sourceRowBytes: width * 4, convert: { source, output in
-                if !Unpremultiply.argb32ToRGB(source.assumingMemoryBound(to: UInt32.self), output, count: width) {
-                    sawTranslucent = true
-                }
-            })
-            if !sawTranslucent { return bytes }
+    /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` if compression fails, or what `prepare`
+    ///   throws.
+    package func encode(premultipliedARGB32 base: UnsafeRawPointer, width: Int, height: Int, stride: Int, isOpaque: Bool,
+                        preparingRows prepare: ((Range<Int>) throws -> Void)? = nil) throws -> [UInt8] {
+        if isOpaque, let bytes = try encode(width: width, height: height, channels: 3, sourceRow: { y in
+            base + y * stride
+        }, sourceRowBytes: width * 4, convert: { source, output in
+            Unpremultiply.argb32ToRGB(source.assumingMemoryBound(to: UInt32.self), output, count: width)
+        }, prepare: prepare) {
+            return bytes
         }
-        return try encode(width: width, height: height, channels: 4, sourceRow: { y in
+        // Translucent pixels (or no opaque hint): every part's rows are ready by now.
+        let bytes = try encode(width: width, height: height, channels: 4, sourceRow: { y in
             base + y * stride
         }, sourceRowBytes: width * 4, convert: { source, output in
             Unpremultiply.argb32ToRGBA(source.assumingMemoryBound(to: UInt32.self), output, count: width)
-        })
+            return true
+        }, prepare: isOpaque ? nil : prepare)
+        guard let bytes else { preconditionFailure("RGBA conversion cannot fail") }
+        return bytes
     }
 
     /// Encodes a straight-alpha RGBA8 image, as RGB if every pixel is opaque.
@@ -81,7 +122,7 @@ package struct PNGEncoder: Sendable {
             while index < p.count { if p[index] != 255 { return false }; index += 4 }
             return true
         }
-        return try image.pixels.withUnsafeBytes { raw in
+        let bytes = try image.pixels.withUnsafeBytes { raw -> [UInt8]? in
             guard let base = raw.baseAddress else {
                 throw CanvasError.pngEncodingFailed(reason: "the image is empty (\(image.width) × \(image.height) px)")
             }
@@ -96,97 +137,113 @@ package struct PNGEncoder: Sendable {
                 } else {
                     output.update(from: s, count: width * 4)
                 }
-            })
+                return true
+            }, prepare: nil)
         }
+        guard let bytes else { preconditionFailure("RGBA8 conversion cannot fail") }
+        return bytes
     }
 
-    /// The core: converts each row, filters it, compresses everything, writes the chunks.
+    /// The core: converts, filters and compresses each part on its own thread, then writes the
+    /// chunks.
+    ///
+    /// - Returns: The PNG, or `nil` if `convert` reported a pixel it could not write (a translucent
+    ///   pixel in RGB).
     private func encode(width: Int, height: Int, channels: Int,
                         sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
-                        convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
+                        convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool,
+                        prepare: ((Range<Int>) throws -> Void)?) throws -> [UInt8]? {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CanvasError.pngEncodingFailed(reason: "a PNG image needs a size of at least 1 × 1 px, not \(width) × \(height)")
         }
         let rowBytes = width * channels
-        let filteredCount = height * (rowBytes + 1)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var trial = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes : 0)
         // The filtered rows go into a reused buffer: fresh pages would cost more than the filtering.
-        let buffer = ScratchBuffers.shared.take(filteredCount)
+        let buffer = ScratchBuffers.shared.take(height * (rowBytes + 1))
         defer { ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity) }
-        let out = buffer.pointer.assumingMemoryBound(to: UInt8.self)
-        do {
-            previous.withUnsafeMutableBufferPointer { p in
-                current.withUnsafeMutableBufferPointer { c in
-                    trial.withUnsafeMutableBufferPointer { s in
-                        guard var prev = p.baseAddress, var cur = c.baseAddress else { return }
-                        var previousSource: UnsafeRawPointer?
-                        var previousFilter = Filter.none
-                        for y in 0..<height {
-                            let source = sourceRow(y)
-                            let row = out + y * (rowBytes + 1)
-                            if let previousSource, memcmp(previousSource, source, sourceRowBytes) == 0,
-                               let repeated = Self.repeatRow(into: row, previousRow: row - (rowBytes + 1), rowBytes: rowBytes, filter: previousFilter) {
-                                previousFilter = repeated
-                                continue
-                            }
-                            if filter == .fixed(.none) {
-                                // No prediction: convert straight into the output row.
-                                row.pointee = Filter.none.rawValue
-                                convert(source, row + 1)
-                                previousFilter = .none
-                            } else {
-                                convert(source, cur)
-                                let chosen: Filter
-                                switch filter {
-                                case .fixed(let f): chosen = f
-                                case .adaptive: chosen = Self.bestFilter(cur, prev, s.baseAddress ?? row + 1, rowBytes, channels)
-                                }
-                                row.pointee = chosen.rawValue
-                                Self.apply(chosen, cur, prev, row + 1, rowBytes, channels)
-                                previousFilter = chosen
-                                swap(&prev, &cur)
-                            }
-                            previousSource = source
-                        }
-                    }
-                }
-            }
+        let filtered = buffer.pointer.assumingMemoryBound(to: UInt8.self)
+        let parts = self.parts(width: width, height: height)
+        let compressed = try Parallel.map(parts.count) { index -> SplicedZlib.Part? in
+            let rows = parts[index]
+            try prepare?(rows)
+            let output = filtered + rows.lowerBound * (rowBytes + 1)
+            guard filterRows(rows, into: output, rowBytes: rowBytes, channels: channels, sourceRow: sourceRow,
+                             sourceRowBytes: sourceRowBytes, convert: convert) else { return nil }
+            return try SplicedZlib.compressPart(UnsafeRawBufferPointer(start: output, count: rows.count * (rowBytes + 1)),
+                                                level: level, isLast: index == parts.count - 1)
         }
-        let compressed = try compress(UnsafeBufferPointer(start: out, count: filteredCount))
+        let zlibParts = compressed.compactMap { $0 }
+        guard zlibParts.count == parts.count else { return nil }
+
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(compressed.count + 64)
+        png.reserveCapacity(SplicedZlib.streamSize(of: zlibParts) + 64)
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
         Self.appendChunk("IHDR", header[...], to: &png)
+        var stream: [UInt8] = []
+        stream.reserveCapacity(SplicedZlib.streamSize(of: zlibParts))
+        SplicedZlib.appendStream(of: zlibParts, level: level, to: &stream)
         let chunkLimit = 1 << 30
         var start = 0
         repeat {
-            let end = min(start + chunkLimit, compressed.count)
-            Self.appendChunk("IDAT", compressed[start..<end], to: &png)
+            let end = min(start + chunkLimit, stream.count)
+            Self.appendChunk("IDAT", stream[start..<end], to: &png)
             start = end
-        } while start < compressed.count
+        } while start < stream.count
         Self.appendChunk("IEND", [][...], to: &png)
         return png
     }
 
-    /// Deflates `data` as one zlib stream with libdeflate.
-    private func compress(_ data: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw CanvasError.pngEncodingFailed(reason: "libdeflate could not make a compressor at level \(level)")
+    /// Converts and filters one part's rows. The part's first row is filtered without the row
+    /// above (None, or Sub for a Sub or adaptive choice), so parts do not depend on each other.
+    ///
+    /// - Returns: `false` if `convert` failed on some row.
+    private func filterRows(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>, rowBytes: Int, channels: Int,
+                            sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
+                            convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool) -> Bool {
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var current = [UInt8](repeating: 0, count: rowBytes)
+        var trial = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes : 0)
+        return previous.withUnsafeMutableBufferPointer { p in
+            current.withUnsafeMutableBufferPointer { c in
+                trial.withUnsafeMutableBufferPointer { s in
+                    guard var prev = p.baseAddress, var cur = c.baseAddress else { return true }
+                    var previousSource: UnsafeRawPointer?
+                    var previousFilter = Filter.none
+                    for y in rows {
+                        let source = sourceRow(y)
+                        let row = out + (y - rows.lowerBound) * (rowBytes + 1)
+                        if let previousSource, memcmp(previousSource, source, sourceRowBytes) == 0,
+                           let repeated = Self.repeatRow(into: row, previousRow: row - (rowBytes + 1), rowBytes: rowBytes, filter: previousFilter) {
+                            previousFilter = repeated
+                            continue
+                        }
+                        if filter == .fixed(.none) {
+                            // No prediction: convert straight into the output row.
+                            row.pointee = Filter.none.rawValue
+                            guard convert(source, row + 1) else { return false }
+                            previousFilter = .none
+                        } else {
+                            guard convert(source, cur) else { return false }
+                            let isFirst = y == rows.lowerBound
+                            let chosen: Filter
+                            switch filter {
+                            case .fixed(let f): chosen = isFirst && f.usesPreviousRow ? .none : f
+                            case .adaptive: chosen = Self.bestFilter(cur, prev, s.baseAddress ?? row + 1, rowBytes, channels,
+                                                                     candidates: isFirst ? [.none, .sub] : Filter.allCases)
+                            }
+                            row.pointee = chosen.rawValue
+                            Self.apply(chosen, cur, prev, row + 1, rowBytes, channels)
+                            previousFilter = chosen
+                            swap(&prev, &cur)
+                        }
+                        previousSource = source
+                    }
+                    return true
+                }
+            }
         }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, data.count)
-        var failed = false
-        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            count = libdeflate_zlib_compress(compressor, data.baseAddress, data.count, buffer.baseAddress, bound)
-            failed = count == 0
-        }
-        if failed { throw CanvasError.pngEncodingFailed(reason: "libdeflate could not compress \(data.count) bytes") }
-        return output
     }
 
     /// Writes a row whose source equals the previous row's, without converting it again: with the
@@ -247,9 +304,10 @@ package struct PNGEncoder: Sendable {
 
     /// The filter with the smallest sum of absolute signed output bytes for this row.
     private static func bestFilter(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>,
-                                   _ scratch: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int) -> Filter {
+                                   _ scratch: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int,
+                                   candidates: [Filter]) -> Filter {
         var best = Filter.none, bestScore = Int.max
-        for candidate in Filter.allCases {
+        for candidate in candidates {
             apply(candidate, cur, prev, scratch, count, bpp)
             var score = 0
             for i in 0..<count { score += Int(Int8(bitPattern: scratch[i]).magnitude) }

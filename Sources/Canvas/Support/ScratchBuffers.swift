@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Typesetting
 
 /// Large byte buffers kept between renders, so that drawing a picture and encoding it again do not
 /// pay for fresh pages (page faults and zeroing) every time.
@@ -18,7 +18,7 @@ final class ScratchBuffers: Sendable {
         let capacity: Int
     }
 
-    private let free = Mutex<[Buffer]>([])
+    private let free = Locked<[Buffer]>([])
 
     /// A buffer of at least `count` bytes, 64-byte aligned, with undefined contents.
     func take(_ count: Int) -> (pointer: UnsafeMutableRawPointer, capacity: Int) {

@@ -6,12 +6,12 @@ import Foundation
 /// not see `Mutex`'s futex-based locking and reports races on every value it protects (a
 /// twelve-line program with one `Mutex` shows it), while it understands `pthread_mutex_t`, so the
 /// thread-safety tests can run under `--sanitize=thread` and mean something. The mutex is owned by
-/// this object and destroyed in `deinit`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+/// this object and destroyed in `deinit`. Canvas uses it for its caches for the same reason.
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -22,7 +22,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value. (Locking a valid default mutex that this
     /// thread does not hold cannot fail, so the results are not checked.)
     @inline(__always)
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

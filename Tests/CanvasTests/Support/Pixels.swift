@@ -12,3 +12,16 @@ extension RGBAImage {
 func close(_ a: [Int], _ b: [Int], tolerance: Int = 1) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
 }
+
+/// A short description of how two images differ, for test messages: nothing when they are equal.
+func differences(_ a: RGBAImage, _ b: RGBAImage) -> String? {
+    guard a.width == b.width, a.height == b.height else { return "sizes \(a.width) × \(a.height) and \(b.width) × \(b.height)" }
+    var count = 0, first: (Int, Int)?, largest = 0
+    for index in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[index..<(index + 4)] != b.pixels[index..<(index + 4)] {
+        count += 1
+        if first == nil { first = ((index / 4) % a.width, (index / 4) / a.width) }
+        for k in 0..<4 { largest = max(largest, abs(Int(a.pixels[index + k]) - Int(b.pixels[index + k]))) }
+    }
+    guard let first else { return nil }
+    return "\(count) pixels differ, by up to \(largest), the first at (\(first.0), \(first.1))"
+}

@@ -1,0 +1,99 @@
+@testable import Canvas
+import Foundation
+import Testing
+import Typesetting
+
+/// Drawing in horizontal bands (one Cairo surface per band over the rows of one buffer, on several
+/// threads): lists of solid fills and text give exactly the pixels of one surface whatever the
+/// bands; other lists are drawn in one band.
+@Suite struct BandTests {
+    static let labels: [ShapedText] = {
+        do {
+            return try ["Tag", "Swift 6", "x", "Wörter", "0123", "a🎉b"].map { try Fixtures.shape($0) }
+                + [try Fixtures.shape("🎉👍", size: 23, family: "Noto Color Emoji")]
+        } catch {
+            fatalError("the bundled fonts must shape: \(error)")
+        }
+    }()
+
+    /// Random band boundaries: some one-row bands, some long ones.
+    static func randomBands(height: Int, using random: inout SeededRandom) -> [Range<Int>] {
+        var bands: [Range<Int>] = []
+        var start = 0
+        while start < height {
+            let length = Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : Int.random(in: 1...max(1, height / 3), using: &random)
+            bands.append(start..<min(height, start + length))
+            start += length
+        }
+        return bands
+    }
+
+    @Test func bandExactPicturesDrawnInRandomBandsEqualOneSurface() throws {
+        var random = SeededRandom(seed: 0xBA4D)
+        for round in 0..<60 {
+            let list = random.richList(width: CGFloat(Int.random(in: 30...200, using: &random)),
+                                       height: CGFloat(Int.random(in: 30...260, using: &random)), labels: Self.labels, bandExact: true)
+            let scale = [1, 2, 1.5, 3][round % 4]
+            let background: RGBAColor? = round % 3 == 0 ? nil : .white
+            #expect(try Bitmap(list, scale: scale, background: background).drawsIdenticallyInBands)
+            let whole = try RenderedSurface(list, scale: scale, background: background, bands: [0..<Int.max])
+            let bands = round % 5 == 0 ? (0..<whole.pixelHeight).map { $0..<($0 + 1) } : Self.randomBands(height: whole.pixelHeight, using: &random)
+            let banded = try RenderedSurface(list, scale: scale, background: background, bands: bands)
+            let difference = differences(banded.image(), whole.image())
+            #expect(difference == nil, "round \(round): scale \(scale), \(bands.count) bands: \(difference ?? "")")
+        }
+    }
+
+    @Test func strokesGradientsEmojiClipsRotationsAndOpacityGroupsAreDrawnInOneBand() throws {
+        let rect = CGRect(x: 10, y: 10, width: 300, height: 900)
+        let unsafe: [DisplayItem] = [
+            .stroke(.capsule(rect), with: .color(.black)),
+            .fill(.rect(rect), with: .linearGradient(stops: GradientStop.evenlySpaced([.black, .white]), start: .zero, end: CGPoint(x: 0, y: 900))),
+            .text(Self.labels[6], at: CGPoint(x: 20, y: 20), with: .color(.black)),
+            .group(opacity: 0.5) {
+                DisplayItem.fill(.rect(rect), with: .color(.black))
+                DisplayItem.fill(.rect(rect), with: .color(.white))
+            },
+            .group(clip: Clip(.rect(rect))) { DisplayItem.fill(.ellipse(rect), with: .color(.black)) },
+            .group(transform: Transform(rotationAngle: 0.1)) { DisplayItem.fill(.ellipse(rect), with: .color(.black)) },
+        ]
+        let safe: [DisplayItem] = [
+            .fill(.capsule(rect), with: .color(RGBAColor(red: 0, green: 0.5, blue: 1, opacity: 0.2))),
+            .text(Self.labels[0], at: CGPoint(x: 20, y: 20), with: .color(.black)),
+            .group(transform: Transform(scaleX: 0.5, y: 1.5), opacity: 0.5) {
+                DisplayItem.fill(.ellipse(rect), with: .color(.black))
+            },
+        ]
+        let size = CGSize(width: 400, height: 1000)
+        #expect(try Bitmap(DisplayList(size: size, items: safe), scale: 2, background: nil).bands.count == 4)
+        for item in unsafe {
+            let bitmap = try Bitmap(DisplayList(size: size, items: safe + [item]), scale: 2, background: nil)
+            #expect(!bitmap.drawsIdenticallyInBands)
+            #expect(bitmap.bands == [0..<2000])
+        }
+    }
+
+    @Test func theBenchmarkPictureDrawnInEightBandsOnSeveralThreadsEqualsOneSurface() throws {
+        let labels = try (0..<150).map { try Fixtures.shape("\($0)") }
+        let list = SamplePictures.numberedCapsules(labels: labels)
+        let whole = try RenderedSurface(list, scale: 2, background: .white, bands: [0..<Int.max])
+        let eighths = (0..<8).map { k in (whole.pixelHeight * k / 8)..<(whole.pixelHeight * (k + 1) / 8) }
+        let banded = try RenderedSurface(list, scale: 2, background: .white, bands: eighths)
+        #expect(differences(banded.image(), whole.image()) == nil)
+        #expect(whole.pixelHeight == 2392)
+    }
+
+    @Test func thePNGRendererDrawsEachPartOnItsOwnThreadAndDecodesToOneSurfacesPixels() throws {
+        let labels = try (0..<150).map { try Fixtures.shape("\($0)") }
+        let list = SamplePictures.numberedCapsules(labels: labels)
+        #expect(try Bitmap(list, scale: 2, background: nil).bands.count == 4)
+        for background in [RGBAColor.white, nil] {
+            let png = try list.pngData(scale: 2, background: background)
+            let whole = try RenderedSurface(list, scale: 2, background: background, bands: [0..<Int.max])
+            #expect(differences(try RGBAImage(pngData: png), whole.image()) == nil)
+            #expect(differences(try list.rgbaImage(scale: 2, background: background), whole.image()) == nil)
+            // The bytes do not depend on how the threads ran.
+            #expect(try list.pngData(scale: 2, background: background) == png)
+        }
+    }
+}
