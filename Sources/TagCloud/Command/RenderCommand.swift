@@ -88,7 +88,7 @@ public enum TagCloudCommand {
         }
         let cloud = resolve(document.spec, overrides: request.overrides)
         let typesetter = try CloudRenderer.standardTypesetter()
-        try checkFontFamily(cloud, document: document, overrides: request.overrides, library: typesetter.library)
+        try checkFontFamilies(cloud, document: document, overrides: request.overrides, library: typesetter.library)
         let rendered = try CloudRenderer.render(cloud, typesetter: typesetter)
         let data = try encode(rendered, as: format)
 
@@ -187,16 +187,27 @@ public enum TagCloudCommand {
         }
     }
 
-    /// Checks that the cloud's font family exists, naming where the spec or option gave it.
-    static func checkFontFamily(_ cloud: ResolvedCloud, document: SpecDocument, overrides: SpecOverrides,
-                                library: FontLibrary) throws(TagCloudError) {
-        guard let family = cloud.fontFamily else { return }
-        do {
-            _ = try library.face(for: Font(family: family, size: cloud.baseFontSize,
-                                           weight: Font.Weight(cloud.fontWeight.value)))
-        } catch {
-            let location = overrides.location(of: "font.family") ?? document.locations["font.family"]
-            throw .unknownFontFamily(family, location, available: library.families)
+    /// Checks that every font family the cloud names exists (bundled, or found by fontconfig),
+    /// naming where the spec or an option gave the first unknown one.
+    ///
+    /// - Complexity: O(n) in the number of chips; each distinct family is looked up once.
+    static func checkFontFamilies(_ cloud: ResolvedCloud, document: SpecDocument, overrides: SpecOverrides,
+                                  library: FontLibrary) throws(TagCloudError) {
+        var checked = Set<String>()
+        func check(_ family: String?, weight: TagCloudSpec.FontWeight, at keyPath: String) throws(TagCloudError) {
+            guard let family, checked.insert(family.lowercased()).inserted else { return }
+            do {
+                _ = try library.face(for: Font(family: family, size: 12, weight: Font.Weight(weight.value)))
+            } catch {
+                let location = overrides.location(of: keyPath) ?? document.locations[keyPath]
+                throw .unknownFontFamily(family, location, available: library.families)
+            }
+        }
+        try check(cloud.fontFamily, weight: cloud.fontWeight, at: "font.family")
+        for (index, tag) in document.spec.tags.enumerated() {
+            if let family = tag.font?.family {
+                try check(family, weight: tag.font?.weight ?? cloud.fontWeight, at: "tags[\(index)].font.family")
+            }
         }
     }
 

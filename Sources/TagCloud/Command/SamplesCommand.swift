@@ -92,7 +92,7 @@ extension TagCloudCommand {
         if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
         let cloud = resolve(document.spec, overrides: overrides)
         let typesetter = try CloudRenderer.standardTypesetter()
-        try checkFontFamily(cloud, document: document, overrides: overrides, library: typesetter.library)
+        try checkFontFamilies(cloud, document: document, overrides: overrides, library: typesetter.library)
         return try CloudRenderer.render(cloud, typesetter: typesetter)
     }
 

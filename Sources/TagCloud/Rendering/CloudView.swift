@@ -29,13 +29,13 @@ struct CloudView: View {
         CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
-                ChipView(cloud: cloud, text: chip.text, fontSize: chip.fontSize, look: chip.look)
+                ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
                                      identifier: "chip-\(index)")
                     .probed(index, recorder)
             }
             if let moreCount {
-                ChipView(cloud: cloud, text: "+\(moreCount)", fontSize: cloud.baseFontSize, look: cloud.defaultLook)
+                ChipView(cloud: cloud, text: "+\(moreCount)", font: cloud.baseFont, look: cloud.defaultLook)
                     .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
                     .probed(visibleCount, recorder)
             }
@@ -64,7 +64,7 @@ extension View {
 struct ChipView: View {
     let cloud: ResolvedCloud
     let text: String
-    let fontSize: CGFloat
+    let font: Font
     let look: ResolvedCloud.ChipLook
 
     var body: some View {
@@ -84,7 +84,7 @@ struct ChipView: View {
 
     @ViewBuilder private var label: some View {
         let title = Text(verbatim: text)
-            .font(Font(family: cloud.fontFamily, size: fontSize, weight: Font.Weight(cloud.fontWeight.value)))
+            .font(font)
             .foregroundColor(Color(look.textColor))
         if let checkmark = look.checkmark {
             HStack(spacing: checkmark.spacing) {
@@ -166,11 +166,23 @@ extension TagCloudSpec.Material {
 }
 
 extension ResolvedCloud {
+    /// The font of the "+N" chip: the spec's family, weight and size.
+    var baseFont: Font {
+        Font(family: fontFamily, size: baseFontSize, weight: Font.Weight(fontWeight.value))
+    }
+
     /// The LayoutKit flow for this cloud's layout keys.
     var flowLayout: FlowLayout {
         FlowLayout(alignment: alignment.layoutAlignment, itemSpacing: horizontalSpacing, lineSpacing: verticalSpacing,
                    justification: justification.flowJustification, justifiesLastRow: justifyLastRow,
                    lineBreaking: lineBreaking == .balanced ? .balanced : .greedy, maxRows: maxRows)
+    }
+}
+
+extension ResolvedCloud.Chip {
+    /// The chip's font.
+    var font: Font {
+        Font(family: fontFamily, size: fontSize, weight: Font.Weight(fontWeight.value))
     }
 }
 

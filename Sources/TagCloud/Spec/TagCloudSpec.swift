@@ -209,16 +209,20 @@ public struct TagCloudSpec: Sendable, Hashable {
         public var fill: Fill?
         /// This chip's text colour (key `textColor`).
         public var textColor: CSSColor?
+        /// This chip's font (key `font`, the same keys as the top level's): its `size` wins over
+        /// the size from the tag's weight, its `family` and `weight` over the spec's.
+        public var font: Font?
 
         /// Makes a tag.
         public init(_ text: String, weight: Double? = nil, href: String? = nil, selected: Bool? = nil,
-                    fill: Fill? = nil, textColor: CSSColor? = nil) {
+                    fill: Fill? = nil, textColor: CSSColor? = nil, font: Font? = nil) {
             self.text = text
             self.weight = weight
             self.href = href
             self.selected = selected
             self.fill = fill
             self.textColor = textColor
+            self.font = font
         }
     }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(cloud.fontWeight == .regular)
         #expect(cloud.baseFontSize == 17)
         #expect(cloud.chips == [ResolvedCloud.Chip(
-            text: "Swift", fontSize: 17, weight: nil, href: nil, isSelected: false,
+            text: "Swift", fontSize: 17, fontFamily: nil, fontWeight: .regular, weight: nil, href: nil, isSelected: false,
             look: .init(fill: .color(Self.systemBlue.opacity(0.2)), stroke: nil, strokeWidth: 1,
                         textColor: .black, checkmark: nil))])
         #expect(cloud.defaultLook == cloud.chips[0].look)
