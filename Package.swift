@@ -86,7 +86,8 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
-        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery"],
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
+                                                          "Canvas", "Typesetting"],
                     exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ extension TagCloudCommand {
     /// - Parameter name: `json`, `yaml`, `yml`, `text`, `txt` or `csv`, any case.
     /// - Returns: The format.
     /// - Throws: ``TagCloudError/unknownFormat(what:name:valid:)`` (exit code 64).
-    public nonisolated static func inputFormat(named name: String) throws(TagCloudError) -> SpecFormat {
+    public static func inputFormat(named name: String) throws(TagCloudError) -> SpecFormat {
         guard let format = SpecFormat(fileExtension: name) else {
             throw .unknownFormat(what: "input format", name: name, valid: ["json", "yaml", "text", "csv"])
         }
@@ -16,7 +16,7 @@ extension TagCloudCommand {
     /// - Parameter name: `png`, `svg`, `pdf` or `json`, any case.
     /// - Returns: The format.
     /// - Throws: ``TagCloudError/unknownFormat(what:name:valid:)`` (exit code 64).
-    public nonisolated static func outputFormat(named name: String) throws(TagCloudError) -> OutputFormat {
+    public static func outputFormat(named name: String) throws(TagCloudError) -> OutputFormat {
         guard let format = OutputFormat(fileExtension: name) else {
             throw .unknownFormat(what: "output format", name: name, valid: OutputFormat.allCases.map(\.rawValue))
         }

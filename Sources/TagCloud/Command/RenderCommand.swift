@@ -53,7 +53,8 @@ public struct RenderResult: Sendable {
 public let maximumPictureSide = 32_767
 
 /// The `tagcloud` subcommands, as library functions the executable calls after parsing.
-@MainActor
+///
+/// The functions that lay out views run on the main actor, as TagCloudUI's `ImageRenderer` does.
 public enum TagCloudCommand {
     /// `tagcloud render`: reads a spec, applies the options, lays out and draws the cloud, and
     /// writes it as PNG, SVG, PDF or layout JSON.
@@ -70,6 +71,7 @@ public enum TagCloudCommand {
     ///   - writeStandardOutput: Writes the result to standard output (for the output `-`).
     /// - Returns: What was written and where.
     /// - Throws: ``TagCloudError``; its ``TagCloudError/exitCode`` is the process's exit code.
+    @MainActor
     public static func render(
         _ request: RenderRequest,
         readStandardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },

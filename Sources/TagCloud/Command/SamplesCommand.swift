@@ -86,6 +86,7 @@ extension TagCloudCommand {
     /// - Parameter path: The spec file.
     /// - Returns: The rendered cloud.
     /// - Throws: The ``TagCloudError`` of reading or rendering the spec.
+    @MainActor
     public static func renderSample(at path: String) throws(TagCloudError) -> RenderedCloud {
         let document = try SpecDocument.load(path: path)
         var overrides = SpecOverrides()
@@ -105,6 +106,7 @@ extension TagCloudCommand {
     ///   - progress: Called with a line per file written.
     /// - Returns: What was rendered.
     /// - Throws: The first ``TagCloudError``, naming the sample.
+    @MainActor
     public static func samples(_ request: SamplesRequest, progress: (String) -> Void = { _ in }) throws(TagCloudError) -> SamplesReport {
         let specs = try sampleSpecs(in: request.samplesFolder)
         let output = URL(fileURLWithPath: request.outputFolder)

@@ -8,7 +8,7 @@
 /// the parser always holds usable values: finite, non-negative sizes, known names, valid colours.
 public struct TagCloudSpec: Sendable, Hashable {
     /// The flow container's width in points: rows wrap and align within it; the picture is
-    /// `width + 2 × padding` wide. Default: the style's (361 for most styles, an iPhone's 393-pt
+    /// `width + 2 × padding` wide. Default: the style's (358 for most styles, an iPhone's 390-pt
     /// screen less 16-pt margins).
     public var width: Double?
     /// The outer margin around the flow, in points. Default: the style's (16, SwiftUI's
