@@ -72,9 +72,8 @@ struct ChipView: View {
     }
 
     @ViewBuilder private var sized: some View {
-        let padded = label
-            .padding(.horizontal, cloud.chipHorizontalPadding)
-            .padding(.vertical, cloud.chipVerticalPadding)
+        let padded = label.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
+                                               bottom: cloud.chipVerticalPadding, trailing: cloud.chipHorizontalPadding))
         if cloud.justification == .stretch {
             padded.frame(maxWidth: .infinity)
         } else {
