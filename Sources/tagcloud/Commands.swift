@@ -46,58 +46,58 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
     var inputFormat: String?
 
-    @Option(help: ArgumentHelp("The flow's width in points (the picture is width + 2 × padding wide).", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The flow's width in points (the picture is width + 2 × padding wide).", valueName: "points"))
     var width: String?
 
-    @Option(help: ArgumentHelp("The outer margin in points.", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The outer margin in points.", valueName: "points"))
     var padding: String?
 
-    @Option(help: ArgumentHelp("The gap between chips and between rows, in points.", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between chips and between rows, in points.", valueName: "points"))
     var spacing: String?
 
-    @Option(help: ArgumentHelp("SwiftUI alignment: topLeading, top, center, trailing, leadingFirstTextBaseline, …", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI alignment: topLeading, top, center, trailing, leadingFirstTextBaseline, …", valueName: "name"))
     var alignment: String?
 
-    @Option(help: ArgumentHelp("none, spaceBetween, spaceAround, spaceEvenly or stretch.", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("none, spaceBetween, spaceAround, spaceEvenly or stretch.", valueName: "name"))
     var justification: String?
 
-    @Option(name: .customLong("line-breaking"), help: ArgumentHelp("greedy or balanced.", valueName: "name"))
+    @Option(name: .customLong("line-breaking"), parsing: .unconditional, help: ArgumentHelp("greedy or balanced.", valueName: "name"))
     var lineBreaking: String?
 
-    @Option(name: .customLong("max-rows"), help: ArgumentHelp("The most rows; the rest become a \"+N\" chip.", valueName: "count"))
+    @Option(name: .customLong("max-rows"), parsing: .unconditional, help: ArgumentHelp("The most rows; the rest become a \"+N\" chip.", valueName: "count"))
     var maxRows: String?
 
-    @Option(help: ArgumentHelp("ltr or rtl.", valueName: "direction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("ltr or rtl.", valueName: "direction"))
     var direction: String?
 
-    @Option(name: .customLong("font"), help: ArgumentHelp("The font family (see tagcloud fonts).", valueName: "family"))
+    @Option(name: .customLong("font"), parsing: .unconditional, help: ArgumentHelp("The font family (see tagcloud fonts).", valueName: "family"))
     var fontFamily: String?
 
-    @Option(name: .customLong("font-size"), help: ArgumentHelp("The font size in points, or a text style (body, subheadline, …).", valueName: "size"))
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp("The font size in points, or a text style (body, subheadline, …).", valueName: "size"))
     var fontSize: String?
 
-    @Option(name: .customLong("font-weight"), help: ArgumentHelp("regular, medium, semibold, bold, … or 1–1000.", valueName: "weight"))
+    @Option(name: .customLong("font-weight"), parsing: .unconditional, help: ArgumentHelp("regular, medium, semibold, bold, … or 1–1000.", valueName: "weight"))
     var fontWeight: String?
 
-    @Option(name: .customLong("shape"), help: ArgumentHelp("The chip shape: capsule, rounded or rectangle.", valueName: "shape"))
+    @Option(name: .customLong("shape"), parsing: .unconditional, help: ArgumentHelp("The chip shape: capsule, rounded or rectangle.", valueName: "shape"))
     var chipShape: String?
 
-    @Option(name: .customLong("fill"), help: ArgumentHelp("The chip fill: a CSS colour or a material.", valueName: "colour"))
+    @Option(name: .customLong("fill"), parsing: .unconditional, help: ArgumentHelp("The chip fill: a CSS colour or a material.", valueName: "colour"))
     var chipFill: String?
 
-    @Option(help: ArgumentHelp("A look from the articles: tagCloud, suggestionChips, globulusList, collectionView, materialCapsules, wrappingHStack.", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A look from the articles: tagCloud, suggestionChips, globulusList, collectionView, materialCapsules, wrappingHStack.", valueName: "name"))
     var style: String?
 
-    @Option(help: ArgumentHelp("light or dark.", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("light or dark.", valueName: "name"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Pixels per point in PNG output (2 for @2x).", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point in PNG output (2 for @2x).", valueName: "factor"))
     var scale: String?
 
-    @Option(help: ArgumentHelp("The background: a CSS colour or transparent.", valueName: "colour"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The background: a CSS colour or transparent.", valueName: "colour"))
     var background: String?
 
-    @Option(name: .customLong("set"), parsing: .singleValue,
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
