@@ -9,9 +9,9 @@
 /// | 1 | ``imagesDiffer`` | `tagcloud diff` only: the images differ beyond the limits |
 /// | 2 | ``diffFailed`` | `tagcloud diff` only: the comparison could not be made (missing file, not a PNG, sizes differ) |
 /// | 64 | ``usage`` | the command line is wrong: an unknown option value, an unknown format |
-/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag |
+/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, a picture too large |
 /// | 66 | ``noInput`` | the input cannot be opened or read |
-/// | 70 | ``software`` | an internal error (a bug: please report it) |
+/// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
 /// | 73 | ``cannotCreate`` | the output cannot be created or written |
 ///
 /// ``TagCloudError/exitCode`` maps every error to one of these.
@@ -126,9 +126,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// families that do exist. Exit code 65 (64 when the family came from a command-line option).
     case unknownFontFamily(String, SpecLocation?, available: [String])
 
-    /// The picture would be larger than Cairo's limit of 32,767 pixels on a side.
+    /// The picture would be larger than Cairo's limit of 32,767 pixels on a side at its output
+    /// scale; `width` and `height` are in pixels.
     ///
-    /// Exit code 65 (64 when the value came from a command-line option).
+    /// Exit code 65.
     case pictureTooLarge(width: Int, height: Int, limit: Int)
 
     /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
