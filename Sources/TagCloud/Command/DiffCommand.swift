@@ -59,7 +59,7 @@ public struct DiffOutcome: Sendable, Equatable {
 }
 
 extension TagCloudCommand {
-    /// `tagcloud diff`: compares two PNG images with Canvas's ``ImageDiff`` (pixelmatch: YIQ colour
+    /// `tagcloud diff`: compares two PNG images with Canvas's `ImageDiff` (pixelmatch: YIQ colour
     /// distance, anti-aliasing detection) and writes the diff image if asked.
     ///
     /// - Parameter request: The images and limits.

@@ -38,7 +38,7 @@ final class LayoutRecorder: @unchecked Sendable {
     var hiddenCount: Int { lock.withLock { recordedHidden } }
 }
 
-/// The cloud's container: LayoutKit's ``FlowLayout`` in a container of a definite width, as a
+/// The cloud's container: LayoutKit's `FlowLayout` in a container of a definite width, as a
 /// CSS flex container with `width` set.
 ///
 /// The container takes the proposed width whatever its rows need, and the flow aligns its rows in

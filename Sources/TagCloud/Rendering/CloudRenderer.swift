@@ -29,8 +29,8 @@ public struct RenderedCloud: Sendable {
     }
 }
 
-/// Lays out and draws resolved clouds through TagCloudUI: the chips are views (``Text``,
-/// ``View/padding(_:_:)``, shapes) in a ``FlowLayout``, drawn by ``ImageRenderer`` into one
+/// Lays out and draws resolved clouds through TagCloudUI: the chips are views (`Text`,
+/// `View.padding(_:_:)`, shapes) in a `FlowLayout`, drawn by `ImageRenderer` into one
 /// Canvas display list.
 @MainActor
 public enum CloudRenderer {

@@ -56,7 +56,7 @@ public struct SpecDocument: Sendable {
     ///
     /// JSON and YAML are composed by libyaml (through Yams) into nodes that carry lines and
     /// columns, then decoded against one schema; JSON is first checked strictly (see the catalog's
-    /// "Formats"). Valid JSON takes a fast path (``FastJSONReader``) to the same spec, and the
+    /// "Formats"). Valid JSON takes a fast path (`FastJSONReader`) to the same spec, and the
     /// located way is taken only for errors and, when asked, for locations. Text and CSV hold
     /// only tags.
     ///
