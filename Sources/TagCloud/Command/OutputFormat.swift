@@ -22,8 +22,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     /// - Returns: The format.
     /// - Throws: ``TagCloudError/unknownFormat(what:name:valid:)`` for a missing or unknown extension.
     public static func of(path: String) throws(TagCloudError) -> OutputFormat {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
+        let (name, ext) = fileNameAndExtension(path)
         guard let ext, let format = OutputFormat(fileExtension: ext) else {
             throw .unknownFormat(what: "output format", name: ext.map { ".\($0)" } ?? name,
                                  valid: allCases.map { ".\($0.rawValue)" } + ["or give --format"])
