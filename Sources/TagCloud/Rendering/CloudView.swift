@@ -5,7 +5,7 @@ import TagCloudUI
 /// ```swift
 /// CloudFlowLayout(flow: FlowLayout(…)) {
 ///     ForEach(chips) { chip in
-///         Text(chip.text).font(…).padding(.horizontal, h).padding(.vertical, v)
+///         Text(chip.text).font(…).padding(EdgeInsets(top: v, leading: h, bottom: v, trailing: h))
 ///             .background(Capsule().fill(…).overlay(Capsule().strokeBorder(…)))
 ///     }
 /// }
@@ -55,7 +55,8 @@ extension View {
 /// One chip: its text (and a checkmark when selected), padded, on its shape's fill and border.
 ///
 /// The same modifiers as the articles' chips: `Text(tag).padding(.horizontal, 12)
-/// .padding(.vertical, 8).background(Capsule().fill(Color.blue.opacity(0.2)))` for the tag cloud,
+/// .padding(.vertical, 8).background(Capsule().fill(Color.blue.opacity(0.2)))` for the tag cloud
+/// (the two paddings as one, which lays out the same with one node less per chip),
 /// and for a selected suggestion chip an `HStack(spacing: 6)` of the text and
 /// `Image(systemName: "checkmark").font(.system(size: 12, weight: .bold))`, over
 /// `Capsule().fill(…).overlay(Capsule().strokeBorder(Color.blue, lineWidth: 1.5))`.
