@@ -33,7 +33,7 @@ struct Render: ParsableCommand {
               tagcloud render tags.csv --theme dark --scale 3 -o cloud@3x.png
               tagcloud render tags.json --format json -o layout.json
               printf 'Swift\\nSwiftUI\\nLinux\\n' | tagcloud render - -o - > cloud.png
-              tagcloud render tags.yaml --set chip.fill=#ffd60a --set spacing.vertical=12 -o out.pdf
+              tagcloud render tags.yaml --set chip.fill=gold --max-rows 2 -o out.pdf
             """)
 
     @Argument(help: ArgumentHelp("The spec: .json, .yaml/.yml, .txt (a tag per line, optional tab and weight), .csv (tag,weight[,href]), or - for standard input.", valueName: "input"))
