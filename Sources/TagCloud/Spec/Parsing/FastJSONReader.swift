@@ -16,6 +16,9 @@ struct FastJSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// One constructor for every node's tag: `Tag.implicit` would build Yams' default
+    /// constructor maps afresh for each node, which cost more than all the rest of the reading.
+    private let constructor = Constructor.default
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -36,6 +39,11 @@ struct FastJSONReader {
         }
     }
 
+    /// An implicit tag, resolved as the located path's composer resolves (Yams' basic resolver).
+    private func tag() -> Tag {
+        Tag(.implicit, .basic, constructor)
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -50,7 +58,7 @@ struct FastJSONReader {
         switch bytes[index] {
         case UInt8(ascii: "{"): return object()
         case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string().map { .scalar(Node.Scalar($0, .implicit, .doubleQuoted)) }
+        case UInt8(ascii: "\""): return string().map { .scalar(Node.Scalar($0, tag(), .doubleQuoted)) }
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -68,7 +76,7 @@ struct FastJSONReader {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .mapping(Node.Mapping(pairs, .implicit, .flow))
+            return .mapping(Node.Mapping(pairs, tag(), .flow))
         }
         while true {
             skipWhitespace()
@@ -79,7 +87,7 @@ struct FastJSONReader {
             index += 1
             skipWhitespace()
             guard let item = value() else { return nil }
-            pairs.append((.scalar(Node.Scalar(key, .implicit, .doubleQuoted)), item))
+            pairs.append((.scalar(Node.Scalar(key, tag(), .doubleQuoted)), item))
             skipWhitespace()
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: ",") {
@@ -88,7 +96,7 @@ struct FastJSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { return nil }
             index += 1
-            return .mapping(Node.Mapping(pairs, .implicit, .flow))
+            return .mapping(Node.Mapping(pairs, tag(), .flow))
         }
     }
 
@@ -101,7 +109,7 @@ struct FastJSONReader {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .sequence(Node.Sequence(items, .implicit, .flow))
+            return .sequence(Node.Sequence(items, tag(), .flow))
         }
         while true {
             skipWhitespace()
@@ -115,7 +123,7 @@ struct FastJSONReader {
             }
             guard bytes[index] == UInt8(ascii: "]") else { return nil }
             index += 1
-            return .sequence(Node.Sequence(items, .implicit, .flow))
+            return .sequence(Node.Sequence(items, tag(), .flow))
         }
     }
 
@@ -221,7 +229,7 @@ struct FastJSONReader {
         guard matches else { return nil }
         index += length
         guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
-        return .scalar(Node.Scalar("\(word)", .implicit, .plain))
+        return .scalar(Node.Scalar("\(word)", tag(), .plain))
     }
 
     /// A number by RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -250,7 +258,7 @@ struct FastJSONReader {
         }
         guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return .scalar(Node.Scalar(text, .implicit, .plain))
+        return .scalar(Node.Scalar(text, tag(), .plain))
     }
 
     private func isDelimiter(_ byte: UInt8) -> Bool {
