@@ -58,7 +58,8 @@ let package = Package(
                 dependencies: ["LayoutKit", "Typesetting", "Canvas"],
                 swiftSettings: strictSwift),
         .target(name: "TagCloud",
-                dependencies: ["TagCloudUI", .product(name: "Yams", package: "Yams")],
+                dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
+                               .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSwift),
         .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
@@ -66,7 +67,7 @@ let package = Package(
 
         // MARK: Executables (thin)
         .executableTarget(name: "tagcloud",
-                          dependencies: ["TagCloud", "Canvas",
+                          dependencies: ["TagCloud", "Gallery",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
@@ -85,8 +86,9 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
-        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting"],
-                    swiftSettings: strictSwift),
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
+                                                          "Canvas", "Typesetting"],
+                    exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,9 +9,9 @@
 /// | 1 | ``imagesDiffer`` | `tagcloud diff` only: the images differ beyond the limits |
 /// | 2 | ``diffFailed`` | `tagcloud diff` only: the comparison could not be made (missing file, not a PNG, sizes differ) |
 /// | 64 | ``usage`` | the command line is wrong: an unknown option value, an unknown format |
-/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag |
+/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, a picture too large |
 /// | 66 | ``noInput`` | the input cannot be opened or read |
-/// | 70 | ``software`` | an internal error (a bug: please report it) |
+/// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
 /// | 73 | ``cannotCreate`` | the output cannot be created or written |
 ///
 /// ``TagCloudError/exitCode`` maps every error to one of these.
@@ -126,10 +126,27 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// families that do exist. Exit code 65 (64 when the family came from a command-line option).
     case unknownFontFamily(String, SpecLocation?, available: [String])
 
-    /// The picture would be larger than Cairo's limit of 32,767 pixels on a side.
+    /// The picture would be larger than Cairo's limit of 32,767 pixels on a side at its output
+    /// scale; `width` and `height` are in pixels.
     ///
-    /// Exit code 65 (64 when the value came from a command-line option).
+    /// Exit code 65.
     case pictureTooLarge(width: Int, height: Int, limit: Int)
+
+    /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
+    ///
+    /// Exit code 70.
+    case fontsUnavailable(reason: String)
+
+    /// A tag's text cannot be laid out in its font (a font size out of range, a font file that
+    /// fails to load). Exit code 65.
+    case textLayoutFailed(text: String, reason: String)
+
+    /// The picture cannot be encoded as `format` (PNG, SVG, PDF). Exit code 70.
+    case renderingFailed(format: String, reason: String)
+
+    /// `tagcloud diff` cannot compare the images: a file is missing or not a PNG, the sizes
+    /// differ, or an option is out of range. Exit code 2.
+    case cannotCompareImages(reason: String)
 
     /// An internal error; the message says what broke. Exit code 70.
     case internalError(String)
@@ -143,7 +160,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotReadInput: return .noInput
         case .cannotWriteOutput: return .cannotCreate
         case .unknownFormat: return .usage
-        case .internalError: return .software
+        case .internalError, .fontsUnavailable, .renderingFailed: return .software
+        case .cannotCompareImages: return .diffFailed
         default: return location?.isCommandLine == true ? .usage : .dataError
         }
     }
@@ -151,7 +169,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place in the input or on the command line.
     public var location: SpecLocation? {
         switch self {
-        case .cannotReadInput, .cannotWriteOutput, .unknownFormat, .pictureTooLarge, .internalError:
+        case .cannotReadInput, .cannotWriteOutput, .unknownFormat, .pictureTooLarge, .internalError,
+             .fontsUnavailable, .textLayoutFailed, .renderingFailed, .cannotCompareImages:
             nil
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
              .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _),
@@ -219,6 +238,15 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .pictureTooLarge(width, height, limit):
             return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
                 + "on a side; lower the width, the scale or the number of tags"
+        case let .fontsUnavailable(reason):
+            return "the bundled fonts cannot be loaded: \(reason); set TAGCLOUD_FONTS to the folder of the "
+                + "project's Fonts/ or reinstall tagcloud with its fonts"
+        case let .textLayoutFailed(text, reason):
+            return "the tag \(quoted(text)) cannot be laid out: \(reason); check the font size and family"
+        case let .renderingFailed(format, reason):
+            return "the picture cannot be encoded as \(format): \(reason); please report this with the spec"
+        case let .cannotCompareImages(reason):
+            return "cannot compare the images: \(reason)"
         case let .internalError(message):
             return "internal error: \(message); please report this"
         }

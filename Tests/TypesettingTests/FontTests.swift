@@ -155,6 +155,23 @@ import Testing
         #expect(try library.face(for: .body).path.hasPrefix(fontsDirectory))
     }
 
+    /// The machine's families come from fontconfig, only for a library that uses system fonts;
+    /// fontconfig itself is loaded on first use, so a library answered by its bundled faces never
+    /// loads it.
+    @Test func systemFamiliesOnlyWithSystemFonts() throws {
+        let bundledOnly = try FontLibrary(directory: fontsDirectory, systemFonts: false)
+        #expect(bundledOnly.systemFamilies().isEmpty)
+        let library = try FontLibrary(directory: fontsDirectory, systemFonts: true)
+        #expect(try library.face(for: .body).familyName == "Inter")
+        let families = library.systemFamilies()
+        #expect(families == families.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+        #expect(Set(families.map { $0.lowercased() }).count == families.count)
+        // fontconfig's own list: whatever family it finds is one the library accepts.
+        if let first = families.first {
+            #expect(throws: Never.self) { try library.face(for: Font(family: first, size: 12)) }
+        }
+    }
+
     @Test func invalidParameters() {
         #expect(throws: TypesettingError.invalidFontSize(0)) { try typesetter.shape("x", font: Font(size: 0)) }
         #expect(throws: TypesettingError.invalidFontSize(-3)) { try typesetter.metrics(for: Font(size: -3)) }

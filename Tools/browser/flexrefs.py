@@ -7,6 +7,11 @@ the bundled fonts, and writes the inputs with the chips' measured boxes to a JSO
 
     python3 Tools/browser/flexrefs.py --out Tests/TagCloudTests/Fixtures/chromium-flex.json
 
+The first `--count` cases (300) are the general mix; `--stress` more (100) lean on what the mix
+rarely reaches: emoji sequences and right-to-left scripts, very long tags, rows of many chips in
+many sizes, stretch over many chips, `last baseline`, DejaVu Sans as the first family, fractional
+gaps and paddings, and single-chip rows under every justification.
+
 The CSS is the correspondence TagCloud promises (see the TagCloud DocC catalog): a definite-width
 flex container with `flex-wrap: wrap`, `align-content: flex-start`, `column-gap`/`row-gap`;
 chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`;
@@ -22,6 +27,9 @@ WORDS = ("swift swiftui layout flow chip tag cloud cairo harfbuzz freetype kerni
          "AV To Ta We Wo Yo fi office waffle Typography Yellow Wavy Avatar Tokyo affinity "
          "iOS macOS Linux Xcode UIKit Combine Async/Await Core Data SwiftData Vision ARKit "
          "naïve café résumé Straße Ελληνικά русский 2024 100% C++ #hashtag @mention").split()
+STRESS_EXTRAS = ["👍🏽", "🏳️‍🌈 pride", "1️⃣ one", "café ☕", "✈︎ travel", "©️ 2024", "👨‍💻 dev", "עברית ו-English",
+                 "السلام عليكم", "مرحبا بالعالم 123", "Ελληνικά 🇬🇷", "a\u00a0b", "x × y", "→ next", "fi fl ffi",
+                 "🧠🧘📚💧", "e\u0301tude", "ǅemal"]
 EXTRAS = ["Morning routine ☀️", "Exercise 💪", "Read a book 📚", "👩‍👩‍👧", "🇯🇵 Japan", "مرحبا world",
           "שלום", "Drink water 💧", "a", "W", "…"]
 JUSTIFY = {"none": None, "spaceBetween": "space-between", "spaceAround": "space-around",
@@ -61,10 +69,76 @@ def make_cases(count, seed):
     return cases
 
 
+def make_stress_cases(count, seed, first_index):
+    rng = random.Random(seed)
+    cases = []
+    for i in range(count):
+        kind = rng.choice(["emoji", "long", "many", "stretch", "single", "mixed"])
+        n = {"emoji": rng.choice([3, 8, 13]), "long": rng.choice([2, 4, 6]), "many": rng.choice([40, 60, 80]),
+             "stretch": rng.choice([20, 40, 60]), "single": rng.choice([1, 2, 3]), "mixed": rng.choice([8, 21, 34])}[kind]
+        sizes = [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 28, 32, 36, 48]
+        base = rng.choice(sizes)
+        tags = []
+        for _ in range(n):
+            if kind == "emoji" or (kind == "mixed" and rng.random() < 0.4):
+                text = rng.choice(STRESS_EXTRAS + EXTRAS)
+            elif kind == "long":
+                text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30)))
+            elif kind in ("many", "stretch"):
+                text = rng.choice(WORDS + ["a", "W", "i", "OK", "1", "%"])
+            else:
+                text = " ".join(rng.choice(WORDS) for _ in range(rng.choice([1, 2])))
+            size = rng.choice(sizes) if kind in ("many", "mixed") or rng.random() < 0.3 else base
+            tags.append({"text": text, "size": size,
+                         "weight": rng.choice([100, 200, 300, 400, 500, 600, 700, 800, 900])})
+        cases.append({
+            "name": f"case-{first_index + i:03d}",
+            "width": rng.choice([57.25, 150, 333.3125, 400, 640, 1000, 1500, 2000]) if kind != "single"
+                else rng.choice([100, 300, 800]),
+            "columnGap": rng.choice([0, 0.5, 3.25, 8, 10.75, 20]),
+            "rowGap": rng.choice([0, 2.5, 8, 13]),
+            "paddingH": rng.choice([0, 2.5, 6, 12, 15.75]),
+            "paddingV": rng.choice([0, 3, 4.5, 8]),
+            "justification": "stretch" if kind == "stretch" else rng.choice(list(JUSTIFY)),
+            "horizontal": rng.choice(list(HALIGN)),
+            "vertical": rng.choice(list(VALIGN)),
+            "direction": rng.choice(["ltr", "rtl"]),
+            "family": rng.choice(["Inter", "Inter", "DejaVu Sans"]),
+            "tags": tags,
+        })
+    return cases
+
+
+# TagCloud's fallback for characters the requested face lacks is the bundled DejaVu Sans, then
+# Noto Color Emoji, except for clusters shown as emoji (Emoji_Presentation=Yes, UTS #51), which
+# try Noto Color Emoji first, as Blink orders its system fallback. The CSS names exactly these
+# files: "TagCloud Emoji" is Noto Color Emoji limited (unicode-range) to the Emoji_Presentation
+# code points, listed before DejaVu Sans; the full Noto Color Emoji comes last, for clusters with
+# an emoji variation selector. A requested DejaVu Sans falls back to Noto Color Emoji only.
+FAMILIES = {"Inter": '"Inter","TagCloud Emoji","DejaVu Sans","Noto Color Emoji"',
+            "DejaVu Sans": '"DejaVu Sans","TagCloud Emoji","Noto Color Emoji"'}
+EMOJI_DATA = "/usr/share/unicode/emoji/emoji-data.txt"
+
+
+def emoji_presentation_range():
+    """The Emoji_Presentation=Yes code points as a CSS unicode-range (Debian's unicode-data)."""
+    ranges = []
+    with open(EMOJI_DATA, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if not line:
+                continue
+            points, prop = [part.strip() for part in line.split(";")]
+            if prop == "Emoji_Presentation":
+                ranges.append("U+" + points.replace("..", "-U+"))
+    return ",".join(ranges)
+
+
 def css_for(case):
     justify = JUSTIFY[case["justification"]] or HALIGN[case["horizontal"]]
     return (f"width:{case['width']}px;column-gap:{case['columnGap']}px;row-gap:{case['rowGap']}px;"
-            f"justify-content:{justify};align-items:{VALIGN[case['vertical']]};direction:{case['direction']}")
+            f"justify-content:{justify};align-items:{VALIGN[case['vertical']]};direction:{case['direction']};"
+            f"font-family:{html.escape(FAMILIES[case.get('family', 'Inter')])}")
 
 
 def page(cases):
@@ -77,6 +151,8 @@ def page(cases):
     faces.append(f'@font-face{{font-family:"DejaVu Sans";src:url("file://{ROOT}/Fonts/DejaVu/DejaVuSans.ttf")}}')
     faces.append(f'@font-face{{font-family:"DejaVu Sans";font-weight:700;src:url("file://{ROOT}/Fonts/DejaVu/DejaVuSans-Bold.ttf")}}')
     faces.append(f'@font-face{{font-family:"Noto Color Emoji";src:url("file://{ROOT}/Fonts/NotoColorEmoji/NotoColorEmoji.ttf")}}')
+    faces.append(f'@font-face{{font-family:"TagCloud Emoji";src:url("file://{ROOT}/Fonts/NotoColorEmoji/NotoColorEmoji.ttf");'
+                 f'unicode-range:{emoji_presentation_range()}}}')
     body = []
     for c in cases:
         grow = "flex:1 0 auto" if c["justification"] == "stretch" else "flex:none"
@@ -86,7 +162,7 @@ def page(cases):
         body.append(f'<div class="cloud" id="{c["name"]}" style="{css_for(c)}">{chips}</div>')
     script = """
 const loads=[];for(const w of [100,200,300,400,500,600,700,800,900]){loads.push(document.fonts.load(w+' 16px Inter','AVa'));}
-loads.push(document.fonts.load('16px "Noto Color Emoji"','💪'));loads.push(document.fonts.load('16px "DejaVu Sans"','مש'));
+loads.push(document.fonts.load('16px "Noto Color Emoji"','💪'));loads.push(document.fonts.load('16px "TagCloud Emoji"','💪'));loads.push(document.fonts.load('16px "DejaVu Sans"','مש'));
 loads.push(document.fonts.load('700 16px "DejaVu Sans"','مש'));
 Promise.all(loads).then(()=>document.fonts.ready).then(()=>{const out={};
 for(const c of document.querySelectorAll('.cloud')){const cr=c.getBoundingClientRect();
@@ -94,8 +170,7 @@ out[c.id]={height:cr.height,chips:[...c.children].map(s=>{const b=s.getBoundingC
 return [b.x-cr.x,b.y-cr.y,b.width,b.height];})};}
 document.getElementById('out').textContent=JSON.stringify(out);});"""
     return (f'<html><head><meta charset="utf-8"><style>{"".join(faces)}body{{margin:0}}'
-            '.cloud{display:flex;flex-wrap:wrap;align-content:flex-start;margin-bottom:20px;'
-            'font-family:"Inter","DejaVu Sans","Noto Color Emoji"}'
+            '.cloud{display:flex;flex-wrap:wrap;align-content:flex-start;margin-bottom:20px}'
             '.chip{line-height:normal;white-space:pre}</style></head><body>'
             + "".join(body) + f'<pre id="out"></pre><script>{script}</script></body></html>')
 
@@ -124,8 +199,9 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "Tests/TagCloudTests/Fixtures/chromium-flex.json"))
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--stress", type=int, default=100)
     args = parser.parse_args()
-    cases = make_cases(args.count, args.seed)
+    cases = make_cases(args.count, args.seed) + make_stress_cases(args.stress, args.seed + 1, args.count)
     results = run_chromium(page(cases))
     for c in cases:
         r = results[c["name"]]

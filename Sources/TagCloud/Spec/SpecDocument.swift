@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// A parsed spec with the places its values were written, so that later stages can point at
 /// the spec when a value turns out to be unusable (an unknown font family, for example).
@@ -6,22 +7,58 @@ public struct SpecDocument: Sendable {
     /// The spec.
     public var spec: TagCloudSpec
     /// Where each given value was written.
-    public var locations: SpecSourceMap
+    ///
+    /// A JSON spec read by the fast path finds its locations only when they are first asked for
+    /// (by reading the input the located way), since valid input rarely needs them.
+    public var locations: SpecSourceMap {
+        get { locationStore.map }
+        set { locationStore = LocationStore(newValue) }
+    }
     /// The format it was read as.
     public var format: SpecFormat
+
+    private var locationStore: LocationStore
 
     /// Makes a document from its parts.
     public init(spec: TagCloudSpec, locations: SpecSourceMap = SpecSourceMap(), format: SpecFormat) {
         self.spec = spec
-        self.locations = locations
+        self.locationStore = LocationStore(locations)
         self.format = format
+    }
+
+    private init(spec: TagCloudSpec, format: SpecFormat, locate: @escaping @Sendable () -> SpecSourceMap) {
+        self.spec = spec
+        self.locationStore = LocationStore(locate)
+        self.format = format
+    }
+
+    /// A source map, or the means to make it once when first asked.
+    private final class LocationStore: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: SpecSourceMap?
+        private var make: (@Sendable () -> SpecSourceMap)?
+
+        init(_ map: SpecSourceMap) { made = map }
+        init(_ make: @escaping @Sendable () -> SpecSourceMap) { self.make = make }
+
+        var map: SpecSourceMap {
+            lock.withLock {
+                if let made { return made }
+                let map = make?() ?? SpecSourceMap()
+                made = map
+                make = nil
+                return map
+            }
+        }
     }
 
     /// Parses a spec from bytes: a file's contents or standard input.
     ///
     /// JSON and YAML are composed by libyaml (through Yams) into nodes that carry lines and
     /// columns, then decoded against one schema; JSON is first checked strictly (see the catalog's
-    /// "Formats"). Text and CSV hold only tags.
+    /// "Formats"). Valid JSON takes a fast path (`FastJSONReader`) to the same spec, and the
+    /// located way is taken only for errors and, when asked, for locations. Text and CSV hold
+    /// only tags.
     ///
     /// - Parameters:
     ///   - bytes: The input, UTF-8 (a byte order mark is allowed).
@@ -36,17 +73,36 @@ public struct SpecDocument: Sendable {
                              source: SpecLocation.Source) throws(TagCloudError) -> SpecDocument {
         let input = try TextInput(bytes: bytes, source: source)
         switch format {
-        case .json, .yaml:
-            let composed = try YAMLReader.compose(input, format: format)
-            let decoder = SpecDecoder(locate: composed.locate, input: format == .yaml ? input : nil)
-            let spec = try decoder.decodeDocument(composed.root)
-            return SpecDocument(spec: spec, locations: decoder.sourceMap, format: format)
+        case .json:
+            if let root = FastJSONReader.read(input),
+               let spec = try? SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil).decodeDocument(root) {
+                return SpecDocument(spec: spec, format: format) {
+                    (try? located(input, format: format).locations) ?? SpecSourceMap()
+                }
+            }
+            return try located(input, format: format)
+        case .yaml:
+            return try located(input, format: format)
         case .text, .csv:
             let decoder = SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil)
             let (tags, map) = format == .text
                 ? try TagListParsers.parseText(input, decoder: decoder)
                 : try TagListParsers.parseCSV(input, decoder: decoder)
             return SpecDocument(spec: TagCloudSpec(tags: tags), locations: map, format: format)
+        }
+    }
+
+    /// Reads JSON or YAML the located way: every value with its line and column, every error at
+    /// its place.
+    static func located(_ input: TextInput, format: SpecFormat) throws(TagCloudError) -> SpecDocument {
+        switch format {
+        case .json, .yaml:
+            let composed = try YAMLReader.compose(input, format: format)
+            let decoder = SpecDecoder(locate: composed.locate, input: format == .yaml ? input : nil)
+            let spec = try decoder.decodeDocument(composed.root)
+            return SpecDocument(spec: spec, locations: decoder.sourceMap, format: format)
+        case .text, .csv:
+            throw .internalError("\(format) is not read the located way")
         }
     }
 

@@ -122,7 +122,7 @@ extension TagCloudSpec.SelectedChip {
 
 extension TagCloudSpec.Tag {
     var tree: SpecTree {
-        if weight == nil, href == nil, selected == nil, fill == nil, textColor == nil {
+        if weight == nil, href == nil, selected == nil, fill == nil, textColor == nil, font == nil {
             return .string(text)
         }
         var pairs: [(String, SpecTree)] = [("text", .string(text))]
@@ -131,6 +131,7 @@ extension TagCloudSpec.Tag {
         if let selected { pairs.append(("selected", .bool(selected))) }
         if let fill { pairs.append(("fill", fill.tree)) }
         if let textColor { pairs.append(("textColor", .string(textColor.hex))) }
+        if let font { pairs.append(("font", font.tree)) }
         return .mapping(pairs)
     }
 }

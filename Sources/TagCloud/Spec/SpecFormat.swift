@@ -32,8 +32,7 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
     /// - Throws: ``TagCloudError/unknownFormat(what:name:valid:)`` when the extension is missing
     ///   or unknown.
     public static func of(path: String) throws(TagCloudError) -> SpecFormat {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
+        let (name, ext) = fileNameAndExtension(path)
         guard let ext, let format = SpecFormat(fileExtension: ext) else {
             throw .unknownFormat(what: "input format", name: ext.map { ".\($0)" } ?? name,
                                  valid: [".json", ".yaml", ".yml", ".txt", ".csv"])
@@ -98,4 +97,12 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
 
     /// The raw value (`json`, `yaml`, `text`, `csv`).
     public var description: String { rawValue }
+}
+
+/// A path's last component and the extension after its last dot, if it has one (`tags.yaml` →
+/// `("tags.yaml", "yaml")`, `README` → `("README", nil)`).
+func fileNameAndExtension(_ path: String) -> (name: String, extension: String?) {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
+    return (name, ext)
 }

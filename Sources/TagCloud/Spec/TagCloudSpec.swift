@@ -8,7 +8,7 @@
 /// the parser always holds usable values: finite, non-negative sizes, known names, valid colours.
 public struct TagCloudSpec: Sendable, Hashable {
     /// The flow container's width in points: rows wrap and align within it; the picture is
-    /// `width + 2 × padding` wide. Default: the style's (361 for most styles, an iPhone's 393-pt
+    /// `width + 2 × padding` wide. Default: the style's (358 for most styles, an iPhone's 390-pt
     /// screen less 16-pt margins).
     public var width: Double?
     /// The outer margin around the flow, in points. Default: the style's (16, SwiftUI's
@@ -209,16 +209,20 @@ public struct TagCloudSpec: Sendable, Hashable {
         public var fill: Fill?
         /// This chip's text colour (key `textColor`).
         public var textColor: CSSColor?
+        /// This chip's font (key `font`, the same keys as the top level's): its `size` wins over
+        /// the size from the tag's weight, its `family` and `weight` over the spec's.
+        public var font: Font?
 
         /// Makes a tag.
         public init(_ text: String, weight: Double? = nil, href: String? = nil, selected: Bool? = nil,
-                    fill: Fill? = nil, textColor: CSSColor? = nil) {
+                    fill: Fill? = nil, textColor: CSSColor? = nil, font: Font? = nil) {
             self.text = text
             self.weight = weight
             self.href = href
             self.selected = selected
             self.fill = fill
             self.textColor = textColor
+            self.font = font
         }
     }
 

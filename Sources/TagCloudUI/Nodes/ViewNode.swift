@@ -155,11 +155,14 @@ final class DrawingContext {
     ///   - body: Draws the group's items.
     func group(clip: Clip? = nil, opacity: Double = 1, transform: Transform = .identity,
                metadata: ItemMetadata = ItemMetadata(), _ body: () -> Void) {
-        let saved = items
-        items = []
+        // Swapped rather than copied, so that the outer items stay uniquely referenced and
+        // appending to them never copies them (a copy per group made long lists quadratic).
+        var saved: [DisplayItem] = []
+        swap(&saved, &items)
         body()
-        let inner = items
-        items = saved
+        var inner: [DisplayItem] = []
+        swap(&inner, &items)
+        swap(&items, &saved)
         guard !inner.isEmpty else { return }
         var clip = clip
         var content = inner

@@ -17,9 +17,23 @@ public final class FontLibrary: Sendable {
     /// The folder the bundled faces were loaded from.
     public let directory: String
     /// Whether fontconfig's system fonts are used for unknown families and uncovered characters.
-    public var usesSystemFonts: Bool { system != nil }
+    public let usesSystemFonts: Bool
 
-    private let system: SystemFonts?
+    /// fontconfig, loaded on first use: `nil` inside until then, `.some(nil)` when there is no
+    /// configuration. Loading the machine's configuration costs tens of milliseconds, so a
+    /// library whose requests the bundled fonts answer never pays it.
+    private let systemState: Locked<SystemFonts??>
+
+    /// The machine's fonts, loaded on first use; `nil` when system fonts are off or unavailable.
+    private var system: SystemFonts? {
+        guard usesSystemFonts else { return nil }
+        return systemState.withLock { state in
+            if let loaded = state { return loaded }
+            let loaded = SystemFonts()
+            state = .some(loaded)
+            return loaded
+        }
+    }
     private let loaded: Locked<[String: FontFace]>
     private let resolved: Locked<[ResolveKey: ResolvedFaces]>
 
@@ -61,7 +75,8 @@ public final class FontLibrary: Sendable {
         self.directory = directory
         self.defaultFamily = defaultFamily
         self.fallbackFamilies = fallbackFamilies.filter { families.contains($0.lowercased()) }
-        self.system = systemFonts ? SystemFonts() : nil
+        self.usesSystemFonts = systemFonts
+        self.systemState = Locked(nil)
         self.loaded = Locked(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
         self.resolved = Locked([:])
     }
@@ -86,6 +101,14 @@ public final class FontLibrary: Sendable {
 
     /// The names of the bundled families, sorted.
     public var families: [String] { Self.familyNames(faces) }
+
+    /// The families of the machine's fonts that fontconfig lists, sorted, without duplicates;
+    /// empty when the library does not use system fonts.
+    ///
+    /// - Returns: The family names, any of which ``face(for:)`` accepts.
+    public func systemFamilies() -> [String] {
+        system?.families() ?? []
+    }
 
     /// The face that best matches `font`'s family, weight and slant.
     ///

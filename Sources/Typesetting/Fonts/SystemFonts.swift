@@ -48,6 +48,33 @@ final class SystemFonts: Sendable {
         }
     }
 
+    /// Every family name fontconfig lists, sorted case-insensitively, each once.
+    func families() -> [String] {
+        state.withLock { state in
+            guard let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            guard FcObjectSetAdd(objects, FC_FAMILY) != 0, let list = FcFontList(state.config, pattern, objects) else {
+                return []
+            }
+            defer { FcFontSetDestroy(list) }
+            var names: [String: String] = [:]
+            for index in 0..<Int(list.pointee.nfont) {
+                guard let font = list.pointee.fonts[index] else { continue }
+                var name: UnsafeMutablePointer<FcChar8>?
+                // A font may carry its family in several languages: all are names it answers to.
+                var position: Int32 = 0
+                while FcPatternGetString(font, FC_FAMILY, position, &name) == FcResultMatch, let name {
+                    let family = String(cString: name)
+                    names[family.lowercased()] = names[family.lowercased()] ?? family
+                    position += 1
+                }
+            }
+            return names.values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        }
+    }
+
     /// The installed face fontconfig prefers for `scalar` at this weight and slant, or `nil`.
     func match(covering scalar: Unicode.Scalar, weight: Int, italic: Bool) -> Match? {
         let key = UInt64(scalar.value) << 12 | UInt64(weight & 0x7FF) << 1 | (italic ? 1 : 0)

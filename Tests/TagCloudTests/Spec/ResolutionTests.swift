@@ -11,9 +11,9 @@ import Testing
         let cloud = resolve(TagCloudSpec(tags: [.init("Swift")]))
         #expect(cloud.style == .tagCloud)
         #expect(cloud.theme == .light)
-        #expect(cloud.width == 361)
+        #expect(cloud.width == 358)
         #expect(cloud.padding == 16)
-        #expect(cloud.pictureSize(flowHeight: 100) == CGSize(width: 393, height: 132))
+        #expect(cloud.pictureSize(flowHeight: 100) == CGSize(width: 390, height: 132))
         #expect((cloud.horizontalSpacing, cloud.verticalSpacing) == (8, 8))
         #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (12, 8))
         #expect(cloud.shape == .capsule)
@@ -29,7 +29,7 @@ import Testing
         #expect(cloud.fontWeight == .regular)
         #expect(cloud.baseFontSize == 17)
         #expect(cloud.chips == [ResolvedCloud.Chip(
-            text: "Swift", fontSize: 17, weight: nil, href: nil, isSelected: false,
+            text: "Swift", fontSize: 17, fontFamily: nil, fontWeight: .regular, weight: nil, href: nil, isSelected: false,
             look: .init(fill: .color(Self.systemBlue.opacity(0.2)), stroke: nil, strokeWidth: 1,
                         textColor: .black, checkmark: nil))])
         #expect(cloud.defaultLook == cloud.chips[0].look)
@@ -52,11 +52,11 @@ import Testing
     @Test func globulusList() {
         let cloud = resolve(TagCloudSpec(style: .globulusList, tags: [.init("Short")]))
         #expect(cloud.baseFontSize == 12)
-        #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (4, 4))
+        #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (0, 0))
         #expect(cloud.shape == .rounded)
         #expect(cloud.cornerRadius == 4)
-        #expect((cloud.horizontalSpacing, cloud.verticalSpacing, cloud.padding, cloud.width) == (8, 8, 4, 385))
-        #expect(cloud.chips[0].look.fill == .color(Self.systemGray.opacity(0.2)))
+        #expect((cloud.horizontalSpacing, cloud.verticalSpacing, cloud.padding, cloud.width) == (8, 8, 20, 350))
+        #expect(cloud.chips[0].look.fill == .color(Self.systemGray))
     }
 
     @Test func collectionViewElements() {
@@ -65,6 +65,7 @@ import Testing
         #expect(cloud.cornerRadius == 5)
         #expect(cloud.chips[0].look.fill == .color(Self.systemGray))
         #expect((cloud.horizontalSpacing, cloud.verticalSpacing) == (10, 10))
+        #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (8, 8))
         #expect(cloud.baseFontSize == 17)
     }
 
@@ -72,7 +73,7 @@ import Testing
         let cloud = resolve(TagCloudSpec(style: .materialCapsules, tags: [.init("0")]))
         #expect(cloud.chips[0].look.fill == .material(.regularMaterial))
         #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (16, 16))
-        #expect((cloud.horizontalSpacing, cloud.verticalSpacing, cloud.padding, cloud.width) == (0, 0, 0, 393))
+        #expect((cloud.horizontalSpacing, cloud.verticalSpacing, cloud.padding, cloud.width) == (0, 0, 0, 390))
         #expect(cloud.shape == .capsule)
     }
 
@@ -82,14 +83,15 @@ import Testing
         #expect(cloud.alignment.horizontal == .leading)
         #expect(cloud.alignment.vertical == .center)
         #expect((cloud.horizontalSpacing, cloud.verticalSpacing) == (8, 8))
-        #expect(cloud.baseFontSize == 15)
+        #expect(cloud.baseFontSize == 17)
+        #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (12, 6))
         #expect(cloud.defaultLook.fill == .color(Self.systemGray.opacity(0.15)))
     }
 
     @Test func everyStyleHasAPresetForItself() {
         for style in TagCloudSpec.Style.allCases {
             #expect(StylePreset.named(style).style == style)
-            #expect(StylePreset.named(style).width + 2 * StylePreset.named(style).padding == 393)
+            #expect(StylePreset.named(style).width + 2 * StylePreset.named(style).padding == 390)
         }
     }
 

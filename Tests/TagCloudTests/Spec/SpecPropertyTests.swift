@@ -88,7 +88,11 @@ import Testing
             TagCloudSpec.Tag(randomText(&generator),
                              weight: maybe(&generator) { Double.random(in: 0...1e9, using: &$0) },
                              href: maybe(&generator, randomText), selected: maybe(&generator) { Bool.random(using: &$0) },
-                             fill: maybe(&generator, fill), textColor: maybe(&generator, color))
+                             fill: maybe(&generator, fill), textColor: maybe(&generator, color),
+                             font: Int.random(in: 0..<4, using: &generator) == 0
+                                ? TagCloudSpec.Font(size: maybe(&generator, positive),
+                                                    weight: maybe(&generator) { TagCloudSpec.FontWeight(Int.random(in: 1...1000, using: &$0)) ?? .bold })
+                                : nil)
         }
         return spec
     }

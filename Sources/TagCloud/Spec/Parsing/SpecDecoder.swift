@@ -212,6 +212,7 @@ final class SpecDecoder {
             case "href": tag.href = try string(value, path: entry.path)
             case "selected": tag.selected = try bool(value, path: entry.path)
             case "fill": tag.fill = try fill(value, path: entry.path)
+            case "font": tag.font = try font(value, path: entry.path)
             default: tag.textColor = try color(value, path: entry.path)
             }
         }

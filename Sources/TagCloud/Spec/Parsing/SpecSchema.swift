@@ -40,8 +40,8 @@ struct KeySchema: Sendable {
                                 children: ["padding": axes, "selected": selected])
 
     /// An element of `tags` written as a mapping.
-    static let tag = KeySchema(["text", "weight", "href", "selected", "fill", "textColor"],
-                               colorKeys: ["fill", "textColor"])
+    static let tag = KeySchema(["text", "weight", "href", "selected", "fill", "textColor", "font"],
+                               colorKeys: ["fill", "textColor"], children: ["font": font])
 
     /// The top level.
     static let root = KeySchema(["width", "padding", "spacing", "alignment", "justification",

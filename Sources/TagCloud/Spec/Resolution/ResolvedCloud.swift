@@ -34,9 +34,10 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var scale: CGFloat
     /// The picture's background (alpha 0 for transparent).
     public var background: CSSColor
-    /// The font family, or `nil` for TagCloudUI's system font (the bundled Inter).
+    /// The font family of chips whose tags set none, and of the "+N" chip; `nil` for
+    /// TagCloudUI's system font (the bundled Inter).
     public var fontFamily: String?
-    /// The font weight of every chip.
+    /// The font weight of chips whose tags set none, and of the "+N" chip.
     public var fontWeight: TagCloudSpec.FontWeight
     /// The font size of chips when weights do not vary, and of the "+N" chip.
     public var baseFontSize: CGFloat
@@ -58,8 +59,12 @@ public struct ResolvedCloud: Sendable, Equatable {
     public struct Chip: Sendable, Equatable {
         /// The text.
         public var text: String
-        /// The font size from the tag's weight (``WeightScaling``).
+        /// The font size: the tag's own `font.size`, or the size from its weight (``WeightScaling``).
         public var fontSize: CGFloat
+        /// The font family: the tag's own, or the spec's; `nil` for the system font (Inter).
+        public var fontFamily: String?
+        /// The font weight: the tag's own, or the spec's.
+        public var fontWeight: TagCloudSpec.FontWeight
         /// The weight as given, if any.
         public var weight: Double?
         /// The link target, if any.
@@ -157,6 +162,7 @@ public func resolve(_ spec: TagCloudSpec, overrides: SpecOverrides = SpecOverrid
                                         maxSize: spec.weights?.maxSize ?? 2 * minSize,
                                         scale: spec.weights?.scale ?? .linear)
 
+    let fontWeight = spec.font?.weight ?? preset.fontWeight
     var chips: [ResolvedCloud.Chip] = []
     chips.reserveCapacity(spec.tags.count)
     for (tag, size) in zip(spec.tags, sizes) {
@@ -164,8 +170,10 @@ public func resolve(_ spec: TagCloudSpec, overrides: SpecOverrides = SpecOverrid
         var look = isSelected ? selectedLook : defaultLook
         if let fill = tag.fill { look.fill = fill }
         if let textColor = tag.textColor { look.textColor = textColor }
-        chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(size), weight: tag.weight, href: tag.href,
-                                        isSelected: isSelected, look: look))
+        chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
+                                        fontFamily: tag.font?.family ?? spec.font?.family,
+                                        fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
+                                        href: tag.href, isSelected: isSelected, look: look))
     }
 
     return ResolvedCloud(
@@ -184,7 +192,7 @@ public func resolve(_ spec: TagCloudSpec, overrides: SpecOverrides = SpecOverrid
         scale: CGFloat(spec.scale ?? 1),
         background: spec.background ?? ThemedColor.background.resolved(for: theme),
         fontFamily: spec.font?.family,
-        fontWeight: spec.font?.weight ?? preset.fontWeight,
+        fontWeight: fontWeight,
         baseFontSize: CGFloat(baseSize),
         shape: chip.shape ?? preset.shape,
         cornerRadius: CGFloat(chip.cornerRadius ?? preset.cornerRadius),

@@ -7,9 +7,19 @@ import Yams
 public struct SpecOverrides: Sendable {
     /// The overriding values; keys not set are `nil`.
     public private(set) var spec = TagCloudSpec()
+    /// The option that set each key path (`font.family` → `--font`).
+    private var options: [String: String] = [:]
 
     /// No overrides.
     public init() {}
+
+    /// Where the value of a key path came from, if an option set it.
+    ///
+    /// - Parameter keyPath: A key path as given to ``set(_:to:option:)``, such as `font.family`.
+    /// - Returns: The option's location, or `nil` when no option set that key.
+    public func location(of keyPath: String) -> SpecLocation? {
+        options[keyPath].map { SpecLocation(source: .option($0)) }
+    }
 
     /// Sets a key from an option's text.
     ///
@@ -53,6 +63,7 @@ public struct SpecOverrides: Sendable {
         }
         let decoder = SpecDecoder(locate: { _ in location }, input: nil)
         spec = spec.merging(try decoder.decodeDocument(node))
+        options[keyPath] = option
     }
 }
 

@@ -78,8 +78,10 @@ public struct CheckmarkLook: Sendable, Hashable {
 ///
 /// Each preset reproduces the look of an example in the articles the project started from;
 /// where the scraped article lost the line that set a value, the value chosen is named in the
-/// preset's documentation. Widths make a 393-pt-wide picture (an iPhone screen) with the
-/// preset's outer padding.
+/// preset's documentation. Widths make a 390-pt-wide picture (an iPhone screen, the width the
+/// `Gallery` target proposes to the articles' views) with the preset's outer padding, and each
+/// preset draws the same chips as the `Gallery` target's Swift version of its example, so that the
+/// same tags render the same through a spec and through the views.
 public struct StylePreset: Sendable, Hashable {
     /// The style this preset is for.
     public var style: TagCloudSpec.Style
@@ -143,7 +145,7 @@ public struct StylePreset: Sendable, Hashable {
     /// spacing, primary text, and the suggestion chips' selected look (blue 15 % fill, 1.5-pt
     /// blue border inside the edge, a checkmark).
     private static let base = StylePreset(
-        style: .tagCloud, width: 361, padding: 16, horizontalSpacing: 8, verticalSpacing: 8,
+        style: .tagCloud, width: 358, padding: 16, horizontalSpacing: 8, verticalSpacing: 8,
         alignment: .topLeading, fontSize: 17, fontWeight: .regular,
         chipHorizontalPadding: 12, chipVerticalPadding: 8, shape: .capsule, cornerRadius: 6,
         fill: .color(ThemedColor.blue.opacity(0.2)), stroke: nil, strokeWidth: 1, textColor: .primary,
@@ -170,23 +172,26 @@ public struct StylePreset: Sendable, Hashable {
         return preset
     }()
 
-    /// The globulus "Flow Layout" preview: `Text` at `.system(size: 12)` on
-    /// `RoundedRectangle(cornerRadius: 4)`, each item padded by 4 pt on every side.
+    /// The globulus "Flow Layout" preview: `Text(item).font(.system(size: 12))` on
+    /// `RoundedRectangle(cornerRadius: 4)` in grey (the mapping's `foregroundColor(Color.gray)`),
+    /// each item then padded by 4 pt on every side (`.padding([.horizontal, .vertical], 4)`), the
+    /// whole list padded by 16.
     ///
-    /// The item's 4-pt padding is taken as the chip's padding; neighbouring items' paddings make
-    /// 8-pt gaps and a 4-pt outer margin. The scrape lost the line with the rectangle's colour:
-    /// this preset uses `Color.gray.opacity(0.2)`, a light grey behind black text.
+    /// As chips: no padding between the text and its rectangle, 8-pt gaps both ways (two items'
+    /// 4-pt paddings), a 20-pt margin (16 + 4) and a 350-pt container (390 − 2 × 20), as the
+    /// `Gallery` target's `GlobulusFlowLayout.PreviewLook` lays it out. The scrape lost the line
+    /// with the rectangle's colour; the grey follows the preview's `foregroundColor`.
     public static let globulusList: StylePreset = {
         var preset = base
         preset.style = .globulusList
-        preset.width = 385
-        preset.padding = 4
+        preset.width = 350
+        preset.padding = 20
         preset.fontSize = 12
-        preset.chipHorizontalPadding = 4
-        preset.chipVerticalPadding = 4
+        preset.chipHorizontalPadding = 0
+        preset.chipVerticalPadding = 0
         preset.shape = .rounded
         preset.cornerRadius = 4
-        preset.fill = .color(ThemedColor.gray.opacity(0.2))
+        preset.fill = .color(.gray)
         return preset
     }()
 
@@ -194,15 +199,15 @@ public struct StylePreset: Sendable, Hashable {
     /// `RoundedRectangle(cornerRadius: 5).fill(Color.gray)`, laid out with 10-pt spacing both
     /// ways (`UIOffset(horizontal: 10, vertical: 10)`).
     ///
-    /// The scrape lost the line that padded the text; this preset uses 10 pt, the example's
-    /// spacing.
+    /// The scrape lost the line that padded the text; this preset uses 8 pt, as the `Gallery`
+    /// target's `CollectionViewFlowLayout.ContentLook` does.
     public static let collectionView: StylePreset = {
         var preset = base
         preset.style = .collectionView
         preset.horizontalSpacing = 10
         preset.verticalSpacing = 10
-        preset.chipHorizontalPadding = 10
-        preset.chipVerticalPadding = 10
+        preset.chipHorizontalPadding = 8
+        preset.chipVerticalPadding = 8
         preset.shape = .rounded
         preset.cornerRadius = 5
         preset.fill = .color(.gray)
@@ -215,7 +220,7 @@ public struct StylePreset: Sendable, Hashable {
     public static let materialCapsules: StylePreset = {
         var preset = base
         preset.style = .materialCapsules
-        preset.width = 393
+        preset.width = 390
         preset.padding = 0
         preset.horizontalSpacing = 0
         preset.verticalSpacing = 0
@@ -228,15 +233,15 @@ public struct StylePreset: Sendable, Hashable {
     /// Konstantin Semianov's `WrappingHStack(alignment: .leading)` tag list, with SwiftUI's
     /// default 8-pt spacing between views.
     ///
-    /// The article does not show `TagView`; this preset draws it as a small grey capsule:
-    /// `.subheadline` (15 pt) text, 10/5-pt padding, `Color.gray.opacity(0.15)`.
+    /// The article does not show `TagView`; this preset draws it as the `Gallery` target's
+    /// `WrappingHStackArticle.TagView` does: body (17 pt) text, `.padding(.horizontal, 12)
+    /// .padding(.vertical, 6)`, on `Capsule().fill(Color.gray.opacity(0.15))`.
     public static let wrappingHStack: StylePreset = {
         var preset = base
         preset.style = .wrappingHStack
         preset.alignment = .leading
-        preset.fontSize = 15
-        preset.chipHorizontalPadding = 10
-        preset.chipVerticalPadding = 5
+        preset.chipHorizontalPadding = 12
+        preset.chipVerticalPadding = 6
         preset.fill = .color(ThemedColor.gray.opacity(0.15))
         return preset
     }()

@@ -1,0 +1,196 @@
+import Foundation
+public import TagCloudUI
+import Canvas
+import Typesetting
+
+/// A picture of the gallery made by Swift code: one of the articles' example views.
+public struct SwiftSample: Sendable {
+    /// A file-safe name, the base name of its pictures.
+    public var name: String
+    /// What the picture shows.
+    public var description: String
+    /// Makes the renderer of the view, with its proposed size and a scale of 2.
+    public var makeRenderer: @MainActor @Sendable () -> ImageRenderer<AnyView>
+
+    /// Makes a sample.
+    ///
+    /// - Parameters:
+    ///   - name: The file-safe name.
+    ///   - description: What the picture shows.
+    ///   - makeRenderer: Makes the renderer.
+    public init(name: String, description: String, makeRenderer: @escaping @MainActor @Sendable () -> ImageRenderer<AnyView>) {
+        self.name = name
+        self.description = description
+        self.makeRenderer = makeRenderer
+    }
+}
+
+/// What `tagcloud samples` is asked to render.
+public struct SamplesRequest: Sendable {
+    /// The folder of sample specs.
+    public var samplesFolder: String
+    /// Where the pictures go (the spec's pictures at the top, the Swift examples' in `gallery/`).
+    public var outputFolder: String
+    /// The Swift examples to render too.
+    public var swiftExamples: [SwiftSample]
+
+    /// Makes a request.
+    public init(samplesFolder: String, outputFolder: String, swiftExamples: [SwiftSample] = []) {
+        self.samplesFolder = samplesFolder
+        self.outputFolder = outputFolder
+        self.swiftExamples = swiftExamples
+    }
+}
+
+/// What `tagcloud samples` wrote.
+public struct SamplesReport: Sendable {
+    /// The specs rendered, by file name.
+    public var specs: [String]
+    /// The Swift examples rendered, by name.
+    public var swiftExamples: [String]
+    /// Every file written.
+    public var files: [String]
+
+    /// `rendered 31 specs and 26 Swift examples into samples (171 files)`.
+    public var summary: String {
+        "rendered \(specs.count) specs and \(swiftExamples.count) Swift examples (\(files.count) files)"
+    }
+}
+
+/// The scale of sample PNGs whose spec does not set one: "@2x".
+public let sampleScale = 2.0
+
+extension TagCloudCommand {
+    /// The spec files of a samples folder, sorted by name: `.yaml`, `.yml`, `.json` (but not the
+    /// `.layout.json` files the command writes), `.txt` and `.csv`.
+    ///
+    /// - Parameter folder: The folder.
+    /// - Returns: The file names.
+    /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the folder cannot be listed.
+    public static func sampleSpecs(in folder: String) throws(TagCloudError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .cannotReadInput(path: folder, reason: "the samples folder cannot be listed (\(error.localizedDescription))")
+        }
+        return names.filter { name in
+            !name.hasSuffix(".layout.json") && !name.hasPrefix(".")
+                && (try? SpecFormat.of(path: name)) != nil
+        }.sorted()
+    }
+
+    /// Renders one sample spec as `tagcloud samples` does: the cloud at the spec's scale, or
+    /// ``sampleScale`` when it gives none.
+    ///
+    /// - Parameter path: The spec file.
+    /// - Returns: The rendered cloud.
+    /// - Throws: The ``TagCloudError`` of reading or rendering the spec.
+    @MainActor
+    public static func renderSample(at path: String) throws(TagCloudError) -> RenderedCloud {
+        let document = try SpecDocument.load(path: path)
+        var overrides = SpecOverrides()
+        if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
+        let cloud = resolve(document.spec, overrides: overrides)
+        let typesetter = try CloudRenderer.standardTypesetter()
+        try checkFontFamilies(cloud, document: document, overrides: overrides, library: typesetter.library)
+        return try CloudRenderer.render(cloud, typesetter: typesetter)
+    }
+
+    /// `tagcloud samples`: renders every spec of the samples folder to PNG, SVG and layout JSON
+    /// beside it (or in the output folder), the Swift examples to `gallery/` in the output folder,
+    /// and writes `README.md` there, a page showing them all.
+    ///
+    /// - Parameters:
+    ///   - request: The folders and the Swift examples.
+    ///   - progress: Called with a line per file written.
+    /// - Returns: What was rendered.
+    /// - Throws: The first ``TagCloudError``, naming the sample.
+    @MainActor
+    public static func samples(_ request: SamplesRequest, progress: (String) -> Void = { _ in }) throws(TagCloudError) -> SamplesReport {
+        let specs = try sampleSpecs(in: request.samplesFolder)
+        let output = URL(fileURLWithPath: request.outputFolder)
+        let gallery = output.appendingPathComponent("gallery")
+        do {
+            try FileManager.default.createDirectory(at: gallery, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWriteOutput(path: gallery.path, reason: error.localizedDescription)
+        }
+        var files: [String] = []
+        func write(_ data: Data, _ url: URL) throws(TagCloudError) {
+            do {
+                try AtomicFile.write(data, to: url)
+            } catch {
+                throw .cannotWriteOutput(path: url.path, reason: reason(error))
+            }
+            files.append(url.path)
+            progress("wrote \(url.path)")
+        }
+        var entries: [(name: String, file: String, caption: String)] = []
+        for spec in specs {
+            let base = (spec as NSString).deletingPathExtension
+            let rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
+            try write(try encode(rendered, as: .png), output.appendingPathComponent("\(base).png"))
+            try write(try encode(rendered, as: .svg), output.appendingPathComponent("\(base).svg"))
+            try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
+            entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
+        }
+        var swiftEntries: [(name: String, caption: String)] = []
+        for example in request.swiftExamples {
+            let renderer = example.makeRenderer()
+            do {
+                try write(try renderer.pngData(), gallery.appendingPathComponent("\(example.name).png"))
+                try write(try renderer.svgData(), gallery.appendingPathComponent("\(example.name).svg"))
+            } catch let error as TagCloudError {
+                throw error
+            } catch {
+                throw .renderingFailed(format: "the Swift example \(example.name)", reason: String(describing: error))
+            }
+            swiftEntries.append((example.name, example.description))
+        }
+        let page = galleryPage(specs: entries, swift: swiftEntries)
+        try write(Data(page.utf8), output.appendingPathComponent("README.md"))
+        return SamplesReport(specs: specs, swiftExamples: request.swiftExamples.map(\.name), files: files)
+    }
+
+    /// The first comment lines of a YAML spec (`# …`), joined: the sample's caption.
+    private static func sampleCaption(at path: String) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return "" }
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("#") else { break }
+            lines.append(line.dropFirst().trimmingCharacters(in: .whitespaces))
+        }
+        return lines.joined(separator: " ")
+    }
+
+    /// The gallery's `README.md`: every spec's picture with its caption and the command that
+    /// made it, then the Swift examples'.
+    private static func galleryPage(specs: [(name: String, file: String, caption: String)],
+                                    swift: [(name: String, caption: String)]) -> String {
+        var page = """
+            # The gallery
+
+            Every picture here is made by `tagcloud samples` (`make samples`): the specs beside this page \
+            through `tagcloud render`, and the articles' SwiftUI examples (`Swift/`, the `Gallery` target) \
+            through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and its layout \
+            JSON (`tagcloud render SPEC --format json`), which the golden tests compare.
+
+            ## Specs
+
+            """
+        for entry in specs {
+            page += "\n### \(entry.name)\n\n"
+            if !entry.caption.isEmpty { page += entry.caption + "\n\n" }
+            page += "`tagcloud render samples/\(entry.file) -o \(entry.name).png --scale 2`\n\n"
+            page += "![\(entry.name)](\(entry.name).png)\n"
+        }
+        if !swift.isEmpty {
+            page += "\n## The articles' Swift examples\n"
+            for entry in swift {
+                page += "\n### \(entry.name)\n\n\(entry.caption)\n\n![\(entry.name)](gallery/\(entry.name).png)\n"
+            }
+        }
+        return page
+    }
+}

@@ -1,0 +1,270 @@
+import Yams
+
+/// The fast path for JSON specs: a strict RFC 8259 reader that builds the same Yams node tree the
+/// located path (``JSONChecker``, then libyaml through Yams) builds for valid input, several
+/// times faster, but without lines and columns.
+///
+/// It accepts only what the located path accepts: any syntax error, duplicate key, raw control
+/// character (``TextInput/isControl(_:)`` other than whitespace), lone surrogate escape or
+/// nesting deeper than ``maxSpecNesting`` makes it give up (`nil`), and the caller then reads the
+/// input the located way, which reports the problem with its place. Strings become
+/// double-quoted scalars with their escapes decoded (surrogate pairs combined); numbers, `true`,
+/// `false` and `null` become plain scalars holding their text, as libyaml gives them.
+///
+/// - Complexity: O(n) time, one pass over the bytes; O(depth) stack.
+struct FastJSONReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+    /// One constructor for every node's tag: `Tag.implicit` would build Yams' default
+    /// constructor maps afresh for each node, which cost more than all the rest of the reading.
+    private let constructor = Constructor.default
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Reads a JSON document.
+    ///
+    /// - Parameter input: The checked input.
+    /// - Returns: The root node, or `nil` when the input is not plain, valid, strict JSON (the
+    ///   located path then reports why).
+    static func read(_ input: TextInput) -> Node? {
+        input.bytes.withUnsafeBufferPointer { buffer in
+            var reader = FastJSONReader(buffer)
+            reader.skipWhitespace()
+            guard let root = reader.value() else { return nil }
+            reader.skipWhitespace()
+            return reader.index == buffer.count ? root : nil
+        }
+    }
+
+    /// An implicit tag, resolved as the located path's composer resolves (Yams' basic resolver).
+    private func tag() -> Tag {
+        Tag(.implicit, .basic, constructor)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() -> Node? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return object()
+        case UInt8(ascii: "["): return array()
+        case UInt8(ascii: "\""): return string().map { .scalar(Node.Scalar($0, tag(), .doubleQuoted)) }
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        default: return number()
+        }
+    }
+
+    private mutating func object() -> Node? {
+        guard depth < maxSpecNesting else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var pairs: [(Node, Node)] = []
+        var keys = Set<String>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .mapping(Node.Mapping(pairs, tag(), .flow))
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(),
+                  keys.insert(key).inserted else { return nil }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            skipWhitespace()
+            guard let item = value() else { return nil }
+            pairs.append((.scalar(Node.Scalar(key, tag(), .doubleQuoted)), item))
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { return nil }
+            index += 1
+            return .mapping(Node.Mapping(pairs, tag(), .flow))
+        }
+    }
+
+    private mutating func array() -> Node? {
+        guard depth < maxSpecNesting else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var items: [Node] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .sequence(Node.Sequence(items, tag(), .flow))
+        }
+        while true {
+            skipWhitespace()
+            guard let item = value() else { return nil }
+            items.append(item)
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { return nil }
+            index += 1
+            return .sequence(Node.Sequence(items, tag(), .flow))
+        }
+    }
+
+    /// A string from its opening quote: escapes decoded; `nil` for a raw control character, a
+    /// bad escape, a lone surrogate or a missing closing quote.
+    private mutating func string() -> String? {
+        index += 1
+        let start = index
+        // The common case: no escapes, no characters to refuse.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { break }
+            index += 1
+        }
+        // The general case, from the start again.
+        index = start
+        var scalars = String.UnicodeScalarView()
+        var run = start
+        func flush(_ end: Int) {
+            if end > run {
+                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<end]),
+                                                  as: UTF8.self).unicodeScalars)
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(index)
+                guard let scalar = escape() else { return nil }
+                scalars.append(scalar)
+                run = index
+            case 0x00..<0x20, 0x7F:
+                return nil
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] <= 0x9F:
+                return nil  // C1 controls, U+0080 … U+009F
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return nil  // U+2028, U+2029
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// An escape from its backslash.
+    private mutating func escape() -> Unicode.Scalar? {
+        guard index + 1 < bytes.count else { return nil }
+        let code = bytes[index + 1]
+        index += 2
+        switch code {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            guard let high = hex4() else { return nil }
+            if (0xDC00...0xDFFF).contains(high) { return nil }
+            if (0xD800...0xDBFF).contains(high) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { return nil }
+                index += 2
+                guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(high)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard let digit = hexDigitValue(bytes[index + offset]) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        index += 4
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) -> Node? {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= bytes.count else { return nil }
+        let matches = word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { return nil }
+        index += length
+        guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
+        return .scalar(Node.Scalar("\(word)", tag(), .plain))
+    }
+
+    /// A number by RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private mutating func number() -> Node? {
+        let start = index
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - first
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            return nil
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return nil }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return .scalar(Node.Scalar(text, tag(), .plain))
+    }
+
+    private func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: false
+        }
+    }
+}

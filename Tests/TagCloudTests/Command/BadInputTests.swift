@@ -1,0 +1,175 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import Testing
+
+/// Bad input through the real command: a message naming the problem and its place, the
+/// documented exit code, no partial output and no crash; an existing output file is never
+/// replaced by a failed run.
+@Suite struct BadInputTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var file: String
+        var bytes: [UInt8]
+        var options: [String] = []
+        var status: Int32
+        var message: String
+
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "malformed JSON", file: "bad.json", bytes: Array(#"{"width": 300,}"#.utf8), status: 65,
+             message: "error: bad.json:1:15: malformed JSON: a comma before '}' is not allowed in JSON; remove it"),
+        Case(name: "malformed YAML", file: "bad.yaml", bytes: Array("tags: [a, b\nwidth: 3\n".utf8), status: 65,
+             message: "error: bad.yaml:"),
+        Case(name: "unknown key", file: "bad.yaml", bytes: Array("widht: 300\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:1: unknown key "widht"; did you mean "width"?"#),
+        Case(name: "wrong type", file: "bad.yaml", bytes: Array("width: wide\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:8: "width" must be a number, but it is the string "wide""#),
+        Case(name: "negative size", file: "bad.yaml", bytes: Array("width: -3\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:8: "width" is -3, but it must not be negative"#),
+        Case(name: "NaN size", file: "bad.yaml", bytes: Array("spacing: .nan\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:10: "spacing" is .nan"#),
+        Case(name: "infinite size", file: "bad.json", bytes: Array(#"{"padding": 1e999}"#.utf8), status: 65,
+             message: #"error: bad.json:1:13: "padding" is 1e999"#),
+        Case(name: "negative size option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8), options: ["--width", "-3"],
+             status: 64, message: #"error: option --width: "width" is -3, but it must not be negative"#),
+        Case(name: "picture too large", file: "big.yaml", bytes: Array("width: 20000\ntags: [a]\n".utf8),
+             options: ["--scale", "2"], status: 65,
+             message: "error: the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side"),
+        Case(name: "unknown font family", file: "bad.yaml", bytes: Array("font: {family: Comic Nonsense}\ntags: [a]\n".utf8),
+             status: 65, message: #"error: bad.yaml:1:16: unknown font family "Comic Nonsense"; available families: DejaVu Sans, Inter, Noto Color Emoji"#),
+        Case(name: "unknown font family option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8),
+             options: ["--font", "Comic Nonsense"], status: 64,
+             message: #"error: option --font: unknown font family "Comic Nonsense""#),
+        Case(name: "unknown tag font family", file: "bad.yaml",
+             bytes: Array("tags:\n  - a\n  - {text: b, font: {family: Nope Sans}}\n".utf8), status: 65,
+             message: #"error: bad.yaml:3:30: unknown font family "Nope Sans""#),
+        Case(name: "unknown preset", file: "bad.yaml", bytes: Array("style: tagclod\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:8: unknown value "tagclod" for "style"; did you mean "tagCloud"?"#),
+        Case(name: "unknown preset option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8), options: ["--style", "chips"],
+             status: 64, message: #"error: option --style: unknown value "chips" for "style""#),
+        Case(name: "unknown theme", file: "bad.yaml", bytes: Array("theme: night\n".utf8), status: 65,
+             message: #"error: bad.yaml:1:8: unknown value "night" for "theme"; did you mean "light"?"#),
+        Case(name: "unknown theme option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8), options: ["--theme", "Dark"],
+             status: 64, message: #"error: option --theme: unknown value "Dark" for "theme"; did you mean "dark"?"#),
+        Case(name: "unknown key option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8),
+             options: ["--set", "chip.paddng=3"], status: 64,
+             message: #"error: option --set: unknown key "chip.paddng"; did you mean "chip.padding"?"#),
+        Case(name: "invalid UTF-8", file: "bad.txt", bytes: [0x61, 0x0A, 0x62, 0xFF, 0x0A], status: 65,
+             message: "error: bad.txt:2:2: the input is not valid UTF-8 at byte offset 3"),
+        Case(name: "control character", file: "bad.json", bytes: Array(#"{"tags": ["a\u0007b"]}"#.utf8), status: 65,
+             message: #"error: bad.json:1:11: the tag "a\u{7}b" contains the control character U+0007; remove it"#),
+        Case(name: "control character in text", file: "bad.txt", bytes: Array("ok\nbell\u{7}\n".utf8), status: 65,
+             message: "contains the control character U+0007"),
+        Case(name: "unknown input format", file: "tags.xml", bytes: Array("<tags/>".utf8), status: 64,
+             message: #"error: unknown input format ".xml"; use one of .json, .yaml, .yml, .txt, .csv"#),
+    ]
+
+    @Test(arguments: cases) func badInputFailsCleanly(_ bad: Case) throws {
+        let dir = try temporaryFolder("bad-input")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(bad.bytes).write(to: dir.appendingPathComponent(bad.file))
+        let output = try CommandRunner.run(["render", bad.file, "-o", "out.png"] + bad.options, in: dir)
+        #expect(output.status == bad.status, "\(bad.name): \(output.standardError)")
+        #expect(output.standardError.hasPrefix(bad.message) || (bad.message.hasPrefix("contains")
+                && output.standardError.contains(bad.message)), "\(bad.name): \(output.standardError)")
+        #expect(output.standardError.hasSuffix("\n"))
+        #expect(output.standardError.split(separator: "\n").count == 1, "one line: \(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == [bad.file], "\(bad.name) left \(left)")
+    }
+
+    @Test func aFailedRunNeverReplacesAnExistingOutput() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [Swift]\n".utf8).write(to: dir.appendingPathComponent("good.yaml"))
+        try Data("tags: [Swift\n".utf8).write(to: dir.appendingPathComponent("bad.yaml"))
+        #expect(try CommandRunner.run(["render", "good.yaml", "-o", "cloud.png"], in: dir).status == 0)
+        let before = try Data(contentsOf: dir.appendingPathComponent("cloud.png"))
+        #expect(try CommandRunner.run(["render", "bad.yaml", "-o", "cloud.png"], in: dir).status == 65)
+        #expect(try CommandRunner.run(["render", "good.yaml", "-o", "cloud.png", "--width", "90000"], in: dir).status == 65)
+        #expect(try CommandRunner.run(["render", "good.yaml", "-o", "cloud.png", "--font", "Nope"], in: dir).status == 64)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("cloud.png")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.yaml", "cloud.png", "good.yaml"])
+    }
+
+    @Test func unreadableInputExits66() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.yaml"), withIntermediateDirectories: true)
+        let missing = try CommandRunner.run(["render", "missing.yaml"], in: dir)
+        #expect(missing.status == 66)
+        #expect(missing.standardError == "error: cannot read the input \"missing.yaml\": there is no such file; check the path and its permissions\n")
+        let folder = try CommandRunner.run(["render", "folder.yaml", "-o", "x.png"], in: dir)
+        #expect(folder.status == 66)
+        #expect(folder.standardError.contains("it is a folder"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+    }
+
+    @Test func unwritableOutputExits73() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [a]\n".utf8).write(to: dir.appendingPathComponent("tags.yaml"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let cases: [(String, String)] = [
+            ("missing/cloud.png", "the folder missing does not exist"),
+            ("sub", "it is a folder"),
+            ("tags.yaml", "it is the input file"),
+            ("tags.yaml/cloud.png", "the folder tags.yaml does not exist"),
+        ]
+        for (path, reason) in cases {
+            let output = try CommandRunner.run(["render", "tags.yaml", "-o", path, "--format", "png"], in: dir)
+            #expect(output.status == 73, "\(path): \(output.standardError)")
+            #expect(output.standardError.hasPrefix("error: cannot write the output \"\(path)\": \(reason)"),
+                    "\(output.standardError)")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("tags.yaml"), encoding: .utf8) == "tags: [a]\n")
+    }
+
+    @Test func anEmptyTagListRendersAnEmptyPicture() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: []\n".utf8).write(to: dir.appendingPathComponent("empty.yaml"))
+        let output = try CommandRunner.run(["render", "empty.yaml", "-o", "empty.png"], in: dir)
+        #expect(output.status == 0, "\(output.standardError)")
+        let image = try RGBAImage(contentsOf: dir.appendingPathComponent("empty.png"))
+        #expect((image.width, image.height) == (390, 32))
+        #expect(Set(image.pixels) == [255])
+        let json = try CommandRunner.run(["render", "empty.yaml", "-o", "-", "--format", "json", "--padding", "0"], in: dir)
+        #expect(json.text == "{\"width\": 358, \"height\": 1, \"chips\": []}\n")
+    }
+
+    @Test func aHundredThousandTagsAndATenThousandCharacterTag() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let many = "{\"width\": 25000, \"tags\": [" + (0..<100_000).map { "{\"text\": \"tag \($0)\", \"weight\": \($0 % 7)}" }
+            .joined(separator: ",") + "]}"
+        try Data(many.utf8).write(to: dir.appendingPathComponent("many.json"))
+        let layout = try CommandRunner.run(["render", "many.json", "-o", "many.layout.json"], in: dir)
+        #expect(layout.status == 0, "\(layout.standardError)")
+        let cloud = try CloudLayout(jsonData: Data(contentsOf: dir.appendingPathComponent("many.layout.json")))
+        #expect(cloud.chips.count == 100_000)
+        #expect(cloud.chips.last?.text == "tag 99999")
+        let png = try CommandRunner.run(["render", "many.json", "-o", "many.png", "--scale", "0.25"], in: dir)
+        #expect(png.status == 0, "\(png.standardError)")
+        let image = try RGBAImage(contentsOf: dir.appendingPathComponent("many.png"))
+        #expect(image.width == 6258)  // ceil((25000 + 32) × 0.25)
+        #expect(Double(image.height) == (cloud.height * 0.25).rounded(.up))
+
+        let long = String(repeating: "abcdé💪ghij", count: 1000)
+        try Data("tags:\n  - \"\(long)\"\n  - short\n".utf8).write(to: dir.appendingPathComponent("long.yaml"))
+        for file in ["long.png", "long.svg", "long.pdf", "long.json"] {
+            let output = try CommandRunner.run(["render", "long.yaml", "-o", file], in: dir)
+            #expect(output.status == 0, "\(file): \(output.standardError)")
+        }
+        let longLayout = try CloudLayout(jsonData: Data(contentsOf: dir.appendingPathComponent("long.json")))
+        // The long chip overflows its row from the leading edge; the short one takes the next row.
+        #expect(longLayout.chips.map(\.x) == [16, 16])
+        #expect(longLayout.chips[0].width > 10_000)
+        #expect(longLayout.chips[1].y > longLayout.chips[0].y)
+        #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("long.png")).width == 390)
+    }
+}

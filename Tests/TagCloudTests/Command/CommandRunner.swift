@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Runs the built `tagcloud` executable, as a user would.
+struct CommandRunner {
+    /// What a run gave.
+    struct Output {
+        var status: Int32
+        var standardOutput: Data
+        var standardError: String
+
+        var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// The executable: beside the test bundle (`.build/<triple>/debug`), or in the package's
+    /// `.build/debug`.
+    static let executable: URL = {
+        var candidates = [Bundle.main.bundleURL.appendingPathComponent("tagcloud"),
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                              .appendingPathComponent("tagcloud")]
+        for configuration in ["debug", "release"] {
+            candidates.append(packageRoot.appendingPathComponent(".build/\(configuration)/tagcloud"))
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    /// Runs `tagcloud` with arguments, in a folder, with standard input.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after `tagcloud`.
+    ///   - folder: The working folder.
+    ///   - input: Standard input.
+    /// - Returns: The exit status and the output.
+    static func run(_ arguments: [String], in folder: URL? = nil, input: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot block it.
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { usleep(1000) }
+        return Output(status: process.terminationStatus, standardOutput: outputData,
+                      standardError: String(decoding: errorData.value, as: UTF8.self))
+    }
+}
+
+/// Data handed over from a reading thread.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var isSet: Bool { lock.withLock { data != nil } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}

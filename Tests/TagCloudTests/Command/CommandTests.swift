@@ -1,0 +1,156 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import Testing
+
+/// The `tagcloud` executable end to end: arguments, files, standard streams, exit codes.
+@Suite struct CommandTests {
+    static let tags = "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data]\n"
+
+    func folder(_ files: [String: String] = [:], _ name: String = #function) throws -> URL {
+        let folder = try temporaryFolder(name)
+        for (file, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(file))
+        }
+        return folder
+    }
+
+    func layout(_ data: Data) throws -> CloudLayout {
+        try CloudLayout(jsonData: data)
+    }
+
+    @Test func renderWritesThePictureBesideTheInput() throws {
+        let dir = try folder(["tags.yaml": Self.tags])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try CommandRunner.run(["render", "tags.yaml"], in: dir)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+        let image = try RGBAImage(contentsOf: dir.appendingPathComponent("tags.png"))
+        #expect(image.width == 390)  // 358 + 2 × 16, scale 1
+        let json = try CommandRunner.run(["render", "tags.yaml", "--format", "json"], in: dir)
+        #expect(json.status == 0)
+        let cloud = try layout(Data(contentsOf: dir.appendingPathComponent("tags.layout.json")))
+        #expect(cloud.chips.map(\.text) == ["Swift", "SwiftUI", "iOS Development", "Xcode", "UIKit", "Combine",
+                                            "Async/Await", "Core Data"])
+        #expect(Double(image.height) == cloud.height)
+    }
+
+    @Test func theOutputFormatFollowsTheExtensionUnlessFormatIsGiven() throws {
+        let dir = try folder(["tags.yaml": Self.tags])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (file, prefix) in [("a.svg", "<?xml"), ("a.pdf", "%PDF"), ("a.png", "\u{89}PNG"), ("a.json", "{\"width\"")] {
+            let output = try CommandRunner.run(["render", "tags.yaml", "-o", file], in: dir)
+            #expect(output.status == 0, "\(output.standardError)")
+            let data = try Data(contentsOf: dir.appendingPathComponent(file))
+            #expect(String(decoding: data.prefix(prefix.utf8.count), as: UTF8.self) == prefix
+                    || data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(file)")
+        }
+        let forced = try CommandRunner.run(["render", "tags.yaml", "-o", "layout.png", "--format", "json"], in: dir)
+        #expect(forced.status == 0)
+        #expect(try layout(Data(contentsOf: dir.appendingPathComponent("layout.png"))).chips.count == 8)
+        let unknown = try CommandRunner.run(["render", "tags.yaml", "-o", "cloud.gif"], in: dir)
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.hasPrefix("error: unknown output format \".gif\""), "\(unknown.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cloud.gif").path))
+    }
+
+    @Test func standardInputAndOutput() throws {
+        let output = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--width", "200"],
+                                           input: Data("Swift\nSwiftUI\nLinux\n".utf8))
+        #expect(output.status == 0, "\(output.standardError)")
+        let cloud = try layout(output.standardOutput)
+        #expect(cloud.width == 232)
+        #expect(cloud.chips.map(\.text) == ["Swift", "SwiftUI", "Linux"])
+        let png = try CommandRunner.run(["render", "-", "--input-format", "csv"], input: Data("tag,weight\nA,1\nB,2\n".utf8))
+        #expect(png.status == 0)
+        #expect(try RGBAImage(pngData: png.standardOutput).width == 390)
+    }
+
+    @Test func optionsOverrideTheSpec() throws {
+        let dir = try folder(["tags.yaml": "width: 300\npadding: 10\n" + Self.tags])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "json", "--width", "200",
+                                            "--set", "padding=0", "--max-rows", "1", "--style", "globulusList",
+                                            "--theme", "dark", "--scale", "3"], in: dir)
+        #expect(output.status == 0, "\(output.standardError)")
+        let cloud = try layout(output.standardOutput)
+        #expect(cloud.width == 200)
+        #expect(cloud.chips.first?.x == 0)
+        #expect(cloud.chips.last?.text.hasPrefix("+") == true)
+        #expect(Set(cloud.chips.map(\.y)).count == 1)
+    }
+
+    @Test func helpShowsExamplesAndExitCodes() throws {
+        let root = try CommandRunner.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.text.contains("render"))
+        #expect(root.text.contains("65 bad input data"))
+        let render = try CommandRunner.run(["render", "--help"])
+        #expect(render.status == 0)
+        #expect(render.text.contains("Examples:"))
+        #expect(render.text.contains("--max-rows"))
+    }
+
+    @Test func fontsListsBundledAndSystemFamilies() throws {
+        let output = try CommandRunner.run(["fonts"])
+        #expect(output.status == 0)
+        for family in ["Inter (", "DejaVu Sans (", "Noto Color Emoji (", "System families (fontconfig"] {
+            #expect(output.text.contains(family), "\(output.text)")
+        }
+    }
+
+    @Test func samplesRendersAFolderAndTheSwiftGallery() throws {
+        let dir = try folder(["one.yaml": Self.tags, "two.txt": "a\nb\n", "skip.layout.json": "{}", "notes.md": "x"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try CommandRunner.run(["samples", "--samples", dir.path, "--out", dir.appendingPathComponent("out").path])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.text.contains("rendered 2 specs and 26 Swift examples"))
+        for file in ["one.png", "one.svg", "one.layout.json", "two.png", "README.md", "gallery/tag-cloud-view.png",
+                     "gallery/numbers-flow.svg"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
+        }
+        #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("out/one.png")).width == 780)
+    }
+
+    // MARK: diff
+
+    @Test func diffCountsDifferingPixelsAndExitsZeroOneOrTwo() throws {
+        let dir = try folder(["a.yaml": "tags: [Swift, Linux]\n", "b.yaml": "tags: [Swift, Linus]\n",
+                              "c.yaml": "width: 100\ntags: [Swift]\n", "text.png": "not a png"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["a", "b", "c"] {
+            #expect(try CommandRunner.run(["render", "\(name).yaml"], in: dir).status == 0)
+        }
+        let same = try CommandRunner.run(["diff", "a.png", "a.png"], in: dir)
+        #expect(same.status == 0)
+        #expect(same.text.hasPrefix("0 of 26520 pixels differ (0.0000 %)"), "\(same.text)")
+
+        let different = try CommandRunner.run(["diff", "a.png", "b.png", "--out", "diff.png"], in: dir)
+        #expect(different.status == 1)
+        let count = try #require(Int(different.text.prefix { $0.isNumber }))
+        #expect(count > 0)
+        #expect(different.text.contains("more than the limit of 0"))
+        let diffImage = try RGBAImage(contentsOf: dir.appendingPathComponent("diff.png"))
+        #expect((diffImage.width, diffImage.height) == (390, 68))
+        // Some pixels are pure red (differences), the rest faded grey.
+        #expect(stride(from: 0, to: diffImage.pixels.count, by: 4).contains {
+            diffImage.pixels[$0] == 255 && diffImage.pixels[$0 + 1] == 0 && diffImage.pixels[$0 + 2] == 0
+        })
+
+        let allowed = try CommandRunner.run(["diff", "a.png", "b.png", "--max-diff-pixels", "\(count)"], in: dir)
+        #expect(allowed.status == 0)
+        #expect(allowed.text.contains("within the limit of \(count)"))
+        let loose = try CommandRunner.run(["diff", "a.png", "b.png", "--threshold", "1"], in: dir)
+        #expect(loose.status == 0)
+
+        for (arguments, message) in [(["a.png", "missing.png"], "there is no file missing.png"),
+                                     (["a.png", "text.png"], "text.png is not a readable PNG"),
+                                     (["a.png", "c.png"], "the images differ in size: 390 × 68 and 132 × 68"),
+                                     (["a.png", "b.png", "--threshold", "2"], "the threshold is 2.0, but it must be from 0 to 1"),
+                                     (["a.png"], "Missing expected argument")] {
+            let output = try CommandRunner.run(["diff"] + arguments, in: dir)
+            #expect(output.status == 2, "\(arguments): \(output.standardError)")
+            #expect(output.standardError.contains(message), "\(output.standardError)")
+        }
+    }
+}

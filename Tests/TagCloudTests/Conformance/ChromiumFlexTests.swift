@@ -1,0 +1,168 @@
+import Foundation
+@testable import TagCloud
+import Testing
+
+/// The command's layout against Chromium's CSS flex-wrap, case by case.
+///
+/// `Fixtures/chromium-flex.json` holds seeded random clouds (tags with font sizes and weights,
+/// chip padding, gaps, width, justification, alignment with baselines, direction) and the boxes
+/// headless Chromium gave their chips (`Tools/browser/flexrefs.py`; `make refs` regenerates it).
+/// Each case becomes a spec, goes through the whole pipeline (parse, resolve, views, layout) to
+/// the layout JSON, and is compared: every chip's width within 0.05 pt, x within 0.25 pt, the same
+/// rows, y within 0.25 pt, heights within 0.05 pt, and the container's height. The one deliberate
+/// difference: a chip wider than its container starts at the leading edge, where CSS would
+/// centre or end-align it, so its x is not compared.
+@Suite struct ChromiumFlexTests {
+    struct Fixture: Decodable {
+        var browser: String
+        var cases: [Case]
+    }
+
+    struct Case: Decodable {
+        var name: String
+        var width: Double
+        var columnGap: Double
+        var rowGap: Double
+        var paddingH: Double
+        var paddingV: Double
+        var justification: String
+        var horizontal: String
+        var vertical: String
+        var direction: String
+        var family: String?
+        var tags: [Tag]
+        var expected: Expected
+    }
+
+    struct Tag: Decodable {
+        var text: String
+        var size: Double
+        var weight: Int
+    }
+
+    struct Expected: Decodable {
+        var height: Double
+        var chips: [Box]
+    }
+
+    struct Box: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+
+    static let fixture: Fixture = {
+        let url = packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/chromium-flex.json")
+        do {
+            return try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+        } catch {
+            fatalError("cannot read \(url.path): \(error)")
+        }
+    }()
+
+    /// The spec of a case: its keys as the TagCloud DocC catalog's CSS correspondence maps them.
+    static func spec(_ c: Case) -> String {
+        let vertical = ["top": "top", "center": "", "bottom": "bottom",
+                        "firstTextBaseline": "FirstTextBaseline", "lastTextBaseline": "LastTextBaseline"][c.vertical] ?? ""
+        let alignment: String = switch (vertical, c.horizontal) {
+        case ("", let horizontal): horizontal
+        case ("top", "center"), ("bottom", "center"): vertical
+        case (let v, "center") where v.hasSuffix("Baseline"): "center" + v
+        case (let v, let h) where v.hasSuffix("Baseline"): h + v
+        case (let v, let h): v + h.prefix(1).uppercased() + h.dropFirst()
+        }
+        let tags = c.tags.map { tag in
+            "{\"text\": \(jsonString(tag.text)), \"font\": {\"size\": \(tag.size), \"weight\": \(tag.weight)}}"
+        }
+        let font = c.family.map { $0 == "Inter" ? "" : "\"font\": {\"family\": \(jsonString($0))}," } ?? ""
+        return """
+            {"width": \(c.width), "padding": 0, \(font) "spacing": {"horizontal": \(c.columnGap), "vertical": \(c.rowGap)},
+             "alignment": "\(alignment)", "justification": "\(c.justification)", "direction": "\(c.direction)",
+             "chip": {"padding": {"horizontal": \(c.paddingH), "vertical": \(c.paddingV)}},
+             "tags": [\(tags.joined(separator: ", "))]}
+            """
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var output = ""
+        SpecTree.writeJSONString(text, to: &output)
+        return output
+    }
+
+    /// The row of each box: a box starts a new row when its top is at or below the bottom of the
+    /// row so far (rows never overlap, whatever the vertical alignment).
+    static func rows(_ boxes: [(y: Double, height: Double)]) -> [Int] {
+        var rows: [Int] = []
+        var row = 0
+        var bottom = -Double.infinity
+        for (index, box) in boxes.enumerated() {
+            if index > 0, box.y >= bottom - 0.01 {
+                row += 1
+                bottom = -.infinity
+            }
+            rows.append(row)
+            bottom = max(bottom, box.y + box.height)
+        }
+        return rows
+    }
+
+    /// What comparing one case found.
+    struct Deviation {
+        var width = 0.0, x = 0.0, y = 0.0, height = 0.0, containerHeight = 0.0
+        var rowsMatch = true
+        var overflowing = 0
+
+        mutating func merge(_ other: Deviation) {
+            width = max(width, other.width)
+            x = max(x, other.x)
+            y = max(y, other.y)
+            height = max(height, other.height)
+            containerHeight = max(containerHeight, other.containerHeight)
+            rowsMatch = rowsMatch && other.rowsMatch
+            overflowing += other.overflowing
+        }
+    }
+
+    @MainActor
+    static func compare(_ c: Case) throws -> Deviation {
+        let layout = try renderSpec(spec(c), format: .json).layout
+        var deviation = Deviation()
+        #expect(layout.chips.count == c.expected.chips.count, "\(c.name): chip count")
+        for (chip, box) in zip(layout.chips, c.expected.chips) {
+            deviation.width = max(deviation.width, abs(chip.width - box.width))
+            deviation.height = max(deviation.height, abs(chip.height - box.height))
+            deviation.y = max(deviation.y, abs(chip.y - box.y))
+            if box.width > c.width + 1.0 / 128 {
+                deviation.overflowing += 1  // the deliberate difference: x is not compared
+            } else {
+                deviation.x = max(deviation.x, abs(chip.x - box.x))
+            }
+        }
+        deviation.rowsMatch = rows(layout.chips.map { ($0.y, $0.height) })
+            == rows(c.expected.chips.map { ($0.y, $0.height) })
+        deviation.containerHeight = abs(layout.height - c.expected.height)
+        return deviation
+    }
+
+    @Test @MainActor func everyCaseMatchesChromium() throws {
+        let fixture = Self.fixture
+        #expect(fixture.cases.count >= 400)
+        var total = Deviation()
+        var failing: [String] = []
+        for c in fixture.cases {
+            let deviation = try Self.compare(c)
+            total.merge(deviation)
+            if deviation.width > 0.05 || deviation.x > 0.25 || !deviation.rowsMatch || deviation.y > 0.25
+                || deviation.height > 0.05 || deviation.containerHeight > 0.25 {
+                failing.append("\(c.name) (w \(deviation.width), x \(deviation.x), y \(deviation.y), "
+                               + "h \(deviation.height), rows \(deviation.rowsMatch), H \(deviation.containerHeight))")
+            }
+        }
+        print("chromium-flex: \(fixture.cases.count) cases against \(fixture.browser): max |Δwidth| \(total.width), "
+              + "|Δx| \(total.x), |Δy| \(total.y), |Δheight| \(total.height), |Δcontainer height| "
+              + "\(total.containerHeight); \(total.overflowing) chips wider than their container (x not compared); "
+              + "\(failing.count) failing")
+        #expect(failing.isEmpty, "cases off Chromium: \(failing.joined(separator: "; "))")
+    }
+}

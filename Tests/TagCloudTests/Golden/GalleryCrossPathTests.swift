@@ -1,0 +1,51 @@
+import Canvas
+import Foundation
+import Gallery
+@testable import TagCloud
+import TagCloudTesting
+import TagCloudUI
+import Testing
+
+/// The same tags render the same through a spec and through the articles' Swift views: each
+/// sample whose look is a Gallery example's is rendered by `tagcloud`'s path and compared, pixel
+/// by pixel, with the Gallery's picture of that view.
+///
+/// The Gallery's flows hug their widest row where the command's container has a definite width,
+/// so the spec is given the width that makes the same picture: the Gallery picture's width less
+/// the spec's margins. Left out: the CollectionView examples (their pictures hold a red bar and a
+/// slider besides the flow) and the 0..<150 numbers (the Gallery's `ScrollView` centres its
+/// hugging flow as a block, a sub-pixel shift that a spec's uniform margin cannot make; the
+/// chips, rows and look are the same).
+@Suite struct GalleryCrossPathTests {
+    static let pairs: [(spec: String, gallery: String)] = [
+        ("tag-cloud", "tag-cloud-view"),
+        ("suggestion-picker", "suggestion-picker"),
+        ("suggestion-picker-selected", "suggestion-picker-selected"),
+        ("aligned-flow-leading", "aligned-flow-leading"),
+        ("aligned-flow-center", "aligned-flow-center"),
+        ("aligned-flow-trailing", "aligned-flow-trailing"),
+        ("globulus-list", "globulus-flow"),
+    ] + ["top-leading", "top", "top-trailing", "leading", "center", "trailing", "bottom-leading", "bottom",
+         "bottom-trailing"].map { ("wrapping-hstack-\($0)", "wrapping-hstack-\($0)") }
+
+    @Test(arguments: pairs.map(\.spec)) @MainActor func specAndSwiftViewDrawTheSamePicture(_ name: String) throws {
+        let galleryName = try #require(Self.pairs.first { $0.spec == name }?.gallery)
+        let example = try #require(Gallery.examples.first { $0.name == galleryName })
+        let renderer = example.renderer(scale: 2)
+        renderer.typesetter = bundledTypesetter
+        let expected = try RGBAImage(pngData: renderer.pngData())
+
+        let url = SampleGoldenTests.samples.appendingPathComponent("\(name).yaml")
+        let document = try SpecDocument.load(path: url.path)
+        let padding = resolve(document.spec).padding
+        var overrides = SpecOverrides()
+        try overrides.set("width", to: "\(Double(expected.width) / 2 - 2 * padding)", option: "test")
+        try overrides.set("scale", to: "2", option: "test")
+        let rendered = try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
+        let actual = try RGBAImage(pngData: TagCloudCommand.encode(rendered, as: .png))
+
+        #expect((actual.width, actual.height) == (expected.width, expected.height))
+        let comparison = try #require(ImageComparison(reference: expected, actual: actual, tolerance: .golden))
+        #expect(comparison.matches(.golden), "\(name) differs from the Gallery's \(galleryName): \(comparison)")
+    }
+}

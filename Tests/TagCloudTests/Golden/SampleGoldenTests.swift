@@ -1,0 +1,88 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import TagCloudTesting
+import Testing
+
+/// Every spec in `samples/` is a golden test: its layout JSON must equal the committed
+/// `<name>.layout.json` byte for byte, and its PNG (2×, or the spec's scale) must match the
+/// committed `<name>.png` within TagCloudTesting's golden tolerance.
+///
+/// The committed files are what `tagcloud samples` (`make samples`) writes; with
+/// `TAGCLOUD_RECORD=1` this test writes them instead and fails, so a recording run is never taken
+/// for a pass.
+@Suite struct SampleGoldenTests {
+    static let samples = packageRoot.appendingPathComponent("samples")
+
+    static var specs: [String] {
+        (try? TagCloudCommand.sampleSpecs(in: samples.path)) ?? []
+    }
+
+    @Test func theGalleryHasEveryArticleExample() throws {
+        let names = Set(Self.specs.map { ($0 as NSString).deletingPathExtension })
+        let expected = ["tag-cloud", "suggestion-picker", "suggestion-picker-selected", "aligned-flow-leading",
+                        "aligned-flow-center", "aligned-flow-trailing", "globulus-list", "collection-view-150",
+                        "collection-view-250", "collection-view-350", "numbers-flow", "switching-flow",
+                        "wrapping-hstack-top-leading", "wrapping-hstack-top", "wrapping-hstack-top-trailing",
+                        "wrapping-hstack-leading", "wrapping-hstack-center", "wrapping-hstack-trailing",
+                        "wrapping-hstack-bottom-leading", "wrapping-hstack-bottom", "wrapping-hstack-bottom-trailing",
+                        "weights", "max-rows", "balanced", "justify-space-between", "justify-stretch", "rtl",
+                        "emoji", "dark-theme"]
+        for name in expected {
+            #expect(names.contains(name), "samples/ has no spec for \(name)")
+        }
+    }
+
+    @Test(arguments: specs) @MainActor func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+        let base = (spec as NSString).deletingPathExtension
+        let document = try SpecDocument.load(path: Self.samples.appendingPathComponent(spec).path)
+        var overrides = SpecOverrides()
+        if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
+        let rendered = try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
+
+        let jsonURL = Self.samples.appendingPathComponent("\(base).layout.json")
+        let pngURL = Self.samples.appendingPathComponent("\(base).png")
+        let png = try TagCloudCommand.encode(rendered, as: .png)
+        if isRecordingSnapshots {
+            try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
+            try AtomicFile.write(png, to: pngURL)
+            try AtomicFile.write(try TagCloudCommand.encode(rendered, as: .svg),
+                                 to: Self.samples.appendingPathComponent("\(base).svg"))
+            Issue.record("recorded samples/\(base).layout.json, .png and .svg; look at them, then run again without TAGCLOUD_RECORD")
+            return
+        }
+
+        let golden = try String(contentsOf: jsonURL, encoding: .utf8)
+        let actual = String(decoding: rendered.layout.jsonData(), as: UTF8.self)
+        if let difference = Diffing<String>.lines.diff(golden, actual) {
+            Issue.record("samples/\(base).layout.json: \(difference.message)")
+        }
+        #expect(try CloudLayout(jsonData: Data(contentsOf: jsonURL)) == rendered.layout)
+
+        let reference = try RGBAImage(contentsOf: pngURL)
+        let image = try RGBAImage(pngData: png)
+        if let difference = Diffing<RGBAImage>.image().diff(reference, image) {
+            let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-sample-artifacts")
+            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+            let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
+            try AtomicFile.write(png, to: actualURL)
+            var message = "samples/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
+            if let diff = difference.artifact {
+                let diffURL = artifacts.appendingPathComponent("\(base).diff.png")
+                try AtomicFile.write(diff, to: diffURL)
+                message += "\n  diff:   \(diffURL.path)"
+            }
+            Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))
+        }
+    }
+
+    @Test func everySampleHasItsPictures() throws {
+        for spec in Self.specs {
+            let base = (spec as NSString).deletingPathExtension
+            for ext in ["png", "svg", "layout.json"] {
+                let path = Self.samples.appendingPathComponent("\(base).\(ext)").path
+                #expect(FileManager.default.fileExists(atPath: path), "missing \(path): run make samples")
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import Testing
+import Typesetting
+
+/// The cloud's layout and drawing, against values computed independently from the text engine's
+/// measurements and the spec's numbers.
+@MainActor
+@Suite struct CloudRendererTests {
+    /// The layout size Typesetting gives a label (what a chip's text takes).
+    func textSize(_ text: String, size: CGFloat = 17, weight: Font.Weight = .regular) throws -> CGSize {
+        try bundledTypesetter.shape(text, font: Font(size: size, weight: weight)).size
+    }
+
+    /// The rows of a layout: chips grouped by their top edge.
+    func rows(_ layout: CloudLayout) -> [[CloudLayout.Chip]] {
+        var rows: [[CloudLayout.Chip]] = []
+        for chip in layout.chips {
+            if let last = rows.last?.last, last.y == chip.y { rows[rows.count - 1].append(chip) } else { rows.append([chip]) }
+        }
+        return rows
+    }
+
+    @Test func chipsAreTheirTextPaddedAndFlowedLeftToRight() throws {
+        let tags = ["Swift", "SwiftUI", "iOS Development", "Xcode", "UIKit", "Combine", "Async/Await", "Core Data"]
+        let layout = try renderSpec("tags: [\(tags.joined(separator: ", "))]").layout
+        #expect(layout.width == 390)
+        var x = 16.0
+        var y = 16.0
+        for (chip, tag) in zip(layout.chips, tags) {
+            let text = try textSize(tag)
+            #expect(chip.text == tag)
+            #expect(chip.width == Double(text.width) + 24)
+            #expect(chip.height == Double(text.height) + 16)
+            if x > 16, x + chip.width > 16 + 358 {
+                x = 16
+                y += chip.height + 8
+            }
+            #expect((chip.x, chip.y) == (x, y), "\(tag)")
+            x += chip.width + 8
+        }
+        #expect(layout.height == y + 36 + 16)
+    }
+
+    @Test func theLayoutJSONIsExact() throws {
+        let layout = CloudLayout(width: 390, height: 68.5, chips: [
+            CloudLayout.Chip(text: "Swift \"5\" \\ é", x: 16, y: 16, width: 66.8125, height: 36),
+            CloudLayout.Chip(text: "+2", x: 90.8125, y: 16.25, width: 1e-3, height: 36),
+        ])
+        #expect(String(decoding: layout.jsonData(), as: UTF8.self) == """
+            {"width": 390, "height": 68.5, "chips": [
+              {"text": "Swift \\"5\\" \\\\ é", "x": 16, "y": 16, "width": 66.8125, "height": 36},
+              {"text": "+2", "x": 90.8125, "y": 16.25, "width": 0.001, "height": 36}
+            ]}
+
+            """)
+        #expect(String(decoding: CloudLayout(width: 1, height: 2, chips: []).jsonData(), as: UTF8.self)
+                == "{\"width\": 1, \"height\": 2, \"chips\": []}\n")
+        #expect(try CloudLayout(jsonData: layout.jsonData()) == layout)
+    }
+
+    @Test func rightToLeftMirrorsTheRows() throws {
+        let spec = "width: 300\ntags: [Swift, SwiftUI, Xcode, UIKit, Combine, Core Data]\n"
+        let ltr = try renderSpec(spec).layout
+        let rtl = try renderSpec(spec + "direction: rtl\n").layout
+        #expect(rtl.width == ltr.width)
+        for (a, b) in zip(ltr.chips, rtl.chips) {
+            #expect(b.x == ltr.width - a.x - a.width)
+            #expect((b.y, b.width, b.height) == (a.y, a.width, a.height))
+        }
+    }
+
+    @Test func baselineAlignmentLinesUpTheTextBaselines() throws {
+        let sizes: [CGFloat] = [12, 34, 17, 22, 9, 28, 15]
+        let tags = sizes.enumerated().map { "{text: T\($0.offset)y, font: {size: \($0.element)}}" }
+        let layout = try renderSpec("alignment: leadingFirstTextBaseline\nwidth: 250\nchip: {padding: {horizontal: 6, vertical: 3}}\ntags: [\(tags.joined(separator: ", "))]").layout
+        var baselines: [Double: [Double]] = [:]
+        var rowOf: [Int] = []
+        var row = 0
+        var bottom = -Double.infinity
+        for (index, chip) in layout.chips.enumerated() {
+            if index > 0, chip.y >= bottom { row += 1; bottom = -.infinity }
+            bottom = max(bottom, chip.y + chip.height)
+            rowOf.append(row)
+            let text = try bundledTypesetter.shape("T\(index)y", font: Font(size: sizes[index]))
+            baselines[Double(row), default: []].append(chip.y + 3 + Double(text.firstBaseline))
+        }
+        #expect(Set(rowOf).count > 1)
+        for (_, values) in baselines { #expect(Set(values).count == 1, "\(values)") }
+    }
+
+    @Test func stretchGrowsTheChipsOfARowEqually() throws {
+        let tags = ["Swift", "SwiftUI", "iOS Development", "Xcode", "UIKit", "Combine", "Async/Await"]
+        let layout = try renderSpec("justification: stretch\ntags: [\(tags.joined(separator: ", "))]").layout
+        var index = 0
+        for row in rows(layout) {
+            let grown = try row.map { chip -> Double in
+                defer { index += 1 }
+                return chip.width - Double(try textSize(tags[index]).width) - 24
+            }
+            #expect(abs((row.last.map { $0.x + $0.width } ?? 0) - (16 + 358)) < 1e-9)
+            #expect(grown.allSatisfy { abs($0 - grown[0]) < 1e-9 && $0 >= 0 }, "\(grown)")
+        }
+    }
+
+    @Test func justificationsShareTheFreeSpaceAsCSSDoes() throws {
+        let tags = "tags: [Swift, SwiftUI, Xcode]\nwidth: 300\npadding: 0\nspacing: 10\n"
+        let natural = try renderSpec(tags).layout.chips
+        let used = natural.reduce(0) { $0 + $1.width } + 20
+        let free = 300 - used
+        let expectations: [(String, [Double])] = [
+            ("spaceBetween", [0, natural[0].width + 10 + free / 2, 300 - natural[2].width]),
+            ("spaceAround", [free / 6, natural[0].width + 10 + free / 2, 300 - natural[2].width - free / 6]),
+            ("spaceEvenly", [free / 4, natural[0].width + 10 + free / 2, 300 - natural[2].width - free / 4]),
+        ]
+        for (justification, xs) in expectations {
+            let chips = try renderSpec(tags + "justification: \(justification)\n").layout.chips
+            for (chip, x) in zip(chips, xs) { #expect(abs(chip.x - x) < 1e-9, "\(justification)") }
+        }
+        let centred = try renderSpec(tags + "alignment: center\n").layout.chips
+        #expect(abs(centred[0].x - free / 2) < 1e-9)
+        let alone = try renderSpec("tags: [Swift]\nwidth: 300\npadding: 0\njustification: spaceBetween\n").layout.chips
+        #expect(alone[0].x == 0)
+    }
+
+    @Test func maxRowsShowsAsManyTagsAsFitBesideThePlusChip() throws {
+        var generator = SeededGenerator(seed: 5)
+        let words = ["Swift", "Go", "TypeScript", "Rust", "Kotlin", "a", "Objective-C", "Zig", "Haskell", "Python 3"]
+        for _ in 0..<25 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let tags = (0..<count).map { "\(words.randomElement(using: &generator) ?? "a")\($0)" }
+            let width = [120, 200, 358, 500].randomElement(using: &generator) ?? 358
+            let maxRows = Int.random(in: 1...3, using: &generator)
+            let base = "width: \(width)\nmaxRows: \(maxRows)\n"
+            let rendered = try renderSpec(base + "tags: [\(tags.joined(separator: ", "))]")
+            let layout = rendered.layout
+            #expect(rows(layout).count <= maxRows)
+            guard rendered.hiddenCount > 0 else {
+                #expect(layout.chips.map(\.text) == tags)
+                continue
+            }
+            let shown = count - rendered.hiddenCount
+            #expect(layout.chips.map(\.text) == Array(tags.prefix(shown)) + ["+\(rendered.hiddenCount)"])
+            // One more tag and the chip for the rest would not fit in the rows.
+            if rendered.hiddenCount > 1 {
+                let more = Array(tags.prefix(shown + 1)) + ["\"+\(rendered.hiddenCount - 1)\""]
+                let bigger = try renderSpec("width: \(width)\ntags: [\(more.joined(separator: ", "))]").layout
+                #expect(rows(bigger).count > maxRows, "\(tags) \(width) \(maxRows)")
+            }
+        }
+    }
+
+    @Test func selectedChipsShowACheckmarkAndABorder() throws {
+        let layout = try renderSpec("style: suggestionChips\ntags: [Exercise, {text: Exercise, selected: true}]\n")
+        let plain = layout.layout.chips[0]
+        let selected = layout.layout.chips[1]
+        // The checkmark (12 pt bold) and the HStack's 6 pt spacing widen the chip.
+        #expect(selected.width > plain.width + 6)
+        #expect(selected.height == plain.height)
+        let strokes = layout.displayList.flattened.compactMap { entry -> StrokeStyle? in
+            if case .stroke(_, .color(let color), let style, .inside) = entry.item.content,
+               color == RGBAColor(red8: 0, green8: 122, blue8: 255) { return style }
+            return nil
+        }
+        #expect(strokes.map(\.lineWidth) == [1.5])
+    }
+
+    @Test func linksAndIdentifiersReachSVGAndPDF() throws {
+        let rendered = try renderSpec("tags: [{text: Swift, href: \"https://www.swift.org\"}, Linux]\n")
+        let svg = String(decoding: try TagCloudCommand.encode(rendered, as: .svg), as: UTF8.self)
+        #expect(svg.contains("https://www.swift.org"))
+        #expect(svg.contains("id=\"chip-0\""))
+        #expect(svg.contains("id=\"chip-1\""))
+        let pdf = String(decoding: try TagCloudCommand.encode(rendered, as: .pdf), as: UTF8.self)
+        #expect(pdf.contains("/URI (https://www.swift.org)"))
+    }
+
+    @Test func themesBackgroundsAndScale() throws {
+        func corner(_ spec: String) throws -> [UInt8] {
+            let image = try RGBAImage(pngData: TagCloudCommand.encode(try renderSpec(spec), as: .png))
+            return Array(image.pixels[0..<4])
+        }
+        #expect(try corner("tags: [a]\n") == [255, 255, 255, 255])
+        #expect(try corner("theme: dark\ntags: [a]\n") == [0, 0, 0, 255])
+        #expect(try corner("background: transparent\ntags: [a]\n")[3] == 0)
+        #expect(try corner("background: \"#336699\"\ntags: [a]\n") == [0x33, 0x66, 0x99, 255])
+        let rendered = try renderSpec("scale: 3\ntags: [a]\n")
+        let image = try RGBAImage(pngData: TagCloudCommand.encode(rendered, as: .png))
+        #expect(image.width == 390 * 3)
+        #expect(Double(image.height) == rendered.layout.height * 3)
+    }
+
+    @Test func weightsMakeHeavierTagsLarger() throws {
+        let layout = try renderSpec("weights: {minSize: 10, maxSize: 30}\ntags: [{text: a, weight: 1}, {text: a, weight: 2}, {text: a, weight: 3}]\n").layout
+        let heights = layout.chips.map(\.height)
+        #expect(heights == heights.sorted() && Set(heights).count == 3)
+        #expect(layout.chips[0].width == Double(try textSize("a", size: 10).width) + 24)
+        #expect(layout.chips[2].width == Double(try textSize("a", size: 30).width) + 24)
+    }
+
+    @Test func anEmptyCloudIsItsMargins() throws {
+        let rendered = try renderSpec("tags: []\n")
+        #expect(rendered.layout == CloudLayout(width: 390, height: 32, chips: []))
+        #expect(rendered.displayList.items.isEmpty)
+    }
+
+    @Test func outputGoesBesideTheInput() throws {
+        #expect(TagCloudCommand.besideInput("dir/tags.yaml", format: .png) == "dir/tags.png")
+        #expect(TagCloudCommand.besideInput("dir/tags.json", format: .json) == "dir/tags.layout.json")
+        #expect(TagCloudCommand.besideInput("tags", format: .svg) == "tags.svg")
+        #expect(TagCloudCommand.besideInput("/a/b.c/t.txt", format: .pdf) == "/a/b.c/t.pdf")
+        let (path, format) = try TagCloudCommand.destination(of: RenderRequest(input: "-"))
+        #expect(path == nil && format == .png)
+        let (named, svg) = try TagCloudCommand.destination(of: RenderRequest(input: "a.yaml", output: "x.SVG"))
+        #expect(named == "x.SVG" && svg == .svg)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+@testable import TagCloud
+import Testing
+
+/// The fast JSON path gives exactly what the located path gives: the same spec for valid input,
+/// the same located error for invalid input, and the same locations when they are asked for.
+@Suite struct FastJSONTests {
+    /// Both paths on the same bytes: the spec or the error.
+    static func bothPaths(_ bytes: [UInt8]) -> (fast: Result<SpecDocument, TagCloudError>,
+                                                located: Result<SpecDocument, TagCloudError>) {
+        let fast = Result { () throws(TagCloudError) -> SpecDocument in
+            try SpecDocument.parse(bytes, format: .json, source: .file("spec.json"))
+        }
+        let located = Result { () throws(TagCloudError) -> SpecDocument in
+            try SpecDocument.located(TextInput(bytes: bytes, source: .file("spec.json")), format: .json)
+        }
+        return (fast, located)
+    }
+
+    static func expectSame(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let (fast, located) = bothPaths(bytes)
+        switch (fast, located) {
+        case let (.success(a), .success(b)):
+            #expect(a.spec == b.spec, sourceLocation: sourceLocation)
+            for index in 0..<max(a.spec.tags.count, 1) {
+                #expect(a.locations.tag(index) == b.locations.tag(index), sourceLocation: sourceLocation)
+                #expect(a.locations["tags[\(index)].font.family"] == b.locations["tags[\(index)].font.family"],
+                        sourceLocation: sourceLocation)
+            }
+            for key in ["width", "font.family", "chip.fill", "spacing.vertical", "background"] {
+                #expect(a.locations[key] == b.locations[key], sourceLocation: sourceLocation)
+            }
+        case let (.failure(a), .failure(b)):
+            #expect(a == b, sourceLocation: sourceLocation)
+        default:
+            Issue.record("the paths disagree on \(String(decoding: bytes, as: UTF8.self)): fast \(fast), located \(located)",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func randomSpecsGiveTheSameDocument() throws {
+        var generator = SeededGenerator(seed: 31)
+        for _ in 0..<300 {
+            let json = SpecPropertyTests.randomSpec(&generator).json()
+            #expect(FastJSONReader.read(try TextInput(bytes: Array(json.utf8), source: .standardInput)) != nil)
+            Self.expectSame(Array(json.utf8))
+        }
+    }
+
+    @Test func mutatedSpecsGiveTheSameDocumentOrError() {
+        var generator = SeededGenerator(seed: 32)
+        let pieces = ["{", "}", "[", "]", "\"", ":", ",", " ", "\t", "\n", "\\", "\\u", "\\ud83d", "\\ude00", "\\/",
+                      "\\n", "0", "-", "1e5", "01", ".5", "true", "nul", "\"text\"", "\"tags\"", "\"width\"",
+                      "\u{85}", "\u{2028}", "\u{7F}", "\u{1}", "💪", "é", "//", "#"]
+        for _ in 0..<600 {
+            var bytes = Array(SpecPropertyTests.randomSpec(&generator).json().utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                let piece = Array((pieces.randomElement(using: &generator) ?? " ").utf8)
+                if Bool.random(using: &generator) {
+                    bytes.insert(contentsOf: piece, at: index)
+                } else {
+                    bytes.replaceSubrange(index..<min(bytes.count, index + piece.count), with: piece)
+                }
+            }
+            Self.expectSame(bytes)
+        }
+    }
+
+    @Test func escapesAndNumbersDecodeAsTheLocatedPathDecodesThem() throws {
+        let text = #"{"width": 1.5e2, "padding": -0, "tags": ["\ud83d\udcaa \u00e9\/\"\\", {"text": "a\tb", "weight": 0}, "\u2603"]}"#
+        Self.expectSame(Array(text.utf8))
+        let spec = try TagCloudSpec(parsing: #"{"width": 1.5e2, "tags": ["\ud83d\udcaa \u00e9\/\"\\", "\u2603"]}"#, format: .json)
+        #expect(spec.width == 150)
+        #expect(spec.tags.map(\.text) == ["💪 é/\"\\", "☃"])
+    }
+
+    @Test func theFastPathGivesUpOnWhatIsNotStrictJSON() throws {
+        let refused = [#"{"a": 1, "a": 2}"#, #"[1, 2,]"#, #"{"a": 1} // c"#, #"["\ud83d"]"#, #"["\ude00"]"#,
+                       "[\"a\u{85}\"]", "[\"\u{2028}\"]", #"[01]"#, #"[.5]"#, #"[1.]"#, #"['a']"#, #"[NaN]"#, "",
+                       String(repeating: "[", count: 65) + String(repeating: "]", count: 65), #"{"a" 1}"#, #"[tru]"#]
+        for text in refused {
+            #expect(FastJSONReader.read(try TextInput(bytes: Array(text.utf8), source: .standardInput)) == nil, "\(text)")
+            Self.expectSame(Array(text.utf8))
+        }
+        let accepted = [String(repeating: "[", count: 64) + String(repeating: "]", count: 64), "\t[ ]\r\n", #"[-0.0e+0]"#]
+        for text in accepted {
+            #expect(FastJSONReader.read(try TextInput(bytes: Array(text.utf8), source: .standardInput)) != nil, "\(text)")
+        }
+    }
+
+    @Test func errorsFoundAfterTheFastPathAreLocated() {
+        let error = parseError("{\n  \"width\": 300,\n  \"chip\": {\"paddng\": 4}\n}", .json)
+        #expect(error?.description.hasPrefix(#"spec.json:3:12: unknown key "chip.paddng"; did you mean "chip.padding"?"#) == true,
+                "\(String(describing: error))")
+    }
+}
