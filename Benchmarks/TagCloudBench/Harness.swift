@@ -21,6 +21,12 @@ func medianSeconds(runs: Int = 9, warmup: Int = 2, _ body: () throws -> Void) re
     return times[times.count / 2]
 }
 
+/// The median of some values.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
 /// Keeps a value alive and opaque to the optimiser.
 @inline(never)
 func blackHole<T>(_ value: T) {

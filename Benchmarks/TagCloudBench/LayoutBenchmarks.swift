@@ -14,12 +14,6 @@ private func chipSizes(_ count: Int) -> [CGSize] {
     }
 }
 
-/// The median of some values.
-private func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted[sorted.count / 2]
-}
-
 /// Prints the layout figures.
 func runLayoutBenchmarks() throws {
     let greedy = FlowLayout(itemSpacing: 8, lineSpacing: 8)

@@ -17,6 +17,10 @@ func fail(_ error: TagCloudError) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Fonts, shaping plans and Cairo set themselves up on the second core while this one parses.
+if arguments.first == "render", !arguments.contains("--help"), !arguments.contains("-h") {
+    TagCloudCommand.startWarmingUp()
+}
 let command: any ParsableCommand
 do {
     command = try Tagcloud.parseAsRoot(arguments)
