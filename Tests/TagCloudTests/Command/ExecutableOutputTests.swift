@@ -1,0 +1,26 @@
+import Foundation
+import TagCloud
+import Testing
+
+/// The executable draws exactly what the library draws: the command's warm-up (fonts, shaping and
+/// Cairo set up on a second thread while the arguments are parsed) changes when work happens,
+/// never its result.
+@MainActor
+@Suite("The executable's output")
+struct ExecutableOutputTests {
+    @Test("tagcloud render writes the library's bytes, run after run", arguments: [
+        "numbers-flow.yaml", "emoji.yaml", "rtl.yaml", "suggestion-picker-selected.yaml", "weights.yaml",
+    ])
+    func sameBytesAsTheLibrary(sample: String) throws {
+        let spec = packageRoot.appendingPathComponent("samples").appendingPathComponent(sample).path
+        var overrides = SpecOverrides()
+        try overrides.set("scale", to: "2", option: "--scale")
+        let expected = try TagCloudCommand.render(RenderRequest(input: spec, format: .png, overrides: overrides),
+                                                  writeStandardOutput: { _ in }).data
+        for _ in 0..<3 {
+            let run = try CommandRunner.run(["render", spec, "-o", "-", "--format", "png", "--scale", "2"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput == expected, "\(sample): the executable's PNG differs from the library's")
+        }
+    }
+}
