@@ -110,6 +110,7 @@ private func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false
     // WIFEXITED and WEXITSTATUS, which Swift does not import.
     let exited = exitStatus & 0x7F == 0
     let code = (exitStatus >> 8) & 0xFF
+    defer { if !quiet { unlink(errorsPath) } }
     if !exited || code != 0 {
         let message = quiet ? "" : ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
         throw BenchmarkError.failed(executable.lastPathComponent, exited ? code : -(exitStatus & 0x7F), message)
