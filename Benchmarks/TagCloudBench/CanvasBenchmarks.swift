@@ -40,26 +40,36 @@ func runCanvasBenchmarks() throws {
     let encoder = PNGEncoder()
     let ours = try reportTimes("canvas.png_encode_780x2700_ours") { blackHole(try surface.png(encoder: encoder)) }
     let oneThread = PNGEncoder(pixelsPerPart: .max)
-    try reportTimes("canvas.png_encode_780x2700_ours_one_thread") { blackHole(try surface.png(encoder: oneThread)) }
+    let scanline = try reportTimes("canvas.png_encode_780x2700_ours_one_thread") { blackHole(try surface.png(encoder: oneThread)) }
+    // The compressors side by side, on one thread: ScanlineDeflate (the default) and libdeflate's
+    // fastest level, which the encoder used before.
+    let libdeflateEncoder = PNGEncoder(compression: .libdeflate(level: 1), pixelsPerPart: .max)
+    let libdeflate = try reportTimes("canvas.png_encode_780x2700_libdeflate_level1_one_thread") {
+        blackHole(try surface.png(encoder: libdeflateEncoder))
+    }
+    report("canvas.png_scanline_deflate_speedup_vs_libdeflate_level1_cpu", libdeflate.cpu / scanline.cpu, "x")
+    report("canvas.png_size_780x2700_libdeflate_level1", Double(try surface.png(encoder: libdeflateEncoder).count) / 1024, "KiB", digits: 1)
     let cairo = try reportTimes("canvas.png_encode_780x2700_cairo_surface_write_to_png", runs: 5) { blackHole(try surface.cairoPNG()) }
     report("canvas.png_encoder_speedup_vs_cairo_wall (target >= 3)", cairo.wall / ours.wall, "x")
     report("canvas.png_encoder_speedup_vs_cairo_cpu (target >= 3)", cairo.cpu / ours.cpu, "x")
     report("canvas.png_size_780x2700_ours", Double(try surface.png(encoder: encoder).count) / 1024, "KiB", digits: 1)
     report("canvas.png_size_780x2700_cairo", Double(try surface.cairoPNG().count) / 1024, "KiB", digits: 1)
 
-    // The level and filter sweep the encoder's defaults were chosen from (TAGCLOUD_BENCH_SWEEP=1), on
+    // The compression and filter sweep the encoder's defaults were chosen from (TAGCLOUD_BENCH_SWEEP=1), on
     // one thread.
     guard ProcessInfo.processInfo.environment["TAGCLOUD_BENCH_SWEEP"] == "1" else { return }
     let transparentSurface = try RenderedSurface(tall, scale: 2, background: nil)
     for (name, target) in [("opaque", surface), ("transparent", transparentSurface)] {
-        for level: Int32 in [1, 2, 3, 4, 6, 9] {
+        let compressions: [(String, PNGEncoder.Compression)] = [("scanline", .scanline)]
+            + [1, 2, 3, 4, 6, 9].map { ("level\($0)", .libdeflate(level: $0)) }
+        for (compressionName, compression) in compressions {
             for filter: PNGEncoder.FilterChoice in [.fixed(.none), .fixed(.sub), .fixed(.up), .fixed(.paeth), .adaptive] {
-                let candidate = PNGEncoder(level: level, filter: filter, pixelsPerPart: .max)
+                let candidate = PNGEncoder(compression: compression, filter: filter, pixelsPerPart: .max)
                 let time = try cpuMedianSeconds(runs: 5) { blackHole(try target.png(encoder: candidate)) }
                 let size = try target.png(encoder: candidate).count
                 let label = { switch filter { case .adaptive: "adaptive"; case .fixed(let f): "\(f)" } }()
-                report("canvas.sweep.\(name).level\(level).\(label)_cpu", time * 1000, "ms")
-                report("canvas.sweep.\(name).level\(level).\(label)_size", Double(size) / 1024, "KiB", digits: 1)
+                report("canvas.sweep.\(name).\(compressionName).\(label)_cpu", time * 1000, "ms")
+                report("canvas.sweep.\(name).\(compressionName).\(label)_size", Double(size) / 1024, "KiB", digits: 1)
             }
         }
     }

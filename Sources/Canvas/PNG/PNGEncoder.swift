@@ -34,8 +34,18 @@ package struct PNGEncoder: Sendable {
         case adaptive
     }
 
-    /// The libdeflate compression level, 0 (store) to 12 (smallest).
-    package var level: Int32
+    /// How the filtered rows are compressed.
+    package enum Compression: Equatable, Sendable {
+        /// ``ScanlineDeflate``: three match candidates per position (left pixel, row above, a
+        /// hash of recent shapes). The default: several times faster than libdeflate's fastest
+        /// level on drawn pictures, for files of about the same size.
+        case scanline
+        /// libdeflate at a level, 0 (store) to 12 (smallest).
+        case libdeflate(level: Int32)
+    }
+
+    /// How the filtered rows are compressed.
+    package var compression: Compression
     /// The row filter strategy.
     package var filter: FilterChoice
     /// The number of pixels per part: an image is cut into `pixels / pixelsPerPart` parts, rounded
@@ -47,11 +57,12 @@ package struct PNGEncoder: Sendable {
 
     /// Makes an encoder. The defaults were chosen by measurement (`TAGCLOUD_BENCH_SWEEP=1
     /// TagCloudBench canvas`, on the 780 × 2700 px tag cloud): unfiltered rows let deflate find the
-    /// repeated glyph shapes, so filter None gives the smallest files and is the fastest; libdeflate's
-    /// level 1 compresses about 25 % faster than level 2 for files 3 % larger (opaque; transparent
-    /// ones are the same size), and higher levels cost more time than they save bytes.
-    package init(level: Int32 = 1, filter: FilterChoice = .fixed(.none), pixelsPerPart: Int = 400_000, maximumParts: Int = 8) {
-        self.level = level
+    /// repeated glyph shapes, so filter None gives the smallest files and is the fastest; of the
+    /// compressors, ``ScanlineDeflate`` is the fastest for files about as small as libdeflate's
+    /// level 1, and higher libdeflate levels cost more time than they save bytes.
+    package init(compression: Compression = .scanline, filter: FilterChoice = .fixed(.none), pixelsPerPart: Int = 400_000,
+                 maximumParts: Int = 8) {
+        self.compression = compression
         self.filter = filter
         self.pixelsPerPart = pixelsPerPart
         self.maximumParts = maximumParts
@@ -168,8 +179,14 @@ package struct PNGEncoder: Sendable {
             let output = filtered + rows.lowerBound * (rowBytes + 1)
             guard filterRows(rows, into: output, rowBytes: rowBytes, channels: channels, sourceRow: sourceRow,
                              sourceRowBytes: sourceRowBytes, convert: convert) else { return nil }
-            return try SplicedZlib.compressPart(UnsafeRawBufferPointer(start: output, count: rows.count * (rowBytes + 1)),
-                                                level: level, isLast: index == parts.count - 1)
+            let bytes = UnsafeRawBufferPointer(start: output, count: rows.count * (rowBytes + 1))
+            let isLast = index == parts.count - 1
+            switch compression {
+            case .scanline:
+                return SplicedZlib.compressPart(bytes, rowLength: rowBytes + 1, pixelBytes: channels, isLast: isLast)
+            case .libdeflate(let level):
+                return try SplicedZlib.compressPart(bytes, level: level, isLast: isLast)
+            }
         }
         let zlibParts = compressed.compactMap { $0 }
         guard zlibParts.count == parts.count else { return nil }
@@ -183,7 +200,7 @@ package struct PNGEncoder: Sendable {
         Self.appendChunk("IHDR", header[...], to: &png)
         var stream: [UInt8] = []
         stream.reserveCapacity(SplicedZlib.streamSize(of: zlibParts))
-        SplicedZlib.appendStream(of: zlibParts, level: level, to: &stream)
+        SplicedZlib.appendStream(of: zlibParts, level: compression.levelHint, to: &stream)
         let chunkLimit = 1 << 30
         var start = 0
         repeat {
@@ -325,6 +342,16 @@ package struct PNGEncoder: Sendable {
         var crc = typeBytes.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
         crc = data.withUnsafeBytes { UInt32(libdeflate_crc32(crc, $0.baseAddress, $0.count)) }
         png.appendBigEndian(crc)
+    }
+}
+
+extension PNGEncoder.Compression {
+    /// The libdeflate level the compression is like, for the zlib header's FLEVEL hint.
+    var levelHint: Int32 {
+        switch self {
+        case .scanline: 1
+        case .libdeflate(let level): level
+        }
     }
 }
 

@@ -50,6 +50,21 @@ enum SplicedZlib {
         return Part(bytes: bytes, adler: adler, count: data.count)
     }
 
+    /// Compresses one part with ``ScanlineDeflate``, which ends a part that is not the last
+    /// continuable by itself.
+    ///
+    /// - Parameters:
+    ///   - data: The part's uncompressed bytes: filtered PNG rows.
+    ///   - rowLength: The bytes per filtered row, the filter byte included.
+    ///   - pixelBytes: The bytes per pixel.
+    ///   - isLast: Whether the part ends the stream.
+    /// - Returns: The compressed part.
+    static func compressPart(_ data: UnsafeRawBufferPointer, rowLength: Int, pixelBytes: Int, isLast: Bool) -> Part {
+        let bytes = ScanlineDeflate.compress(data, rowLength: rowLength, pixelBytes: pixelBytes, isLast: isLast)
+        let adler = UInt32(libdeflate_adler32(1, data.baseAddress, data.count))
+        return Part(bytes: bytes, adler: adler, count: data.count)
+    }
+
     /// Turns a complete raw DEFLATE stream into one that another stream can follow: clears the final
     /// block's BFINAL bit and appends an empty, non-final stored block, so the stream ends on a byte
     /// boundary without ending the data.

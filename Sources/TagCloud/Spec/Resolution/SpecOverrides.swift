@@ -57,9 +57,13 @@ public struct SpecOverrides: Sendable {
         if trimmed.isEmpty {
             throw .wrongType(path: keyPath, expected: "a value", got: "empty", location)
         }
-        var node = Node.scalar(Node.Scalar(trimmed, .implicit, .plain))
+        // The decoder reads scalars by their style and text, as the spec's own composer leaves
+        // them (Yams' basic resolver); `Tag.implicit` would compile Yams' default resolver's
+        // regular expressions, a few milliseconds on every command with an option.
+        let tag = Tag(.implicit, .basic, .default)
+        var node = Node.scalar(Node.Scalar(trimmed, tag, .plain))
         for key in keys.reversed() {
-            node = .mapping(Node.Mapping([(Node(key), node)]))
+            node = .mapping(Node.Mapping([(Node(key, tag), node)], tag))
         }
         let decoder = SpecDecoder(locate: { _ in location }, input: nil)
         spec = spec.merging(try decoder.decodeDocument(node))
