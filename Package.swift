@@ -65,9 +65,15 @@ let package = Package(
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
+        // The tagcloud command line: swift-argument-parser's commands and the fast path for the
+        // common `render` forms, tested against each other.
+        .target(name: "TagCloudCommandLine",
+                dependencies: ["TagCloud", "Gallery", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strictSwift),
+
         // MARK: Executables (thin)
         .executableTarget(name: "tagcloud",
-                          dependencies: ["TagCloud", "Gallery",
+                          dependencies: ["TagCloudCommandLine", "TagCloud",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
@@ -86,6 +92,10 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        .testTarget(name: "TagCloudCommandLineTests",
+                    dependencies: ["TagCloudCommandLine", "TagCloud",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
                                                           "Canvas", "Typesetting"],
                     exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TagCloud
+import TagCloudCommandLine
 
 #if canImport(Glibc)
 import Glibc
@@ -16,10 +17,26 @@ func fail(_ error: TagCloudError) -> Never {
     exit(error.exitCode.rawValue)
 }
 
+/// Renders a parsed command line and exits.
+@MainActor
+func render(_ line: RenderCommandLine) -> Never {
+    do {
+        let result = try TagCloudCommand.render(try line.request())
+        if line.verbose {
+            FileHandle.standardError.write(Data((result.summary + "\n").utf8))
+        }
+        exit(0)
+    } catch {
+        fail(error)
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Fonts, shaping plans and Cairo set themselves up on the second core while this one parses.
 if arguments.first == "render", !arguments.contains("--help"), !arguments.contains("-h") {
     TagCloudCommand.startWarmingUp()
+    // The plain forms skip swift-argument-parser's reflection (see RenderCommandLine).
+    if let line = RenderCommandLine.parseFast(Array(arguments.dropFirst())) { render(line) }
 }
 let command: any ParsableCommand
 do {
@@ -35,11 +52,8 @@ do {
 
 do {
     switch command {
-    case let render as Render:
-        let result = try TagCloudCommand.render(try render.request())
-        if render.verbose {
-            FileHandle.standardError.write(Data((result.summary + "\n").utf8))
-        }
+    case let command as Render:
+        render(command.commandLine)
     case let samples as Samples:
         let report = try TagCloudCommand.samples(try samples.request(), progress: { print($0) })
         print(report.summary)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The fonts TagCloud can use: the bundled ones in `Fonts/`, loaded once and shared, plus, when
@@ -66,7 +67,7 @@ public final class FontLibrary: Sendable {
             }
         }
         guard !paths.isEmpty else { throw TypesettingError.fontsFolderUnreadable(path: directory) }
-        let faces = try paths.sorted().map { try FontFace(path: $0) }
+        let faces = try Self.loadFaces(paths.sorted())
         let families = Set(faces.map { $0.familyName.lowercased() })
         guard families.contains(defaultFamily.lowercased()) else {
             throw TypesettingError.unknownFamily(defaultFamily, available: Self.familyNames(faces))
@@ -79,6 +80,24 @@ public final class FontLibrary: Sendable {
         self.systemState = Locked(nil)
         self.loaded = Locked(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
         self.resolved = Locked([:])
+    }
+
+    /// Opens the faces on every core: each file is mapped and its tables read independently, and
+    /// a process that renders once (the command) waits for the fonts before it can lay anything
+    /// out.
+    ///
+    /// - Returns: The faces, in the order of `paths`.
+    /// - Throws: The error of the first path (in order) that fails.
+    private static func loadFaces(_ paths: [String]) throws -> [FontFace] {
+        let results = Locked([Result<FontFace, any Error>?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let result = Result { try FontFace(path: paths[index]) }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { $0 }.map { result in
+            guard let result else { preconditionFailure("concurrentPerform skipped a font") }
+            return try result.get()
+        }
     }
 
     /// The library of the bundled `Fonts/` folder, found by ``FontLocator``, created once per

@@ -2,11 +2,12 @@
 // requests. Values are checked by the library, so an option's value gets the same message as the
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
-import ArgumentParser
-import TagCloud
+package import ArgumentParser
+package import TagCloud
 
-struct Tagcloud: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `tagcloud`.
+package struct Tagcloud: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "tagcloud",
         abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF or layout JSON.",
         discussion: """
@@ -16,10 +17,13 @@ struct Tagcloud: ParsableCommand {
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
         subcommands: [Render.self, Samples.self, Fonts.self, Diff.self])
+
+    package init() {}
 }
 
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `tagcloud render`.
+package struct Render: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
         discussion: """
@@ -106,37 +110,27 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
 
-    /// The request for the library: every option as a spec override.
-    func request() throws(TagCloudError) -> RenderRequest {
-        var overrides = SpecOverrides()
-        for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "=") else {
-                throw .wrongType(path: assignment, expected: "KEY=VALUE", got: "no \"=\"",
-                                 SpecLocation(source: .option("--set")))
-            }
-            try overrides.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]),
-                              option: "--set")
-        }
-        let named: [(String, String?, String)] = [
-            ("width", width, "--width"), ("padding", padding, "--padding"), ("spacing", spacing, "--spacing"),
-            ("alignment", alignment, "--alignment"), ("justification", justification, "--justification"),
-            ("lineBreaking", lineBreaking, "--line-breaking"), ("maxRows", maxRows, "--max-rows"),
-            ("direction", direction, "--direction"), ("font.family", fontFamily, "--font"),
-            ("font.size", fontSize, "--font-size"), ("font.weight", fontWeight, "--font-weight"),
-            ("chip.shape", chipShape, "--shape"), ("chip.fill", chipFill, "--fill"), ("style", style, "--style"),
-            ("theme", theme, "--theme"), ("scale", scale, "--scale"), ("background", background, "--background"),
+    package init() {}
+
+    /// The command line as the fast path also parses it.
+    package var commandLine: RenderCommandLine {
+        var line = RenderCommandLine(input: input, output: output, format: format, inputFormat: inputFormat,
+                                     assignments: assignments, verbose: verbose)
+        let values: [(String, String?)] = [
+            ("width", width), ("padding", padding), ("spacing", spacing), ("alignment", alignment),
+            ("justification", justification), ("line-breaking", lineBreaking), ("max-rows", maxRows),
+            ("direction", direction), ("font", fontFamily), ("font-size", fontSize), ("font-weight", fontWeight),
+            ("shape", chipShape), ("fill", chipFill), ("style", style), ("theme", theme), ("scale", scale),
+            ("background", background),
         ]
-        for case let (key, value?, option) in named {
-            try overrides.set(key, to: value, option: option)
-        }
-        return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
-                             output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
-                             overrides: overrides)
+        for case let (option, value?) in values { line.specOptions[option] = value }
+        return line
     }
 }
 
-struct Samples: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `tagcloud samples`.
+package struct Samples: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "samples",
         abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG.",
         discussion: """
@@ -151,19 +145,26 @@ struct Samples: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the pictures (default: the samples folder).", valueName: "folder"))
     var out: String?
 
-    func request() throws(TagCloudError) -> SamplesRequest {
+    package init() {}
+
+    /// The request for the library.
+    package func request() throws(TagCloudError) -> SamplesRequest {
         SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery())
     }
 }
 
-struct Fonts: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `tagcloud fonts`.
+package struct Fonts: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "fonts",
         abstract: "List the bundled font families and the system families fontconfig finds.")
+
+    package init() {}
 }
 
-struct Diff: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `tagcloud diff`.
+package struct Diff: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two PNG images pixel by pixel (pixelmatch's YIQ distance with anti-aliasing detection).",
         discussion: """
@@ -195,7 +196,10 @@ struct Diff: ParsableCommand {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAntiAliasing = false
 
-    func request() -> DiffRequest {
+    package init() {}
+
+    /// The request for the library.
+    package func request() -> DiffRequest {
         DiffRequest(first: first, second: second, diffOutput: out, threshold: threshold,
                     maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing)
     }
