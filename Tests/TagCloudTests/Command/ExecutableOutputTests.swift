@@ -15,7 +15,9 @@ struct ExecutableOutputTests {
         let spec = packageRoot.appendingPathComponent("samples").appendingPathComponent(sample).path
         var overrides = SpecOverrides()
         try overrides.set("scale", to: "2", option: "--scale")
-        let expected = try TagCloudCommand.render(RenderRequest(input: spec, format: .png, overrides: overrides),
+        // To standard output (which the closure swallows): without an output the library would
+        // write beside the spec, into the samples folder.
+        let expected = try TagCloudCommand.render(RenderRequest(input: spec, output: "-", format: .png, overrides: overrides),
                                                   writeStandardOutput: { _ in }).data
         for _ in 0..<3 {
             let run = try CommandRunner.run(["render", spec, "-o", "-", "--format", "png", "--scale", "2"])
