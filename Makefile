@@ -19,12 +19,23 @@ REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-em
 # milliseconds sooner (no dynamic symbol binding of libFoundation) and runs without the toolchain.
 # They link with the toolchain's lld: GNU gold prints a warning about mktemp for every link of the
 # static Foundation (its own code, not ours), and lld produces a binary that starts as fast.
-RELEASE     := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+#
+# They also link cairo (with pixman), fontconfig (with expat) and libdeflate from their static
+# archives, which the -dev packages install: the dynamic loader then maps 15 libraries instead of 31
+# (cairo's shared library pulls in X11, xcb and their helpers, none of which an image surface uses),
+# and the command starts about a millisecond sooner (see the README's performance figures).
+# Tools/static-link/make-pkgconfig writes .pc files naming the archives; SwiftPM reads them through
+# PKG_CONFIG_PATH. `-Xlinker --as-needed` drops shared libraries nothing refers to any more, and,
+# being a flag of its own, makes SwiftPM plan the release build anew instead of reusing pkg-config
+# flags cached from a build without these files.
+STATIC_PC   := $(CURDIR)/.build/static-pkgconfig
+RELEASE     := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --as-needed
+RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref
+.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref static-pkgconfig
 
 all: build
 
@@ -60,8 +71,11 @@ deps-ref: deps-build
 build: deps-build
 	$(SWIFT) build
 
-demo: deps-build
-	$(SWIFT) build $(RELEASE) --product tagcloud
+static-pkgconfig: deps-build
+	@Tools/static-link/make-pkgconfig $(STATIC_PC)
+
+demo: static-pkgconfig
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	@mkdir -p $(dir $(DEMO_OUTPUT))
 	.build/release/tagcloud render $(DEMO_INPUT) -o $(DEMO_OUTPUT)
 	@echo "Wrote $(DEMO_OUTPUT)"
@@ -70,13 +84,13 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-bench: deps-build
-	$(SWIFT) build $(RELEASE) --product tagcloud
-	$(SWIFT) build $(RELEASE) --product TagCloudBench
+bench: static-pkgconfig
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product TagCloudBench
 	.build/release/TagCloudBench
 
-samples: deps-build
-	$(SWIFT) build $(RELEASE) --product tagcloud
+samples: static-pkgconfig
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	.build/release/tagcloud samples --out samples
 
 # Regenerates committed reference data: Unicode tables (UCD), shaping references (hb-shape,
