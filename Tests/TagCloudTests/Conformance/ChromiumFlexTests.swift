@@ -52,8 +52,12 @@ import Testing
         var height: Double
     }
 
+    /// The committed fixture, or the file `TAGCLOUD_CHROMIUM_FLEX` names: fresh cases from
+    /// `python3 Tools/browser/flexrefs.py --seed N --out FILE`, to check cases the fixture does not
+    /// hold without committing them.
     static let fixture: Fixture = {
-        let url = packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/chromium-flex.json")
+        let url = ProcessInfo.processInfo.environment["TAGCLOUD_CHROMIUM_FLEX"].map { URL(fileURLWithPath: $0) }
+            ?? packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/chromium-flex.json")
         do {
             return try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
         } catch {
