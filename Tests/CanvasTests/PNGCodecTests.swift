@@ -130,6 +130,81 @@ import Typesetting
         #expect(throws: CanvasError.self) { try RGBAImage(contentsOf: URL(fileURLWithPath: "/nonexistent/a.png")) }
     }
 
+    /// Cairo-style ARGB32 words (premultiplied) with runs and repeated rows, `stride` bytes a row;
+    /// every pixel opaque unless `translucentAt` names one, which gets alpha 128.
+    static func randomARGB(_ random: inout SeededRandom, width: Int, height: Int, stride: Int,
+                           translucentAt: (x: Int, y: Int)? = nil) -> [UInt32] {
+        var words = [UInt32](repeating: 0xDEAD_BEEF, count: stride / 4 * height)
+        for y in 0..<height {
+            let row = y * stride / 4
+            if y > 0, Int.random(in: 0..<4, using: &random) == 0 {
+                for x in 0..<width { words[row + x] = words[row - stride / 4 + x] }
+                continue
+            }
+            var x = 0
+            while x < width {
+                let pixel = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                for _ in 0..<min(Int.random(in: 1...8, using: &random), width - x) { words[row + x] = pixel; x += 1 }
+            }
+        }
+        if let (x, y) = translucentAt { words[y * stride / 4 + x] = 0x8040_2010 }
+        return words
+    }
+
+    /// Writing an opaque picture's rows over its own pixels gives the bytes the encoder writes with
+    /// a separate buffer, for widths from 1 pixel, padded strides, one part or many, both
+    /// compressors; nothing is drawn again.
+    @Test func encodingOverThePixelsWritesTheSameBytes() throws {
+        var random = SeededRandom(seed: 0x1A_B1ACE)
+        for round in 0..<120 {
+            let width = Int.random(in: 1...90, using: &random), height = Int.random(in: 1...120, using: &random)
+            let stride = 4 * width + 4 * Int.random(in: 0...3, using: &random)
+            let words = Self.randomARGB(&random, width: width, height: height, stride: stride)
+            let compression: PNGEncoder.Compression = round % 2 == 0 ? .scanline : .libdeflate(level: 1)
+            let encoder = PNGEncoder(compression: compression, pixelsPerPart: round % 3 == 0 ? Int.max : Int.random(in: 1...2_000, using: &random))
+            let expected = try words.withUnsafeBytes { raw in
+                try encoder.encode(premultipliedARGB32: raw.baseAddress!, width: width, height: height, stride: stride, isOpaque: true)
+            }
+            var scratch = words
+            var redraws = 0
+            let inPlace = try scratch.withUnsafeMutableBytes { raw in
+                try encoder.encode(overwriting: raw.baseAddress!, width: width, height: height, stride: stride, isOpaque: true,
+                                   redraw: { redraws += 1 })
+            }
+            let parts = encoder.parts(width: width, height: height).count
+            #expect(inPlace == expected, "round \(round): \(width) × \(height), stride \(stride), \(parts) parts")
+            #expect(redraws == 0)
+        }
+    }
+
+    /// A pixel that is not opaque in a picture said to be opaque: the rows already written over are
+    /// drawn again and the picture is written as RGBA, the same bytes as from untouched pixels.
+    @Test func aTranslucentPixelMeetWhileEncodingOverThePixelsRedrawsThem() throws {
+        var random = SeededRandom(seed: 0x7E57)
+        for round in 0..<24 {
+            let width = Int.random(in: 1...60, using: &random), height = Int.random(in: 1...80, using: &random)
+            let stride = 4 * width
+            let words = Self.randomARGB(&random, width: width, height: height, stride: stride,
+                                        translucentAt: (Int.random(in: 0..<width, using: &random), Int.random(in: 0..<height, using: &random)))
+            let encoder = PNGEncoder(pixelsPerPart: round % 2 == 0 ? Int.max : 500)
+            let expected = try words.withUnsafeBytes { raw in
+                try encoder.encode(premultipliedARGB32: raw.baseAddress!, width: width, height: height, stride: stride, isOpaque: false)
+            }
+            var scratch = words
+            var redraws = 0
+            let bytes = try scratch.withUnsafeMutableBytes { raw in
+                let base = raw.baseAddress!
+                return try encoder.encode(overwriting: base, width: width, height: height, stride: stride, isOpaque: true, redraw: {
+                    redraws += 1
+                    words.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                })
+            }
+            #expect(redraws == 1, "round \(round)")
+            #expect(bytes == expected, "round \(round): \(width) × \(height)")
+            #expect(bytes[25] == 6, "RGBA")
+        }
+    }
+
     @Test func emptyImagesCannotBeEncoded() {
         #expect(throws: CanvasError.self) { try RGBAImage(width: 0, height: 3).pngData() }
     }

@@ -52,9 +52,9 @@ extension Renderer where Output == Data {
     /// `scale` set.
     ///
     /// The image is `ceil(size × scale)` pixels; scale 2 gives two pixels per point. The PNG is
-    /// written by Canvas's own encoder (libdeflate, unfiltered rows), RGB when the background is
-    /// opaque; large pictures are compressed, and where possible drawn, in parts on every core, with
-    /// the same bytes whatever the number of cores.
+    /// written by Canvas's own encoder (unfiltered rows compressed by its scanline DEFLATE
+    /// compressor), RGB when the background is opaque; large pictures are compressed, and where
+    /// possible drawn, in parts on every core, with the same bytes whatever the number of cores.
     ///
     /// - Parameters:
     ///   - scale: Pixels per point: 1, 2, 3 or any positive number.

@@ -121,6 +121,50 @@ package struct PNGEncoder: Sendable {
         return bytes
     }
 
+    /// Encodes Cairo ARGB32 pixels that may be overwritten: an opaque picture's filtered RGB rows
+    /// are written over its own pixels, so no second buffer of the picture's size is taken.
+    ///
+    /// A filtered RGB row (a filter byte and three bytes per pixel) is shorter than an ARGB32 row
+    /// (four bytes per pixel), so each part's rows are packed, one after the other, at the start of
+    /// the part's own pixels: row `k` of a part is written no later in memory than its pixels were,
+    /// and a row is converted before its filter byte is written, so every pixel is read before
+    /// anything is written over it. The bytes are those ``encode(premultipliedARGB32:width:height:stride:isOpaque:preparingRows:)``
+    /// writes for the same pixels; the pixels themselves are lost.
+    ///
+    /// If the picture turns out to have a pixel that is not opaque, its rows are already partly
+    /// overwritten: `redraw` is called to draw every pixel again, and the picture is written as
+    /// RGBA with a separate buffer. Only unfiltered rows (``FilterChoice/fixed(_:)`` with
+    /// ``Filter/none``, the default) are written in place; other filters use a separate buffer.
+    ///
+    /// - Parameters:
+    ///   - base: The first pixel of the top row.
+    ///   - width: Width in pixels, at least 1.
+    ///   - height: Height in pixels, at least 1.
+    ///   - stride: Bytes from one row to the next, at least `4 × width`.
+    ///   - isOpaque: Whether every pixel is expected to be opaque (RGB is written in place only then).
+    ///   - prepare: As for ``encode(premultipliedARGB32:width:height:stride:isOpaque:preparingRows:)``.
+    ///   - redraw: Draws every pixel again, after which they are read once more.
+    /// - Returns: The PNG file's bytes.
+    /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` if compression fails, or what `prepare`
+    ///   or `redraw` throws.
+    package func encode(overwriting base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, isOpaque: Bool,
+                        preparingRows prepare: ((Range<Int>) throws -> Void)? = nil,
+                        redraw: () throws -> Void) throws -> [UInt8] {
+        guard isOpaque, filter == .fixed(.none), width > 0, stride >= 4 * width else {
+            return try encode(premultipliedARGB32: base, width: width, height: height, stride: stride, isOpaque: isOpaque,
+                              preparingRows: prepare)
+        }
+        if let bytes = try encode(width: width, height: height, channels: 3, sourceRow: { y in
+            UnsafeRawPointer(base + y * stride)
+        }, sourceRowBytes: width * 4, convert: { source, output in
+            Unpremultiply.argb32ToRGB(source.assumingMemoryBound(to: UInt32.self), output, count: width)
+        }, prepare: prepare, inPlace: true) {
+            return bytes
+        }
+        try redraw()
+        return try encode(premultipliedARGB32: base, width: width, height: height, stride: stride, isOpaque: false)
+    }
+
     /// Encodes a straight-alpha RGBA8 image, as RGB if every pixel is opaque.
     ///
     /// - Parameter image: The image; it must be at least 1 × 1 pixel.
@@ -158,27 +202,33 @@ package struct PNGEncoder: Sendable {
     /// The core: converts, filters and compresses each part on its own thread, then writes the
     /// chunks.
     ///
+    /// - Parameter inPlace: Whether each part's filtered rows are written over its source rows
+    ///   (unfiltered rows only, each no longer than a source row), instead of into a separate buffer.
     /// - Returns: The PNG, or `nil` if `convert` reported a pixel it could not write (a translucent
     ///   pixel in RGB).
     private func encode(width: Int, height: Int, channels: Int,
                         sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
                         convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool,
-                        prepare: ((Range<Int>) throws -> Void)?) throws -> [UInt8]? {
+                        prepare: ((Range<Int>) throws -> Void)?, inPlace: Bool = false) throws -> [UInt8]? {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CanvasError.pngEncodingFailed(reason: "a PNG image needs a size of at least 1 × 1 px, not \(width) × \(height)")
         }
         let rowBytes = width * channels
+        precondition(!inPlace || (filter == .fixed(.none) && rowBytes + 1 <= sourceRowBytes), "rows written in place must fit")
         // The filtered rows go into a reused buffer: fresh pages would cost more than the filtering.
-        let buffer = ScratchBuffers.shared.take(height * (rowBytes + 1))
-        defer { ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity) }
-        let filtered = buffer.pointer.assumingMemoryBound(to: UInt8.self)
+        let buffer = inPlace ? nil : ScratchBuffers.shared.take(height * (rowBytes + 1))
+        defer { if let buffer { ScratchBuffers.shared.give(buffer.pointer, capacity: buffer.capacity) } }
         let parts = self.parts(width: width, height: height)
         let compressed = try Parallel.map(parts.count) { index -> SplicedZlib.Part? in
             let rows = parts[index]
             try prepare?(rows)
-            let output = filtered + rows.lowerBound * (rowBytes + 1)
+            let output = if let buffer {
+                buffer.pointer.assumingMemoryBound(to: UInt8.self) + rows.lowerBound * (rowBytes + 1)
+            } else {
+                UnsafeMutablePointer(mutating: sourceRow(rows.lowerBound).assumingMemoryBound(to: UInt8.self))
+            }
             guard filterRows(rows, into: output, rowBytes: rowBytes, channels: channels, sourceRow: sourceRow,
-                             sourceRowBytes: sourceRowBytes, convert: convert) else { return nil }
+                             sourceRowBytes: sourceRowBytes, inPlace: inPlace, convert: convert) else { return nil }
             let bytes = UnsafeRawBufferPointer(start: output, count: rows.count * (rowBytes + 1))
             let isLast = index == parts.count - 1
             switch compression {
@@ -215,10 +265,23 @@ package struct PNGEncoder: Sendable {
     /// Converts and filters one part's rows. The part's first row is filtered without the row
     /// above (None, or Sub for a Sub or adaptive choice), so parts do not depend on each other.
     ///
+    /// With `inPlace`, `out` is the part's first source row and each unfiltered row is converted
+    /// before its filter byte is written: output row `k` starts `k × (rowBytes + 1)` bytes after
+    /// `out`, never after source row `k`, and `convert` reads each group of pixels before it writes
+    /// their bytes, which end before the next group's pixels start.
+    ///
     /// - Returns: `false` if `convert` failed on some row.
     private func filterRows(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>, rowBytes: Int, channels: Int,
-                            sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
+                            sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int, inPlace: Bool,
                             convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool) -> Bool {
+        if inPlace {
+            for y in rows {
+                let row = out + (y - rows.lowerBound) * (rowBytes + 1)
+                guard convert(sourceRow(y), row + 1) else { return false }
+                row.pointee = Filter.none.rawValue
+            }
+            return true
+        }
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
         var trial = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes : 0)
