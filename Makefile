@@ -21,7 +21,7 @@ REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-em
 # static Foundation (its own code, not ours), and lld produces a binary that starts as fast.
 #
 # They also link cairo (with pixman), fontconfig (with expat) and libdeflate from their static
-# archives, which the -dev packages install: the dynamic loader then maps 15 libraries instead of 31
+# archives, which the -dev packages install: ldd then lists 16 libraries instead of 31
 # (cairo's shared library pulls in X11, xcb and their helpers, none of which an image surface uses),
 # and the command starts about a millisecond sooner (see the README's performance figures).
 # Tools/static-link/make-pkgconfig writes .pc files naming the archives; SwiftPM reads them through
