@@ -82,22 +82,25 @@ let package = Package(
                           swiftSettings: strictSwift),
 
         // MARK: Tests
-        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit"], swiftSettings: strictSwift),
-        .testTarget(name: "ArticleLayoutTests", dependencies: ["LayoutKit"], swiftSettings: strictSwift),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"],
+        // The seeded generator every property test draws its cases from (no dependencies, so the
+        // layout engine's tests stay free of fonts and Cairo).
+        .target(name: "TestRandom", path: "Tests/TestRandom", swiftSettings: strictSwift),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "TestRandom"], swiftSettings: strictSwift),
+        .testTarget(name: "ArticleLayoutTests", dependencies: ["LayoutKit", "TestRandom"], swiftSettings: strictSwift),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestRandom"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting"],
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudCommandLineTests",
-                    dependencies: ["TagCloudCommandLine", "TagCloud",
+                    dependencies: ["TagCloudCommandLine", "TagCloud", "TestRandom",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
-                                                          "Canvas", "Typesetting"],
+                                                          "Canvas", "Typesetting", "TestRandom"],
                     exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

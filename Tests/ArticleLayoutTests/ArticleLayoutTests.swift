@@ -13,22 +13,10 @@
 // The last test pins these differences down.
 import LayoutKit
 import Testing
-
-/// A small deterministic generator (SplitMix64), so that every run checks the same cases.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestRandom
 
 /// Random chip sizes: whole points, so that no comparison depends on a rounding tolerance.
-func randomSizes(count: Int, using generator: inout SeededGenerator, maxWidth: Int = 160) -> [CGSize] {
+func randomSizes(count: Int, using generator: inout SeededRandom, maxWidth: Int = 160) -> [CGSize] {
     (0..<count).map { _ in
         CGSize(width: CGFloat(Int.random(in: 0...maxWidth, using: &generator)),
                height: CGFloat(Int.random(in: 0...40, using: &generator)))
@@ -49,7 +37,7 @@ func run<L: Layout>(_ layout: L, sizes: [CGSize], width: CGFloat?) -> (size: CGS
 struct ArticleLayoutTests {
     @Test("Building a Flow Layout in SwiftUI: 8-pt spacing, top-leading, greedy")
     func buildingAFlowLayout() {
-        var generator = SeededGenerator(seed: 0xA4BE_E052)
+        var generator = SeededRandom(seed: 0xA4BE_E052)
         let builtIn = LayoutKit.FlowLayout(alignment: .topLeading, itemSpacing: 8, lineSpacing: 8)
         for _ in 0..<300 {
             let sizes = randomSizes(count: Int.random(in: 0...40, using: &generator), using: &generator)
@@ -64,7 +52,7 @@ struct ArticleLayoutTests {
 
     @Test("Creating custom layouts in SwiftUI: no spacing, wraps with > only")
     func creatingCustomLayouts() {
-        var generator = SeededGenerator(seed: 0x908D_E751)
+        var generator = SeededRandom(seed: 0x908D_E751)
         let builtIn = LayoutKit.FlowLayout(alignment: .topLeading, itemSpacing: 0, lineSpacing: 0)
         for _ in 0..<300 {
             let sizes = randomSizes(count: Int.random(in: 0...40, using: &generator), using: &generator)

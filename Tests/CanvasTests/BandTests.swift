@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import Typesetting
+import TestRandom
 
 /// Drawing in horizontal bands (one Cairo surface per band over the rows of one buffer, on several
 /// threads): lists of solid fills and text give exactly the pixels of one surface whatever the

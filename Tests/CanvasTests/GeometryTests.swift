@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Testing
+import TestRandom
 
 /// Paths, shapes and transforms: exact corner geometry and algebraic properties.
 @Suite struct GeometryTests {

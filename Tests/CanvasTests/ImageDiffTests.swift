@@ -1,5 +1,6 @@
 import Testing
 @testable import Canvas
+import TestRandom
 
 /// Small pictures made pixel by pixel, so every count is known.
 private struct Picture {
@@ -184,7 +185,7 @@ private func edge(gray level: UInt8) -> Picture {
     }
 
     @Test func countsAreSymmetricAndSplitIntoDifferencesAndAntiAliasing() throws {
-        var generator = SplitMix(seed: 5)
+        var generator = SeededRandom(seed: 5)
         let palette: [[UInt8]] = [white, black, gray(128), gray(190), [255, 0, 0, 255], [0, 0, 255, 128], [0, 0, 0, 0]]
         for _ in 0..<300 {
             let width = Int.random(in: 1...9, using: &generator)
@@ -212,18 +213,5 @@ private func edge(gray level: UInt8) -> Picture {
             let changed = zip(first.pixels, second.pixels).contains { $0 != $1 }
             if !changed { #expect(forward.differentPixels == 0) }
         }
-    }
-}
-
-/// SplitMix64, for repeatable random pictures.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 import Typesetting
+import TestRandom
 
 /// The JSON form of display lists: its exact shape, stable bytes, and lossless round trips.
 @Suite struct JSONTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import Typesetting
+import TestRandom
 
 /// The PDF backend: page size, embedded fonts, links and destinations, emoji as images.
 @Suite struct PDFTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import Typesetting
+import TestRandom
 
 /// The PNG encoder: lossless (decoded by libpng), the same pixels as Cairo's writer, valid chunks.
 @Suite struct PNGCodecTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import Typesetting
+import TestRandom
 
 /// How item metadata travels through Cairo's SVG surface: coalesced markers, image markers outside
 /// opacity groups, numbered rectangles inside, and the fallbacks.

@@ -6,6 +6,7 @@ import FoundationXML
 import TagCloudTesting
 import Testing
 import Typesetting
+import TestRandom
 
 /// The SVG backend: size in px, glyph outlines, embedded emoji, metadata, and agreement with the PNG.
 @Suite struct SVGTests {

@@ -2,6 +2,7 @@
 import CDeflate
 import Foundation
 import Testing
+import TestRandom
 
 /// ``ScanlineDeflate`` writes valid DEFLATE: every stream inflates to exactly its data (libdeflate
 /// here; libpng's zlib, which rejects incomplete codes, in ``PNGCodecTests``), parts splice into one

@@ -2,6 +2,7 @@
 import CDeflate
 import Foundation
 import Testing
+import TestRandom
 
 /// Parts compressed separately and spliced into one zlib stream inflate to exactly the data, with
 /// libdeflate and with libpng (here for rendered pictures; random images of every filter and level in

@@ -1,6 +1,7 @@
 // Property-based tests of FlowLayout: invariants over hundreds of random cases (seeded).
 @testable import LayoutKit
 import Testing
+import TestRandom
 
 private let alignments: [Alignment] = [
     .topLeading, .top, .topTrailing, .leading, .center, .trailing, .bottomLeading, .bottom, .bottomTrailing,
@@ -11,7 +12,7 @@ private let justifications: [FlowLayout.Justification] = [.none, .spaceBetween, 
 private let tolerance: CGFloat = 1e-6
 
 /// A random length in 1/64 units, as text measured in 26.6 fixed point is.
-private func length(_ range: ClosedRange<Int>, _ g: inout SeededGenerator) -> CGFloat {
+private func length(_ range: ClosedRange<Int>, _ g: inout SeededRandom) -> CGFloat {
     CGFloat(Int.random(in: range.lowerBound * 64...range.upperBound * 64, using: &g)) / 64
 }
 
@@ -26,7 +27,7 @@ private struct Case: CustomStringConvertible {
     }
 }
 
-private func randomCase(_ g: inout SeededGenerator, markers: Bool) -> Case {
+private func randomCase(_ g: inout SeededRandom, markers: Bool) -> Case {
     let n = Int.random(in: 0...30, using: &g)
     var items: [LayoutLeaf] = []
     var sizes: [CGSize] = []
@@ -175,7 +176,7 @@ private func checkInvariants(_ c: Case) -> FlowRows? {
 struct FlowLayoutPropertyTests {
     @Test("Invariants over 500 random cases; greedy makes the fewest rows; balanced matches it")
     func invariants() {
-        var g = SeededGenerator(seed: 0xF10F_1A70)
+        var g = SeededRandom(seed: 0xF10F_1A70)
         for _ in 0..<500 {
             let c = randomCase(&g, markers: false)
             guard let rows = checkInvariants(c) else { continue }
@@ -196,7 +197,7 @@ struct FlowLayoutPropertyTests {
 
     @Test("Invariants with forced breaks among the items, over 300 random cases")
     func invariantsWithBreaks() {
-        var g = SeededGenerator(seed: 0xB2EA_C5)
+        var g = SeededRandom(seed: 0xB2EA_C5)
         for _ in 0..<300 {
             let c = randomCase(&g, markers: true)
             guard let rows = checkInvariants(c) else { continue }
@@ -214,7 +215,7 @@ struct FlowLayoutPropertyTests {
     func arrangementMatchesLayout(singlePass: Bool) {
         // With `singlePass`, every case takes the one-pass path (greedy, leading, no justification)
         // with raw sizes that may be NaN, infinite or negative.
-        var g = SeededGenerator(seed: singlePass ? 0x51_6E1E : 0xA11A_46E)
+        var g = SeededRandom(seed: singlePass ? 0x51_6E1E : 0xA11A_46E)
         for _ in 0..<300 {
             let n = Int.random(in: 0...40, using: &g)
             let odd: [CGFloat] = [.nan, .infinity, -.infinity, -3]

@@ -1,19 +1,6 @@
 // Shared helpers for the LayoutKit tests.
 @testable import LayoutKit
 
-/// A small deterministic generator (SplitMix64), so that every run checks the same cases.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Fixed-size leaves for a list of sizes.
 func leaves(_ sizes: [CGSize]) -> [LayoutLeaf] {
     sizes.map { LayoutLeaf.fixed(width: $0.width, height: $0.height) }

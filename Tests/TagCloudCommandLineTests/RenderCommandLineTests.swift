@@ -2,6 +2,7 @@ import ArgumentParser
 import TagCloud
 @testable import TagCloudCommandLine
 import Testing
+import TestRandom
 
 /// The fast path for `tagcloud render` agrees with swift-argument-parser wherever it answers, and
 /// answers for the forms the README and scripts use.
@@ -50,7 +51,7 @@ import Testing
             "--padding", "--spacing", "4", "--font-weight", "bold", "-vv", "---width", "--Width",
         ]
         var answered = 0
-        var random = SplitMix(seed: 0xA5F)
+        var random = SeededRandom(seed: 0xA5F)
         for _ in 0..<6_000 {
             let count = Int.random(in: 0...7, using: &random)
             let arguments = (0..<count).map { _ in vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)] }
@@ -69,18 +70,5 @@ import Testing
         let a = try fast.request(), b = try slow.request()
         #expect(a.input == b.input && a.output == b.output && a.format == b.format && a.inputFormat == b.inputFormat)
         #expect(a.overrides.spec == b.overrides.spec)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so failures repeat.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

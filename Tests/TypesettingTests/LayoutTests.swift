@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typesetting
+import TestRandom
 
 @Suite struct WrappingTests {
     let font = Font.body
@@ -50,7 +51,7 @@ import Testing
     /// Property test (seeded): at any width, every line fits (or is one cluster), no text is lost,
     /// and a narrower width never gives fewer lines.
     @Test func wrappingInvariants() throws {
-        var generator = SeededGenerator(seed: 3)
+        var generator = SeededRandom(seed: 3)
         let words = ["Swift", "iOS", "Development", "Morning", "routine", "☀️", "مرحبا", "well-known", "(beta)", "1,234.56",
                      "Typography", "x", "Exercise", "💪", "中文", "AVATAR"]
         for _ in 0..<300 {
@@ -119,7 +120,7 @@ import Testing
     /// Property test (seeded): truncated lines fit, keep the text's start (tail), end (head) or
     /// both (middle), and contain one ellipsis.
     @Test func truncationInvariants() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SeededRandom(seed: 11)
         let words = ["Swift", "iOS", "Development", "Morning", "routine", "☀️", "Exercise", "Typography", "AVATAR", "cloud"]
         for _ in 0..<200 {
             let text = (0..<Int.random(in: 2...7, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
@@ -174,7 +175,7 @@ import Testing
     /// The one-line path gives what the general line machinery gives: a text's layout equals the
     /// first line of the same text followed by a paragraph break and more text.
     @Test func matchesTheGeneralPath() throws {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SeededRandom(seed: 5)
         let words = ["Swift", "Morning", "routine", "☀️", "Exercise", "💪", "AVATAR", "x", "office", "Café", "Ωμέγα"]
         for _ in 0..<200 {
             let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }

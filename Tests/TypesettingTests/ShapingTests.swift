@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typesetting
+import TestRandom
 
 @Suite struct ShapingTests {
     /// Kerning pairs at 17 pt: each pair is narrower than its two letters apart, by the font's GPOS
@@ -129,7 +130,7 @@ import Testing
     @Test func wordByWordEqualsWhole() throws {
         let whole = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false)
         let split = Typesetter(library: bundledLibrary, cacheCapacity: 1 << 20, shapesWordByWord: true)
-        var generator = SeededGenerator(seed: 14)
+        var generator = SeededRandom(seed: 14)
         let words = ["Swift", "iOS", "To", "Yo", "AV", "office", "Wave", "x", "3 x 4", "a-b", "(beta)", ":", "12:30",
                      "->", "Tapas", "We", "LT", "fi", "--", "<=", "Typography", "@home", "T", "V", "1/2", "..."]
         let weights: [Font.Weight] = [.regular, .medium, .semibold, .bold]
@@ -180,7 +181,7 @@ import Testing
         let cached = Typesetter(library: bundledLibrary, cacheCapacity: 8 << 20)
         let labels = benchmarkLikeLabels(500)
         let first = try labels.map { try cached.shape($0, font: .body) }
-        var generator = SeededGenerator(seed: 21)
+        var generator = SeededRandom(seed: 21)
         for order in [Array(labels.indices), labels.indices.reversed(), labels.indices.shuffled(using: &generator)] {
             for index in order { #expect(try cached.shape(labels[index], font: .body) == first[index]) }
         }
@@ -210,7 +211,7 @@ import Testing
 func benchmarkLikeLabels(_ count: Int) -> [String] {
     let words = ["Swift", "iOS", "Development", "Morning", "routine", "Exercise", "Design", "Travel", "cloud", "layout",
                  "Typography", "Wave", "Tower", "Yoga", "AVATAR", "office", "Kayak", "Zephyr"]
-    var generator = SeededGenerator(seed: 7)
+    var generator = SeededRandom(seed: 7)
     var seen = Set<String>()
     var labels: [String] = []
     while labels.count < count {

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Typesetting
+import TestRandom
 
 extension SeededRandom {
     /// A random display list of nested groups (transforms, clips, opacity) and translucent rounded

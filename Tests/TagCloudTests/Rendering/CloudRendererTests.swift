@@ -3,6 +3,7 @@ import Foundation
 @testable import TagCloud
 import Testing
 import Typesetting
+import TestRandom
 
 /// The cloud's layout and drawing, against values computed independently from the text engine's
 /// measurements and the spec's numbers.
@@ -125,7 +126,7 @@ import Typesetting
     }
 
     @Test func maxRowsShowsAsManyTagsAsFitBesideThePlusChip() throws {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SeededRandom(seed: 5)
         let words = ["Swift", "Go", "TypeScript", "Rust", "Kotlin", "a", "Objective-C", "Zig", "Haskell", "Python 3"]
         for _ in 0..<25 {
             let count = Int.random(in: 1...40, using: &generator)

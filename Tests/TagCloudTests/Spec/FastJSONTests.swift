@@ -1,6 +1,7 @@
 import Foundation
 @testable import TagCloud
 import Testing
+import TestRandom
 
 /// The fast JSON path gives exactly what the located path gives: the same spec for valid input,
 /// the same located error for invalid input, and the same locations when they are asked for.
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func randomSpecsGiveTheSameDocument() throws {
-        var generator = SeededGenerator(seed: 31)
+        var generator = SeededRandom(seed: 31)
         for _ in 0..<300 {
             let json = SpecPropertyTests.randomSpec(&generator).json()
             #expect(FastJSONReader.read(try TextInput(bytes: Array(json.utf8), source: .standardInput)) != nil)
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func mutatedSpecsGiveTheSameDocumentOrError() {
-        var generator = SeededGenerator(seed: 32)
+        var generator = SeededRandom(seed: 32)
         let pieces = ["{", "}", "[", "]", "\"", ":", ",", " ", "\t", "\n", "\\", "\\u", "\\ud83d", "\\ude00", "\\/",
                       "\\n", "0", "-", "1e5", "01", ".5", "true", "nul", "\"text\"", "\"tags\"", "\"width\"",
                       "\u{85}", "\u{2028}", "\u{7F}", "\u{1}", "💪", "é", "//", "#"]

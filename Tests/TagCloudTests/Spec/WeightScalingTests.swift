@@ -1,5 +1,6 @@
 import Testing
 @testable import TagCloud
+import TestRandom
 
 @Suite struct WeightScalingTests {
     @Test func linearMapsTheRangeOntoMinAndMax() {
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func sizesStayWithinMinAndMaxForRandomWeights() {
-        var generator = SeededGenerator(seed: 6)
+        var generator = SeededRandom(seed: 6)
         for _ in 0..<200 {
             let count = Int.random(in: 2...40, using: &generator)
             let weights: [Double?] = (0..<count).map { _ in
