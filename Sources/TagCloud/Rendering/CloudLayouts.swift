@@ -79,9 +79,15 @@ struct CloudFlowLayout: Layout {
         recorder.recordHidden(cache.hiddenItemCount)
     }
 
+    /// `nil`: the container's subviews are ``ChipView``s in ``ChipFrameProbe``s, and no part of a
+    /// chip (text, padding, the checkmark's `HStack`, a stretching frame, backgrounds and borders)
+    /// sets a horizontal alignment guide, so the merge of the subviews' explicit values that the
+    /// protocol's default makes is always `nil`. Answering it directly skips that merge's scratch
+    /// placement of every chip, a quarter of the layout time of 100,000 chips. Vertical guides
+    /// (the chips' text baselines) are merged as the default does.
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                            subviews: Subviews, cache: inout FlowLayout.Cache) -> CGFloat? {
-        flow.explicitAlignment(of: guide, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+        nil
     }
 
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
