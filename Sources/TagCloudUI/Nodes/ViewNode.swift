@@ -12,8 +12,9 @@ class ViewNode: LayoutSubviewBackend {
     /// The selection tag (``View/tag(_:)`` or the enclosing `ForEach` element's identifier).
     var tag: AnyHashable?
 
-    private var memoProposals: [ProposedViewSize] = []
-    private var memoSizes: [CGSize] = []
+    /// The sizes answered so far: two inline, up to six more in an array (most nodes are asked
+    /// one or two proposals, so most nodes allocate nothing for their memo).
+    private var memo = SizeMemo()
 
     init() {}
 
@@ -26,16 +27,9 @@ class ViewNode: LayoutSubviewBackend {
     /// - Returns: The size the node chooses.
     /// - Complexity: O(1) for a proposal already answered (up to eight are kept).
     final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        for index in memoProposals.indices where memoProposals[index] == proposal {
-            return memoSizes[index]
-        }
+        if let size = memo[proposal] { return size }
         let size = measure(proposal)
-        if memoProposals.count >= 8 {
-            memoProposals.removeFirst()
-            memoSizes.removeFirst()
-        }
-        memoProposals.append(proposal)
-        memoSizes.append(size)
+        memo.insert(size, for: proposal)
         return size
     }
 
@@ -287,5 +281,33 @@ extension TextItem {
             }
         }
         return CGRect(x: origin.x + minX, y: origin.y + minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+/// A node's memoised sizes, by proposal: the first two in place, later ones (at most six, the
+/// oldest dropped first) in an array. Sizes are pure functions of the proposal for a whole
+/// rendering, so which entries are kept changes only how often a node measures, never a size.
+struct SizeMemo {
+    private var first: (proposal: ProposedViewSize, size: CGSize)?
+    private var second: (proposal: ProposedViewSize, size: CGSize)?
+    private var more: [(proposal: ProposedViewSize, size: CGSize)] = []
+
+    /// The size answered for `proposal`, if it is kept.
+    subscript(proposal: ProposedViewSize) -> CGSize? {
+        if let first, first.proposal == proposal { return first.size }
+        if let second, second.proposal == proposal { return second.size }
+        return more.first { $0.proposal == proposal }?.size
+    }
+
+    /// Keeps `size` as the answer for `proposal`.
+    mutating func insert(_ size: CGSize, for proposal: ProposedViewSize) {
+        if first == nil {
+            first = (proposal, size)
+        } else if second == nil {
+            second = (proposal, size)
+        } else {
+            if more.count >= 6 { more.removeFirst() }
+            more.append((proposal, size))
+        }
     }
 }
