@@ -83,8 +83,8 @@ struct CloudFlowLayout: Layout {
     /// chip (text, padding, the checkmark's `HStack`, a stretching frame, backgrounds and borders)
     /// sets a horizontal alignment guide, so the merge of the subviews' explicit values that the
     /// protocol's default makes is always `nil`. Answering it directly skips that merge's scratch
-    /// placement of every chip, a quarter of the layout time of 100,000 chips. Vertical guides
-    /// (the chips' text baselines) are merged as the default does.
+    /// placement of every chip (100,000 tags to layout JSON: 1.53 instead of 1.61 s). Vertical
+    /// guides (the chips' text baselines) are merged as the default does.
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                            subviews: Subviews, cache: inout FlowLayout.Cache) -> CGFloat? {
         nil
