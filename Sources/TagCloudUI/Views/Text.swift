@@ -243,7 +243,7 @@ final class TextNode: ViewNode {
                                                 truncation: environment.truncationMode,
                                                 alignment: environment.multilineTextAlignment, direction: direction)
         } catch {
-            context.record(.textLayoutFailed(text: string, reason: String(describing: error)))
+            context.record(.textLayoutFailed(text: string, TypesettingError(thrown: error)))
             return nil
         }
     }
