@@ -294,9 +294,11 @@ struct KeyTable<Root>: Sendable {
                                                help: key.doc, type: key.typeDoc)
             }
         }
+        var docs: [String: KeyDoc] = [:]
+        for key in keys { docs[key.name] = KeyDoc(type: key.typeDoc, defaultValue: key.defaultDoc, doc: key.doc) }
         schema = KeySchema(keys.map(\.name), aliases: aliases,
                            colorKeys: Set(keys.filter(\.isColor).flatMap { [$0.name] + $0.aliases }),
-                           children: children, options: options)
+                           children: children, options: options, docs: docs)
     }
 
     /// The key with a canonical name or alias.

@@ -15,20 +15,24 @@ struct KeySchema: Sendable {
     /// Whether the mapping is an element of a list (a tag): its keys have no options and no
     /// single key path (`tags[3].font`).
     let isListElement: Bool
+    /// What each key takes, defaults to and does, for the key reference.
+    let docs: [String: KeyDoc]
 
     init(_ keys: [String], aliases: [String: String] = [:], colorKeys: Set<String> = [],
-         children: [String: KeySchema] = [:], options: [String: SpecOption] = [:], isListElement: Bool = false) {
+         children: [String: KeySchema] = [:], options: [String: SpecOption] = [:], isListElement: Bool = false,
+         docs: [String: KeyDoc] = [:]) {
         self.keys = keys
         self.aliases = aliases
         self.colorKeys = colorKeys
         self.children = children
         self.options = options
         self.isListElement = isListElement
+        self.docs = docs
     }
 
     /// This schema as the schema of a list's elements.
     var listElements: KeySchema {
-        KeySchema(keys, aliases: aliases, colorKeys: colorKeys, children: children, isListElement: true)
+        KeySchema(keys, aliases: aliases, colorKeys: colorKeys, children: children, isListElement: true, docs: docs)
     }
 
     /// The canonical key for a key as written, if the schema has it.
@@ -50,6 +54,16 @@ struct KeySchema: Sendable {
         }
         return nil
     }
+}
+
+/// One key's row of the key reference.
+struct KeyDoc: Sendable, Hashable {
+    /// What the key takes.
+    let type: String
+    /// Its default, and the styles' values.
+    let defaultValue: String
+    /// What it does.
+    let doc: String
 }
 
 /// A `tagcloud render` option that sets one key of the spec (`--font-size` sets `font.size`).
