@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudCommandLineTests",
-                    dependencies: ["TagCloudCommandLine", "TagCloud", "Canvas", "TestRandom",
+                    dependencies: ["TagCloudCommandLine", "TagCloud", "Canvas", "Typesetting", "TestRandom",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
