@@ -151,4 +151,16 @@ struct DrawingModifierTests {
         #expect(result.texts.map(\.metadata.label) == ["Swift", "Docs"])
         #expect(result.texts.last?.item.shading == .color(Color.blue.rgba))
     }
+
+    @Test("help(_:) puts a tooltip on a group; a truncated text's label is what it shows")
+    func helpAndTruncatedLabels() throws {
+        let result = try render(VStack {
+            Text("Swift").help("The language")
+            Text("A long label that does not fit").lineLimit(1).frame(width: 60)
+        })
+        #expect(result.groups.map(\.metadata) == [ItemMetadata(tooltip: "The language")])
+        let labels = result.texts.map(\.metadata.label)
+        #expect(labels.first == "Swift")
+        #expect(labels.last??.hasSuffix("…") == true && labels.last??.hasPrefix("A l") == true)
+    }
 }

@@ -6,6 +6,15 @@ import Foundation
 enum PDFBackend {
     static func pdf(_ list: DisplayList, background: RGBAColor?) throws -> Data {
         try list.validate()
+        let (bytes, tooltips) = try draw(list, background: background, emitsTooltips: true)
+        if tooltips.isEmpty { return Data(bytes) }
+        if let annotated = PDFTooltips.annotate(bytes, tooltips: tooltips) { return Data(annotated) }
+        return Data(try draw(list, background: background, emitsTooltips: false).bytes)
+    }
+
+    /// Cairo's document, and the tooltips whose placeholder links it holds.
+    private static func draw(_ list: DisplayList, background: RGBAColor?,
+                             emitsTooltips: Bool) throws -> (bytes: [UInt8], tooltips: [String]) {
         let sink = CairoByteSink()
         let surface = try CairoSurface(cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure,
                                                                            Double(list.size.width), Double(list.size.height)),
@@ -16,14 +25,15 @@ enum PDFBackend {
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, date)
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, date)
         }
+        let tags = PDFTags(emitsTooltips: emitsTooltips)
         do {
             let context = try CairoContext(surface: surface)
-            let painter = CairoPainter(context: context, metadata: PDFTags())
+            let painter = CairoPainter(context: context, metadata: tags)
             if let background { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }
         try surface.finish("writing the PDF document")
-        return withExtendedLifetime(sink) { Data(sink.bytes) }
+        return withExtendedLifetime(sink) { (sink.bytes, tags.tooltips) }
     }
 }
 
@@ -38,7 +48,8 @@ func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.en
 }
 
 /// Emits item links as Cairo PDF link tags (`CAIRO_TAG_LINK` with a `uri`), which become link
-/// annotations over the area the item draws.
+/// annotations over the area the item draws, and tooltips as link tags over the area the item
+/// covers with a placeholder URI that ``PDFTooltips`` turns into a markup annotation.
 ///
 /// Cairo 1.16 is fragile with tags, so only what works reliably is emitted: links of items outside
 /// opacity groups and clips (tags inside `cairo_push_group` crash it; tags under some clips make it
@@ -48,6 +59,14 @@ func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.en
 final class PDFTags: MetadataEmitter {
     /// The open links, outermost first; only the first was emitted.
     private var openLinks = 0
+    /// Whether tooltips are emitted.
+    private let emitsTooltips: Bool
+    /// The tooltips emitted, numbered in order.
+    private(set) var tooltips: [String] = []
+
+    init(emitsTooltips: Bool = true) {
+        self.emitsTooltips = emitsTooltips
+    }
 
     func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
         guard state.groups == 0, state.clips == 0, let link = metadata.link else { return }
@@ -61,6 +80,20 @@ final class PDFTags: MetadataEmitter {
         guard state.groups == 0, state.clips == 0, metadata.link != nil else { return }
         if openLinks == 1 { cairo_tag_end(context, CAIRO_TAG_LINK) }
         openLinks -= 1
+    }
+
+    /// A tooltip, as a link tag with an explicit rectangle (the item's covered area) and a
+    /// placeholder URI, emitted after the item's own link has ended (links cannot nest), and like
+    /// links only outside opacity groups and clips.
+    func tooltip(_ text: String, of item: DisplayItem, context: OpaquePointer, state: NestingState) throws {
+        guard emitsTooltips, state.groups == 0, state.clips == 0, openLinks == 0, let area = item.coveredBounds,
+              area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite else { return }
+        let uri = PDFTooltips.placeholder(number: tooltips.count, text: text)
+        tooltips.append(text)
+        func number(_ value: CGFloat) -> String { String(format: "%.4f", Double(value)) }
+        cairo_tag_begin(context, CAIRO_TAG_LINK,
+                        "rect=[\(number(area.minX)) \(number(area.minY)) \(number(area.width)) \(number(area.height))] uri='\(uri)'")
+        cairo_tag_end(context, CAIRO_TAG_LINK)
     }
 
     /// Escapes a string for a single-quoted Cairo tag attribute value.

@@ -193,7 +193,9 @@ enum SVGPostProcessor {
         tags += "<g"
         if let identifier = metadata.identifier { tags += " id=\"\(escape(identifier))\"" }
         if let label = metadata.label { tags += " data-label=\"\(escape(label))\"" }
-        return tags + ">\n"
+        tags += ">\n"
+        if let tooltip = metadata.tooltip { tags += "<title>\(escape(tooltip))</title>\n" }
+        return tags
     }
 
     private static func endTags(_ metadata: ItemMetadata) -> String {

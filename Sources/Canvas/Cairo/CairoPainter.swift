@@ -16,10 +16,14 @@ protocol MetadataEmitter: AnyObject {
     /// Called right before the painter draws into the context or pushes or pops an opacity group,
     /// so that an emitter can mark the output at that point.
     func willDraw(context: OpaquePointer, state: NestingState) throws
+    /// Called after ``end(_:context:state:)`` for an item with a tooltip, with the item, so that an
+    /// emitter can place the tooltip over the area the item covers (``DisplayItem/coveredBounds``).
+    func tooltip(_ text: String, of item: DisplayItem, context: OpaquePointer, state: NestingState) throws
 }
 
 extension MetadataEmitter {
     func willDraw(context: OpaquePointer, state: NestingState) throws {}
+    func tooltip(_ text: String, of item: DisplayItem, context: OpaquePointer, state: NestingState) throws {}
 }
 
 /// How deeply the item being drawn is nested in opacity groups and clips.
@@ -115,7 +119,10 @@ final class CairoPainter {
         case .group(let group):
             try drawGroup(group)
         }
-        if hasMetadata { try metadata?.end(item.metadata, context: cr, state: nesting) }
+        if hasMetadata {
+            try metadata?.end(item.metadata, context: cr, state: nesting)
+            if let tooltip = item.metadata.tooltip { try metadata?.tooltip(tooltip, of: item, context: cr, state: nesting) }
+        }
         try context.check("drawing \(path)")
     }
 
@@ -173,12 +180,7 @@ final class CairoPainter {
     /// grown by the pixel antialiasing may touch, lies above or below them.
     private func missesVisibleRows(_ shape: ResolvedShape) -> Bool {
         guard let rows = visibleRows else { return false }
-        let bounds: CGRect
-        switch shape {
-        case .rect(let r), .roundedRect(let r, _, _), .capsule(let r, _), .ellipse(let r), .circle(let r): bounds = r.standardized
-        case .path(let path): bounds = path.controlPointBounds
-        }
-        guard !bounds.isNull else { return false }
+        guard let bounds = shape.boundingBox else { return false }
         var minY = Double.infinity, maxY = -Double.infinity
         for (x, y) in [(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)] {
             var deviceX = Double(x), deviceY = Double(y)

@@ -159,9 +159,11 @@ public struct DisplayItem: Sendable, Equatable {
     ///   - label: Text describing the item (a chip's label).
     ///   - link: Where the item links to.
     ///   - identifier: A stable identifier (an SVG `id`).
+    ///   - tooltip: Text shown while the pointer is over the item (an SVG `<title>`).
     /// - Returns: The item with ``metadata`` replaced.
-    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil) -> DisplayItem {
-        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier))
+    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil,
+                         tooltip: String? = nil) -> DisplayItem {
+        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier, tooltip: tooltip))
     }
 }
 
@@ -213,11 +215,12 @@ public struct Clip: Sendable, Equatable {
     }
 }
 
-/// Label, link and identifier of an item, for backends that can use them.
+/// Label, link, identifier and tooltip of an item, for backends that can use them.
 ///
-/// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` and, for a link,
-/// `<a xlink:href="…">`; the PDF backend makes links clickable (for items outside clips and opacity
-/// groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
+/// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` with the tooltip
+/// as its first child, `<title>…</title>`, and, for a link, `<a xlink:href="…">`; the PDF backend
+/// makes links clickable and tooltips annotations over the item (for items outside clips and
+/// opacity groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
 public struct ItemMetadata: Sendable, Hashable, Codable {
     /// Text describing the item, such as a chip's label.
     public var label: String?
@@ -225,6 +228,8 @@ public struct ItemMetadata: Sendable, Hashable, Codable {
     public var link: URL?
     /// A stable identifier; the SVG backend writes it as the group's `id`.
     public var identifier: String?
+    /// Text shown while the pointer is over the item (SwiftUI's `help(_:)`).
+    public var tooltip: String?
 
     /// Makes metadata.
     ///
@@ -232,14 +237,16 @@ public struct ItemMetadata: Sendable, Hashable, Codable {
     ///   - label: Text describing the item.
     ///   - link: Where the item links to.
     ///   - identifier: A stable identifier.
-    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil) {
+    ///   - tooltip: Text shown while the pointer is over the item.
+    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, tooltip: String? = nil) {
         self.label = label
         self.link = link
         self.identifier = identifier
+        self.tooltip = tooltip
     }
 
-    /// Whether there is no label, link or identifier.
-    public var isEmpty: Bool { label == nil && link == nil && identifier == nil }
+    /// Whether there is no label, link, identifier or tooltip.
+    public var isEmpty: Bool { label == nil && link == nil && identifier == nil && tooltip == nil }
 }
 
 /// Builds an array of ``DisplayItem`` from statements, like SwiftUI's `@ViewBuilder`.

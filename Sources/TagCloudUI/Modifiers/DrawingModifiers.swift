@@ -167,22 +167,34 @@ extension View {
         opacity(0)
     }
 
-    /// Attaches a label, a link and an identifier to this view's drawing: the SVG backend writes
-    /// them as a group's `id` and `data-label` and an `<a>` link, the PDF backend as a link and a
-    /// named destination. Text items carry their string as their label already.
+    /// Attaches a label, a link, an identifier and a tooltip to this view's drawing: the SVG
+    /// backend writes them as a group's `id` and `data-label`, an `<a>` link and a `<title>`, the
+    /// PDF backend as a link and a tooltip annotation. Text items carry the text they show as their
+    /// label already.
     ///
     /// - Parameters:
     ///   - label: Text describing the view (a chip's label).
     ///   - link: Where the view links to.
     ///   - identifier: A stable identifier.
+    ///   - tooltip: Text shown while the pointer is over the view (see ``View/help(_:)``).
     /// - Returns: The view.
-    public func displayMetadata(label: String? = nil, link: URL? = nil, identifier: String? = nil) -> some View {
-        let metadata = ItemMetadata(label: label, link: link, identifier: identifier)
+    public func displayMetadata(label: String? = nil, link: URL? = nil, identifier: String? = nil,
+                                tooltip: String? = nil) -> some View {
+        let metadata = ItemMetadata(label: label, link: link, identifier: identifier, tooltip: tooltip)
         return wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
     }
 
+    /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on
+    /// macOS): an SVG `<title>`, a PDF annotation, see ``displayMetadata(label:link:identifier:tooltip:)``.
+    ///
+    /// - Parameter text: The tooltip.
+    /// - Returns: The view.
+    public func help<S: StringProtocol>(_ text: S) -> some View {
+        displayMetadata(tooltip: String(text))
+    }
+
     /// Labels this view's drawing (SwiftUI's `accessibilityLabel(_:)`): the label goes into the
-    /// display list's metadata, see ``displayMetadata(label:link:identifier:)``.
+    /// display list's metadata, see ``displayMetadata(label:link:identifier:tooltip:)``.
     ///
     /// - Parameter label: The label.
     /// - Returns: The view.

@@ -303,6 +303,8 @@ final class TextNode: ViewNode {
         guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
         let shading = environment.foregroundShading(bounds: frame)
         guard shading.isVisible else { return }
-        canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: string))
+        // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
+        let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
+        canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: label))
     }
 }
