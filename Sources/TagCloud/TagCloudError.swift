@@ -62,6 +62,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// do exist.
     case unknownFontFamily(String, SpecLocation?, available: [String])
 
+    /// A font file or folder named by `fonts` cannot be used (missing, unreadable, not a font, a
+    /// folder without fonts); `reason` says which, the location is where the cloud names it.
+    case unusableFontFile(path: String, reason: String, SpecLocation?)
+
     /// The picture would be larger than Cairo's limit of 32,767 pixels on a side at its output
     /// scale; `width` and `height` are in pixels.
     case pictureTooLarge(width: Int, height: Int, limit: Int)
@@ -91,7 +95,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
              .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
              .emptyTag(let location):
             location
-        case .unknownFontFamily(_, let location, _):
+        case .unknownFontFamily(_, let location, _), .unusableFontFile(_, _, let location):
             location
         }
     }
@@ -146,6 +150,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a tag has no text; give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
+        case let .unusableFontFile(path, reason, _):
+            return "cannot use the font file \(quoted(path)): \(reason); give TrueType, OpenType, collection, WOFF or WOFF2 files, or folders of them"
         case let .pictureTooLarge(width, height, limit):
             return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
                 + "on a side; lower the width, the scale or the number of tags"

@@ -80,6 +80,35 @@ import Testing
         #expect(Set(cloud.chips.map(\.y)).count == 1)
     }
 
+    /// The authors' options through the real command: order, seed, labels, tooltips, palettes,
+    /// line limits; a font file that cannot be used is refused naming the option (exit 64).
+    @Test func authorOptionsReachThePicture() throws {
+        let dir = try folder(["tags.yaml": "tags: [{text: b, weight: 2}, {text: a, weight: 9}, {text: c}]\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "json", "--order", "name",
+                                          "--label", "{text} ({weight})", "--line-limit", "2"], in: dir)
+        #expect(json.status == 0, "\(json.standardError)")
+        let cloud = try layout(json.standardOutput)
+        #expect(cloud.chips.map(\.text) == ["a", "b", "c"])
+        #expect(cloud.chips.map(\.label) == ["a (9)", "b (2)", nil])
+        let shuffled = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "json", "--order", "shuffle",
+                                              "--seed", "3"], in: dir)
+        let again = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "json", "--order", "shuffle",
+                                           "--seed", "3"], in: dir)
+        #expect(shuffled.standardOutput == again.standardOutput && shuffled.status == 0)
+        let svg = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "svg", "--tooltip", "{weight} posts",
+                                         "--palette", "okabeIto"], in: dir)
+        #expect(svg.status == 0, "\(svg.standardError)")
+        #expect(String(decoding: svg.standardOutput, as: UTF8.self).contains("<title>9 posts</title>"))
+        let badTemplate = try CommandRunner.run(["render", "tags.yaml", "-o", "x.png", "--label", "{count}"], in: dir)
+        #expect(badTemplate.status == 64)
+        #expect(badTemplate.standardError.contains("option --label"))
+        let font = try CommandRunner.run(["render", "tags.yaml", "-o", "x.png", "--font-file", "Brand.woff2"], in: dir)
+        #expect(font.status == 64)
+        #expect(font.standardError.contains("Brand.woff2"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+    }
+
     @Test func helpShowsExamplesAndExitCodes() throws {
         let root = try CommandRunner.run(["--help"])
         #expect(root.status == 0)

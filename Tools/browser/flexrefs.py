@@ -14,7 +14,8 @@ gaps and paddings, and single-chip rows under every justification.
 
 The CSS is the correspondence TagCloud promises (see the TagCloud DocC catalog): a definite-width
 flex container with `flex-wrap: wrap`, `align-content: flex-start`, `column-gap`/`row-gap`;
-chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`;
+chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`, at most
+the container's width (`max-width: 100%`, a wider label cut with `text-overflow: ellipsis`);
 justify-content for alignment and justification; align-items for the vertical alignment.
 """
 import argparse, html, json, os, random, subprocess, sys, tempfile
@@ -171,7 +172,8 @@ return [b.x-cr.x,b.y-cr.y,b.width,b.height];})};}
 document.getElementById('out').textContent=JSON.stringify(out);});"""
     return (f'<html><head><meta charset="utf-8"><style>{"".join(faces)}body{{margin:0}}'
             '.cloud{display:flex;flex-wrap:wrap;align-content:flex-start;margin-bottom:20px}'
-            '.chip{line-height:normal;white-space:pre}</style></head><body>'
+            '.chip{line-height:normal;white-space:pre;max-width:100%;box-sizing:border-box;overflow:hidden;'
+            'text-overflow:ellipsis}</style></head><body>'
             + "".join(body) + f'<pre id="out"></pre><script>{script}</script></body></html>')
 
 

@@ -11,13 +11,19 @@ extension Cloud {
     ///   bundled fonts, with the machine's fonts as fallback.
     /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
     /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
-    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)`` and
+    ///   the place the cloud names it), ``TagCloudError/unusableFontFile(path:reason:_:)`` for a
+    ///   font file that cannot be used, the errors of a `label` or `tooltip` template a program set
+    ///   (``Template/Problem``, as a spec's), ``TagCloudError/fontsUnavailable(_:)`` and
     ///   ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
     ///   with `maxRows`.
     public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
-        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        try checkTemplates()
+        var typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
         let cloud = resolved()
+        if !cloud.fontFiles.isEmpty {
+            typesetter = try CloudFonts.typesetter(typesetter, adding: cloud.fontFiles, at: location(ofKeyPath: "fonts"))
+        }
         try checkFontFamilies(cloud, library: typesetter.library)
         return try CloudRenderer.render(cloud, typesetter: typesetter)
     }
@@ -64,6 +70,19 @@ extension Cloud {
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
         try rendered().data(as: format)
+    }
+
+    /// Checks the `label` and `tooltip` templates (a parsed cloud's were checked when it was read;
+    /// a program may have set others).
+    private func checkTemplates() throws(TagCloudError) {
+        for (path, text) in [("label", label), ("tooltip", tooltip)] {
+            guard let text else { continue }
+            do {
+                _ = try Template(text)
+            } catch {
+                throw TagCloudError(error, template: text, path: path, location(ofKeyPath: path) ?? SpecLocation(source: "Cloud.\(path)"))
+            }
+        }
     }
 
     /// Checks that every font family the cloud names exists (bundled, or found by fontconfig),

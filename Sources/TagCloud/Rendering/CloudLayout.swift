@@ -8,15 +8,22 @@ public import Foundation
 ///
 /// Lengths are in points, with the origin at the picture's top-left corner and y growing
 /// downwards; the outer padding is included (the first chip of a left-to-right cloud is at
-/// `x = padding`). `width` and `height` are the picture's. Chips are listed in the spec's order;
-/// when `maxRows` hides tags, the hidden ones are left out and the "+N" chip that stands for them
-/// comes last. The frames are the ones the chips were drawn in, recorded during the same layout
-/// pass that made the picture.
+/// `x = padding`). `width` and `height` are the picture's. Chips are listed in the order they are
+/// drawn (the spec's unless `order` says otherwise); when `maxRows` hides tags, the hidden ones are
+/// left out and the "+N" chip that stands for them comes last. A chip's `label` is its whole label
+/// when a `label` template made it differ from the text (`"Swift 12"`), and `shown` what it draws
+/// when a label too wide for the row was cut with an ellipsis (`"Lorem ipsum dolor…"`, lines
+/// joined by spaces). The frames are the ones the chips were drawn in, recorded during the same
+/// layout pass that made the picture.
 public struct CloudLayout: Sendable, Equatable {
     /// One chip's text and frame.
     public struct Chip: Sendable, Equatable {
-        /// The chip's text (`+N` for the chip standing for hidden tags).
+        /// The tag's text (`+N` for the chip standing for hidden tags).
         public var text: String
+        /// The whole label, when a template made it differ from ``text``.
+        public var label: String?
+        /// What the chip draws, when its label was cut with an ellipsis to fit the row.
+        public var shown: String?
         /// The left edge, in points from the picture's left edge.
         public var x: Double
         /// The top edge, in points from the picture's top edge.
@@ -27,8 +34,20 @@ public struct CloudLayout: Sendable, Equatable {
         public var height: Double
 
         /// Makes a chip's entry.
-        public init(text: String, x: Double, y: Double, width: Double, height: Double) {
+        ///
+        /// - Parameters:
+        ///   - text: The tag's text.
+        ///   - label: The whole label, when it differs from the text.
+        ///   - shown: What the chip draws, when the label was cut.
+        ///   - x: The left edge.
+        ///   - y: The top edge.
+        ///   - width: The width.
+        ///   - height: The height.
+        public init(text: String, label: String? = nil, shown: String? = nil, x: Double, y: Double, width: Double,
+                    height: Double) {
             self.text = text
+            self.label = label
+            self.shown = shown
             self.x = x
             self.y = y
             self.width = width
@@ -43,7 +62,7 @@ public struct CloudLayout: Sendable, Equatable {
     public var width: Double
     /// The picture's height in points.
     public var height: Double
-    /// The chips in the spec's order (the "+N" chip last).
+    /// The chips in drawing order (the "+N" chip last).
     public var chips: [Chip]
 
     /// Makes a layout.
@@ -54,7 +73,8 @@ public struct CloudLayout: Sendable, Equatable {
     }
 
     /// The layout as JSON (RFC 8259): `{"width": W, "height": H, "chips": [{"text", "x", "y",
-    /// "width", "height"}, …]}`, a chip per line, numbers in their shortest exact decimal form
+    /// "width", "height"}, …]}` (with `"label"` and `"shown"` after `"text"` when a chip has
+    /// them), a chip per line, numbers in their shortest exact decimal form
     /// (`16`, `66.8125`), text escaped as JSON requires. The same layout gives the same bytes.
     ///
     /// - Returns: UTF-8 JSON ending with a newline.
@@ -66,6 +86,14 @@ public struct CloudLayout: Sendable, Equatable {
             output += index == 0 ? "\n  " : ",\n  "
             output += "{\"text\": "
             SpecTree.writeJSONString(chip.text, to: &output)
+            if let label = chip.label {
+                output += ", \"label\": "
+                SpecTree.writeJSONString(label, to: &output)
+            }
+            if let shown = chip.shown {
+                output += ", \"shown\": "
+                SpecTree.writeJSONString(shown, to: &output)
+            }
             output += ", \"x\": \(Self.number(chip.x)), \"y\": \(Self.number(chip.y)), "
             output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))}"
         }
@@ -96,7 +124,8 @@ public struct CloudLayout: Sendable, Equatable {
                   let y = (chip["y"] as? NSNumber)?.doubleValue, let w = (chip["width"] as? NSNumber)?.doubleValue,
                   let h = (chip["height"] as? NSNumber)?.doubleValue
             else { throw fail("a chip needs text, x, y, width and height") }
-            parsed.append(Chip(text: text, x: x, y: y, width: w, height: h))
+            parsed.append(Chip(text: text, label: chip["label"] as? String, shown: chip["shown"] as? String,
+                               x: x, y: y, width: w, height: h))
         }
         self.init(width: width, height: height, chips: parsed)
     }

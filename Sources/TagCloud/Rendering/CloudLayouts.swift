@@ -13,6 +13,7 @@ final class LayoutRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var recordedFrames: [CGRect?]
     private var recordedHidden = 0
+    private var recordedNarrowed: Set<Int> = []
 
     /// A recorder for `count` chips, none placed yet.
     init(count: Int) {
@@ -25,6 +26,15 @@ final class LayoutRecorder: @unchecked Sendable {
             if recordedFrames.indices.contains(index) { recordedFrames[index] = frame }
         }
     }
+
+    /// Records that chip `index` was proposed less than its ideal width (it was too wide for the
+    /// flow), so its text may be cut. Chips hidden by the row limit may be recorded too.
+    func recordNarrowed(_ index: Int) {
+        lock.withLock { _ = recordedNarrowed.insert(index) }
+    }
+
+    /// The chips narrowed to the flow's width, in order.
+    var narrowed: [Int] { lock.withLock { recordedNarrowed.sorted() } }
 
     /// Records how many trailing chips the flow's row limit hid.
     func recordHidden(_ count: Int) {
@@ -41,10 +51,11 @@ final class LayoutRecorder: @unchecked Sendable {
 /// The cloud's container: LayoutKit's `FlowLayout` in a container of a definite width, as a
 /// CSS flex container with `width` set.
 ///
-/// The container takes the proposed width whatever its rows need, and the flow aligns its rows in
-/// that width, so a chip wider than the container overflows it (starting at the leading edge, the
-/// one deliberate difference from CSS) without moving the other rows. Its height is the rows'.
-/// After placing, it records the flow's hidden-item count (``FlowLayout/maxRows``).
+/// The container takes the proposed width, and the flow aligns its rows in that width. Chips are
+/// at most that wide (``ChipFrameProbe`` narrows wider ones), so none overflows it, unless even
+/// its padding and an ellipsis are wider: then the container grows to hold it (the picture always
+/// contains every chip). Its height is the rows'. After placing, it records the flow's hidden-item
+/// count (``FlowLayout/maxRows``).
 struct CloudFlowLayout: Layout {
     /// The wrapped flow.
     var flow: FlowLayout
@@ -65,12 +76,12 @@ struct CloudFlowLayout: Layout {
         flow.spacing(subviews: subviews, cache: &cache)
     }
 
-    /// The proposed width (CSS's definite width) by the rows' height; the rows' width when the
-    /// proposal has no finite width.
+    /// The proposed width (CSS's definite width), or the widest row's when that is wider, by the
+    /// rows' height; the rows' width when the proposal has no finite width.
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout FlowLayout.Cache) -> CGSize {
         let size = flow.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
         guard let width = proposal.width, width.isFinite, width >= 0 else { return size }
-        return CGSize(width: width, height: size.height)
+        return CGSize(width: Swift.max(width, size.width), height: size.height)
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews,
@@ -96,25 +107,40 @@ struct CloudFlowLayout: Layout {
     }
 }
 
-/// A one-child container that changes nothing about its child's layout and records the frame its
-/// child is drawn in: how the layout JSON learns where each chip went.
+/// A one-child container that records the frame its child is drawn in (how the layout JSON
+/// learns where each chip went) and keeps the child at most ``maxWidth`` wide.
 ///
-/// It answers every question with its child's answer (size, spacing, alignment guides, without
-/// the scratch placement pass the protocol's default guides make), and records a frame only when
-/// it is placed to be drawn.
+/// A child that would be wider than ``maxWidth`` for a proposal is proposed ``maxWidth`` instead
+/// (its text then truncates or wraps, as SwiftUI's `Text` does under a narrower proposal), and is
+/// recorded as narrowed (whether or not it is shown: narrowing depends only on the chip). Otherwise it answers every question with its child's
+/// answer (size, spacing, alignment guides, without the scratch placement pass the protocol's
+/// default guides make), and records a frame only when it is placed to be drawn.
 struct ChipFrameProbe: Layout {
     /// The chip's index in the layout JSON.
     let index: Int
     /// Where the frame goes.
     let recorder: LayoutRecorder
+    /// The widest the child may be: the flow's width.
+    let maxWidth: CGFloat
+
+    /// `proposal`, or ``maxWidth`` across when the child would be wider.
+    private func narrowed(_ proposal: ProposedViewSize, _ child: LayoutSubview) -> ProposedViewSize {
+        guard proposal.width.map({ $0 > maxWidth }) ?? true, child.sizeThatFits(proposal).width > maxWidth else { return proposal }
+        return ProposedViewSize(width: maxWidth, height: proposal.height)
+    }
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        subviews.first?.sizeThatFits(proposal) ?? .zero
+        guard let child = subviews.first else { return .zero }
+        let size = child.sizeThatFits(proposal)
+        guard size.width > maxWidth, proposal.width.map({ $0 > maxWidth }) ?? true else { return size }
+        recorder.recordNarrowed(index)
+        return child.sizeThatFits(ProposedViewSize(width: maxWidth, height: proposal.height))
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         recorder.record(bounds, for: index)
-        subviews.first?.place(at: bounds.origin, anchor: .topLeading, proposal: proposal)
+        guard let child = subviews.first else { return }
+        child.place(at: bounds.origin, anchor: .topLeading, proposal: narrowed(proposal, child))
     }
 
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
@@ -123,11 +149,30 @@ struct ChipFrameProbe: Layout {
 
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                            subviews: Subviews, cache: inout ()) -> CGFloat? {
-        subviews.first?.dimensions(in: proposal)[explicit: guide].map { bounds.minX + $0 }
+        guard let child = subviews.first else { return nil }
+        return child.dimensions(in: narrowed(proposal, child))[explicit: guide].map { bounds.minX + $0 }
     }
 
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                            subviews: Subviews, cache: inout ()) -> CGFloat? {
-        subviews.first?.dimensions(in: proposal)[explicit: guide].map { bounds.minY + $0 }
+        guard let child = subviews.first else { return nil }
+        return child.dimensions(in: narrowed(proposal, child))[explicit: guide].map { bounds.minY + $0 }
+    }
+}
+
+/// The picture's frame: its one child's size, but at least 1 × 1 point (so that an empty cloud
+/// is a picture too), the child at the top-leading corner.
+///
+/// Unlike `frame(minWidth: 1, minHeight: 1)`, which keeps to the proposed width, it takes the
+/// child's width when that is wider, so that a chip whose padding and ellipsis are wider than
+/// the flow is inside the picture.
+struct PictureFrame: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let size = subviews.first?.sizeThatFits(proposal) ?? .zero
+        return CGSize(width: Swift.max(size.width, 1), height: Swift.max(size.height, 1))
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        subviews.first?.place(at: bounds.origin, anchor: .topLeading, proposal: proposal)
     }
 }

@@ -79,11 +79,23 @@ enum CloudRenderer {
     /// - Returns: The display list, the layout and the hidden count.
     /// - Throws: ``TagCloudError/fontsUnavailable(_:)`` or ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: One layout and drawing pass, O(n) in the number of tags; with `maxRows`, a
-    ///   few more passes over the shown tags (and growing prefixes of the tags to find them).
+    ///   few more passes over the shown tags (and growing prefixes of the tags to find them); all
+    ///   of it once more when a chip is wider than the flow.
     static func render(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> RenderedCloud {
-        let (visible, more) = try shownChips(cloud, typesetter: typesetter)
-        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter)
+        // Chips wider than the flow are narrowed to it; those that are get a frame that fills the
+        // flow's width, found by a first pass (narrowing depends only on a chip's own width, so a
+        // chip narrowed once is narrowed in every pass). Clouds without them take one pass.
+        var wide = Set<Int>()
+        var (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
+        // (Stretched chips have the frame already.)
+        while cloud.justification != .stretch, !Set(pass.narrowed).isSubset(of: wide) {
+            wide.formUnion(pass.narrowed)
+            (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
+        }
         let origin = pass.list.size
+        let shown = pass.narrowed.isEmpty ? [:] : drawnTexts(in: pass.list, chips: Set(pass.narrowed), moreIndex: visible)
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
         for index in 0..<(visible + (more == nil ? 0 : 1)) {
@@ -91,13 +103,50 @@ enum CloudRenderer {
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
-            chips.append(CloudLayout.Chip(text: text, x: Double(frame.minX), y: Double(frame.minY),
+            let label = index < visible ? cloud.chips[index].label.map { $0.map(\.text).joined(separator: " ") } ?? text : text
+            let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
+            chips.append(CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
+                                          x: Double(frame.minX), y: Double(frame.minY),
                                           width: Double(frame.width), height: Double(frame.height)))
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale))
+    }
+
+    /// The texts drawn in each of the given chips (by index in drawing order, the "+N" chip at
+    /// `moreIndex`), read from the display list: the labels of the text items in the chip's group
+    /// (a truncated text's label is what it shows), joined by spaces.
+    ///
+    /// - Complexity: O(n) in the display list's items.
+    private static func drawnTexts(in list: DisplayList, chips: Set<Int>, moreIndex: Int) -> [Int: String] {
+        var result: [Int: String] = [:]
+        func texts(_ items: [DisplayItem], into parts: inout [String]) {
+            for item in items {
+                switch item.content {
+                case .text: if let label = item.metadata.label { parts.append(label) }
+                case .group(let group): texts(group.items, into: &parts)
+                case .fill, .stroke: break
+                }
+            }
+        }
+        func walk(_ items: [DisplayItem]) {
+            for item in items {
+                if let identifier = item.metadata.identifier, identifier.hasPrefix("chip-"),
+                   let chip = identifier == "chip-more" ? moreIndex : Int(identifier.dropFirst(5)) {
+                    if chips.contains(chip) {
+                        var parts: [String] = []
+                        texts([item], into: &parts)
+                        result[chip] = parts.joined(separator: " ")
+                    }
+                    continue
+                }
+                if case .group(let group) = item.content { walk(group.items) }
+            }
+        }
+        walk(list.items)
+        return result
     }
 
     /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.
@@ -114,13 +163,13 @@ enum CloudRenderer {
     /// Without a row limit every tag is shown. Otherwise the tags the limit hides are found by
     /// laying out growing prefixes (a prefix is broken into the same rows as the whole list, up to
     /// its end), then tags are taken off the end until the "+N" chip fits on the last row.
-    private static func shownChips(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?) {
+    private static func shownChips(_ cloud: ResolvedCloud, wide: Set<Int>, typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?) {
         let n = cloud.chips.count
         guard cloud.maxRows != nil, n > 0 else { return (n, nil) }
         var prefix = Swift.min(n, 256)
         var fitting: Int
         while true {
-            let hidden = try layOut(cloud, visible: prefix, more: nil, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: prefix, more: nil, wide: wide, typesetter: typesetter).hidden
             if hidden > 0 {
                 fitting = prefix - hidden
                 break
@@ -129,18 +178,19 @@ enum CloudRenderer {
             prefix = Swift.min(n, prefix * 8)
         }
         while true {
-            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter).hidden
             if hidden == 0 { return (fitting, n - fitting) }
             fitting = Swift.max(0, fitting - hidden)
         }
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?,
-                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>,
+                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int]) {
         let recorder = LayoutRecorder(count: visible + 1)
-        let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder)
-            .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
+        let view = PictureFrame {
+            CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, wideChips: wide)
+        }
         let list: DisplayList
         do {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
@@ -149,7 +199,7 @@ enum CloudRenderer {
         } catch {
             throw TagCloudError(error)
         }
-        return (list, recorder.frames, recorder.hiddenCount)
+        return (list, recorder.frames, recorder.hiddenCount, recorder.narrowed)
     }
 }
 

@@ -13,8 +13,10 @@ import TagCloudUI
 /// ```
 ///
 /// The first `visibleCount` chips of the cloud are shown, followed by a "+N" chip when `moreCount`
-/// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame, and carries its text,
-/// link and identifier (`chip-<index>`) as display-list metadata (SVG `<g id>`/`<a>`, PDF links).
+/// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame and keeps it within the
+/// flow's width (a wider label is proposed that width, and its `Text` truncates or wraps), and
+/// carries its text, link, identifier (`chip-<index>`, in drawing order) and tooltip as
+/// display-list metadata (SVG `<g id>`, `<a>` and `<title>`, PDF links and annotations).
 ///
 /// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
 /// clouds are laid out on any thread.
@@ -27,6 +29,8 @@ struct CloudView: View {
     let moreCount: Int?
     /// Where frames and the hidden count go.
     let recorder: LayoutRecorder
+    /// The chips wider than the flow (``ChipView/fillsWidth``).
+    var wideChips: Set<Int> = []
 
     static func _makeNodes(_ view: CloudView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
@@ -36,30 +40,61 @@ struct CloudView: View {
         CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
-                ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
+                ChipView(cloud: cloud, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
-                                     identifier: "chip-\(index)")
-                    .probed(index, recorder)
+                                     identifier: "chip-\(index)", tooltip: chip.tooltip)
+                    .probed(index, recorder, maxWidth: cloud.width)
             }
             if let moreCount {
-                ChipView(cloud: cloud, text: "+\(moreCount)", font: cloud.baseFont, look: cloud.defaultLook)
+                ChipView(cloud: cloud, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
                     .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
-                    .probed(visibleCount, recorder)
+                    .probed(visibleCount, recorder, maxWidth: cloud.width)
             }
         }
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
+        .lineLimit(cloud.lineLimit)
     }
+}
+
+/// What a chip's label shows: its texts in their fonts.
+struct ChipLabel: Sendable {
+    /// The texts: one, or up to three with the count (``Template``).
+    var parts: [LabelPart]
+    /// The font of the texts.
+    var font: Font
+    /// The font of the count: the chip's family and weight at 80 % of its size.
+    var countFont: Font
+    /// The gap between the texts: a quarter of the font size.
+    var spacing: CGFloat
+
+    /// A label of one text.
+    init(text: String, font: Font) {
+        self.init(parts: [LabelPart(text: text, isCount: false)], font: font, countFont: font, spacing: 0)
+    }
+
+    init(parts: [LabelPart], font: Font, countFont: Font, spacing: CGFloat) {
+        self.parts = parts
+        self.font = font
+        self.countFont = countFont
+        self.spacing = spacing
+    }
+
+    /// How much of the chip's size the count is drawn at.
+    static let countScale: CGFloat = 0.8
+    /// How opaque the count's colour is, as SwiftUI's `.secondary` over the text's colour.
+    static let countOpacity = 0.6
 }
 
 extension View {
-    /// This view in a ``ChipFrameProbe`` recording its frame as chip `index`.
-    func probed(_ index: Int, _ recorder: LayoutRecorder) -> some View {
-        ChipFrameProbe(index: index, recorder: recorder) { self }
+    /// This view in a ``ChipFrameProbe`` recording its frame as chip `index`, at most `maxWidth`
+    /// wide.
+    func probed(_ index: Int, _ recorder: LayoutRecorder, maxWidth: CGFloat) -> some View {
+        ChipFrameProbe(index: index, recorder: recorder, maxWidth: maxWidth) { self }
     }
 }
 
-/// One chip: its text (and a checkmark when selected), padded, on its shape's fill and border.
+/// One chip: its label (and a checkmark when selected), padded, on its shape's fill and border.
 ///
 /// The same modifiers as the articles' chips: `Text(tag).padding(.horizontal, 12)
 /// .padding(.vertical, 8).background(Capsule().fill(Color.blue.opacity(0.2)))` for the tag cloud
@@ -67,13 +102,21 @@ extension View {
 /// and for a selected suggestion chip an `HStack(spacing: 6)` of the text and
 /// `Image(systemName: "checkmark").font(.system(size: 12, weight: .bold))`, over
 /// `Capsule().fill(…).overlay(Capsule().strokeBorder(Color.blue, lineWidth: 1.5))`.
-/// With ``Cloud/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame
-/// takes the width the flow gives it, the text centred.
+/// A label with a count is an `HStack(alignment: .firstTextBaseline)` of its texts, the count
+/// `fixedSize()` at 80 % of the size and 60 % of the text colour's opacity, so that only the
+/// other texts are cut when the chip is too wide. The texts take at most `chip.lineLimit` lines
+/// (the cloud's environment).
+/// With ``Cloud/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame takes
+/// the width the flow gives it, the text centred. A chip narrowed to the flow's width fills it,
+/// the text at the leading edge (CSS `max-width: 100%` with `text-overflow: ellipsis`).
 struct ChipView: View {
     let cloud: ResolvedCloud
-    let text: String
-    let font: Font
+    let label: ChipLabel
     let look: ResolvedCloud.ChipLook
+    /// Whether the chip is wider than the flow (a first layout pass found it narrowed): its frame
+    /// then takes the width it is given, the flow's. Leaving the frame out of the other chips
+    /// saves a node each.
+    var fillsWidth = false
 
     static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
@@ -83,20 +126,23 @@ struct ChipView: View {
         sized.background(background)
     }
 
+    /// The padded label; in a frame that takes the width the flow gives it under
+    /// ``Cloud/Justification/stretch`` (the label centred) or when the chip is narrowed to the
+    /// flow's width (``fillsWidth``: it fills it, the label at the leading edge, as CSS
+    /// `max-width: 100%`).
     @ViewBuilder private var sized: some View {
-        let padded = label.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
-                                               bottom: cloud.chipVerticalPadding, trailing: cloud.chipHorizontalPadding))
+        let padded = content.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
+                                                 bottom: cloud.chipVerticalPadding, trailing: cloud.chipHorizontalPadding))
         if cloud.justification == .stretch {
             padded.frame(maxWidth: .infinity)
+        } else if fillsWidth {
+            padded.frame(maxWidth: .infinity, alignment: .leading)
         } else {
             padded
         }
     }
 
-    @ViewBuilder private var label: some View {
-        let title = Text(verbatim: text)
-            .font(font)
-            .foregroundColor(Color(look.textColor))
+    @ViewBuilder private var content: some View {
         if let checkmark = look.checkmark {
             HStack(spacing: checkmark.spacing) {
                 title
@@ -107,6 +153,31 @@ struct ChipView: View {
         } else {
             title
         }
+    }
+
+    @ViewBuilder private var title: some View {
+        let parts = label.parts
+        if parts.count == 1 {
+            text(parts[0])
+        } else {
+            HStack(alignment: .firstTextBaseline, spacing: label.spacing) {
+                ForEach(0..<parts.count, id: \.self) { index in
+                    if parts[index].isCount {
+                        text(parts[index]).fixedSize()
+                    } else {
+                        text(parts[index])
+                    }
+                }
+            }
+        }
+    }
+
+    private func text(_ part: LabelPart) -> Text {
+        if part.isCount {
+            return Text(verbatim: part.text).font(label.countFont)
+                .foregroundColor(Color(look.textColor.opacity(ChipLabel.countOpacity)))
+        }
+        return Text(verbatim: part.text).font(label.font).foregroundColor(Color(look.textColor))
     }
 
     @ViewBuilder private var background: some View {
@@ -194,6 +265,13 @@ extension ResolvedCloud.Chip {
     /// The chip's font.
     var font: Font {
         Font(family: fontFamily, size: fontSize, weight: Font.Weight(fontWeight.value))
+    }
+
+    /// The chip's label in its fonts.
+    var chipLabel: ChipLabel {
+        ChipLabel(parts: label ?? [LabelPart(text: text, isCount: false)], font: font,
+                  countFont: Font(family: fontFamily, size: fontSize * ChipLabel.countScale, weight: Font.Weight(fontWeight.value)),
+                  spacing: fontSize / 4)
     }
 }
 

@@ -50,6 +50,20 @@ public struct Cloud: Sendable, Hashable {
     public var scale: Double?
     /// The picture's background colour (`transparent` for none).
     public var background: CSSColor?
+    /// Font files (TTF, OTF, TTC, WOFF, WOFF2) and folders of them whose families the cloud may
+    /// name, ahead of the bundled fonts; relative paths start at the spec's folder.
+    public var fonts: [String]?
+    /// The language of the tags, a BCP 47 tag (`sv`, `de-CH`): name order follows its collation.
+    public var locale: String?
+    /// The order the chips are drawn in.
+    public var order: Order?
+    /// Chip colours from the tags' weights.
+    public var colors: Colors?
+    /// The chips' text as a template of `{text}` and `{weight}` (``Template``).
+    public var label: String?
+    /// Every chip's tooltip as a template of `{text}` and `{weight}`; a tag's own ``Tag/tooltip``
+    /// wins.
+    public var tooltip: String?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -113,6 +127,20 @@ public struct Cloud: Sendable, Hashable {
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
                                  valueName: "colour", doc: "The picture's background (`transparent` for none).")
+        let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none", option: "font-file", valueName: "path",
+                            doc: "Font files (TTF, OTF, TTC, WOFF, WOFF2) or folders of them; their families can be named in `font.family` and by tags, ahead of the bundled ones. Relative paths start at the spec's folder.")
+        let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "root (no language)", option: "locale",
+                             valueName: "tag",
+                             doc: "The tags' language, a BCP 47 tag (`sv`, `de-CH`): `order: name` sorts by its Unicode collation.")
+        let order = SpecKey("order", \Cloud.order, .order, default: KeyDefault(Order(by: .given)), option: "order",
+                            valueName: "order",
+                            doc: "The order chips are drawn in: `given`, `weight`, `name` or `shuffle`, or `{by, descending, seed}`.")
+        let colors = SpecKey("colors", \Cloud.colors, .colors, defaultDoc: "none (the chips' colours)",
+                             doc: "Colours from the tags' weights: `{by: weight, palette: viridis}` (steps) or `{by: weight, gradient: [from, to]}` (OKLCH), on the chips' fill, text or both.")
+        let label = SpecKey("label", \Cloud.label, .template, defaultDoc: "`{text}`", option: "label", valueName: "template",
+                            doc: "The chip's text: `{text}` and `{weight}` stand for the tag's; the word holding `{weight}` is drawn smaller and lighter (`\"{text} {weight}\"` shows counts). `{{` and `}}` are braces.")
+        let tooltip = SpecKey("tooltip", \Cloud.tooltip, .template, defaultDoc: "none", option: "tooltip", valueName: "template",
+                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, a PDF annotation); a tag's `tooltip` wins.")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }
@@ -222,6 +250,8 @@ public struct Cloud: Sendable, Hashable {
         public var textColor: CSSColor?
         /// How selected tags differ.
         public var selected: SelectedChip?
+        /// The most lines a label wider than the row wraps onto before it is cut with an ellipsis.
+        public var lineLimit: Int?
 
         /// A chip look with every part left to the style's.
         public init() {}
@@ -254,6 +284,9 @@ public struct Cloud: Sendable, Hashable {
                                     doc: "The text colour. `chip.text` is accepted as another name for it.")
             let selected = SpecKey("selected", \Chip.selected, .mapping(SelectedChip.keys, empty: SelectedChip()),
                                    defaultDoc: "see its keys", doc: "How selected tags differ.")
+            let lineLimit = SpecKey("lineLimit", \Chip.lineLimit, .integer(1...1000), default: KeyDefault(1),
+                                    option: "line-limit", valueName: "lines",
+                                    doc: "A label wider than the row is cut with an ellipsis so the chip fits; with more lines it wraps at spaces first (a word wider than the row is cut).")
         }
         static let keys = KeyTable<Chip>(reflecting: fields)
         static let fields = Keys()
@@ -309,6 +342,8 @@ public struct Cloud: Sendable, Hashable {
         /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
         /// and `weight` over the cloud's.
         public var font: Font?
+        /// This chip's tooltip, over the cloud's ``Cloud/tooltip``.
+        public var tooltip: String?
 
         /// A tag with a text, and the keys a tag most often has; every other key left to the
         /// cloud's (set the properties for them).
@@ -347,7 +382,7 @@ public struct Cloud: Sendable, Hashable {
                                  doc: "Heavier tags get larger fonts (a finite number ≥ 0).")
             let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", decodesLast: true,
                                decode: { tag, node, path, decoder throws(TagCloudError) in
-                                   tag.href = try decoder.href(node, path: path, tag: tag.text)
+                                   tag.href = try decoder.tagString(node, path: path, tag: tag.text)
                                },
                                doc: "A link, kept in SVG and PDF output.")
             let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
@@ -358,6 +393,12 @@ public struct Cloud: Sendable, Hashable {
                                     doc: "This chip's text colour.")
             let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
                                doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
+            let tooltip = SpecKey("tooltip", \Tag.tooltip, .string, defaultDoc: "the cloud's `tooltip`",
+                                  decodesLast: true,
+                                  decode: { tag, node, path, decoder throws(TagCloudError) in
+                                      tag.tooltip = try decoder.tagString(node, path: path, tag: tag.text)
+                                  },
+                                  doc: "This chip's tooltip (SVG `<title>`, a PDF annotation), over the cloud's `tooltip`.")
         }
         static let keys = KeyTable<Tag>(reflecting: fields)
         static let fields = Keys()
@@ -393,6 +434,9 @@ struct Provenance: Sendable, Hashable {
     var parsed: SpecSourceMap.Store?
     /// Where ``Cloud/setValue(_:forKeyPath:source:)`` set values, by key path.
     var assigned: [String: SpecLocation] = [:]
+    /// The folder of the file the cloud was read from (``Cloud/init(contentsOf:format:)``), which
+    /// relative font file paths start at.
+    var folder: String?
 
     /// The location of the value at a key path: where it was last set.
     func location(of keyPath: String) -> SpecLocation? {

@@ -44,7 +44,7 @@ import Testing
         let view = GuideMergeProbe(findings: findings) {
             ForEach(0..<cloud.chips.count, id: \.self) { index in
                 let chip = cloud.chips[index]
-                ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
+                ChipView(cloud: cloud, label: chip.chipLabel, look: chip.look)
             }
             if let extra { extra }
         }
@@ -63,6 +63,7 @@ import Testing
         "chip: {shape: rounded, cornerRadius: 5, stroke: '#333', strokeWidth: 2}\ntags: [x, y]",
         "chip: {shape: rectangle}\ndirection: rtl\ntags: [שלום, مرحبا]",
         "style: materialCapsules\ntags: [0, 1, 2]",
+        "label: '{text} {weight}'\ntags: [{text: Swift, weight: 12}, Linux]",
     ])
     func noChipSetsAHorizontalGuide(spec: String) throws {
         #expect(try mergedGuides(spec).allSatisfy { $0 == nil })

@@ -31,7 +31,8 @@ import Testing
         #expect(cloud.chips == [ResolvedCloud.Chip(
             text: "Swift", fontSize: 17, fontFamily: nil, fontWeight: .regular, weight: nil, href: nil, isSelected: false,
             look: .init(fill: .color(Self.systemBlue.opacity(0.2)), stroke: nil, strokeWidth: 1,
-                        textColor: .black, checkmark: nil))])
+                        textColor: .black, checkmark: nil),
+            label: nil, tooltip: nil, index: 0)])
         #expect(cloud.defaultLook == cloud.chips[0].look)
     }
 

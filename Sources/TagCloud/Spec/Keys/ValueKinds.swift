@@ -178,3 +178,99 @@ extension ValueKind where Value == [Cloud.Tag] {
                          encode: { tags in .sequence(tags.map { $0.isPlain ? .string($0.text) : table.encode($0) }) })
     }
 }
+
+extension ValueKind where Value == Cloud.Order {
+    /// An order: a criterion name (`weight`), or `{by, descending, seed}`.
+    static var order: ValueKind {
+        let table = Cloud.Order.keys
+        let expected = "an order name or {by, descending, seed}"
+        return ValueKind(typeDoc: "`given`, `weight`, `name`, `shuffle`, or `{by, descending, seed}`", schema: table.schema,
+                         decode: { node, path, decoder throws(TagCloudError) in
+                             if case .scalar = node {
+                                 return Cloud.Order(by: try decoder.name(node, path: path))
+                             }
+                             return try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Order(),
+                                                              expected: expected)
+                         },
+                         encode: { order in
+                             if let by = order.by, order.descending == nil, order.seed == nil { return .string(by.rawValue) }
+                             return table.encode(order)
+                         },
+                         merge: { table.merge($0, $1) })
+    }
+}
+
+extension ValueKind where Value == Cloud.Colors {
+    /// Colours by weight: a mapping whose `palette` and `gradient` exclude each other (the one
+    /// given later replaces the other when mappings are merged).
+    static var colors: ValueKind {
+        let table = Cloud.Colors.keys
+        return ValueKind(typeDoc: "mapping: " + table.keys.map { "`\($0.name)`" }.joined(separator: ", "), schema: table.schema,
+                         decode: { node, path, decoder throws(TagCloudError) in
+                             let colors = try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Colors())
+                             if colors.palette != nil, colors.gradient != nil {
+                                 throw .wrongType(path: path, expected: "either a palette or a gradient",
+                                                  got: "both", decoder.location(node))
+                             }
+                             return colors
+                         },
+                         encode: { table.encode($0) },
+                         merge: { base, top in
+                             var merged = table.merge(base, top)
+                             if top.palette != nil, top.gradient == nil { merged.gradient = nil }
+                             if top.gradient != nil, top.palette == nil { merged.palette = nil }
+                             return merged
+                         })
+    }
+}
+
+extension ValueKind where Value == Cloud.Palette {
+    /// A named palette, or a list of one or more colours.
+    static var palette: ValueKind {
+        ValueKind(typeDoc: "palette name, or a list of colours",
+                  decode: { node, path, decoder throws(TagCloudError) in
+                      if case .sequence = node { return .colors(try decoder.colorList(node, path: path, minimum: 1)) }
+                      return .named(try decoder.name(node, path: path))
+                  },
+                  encode: { palette in
+                      switch palette {
+                      case .named(let name): .string(name.rawValue)
+                      case .colors(let colors): .sequence(colors.map { .string($0.hex) })
+                      }
+                  })
+    }
+}
+
+extension ValueKind where Value == [CSSColor] {
+    /// Two or more colours, in order.
+    static var gradient: ValueKind {
+        ValueKind(typeDoc: "list of 2 or more colours",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.colorList(node, path: path, minimum: 2) },
+                  encode: { .sequence($0.map { .string($0.hex) }) })
+    }
+}
+
+extension ValueKind where Value == String {
+    /// A ``Template``: text with `{text}` and `{weight}`.
+    static var template: ValueKind {
+        ValueKind(typeDoc: "template string",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.template(node, path: path) },
+                  encode: { .string($0) })
+    }
+
+    /// A BCP 47 language tag (`sv`, `de-CH`, `zh-Hant-TW`).
+    static var languageTag: ValueKind {
+        ValueKind(typeDoc: "BCP 47 language tag",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path) },
+                  encode: { .string($0) })
+    }
+}
+
+extension ValueKind where Value == [String] {
+    /// Font files and folders: a path, or a list of paths.
+    static var fontFiles: ValueKind {
+        ValueKind(typeDoc: "path, or a list of paths",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.paths(node, path: path) },
+                  encode: { paths in paths.count == 1 ? .string(paths[0]) : .sequence(paths.map(SpecTree.string)) })
+    }
+}

@@ -164,13 +164,75 @@ final class SpecDecoder {
         return value
     }
 
-    /// A tag's link: a string without control characters.
-    func href(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
-        let href = try string(node, path: path)
-        if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
+    /// A tag's link or tooltip: a string without control characters.
+    func tagString(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
+        let value = try string(node, path: path)
+        if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: tag, location(node))
         }
-        return href
+        return value
+    }
+
+    /// A ``Template``'s text: a string whose placeholders are known and braces closed.
+    func template(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path)
+        if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: nil, location(node))
+        }
+        do {
+            _ = try Template(text)
+        } catch {
+            throw TagCloudError(error, template: text, path: path, location(node))
+        }
+        return text
+    }
+
+    /// A BCP 47 language tag (RFC 5646 syntax: a 2–3 or 5–8 letter language, then subtags of 1–8
+    /// letters or digits joined by `-`); `root` and `und` are the root locale.
+    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let tag = try string(node, path: path).trimmingASCIISpaces()
+        guard LanguageTag.isWellFormed(tag) else {
+            throw .wrongType(path: path, expected: "a BCP 47 language tag such as sv, de-CH or zh-Hant",
+                             got: describe(node), location(node))
+        }
+        return tag
+    }
+
+    /// A list of colours with at least `minimum` entries.
+    func colorList(_ node: Node, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
+        guard case .sequence(let sequence) = node, sequence.count >= minimum else {
+            throw .wrongType(path: path, expected: "a list of \(minimum == 1 ? "colours" : "\(minimum) or more colours")",
+                             got: describe(node), location(node))
+        }
+        var colors: [CSSColor] = []
+        for (index, element) in sequence.enumerated() {
+            colors.append(try color(element, path: "\(path)[\(index)]"))
+        }
+        return colors
+    }
+
+    /// File paths: a string, or a list of strings; none empty or with control characters.
+    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
+        let elements: [(Node, String)] = if case .sequence(let sequence) = node {
+            sequence.enumerated().map { ($1, "\(path)[\($0)]") }
+        } else {
+            [(node, path)]
+        }
+        guard !elements.isEmpty else {
+            throw .wrongType(path: path, expected: "a path or a list of paths", got: "an empty list", location(node))
+        }
+        var paths: [String] = []
+        for (element, elementPath) in elements {
+            let value = try string(element, path: elementPath)
+            if value.isEmpty {
+                throw .wrongType(path: elementPath, expected: "a file or folder path", got: "empty", location(element))
+            }
+            if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
+                throw .controlCharacter(bad, tag: nil, location(element))
+            }
+            paths.append(value)
+        }
+        return paths
     }
 
     // MARK: Mappings
@@ -297,7 +359,8 @@ final class SpecDecoder {
         }
     }
 
-    private func location(_ node: Node) -> SpecLocation {
+    /// Where a node was written.
+    func location(_ node: Node) -> SpecLocation {
         locate(node.mark)
     }
 

@@ -52,7 +52,14 @@ public struct ResolvedCloud: Sendable, Equatable {
     /// The look of chips that are not selected and have no colours of their own; the "+N" chip
     /// uses it.
     public var defaultLook: ChipLook
-    /// The chips, in the spec's order.
+    /// The most lines a label wider than the row wraps onto before it is cut with an ellipsis.
+    public var lineLimit: Int
+    /// The font files and folders to add ahead of the bundled fonts, relative paths made relative
+    /// to the spec's folder (or the working directory, for a cloud not read from a file).
+    public var fontFiles: [String]
+    /// The BCP 47 tag whose collation orders names; `nil` for the root collation.
+    public var locale: String?
+    /// The chips, in the order they are drawn (``Cloud/order``).
     public var chips: [Chip]
 
     /// One chip: its text, size and look.
@@ -73,6 +80,13 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var isSelected: Bool
         /// Fill, border, text colour and checkmark.
         public var look: ChipLook
+        /// The label's texts when a ``Cloud/label`` template made them (``Template/parts(text:weight:)``);
+        /// `nil` when the chip shows its tag's text.
+        public var label: [LabelPart]?
+        /// The tooltip: the tag's own, or the cloud's template filled in; `nil` for none.
+        public var tooltip: String?
+        /// The tag's index in the spec.
+        public var index: Int
     }
 
     /// How a chip is painted.
@@ -118,13 +132,20 @@ extension Cloud {
     /// defaults (``Keys``), for its theme.
     ///
     /// Chip colours are layered: the style's look (for the theme), then `chip`, then for selected
-    /// tags `chip.selected`, then the tag's own `fill` and `textColor`. A border is drawn only
-    /// when a stroke colour is given; a selected chip's text colour defaults to the chip's. Font
-    /// sizes come from the tags' weights (``WeightScaling``), between `weights.minSize` (default
-    /// `font.size`) and `weights.maxSize` (default twice `minSize`).
+    /// tags `chip.selected`, then for the others the colours by weight (``Cloud/Colors``,
+    /// ``WeightColoring``), then the tag's own `fill` and `textColor` (a tag with either keeps
+    /// both as they are). A border is drawn only when a stroke colour is given; a selected chip's
+    /// text colour defaults to the chip's. Font sizes come from the tags' weights
+    /// (``WeightScaling``), between `weights.minSize` (default `font.size`) and `weights.maxSize`
+    /// (default twice `minSize`). Labels and tooltips are the templates filled in
+    /// (``Template``), and the chips are put in the cloud's ``order`` (``ChipOrder``).
+    ///
+    /// A `label` or `tooltip` template that does not parse (a program may set one) is left out
+    /// here; ``rendered(typesetter:)`` refuses it.
     ///
     /// - Returns: The cloud with every value concrete.
-    /// - Complexity: O(n) in the number of tags.
+    /// - Complexity: O(n) in the number of tags; O(n log n) comparisons for `order: weight` or
+    ///   `name` (see ``ChipOrder``).
     public func resolved() -> ResolvedCloud {
         let keys = Cloud.fields
         let style = keys.style.resolved(in: self, style: .tagCloud, theme: .light)
@@ -159,17 +180,40 @@ extension Cloud {
 
         let family = value(fontKeys.family, in: font)
         let fontWeight = value(fontKeys.weight, in: font)
+        let label = self.label.flatMap { try? Template($0) }
+        let tooltip = self.tooltip.flatMap { try? Template($0) }
         var chips: [ResolvedCloud.Chip] = []
         chips.reserveCapacity(tags.count)
-        for (tag, size) in zip(tags, sizes) {
+        for (index, (tag, size)) in zip(tags, sizes).enumerated() {
             let isSelected = tag.selected ?? false
-            var look = isSelected ? selectedLook : defaultLook
-            if let fill = tag.fill { look.fill = fill }
-            if let textColor = tag.textColor { look.textColor = textColor }
+            let parts = label?.parts(text: tag.text, weight: tag.weight)
             chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
                                             fontFamily: tag.font?.family ?? family,
                                             fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
-                                            href: tag.href, isSelected: isSelected, look: look))
+                                            href: tag.href, isSelected: isSelected,
+                                            look: isSelected ? selectedLook : defaultLook,
+                                            label: parts.map { $0.isEmpty ? [LabelPart(text: "", isCount: false)] : $0 },
+                                            tooltip: tag.tooltip ?? tooltip?.string(text: tag.text, weight: tag.weight),
+                                            index: index))
+        }
+        let background = value(keys.background, in: self)
+        if let colors {
+            colorByWeight(&chips, colors: colors, scale: value(weightKeys.scale, in: weights), background: background,
+                          style: style, theme: theme)
+        }
+        for (chip, tag) in zip(chips.indices, tags) {
+            if let fill = tag.fill { chips[chip].look.fill = fill }
+            if let textColor = tag.textColor { chips[chip].look.textColor = textColor }
+        }
+        let orderKeys = Cloud.Order.fields
+        let order = value(keys.order, in: self)
+        let locale = value(keys.locale, in: self)
+        let criterion = value(orderKeys.by, in: order)
+        if criterion != .given {
+            let permutation = ChipOrder.permutation(texts: tags.map(\.text), weights: tags.map(\.weight), by: criterion,
+                                                    descending: value(orderKeys.descending, in: order),
+                                                    seed: value(orderKeys.seed, in: order), locale: locale)
+            chips = permutation.map { chips[$0] }
         }
 
         let spacing = value(keys.spacing, in: self)
@@ -188,7 +232,7 @@ extension Cloud {
             maxRows: value(keys.maxRows, in: self),
             direction: value(keys.direction, in: self),
             scale: CGFloat(value(keys.scale, in: self)),
-            background: value(keys.background, in: self),
+            background: background,
             fontFamily: family,
             fontWeight: fontWeight,
             baseFontSize: CGFloat(baseSize),
@@ -197,6 +241,74 @@ extension Cloud {
             chipHorizontalPadding: CGFloat(padding.horizontal ?? 0),
             chipVerticalPadding: CGFloat(padding.vertical ?? 0),
             defaultLook: defaultLook,
+            lineLimit: value(chipKeys.lineLimit, in: chip),
+            fontFiles: resolvedFontFiles(),
+            locale: locale,
             chips: chips)
+    }
+}
+
+extension Cloud {
+    /// The chips' colours from their weights (``Cloud/Colors``): a palette step or a gradient
+    /// colour per chip, on the fill, the text or both, with the text kept readable
+    /// (``WeightColoring``). Selected chips keep the selected look.
+    private func colorByWeight(_ chips: inout [ResolvedCloud.Chip], colors: Colors, scale: WeightScale,
+                               background: CSSColor, style: Style, theme: Theme) {
+        let keys = Colors.fields
+        func value<Value, Resolved>(_ key: SpecKey<Colors, Value, Resolved>) -> Resolved {
+            key.resolved(in: colors, style: style, theme: theme)
+        }
+        let source: ColorSource = value(keys.by)
+        let positions: [Double]
+        switch source {
+        case .weight:
+            positions = WeightScaling.positions(weights: tags.map(\.weight), scale: scale)
+                ?? [Double](repeating: 0.5, count: tags.count)
+        }
+        let gradient = value(keys.gradient), palette = value(keys.palette).colors
+        let target: ColorTarget = value(keys.apply)
+        // What shows behind a chip: the picture's background, or the theme's when it is transparent.
+        let behind = WeightColoring.composite(background, over: ThemedColor.background.resolved(for: theme))
+        for index in chips.indices where !chips[index].isSelected {
+            let tag = tags[chips[index].index]
+            if tag.fill != nil || tag.textColor != nil { continue }
+            let position = positions[chips[index].index]
+            let color = gradient.map { WeightColoring.color(at: position, gradient: $0) }
+                ?? WeightColoring.color(at: position, palette: palette)
+            var look = chips[index].look
+            switch target {
+            case .fill:
+                look.fill = .color(color)
+                let fill = WeightColoring.composite(color, over: behind)
+                if WeightColoring.contrast(WeightColoring.composite(look.textColor, over: fill), fill) < WeightColoring.minimumContrast {
+                    look.textColor = WeightColoring.blackOrWhite(on: fill)
+                }
+            case .text, .both:
+                if target == .both { look.fill = .color(color.opacity(0.2)) }
+                let fill = look.fill.approximateColor(over: behind)
+                look.textColor = WeightColoring.readable(WeightColoring.composite(color, over: fill), on: fill)
+            }
+            chips[index].look = look
+        }
+    }
+
+    /// The font files with relative paths made relative to the spec's folder, when the cloud was
+    /// read from a file and `fonts` was not set by ``setValue(_:forKeyPath:source:)`` (whose paths,
+    /// like the command's `--font-file`, are relative to the working directory).
+    private func resolvedFontFiles() -> [String] {
+        guard let fonts else { return [] }
+        guard let folder = provenance.folder, provenance.assigned["fonts"] == nil else { return fonts }
+        return fonts.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
+    }
+}
+
+extension Cloud.Fill {
+    /// The opaque colour this fill shows over `behind`: a colour composited over it, or, for a
+    /// material, `behind` itself (a material blurs what is behind it).
+    func approximateColor(over behind: CSSColor) -> CSSColor {
+        switch self {
+        case .color(let color): WeightColoring.composite(color, over: behind)
+        case .material: behind
+        }
     }
 }

@@ -24,15 +24,27 @@ public enum WeightScaling {
     /// - Complexity: O(n).
     public static func fontSizes(weights: [Double?], baseSize: Double, minSize: Double, maxSize: Double,
                                  scale: Cloud.WeightScale) -> [Double] {
-        guard weights.contains(where: { $0 != nil }) else {
+        guard let positions = positions(weights: weights, scale: scale) else {
             return [Double](repeating: baseSize, count: weights.count)
         }
+        return positions.map { minSize + $0 * (maxSize - minSize) }
+    }
+
+    /// Each tag's place between the lightest (0) and the heaviest (1) weight along the scale's
+    /// curve, `(f(w) − f(lo)) / (f(hi) − f(lo))`: what picks font sizes and colours by weight.
+    ///
+    /// - Parameters:
+    ///   - weights: The tags' weights, `nil` where a tag has none (it counts as 1); finite, ≥ 0.
+    ///   - scale: The curve.
+    /// - Returns: One place per weight, in order; `nil` when no tag has a weight or all weights
+    ///   are equal (there is nothing to scale).
+    /// - Complexity: O(n).
+    public static func positions(weights: [Double?], scale: Cloud.WeightScale) -> [Double]? {
+        guard weights.contains(where: { $0 != nil }) else { return nil }
         let values = weights.map { f($0 ?? 1, scale) }
-        guard let low = values.min(), let high = values.max(), high > low else {
-            return [Double](repeating: baseSize, count: weights.count)
-        }
+        guard let low = values.min(), let high = values.max(), high > low else { return nil }
         let range = high - low
-        return values.map { minSize + ($0 - low) / range * (maxSize - minSize) }
+        return values.map { ($0 - low) / range }
     }
 
     private static func f(_ weight: Double, _ scale: Cloud.WeightScale) -> Double {

@@ -1,0 +1,173 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import Testing
+import TestRandom
+import Typesetting
+
+/// What the new keys draw: cut and wrapped labels (no chip wider than the flow, every chip in the
+/// picture), counts as a second text, tooltips in SVG and PDF.
+@Suite struct AuthorRenderingTests {
+    /// 10,000 characters of words, and one word of 10,000 characters.
+    static let longWords: String = {
+        let words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor".split(separator: " ")
+        var text = ""
+        var index = 0
+        while text.count < 10_000 {
+            text += words[index % words.count] + " "
+            index += 1
+        }
+        return String(text.prefix(10_000)).trimmingCharacters(in: .whitespaces)
+    }()
+    static let longWord = String(repeating: "x", count: 10_000)
+
+    @Test func aLabelWiderThanTheRowIsCutToFillIt() throws {
+        let rendered = try renderSpec("tags: [Swift, \"\(Self.longWords)\", Linux, \(Self.longWord)]")
+        let chips = rendered.layout.chips
+        #expect(rendered.layout.width == 390)
+        #expect(chips.map(\.x) == [16, 16, 16, 16])
+        // The cut chips fill the flow's width (CSS max-width: 100%); the short ones keep theirs.
+        #expect(chips[1].width == 358 && chips[3].width == 358)
+        #expect(chips[0].width < 100 && chips[0].shown == nil && chips[0].label == nil)
+        let shown = try #require(chips[1].shown)
+        #expect(shown.hasSuffix("…") && Self.longWords.hasPrefix(String(shown.dropLast())))
+        #expect(chips[3].shown?.hasSuffix("x…") == true)
+        #expect(chips[1].height == chips[0].height)
+        // The full text stays the chip's label in the display list (SVG data-label, PDF).
+        let labels = rendered.displayList.flattened.compactMap { $0.item.metadata.identifier == "chip-1" ? $0.item.metadata.label : nil }
+        #expect(labels == [Self.longWords])
+    }
+
+    @Test func withALineLimitLongLabelsWrapFirst() throws {
+        let one = try renderSpec("tags: [\"\(Self.longWords)\"]").layout.chips[0]
+        let three = try renderSpec("chip: {lineLimit: 3}\ntags: [\"\(Self.longWords)\", \(Self.longWord)]").layout.chips
+        #expect(three[0].width <= 358 && three[0].height > 2.5 * (one.height - 16) + 16)
+        #expect(three[0].shown?.hasSuffix("…") == true && (three[0].shown?.count ?? 0) > 2 * (one.shown?.count ?? 0))
+        // A word wider than the row is cut on one line, not broken.
+        #expect(three[1].height == one.height && three[1].shown?.hasSuffix("…") == true)
+        // A label that wraps without being cut shows all of it.
+        let fits = try renderSpec("width: 120\nchip: {lineLimit: 4}\ntags: [one two three four five]").layout.chips[0]
+        #expect(fits.shown == nil && fits.width <= 120 && fits.height > 60)
+    }
+
+    /// The property: for random clouds (widths down to nothing, long and short labels, counts,
+    /// checkmarks, line limits, every justification and direction), every chip is drawn, inside
+    /// the picture, and no wider than the flow unless its padding and an ellipsis alone are.
+    @Test func noChipLeavesThePicture() throws {
+        var random = SeededRandom(seed: 41)
+        let words = ["Swift", "a", "Objective-C", "مرحبا", "👩‍👩‍👧", "lorem ipsum dolor sit amet", Self.longWord.prefix(300).description,
+                     String(Self.longWords.prefix(700))]
+        for round in 0..<60 {
+            let count = Int.random(in: 1...12, using: &random)
+            let width = [0, 5, 30, 80, 150, 358, 600].randomElement(using: &random) ?? 358
+            let padding = [0, 4, 16].randomElement(using: &random) ?? 0
+            let tags = (0..<count).map { index in
+                let text = words.randomElement(using: &random) ?? "a"
+                let weight = Bool.random(using: &random) ? ", weight: \(Int.random(in: 1...50, using: &random))" : ""
+                let selected = Int.random(in: 0..<5, using: &random) == 0 ? ", selected: true" : ""
+                return "{text: \"\(text) \(index)\"\(weight)\(selected)}"
+            }
+            var spec = "width: \(width)\npadding: \(padding)\nchip: {lineLimit: \(Int.random(in: 1...3, using: &random))}\n"
+            spec += "style: \(["tagCloud", "suggestionChips", "globulusList"].randomElement(using: &random) ?? "tagCloud")\n"
+            spec += "justification: \(["none", "stretch", "spaceBetween"].randomElement(using: &random) ?? "none")\n"
+            spec += "direction: \(Bool.random(using: &random) ? "rtl" : "ltr")\n"
+            if Bool.random(using: &random) { spec += "label: '{text} {weight}'\n" }
+            spec += "tags: [\(tags.joined(separator: ", "))]\n"
+            let layout = try renderSpec(spec).layout
+            #expect(layout.chips.count == count, "round \(round)")
+            for chip in layout.chips {
+                #expect(chip.x >= -1e-9 && chip.y >= -1e-9 && chip.x + chip.width <= layout.width + 1e-9
+                    && chip.y + chip.height <= layout.height + 1e-9,
+                        "round \(round): \(chip.text.prefix(20)) at \(chip.frame) leaves the \(layout.width) × \(layout.height) picture\n\(spec.prefix(300))")
+                if width >= 150 {
+                    #expect(chip.width <= Double(width) + 1e-9, "round \(round): \(chip.text.prefix(20)) is \(chip.width) wide")
+                }
+            }
+        }
+    }
+
+    @Test func aFlowNarrowerThanAnEllipsisGrowsToHoldIt() throws {
+        let layout = try renderSpec("width: 5\npadding: 2\ntags: [Swift]").layout
+        let chip = layout.chips[0]
+        #expect(chip.shown == "…" && chip.width > 5)
+        #expect(layout.width == chip.width + 4)
+    }
+
+    @Test func countsAreASecondSmallerLighterText() throws {
+        let rendered = try renderSpec("label: '{text} {weight}'\ntags: [{text: Swift, weight: 12}, Linux]")
+        #expect(rendered.layout.chips.map(\.label) == ["Swift 12", nil])
+        #expect(rendered.layout.chips.map(\.shown) == [nil, nil])
+        var texts: [(label: String, size: CGFloat, opacity: Double)] = []
+        for entry in rendered.displayList.flattened {
+            guard case .text(let text) = entry.item.content, case .color(let color) = text.shading else { continue }
+            texts.append((entry.item.metadata.label ?? "", text.runs.first?.fontSize ?? 0, color.opacity))
+        }
+        #expect(texts.map(\.label) == ["Swift", "12", "Linux"])
+        // Swift is the heaviest tag (34 pt), Linux counts as weight 1 (17 pt); the count is 80 %.
+        #expect(texts.map(\.size) == [34, 34 * 0.8, 17])
+        #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1)
+        // A cut label keeps its count whole.
+        let long = try renderSpec("label: '{text} {weight}'\ntags: [{text: \"\(Self.longWords)\", weight: 1234}]").layout.chips[0]
+        #expect(long.shown?.hasSuffix("… 1234") == true && long.width == 358)
+    }
+
+    @Test func tooltipsAreSVGTitlesAndPDFAnnotations() throws {
+        let spec = """
+            tooltip: "{text}: {weight} posts"
+            tags: [{text: Swift, weight: 12, href: "https://swift.org"}, {text: Linux, tooltip: "<kernel> & \\"co\\""}, Cairo]
+            """
+        let rendered = try renderSpec(spec)
+        let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("<g id=\"chip-0\" data-label=\"Swift\">\n<title>Swift: 12 posts</title>\n"))
+        #expect(svg.contains("<title>&lt;kernel&gt; &amp; &quot;co&quot;</title>"))
+        #expect(svg.contains("<title>Cairo: posts</title>"))
+
+        let pdf = try rendered.data(as: .pdf)
+        let text = String(decoding: pdf, as: UTF8.self)
+        let annotations = text.components(separatedBy: "/Subtype /Square").count - 1
+        #expect(annotations == 3)
+        #expect(text.contains("/Subtype /Link") && text.contains("(https://swift.org)"))
+        #expect(!text.contains("tagcloud-tooltip"))
+        let contents = text.components(separatedBy: "/Contents <").dropFirst().compactMap { $0.split(separator: ">").first }
+            .map { Self.utf16BE(String($0)) }
+        #expect(contents == ["Swift: 12 posts", "<kernel> & \"co\"", "Cairo: posts"])
+        // The annotations draw nothing: the same picture without them.
+        let plain = try renderSpec(spec.replacingOccurrences(of: "tooltip: \"{text}: {weight} posts\"\n", with: "")
+            .replacingOccurrences(of: ", tooltip: \"<kernel> & \\\"co\\\"\"", with: ""))
+        #expect(!String(decoding: try plain.data(as: .pdf), as: UTF8.self).contains("/Square"))
+        #expect(try plain.data(as: .png) == rendered.data(as: .png))
+    }
+
+    /// The text of a PDF hex string with a UTF-16BE byte order mark.
+    static func utf16BE(_ hex: String) -> String {
+        var units: [UInt16] = []
+        var index = hex.index(hex.startIndex, offsetBy: 4)
+        while index < hex.endIndex {
+            let end = hex.index(index, offsetBy: 4)
+            units.append(UInt16(hex[index..<end], radix: 16) ?? 0)
+            index = end
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    @Test func theLayoutJSONCarriesLabelAndShown() throws {
+        let layout = CloudLayout(width: 10, height: 10, chips: [
+            CloudLayout.Chip(text: "a", label: "a 1", shown: "a…", x: 0, y: 0, width: 1, height: 1),
+            CloudLayout.Chip(text: "b", x: 1, y: 0, width: 1, height: 1),
+        ])
+        let json = String(decoding: layout.jsonData(), as: UTF8.self)
+        #expect(json.contains(#"{"text": "a", "label": "a 1", "shown": "a…", "x": 0"#))
+        #expect(json.contains(#"{"text": "b", "x": 1"#))
+        #expect(try CloudLayout(jsonData: layout.jsonData()) == layout)
+    }
+
+    @Test func shuffleAndNameOrderReachThePicture() throws {
+        let tags = "tags: [delta, alpha, Charlie, bravo]"
+        #expect(try renderSpec("order: name\n" + tags).layout.chips.map(\.text) == ["alpha", "bravo", "Charlie", "delta"])
+        let shuffled = try renderSpec("order: {by: shuffle, seed: 5}\n" + tags).layout.chips.map(\.text)
+        #expect(shuffled.sorted() == ["Charlie", "alpha", "bravo", "delta"])
+        #expect(try renderSpec("order: {by: shuffle, seed: 5}\n" + tags).layout.chips.map(\.text) == shuffled)
+        let svg = String(decoding: try renderSpec("order: name\n" + tags).data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("<g id=\"chip-0\" data-label=\"alpha\">"))
+    }
+}
