@@ -11,9 +11,13 @@ SWIFT ?= swift
 # to pixels so the tests can compare them with the PNGs).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
-TEST_PACKAGES  := librsvg2-bin
+# What the command needs at run time besides its own libraries: Noto fonts for the scripts the
+# bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
+# bundled fonts. The Debian package `make deb` builds depends on these.
+RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
+TEST_PACKAGES  := librsvg2-bin $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
-REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data
+REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
 # Release builds link the Swift runtime and Foundation statically: the command starts several
 # milliseconds sooner (no dynamic symbol binding of libFoundation) and runs without the toolchain.
@@ -35,7 +39,7 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref static-pkgconfig
+.PHONY: all build demo test bench samples refs clean deps-build deps-runtime deps-test deps-ref static-pkgconfig
 
 all: build
 
@@ -62,6 +66,9 @@ endef
 deps-build:
 	$(call ensure_packages,$(BUILD_PACKAGES))
 
+deps-runtime: deps-build
+	$(call ensure_packages,$(RUNTIME_PACKAGES))
+
 deps-test: deps-build
 	$(call ensure_packages,$(TEST_PACKAGES))
 
@@ -74,7 +81,7 @@ build: deps-build
 static-pkgconfig: deps-build
 	@Tools/static-link/make-pkgconfig $(STATIC_PC)
 
-demo: static-pkgconfig
+demo: static-pkgconfig deps-runtime
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	@mkdir -p $(dir $(DEMO_OUTPUT))
 	.build/release/tagcloud render $(DEMO_INPUT) -o $(DEMO_OUTPUT)
