@@ -100,12 +100,17 @@ samples: static-pkgconfig
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	.build/release/tagcloud samples --out samples
 
-# Regenerates committed reference data: Unicode tables (UCD), shaping references (hb-shape,
-# Chromium) and flex-wrap layouts (Chromium).
+# Regenerates committed reference data: Unicode tables (UCD), script names and the Debian font
+# package of each script, the test fonts, shaping references (hb-shape, Chromium) and flex-wrap
+# layouts (Chromium; the scripts' ones with the machine's Noto fonts as fallback).
 refs: deps-ref
 	python3 Tests/TypesettingTests/Fixtures/make_unicode_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_fonts.py
 	python3 Tests/TypesettingTests/Fixtures/make_refs.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_refs.py
 	python3 Tools/browser/flexrefs.py
+	python3 Tools/browser/scriptrefs.py
 
 clean:
 	rm -rf .build out
