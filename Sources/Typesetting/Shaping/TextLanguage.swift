@@ -82,10 +82,11 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
     /// identifier ("zh_Hant_TW" becomes "zh-Hant-TW"; keywords after "@" are dropped).
     ///
     /// - Parameter locale: the locale.
-    /// - Returns: the language, or `nil` for a locale whose identifier is not a language tag (the
-    ///   root locale has the empty identifier).
+    /// - Returns: the language, or `nil` for the root locale (identifier "" or "root": no
+    ///   language) and for an identifier that is not a language tag.
     public init?(_ locale: Locale) {
-        guard let language = try? TextLanguage(locale.identifier) else { return nil }
+        let identifier = locale.identifier
+        guard !identifier.isEmpty, identifier != "root", let language = try? TextLanguage(identifier) else { return nil }
         self = language
     }
 
