@@ -85,3 +85,24 @@ import Testing
         #expect(Set(shaped.uncoveredCharacters.map(\.scalar)) == Set("中文ไทย".unicodeScalars))
     }
 }
+
+/// The Typesetting catalog's overview example, as written there (it must compile and run).
+@Suite struct CatalogExampleTests {
+    @Test func overview() throws {
+        let typesetter = try Typesetter.standard()
+        let label = try typesetter.shape("Morning routine ☀️", font: .body)
+        #expect(label.size.width == 152.78125 && label.runs.count == 2)
+        let wrapped = try typesetter.shape("Some long item here", font: .body, width: 80,
+                                           lineLimit: 2, truncation: .tail, alignment: .center)
+        #expect(wrapped.lines.count == 2)
+        let japanese = try typesetter.shape("直骨", font: .body, language: try TextLanguage("ja"))
+        if notoInstalled { #expect(japanese.fontFamilies == ["Noto Sans CJK JP"]) }
+        let bundledOnly = Typesetter(library: try FontLibrary.bundled(systemFonts: false))
+        let boxes = try bundledOnly.shape("हिन्दी", font: .body)
+        #expect(boxes.uncoveredCharacters.first?.description == "U+0939 (Devanagari)")
+        #expect(boxes.uncoveredCharacters.allSatisfy { $0.debianPackage == "fonts-noto-core" })
+        // `adding(fontFiles:)` with a real file: the catalog names a site's font.
+        let brand = try FontLibrary.bundled().adding(fontFiles: [testFontsDirectory.appendingPathComponent("InterSubset.woff2").path])
+        #expect(brand.addedFamilies == ["Inter"])
+    }
+}
