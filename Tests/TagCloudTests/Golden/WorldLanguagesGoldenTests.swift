@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 @testable import TagCloud
 import Testing
@@ -17,6 +18,24 @@ struct WorldLanguagesGoldenTests {
     @Test @MainActor func languagesOfTheWorld() throws {
         try SampleGoldenTests.matchGoldenFiles(of: "languages.yaml", in: SampleGoldenTests.samples.appendingPathComponent("world"),
                                                typesetter: ChromiumScriptFlexTests.typesetter)
+    }
+
+    /// Rendered through the whole pipeline, no chip of the 38 (34 scripts and emoji) draws a
+    /// `.notdef` glyph, and the chips' labels use the fonts the Typesetting tests expect.
+    @Test @MainActor func noChipShowsABox() throws {
+        let path = SampleGoldenTests.samples.appendingPathComponent("world/languages.yaml").path
+        let cloud = resolve(try SpecDocument.load(path: path).spec)
+        let rendered = try CloudRenderer.render(cloud, typesetter: ChromiumScriptFlexTests.typesetter)
+        let texts = rendered.displayList.flattened.compactMap { entry -> TextItem? in
+            if case .text(let text) = entry.item.content { return text }
+            return nil
+        }
+        #expect(texts.count == cloud.chips.count && cloud.chips.count >= 38)
+        #expect(texts.allSatisfy { $0.runs.allSatisfy { !$0.glyphs.contains(0) } })
+        let families = Set(texts.flatMap { $0.runs.map(\.face.familyName) })
+        for family in ["Inter", "DejaVu Sans", "Noto Sans Devanagari", "Noto Sans CJK JP", "Noto Sans Ethiopic", "Noto Color Emoji"] {
+            #expect(families.contains(family), "no chip uses \(family): \(families.sorted())")
+        }
     }
 
     /// With fallback fonts, the PNG, SVG and PDF are byte-identical run to run: two fresh libraries
