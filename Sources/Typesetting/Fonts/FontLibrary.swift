@@ -47,6 +47,9 @@ public final class FontLibrary: Sendable {
     }
     private let loaded: Locked<[String: FontFace]>
     private let resolved: Locked<[ResolveKey: ResolvedFaces]>
+    /// The system fallback face per fallback language and character (`nil`: none), so that a
+    /// character is looked up once per library rather than once per cluster.
+    private let fallbackFaces: Locked<[String: [UInt32: FontFace?]]>
 
     /// Loads every `.ttf`, `.otf` and `.ttc` file under `directory`.
     ///
@@ -93,6 +96,7 @@ public final class FontLibrary: Sendable {
         self.systemState = systemState
         self.loaded = Locked(Dictionary((addedFaces + faces).map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
         self.resolved = Locked([:])
+        self.fallbackFaces = Locked([:])
     }
 
     /// This library with font files added ahead of the bundled fonts: the families in them can be
@@ -252,8 +256,14 @@ public final class FontLibrary: Sendable {
     /// `language` (``TextLanguage/fallbackLanguage``), or `nil` when system fonts are off or no
     /// installed font maps it.
     func systemFace(covering scalar: Unicode.Scalar, language: String) -> FontFace? {
-        guard let system, let match = system.fallback(for: scalar, language: language) else { return nil }
-        guard let face = try? load(path: match.path, index: match.index), face.hasGlyph(scalar) else { return nil }
+        guard usesSystemFonts else { return nil }
+        if let known = fallbackFaces.withLock({ $0[language]?[scalar.value] }) { return known }
+        var face: FontFace?
+        if let system, let match = system.fallback(for: scalar, language: language),
+           let loaded = try? load(path: match.path, index: match.index), loaded.hasGlyph(scalar) {
+            face = loaded
+        }
+        fallbackFaces.withLock { $0[language, default: [:]][scalar.value] = .some(face) }
         return face
     }
 
