@@ -46,6 +46,12 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         #expect(shaped.fontFamilies == ["Inter", "DejaVu Sans", "Noto Color Emoji"])
         #expect(!shaped.runs.contains { $0.face.path.hasSuffix("Inter-Regular.otf") })
         #expect(shaped.uncoveredCharacters.isEmpty)
+        // The file has one regular face: bold and italic requests are synthesized, never for the
+        // bundled families, which have every weight and slant.
+        let boldItalic = try Typesetter(library: library).shape("Hello", font: Font(size: 17, weight: .bold, italic: true))
+        #expect(boldItalic.runs.map(\.synthesis) == [[.bold, .italic]])
+        #expect(try typesetter.shape("Hello مرحبا", font: Font(size: 17, weight: .bold, italic: true)).runs.allSatisfy { $0.synthesis.isEmpty })
+        #expect(try typesetter.shape("☀️", font: Font(size: 17, weight: .bold, italic: true)).runs.allSatisfy { $0.synthesis.isEmpty })
         // The original library is unchanged.
         #expect(try bundledLibrary.face(for: .body).path.hasSuffix("Inter-Regular.otf") && bundledLibrary.addedFaces.isEmpty)
     }

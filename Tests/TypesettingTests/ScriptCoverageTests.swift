@@ -118,12 +118,15 @@ let systemTypesetter: Typesetter = {
     }
 
     /// A bold label falls back to the regular face, as Chromium's fontconfig fallback does (it
-    /// emboldens it synthetically, which leaves the advances, and so the width, unchanged).
+    /// emboldens it synthetically, which leaves the advances, and so the width, unchanged), and the
+    /// run asks renderers for synthetic bold.
     @Test func boldFallsBackToTheRegularFace() throws {
         let regular = try systemTypesetter.shape("हिन्दी", font: .body)
         let bold = try systemTypesetter.shape("हिन्दी", font: Font.body.bold())
         #expect(bold.runs.map(\.face) == regular.runs.map(\.face))
         #expect(bold.size.width == regular.size.width)
+        // Renderers embolden it, as Chromium does.
+        #expect(bold.runs.map(\.synthesis) == [.bold] && regular.runs.map(\.synthesis) == [[]])
     }
 
     /// Output with fallback fonts is the same run to run: a fresh library and typesetter give

@@ -163,6 +163,8 @@ private struct CodableGlyphRun: Codable {
     var glyphs: [UInt32]
     var positions: [[CGFloat]]
     var clusters: [Int]
+    /// `FontSynthesis` bits (1 bold, 2 italic); absent when none.
+    var synthesis: UInt8?
 
     init(_ run: GlyphRun) {
         font = FontReference(file: (run.face.path as NSString).lastPathComponent, index: run.face.index)
@@ -170,12 +172,13 @@ private struct CodableGlyphRun: Codable {
         glyphs = run.glyphs
         positions = run.positions.map(\.pair)
         clusters = run.clusters
+        synthesis = run.synthesis.isEmpty ? nil : run.synthesis.rawValue
     }
 
     func glyphRun(_ resolver: FontResolver) throws -> GlyphRun {
         let points = try positions.map { try CGPoint(pair: $0) }
         return GlyphRun(face: try resolver.resolve(font.file, font.index), fontSize: size, glyphs: glyphs,
-                        positions: points, clusters: clusters)
+                        positions: points, clusters: clusters, synthesis: FontSynthesis(rawValue: synthesis ?? 0))
     }
 }
 

@@ -200,18 +200,22 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// face's lock. The pointer must not escape `body`; Canvas uses it to make a Cairo font face,
     /// which keeps its own reference to the `FT_Face` and locks it itself while drawing.
     ///
+    /// Each ``FontSynthesis`` gets an `FT_Face` of its own: Cairo keeps one font face per `FT_Face`
+    /// and options, so a synthetic bold or oblique face must not share the plain one's.
+    ///
+    /// - Parameter synthesis: the styles the Cairo face made from it will imitate.
     /// - Throws: ``TypesettingError/freeType(function:code:)`` if FreeType cannot open the face.
-    package func withFreeTypeFace<R>(_ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
+    package func withFreeTypeFace<R>(synthesis: FontSynthesis = [], _ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
         try freeType.withLock { state in
             let face: UnsafeMutableRawPointer
-            if let existing = state.face {
+            if let existing = state.faces[synthesis.rawValue] {
                 face = existing
             } else {
                 let (created, error) = openFreeTypeFace(blob: blob.pointer, index: blobIndex)
                 guard let created else {
                     throw TypesettingError.freeType(function: "FT_New_Memory_Face", code: error)
                 }
-                state.face = created
+                state.faces[synthesis.rawValue] = created
                 face = created
             }
             return try body(face)
@@ -228,7 +232,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     deinit {
         freeType.withLock { state in
-            if let face = state.face { closeFreeTypeFace(face) }
+            for face in state.faces.values { closeFreeTypeFace(face) }
         }
         bitmapMetrics.withLock { state in
             if let face = state.face { closeFreeTypeFace(face) }
@@ -282,9 +286,9 @@ private func closeFreeTypeFace(_ face: UnsafeMutableRawPointer) {
     }
 }
 
-/// The lazily created FreeType face of a ``FontFace``.
+/// The lazily created FreeType faces of a ``FontFace``, one per ``FontSynthesis`` raw value.
 private struct FreeTypeState: @unchecked Sendable {
-    var face: UnsafeMutableRawPointer?
+    var faces: [UInt8: UnsafeMutableRawPointer] = [:]
 }
 
 /// A private FreeType face used only to read bitmap-strike advances, so that selecting a strike

@@ -484,7 +484,8 @@ private struct LineEngine {
             pen += item.advances[i]
         }
         runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
-                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level))
+                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level,
+                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)))
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a

@@ -168,13 +168,18 @@ public struct GlyphRun: Sendable, Equatable {
     public var line: Int
     /// The bidi embedding level (UAX #9): even left-to-right, odd right-to-left.
     public var bidiLevel: UInt8
+    /// The styles a renderer imitates because ``face`` lacks them: a bold or italic request drawn
+    /// with a regular or upright face (the machine's fallback faces are always regular, as in
+    /// Chromium). Advances are unchanged, as in Chromium.
+    public var synthesis: FontSynthesis
 
     /// Whether the run's text reads right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// Creates a run from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(face: FontFace, fontSize: CGFloat, glyphs: [UInt32], positions: [CGPoint], clusters: [Int],
-                advances: [CGFloat] = [], line: Int = 0, bidiLevel: UInt8 = 0) {
+                advances: [CGFloat] = [], line: Int = 0, bidiLevel: UInt8 = 0, synthesis: FontSynthesis = []) {
+        self.synthesis = synthesis
         self.face = face
         self.fontSize = fontSize
         self.glyphs = glyphs
@@ -185,12 +190,47 @@ public struct GlyphRun: Sendable, Equatable {
         self.bidiLevel = bidiLevel
     }
 
-    /// Whether two runs draw the same: the same face object, size, glyphs, positions and clusters.
-    /// ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a run
-    /// rebuilt from only what is drawn (a display list read back from JSON) equals the original.
+    /// Whether two runs draw the same: the same face object, size, synthesis, glyphs, positions and
+    /// clusters. ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a
+    /// run rebuilt from only what is drawn (a display list read back from JSON) equals the original.
     public static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool {
-        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.glyphs == rhs.glyphs
+        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.synthesis == rhs.synthesis && lhs.glyphs == rhs.glyphs
             && lhs.positions == rhs.positions && lhs.clusters == rhs.clusters
+    }
+}
+
+/// Styles a renderer imitates for a face that lacks them, as browsers do (CSS Fonts 4,
+/// `font-synthesis`; Blink's synthetic bold and italic for fallback faces).
+///
+/// The typesetter asks for bold when the request's weight is 600 or more and the face's is below
+/// 600, and for italic when the request is italic and the face upright; never for colour-bitmap
+/// faces. The bundled families have every weight and slant they are asked for, so only the
+/// machine's fallback faces and added font files get synthesis.
+public struct FontSynthesis: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    ///
+    /// - Parameter rawValue: bit 0 bold, bit 1 italic.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Embolden the outlines.
+    public static let bold = FontSynthesis(rawValue: 1)
+    /// Slant the outlines.
+    public static let italic = FontSynthesis(rawValue: 2)
+
+    /// What `face` lacks for `font`.
+    ///
+    /// - Parameters:
+    ///   - font: the request.
+    ///   - face: the face drawing it.
+    /// - Returns: the styles to imitate.
+    static func needed(for font: Font, face: FontFace) -> FontSynthesis {
+        guard !face.hasColorBitmaps else { return [] }
+        var synthesis: FontSynthesis = []
+        if font.weight.value >= 600 && face.weightClass < 600 { synthesis.insert(.bold) }
+        if font.isItalic && !face.isItalic { synthesis.insert(.italic) }
+        return synthesis
     }
 }
 
