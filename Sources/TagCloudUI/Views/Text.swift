@@ -247,7 +247,7 @@ final class TextNode: ViewNode {
                                                 alignment: environment.multilineTextAlignment, direction: direction,
                                                 language: language)
         } catch {
-            context.record(.textLayoutFailed(text: string, reason: String(describing: error)))
+            context.record(.textLayoutFailed(text: string, TypesettingError(thrown: error)))
             return nil
         }
     }

@@ -53,8 +53,8 @@ struct ChromiumScriptFlexTests {
         var total = ChromiumFlexTests.Deviation()
         var failing: [String] = []
         for c in fixture.cases {
-            let document = try SpecDocument.parse(Array(ChromiumFlexTests.spec(c).utf8), format: .json, source: .file("\(c.name).json"))
-            let layout = try CloudRenderer.render(resolve(document.spec), typesetter: Self.typesetter).layout
+            let layout = try Cloud(parsing: Array(ChromiumFlexTests.spec(c).utf8), format: .json, source: "\(c.name).json")
+                .rendered(typesetter: Self.typesetter).layout
             var deviation = ChromiumFlexTests.Deviation()
             #expect(layout.chips.count == c.expected.chips.count, "\(c.name): chip count")
             for (chip, box) in zip(layout.chips, c.expected.chips) {

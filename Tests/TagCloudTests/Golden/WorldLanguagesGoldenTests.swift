@@ -23,16 +23,15 @@ struct WorldLanguagesGoldenTests {
     /// Rendered through the whole pipeline, no chip of the 38 (34 scripts and emoji) draws a
     /// `.notdef` glyph, and the chips' labels use the fonts the Typesetting tests expect.
     @Test @MainActor func noChipShowsABox() throws {
-        let path = SampleGoldenTests.samples.appendingPathComponent("world/languages.yaml").path
-        let cloud = resolve(try SpecDocument.load(path: path).spec)
-        let rendered = try CloudRenderer.render(cloud, typesetter: ChromiumScriptFlexTests.typesetter)
+        let cloud = try Cloud(contentsOf: SampleGoldenTests.samples.appendingPathComponent("world/languages.yaml"))
+        let rendered = try cloud.rendered(typesetter: ChromiumScriptFlexTests.typesetter)
         let texts = rendered.displayList.flattened.compactMap { entry -> TextItem? in
             if case .text(let text) = entry.item.content { return text }
             return nil
         }
-        #expect(texts.count == cloud.chips.count && cloud.chips.count >= 38)
+        #expect(texts.count == cloud.tags.count && cloud.tags.count >= 38)
         #expect(texts.allSatisfy { $0.runs.allSatisfy { !$0.glyphs.contains(0) } })
-        let families = Set(texts.flatMap { $0.runs.map(\.face.familyName) })
+        let families = Set(texts.flatMap { (text: TextItem) in text.runs.map(\.face.familyName) })
         for family in ["Inter", "DejaVu Sans", "Noto Sans Devanagari", "Noto Sans CJK JP", "Noto Sans Ethiopic", "Noto Color Emoji"] {
             #expect(families.contains(family), "no chip uses \(family): \(families.sorted())")
         }
@@ -43,13 +42,13 @@ struct WorldLanguagesGoldenTests {
     /// the current time as the PDF's creation date unless `SOURCE_DATE_EPOCH` is set, see the
     /// Canvas catalog, so that one line is left out of the comparison.)
     @Test @MainActor func byteIdenticalRunToRun() throws {
-        let path = SampleGoldenTests.samples.appendingPathComponent("world/languages.yaml").path
+        let url = SampleGoldenTests.samples.appendingPathComponent("world/languages.yaml")
         let fonts = packageRoot.appendingPathComponent("Fonts").path
         let outputs = try (0..<2).map { _ in
             let typesetter = Typesetter(library: try FontLibrary(directory: fonts, systemFonts: true))
-            let rendered = try CloudRenderer.render(resolve(SpecDocument.load(path: path).spec), typesetter: typesetter)
+            let rendered = try Cloud(contentsOf: url).rendered(typesetter: typesetter)
             return try [OutputFormat.png, .svg, .pdf].map { format in
-                var data = try TagCloudCommand.encode(rendered, as: format)
+                var data = try rendered.data(as: format)
                 if format == .pdf, let start = data.range(of: Data("/CreationDate (".utf8)),
                    let end = data[start.upperBound...].firstIndex(of: UInt8(ascii: ")")) {
                     data.removeSubrange(start.lowerBound...end)
