@@ -50,6 +50,9 @@ public struct Cloud: Sendable, Hashable {
     public var scale: Double?
     /// The picture's background colour (`transparent` for none).
     public var background: CSSColor?
+    /// The language of the tags (a BCP 47 tag such as `ja`, `zh-Hans`, `sr`): it selects the
+    /// language's glyph forms and fallback fonts, and is written as `lang` in SVG and HTML.
+    public var locale: String?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -113,6 +116,8 @@ public struct Cloud: Sendable, Hashable {
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
                                  valueName: "colour", doc: "The picture's background (`transparent` for none).")
+        let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "none", option: "locale", valueName: "tag",
+                             doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }
@@ -309,6 +314,8 @@ public struct Cloud: Sendable, Hashable {
         /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
         /// and `weight` over the cloud's.
         public var font: Font?
+        /// This chip's language (a BCP 47 tag), over the cloud's ``Cloud/locale``.
+        public var locale: String?
 
         /// A tag with a text, and the keys a tag most often has; every other key left to the
         /// cloud's (set the properties for them).
@@ -358,6 +365,8 @@ public struct Cloud: Sendable, Hashable {
                                     doc: "This chip's text colour.")
             let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
                                doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
+            let locale = SpecKey("locale", \Tag.locale, .languageTag, defaultDoc: "the cloud's",
+                                 doc: "This chip's language (a BCP 47 tag), over the cloud's `locale`.")
         }
         static let keys = KeyTable<Tag>(reflecting: fields)
         static let fields = Keys()

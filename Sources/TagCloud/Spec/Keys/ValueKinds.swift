@@ -118,6 +118,14 @@ extension ValueKind where Value == String {
                   encode: { .string($0) })
     }
 
+    /// A BCP 47 language tag ("ja", "zh-Hans", "sr-Cyrl"), kept in canonical case; checked by
+    /// Typesetting's `TextLanguage`.
+    static var languageTag: ValueKind {
+        ValueKind(typeDoc: "BCP 47 language tag",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path) },
+                  encode: { .string($0) })
+    }
+
     /// Any string (a scalar's text as written).
     static var string: ValueKind {
         ValueKind(typeDoc: "string",

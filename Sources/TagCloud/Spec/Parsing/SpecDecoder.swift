@@ -1,3 +1,4 @@
+import Typesetting
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -80,6 +81,16 @@ final class SpecDecoder {
             throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
         }
         return family
+    }
+
+    /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
+    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path)
+        guard let language = try? TextLanguage(text) else {
+            throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
+                             got: "'\(text)'", location(node))
+        }
+        return language.identifier
     }
 
     func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {

@@ -73,6 +73,8 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var isSelected: Bool
         /// Fill, border, text colour and checkmark.
         public var look: ChipLook
+        /// The language (a BCP 47 tag): the tag's own, or the spec's; `nil` for none.
+        public var locale: String? = nil
     }
 
     /// How a chip is painted.
@@ -159,6 +161,7 @@ extension Cloud {
 
         let family = value(fontKeys.family, in: font)
         let fontWeight = value(fontKeys.weight, in: font)
+        let locale = value(keys.locale, in: self)
         var chips: [ResolvedCloud.Chip] = []
         chips.reserveCapacity(tags.count)
         for (tag, size) in zip(tags, sizes) {
@@ -169,7 +172,8 @@ extension Cloud {
             chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
                                             fontFamily: tag.font?.family ?? family,
                                             fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
-                                            href: tag.href, isSelected: isSelected, look: look))
+                                            href: tag.href, isSelected: isSelected, look: look,
+                                            locale: tag.locale ?? locale))
         }
 
         let spacing = value(keys.spacing, in: self)
