@@ -28,11 +28,13 @@ package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
-        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]",
+        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--strict-fonts] [-v]",
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
-            Options override the spec's keys; --set KEY=VALUE sets any key path.
+            Options override the spec's keys; --set KEY=VALUE sets any key path. A tag with characters \
+            no font covers is drawn with boxes and named on standard error (warning: ...), with the \
+            Debian package that covers its script; --strict-fonts makes it an error.
 
 
             """ + specOptionsHelp + """
@@ -64,6 +66,10 @@ package struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
+
+    @Flag(name: .customLong("strict-fonts"),
+          help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning (sets strictFonts).")
+    var strictFonts = false
 
     package init() {}
 

@@ -21,9 +21,12 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var assignments: [String] = []
     /// `-v`/`--verbose`.
     package var verbose = false
+    /// `--strict-fonts`: sets the spec's `strictFonts` to `true`.
+    package var strictFonts = false
 
     package init(input: String, output: String? = nil, format: String? = nil, inputFormat: String? = nil,
-                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false) {
+                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false,
+                 strictFonts: Bool = false) {
         self.input = input
         self.output = output
         self.format = format
@@ -31,6 +34,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         self.specOptions = specOptions
         self.assignments = assignments
         self.verbose = verbose
+        self.strictFonts = strictFonts
     }
 
     /// The options that set a spec key, in the key reference's order (which is the order their
@@ -115,6 +119,9 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "verbose":
                 if inline != nil { throw usage("\(quoted("--verbose")) takes no value") }
                 line.verbose = true
+            case "strict-fonts":
+                if inline != nil { throw usage("\(quoted("--strict-fonts")) takes no value") }
+                line.strictFonts = true
             case "output": line.output = try value(takesAnyNext: false)
             case "format": line.format = try value(takesAnyNext: false)
             case "input-format": line.inputFormat = try value(takesAnyNext: false)
@@ -133,7 +140,7 @@ package struct RenderCommandLine: Equatable, Sendable {
 
     /// `; did you mean "--width"?` for an option spelt like a known one, or nothing.
     private static func suggestion(for option: String) -> String {
-        let known = (valueOptions + ["verbose", "help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
+        let known = (valueOptions + ["verbose", "strict-fonts", "help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
         return nearestName(to: option, in: known).map { "; did you mean \(quoted($0))?" } ?? ""
     }
 
@@ -156,6 +163,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         for option in Self.specOptionKeys {
             if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
         }
+        if strictFonts { settings.append(("strictFonts", "true", "strict-fonts")) }
         return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
                              settings: settings)

@@ -79,6 +79,9 @@ package enum TagCloudMain {
     static func render(_ line: RenderCommandLine) -> Never {
         do {
             let result = try TagCloudCommand.render(try line.request())
+            for warning in result.fontWarnings {
+                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            }
             if line.verbose {
                 FileHandle.standardError.write(Data((result.summary + "\n").utf8))
             }

@@ -11,15 +11,19 @@ extension Cloud {
     ///   bundled fonts, with the machine's fonts as fallback.
     /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
     /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
-    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)`` and
-    ///   ``TagCloudError/textLayoutFailed(text:_:)``.
+    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)``,
+    ///   ``TagCloudError/textLayoutFailed(text:_:)``, and with ``strictFonts``
+    ///   ``TagCloudError/missingGlyphs(_:)`` when a tag has characters no font covers (without it,
+    ///   they are in ``RenderedCloud/fontWarnings``).
     /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
     ///   with `maxRows`.
     public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
         let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
         let cloud = resolved()
         try checkFontFamilies(cloud, library: typesetter.library)
-        return try CloudRenderer.render(cloud, typesetter: typesetter)
+        let rendered = try CloudRenderer.render(cloud, typesetter: typesetter)
+        if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
+        return rendered
     }
 
     /// The cloud as a PNG image.

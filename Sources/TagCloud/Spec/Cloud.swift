@@ -53,6 +53,9 @@ public struct Cloud: Sendable, Hashable {
     /// The language of the tags (a BCP 47 tag such as `ja`, `zh-Hans`, `sr`): it selects the
     /// language's glyph forms and fallback fonts, and is written as `lang` in SVG and HTML.
     public var locale: String?
+    /// Whether a tag with characters no available font covers is an error
+    /// (``TagCloudError/missingGlyphs(_:)``) instead of a warning.
+    public var strictFonts: Bool?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -118,6 +121,8 @@ public struct Cloud: Sendable, Hashable {
                                  valueName: "colour", doc: "The picture's background (`transparent` for none).")
         let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "none", option: "locale", valueName: "tag",
                              doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
+        let strictFonts = SpecKey("strictFonts", \Cloud.strictFonts, .bool, default: KeyDefault(false),
+                                  doc: "`true` makes a tag with characters no available font covers an error (exit 65, no output) instead of a warning on standard error. Option: `--strict-fonts` (no value).")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }

@@ -39,6 +39,8 @@ package struct RenderResult: Sendable {
     package var layout: CloudLayout
     /// How many tags `maxRows` hid.
     package var hiddenCount: Int
+    /// The tags with characters no font covers (the command prints each as a warning).
+    package var fontWarnings: [FontWarning] = []
 
     /// One line saying what was written: `wrote tags.png (PNG, 390 × 140 pt, 8 chips)`.
     package var summary: String {
@@ -97,7 +99,7 @@ package enum TagCloudCommand {
                 try writeStandardOutput(data)
             }
             return RenderResult(outputPath: outputPath, format: format, data: data, layout: rendered.layout,
-                                hiddenCount: rendered.hiddenCount)
+                                hiddenCount: rendered.hiddenCount, fontWarnings: rendered.fontWarnings)
         } catch let error as TagCloudError {
             throw .library(error)
         } catch let error as CommandError {

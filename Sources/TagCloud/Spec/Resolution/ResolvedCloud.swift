@@ -54,6 +54,8 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var defaultLook: ChipLook
     /// The chips, in the spec's order.
     public var chips: [Chip]
+    /// Whether characters no font covers are an error (``Cloud/strictFonts``).
+    public var strictFonts = false
 
     /// One chip: its text, size and look.
     public struct Chip: Sendable, Equatable {
@@ -201,6 +203,7 @@ extension Cloud {
             chipHorizontalPadding: CGFloat(padding.horizontal ?? 0),
             chipVerticalPadding: CGFloat(padding.vertical ?? 0),
             defaultLook: defaultLook,
-            chips: chips)
+            chips: chips,
+            strictFonts: value(keys.strictFonts, in: self))
     }
 }
