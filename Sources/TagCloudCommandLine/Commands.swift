@@ -28,7 +28,7 @@ package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
-        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--strict-fonts] [-v]",
+        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [-v]",
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
@@ -66,6 +66,10 @@ package struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file (.ttf, .otf, .ttc, .woff, .woff2) or folder whose families the spec may name, ahead of the bundled ones (repeatable; adds to the spec's fonts).", valueName: "path"))
+    var fontFiles: [String] = []
 
     @Flag(name: .customLong("strict-fonts"),
           help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning (sets strictFonts).")

@@ -23,6 +23,8 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var verbose = false
     /// `--strict-fonts`: sets the spec's `strictFonts` to `true`.
     package var strictFonts = false
+    /// `--font-file`, in order (repeatable): font files or folders added to the spec's `fonts`.
+    package var fontFiles: [String] = []
 
     package init(input: String, output: String? = nil, format: String? = nil, inputFormat: String? = nil,
                  specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false,
@@ -42,7 +44,7 @@ package struct RenderCommandLine: Equatable, Sendable {
     package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
     /// The command's own options that take a value, without dashes.
-    static let valueOptions = ["output", "format", "input-format", "set"]
+    static let valueOptions = ["output", "format", "input-format", "set", "font-file"]
 
     /// What parsing found: a command line, or a request for help.
     package enum Parsed: Equatable, Sendable {
@@ -126,6 +128,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "format": line.format = try value(takesAnyNext: false)
             case "input-format": line.inputFormat = try value(takesAnyNext: false)
             case "set": line.assignments.append(try value(takesAnyNext: true))
+            case "font-file": line.fontFiles.append(try value(takesAnyNext: false))
             default:
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
                     throw usage("unknown option \(quoted(argument))\(suggestion(for: "--" + name))")
@@ -166,6 +169,6 @@ package struct RenderCommandLine: Equatable, Sendable {
         if strictFonts { settings.append(("strictFonts", "true", "strict-fonts")) }
         return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
-                             settings: settings)
+                             settings: settings, fontFiles: fontFiles)
     }
 }

@@ -30,6 +30,18 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// HarfBuzz or FriBidi could not process the text (out of memory).
     case shapingFailed(text: String, reason: String)
 
+    /// The font file or folder the error is about, or `nil` when it is about something else.
+    public var path: String? {
+        switch self {
+        case .fontFileUnreadable(let path), .fontFileCorrupt(let path, _), .fontsFolderUnreadable(let path),
+             .noFontsInFolder(let path):
+            return path
+        case .unknownFamily, .familyNotInFontFiles, .invalidLanguageTag, .fontsFolderNotFound, .invalidFontSize,
+             .invalidLayoutParameter, .freeType, .shapingFailed:
+            return nil
+        }
+    }
+
     /// What happened, naming the file, folder or family, and what to do about it.
     public var description: String {
         switch self {

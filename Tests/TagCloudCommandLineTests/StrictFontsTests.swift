@@ -64,3 +64,22 @@ import Testing
         #expect(throws: CommandError.self) { try RenderCommandLine.parse(["tags.txt", "--strict-fonts=yes"]) }
     }
 }
+
+/// `--font-file`: font files on the command line, relative to the working folder, added to the
+/// spec's `fonts`; an unreadable file exits 66, a file that is not a font 65, each named.
+@Suite struct FontFileOptionTests {
+    @Test func fontFilesFromTheCommandLine() throws {
+        let fixtures = packageRoot.appendingPathComponent("Tests/TypesettingTests/Fixtures/Fonts")
+        let input = Data("font: {family: Noto Sans Devanagari}\ntags: [हिन्दी]\n".utf8)
+        let run = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--font-file", "DevanagariSubset.ttf"],
+                                        in: fixtures, input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try CloudLayout(jsonData: run.standardOutput).chips.map(\.fonts) == [["Noto Sans Devanagari"]])
+        let missing = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--font-file", "nowhere.woff2"],
+                                            in: fixtures, input: input)
+        #expect(missing.status == 66 && missing.standardError.contains("nowhere.woff2"), "\(missing.standardError)")
+        let notAFont = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--font-file", "LICENSE-Inter"],
+                                             in: fixtures, input: input)
+        #expect(notAFont.status == 65 && notAFont.standardError.contains("LICENSE-Inter"), "\(notAFont.standardError)")
+    }
+}

@@ -56,6 +56,10 @@ public struct Cloud: Sendable, Hashable {
     /// Whether a tag with characters no available font covers is an error
     /// (``TagCloudError/missingGlyphs(_:)``) instead of a warning.
     public var strictFonts: Bool?
+    /// Font files (TrueType, OpenType, collections, WOFF, WOFF2) or folders of them, whose
+    /// families ``font`` and the tags may name, ahead of the bundled ones; relative paths are
+    /// relative to the spec's folder.
+    public var fonts: [String]?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -123,6 +127,8 @@ public struct Cloud: Sendable, Hashable {
                              doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
         let strictFonts = SpecKey("strictFonts", \Cloud.strictFonts, .bool, default: KeyDefault(false),
                                   doc: "`true` makes a tag with characters no available font covers an error (exit 65, no output) instead of a warning on standard error. Option: `--strict-fonts` (no value).")
+        let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none (the bundled fonts)",
+                            doc: "Font files (`.ttf`, `.otf`, `.ttc`, `.woff`, `.woff2`) or folders of them; their families can be named in `font.family` and per tag, ahead of the bundled ones, with the same fallback for characters they lack. Relative paths are relative to the spec's folder. Option: `--font-file` (repeatable).")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }

@@ -16,14 +16,17 @@ package struct RenderRequest: Sendable {
     /// Key paths set from options, in order: the key path, the value as typed, and the option
     /// (without dashes) for messages.
     package var settings: [(keyPath: String, value: String, option: String)]
+    /// `--font-file` paths, relative to the working folder, added after the spec's `fonts`.
+    package var fontFiles: [String]
 
     package init(input: String, inputFormat: SpecFormat? = nil, output: String? = nil, format: OutputFormat? = nil,
-                 settings: [(keyPath: String, value: String, option: String)] = []) {
+                 settings: [(keyPath: String, value: String, option: String)] = [], fontFiles: [String] = []) {
         self.input = input
         self.inputFormat = inputFormat
         self.output = output
         self.format = format
         self.settings = settings
+        self.fontFiles = fontFiles
     }
 }
 
@@ -86,6 +89,11 @@ package enum TagCloudCommand {
             }
             for setting in request.settings {
                 try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
+            }
+            if !request.fontFiles.isEmpty {
+                // Made absolute here: the spec's own relative paths are relative to its folder.
+                let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+                cloud.fonts = (cloud.fonts ?? []) + request.fontFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
             }
             let rendered = try cloud.rendered()
             let data = try rendered.data(as: format)

@@ -177,6 +177,15 @@ extension ValueKind {
     }
 }
 
+extension ValueKind where Value == [String] {
+    /// Font files or folders: a list of paths, or one path.
+    static var fontFiles: ValueKind {
+        ValueKind(typeDoc: "list of paths (or one path)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.paths(node, path: path) },
+                  encode: { .sequence($0.map(SpecTree.string)) })
+    }
+}
+
 extension ValueKind where Value == [Cloud.Tag] {
     /// The list of tags: strings or mappings of a tag's keys.
     static var tags: ValueKind {

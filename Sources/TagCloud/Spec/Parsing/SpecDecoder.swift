@@ -83,6 +83,21 @@ final class SpecDecoder {
         return family
     }
 
+    /// A list of file paths, or one: each a non-empty string without control characters.
+    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
+        let items: [Node], isList: Bool
+        if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
+        var paths: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = isList ? "\(path)[\(index)]" : path
+            let text = try string(item, path: itemPath)
+            if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
+            if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, location(item)) }
+            paths.append(text)
+        }
+        return paths
+    }
+
     /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
     func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
         let text = try string(node, path: path)
