@@ -12,9 +12,13 @@ SWIFT ?= swift
 # to pixels so the tests can compare them with the PNGs).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
-TEST_PACKAGES  := librsvg2-bin file
+# What the command needs at run time besides its own libraries: Noto fonts for the scripts the
+# bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
+# bundled fonts. The Debian package `make deb` builds depends on these.
+RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
+TEST_PACKAGES  := librsvg2-bin file $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
-REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data
+REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
 # Release builds link the Swift runtime and Foundation statically: the command starts several
 # milliseconds sooner (no dynamic symbol binding of libFoundation) and runs without the toolchain.
@@ -36,7 +40,7 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref static-pkgconfig \
+.PHONY: all build demo test bench samples refs clean deps-build deps-runtime deps-test deps-ref static-pkgconfig \
         release install uninstall deb install-check
 
 # Where `make install` puts the command (PREFIX/bin/tagcloud) and its fonts
@@ -71,6 +75,9 @@ endef
 deps-build:
 	$(call ensure_packages,$(BUILD_PACKAGES))
 
+deps-runtime: deps-build
+	$(call ensure_packages,$(RUNTIME_PACKAGES))
+
 deps-test: deps-build
 	$(call ensure_packages,$(TEST_PACKAGES))
 
@@ -83,7 +90,7 @@ build: deps-build
 static-pkgconfig: deps-build
 	@Tools/static-link/make-pkgconfig $(STATIC_PC)
 
-release: static-pkgconfig
+release: static-pkgconfig deps-runtime
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 
 demo: release
@@ -108,7 +115,7 @@ deb:
 	@rm -rf .build/deb-stage
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb-stage PREFIX=/usr
 	@mkdir -p $(dir $(DEB_OUTPUT))
-	Tools/packaging/make-deb .build/deb-stage $(DEB_OUTPUT) $(VERSION)
+	Tools/packaging/make-deb .build/deb-stage $(DEB_OUTPUT) $(VERSION) "$(RUNTIME_PACKAGES)"
 
 # Installs into a temporary DESTDIR, renders from there with no checkout to fall back on, and
 # checks make uninstall and the Debian package.
@@ -129,12 +136,17 @@ samples: static-pkgconfig
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	.build/release/tagcloud samples --out samples
 
-# Regenerates committed reference data: Unicode tables (UCD), shaping references (hb-shape,
-# Chromium) and flex-wrap layouts (Chromium).
+# Regenerates committed reference data: Unicode tables (UCD), script names and the Debian font
+# package of each script, the test fonts, shaping references (hb-shape, Chromium) and flex-wrap
+# layouts (Chromium; the scripts' ones with the machine's Noto fonts as fallback).
 refs: deps-ref
 	python3 Tests/TypesettingTests/Fixtures/make_unicode_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_fonts.py
 	python3 Tests/TypesettingTests/Fixtures/make_refs.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_refs.py
 	python3 Tools/browser/flexrefs.py
+	python3 Tools/browser/scriptrefs.py
 
 clean:
 	rm -rf .build out

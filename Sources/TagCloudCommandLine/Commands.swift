@@ -30,14 +30,16 @@ package struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
         usage: """
-            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
               tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
             """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
-            Options override the spec's keys; --set KEY=VALUE sets any key path.
+            Options override the spec's keys; --set KEY=VALUE sets any key path. A tag with characters \
+            no font covers is drawn with boxes and named on standard error (warning: ...), with the \
+            Debian package that covers its script; --strict-fonts makes it an error.
 
 
             """ + specOptionsHelp + """
@@ -86,6 +88,14 @@ package struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file (.ttf, .otf, .ttc, .woff, .woff2) or folder whose families the spec may name, ahead of the bundled ones (repeatable; adds to the spec's fonts).", valueName: "path"))
+    var fontFiles: [String] = []
+
+    @Flag(name: .customLong("strict-fonts"),
+          help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning (sets strictFonts).")
+    var strictFonts = false
 
     package init() {}
 
