@@ -61,7 +61,11 @@ let package = Package(
                 dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSwift),
-        .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
+        // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
+        // observer when the test binary loads, so the kit knows which XCTest case is running.
+        .target(name: "CTagCloudTesting", path: "Sources/CTagCloudTesting"),
+        .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "CTagCloudTesting"],
+                swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
@@ -77,7 +81,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
-                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
+                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery",
+                                         "TagCloudTesting"],
                           path: "Benchmarks/TagCloudBench",
                           swiftSettings: strictSwift),
 
@@ -90,6 +95,11 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestRandom"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting", "TestRandom"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        // The golden-image kit itself, and the downstream fixture package (Tests/Downstream) it builds
+        // and runs.
+        .testTarget(name: "TagCloudTestingTests",
+                    dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),

@@ -148,7 +148,7 @@ private func covers(_ face: FontFace, _ cluster: ArraySlice<Unicode.Scalar>) -> 
 }
 
 /// Default-ignorable code points (ZWJ, variation selectors, tags, …), which HarfBuzz hides.
-private func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x00AD && scalar.properties.isDefaultIgnorableCodePoint
 }
 

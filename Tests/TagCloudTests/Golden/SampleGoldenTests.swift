@@ -43,7 +43,7 @@ import Testing
         let jsonURL = Self.samples.appendingPathComponent("\(base).layout.json")
         let pngURL = Self.samples.appendingPathComponent("\(base).png")
         let png = try TagCloudCommand.encode(rendered, as: .png)
-        if isRecordingSnapshots {
+        if try SnapshotRecordMode.fromEnvironment() != .never {
             try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
             try AtomicFile.write(png, to: pngURL)
             try AtomicFile.write(try TagCloudCommand.encode(rendered, as: .svg),
@@ -67,9 +67,9 @@ import Testing
             let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
             try AtomicFile.write(png, to: actualURL)
             var message = "samples/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
-            if let diff = difference.artifact {
-                let diffURL = artifacts.appendingPathComponent("\(base).diff.png")
-                try AtomicFile.write(diff, to: diffURL)
+            for artifact in difference.artifacts {
+                let diffURL = artifacts.appendingPathComponent("\(base).\(artifact.name).\(artifact.pathExtension)")
+                try AtomicFile.write(artifact.data, to: diffURL)
                 message += "\n  diff:   \(diffURL.path)"
             }
             Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))
