@@ -81,8 +81,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
-                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery",
-                                         "TagCloudTesting"],
+                          dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
                           path: "Benchmarks/TagCloudBench",
                           swiftSettings: strictSwift),
 
@@ -111,7 +110,7 @@ let package = Package(
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
                                                           "Canvas", "Typesetting", "TestRandom"],
-                    exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
+                    exclude: ["Fixtures", "__Snapshots__", "Readme/__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

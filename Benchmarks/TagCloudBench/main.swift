@@ -9,6 +9,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("layout", runLayoutBenchmarks),
     ("text", runTextBenchmarks),
     ("canvas", runCanvasBenchmarks),
+    ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),

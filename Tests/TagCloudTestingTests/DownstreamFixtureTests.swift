@@ -46,6 +46,10 @@ import Testing
                 return .failure(BuildFailure(description: "no swift on the PATH to build the fixture with"))
             }
             let scratch = work.appendingPathComponent("scratch")
+            // SwiftPM reuses its build plan while the root package's manifest is unchanged, and so
+            // misses a source file added to this checkout (a dependency of the fixture): removing
+            // the plan makes it plan again, and still compile only what changed.
+            try? FileManager.default.removeItem(at: scratch.appendingPathComponent("debug.yaml"))
             let run = try launch(swift, ["build", "--build-tests", "--package-path", fixture.path, "--scratch-path", scratch.path],
                                  environment: ["TAGCLOUD_PACKAGE_PATH": link.path])
             guard run.succeeded else {
@@ -155,5 +159,27 @@ import Testing
         #expect(run.reason == .uncaughtSignal, "\(run.output)")
         #expect(run.output.contains("TagCloudTesting: assertSnapshot ran while no test was running (CloudViewsTests/ExpectedFailures.swift:"),
                 "\(run.output)")
+    }
+}
+
+/// The "Golden tests" article shows the fixture's own code, so that its examples compile: every
+/// line of its Swift examples is a line of the fixture (its manifest names TagCloud by URL
+/// instead of by path, as a team's would).
+@Test func theGoldenTestsArticleShowsTheFixturesCode() throws {
+    let article = try String(contentsOf: DownstreamFixtureTests.root.appendingPathComponent(
+        "Sources/TagCloudTesting/TagCloudTesting.docc/GoldenTests.md"), encoding: .utf8)
+    let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    #expect(blocks.count >= 4)
+    let fixtureFiles = try FileManager.default.subpathsOfDirectory(atPath: DownstreamFixtureTests.fixture.path)
+        .filter { $0.hasSuffix(".swift") && !$0.contains("__Snapshots__") }
+    let fixtureLines = Set(try fixtureFiles.flatMap { path in
+        try String(contentsOf: DownstreamFixtureTests.fixture.appendingPathComponent(path), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    })
+    for block in blocks {
+        for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !line.isEmpty && !line.hasPrefix("//") && !line.hasPrefix(".package(url:") {
+            #expect(fixtureLines.contains(line), "the article's line \"\(line)\" is not in Tests/Downstream")
+        }
     }
 }

@@ -22,11 +22,12 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
     /// Makes a tolerance.
     ///
     /// - Parameters:
-    ///   - threshold: The colour threshold, 0 … 1; ``golden``'s 0.02 by default.
+    ///   - threshold: The colour threshold, 0 … 1; ``golden``'s (Canvas's `ImageDiff.goldenThreshold`,
+    ///     0.02) by default.
     ///   - maxDiffPixels: How many pixels may differ.
     ///   - maxDiffPixelRatio: The share of pixels that may differ, 0 … 1.
     ///   - includesAntiAliasing: Whether anti-aliased pixels count.
-    public init(threshold: Double = 0.02, maxDiffPixels: Int? = nil, maxDiffPixelRatio: Double? = nil,
+    public init(threshold: Double = ImageDiff.goldenThreshold, maxDiffPixels: Int? = nil, maxDiffPixelRatio: Double? = nil,
                 includesAntiAliasing: Bool = false) {
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
@@ -34,10 +35,8 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
         self.includesAntiAliasing = includesAntiAliasing
     }
 
-    /// The golden-image default: threshold 0.02 (about 5 levels of brightness), anti-aliasing
-    /// ignored, no pixel may differ. pixelmatch's own default threshold, 0.1, lets a chip's fill
-    /// go from 20 % to 25 % opacity unnoticed; Canvas draws the same pixels every time, so the
-    /// threshold only has to absorb rounding between library versions.
+    /// The golden-image default: threshold 0.02 (`ImageDiff.goldenThreshold`, about 5 levels of
+    /// brightness), anti-aliasing ignored, no pixel may differ.
     public static let golden = ImageTolerance()
 
     /// Identical pixels only: threshold 0, anti-aliased pixels counted.
@@ -77,111 +76,44 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The comparison of a picture with its golden: counts, where the differences are, and a diff
-/// picture when they do not match.
+/// A picture compared with its golden by Canvas's ``ImageDiff/compareWithGolden(_:_:options:allowedDifferentPixels:)``,
+/// told as a failure: how many pixels differ, the tolerance and how far beyond it, where, and the
+/// diff picture.
 struct ImageComparison {
-    /// The colour of pixels that exist in only one of two pictures of different sizes.
-    static let onlyInOneColor: (UInt8, UInt8, UInt8) = (255, 0, 255)
-
     let reference: RGBAImage
     let actual: RGBAImage
     let tolerance: ImageTolerance
 
-    /// Compares the pictures; `nil` when they match within the tolerance.
-    ///
-    /// Pictures of different sizes are drawn on a common canvas (the larger width by the larger
-    /// height, both from the top-left corner) and compared there: the pixels only one of them has
-    /// count as differing and show magenta in the diff.
-    ///
-    /// - Complexity: O(w × h); one pass without a diff picture when they match, a second one
-    ///   drawing it when they do not.
+    /// `nil` when the pictures match within the tolerance, otherwise what differs.
     func difference() -> SnapshotDifference? {
-        let sameSize = reference.width == actual.width && reference.height == actual.height
-        let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
-        let left = sameSize ? reference : Self.padded(reference, width: width, height: height)
-        let right = sameSize ? actual : Self.padded(actual, width: width, height: height)
-        let total = width * height
-        let allowed = tolerance.allowedPixels(of: total)
+        let result: ImageDiff.GoldenComparison
         do {
-            if sameSize {
-                let quick = try ImageDiff.compare(left, right, options: tolerance.options, makeDiffImage: false)
-                if quick.differentPixels <= allowed { return nil }
-            }
-            let result = try ImageDiff.compare(left, right, options: tolerance.options, makeDiffImage: true)
-            guard var diffImage = result.diffImage else { return SnapshotDifference(message: "no diff picture was drawn") }
-            if !sameSize { markOnlyInOne(&diffImage) }
-            let differing = result.differentPixels
-            var message = ""
-            if !sameSize {
-                message += "the picture is \(actual.width) × \(actual.height) px, the golden \(reference.width) × \(reference.height) px"
-                message += " (\(Self.sizeChange(reference, actual))); on a common canvas of \(width) × \(height) px, "
-            }
-            message += "\(differing) of \(total) pixels differ (\(Self.percent(differing, total))) beyond the tolerance"
-            message += " (\(tolerance)): \(differing - allowed) more than the \(allowed) allowed"
-            if let box = Self.boundingBox(of: diffImage) {
-                message += "; the differences lie within x \(box.minX)…\(box.maxX), y \(box.minY)…\(box.maxY)"
-            }
-            if result.antiAliasedPixels > 0 { message += "; \(result.antiAliasedPixels) anti-aliased pixels were ignored" }
-            message += ". In the diff, red pixels differ"
-            message += tolerance.includesAntiAliasing ? "" : ", yellow ones are anti-aliasing"
-            message += sameSize ? "" : ", magenta ones exist in one picture only"
-            message += ", grey is the golden"
-            let artifacts = (try? diffImage.pngData()).map { [SnapshotArtifact(name: "diff", pathExtension: "png", data: $0)] } ?? []
-            return SnapshotDifference(message: message, artifacts: artifacts)
+            result = try ImageDiff.compareWithGolden(reference, actual, options: tolerance.options,
+                                                     allowedDifferentPixels: tolerance.allowedPixels(of:))
         } catch {
             return SnapshotDifference(message: "the pictures cannot be compared: \(error)")
         }
-    }
-
-    /// `image` on a transparent canvas of `width` × `height`, from the top-left corner.
-    static func padded(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let rowBytes = image.width * 4
-        image.pixels.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                for y in 0..<image.height {
-                    let from = source.baseAddress.map { $0 + y * rowBytes }
-                    let to = target.baseAddress.map { $0 + y * width * 4 }
-                    if let from, let to { to.update(from: from, count: rowBytes) }
-                }
-            }
+        guard let diffImage = result.diffImage else { return nil }
+        let total = result.width * result.height
+        let allowed = tolerance.allowedPixels(of: total)
+        let differing = result.differentPixels
+        var message = ""
+        if result.sizesDiffer {
+            message += "the picture is \(actual.width) × \(actual.height) px, the golden \(reference.width) × \(reference.height) px"
+            message += " (\(Self.sizeChange(reference, actual))); on a common canvas of \(result.width) × \(result.height) px, "
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// Paints the pixels outside one of the two pictures magenta.
-    private func markOnlyInOne(_ diff: inout RGBAImage) {
-        let (r, g, b) = Self.onlyInOneColor
-        let width = diff.width
-        diff.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<diff.height {
-                for x in 0..<width {
-                    let inBoth = x < reference.width && x < actual.width && y < reference.height && y < actual.height
-                    if inBoth { continue }
-                    let o = (y * width + x) * 4
-                    pixels[o] = r; pixels[o + 1] = g; pixels[o + 2] = b; pixels[o + 3] = 255
-                }
-            }
+        message += "\(differing) of \(total) pixels differ (\(Self.percent(differing, total))) beyond the tolerance"
+        message += " (\(tolerance)): \(differing - allowed) more than the \(allowed) allowed"
+        if let box = result.differingBounds {
+            message += "; the differences lie within x \(box.minX)…\(box.maxX), y \(box.minY)…\(box.maxY)"
         }
-    }
-
-    /// The smallest rectangle holding the differing (red) pixels of a diff picture.
-    static func boundingBox(of diff: RGBAImage) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-        diff.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<diff.height {
-                for x in 0..<diff.width {
-                    let o = (y * diff.width + x) * 4
-                    guard pixels[o] == 255, pixels[o + 1] == 0, pixels[o + 2] == 0 else { continue }
-                    if let current = box {
-                        box = (min(current.minX, x), min(current.minY, y), max(current.maxX, x), max(current.maxY, y))
-                    } else {
-                        box = (x, y, x, y)
-                    }
-                }
-            }
-        }
-        return box
+        if result.antiAliasedPixels > 0 { message += "; \(result.antiAliasedPixels) anti-aliased pixels were ignored" }
+        message += ". In the diff, red pixels differ"
+        message += tolerance.includesAntiAliasing ? "" : ", yellow ones are anti-aliasing"
+        message += result.sizesDiffer ? ", magenta ones exist in one picture only" : ""
+        message += ", grey is the golden"
+        let artifacts = (try? diffImage.pngData()).map { [SnapshotArtifact(name: "diff", pathExtension: "png", data: $0)] } ?? []
+        return SnapshotDifference(message: message, artifacts: artifacts)
     }
 
     /// `8 px taller`, `4 px narrower and 8 px taller`.

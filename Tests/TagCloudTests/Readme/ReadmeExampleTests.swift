@@ -61,6 +61,12 @@ struct ReadmeExampleTests {
         #expect(image.height > 100 && image.height < 400)
     }
 
+    /// The README's golden-test line, as a test would write it.
+    @Test("The README's golden test of the view example")
+    func goldenExample() {
+        assertSnapshot(of: TagCloudView(), as: .image(scale: 2))
+    }
+
     @Test("The spec example lays out four chips within 320 points plus the padding")
     func specExample() throws {
         let (png, layout) = try readmeSpecExample()
