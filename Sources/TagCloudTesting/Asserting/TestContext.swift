@@ -62,9 +62,12 @@ struct TestContext: Sendable {
         switch runner {
         case .swiftTesting:
             Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+            #if compiler(>=6.2)
+            // Swift Testing's attachments are public API from Swift 6.2 on.
             for attachment in attachments {
                 Attachment.record([UInt8](attachment.data), named: attachment.name, sourceLocation: location.sourceLocation)
             }
+            #endif
         case .xcTest(let reference):
             reference.recordFailure(message, at: location)
         case .none:
