@@ -1,9 +1,9 @@
-// The command line of tagcloud: what each subcommand accepts, turned into the TagCloud library's
-// requests. Values are checked by the library, so an option's value gets the same message as the
+// The command line of tagcloud: what each subcommand accepts, turned into the commands' requests.
+// Values are checked by the TagCloud library, so an option's value gets the same message as the
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
-package import TagCloud
+import TagCloud
 
 /// `tagcloud`.
 package struct Tagcloud: ParsableCommand {
@@ -21,15 +21,21 @@ package struct Tagcloud: ParsableCommand {
     package init() {}
 }
 
-/// `tagcloud render`.
+/// `tagcloud render`, as swift-argument-parser shows it in help. The command line itself is read
+/// by ``RenderCommandLine/parse(_:)``, whose spec options come from the key tables; the help lists
+/// them from the same tables.
 package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
+        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]",
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
             Options override the spec's keys; --set KEY=VALUE sets any key path.
+
+
+            """ + specOptionsHelp + """
 
             Examples:
               tagcloud render tags.yaml -o cloud.png
@@ -52,57 +58,6 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
     var inputFormat: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The flow's width in points (the picture is width + 2 × padding wide).", valueName: "points"))
-    var width: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The outer margin in points.", valueName: "points"))
-    var padding: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between chips and between rows, in points.", valueName: "points"))
-    var spacing: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI alignment: topLeading, top, center, trailing, leadingFirstTextBaseline, …", valueName: "name"))
-    var alignment: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("none, spaceBetween, spaceAround, spaceEvenly or stretch.", valueName: "name"))
-    var justification: String?
-
-    @Option(name: .customLong("line-breaking"), parsing: .unconditional, help: ArgumentHelp("greedy or balanced.", valueName: "name"))
-    var lineBreaking: String?
-
-    @Option(name: .customLong("max-rows"), parsing: .unconditional, help: ArgumentHelp("The most rows; the rest become a \"+N\" chip.", valueName: "count"))
-    var maxRows: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("ltr or rtl.", valueName: "direction"))
-    var direction: String?
-
-    @Option(name: .customLong("font"), parsing: .unconditional, help: ArgumentHelp("The font family (see tagcloud fonts).", valueName: "family"))
-    var fontFamily: String?
-
-    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp("The font size in points, or a text style (body, subheadline, …).", valueName: "size"))
-    var fontSize: String?
-
-    @Option(name: .customLong("font-weight"), parsing: .unconditional, help: ArgumentHelp("regular, medium, semibold, bold, … or 1–1000.", valueName: "weight"))
-    var fontWeight: String?
-
-    @Option(name: .customLong("shape"), parsing: .unconditional, help: ArgumentHelp("The chip shape: capsule, rounded or rectangle.", valueName: "shape"))
-    var chipShape: String?
-
-    @Option(name: .customLong("fill"), parsing: .unconditional, help: ArgumentHelp("The chip fill: a CSS colour or a material.", valueName: "colour"))
-    var chipFill: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("A look from the articles: tagCloud, suggestionChips, globulusList, collectionView, materialCapsules, wrappingHStack.", valueName: "name"))
-    var style: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("light or dark.", valueName: "name"))
-    var theme: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point in PNG output (2 for @2x).", valueName: "factor"))
-    var scale: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The background: a CSS colour or transparent.", valueName: "colour"))
-    var background: String?
-
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
@@ -112,19 +67,18 @@ package struct Render: ParsableCommand {
 
     package init() {}
 
-    /// The command line as the fast path also parses it.
-    package var commandLine: RenderCommandLine {
-        var line = RenderCommandLine(input: input, output: output, format: format, inputFormat: inputFormat,
-                                     assignments: assignments, verbose: verbose)
-        let values: [(String, String?)] = [
-            ("width", width), ("padding", padding), ("spacing", spacing), ("alignment", alignment),
-            ("justification", justification), ("line-breaking", lineBreaking), ("max-rows", maxRows),
-            ("direction", direction), ("font", fontFamily), ("font-size", fontSize), ("font-weight", fontWeight),
-            ("shape", chipShape), ("fill", chipFill), ("style", style), ("theme", theme), ("scale", scale),
-            ("background", background),
-        ]
-        for case let (option, value?) in values { line.specOptions[option] = value }
-        return line
+    /// The spec options, one per key with an option in the key tables, formatted as
+    /// swift-argument-parser formats options.
+    static var specOptionsHelp: String {
+        var text = "Spec options (each sets one key; the key reference in the TagCloud catalog says what it takes):\n"
+        for option in RenderCommandLine.specOptionKeys {
+            let label = "  --\(option.name) <\(option.valueName)>"
+            let type = String(option.type.filter { $0 != "`" })
+            let described = "\(option.keyPath): \(type)"
+            let what = described.count <= 49 ? described : "sets \(option.keyPath)"
+            text += label + String(repeating: " ", count: max(1, 30 - label.count)) + what + "\n"
+        }
+        return text
     }
 }
 
@@ -147,8 +101,8 @@ package struct Samples: ParsableCommand {
 
     package init() {}
 
-    /// The request for the library.
-    package func request() throws(TagCloudError) -> SamplesRequest {
+    /// The request for the command.
+    package func request() -> SamplesRequest {
         SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery())
     }
 }
@@ -198,7 +152,7 @@ package struct Diff: ParsableCommand {
 
     package init() {}
 
-    /// The request for the library.
+    /// The request for the command.
     package func request() -> DiffRequest {
         DiffRequest(first: first, second: second, diffOutput: out, threshold: threshold,
                     maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing)
