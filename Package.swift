@@ -66,7 +66,7 @@ let package = Package(
         // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
         // observer when the test binary loads, so the kit knows which XCTest case is running.
         .target(name: "CTagCloudTesting", path: "Sources/CTagCloudTesting"),
-        .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "CTagCloudTesting"],
+        .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
                 swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
@@ -99,7 +99,7 @@ let package = Package(
         // The golden-image kit itself, and the downstream fixture package (Tests/Downstream) it builds
         // and runs.
         .testTarget(name: "TagCloudTestingTests",
-                    dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TestRandom"],
+                    dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TagCloud", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
