@@ -28,6 +28,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: System libraries (never products; only the module named beside each imports it)
@@ -61,7 +62,7 @@ let package = Package(
         // nothing of processes: the command's logic lives in TagCloudCommandLine.
         .target(name: "TagCloud",
                 dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
-                               .product(name: "Yams", package: "Yams")],
+                               .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strictSwift),
         // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
         // observer when the test binary loads, so the kit knows which XCTest case is running.

@@ -102,7 +102,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         return prefix + message
     }
 
-    private var message: String {
+    /// What happened and what to do, without the location.
+    package var message: String {
         switch self {
         case let .cannotReadInput(path, reason):
             return "cannot read the input \(quoted(path)): \(reason); check the path and its permissions"

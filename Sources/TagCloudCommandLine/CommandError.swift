@@ -50,6 +50,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCompareImages(reason: String)
     /// A Swift example of the gallery (`tagcloud samples`) could not be rendered.
     case swiftExampleFailed(name: String, TagCloudUIError)
+    /// Content files with problems, under `--strict` (`tagcloud collect`, `render --from`).
+    case contentProblems([SiteTags.Problem])
 
     /// The name a value set by an option is located at (`option --width`), so messages name the
     /// option and its errors exit with 64.
@@ -69,6 +71,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotWriteOutput: return .cannotCreate
         case .cannotCompareImages: return .diffFailed
         case .swiftExampleFailed: return .software
+        case .contentProblems: return .dataError
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
@@ -96,6 +99,10 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot compare the images: \(reason)"
         case let .swiftExampleFailed(name, error):
             return "the Swift example \(name) cannot be rendered: \(error)"
+        case let .contentProblems(problems):
+            let shown = problems.prefix(20).map { "\n  \($0)" }.joined()
+            let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
+            return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
         }
     }
 }
