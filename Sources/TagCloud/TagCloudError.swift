@@ -62,10 +62,6 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// do exist.
     case unknownFontFamily(String, SpecLocation?, available: [String])
 
-    /// A font file or folder named by `fonts` cannot be used (missing, unreadable, not a font, a
-    /// folder without fonts); `reason` says which, the location is where the cloud names it.
-    case unusableFontFile(path: String, reason: String, SpecLocation?)
-
     /// The picture would be larger than Cairo's limit of 32,767 pixels on a side at its output
     /// scale; `width` and `height` are in pixels.
     case pictureTooLarge(width: Int, height: Int, limit: Int)
@@ -75,6 +71,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A tag's text cannot be laid out in its font (a font file that fails to load, for example).
     case textLayoutFailed(text: String, TypesettingError)
+    /// A font file or folder of ``Cloud/fonts`` cannot be used: it does not exist, cannot be read,
+    /// is not a font, or holds none; the path is the one given.
+    case unusableFontFile(path: String, TypesettingError, SpecLocation?)
+    /// ``Cloud/strictFonts`` is on and some tags have characters no available font covers; each
+    /// ``FontWarning`` names the tag, the characters and the package to install.
+    case missingGlyphs([FontWarning])
 
     /// The picture cannot be encoded in a format: Cairo or the PNG encoder refused it.
     case renderingFailed(format: OutputFormat, CanvasError)
@@ -86,8 +88,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
-             .textLayoutFailed, .renderingFailed:
+             .textLayoutFailed, .renderingFailed, .missingGlyphs:
             nil
+        case .unusableFontFile(_, _, let location):
+            location
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
              .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _),
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
@@ -95,7 +99,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
              .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
              .emptyTag(let location):
             location
-        case .unknownFontFamily(_, let location, _), .unusableFontFile(_, _, let location):
+        case .unknownFontFamily(_, let location, _):
             location
         }
     }
@@ -106,7 +110,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         return prefix + message
     }
 
-    private var message: String {
+    /// What happened and what to do, without the location.
+    package var message: String {
         switch self {
         case let .cannotReadInput(path, reason):
             return "cannot read the input \(quoted(path)): \(reason); check the path and its permissions"
@@ -150,8 +155,6 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a tag has no text; give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
-        case let .unusableFontFile(path, reason, _):
-            return "cannot use the font file \(quoted(path)): \(reason); give TrueType, OpenType, collection, WOFF or WOFF2 files, or folders of them"
         case let .pictureTooLarge(width, height, limit):
             return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
                 + "on a side; lower the width, the scale or the number of tags"
@@ -159,6 +162,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
             return "the tag \(quoted(text)) cannot be laid out: \(error)"
+        case let .unusableFontFile(path, error, _):
+            return "the font file \(quoted(path)) cannot be used: \(error)"
+        case let .missingGlyphs(warnings):
+            let count = warnings.count == 1 ? "a tag has" : "\(warnings.count) tags have"
+            return "\(count) characters no font covers, and strictFonts is on: "
+                + warnings.map(\.description).joined(separator: "; ")
         case let .renderingFailed(format, error):
             return "the picture cannot be encoded as \(format.displayName): \(error); please report this with the spec"
         case let .internalError(message):

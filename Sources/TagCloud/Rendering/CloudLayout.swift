@@ -3,7 +3,7 @@ public import Foundation
 /// Where every chip of a rendered cloud went: what `tagcloud render --format json` writes.
 ///
 /// ```json
-/// {"width": 393, "height": 140, "chips": [{"text": "Swift", "x": 16, "y": 16, "width": 66.8125, "height": 36}]}
+/// {"width": 393, "height": 140, "chips": [{"text": "Swift", "x": 16, "y": 16, "width": 66.8125, "height": 36, "fonts": ["Inter"]}]}
 /// ```
 ///
 /// Lengths are in points, with the origin at the picture's top-left corner and y growing
@@ -32,6 +32,10 @@ public struct CloudLayout: Sendable, Equatable {
         public var width: Double
         /// The height in points.
         public var height: Double
+        /// The font families the chip's text is drawn in, each once, in the order of its runs:
+        /// the requested family, then those fallback gave characters to (Typesetting's
+        /// `ShapedText.fontFamilies`).
+        public var fonts: [String]
 
         /// Makes a chip's entry.
         ///
@@ -43,8 +47,9 @@ public struct CloudLayout: Sendable, Equatable {
         ///   - y: The top edge.
         ///   - width: The width.
         ///   - height: The height.
+        ///   - fonts: The families the text is drawn in.
         public init(text: String, label: String? = nil, shown: String? = nil, x: Double, y: Double, width: Double,
-                    height: Double) {
+                    height: Double, fonts: [String] = []) {
             self.text = text
             self.label = label
             self.shown = shown
@@ -52,6 +57,7 @@ public struct CloudLayout: Sendable, Equatable {
             self.y = y
             self.width = width
             self.height = height
+            self.fonts = fonts
         }
 
         /// The frame as a rectangle.
@@ -73,8 +79,8 @@ public struct CloudLayout: Sendable, Equatable {
     }
 
     /// The layout as JSON (RFC 8259): `{"width": W, "height": H, "chips": [{"text", "x", "y",
-    /// "width", "height"}, …]}` (with `"label"` and `"shown"` after `"text"` when a chip has
-    /// them), a chip per line, numbers in their shortest exact decimal form
+    /// "width", "height", "fonts"}, …]}` (`"label"` and `"shown"` after `"text"` when a chip has
+    /// them, `"fonts"` only when known), a chip per line, numbers in their shortest exact decimal form
     /// (`16`, `66.8125`), text escaped as JSON requires. The same layout gives the same bytes.
     ///
     /// - Returns: UTF-8 JSON ending with a newline.
@@ -95,7 +101,16 @@ public struct CloudLayout: Sendable, Equatable {
                 SpecTree.writeJSONString(shown, to: &output)
             }
             output += ", \"x\": \(Self.number(chip.x)), \"y\": \(Self.number(chip.y)), "
-            output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))}"
+            output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))"
+            if !chip.fonts.isEmpty {
+                output += ", \"fonts\": ["
+                for (position, family) in chip.fonts.enumerated() {
+                    if position > 0 { output += ", " }
+                    SpecTree.writeJSONString(family, to: &output)
+                }
+                output += "]"
+            }
+            output += "}"
         }
         output += chips.isEmpty ? "]}\n" : "\n]}\n"
         return Data(output.utf8)
@@ -124,8 +139,9 @@ public struct CloudLayout: Sendable, Equatable {
                   let y = (chip["y"] as? NSNumber)?.doubleValue, let w = (chip["width"] as? NSNumber)?.doubleValue,
                   let h = (chip["height"] as? NSNumber)?.doubleValue
             else { throw fail("a chip needs text, x, y, width and height") }
+            guard chip["fonts"] == nil || chip["fonts"] is [String] else { throw fail("a chip's fonts are a list of names") }
             parsed.append(Chip(text: text, label: chip["label"] as? String, shown: chip["shown"] as? String,
-                               x: x, y: y, width: w, height: h))
+                               x: x, y: y, width: w, height: h, fonts: chip["fonts"] as? [String] ?? []))
         }
         self.init(width: width, height: height, chips: parsed)
     }

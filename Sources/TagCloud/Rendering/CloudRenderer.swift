@@ -16,6 +16,9 @@ public struct RenderedCloud: Sendable {
     public var background: RGBAColor?
     /// Pixels per point for PNG output.
     public var scale: Double
+    /// The shown tags whose text has characters no available font covers, in the tags' order
+    /// (empty when every character has a glyph).
+    public var fontWarnings: [FontWarning] = []
 
     /// The picture's size in pixels at `scale` (what a PNG would be; `scale` 1 for SVG and PDF).
     ///
@@ -88,8 +91,7 @@ enum CloudRenderer {
         var wide = Set<Int>()
         var (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
         var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
-        // (Stretched chips have the frame already.)
-        while cloud.justification != .stretch, !Set(pass.narrowed).isSubset(of: wide) {
+        while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
             (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
             pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
@@ -98,21 +100,37 @@ enum CloudRenderer {
         let shown = pass.narrowed.isEmpty ? [:] : drawnTexts(in: pass.list, chips: Set(pass.narrowed), moreIndex: visible)
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
+        var warnings: [FontWarning] = []
         for index in 0..<(visible + (more == nil ? 0 : 1)) {
             let text = index < visible ? cloud.chips[index].text : "+\(more ?? 0)"
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
-            let label = index < visible ? cloud.chips[index].label.map { $0.map(\.text).joined(separator: " ") } ?? text : text
+            // The label as the chip's Text shapes it on one line (a hit in the typesetter's cache).
+            let chip = index < visible ? cloud.chips[index] : nil
+            let shaped: ShapedText
+            do {
+                shaped = try typesetter.shape(text, font: chip?.font ?? cloud.baseFont,
+                                              language: chip?.locale.flatMap { try? TextLanguage($0) })
+            } catch let error as TypesettingError {
+                throw .textLayoutFailed(text: text, error)
+            } catch {
+                throw .internalError("shaping \(quoted(text)): \(error)")
+            }
+            let uncovered = shaped.uncoveredCharacters
+            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: index, text: text, characters: uncovered)) }
+            let label = chip?.label.map { $0.map(\.text).joined(separator: " ") } ?? text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
             chips.append(CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
                                           x: Double(frame.minX), y: Double(frame.minY),
-                                          width: Double(frame.width), height: Double(frame.height)))
+                                          width: Double(frame.width), height: Double(frame.height),
+                                          fonts: shaped.fontFamilies))
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
-                             hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale))
+                             hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
+                             fontWarnings: warnings)
     }
 
     /// The texts drawn in each of the given chips (by index in drawing order, the "+N" chip at

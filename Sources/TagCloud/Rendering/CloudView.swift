@@ -1,3 +1,4 @@
+import Foundation
 import TagCloudUI
 
 /// The views of a resolved cloud: the one way the command's pictures are composed.
@@ -41,6 +42,7 @@ struct CloudView: View {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
+                    .environment(\.locale, Locale(identifier: chip.locale ?? ""))
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
                                      identifier: "chip-\(index)", tooltip: chip.tooltip)
                     .probed(index, recorder, maxWidth: cloud.width)
@@ -53,7 +55,6 @@ struct CloudView: View {
         }
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
-        .lineLimit(cloud.lineLimit)
     }
 }
 
@@ -104,8 +105,8 @@ extension View {
 /// `Capsule().fill(…).overlay(Capsule().strokeBorder(Color.blue, lineWidth: 1.5))`.
 /// A label with a count is an `HStack(alignment: .firstTextBaseline)` of its texts, the count
 /// `fixedSize()` at 80 % of the size and 60 % of the text colour's opacity, so that only the
-/// other texts are cut when the chip is too wide. The texts take at most `chip.lineLimit` lines
-/// (the cloud's environment).
+/// other texts are cut when the chip is too wide. The texts of a narrowed chip take at most
+/// `chip.lineLimit` lines.
 /// With ``Cloud/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame takes
 /// the width the flow gives it, the text centred. A chip narrowed to the flow's width fills it,
 /// the text at the leading edge (CSS `max-width: 100%` with `text-overflow: ellipsis`).
@@ -114,8 +115,9 @@ struct ChipView: View {
     let label: ChipLabel
     let look: ResolvedCloud.ChipLook
     /// Whether the chip is wider than the flow (a first layout pass found it narrowed): its frame
-    /// then takes the width it is given, the flow's. Leaving the frame out of the other chips
-    /// saves a node each.
+    /// then takes the width it is given, the flow's, and its texts take at most `chip.lineLimit`
+    /// lines. Leaving both out of the other chips saves nodes, and keeps their texts' shaping
+    /// requests the ones the layout JSON's font families are read with (a cache hit).
     var fillsWidth = false
 
     static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
@@ -131,7 +133,7 @@ struct ChipView: View {
     /// flow's width (``fillsWidth``: it fills it, the label at the leading edge, as CSS
     /// `max-width: 100%`).
     @ViewBuilder private var sized: some View {
-        let padded = content.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
+        let padded = limited.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
                                                  bottom: cloud.chipVerticalPadding, trailing: cloud.chipHorizontalPadding))
         if cloud.justification == .stretch {
             padded.frame(maxWidth: .infinity)
@@ -139,6 +141,16 @@ struct ChipView: View {
             padded.frame(maxWidth: .infinity, alignment: .leading)
         } else {
             padded
+        }
+    }
+
+    /// The content, limited to `chip.lineLimit` lines when the chip is narrowed (the others are
+    /// never proposed less than their width, and keep the text request every label shares).
+    @ViewBuilder private var limited: some View {
+        if fillsWidth {
+            content.lineLimit(cloud.lineLimit)
+        } else {
+            content
         }
     }
 

@@ -31,8 +31,7 @@ extension Cloud {
     }
 
     /// Reads and parses a spec file: JSON, YAML, a text list (a tag per line, optional tab and
-    /// weight) or CSV (`tag,weight[,href]`). Relative paths in the cloud's `fonts` start at the
-    /// file's folder.
+    /// weight) or CSV (`tag,weight[,href]`).
     ///
     /// - Parameters:
     ///   - url: A file URL.
@@ -45,7 +44,6 @@ extension Cloud {
         let name = url.relativePath
         let format = if let format { format } else { try SpecFormat.of(path: name) }
         try self.init(parsing: try Self.readFile(url.path, name: name), format: format, source: name)
-        provenance.folder = url.deletingLastPathComponent().path
     }
 
     /// Parses a cloud from the bytes of a spec.

@@ -50,11 +50,16 @@ public struct Cloud: Sendable, Hashable {
     public var scale: Double?
     /// The picture's background colour (`transparent` for none).
     public var background: CSSColor?
-    /// Font files (TTF, OTF, TTC, WOFF, WOFF2) and folders of them whose families the cloud may
-    /// name, ahead of the bundled fonts; relative paths start at the spec's folder.
-    public var fonts: [String]?
-    /// The language of the tags, a BCP 47 tag (`sv`, `de-CH`): name order follows its collation.
+    /// The language of the tags (a BCP 47 tag such as `ja`, `zh-Hans`, `sr`): it selects the
+    /// language's glyph forms and fallback fonts, and is written as `lang` in SVG and HTML.
     public var locale: String?
+    /// Whether a tag with characters no available font covers is an error
+    /// (``TagCloudError/missingGlyphs(_:)``) instead of a warning.
+    public var strictFonts: Bool?
+    /// Font files (TrueType, OpenType, collections, WOFF, WOFF2) or folders of them, whose
+    /// families ``font`` and the tags may name, ahead of the bundled ones; relative paths are
+    /// relative to the spec's folder.
+    public var fonts: [String]?
     /// The order the chips are drawn in.
     public var order: Order?
     /// Chip colours from the tags' weights.
@@ -127,11 +132,12 @@ public struct Cloud: Sendable, Hashable {
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
                                  valueName: "colour", doc: "The picture's background (`transparent` for none).")
-        let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none", option: "font-file", valueName: "path",
-                            doc: "Font files (TTF, OTF, TTC, WOFF, WOFF2) or folders of them; their families can be named in `font.family` and by tags, ahead of the bundled ones. Relative paths start at the spec's folder.")
-        let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "root (no language)", option: "locale",
-                             valueName: "tag",
-                             doc: "The tags' language, a BCP 47 tag (`sv`, `de-CH`): `order: name` sorts by its Unicode collation.")
+        let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "none", option: "locale", valueName: "tag",
+                             doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
+        let strictFonts = SpecKey("strictFonts", \Cloud.strictFonts, .bool, default: KeyDefault(false),
+                                  doc: "`true` makes a tag with characters no available font covers an error (exit 65, no output) instead of a warning on standard error. Option: `--strict-fonts` (no value).")
+        let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none (the bundled fonts)",
+                            doc: "Font files (`.ttf`, `.otf`, `.ttc`, `.woff`, `.woff2`) or folders of them; their families can be named in `font.family` and per tag, ahead of the bundled ones, with the same fallback for characters they lack. Relative paths are relative to the spec's folder. Option: `--font-file` (repeatable).")
         let order = SpecKey("order", \Cloud.order, .order, default: KeyDefault(Order(by: .given)), option: "order",
                             valueName: "order",
                             doc: "The order chips are drawn in: `given`, `weight`, `name` or `shuffle`, or `{by, descending, seed}`.")
@@ -342,6 +348,8 @@ public struct Cloud: Sendable, Hashable {
         /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
         /// and `weight` over the cloud's.
         public var font: Font?
+        /// This chip's language (a BCP 47 tag), over the cloud's ``Cloud/locale``.
+        public var locale: String?
         /// This chip's tooltip, over the cloud's ``Cloud/tooltip``.
         public var tooltip: String?
 
@@ -393,6 +401,8 @@ public struct Cloud: Sendable, Hashable {
                                     doc: "This chip's text colour.")
             let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
                                doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
+            let locale = SpecKey("locale", \Tag.locale, .languageTag, defaultDoc: "the cloud's",
+                                 doc: "This chip's language (a BCP 47 tag), over the cloud's `locale`.")
             let tooltip = SpecKey("tooltip", \Tag.tooltip, .string, defaultDoc: "the cloud's `tooltip`",
                                   decodesLast: true,
                                   decode: { tag, node, path, decoder throws(TagCloudError) in
@@ -434,9 +444,6 @@ struct Provenance: Sendable, Hashable {
     var parsed: SpecSourceMap.Store?
     /// Where ``Cloud/setValue(_:forKeyPath:source:)`` set values, by key path.
     var assigned: [String: SpecLocation] = [:]
-    /// The folder of the file the cloud was read from (``Cloud/init(contentsOf:format:)``), which
-    /// relative font file paths start at.
-    var folder: String?
 
     /// The location of the value at a key path: where it was last set.
     func location(of keyPath: String) -> SpecLocation? {

@@ -10,6 +10,7 @@ struct LayoutRequest: Hashable, Sendable {
     var truncation: TruncationMode
     var alignment: TextAlignment
     var direction: TextDirection
+    var language: TextLanguage?
 
     /// Hashes the text, size and weight, and the small fields packed into one word (equality still
     /// compares every field).
@@ -29,6 +30,7 @@ struct LayoutRequest: Hashable, Sendable {
         }
         hasher.combine(packed)
         if let family = font.family { hasher.combine(family) }
+        if let language { hasher.combine(language) }
     }
 }
 
@@ -41,6 +43,9 @@ private struct LineContent {
     /// The paragraph the line comes from and its UTF-8 range there (for truncation).
     var paragraph: Int = 0
     var range: Range<Int> = 0..<0
+    /// Items an ellipsis replaced, whose faces still count for the line box's height: Blink's
+    /// line box holds the whole line, the part `text-overflow: ellipsis` hides included.
+    var hiddenItems: [ShapedItem] = []
 }
 
 /// The horizontal ellipsis, U+2026, which truncated lines end, start or break with.
@@ -81,14 +86,15 @@ private struct LineEngine {
         if baseLevel == 0, let simple = try request.text.utf8.withContiguousStorageIfAvailable({ bytes -> ShapedText? in
             guard let spec = Paragraph.simpleItem(bytes, face: faces.primary) else { return nil }
             guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
-            let item = try shape(spec, utf8: bytes, size: size, words: words, simple: true, text: request.text)
+            let item = try shape(spec, utf8: bytes, size: size, language: request.language, words: words, simple: true,
+                                 text: request.text)
             return item.width <= limit ?? .max ? singleLine(request.text, items: [item], advance: item.width) : nil
         }) ?? nil {
             return simple
         }
         // The common case, one left-to-right line that fits, skips the general machinery.
         if !hasHardLineBreak(request.text) {
-            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel)
+            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
             let items = try shapeAll(paragraph, paragraph.items)
             let total = items.reduce(0) { $0 + $1.width }
             if total <= limit ?? .max && items.allSatisfy({ $0.level == 0 }) {
@@ -108,7 +114,7 @@ private struct LineEngine {
             if index == 0, let first {
                 (paragraph, items, total) = first
             } else {
-                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
                 items = try shapeAll(paragraph, paragraph.items)
                 total = items.reduce(0) { $0 + $1.width }
             }
@@ -125,7 +131,9 @@ private struct LineEngine {
         if let lineLimit = request.lineLimit, lines.count > lineLimit {
             lines = try truncate(lines, to: max(1, lineLimit), paragraphs: paragraphs)
         } else if request.lineLimit == 1, let limit, let only = lines.first, only.advance > limit {
-            lines = [try truncateLine(only.text, limit: limit)]
+            var cut = try truncateLine(only.text, limit: limit)
+            cut.hiddenItems = only.items
+            lines = [cut]
         }
         return assemble(lines)
     }
@@ -134,18 +142,21 @@ private struct LineEngine {
 
     func shapeAll(_ paragraph: Paragraph, _ specs: [ItemSpec]) throws -> [ShapedItem] {
         try paragraph.utf8.withUnsafeBufferPointer { bytes in
-            try specs.map { try shape($0, utf8: bytes, size: size, words: words, simple: paragraph.isSimple, text: paragraph.text) }
+            try specs.map {
+                try shape($0, utf8: bytes, size: size, language: request.language, words: words, simple: paragraph.isSimple,
+                          text: paragraph.text)
+            }
         }
     }
 
     /// The width of `text` on one line.
     func width(of text: String) throws -> Fixed {
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         return try shapeAll(paragraph, paragraph.items).reduce(0) { $0 + $1.width }
     }
 
     func line(_ text: String, truncated: Bool) throws -> LineContent {
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         let items = try shapeAll(paragraph, paragraph.items)
         return LineContent(text: text, items: items, advance: items.reduce(0) { $0 + $1.width }, truncated: truncated)
     }
@@ -297,7 +308,11 @@ private struct LineEngine {
         switch request.truncation {
         case .tail, .middle:
             var kept = Array(lines.prefix(limit - 1))
-            kept.append(try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true))
+            var last = try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true)
+            // On one line, as `white-space: nowrap` keeps it, the line box holds all the text; cut
+            // to more lines (`-webkit-line-clamp`), the last one holds its own.
+            last.hiddenItems = limit == 1 ? lines.flatMap(\.items) : lines[limit - 1].items
+            kept.append(last)
             return kept
         case .head:
             var kept = Array(lines.suffix(limit - 1))
@@ -320,7 +335,7 @@ private struct LineEngine {
             return try line(shown, truncated: true)
         }
         if !forced && whole <= limit { return try line(text, truncated: false) }
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         let b = breakables(paragraph, items: try shapeAll(paragraph, paragraph.items))
         let n = b.scalars.count
         let dots = try width(of: ellipsis)
@@ -385,7 +400,8 @@ private struct LineEngine {
 
     /// Orders each line's items visually (UAX #9 rule L2), stacks the lines with CSS
     /// `line-height: normal` (each line as tall as the largest rounded ascent and descent of the
-    /// faces it uses, the requested face always included) and aligns them.
+    /// faces it uses, the requested face always included, and those of the text an ellipsis
+    /// replaced on it, as Blink's line box keeps them) and aligns them.
     func assemble(_ contents: [LineContent]) -> ShapedText {
         let primaryMetrics = faces.primary.metrics(size: CGFloat(size))
         var maxAdvance: Fixed = 0
@@ -401,7 +417,7 @@ private struct LineEngine {
         var lines: [ShapedLine] = []
         var top: CGFloat = 0
         for (lineIndex, content) in contents.enumerated() {
-            let (ascent, descent) = lineMetrics(content.items, primary: primaryMetrics)
+            let (ascent, descent) = lineMetrics(content.items + content.hiddenItems, primary: primaryMetrics)
             let baseline = top + ascent
             let (groups, lineWidth) = laidOut[lineIndex]
             let slack = maxWidth - lineWidth
@@ -478,7 +494,8 @@ private struct LineEngine {
             pen += item.advances[i]
         }
         runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
-                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level))
+                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level,
+                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)))
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a

@@ -134,7 +134,11 @@ import Testing
 
     @MainActor
     static func compare(_ c: Case) throws -> Deviation {
-        let layout = try renderSpec(spec(c), format: .json).layout
+        deviation(of: try renderSpec(spec(c), format: .json).layout, from: c)
+    }
+
+    /// How a layout deviates from a case's Chromium boxes.
+    static func deviation(of layout: CloudLayout, from c: Case) -> Deviation {
         var deviation = Deviation()
         #expect(layout.chips.count == c.expected.chips.count, "\(c.name): chip count")
         // The deliberate difference: a chip whose padding and ellipsis alone are wider than the

@@ -2,9 +2,9 @@ import Foundation
 @testable import TagCloud
 import Testing
 
-/// The keys site authors set (issue 17): `order`, `colors`, `label`, `tooltip`, `fonts`, `locale`,
-/// `chip.lineLimit` and a tag's `tooltip`, read, checked, written back and resolved through the
-/// key tables.
+/// The keys site authors set (issue 17): `order`, `colors`, `label`, `tooltip`, `chip.lineLimit`
+/// and a tag's `tooltip`, read, checked, written back and resolved through the key tables
+/// (`fonts` and `locale` are Typesetting's keys, tested with it).
 @Suite struct AuthorKeysTests {
     @Test func orderIsANameOrAMapping() throws {
         #expect(try parseSpec("order: weight", .yaml).order == Cloud.Order(by: .weight))
@@ -112,47 +112,6 @@ import Testing
         #expect(try parseSpec("tags: [a]", .yaml).resolved().chips[0].label == nil)
         #expect(cloud.chips.map(\.tooltip) == ["Swift: 12 posts", "The kernel", "Cairo: posts"])
         #expect(parseError("tags: [{text: a, tooltip: \"line\\nbreak\"}]", .yaml) != nil)
-    }
-
-    @Test func fontsAreAPathOrAListResolvedAgainstTheSpecsFolder() throws {
-        #expect(try parseSpec("fonts: Brand.woff2", .yaml).fonts == ["Brand.woff2"])
-        #expect(try parseSpec("fonts: [a.ttf, fonts/]", .yaml).fonts == ["a.ttf", "fonts/"])
-        #expect(parseError("fonts: []", .yaml) != nil)
-        #expect(parseError("fonts: ['']", .yaml) != nil)
-        #expect(parseError("fonts: {a: b}", .yaml) != nil)
-
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let spec = folder.appendingPathComponent("site/cloud.yaml")
-        try FileManager.default.createDirectory(at: spec.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("fonts: [fonts/Brand.woff2, /abs/Other.otf]\ntags: [a]\n".utf8).write(to: spec)
-        var cloud = try Cloud(contentsOf: spec)
-        #expect(cloud.resolved().fontFiles == [folder.path + "/site/fonts/Brand.woff2", "/abs/Other.otf"])
-        // Set by a program or the command's --font-file: relative to the working directory.
-        try cloud.setValue("Brand.woff2", forKeyPath: "fonts", source: "option --font-file")
-        #expect(cloud.resolved().fontFiles == ["Brand.woff2"])
-        #expect(try parseSpec("fonts: x.ttf", .yaml).resolved().fontFiles == ["x.ttf"])
-    }
-
-    /// Until the text engine can load font files (issue 19), a cloud that names them is refused
-    /// at the place it names them, rather than drawn in other fonts.
-    @Test func fontFilesAreRefusedNamingTheFileUntilTheEngineLoadsThem() throws {
-        let cloud = try parseSpec("tags: [a]\nfonts: Brand.woff2\n", .yaml)
-        let error = #expect(throws: TagCloudError.self) { try cloud.rendered(typesetter: bundledTypesetter) }
-        guard case .unusableFontFile(let path, _, let location)? = error else {
-            Issue.record("unexpected \(String(describing: error))")
-            return
-        }
-        #expect(path == "Brand.woff2")
-        #expect(location == at(.yaml, 2, 8))
-    }
-
-    @Test func localeIsALanguageTag() throws {
-        #expect(try parseSpec("locale: de-CH", .yaml).locale == "de-CH")
-        #expect(try parseSpec("locale: zh-Hant-TW", .yaml).locale == "zh-Hant-TW")
-        for bad in ["'e'", "'de CH'", "'toolonglanguage'", "'de--CH'", "'1de'"] {
-            #expect(parseError("locale: \(bad)", .yaml) != nil, "\(bad)")
-        }
     }
 
     @Test func lineLimitIsAWholeNumber() throws {

@@ -91,14 +91,13 @@ struct DummyMapping: Sendable, Hashable {
         #expect(Set(options.map(\.name)).count == options.count)
         #expect(options.map(\.name) == ["width", "padding", "spacing", "alignment", "justification", "line-breaking",
                                         "max-rows", "direction", "font", "font-size", "font-weight", "shape", "fill",
-                                        "line-limit", "style", "theme", "scale", "background", "font-file", "locale",
-                                        "order", "seed", "palette", "label", "tooltip"])
+                                        "line-limit", "style", "theme", "scale", "background", "locale", "order", "seed",
+                                        "palette", "label", "tooltip"])
         let samples = ["width": "300", "padding": "3", "spacing": "4", "alignment": "center", "justification": "stretch",
                        "line-breaking": "balanced", "max-rows": "2", "direction": "rtl", "font": "Inter", "font-size": "12",
                        "font-weight": "bold", "shape": "rounded", "fill": "gold", "style": "collectionView", "theme": "dark",
-                       "scale": "2", "background": "navy", "line-limit": "3", "font-file": "fonts/Brand.woff2",
-                       "locale": "sv", "order": "shuffle", "seed": "7", "palette": "okabeIto", "label": "{text} {weight}",
-                       "tooltip": "{weight} posts"]
+                       "scale": "2", "background": "navy", "locale": "ja", "line-limit": "3", "order": "shuffle", "seed": "7",
+                       "palette": "okabeIto", "label": "{text} {weight}", "tooltip": "{weight} posts"]
         for option in options {
             var cloud = Cloud()
             try cloud.setValue(try #require(samples[option.name]), forKeyPath: option.keyPath, source: "option")

@@ -1,3 +1,4 @@
+import Typesetting
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -80,6 +81,31 @@ final class SpecDecoder {
             throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
         }
         return family
+    }
+
+    /// A list of file paths, or one: each a non-empty string without control characters.
+    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
+        let items: [Node], isList: Bool
+        if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
+        var paths: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = isList ? "\(path)[\(index)]" : path
+            let text = try string(item, path: itemPath)
+            if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
+            if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, location(item)) }
+            paths.append(text)
+        }
+        return paths
+    }
+
+    /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
+    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path)
+        guard let language = try? TextLanguage(text) else {
+            throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
+                             got: "'\(text)'", location(node))
+        }
+        return language.identifier
     }
 
     func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {
@@ -187,17 +213,6 @@ final class SpecDecoder {
         return text
     }
 
-    /// A BCP 47 language tag (RFC 5646 syntax: a 2–3 or 5–8 letter language, then subtags of 1–8
-    /// letters or digits joined by `-`); `root` and `und` are the root locale.
-    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
-        let tag = try string(node, path: path).trimmingASCIISpaces()
-        guard LanguageTag.isWellFormed(tag) else {
-            throw .wrongType(path: path, expected: "a BCP 47 language tag such as sv, de-CH or zh-Hant",
-                             got: describe(node), location(node))
-        }
-        return tag
-    }
-
     /// A list of colours with at least `minimum` entries.
     func colorList(_ node: Node, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
         guard case .sequence(let sequence) = node, sequence.count >= minimum else {
@@ -209,30 +224,6 @@ final class SpecDecoder {
             colors.append(try color(element, path: "\(path)[\(index)]"))
         }
         return colors
-    }
-
-    /// File paths: a string, or a list of strings; none empty or with control characters.
-    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
-        let elements: [(Node, String)] = if case .sequence(let sequence) = node {
-            sequence.enumerated().map { ($1, "\(path)[\($0)]") }
-        } else {
-            [(node, path)]
-        }
-        guard !elements.isEmpty else {
-            throw .wrongType(path: path, expected: "a path or a list of paths", got: "an empty list", location(node))
-        }
-        var paths: [String] = []
-        for (element, elementPath) in elements {
-            let value = try string(element, path: elementPath)
-            if value.isEmpty {
-                throw .wrongType(path: elementPath, expected: "a file or folder path", got: "empty", location(element))
-            }
-            if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
-                throw .controlCharacter(bad, tag: nil, location(element))
-            }
-            paths.append(value)
-        }
-        return paths
     }
 
     // MARK: Mappings

@@ -98,16 +98,3 @@ struct ASCIICollation: Sendable {
         return caseOrder
     }
 }
-
-/// BCP 47 language tags (RFC 5646), checked for their shape only.
-enum LanguageTag {
-    /// Whether `tag` is shaped as a language tag: a language of 2–3 or 5–8 letters (or `root`),
-    /// then subtags of 1–8 letters or digits joined by `-` or `_`.
-    static func isWellFormed(_ tag: String) -> Bool {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let language = subtags.first, (2...8).contains(language.count), language.count != 4,
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
-}

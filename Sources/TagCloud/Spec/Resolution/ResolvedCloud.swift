@@ -54,13 +54,10 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var defaultLook: ChipLook
     /// The most lines a label wider than the row wraps onto before it is cut with an ellipsis.
     public var lineLimit: Int
-    /// The font files and folders to add ahead of the bundled fonts, relative paths made relative
-    /// to the spec's folder (or the working directory, for a cloud not read from a file).
-    public var fontFiles: [String]
-    /// The BCP 47 tag whose collation orders names; `nil` for the root collation.
-    public var locale: String?
     /// The chips, in the order they are drawn (``Cloud/order``).
     public var chips: [Chip]
+    /// Whether characters no font covers are an error (``Cloud/strictFonts``).
+    public var strictFonts = false
 
     /// One chip: its text, size and look.
     public struct Chip: Sendable, Equatable {
@@ -82,11 +79,13 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var look: ChipLook
         /// The label's texts when a ``Cloud/label`` template made them (``Template/parts(text:weight:)``);
         /// `nil` when the chip shows its tag's text.
-        public var label: [LabelPart]?
+        public var label: [LabelPart]? = nil
         /// The tooltip: the tag's own, or the cloud's template filled in; `nil` for none.
-        public var tooltip: String?
+        public var tooltip: String? = nil
         /// The tag's index in the spec.
         public var index: Int
+        /// The language (a BCP 47 tag): the tag's own, or the spec's; `nil` for none.
+        public var locale: String? = nil
     }
 
     /// How a chip is painted.
@@ -180,6 +179,7 @@ extension Cloud {
 
         let family = value(fontKeys.family, in: font)
         let fontWeight = value(fontKeys.weight, in: font)
+        let locale = value(keys.locale, in: self)
         let label = self.label.flatMap { try? Template($0) }
         let tooltip = self.tooltip.flatMap { try? Template($0) }
         var chips: [ResolvedCloud.Chip] = []
@@ -194,7 +194,7 @@ extension Cloud {
                                             look: isSelected ? selectedLook : defaultLook,
                                             label: parts.map { $0.isEmpty ? [LabelPart(text: "", isCount: false)] : $0 },
                                             tooltip: tag.tooltip ?? tooltip?.string(text: tag.text, weight: tag.weight),
-                                            index: index))
+                                            index: index, locale: tag.locale ?? locale))
         }
         let background = value(keys.background, in: self)
         if let colors {
@@ -207,7 +207,6 @@ extension Cloud {
         }
         let orderKeys = Cloud.Order.fields
         let order = value(keys.order, in: self)
-        let locale = value(keys.locale, in: self)
         let criterion = value(orderKeys.by, in: order)
         if criterion != .given {
             let permutation = ChipOrder.permutation(texts: tags.map(\.text), weights: tags.map(\.weight), by: criterion,
@@ -242,9 +241,8 @@ extension Cloud {
             chipVerticalPadding: CGFloat(padding.vertical ?? 0),
             defaultLook: defaultLook,
             lineLimit: value(chipKeys.lineLimit, in: chip),
-            fontFiles: resolvedFontFiles(),
-            locale: locale,
-            chips: chips)
+            chips: chips,
+            strictFonts: value(keys.strictFonts, in: self))
     }
 }
 
@@ -290,15 +288,6 @@ extension Cloud {
             }
             chips[index].look = look
         }
-    }
-
-    /// The font files with relative paths made relative to the spec's folder, when the cloud was
-    /// read from a file and `fonts` was not set by ``setValue(_:forKeyPath:source:)`` (whose paths,
-    /// like the command's `--font-file`, are relative to the working directory).
-    private func resolvedFontFiles() -> [String] {
-        guard let fonts else { return [] }
-        guard let folder = provenance.folder, provenance.assigned["fonts"] == nil else { return fonts }
-        return fonts.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 }
 
