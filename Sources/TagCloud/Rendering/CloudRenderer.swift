@@ -83,9 +83,11 @@ enum CloudRenderer {
     /// - Throws: ``TagCloudError/fontsUnavailable(_:)`` or ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: One layout and drawing pass, O(n) in the number of tags; with `maxRows`, a
     ///   few more passes over the shown tags (and growing prefixes of the tags to find them).
-    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> RenderedCloud {
+    ///   - drawing: Whether to draw the picture; `false` lays the cloud out for its layout alone
+    ///     (the display list is then empty: only the layout and the hidden count are meaningful).
+    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
         let (visible, more) = try shownChips(cloud, typesetter: typesetter)
-        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter)
+        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter, drawing: drawing)
         let origin = pass.list.size
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
@@ -139,7 +141,7 @@ enum CloudRenderer {
         var prefix = Swift.min(n, 256)
         var fitting: Int
         while true {
-            let hidden = try layOut(cloud, visible: prefix, more: nil, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: prefix, more: nil, typesetter: typesetter, drawing: false).hidden
             if hidden > 0 {
                 fitting = prefix - hidden
                 break
@@ -148,7 +150,7 @@ enum CloudRenderer {
             prefix = Swift.min(n, prefix * 8)
         }
         while true {
-            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, typesetter: typesetter, drawing: false).hidden
             if hidden == 0 { return (fitting, n - fitting) }
             fitting = Swift.max(0, fitting - hidden)
         }
@@ -156,7 +158,7 @@ enum CloudRenderer {
 
     /// One layout and drawing pass.
     private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?,
-                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
+                               typesetter: Typesetter, drawing: Bool) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder)
             .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
@@ -164,7 +166,7 @@ enum CloudRenderer {
         do {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
                                       scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
-                                      recordingFrames: false).list
+                                      recordingFrames: false, drawing: drawing).list
         } catch {
             throw TagCloudError(error)
         }

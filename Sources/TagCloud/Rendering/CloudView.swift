@@ -14,7 +14,7 @@ import TagCloudUI
 /// ```
 ///
 /// The first `visibleCount` chips of the cloud are shown, followed by a "+N" chip when `moreCount`
-/// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame, and carries its text,
+/// is set. Each chip records the frame it is drawn in (`_recordingFrame`), and carries its text,
 /// link and identifier (`chip-<index>`) as display-list metadata (SVG `<g id>`/`<a>`, PDF links).
 ///
 /// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
@@ -41,23 +41,16 @@ struct CloudView: View {
                     .environment(\.locale, Locale(identifier: chip.locale ?? ""))
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
                                      identifier: "chip-\(index)")
-                    .probed(index, recorder)
+                    ._recordingFrame { recorder.record($0, for: index) }
             }
             if let moreCount {
                 ChipView(cloud: cloud, text: "+\(moreCount)", font: cloud.baseFont, look: cloud.defaultLook)
                     .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
-                    .probed(visibleCount, recorder)
+                    ._recordingFrame { [visibleCount] in recorder.record($0, for: visibleCount) }
             }
         }
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
-    }
-}
-
-extension View {
-    /// This view in a ``ChipFrameProbe`` recording its frame as chip `index`.
-    func probed(_ index: Int, _ recorder: LayoutRecorder) -> some View {
-        ChipFrameProbe(index: index, recorder: recorder) { self }
     }
 }
 

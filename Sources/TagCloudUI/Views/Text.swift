@@ -304,6 +304,7 @@ final class TextNode: ViewNode {
         return ViewSpacing.text(lineGap: lineGap ?? 0)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
         let shading = environment.foregroundShading(bounds: frame)
         guard shading.isVisible else { return }
