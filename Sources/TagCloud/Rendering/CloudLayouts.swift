@@ -14,6 +14,7 @@ final class LayoutRecorder: @unchecked Sendable {
     private var recordedFrames: [CGRect?]
     private var recordedHidden = 0
     private var recordedNarrowed: Set<Int> = []
+    private var recordedTexts: [Int: [String]] = [:]
 
     /// A recorder for `count` chips, none placed yet.
     init(count: Int) {
@@ -36,6 +37,14 @@ final class LayoutRecorder: @unchecked Sendable {
     /// The chips narrowed to the flow's width, in order.
     var narrowed: [Int] { lock.withLock { recordedNarrowed.sorted() } }
 
+    /// Records what a text of chip `index` draws (a cut text's shown lines), in drawing order.
+    func recordText(_ text: String, for index: Int) {
+        lock.withLock { recordedTexts[index, default: []].append(text) }
+    }
+
+    /// What the texts of each recorded chip drew, joined by spaces.
+    var texts: [Int: String] { lock.withLock { recordedTexts.mapValues { $0.joined(separator: " ") } } }
+
     /// Records how many trailing chips the flow's row limit hid.
     func recordHidden(_ count: Int) {
         lock.withLock { recordedHidden = count }
@@ -52,7 +61,7 @@ final class LayoutRecorder: @unchecked Sendable {
 /// CSS flex container with `width` set.
 ///
 /// The container takes the proposed width, and the flow aligns its rows in that width. Chips are
-/// at most that wide (``ChipFrameProbe`` narrows wider ones), so none overflows it, unless even
+/// at most that wide (their frame recorders narrow wider ones), so none overflows it, unless even
 /// its padding and an ellipsis are wider: then the container grows to hold it (the picture always
 /// contains every chip). Its height is the rows'. After placing, it records the flow's hidden-item
 /// count (``FlowLayout/maxRows``).
@@ -90,7 +99,7 @@ struct CloudFlowLayout: Layout {
         recorder.recordHidden(cache.hiddenItemCount)
     }
 
-    /// `nil`: the container's subviews are ``ChipView``s in ``ChipFrameProbe``s, and no part of a
+    /// `nil`: the container's subviews are ``ChipView``s (in frame recorders), and no part of a
     /// chip (text, padding, the checkmark's `HStack`, a stretching frame, backgrounds and borders)
     /// sets a horizontal alignment guide, so the merge of the subviews' explicit values that the
     /// protocol's default makes is always `nil`. Answering it directly skips that merge's scratch
@@ -101,62 +110,14 @@ struct CloudFlowLayout: Layout {
         nil
     }
 
+    /// The chips' text baselines merged as the protocol's default merges them; `nil` for the
+    /// other vertical guides, which no part of a chip sets (the same reasoning as for the
+    /// horizontal guides; `ChipGuideTests` checks both). Asked for the `top` guide by the frame
+    /// around the cloud, the default merge measured every chip again.
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                            subviews: Subviews, cache: inout FlowLayout.Cache) -> CGFloat? {
-        flow.explicitAlignment(of: guide, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
-}
-
-/// A one-child container that records the frame its child is drawn in (how the layout JSON
-/// learns where each chip went) and keeps the child at most ``maxWidth`` wide.
-///
-/// A child that would be wider than ``maxWidth`` for a proposal is proposed ``maxWidth`` instead
-/// (its text then truncates or wraps, as SwiftUI's `Text` does under a narrower proposal), and is
-/// recorded as narrowed (whether or not it is shown: narrowing depends only on the chip). Otherwise it answers every question with its child's
-/// answer (size, spacing, alignment guides, without the scratch placement pass the protocol's
-/// default guides make), and records a frame only when it is placed to be drawn.
-struct ChipFrameProbe: Layout {
-    /// The chip's index in the layout JSON.
-    let index: Int
-    /// Where the frame goes.
-    let recorder: LayoutRecorder
-    /// The widest the child may be: the flow's width.
-    let maxWidth: CGFloat
-
-    /// `proposal`, or ``maxWidth`` across when the child would be wider.
-    private func narrowed(_ proposal: ProposedViewSize, _ child: LayoutSubview) -> ProposedViewSize {
-        guard proposal.width.map({ $0 > maxWidth }) ?? true, child.sizeThatFits(proposal).width > maxWidth else { return proposal }
-        return ProposedViewSize(width: maxWidth, height: proposal.height)
-    }
-
-    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        guard let child = subviews.first else { return .zero }
-        let size = child.sizeThatFits(proposal)
-        guard size.width > maxWidth, proposal.width.map({ $0 > maxWidth }) ?? true else { return size }
-        recorder.recordNarrowed(index)
-        return child.sizeThatFits(ProposedViewSize(width: maxWidth, height: proposal.height))
-    }
-
-    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        recorder.record(bounds, for: index)
-        guard let child = subviews.first else { return }
-        child.place(at: bounds.origin, anchor: .topLeading, proposal: narrowed(proposal, child))
-    }
-
-    func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
-        subviews.first?.spacing ?? ViewSpacing()
-    }
-
-    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
-                           subviews: Subviews, cache: inout ()) -> CGFloat? {
-        guard let child = subviews.first else { return nil }
-        return child.dimensions(in: narrowed(proposal, child))[explicit: guide].map { bounds.minX + $0 }
-    }
-
-    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
-                           subviews: Subviews, cache: inout ()) -> CGFloat? {
-        guard let child = subviews.first else { return nil }
-        return child.dimensions(in: narrowed(proposal, child))[explicit: guide].map { bounds.minY + $0 }
+        guard guide == .firstTextBaseline || guide == .lastTextBaseline else { return nil }
+        return flow.explicitAlignment(of: guide, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 }
 

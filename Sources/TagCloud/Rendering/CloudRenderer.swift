@@ -79,25 +79,28 @@ enum CloudRenderer {
     /// - Parameters:
     ///   - cloud: The resolved cloud.
     ///   - typesetter: The typesetter to shape text with.
+    ///   - drawing: Whether to draw the picture; `false` lays the cloud out for its layout alone
+    ///     (the display list is then empty: only the layout and the hidden count are meaningful).
     /// - Returns: The display list, the layout and the hidden count.
     /// - Throws: ``TagCloudError/fontsUnavailable(_:)`` or ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: One layout and drawing pass, O(n) in the number of tags; with `maxRows`, a
-    ///   few more passes over the shown tags (and growing prefixes of the tags to find them); all
-    ///   of it once more when a chip is wider than the flow.
-    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> RenderedCloud {
+    ///   few more passes over the shown tags (and growing prefixes of the tags to find them), which
+    ///   draw nothing; all of it once more when a chip is wider than the flow.
+    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
         // Chips wider than the flow are narrowed to it; those that are get a frame that fills the
-        // flow's width, found by a first pass (narrowing depends only on a chip's own width, so a
-        // chip narrowed once is narrowed in every pass). Clouds without them take one pass.
+        // flow's width and record what their texts show, found by a first pass (narrowing depends
+        // only on a chip's own width, so a chip narrowed once is narrowed in every pass). Clouds
+        // without them take one pass.
         var wide = Set<Int>()
         var (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
+        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing)
         while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
             (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing)
         }
         let origin = pass.list.size
-        let shown = pass.narrowed.isEmpty ? [:] : drawnTexts(in: pass.list, chips: Set(pass.narrowed), moreIndex: visible)
+        let shown = pass.texts
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
         var warnings: [FontWarning] = []
@@ -133,40 +136,6 @@ enum CloudRenderer {
                              fontWarnings: warnings)
     }
 
-    /// The texts drawn in each of the given chips (by index in drawing order, the "+N" chip at
-    /// `moreIndex`), read from the display list: the labels of the text items in the chip's group
-    /// (a truncated text's label is what it shows), joined by spaces.
-    ///
-    /// - Complexity: O(n) in the display list's items.
-    private static func drawnTexts(in list: DisplayList, chips: Set<Int>, moreIndex: Int) -> [Int: String] {
-        var result: [Int: String] = [:]
-        func texts(_ items: [DisplayItem], into parts: inout [String]) {
-            for item in items {
-                switch item.content {
-                case .text: if let label = item.metadata.label { parts.append(label) }
-                case .group(let group): texts(group.items, into: &parts)
-                case .fill, .stroke: break
-                }
-            }
-        }
-        func walk(_ items: [DisplayItem]) {
-            for item in items {
-                if let identifier = item.metadata.identifier, identifier.hasPrefix("chip-"),
-                   let chip = identifier == "chip-more" ? moreIndex : Int(identifier.dropFirst(5)) {
-                    if chips.contains(chip) {
-                        var parts: [String] = []
-                        texts([item], into: &parts)
-                        result[chip] = parts.joined(separator: " ")
-                    }
-                    continue
-                }
-                if case .group(let group) = item.content { walk(group.items) }
-            }
-        }
-        walk(list.items)
-        return result
-    }
-
     /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.
     static func standardTypesetter() throws(TagCloudError) -> Typesetter {
         do {
@@ -187,7 +156,7 @@ enum CloudRenderer {
         var prefix = Swift.min(n, 256)
         var fitting: Int
         while true {
-            let hidden = try layOut(cloud, visible: prefix, more: nil, wide: wide, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: prefix, more: nil, wide: wide, typesetter: typesetter, drawing: false).hidden
             if hidden > 0 {
                 fitting = prefix - hidden
                 break
@@ -196,15 +165,16 @@ enum CloudRenderer {
             prefix = Swift.min(n, prefix * 8)
         }
         while true {
-            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter, drawing: false).hidden
             if hidden == 0 { return (fitting, n - fitting) }
             fitting = Swift.max(0, fitting - hidden)
         }
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>,
-                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int]) {
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, typesetter: Typesetter,
+                               drawing: Bool) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int,
+                                                                        narrowed: [Int], texts: [Int: String]) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = PictureFrame {
             CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, wideChips: wide)
@@ -213,11 +183,11 @@ enum CloudRenderer {
         do {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
                                       scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
-                                      recordingFrames: false).list
+                                      recordingFrames: false, drawing: drawing).list
         } catch {
             throw TagCloudError(error)
         }
-        return (list, recorder.frames, recorder.hiddenCount, recorder.narrowed)
+        return (list, recorder.frames, recorder.hiddenCount, recorder.narrowed, recorder.texts)
     }
 }
 

@@ -14,10 +14,10 @@ import TagCloudUI
 /// ```
 ///
 /// The first `visibleCount` chips of the cloud are shown, followed by a "+N" chip when `moreCount`
-/// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame and keeps it within the
-/// flow's width (a wider label is proposed that width, and its `Text` truncates or wraps), and
-/// carries its text, link, identifier (`chip-<index>`, in drawing order) and tooltip as
-/// display-list metadata (SVG `<g id>`, `<a>` and `<title>`, PDF links and annotations).
+/// is set. Each chip records the frame it is drawn in and is kept within the flow's width
+/// (`_recordingFrame(maxWidth:…)`: a wider label is proposed that width, and its `Text` truncates
+/// or wraps), and carries its text, link, identifier (`chip-<index>`, in drawing order) and
+/// tooltip as display-list metadata (SVG `<g id>`, `<a>` and `<title>`, PDF links and annotations).
 ///
 /// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
 /// clouds are laid out on any thread.
@@ -45,12 +45,12 @@ struct CloudView: View {
                     .environment(\.locale, Locale(identifier: chip.locale ?? ""))
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
                                      identifier: "chip-\(index)", tooltip: chip.tooltip)
-                    .probed(index, recorder, maxWidth: cloud.width)
+                    .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
             }
             if let moreCount {
                 ChipView(cloud: cloud, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
                     .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
-                    .probed(visibleCount, recorder, maxWidth: cloud.width)
+                    .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
             }
         }
         .padding(cloud.padding)
@@ -88,10 +88,14 @@ struct ChipLabel: Sendable {
 }
 
 extension View {
-    /// This view in a ``ChipFrameProbe`` recording its frame as chip `index`, at most `maxWidth`
-    /// wide.
-    func probed(_ index: Int, _ recorder: LayoutRecorder, maxWidth: CGFloat) -> some View {
-        ChipFrameProbe(index: index, recorder: recorder, maxWidth: maxWidth) { self }
+    /// This view recording in `recorder` the frame it is drawn in as chip `index`, kept at most
+    /// `maxWidth` wide (`_recordingFrame(maxWidth:narrowed:texts:_:)`), and when `wide` also what
+    /// its texts draw.
+    func recorded(as index: Int, in recorder: LayoutRecorder, maxWidth: CGFloat, wide: Bool) -> some View {
+        let texts: (@Sendable (String) -> Void)? = wide ? { @Sendable in recorder.recordText($0, for: index) } : nil
+        return _recordingFrame(maxWidth: maxWidth, narrowed: { recorder.recordNarrowed(index) }, texts: texts) {
+            recorder.record($0, for: index)
+        }
     }
 }
 

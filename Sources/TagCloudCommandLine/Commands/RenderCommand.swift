@@ -113,12 +113,20 @@ package enum TagCloudCommand {
         let job = jobs[0], destination = job.destinations[0]
         if let path = destination.path { try checkWritable(path) }
         let cloud = try loadCloud(job, request: request, readStandardInput: readStandardInput, warn: warn)
-        let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
-        for warning in rendered.fontWarnings { warn("warning: \(warning)") }
-        let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+        let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
+        if destination.format.imageFormat == nil {
+            // The layout alone: laid out, not drawn.
+            (layout, hidden, fontWarnings) = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount() }
+            data = layout.jsonData()
+        } else {
+            let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+            data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+            (layout, hidden, fontWarnings) = (rendered.layout, rendered.hiddenCount, rendered.fontWarnings)
+        }
+        for warning in fontWarnings { warn("warning: \(warning)") }
         if let path = destination.path { try write(data, to: path) } else { try writeStandardOutput(data) }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
-                            layout: rendered.layout, hiddenCount: rendered.hiddenCount, fontWarnings: rendered.fontWarnings)
+                            layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
     }
 
     /// The specs of a request and where each of their formats goes.

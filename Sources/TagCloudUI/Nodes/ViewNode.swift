@@ -113,16 +113,23 @@ final class DrawingContext {
     /// Every node's frame in drawing order, when recording.
     private(set) var frames: [(kind: String, frame: CGRect)] = []
     private let recordsFrames: Bool
+    /// Whether items are kept: `false` when only the placement matters (a layout, no picture), so
+    /// nodes place their children without making items.
+    let keepsItems: Bool
+    /// Called with what each text draws (``FrameRecordingNode``'s `texts`), whether or not items
+    /// are kept; `nil` for none.
+    var textRecorder: (@Sendable (String) -> Void)?
 
-    init(recordsFrames: Bool = false) {
+    init(recordsFrames: Bool = false, keepsItems: Bool = true) {
         self.recordsFrames = recordsFrames
+        self.keepsItems = keepsItems
     }
 
     /// Appends an item on top of the others.
     ///
     /// - Parameter item: The item.
     func append(_ item: DisplayItem) {
-        items.append(item)
+        if keepsItems { items.append(item) }
     }
 
     /// Records a node's frame when recording frames.
@@ -147,6 +154,7 @@ final class DrawingContext {
     ///   - body: Draws the group's items.
     func group(clip: Clip? = nil, opacity: Double = 1, transform: Transform = .identity,
                metadata: ItemMetadata = ItemMetadata(), _ body: () -> Void) {
+        guard keepsItems else { return body() }
         // Swapped rather than copied, so that the outer items stay uniquely referenced and
         // appending to them never copies them (a copy per group made long lists quadratic).
         var saved: [DisplayItem] = []

@@ -75,11 +75,14 @@ public final class ImageRenderer<Content: View> {
 ///   - environment: The environment the root view starts with.
 ///   - typesetter: The typesetter; `nil` for the shared one over the bundled fonts.
 ///   - recordingFrames: Whether to record every node's frame (for tests).
-/// - Returns: The display list, its size the view's, and the recorded frames.
+///   - drawing: Whether to make the display list's items; `false` lays the view out and places
+///     every node (frame recorders see their frames) without drawing, for a layout alone.
+/// - Returns: The display list (without items when not drawing), its size the view's, and the
+///   recorded frames.
 /// - Throws: As ``ImageRenderer/displayList()``.
 package func renderViewTree<Content: View>(
     _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
-    typesetter given: Typesetter?, recordingFrames: Bool
+    typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true
 ) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
     let typesetter: Typesetter
     if let given {
@@ -103,7 +106,7 @@ package func renderViewTree<Content: View>(
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
         throw .invalidSize(width: Double(size.width), height: Double(size.height))
     }
-    let canvas = DrawingContext(recordsFrames: recordingFrames)
+    let canvas = DrawingContext(recordsFrames: recordingFrames, keepsItems: drawing)
     root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
     if let error = context.firstError { throw error }
     return (DisplayList(size: size, items: canvas.items), canvas.frames)

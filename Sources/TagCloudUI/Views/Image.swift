@@ -140,6 +140,7 @@ final class SymbolNode: ViewNode {
         return size.height / 2 + capHeight / 2
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
         let shading = environment.foregroundShading(bounds: frame)
         guard shading.isVisible else { return }

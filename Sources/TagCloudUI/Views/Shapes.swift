@@ -334,6 +334,7 @@ final class ShapeNode: ViewNode {
         proposal.replacingUnspecifiedDimensions()
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard frame.width.isFinite, frame.height.isFinite else { return }
         let resolved = shape._resolvedShape(in: frame)
         switch paint {

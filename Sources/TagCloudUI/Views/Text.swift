@@ -304,11 +304,13 @@ final class TextNode: ViewNode {
         return ViewSpacing.text(lineGap: lineGap ?? 0)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
-        guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
-        let shading = environment.foregroundShading(bounds: frame)
-        guard shading.isVisible else { return }
+        guard canvas.keepsItems || canvas.textRecorder != nil, let text = layout(for: proposal) else { return }
         // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
+        canvas.textRecorder?(label)
+        guard canvas.keepsItems, !text.runs.isEmpty else { return }
+        let shading = environment.foregroundShading(bounds: frame)
+        guard shading.isVisible else { return }
         canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: label))
     }
 }
