@@ -53,8 +53,9 @@ public enum CloudRenderer {
     ///   few more passes over the shown tags (and growing prefixes of the tags to find them).
     public static func render(_ cloud: ResolvedCloud, typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
         let typesetter = if let typesetter { typesetter } else { try standardTypesetter() }
+        let links = try checkedLinks(cloud)
         let (visible, more) = try shownChips(cloud, typesetter: typesetter)
-        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter)
+        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter, links: links)
         let origin = pass.list.size
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
@@ -70,6 +71,33 @@ public enum CloudRenderer {
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale))
+    }
+
+    /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
+    /// and fragments; surrounding spaces and control characters removed), by chip index.
+    ///
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for the first link that is
+    ///   refused or malformed: a link is never dropped.
+    static func checkedLinks(_ cloud: ResolvedCloud) throws(TagCloudError) -> [URL?] {
+        guard cloud.chips.contains(where: { $0.href != nil }) else { return [] }
+        var links: [URL?] = []
+        links.reserveCapacity(cloud.chips.count)
+        for chip in cloud.chips {
+            guard let href = chip.href else {
+                links.append(nil)
+                continue
+            }
+            do {
+                let link = try WebLink(checking: href)
+                guard let url = link.url else {
+                    throw CanvasError.malformedLink(href: href, reason: "it cannot be represented as a URL")
+                }
+                links.append(url)
+            } catch {
+                throw .refusedLink(tag: chip.text, href: href, reason: String(describing: error), nil)
+            }
+        }
+        return links
     }
 
     /// The shared typesetter over the bundled fonts.
@@ -108,10 +136,10 @@ public enum CloudRenderer {
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?,
-                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, typesetter: Typesetter,
+                               links: [URL?] = []) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
         let recorder = LayoutRecorder(count: visible + 1)
-        let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder)
+        let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links)
             .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
         let renderer = ImageRenderer(content: view)
         renderer.proposedSize = ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil)

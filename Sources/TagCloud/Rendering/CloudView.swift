@@ -1,3 +1,5 @@
+import Canvas
+import Foundation
 import TagCloudUI
 
 /// The views of a resolved cloud: the one way the command's pictures are composed.
@@ -24,22 +26,25 @@ struct CloudView: View {
     let moreCount: Int?
     /// Where frames and the hidden count go.
     let recorder: LayoutRecorder
+    /// The chips' links, checked by `WebLink` (``CloudRenderer/checkedLinks(_:)``), by index.
+    let links: [URL?]
 
     var body: some View {
         CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
-                    .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
-                                     identifier: "chip-\(index)")
+                    .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
+                                                  identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected))
                     .probed(index, recorder)
             }
             if let moreCount {
                 ChipView(cloud: cloud, text: "+\(moreCount)", font: cloud.baseFont, look: cloud.defaultLook)
-                    .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
+                    .displayMetadata(ItemMetadata(label: "+\(moreCount)", identifier: "chip-more", role: .moreChip))
                     .probed(visibleCount, recorder)
             }
         }
+        .displayMetadata(ItemMetadata(role: .cloud))
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
     }
@@ -86,12 +91,14 @@ struct ChipView: View {
         let title = Text(verbatim: text)
             .font(font)
             .foregroundColor(Color(look.textColor))
+            .displayMetadata(ItemMetadata(role: .label))
         if let checkmark = look.checkmark {
             HStack(spacing: checkmark.spacing) {
                 title
                 Image(systemName: checkmark.symbolName)
                     .font(.system(size: checkmark.size, weight: Font.Weight(checkmark.weight.value)))
                     .foregroundStyle(Color(checkmark.color))
+                    .displayMetadata(ItemMetadata(role: .checkmark))
             }
         } else {
             title
@@ -107,9 +114,9 @@ struct ChipView: View {
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme))
+        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme)).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
-            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth))
+            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
             fill
         }

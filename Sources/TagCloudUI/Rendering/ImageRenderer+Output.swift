@@ -10,12 +10,15 @@ extension ImageRenderer {
     }
 
     /// The view as an SVG document on the ``background``: one `px` per point, text as glyph
-    /// outlines, metadata as `<g id data-label>` groups and links.
+    /// outlines with an invisible real-text layer, metadata as `<g id data-label>` groups and
+    /// links (Canvas's `Renderer.svg(background:options:)`).
     ///
+    /// - Parameter options: The id prefix, title, automatic theme, responsive size and link
+    ///   target; the defaults by default.
     /// - Returns: The SVG bytes (UTF-8).
-    /// - Throws: As ``pngData()``.
-    public func svgData() throws(TagCloudUIError) -> Data {
-        try encode(displayList(), format: "SVG", with: Renderer.svg(background: background?.rgba))
+    /// - Throws: As ``pngData()``; a link that is not a safe, valid URL fails the rendering.
+    public func svgData(options: SVGOptions = SVGOptions()) throws(TagCloudUIError) -> Data {
+        try encode(displayList(), format: "SVG", with: Renderer.svg(background: background?.rgba, options: options))
     }
 
     /// The view as a one-page PDF document on the ``background``, one PDF point per point, with
