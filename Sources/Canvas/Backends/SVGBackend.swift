@@ -121,6 +121,10 @@ final class SVGWriter {
                 guard case .stroke(_, let shading, _, _) = dark.content else { throw mismatch() }
                 darkShading = shading
             }
+            if !style.dash.isEmpty, style.dash.allSatisfy({ $0 == 0 }) {
+                // Cairo refuses such a pattern in PNG and PDF; a browser would draw a solid line.
+                throw CanvasError.invalidItem(item: itemPath, reason: "the dash pattern \(style.dash) has no length")
+            }
             writeStroke(shape, shading, style, placement, dark: darkShading, context: context)
         case .text(let text):
             var darkShading: Shading?
@@ -248,13 +252,8 @@ final class SVGWriter {
             let r = rect.standardized
             let radius = min(r.width, r.height) / 2
             return rectangle(r, radius: CGSize(width: radius, height: radius), attributes)
-        case .ellipse(let rect):
-            let r = rect.standardized
-            return "<ellipse cx=\"\(number(r.midX))\" cy=\"\(number(r.midY))\" rx=\"\(number(r.width / 2))\" ry=\"\(number(r.height / 2))\"\(attributes)/>"
-        case .circle(let rect):
-            let r = rect.standardized
-            return "<circle cx=\"\(number(r.midX))\" cy=\"\(number(r.midY))\" r=\"\(number(min(r.width, r.height) / 2))\"\(attributes)/>"
-        case .roundedRect, .capsule, .path:
+        case .roundedRect, .capsule, .ellipse, .circle, .path:
+            // Ellipses as the same Bézier curves the Cairo backends fill, so every edge pixel agrees.
             return "<path d=\"\(pathData(shape.path))\"\(attributes)/>"
         }
     }
@@ -467,10 +466,16 @@ final class SVGWriter {
         guard opacity > 0, group.transform.determinant != 0, !group.items.isEmpty else { return }
         var attributes = ""
         if !group.transform.isIdentity { attributes += " transform=\"\(matrix(group.transform))\"" }
-        if let clip = group.clip { attributes += " clip-path=\"url(#\(defineClip(clip.shape, style: clip.style)))\"" }
+        let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
+        if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
         if opacity < 1 { attributes += " opacity=\"\(number(opacity))\"" }
         if !attributes.isEmpty { body += "<g\(attributes)>\n" }
+        // Cairo draws a translucent group's items under its clip and composites the result under
+        // the clip again, so antialiased clip edges are covered twice: the same here.
+        let clipsTwice = clip != nil && opacity < 1
+        if clipsTwice, let clip { body += "<g clip-path=\"url(#\(clip))\">\n" }
         try write(group.items, dark: dark?.items, context: context)
+        if clipsTwice { body += "</g>\n" }
         if !attributes.isEmpty { body += "</g>\n" }
     }
 

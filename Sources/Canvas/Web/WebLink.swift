@@ -42,6 +42,9 @@ public struct WebLink: Sendable, Hashable {
     public let href: String
     /// What the link points at.
     public let kind: Kind
+    /// The link as a Foundation URL (characters a URL cannot hold percent-encoded, a host in
+    /// IDNA form), for APIs that take one.
+    public let url: URL
 
     /// Checks a link.
     ///
@@ -49,7 +52,8 @@ public struct WebLink: Sendable, Hashable {
     /// - Throws: ``CanvasError/refusedLink(href:scheme:)`` for a scheme other than `http`, `https`,
     ///   `mailto` and `tel`; ``CanvasError/malformedLink(href:reason:)`` for an empty link, a
     ///   control character inside it, a bad percent escape, a web URL without a host or with a bad
-    ///   port, or a `mailto:` or `tel:` URL with nothing after the colon.
+    ///   port, a `mailto:` or `tel:` URL with nothing after the colon, or text Foundation cannot
+    ///   read as a URL.
     /// - Complexity: O(n) in the length of `text`.
     public init(checking text: String) throws(CanvasError) {
         let cleaned = Self.clean(text)
@@ -77,8 +81,12 @@ public struct WebLink: Sendable, Hashable {
         } else {
             kind = cleaned.hasPrefix("#") ? .fragment : .relative
         }
+        guard let url = URL(string: cleaned) else {
+            throw .malformedLink(href: text, reason: "it cannot be read as a URL")
+        }
         self.href = cleaned
         self.kind = kind
+        self.url = url
     }
 
     /// Checks a URL, as the backends do before writing a link.
@@ -89,11 +97,6 @@ public struct WebLink: Sendable, Hashable {
         try self.init(checking: url.absoluteString)
     }
 
-    /// The link as a Foundation URL (characters a URL cannot hold percent-encoded, a host in
-    /// IDNA form), for APIs that take one.
-    ///
-    /// - Returns: The URL, or `nil` in the rare case Foundation cannot represent the link.
-    public var url: URL? { URL(string: href) }
 
     // MARK: Reading the text
 

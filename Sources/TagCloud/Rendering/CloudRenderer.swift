@@ -88,11 +88,7 @@ public enum CloudRenderer {
                 continue
             }
             do {
-                let link = try WebLink(checking: href)
-                guard let url = link.url else {
-                    throw CanvasError.malformedLink(href: href, reason: "it cannot be represented as a URL")
-                }
-                links.append(url)
+                links.append(try WebLink(checking: href).url)
             } catch {
                 throw .refusedLink(tag: chip.text, href: href, reason: String(describing: error), nil)
             }
