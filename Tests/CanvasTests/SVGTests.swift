@@ -28,12 +28,12 @@ import TestRandom
         })
         let prefix = try #require(SVGWebTests.prefix(of: text))
         // One outline per glyph (T, a, g), scaled to the size; the real text is a layer of its own.
-        #expect(text.components(separatedBy: "<path id=\"\(prefix)g").count - 1 == 3)
+        #expect(text.components(separatedBy: "<path id=\"\(prefix)-g").count - 1 == 3)
         #expect(text.contains(">Tag</text>") && text.contains(">🎉🎉</text>"))
         // The same emoji twice is embedded once, at the full 136 × 128 strike, and used twice.
         #expect(text.components(separatedBy: "<image id=").count - 1 == 1)
-        #expect(text.contains("<image id=\"\(prefix)e0\" width=\"136\" height=\"128\" href=\"data:image/png;base64,"))
-        #expect(text.components(separatedBy: "href=\"#\(prefix)e0\"").count - 1 == 2)
+        #expect(text.contains("<image id=\"\(prefix)-e0\" width=\"136\" height=\"128\" href=\"data:image/png;base64,"))
+        #expect(text.components(separatedBy: "href=\"#\(prefix)-e0\"").count - 1 == 2)
     }
 
     @Test func metadataBecomesLinksAndIdentifiedGroups() throws {
@@ -119,7 +119,7 @@ import TestRandom
     @Test func backgroundIsPaintedUnderEverything() throws {
         let text = try String(decoding: DisplayList(size: CGSize(width: 10, height: 10)).svgData(background: RGBAColor(red: 1, green: 0, blue: 0)), as: UTF8.self)
         let prefix = try #require(SVGWebTests.prefix(of: text))
-        #expect(text.contains("<rect class=\"tc-background \(prefix)c0\" width=\"10\" height=\"10\" fill=\"#ff0000\"/>"))
+        #expect(text.contains("<rect class=\"tc-background \(prefix)-c0\" width=\"10\" height=\"10\" fill=\"#ff0000\"/>"))
         #expect(text.contains("{fill:var(--tc-background,#ff0000)}"))
     }
 }

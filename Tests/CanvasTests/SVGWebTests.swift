@@ -216,8 +216,8 @@ import Typesetting
         }
         let text = try Self.text(DisplayList(size: CGSize(width: 200, height: 210), items: items))
         let prefix = try #require(Self.prefix(of: text))
-        #expect(text.components(separatedBy: "<path id=\"\(prefix)g").count - 1 == 5)  // S, w, i, f, t
-        #expect(text.components(separatedBy: "<use href=\"#\(prefix)g").count - 1 == 20)
+        #expect(text.components(separatedBy: "<path id=\"\(prefix)-g").count - 1 == 5)  // S, w, i, f, t
+        #expect(text.components(separatedBy: "<use href=\"#\(prefix)-g").count - 1 == 20)
     }
 }
 

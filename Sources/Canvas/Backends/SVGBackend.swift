@@ -69,7 +69,7 @@ final class SVGWriter {
         if background != nil || darkBackground ?? nil != nil {
             let paint = styles.paint(property: "fill", custom: "--tc-background", light: .color(background ?? .clear),
                                      dark: darkBackground.map { .color($0 ?? .clear) }, gradient: plainGradient)
-            let classes = "tc-background" + (paint.className.map { " " + p + $0 } ?? "")
+            let classes = "tc-background" + (paint.className.map { " " + p + "-" + $0 } ?? "")
             body += "<rect class=\"" + classes + "\" width=\"" + number(list.size.width) + "\" height=\"" + number(list.size.height) + "\""
             body += paint.attributes + "/>\n"
         }
@@ -81,7 +81,7 @@ final class SVGWriter {
         head += " viewBox=\"0 0 \(width) \(height)\" aria-labelledby=\"\(p)-title\">\n"
         let title = options.title ?? (holdsCloud ? "Tag cloud" : "Picture")
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
-        head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p) + "</style>\n"
+        head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"
         if !definitions.isEmpty { head += "<defs>\n" + definitions + "</defs>\n" }
         return head + body + "</svg>\n"
     }
@@ -314,7 +314,7 @@ final class SVGWriter {
         case .checkmark?: "tc-check"
         case .cloud?, .chip?, .moreChip?, nil: nil
         }
-        let classes = [roleClass, paint.className.map { p + $0 }].compactMap { $0 }
+        let classes = [roleClass, paint.className.map { p + "-" + $0 }].compactMap { $0 }
         return classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
     }
 
@@ -333,11 +333,11 @@ final class SVGWriter {
             content += "/>"
         }
         let key = attributes + content
-        if let id = gradientIDs[key] { return "\(p)l\(id)" }
+        if let id = gradientIDs[key] { return "\(p)-l\(id)" }
         let id = gradientIDs.count
         gradientIDs[key] = id
-        definitions += "<linearGradient id=\"\(p)l\(id)\"\(attributes)>\(content)</linearGradient>\n"
-        return "\(p)l\(id)"
+        definitions += "<linearGradient id=\"\(p)-l\(id)\"\(attributes)>\(content)</linearGradient>\n"
+        return "\(p)-l\(id)"
     }
 
     private func plainGradient(_ stops: [GradientStop], _ start: CGPoint, _ end: CGPoint) -> String {
@@ -345,7 +345,7 @@ final class SVGWriter {
     }
 
     private func defineClip(_ shape: ResolvedShape, style: FillStyle) -> String {
-        let id = "\(p)k\(clipCount)"
+        let id = "\(p)-k\(clipCount)"
         clipCount += 1
         var attributes = ""
         if style.isEOFilled { attributes += " clip-rule=\"evenodd\"" }
@@ -391,14 +391,14 @@ final class SVGWriter {
             let inverse = Transform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: -x0 / scale, ty: -y0 / scale)
             let paint = styles.paint(property: "fill", custom: customProperty(context, stroke: false), light: light,
                                      dark: dark) { self.gradientReference($0, $1, $2, inverse) }
-            group += paint.className.map { " class=\"\(p)\($0)\"" } ?? ""
+            group += paint.className.map { " class=\"\(p)-\($0)\"" } ?? ""
             group += paint.attributes
         }
         body += group + ">"
         for (glyph, position) in zip(run.glyphs, run.positions) {
             let id = try glyphID(face: run.face, glyph: glyph)
             guard let id else { continue }
-            body += "<use href=\"#\(p)g\(id)\""
+            body += "<use href=\"#\(p)-g\(id)\""
             let dx = (Double(origin.x + position.x) - x0) / scale, dy = (Double(origin.y + position.y) - y0) / scale
             if WebText.number(dx, decimals: 1) != "0" { body += " x=\"" + WebText.number(dx, decimals: 1) + "\"" }
             if WebText.number(dy, decimals: 1) != "0" { body += " y=\"" + WebText.number(dy, decimals: 1) + "\"" }
@@ -419,7 +419,7 @@ final class SVGWriter {
         }
         let id = glyphIDs.count
         glyphIDs[key] = id
-        definitions += "<path id=\"\(p)g\(id)\" d=\"\(data)\"/>\n"
+        definitions += "<path id=\"\(p)-g\(id)\" d=\"\(data)\"/>\n"
         return id
     }
 
@@ -435,13 +435,13 @@ final class SVGWriter {
             } else {
                 id = emojiIDs.count
                 emojiIDs[key] = id
-                definitions += "<image id=\"\(p)e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
+                definitions += "<image id=\"\(p)-e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
                     + Data(bitmap.png).base64EncodedString() + "\"/>\n"
             }
             let scale = Double(run.fontSize) / bitmap.pixelsPerEm
             let x = Double(origin.x + position.x) + bitmap.left * scale, y = Double(origin.y + position.y) + bitmap.top * scale
             let s = WebText.number(scale, decimals: 8)
-            body += "<use href=\"#\(p)e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
+            body += "<use href=\"#\(p)-e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
         }
     }
 

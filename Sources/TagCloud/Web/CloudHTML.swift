@@ -190,8 +190,8 @@ struct HTMLWriter {
             classes += " tc-more"
         }
         if inLastRow { classes += " tc-last" }
-        classes += " " + p + "t\(try fontClass(font, labels: chip.labels))"
-        classes += " " + p + "k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
+        classes += " " + p + "-t\(try fontClass(font, labels: chip.labels))"
+        classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
         let content = WebText.escape(text) + checkmarkSVG(chip.checkmark, frame: frame, font: font, text: text, look: look)
         let label = " aria-label=\"\(WebText.escape(text))\""
         if let href {
@@ -270,7 +270,7 @@ struct HTMLWriter {
         if let existing = fontClasses[rule] { return existing }
         let number = fontClasses.count
         fontClasses[rule] = number
-        fontRules += "#\(p) .\(p)t\(number){\(rule)}\n"
+        fontRules += "#\(p) .\(p)-t\(number){\(rule)}\n"
         return number
     }
 
@@ -282,11 +282,11 @@ struct HTMLWriter {
         if let existing = lookClasses[key] { return existing }
         let number = lookClasses.count
         lookClasses[key] = number
-        lookRules += "#\(p) .\(p)k\(number)>.tc-body{\(light.body)}\n"
-        if !light.check.isEmpty { lookRules += "#\(p) .\(p)k\(number) .tc-check{\(light.check)}\n" }
+        lookRules += "#\(p) .\(p)-k\(number)>.tc-body{\(light.body)}\n"
+        if !light.check.isEmpty { lookRules += "#\(p) .\(p)-k\(number) .tc-check{\(light.check)}\n" }
         if let darkDeclarations {
-            darkLookRules += "#\(p) .\(p)k\(number)>.tc-body{\(darkDeclarations.body)}\n"
-            if !darkDeclarations.check.isEmpty { darkLookRules += "#\(p) .\(p)k\(number) .tc-check{\(darkDeclarations.check)}\n" }
+            darkLookRules += "#\(p) .\(p)-k\(number)>.tc-body{\(darkDeclarations.body)}\n"
+            if !darkDeclarations.check.isEmpty { darkLookRules += "#\(p) .\(p)-k\(number) .tc-check{\(darkDeclarations.check)}\n" }
         }
         return number
     }
