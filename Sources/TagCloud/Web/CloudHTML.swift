@@ -29,14 +29,13 @@ public enum CloudHTML {
     ///   - typesetter: The typesetter the cloud was rendered with; `nil` for the shared one.
     /// - Returns: UTF-8 HTML; the same input gives the same bytes.
     /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for a link that is not safe,
-    ///   ``TagCloudError/renderingFailed(format:reason:)`` when a font cannot be subset or the
-    ///   rendered picture does not belong to the cloud.
+    ///   ``TagCloudError/renderingFailed(format:_:)`` for a bad id prefix, a font that cannot be
+    ///   subset or a font URL that is not a safe link.
     /// - Complexity: O(n) in the chips and their characters, plus the font subsets.
-    @MainActor
     public static func html(_ cloud: ResolvedCloud, rendered: RenderedCloud, options: HTMLOptions = HTMLOptions(),
                             typesetter: Typesetter? = nil) throws(TagCloudError) -> Data {
         if let prefix = options.idPrefix {
-            do { try WebText.checkPrefix(prefix) } catch { throw .renderingFailed(format: "HTML", reason: error.description) }
+            do { try WebText.checkPrefix(prefix) } catch { throw .renderingFailed(format: .html, error) }
         }
         let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
         var writer = HTMLWriter(cloud: cloud, rendered: rendered, options: options, typesetter: typesetter)
@@ -84,10 +83,10 @@ struct HTMLWriter {
         let drawn = Self.chips(in: rendered.displayList.items)
         let frames = rendered.layout.chips
         guard drawn.count == frames.count else {
-            throw .renderingFailed(format: "HTML", reason: "the rendered picture has \(drawn.count) chips, its layout \(frames.count)")
+            throw .internalError("the rendered picture has \(drawn.count) chips, its layout \(frames.count)")
         }
         if let dark = options.darkLook, dark.chips.count != cloud.chips.count {
-            throw .renderingFailed(format: "HTML", reason: "the dark look has \(dark.chips.count) chips, the cloud \(cloud.chips.count)")
+            throw .renderingFailed(format: .html, .themeVariantsDiffer(item: "the dark look has \(dark.chips.count) chips, the cloud \(cloud.chips.count)"))
         }
         let rows = Self.rowStarts(frames.map(\.frame), rightToLeft: cloud.direction == .rtl)
         let controlsRows = cloud.lineBreaking == .balanced || (!cloud.justifyLastRow && cloud.justification != .none && rows.count > 1)
@@ -255,8 +254,10 @@ struct HTMLWriter {
         let primary: FontFace
         do {
             primary = try typesetter.library.face(for: font)
+        } catch let error as TypesettingError {
+            throw .textLayoutFailed(text: "", error)
         } catch {
-            throw .renderingFailed(format: "HTML", reason: "no face for the font \(font): \(error)")
+            throw .internalError("no face for the font \(font): \(error)")
         }
         var faces = [fonts.number(of: primary)]
         for label in labels {
@@ -294,7 +295,7 @@ struct HTMLWriter {
     /// The CSS of a look: the chip body's background, text colour and border (an inset shadow,
     /// which like SwiftUI's `strokeBorder` draws inside the edge without changing the size), and
     /// the checkmark's colour; each reads its custom property with the look's colour as fallback.
-    private func declarations(_ look: ResolvedCloud.ChipLook, theme: TagCloudSpec.Theme, selected: Bool) -> (body: String, check: String) {
+    private func declarations(_ look: ResolvedCloud.ChipLook, theme: Cloud.Theme, selected: Bool) -> (body: String, check: String) {
         let fill = Self.color(of: look.fill, theme: theme)
         var body = "background:var(\(selected ? "--tc-selected-fill" : "--tc-chip-fill"),\(WebText.cssColor(fill)));"
         body += "color:var(\(selected ? "--tc-selected-text" : "--tc-text"),\(WebText.cssColor(look.textColor.rgbaColor)))"
@@ -307,7 +308,7 @@ struct HTMLWriter {
     }
 
     /// The colour a fill paints in a theme, as the views draw it (a material is a translucent grey).
-    static func color(of fill: TagCloudSpec.Fill, theme: TagCloudSpec.Theme) -> RGBAColor {
+    static func color(of fill: Cloud.Fill, theme: Cloud.Theme) -> RGBAColor {
         switch fill.shapeStyle(theme: theme)._shading(in: EnvironmentValues(), bounds: .zero) {
         case .color(let color): color
         case .linearGradient(let stops, _, _): stops.first?.color ?? .clear

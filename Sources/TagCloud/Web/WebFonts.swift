@@ -70,8 +70,8 @@ struct WebFonts {
     /// The `@font-face` rules: each face as an embedded subset of its characters, or, with a
     /// font URL, as its file there limited by `unicode-range` to those characters.
     ///
-    /// - Throws: ``TagCloudError/renderingFailed(format:reason:)`` when a face cannot be subset
-    ///   or the font URL is not a safe link.
+    /// - Throws: ``TagCloudError/renderingFailed(format:_:)`` when a face cannot be subset or the
+    ///   font URL is not a safe link.
     func fontFaces(prefix: String, fontURL: String?) throws(TagCloudError) -> String {
         var base: String?
         if let fontURL {
@@ -79,7 +79,7 @@ struct WebFonts {
                 let href = try WebLink(checking: fontURL).href
                 base = href.hasSuffix("/") ? href : href + "/"
             } catch {
-                throw .renderingFailed(format: "HTML", reason: "the font URL is refused: \(error.description)")
+                throw .renderingFailed(format: .html, error)
             }
         }
         var css = ""
@@ -95,7 +95,7 @@ struct WebFonts {
                 do {
                     subset = try face.subset(characters: characters[number])
                 } catch {
-                    throw .renderingFailed(format: "HTML", reason: "cannot subset \(face.path): \(error)")
+                    throw .renderingFailed(format: .html, .fontUnavailable(path: face.path, reason: "it cannot be subset: \(error)"))
                 }
                 let mime = face.hasCFFOutlines ? "font/otf" : "font/ttf"
                 rule += "src:url(data:\(mime);base64,\(subset.base64EncodedString())) format(\"\(format)\")"

@@ -1,6 +1,7 @@
 public import Canvas
 public import Foundation
 import Typesetting
+import TagCloudUI
 
 /// How a cloud is written as HTML (``CloudHTML``).
 public struct HTMLOptions: Sendable, Equatable {
@@ -54,6 +55,33 @@ public struct HTMLOptions: Sendable, Equatable {
 }
 
 extension RenderedCloud {
+    /// SVG as the cloud's web keys ask (``ResolvedCloud/web``): its id prefix, title, responsive
+    /// size and link target, the spec's background or none, and the dark look for `theme: auto`.
+    func svgData() throws(TagCloudError) -> Data {
+        let web = cloud.web
+        var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
+                                 linkTarget: web.linkTarget)
+        if let darkLook {
+            options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: web.background?.rgbaColor)
+        }
+        do {
+            return try displayList.svgData(background: web.background?.rgbaColor, options: options)
+        } catch let error as CanvasError {
+            throw TagCloudError(webError: error, format: .svg)
+        } catch {
+            throw .renderingFailed(format: .svg, CanvasError(thrown: error))
+        }
+    }
+
+    /// HTML as the cloud's web keys ask (``CloudHTML``).
+    func htmlData() throws(TagCloudError) -> Data {
+        let web = cloud.web
+        let options = HTMLOptions(idPrefix: web.idPrefix, title: web.title, background: web.background,
+                                  darkLook: darkLook?.cloud, darkBackground: web.background, linkTarget: web.linkTarget,
+                                  fontURL: web.fontURL, isPage: web.isPage)
+        return try CloudHTML.html(cloud, rendered: self, options: options, typesetter: typesetter)
+    }
+
     /// The cloud as SVG for a web page (Canvas's `Renderer.svg(background:options:)`): ids
     /// under one prefix, a title, the chips as a list, an invisible text layer, colours as
     /// custom properties, and, with `dark`, the dark look in a `prefers-color-scheme: dark` block.
@@ -67,7 +95,7 @@ extension RenderedCloud {
     ///     from `dark`).
     /// - Returns: The SVG bytes.
     /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for a link that is not safe,
-    ///   ``TagCloudError/renderingFailed(format:reason:)`` otherwise.
+    ///   ``TagCloudError/renderingFailed(format:_:)`` otherwise.
     public func webSVGData(background: CSSColor? = nil, dark: RenderedCloud? = nil, darkBackground: CSSColor? = nil,
                            options: SVGOptions = SVGOptions()) throws(TagCloudError) -> Data {
         var options = options
@@ -75,9 +103,9 @@ extension RenderedCloud {
         do {
             return try displayList.svgData(background: background?.rgbaColor, options: options)
         } catch let error as CanvasError {
-            throw TagCloudError(webError: error, format: "SVG")
+            throw TagCloudError(webError: error, format: .svg)
         } catch {
-            throw .renderingFailed(format: "SVG", reason: String(describing: error))
+            throw .renderingFailed(format: .svg, CanvasError(thrown: error))
         }
     }
 }
@@ -85,14 +113,14 @@ extension RenderedCloud {
 extension TagCloudError {
     /// The command's error for a Canvas error of web output: a refused or malformed link keeps
     /// its own case (exit 65), anything else is a rendering failure.
-    init(webError error: CanvasError, format: String) {
+    init(webError error: CanvasError, format: OutputFormat) {
         switch error {
         case .refusedLink(let href, _), .malformedLink(let href, _):
             self = .refusedLink(tag: "", href: href, reason: error.description, nil)
         case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
              .pngDecodingFailed, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
              .themeVariantsDiffer, .invalidIdPrefix:
-            self = .renderingFailed(format: format, reason: error.description)
+            self = .renderingFailed(format: format, error)
         }
     }
 }

@@ -11,10 +11,9 @@ import Testing
 @Suite struct CloudHTMLTests {
     @MainActor
     static func html(_ yaml: String, options: HTMLOptions = HTMLOptions()) throws -> String {
-        let document = try SpecDocument.parse(Array(yaml.utf8), format: .yaml, source: .file("spec.yaml"))
-        let cloud = resolve(document.spec)
-        let rendered = try CloudRenderer.render(cloud, typesetter: bundledTypesetter)
-        return String(decoding: try CloudHTML.html(cloud, rendered: rendered, options: options, typesetter: bundledTypesetter), as: UTF8.self)
+        let rendered = try renderSpec(yaml)
+        return String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered, options: options, typesetter: bundledTypesetter),
+                      as: UTF8.self)
     }
 
     /// The fragment parsed as XML (it is well-formed), under a root element.
@@ -100,10 +99,9 @@ import Testing
 
     @Test @MainActor func theDarkLookGoesIntoAMediaBlock() throws {
         let yaml = "style: suggestionChips\ntags: [Swift, {text: Linux, selected: true}]\n"
-        let document = try SpecDocument.parse(Array(yaml.utf8), format: .yaml, source: .file("spec.yaml"))
-        var darkSpec = document.spec
+        var darkSpec = try Cloud(yaml: yaml)
         darkSpec.theme = .dark
-        let options = HTMLOptions(darkLook: resolve(darkSpec), darkBackground: CSSColor(red: 0, green: 0, blue: 0))
+        let options = HTMLOptions(darkLook: darkSpec.resolved(), darkBackground: CSSColor(red: 0, green: 0, blue: 0))
         let html = try Self.html(yaml, options: options)
         let media = try #require(html.range(of: "@media (prefers-color-scheme:dark){")).upperBound
         #expect(html[media...].contains("color:var(--tc-text,#ffffff)"))
