@@ -191,7 +191,7 @@ struct HTMLWriter {
         if inLastRow { classes += " tc-last" }
         classes += " " + p + "-t\(try fontClass(font, labels: chip.labels))"
         classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
-        let content = WebText.escape(text) + checkmarkSVG(chip.checkmark, frame: frame, font: font, text: text, look: look)
+        let content = WebText.escape(text) + (try checkmarkSVG(chip.checkmark, frame: frame, font: font, text: text, look: look))
         let label = " aria-label=\"\(WebText.escape(text))\""
         if let href {
             return "<li class=\"\(classes)\"\(label)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(options.linkTarget.anchorAttributes)>"
@@ -202,9 +202,18 @@ struct HTMLWriter {
 
     /// The checkmark drawn as in the picture: an inline SVG as wide as the symbol's place in the
     /// chip and as tall as the text's line, with the symbol's outline in picture coordinates.
-    private func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, font: Font, text: String, look: ResolvedCloud.ChipLook) -> String {
+    private func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, font: Font, text: String,
+                              look: ResolvedCloud.ChipLook) throws(TagCloudError) -> String {
         guard !items.isEmpty, let checkmark = look.checkmark else { return "" }
-        let textWidth = (try? typesetter.shape(text, font: font).size.width) ?? 0
+        // The label's width in the layout (the shaping is cached from the rendering).
+        let textWidth: CGFloat
+        do {
+            textWidth = try typesetter.shape(text, font: font).size.width
+        } catch let error as TypesettingError {
+            throw .textLayoutFailed(text: text, error)
+        } catch {
+            throw .internalError("shaping \(text) failed: \(error)")
+        }
         let width = frame.width - 2 * cloud.chipHorizontalPadding - textWidth - checkmark.spacing
         let height = frame.height - 2 * cloud.chipVerticalPadding
         guard width > 0, height > 0, cloud.justification != .stretch else {

@@ -163,3 +163,29 @@ import Testing
     let svg = try rendered.webSVGData()
     #expect(svg.count <= 561_380 / 3, "\(svg.count) bytes")
 }
+
+/// In the SVG the command writes, every link sits in its chip's list item and holds exactly that
+/// chip: its fill, its border when selected, its label's outlines and its real text.
+@Test func theCommandsSVGLinksWrapExactlyTheirChips() throws {
+    let rendered = try renderSpec(CloudHTMLTests.linked)
+    let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+    let builder = CloudHTMLTests.Builder()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = builder
+    #expect(parser.parse())
+    func all(_ node: CloudHTMLTests.Node, _ predicate: (CloudHTMLTests.Node) -> Bool) -> [CloudHTMLTests.Node] {
+        (predicate(node) ? [node] : []) + node.children.flatMap { all($0, predicate) }
+    }
+    let root = builder.stack[0]
+    let items = all(root) { $0.attributes["role"] == "listitem" }
+    #expect(items.map { $0.attributes["aria-label"] } == ["Swift", "Linux", "Cairo & <Co>"])
+    for (index, tag) in [(0, "Swift"), (2, "Cairo & <Co>")] {
+        let link = try #require(items[index].children.first)
+        #expect(items[index].children.count == 1 && link.name == "a")
+        let classes = all(link) { $0.attributes["class"] != nil }.compactMap { $0.attributes["class"]?.components(separatedBy: " ").first }
+        #expect(classes.filter { $0 == "tc-chip-fill" }.count == 1 && classes.filter { $0 == "tc-label" }.count == 1)
+        #expect(classes.contains("tc-chip-border") == (index == 0) && classes.contains("tc-check") == (index == 0))
+        #expect(all(link) { $0.name == "text" }.map(\.text) == [tag])
+    }
+    #expect(all(root) { $0.name == "a" }.count == 2)
+}
