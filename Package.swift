@@ -29,6 +29,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // `tagcloud preview`'s server (loopback only), and the logging and NIO types it hands us.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: System libraries (never products; only the module named beside each imports it)
@@ -75,7 +79,10 @@ let package = Package(
         // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
                 dependencies: ["TagCloud", "TagCloudUI", "Canvas", "Typesetting", "Gallery",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio")],
                 swiftSettings: strictSwift),
 
         // MARK: Executables (thin)

@@ -8,6 +8,7 @@ import Foundation
 let groups: [(name: String, run: () throws -> Void)] = [
     ("layout", runLayoutBenchmarks),
     ("text", runTextBenchmarks),
+    ("scripts", runScriptBenchmarks),
     ("canvas", runCanvasBenchmarks),
     ("views", runViewBenchmarks),
     ("spec", runSpecBenchmarks),

@@ -452,6 +452,7 @@ final class SVGWriter {
             let family = text.runs.first(where: { !$0.face.hasColorBitmaps })?.face.familyName
             body += "<text class=\"tc-text\" x=\"\(number(text.origin.x + line.baselineOrigin.x))\" y=\"\(number(text.origin.y + line.baselineOrigin.y))\""
             body += " font-size=\"\(number(line.fontSize))\""
+            if let language = text.language { body += " lang=\"\(WebText.escape(language.identifier))\"" }
             if let family { body += " font-family=\"\(WebText.escape(family))\"" }
             body += " textLength=\"\(number(line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\">"
             body += WebText.escape(line.text) + "</text>\n"

@@ -21,6 +21,9 @@ public struct TextItem: Sendable, Equatable {
     /// The text of each line, where it sits and how wide it is; empty when the item was made
     /// from glyphs alone.
     public var lines: [TextLine]
+    /// The language the text was shaped in (a BCP 47 tag), for backends that can write it: an
+    /// SVG or HTML `lang` attribute on the text's element; `nil` when none was given.
+    public var language: TextLanguage?
 
     /// Makes a text item from glyph runs.
     ///
@@ -29,14 +32,17 @@ public struct TextItem: Sendable, Equatable {
     ///   - origin: Where the layout box's top-left corner goes.
     ///   - shading: The glyphs' colour or gradient.
     ///   - lines: The characters of each line, relative to the layout box; none by default.
-    public init(runs: [GlyphRun], origin: CGPoint, shading: Shading, lines: [TextLine] = []) {
+    ///   - language: The text's language, or `nil`.
+    public init(runs: [GlyphRun], origin: CGPoint, shading: Shading, lines: [TextLine] = [], language: TextLanguage? = nil) {
         self.runs = runs
         self.origin = origin
         self.shading = shading
         self.lines = lines
+        self.language = language
     }
 
-    /// Makes a text item from shaped text, keeping its runs and the text of its lines.
+    /// Makes a text item from shaped text, keeping its runs, its language and the text of its
+    /// lines.
     ///
     /// - Parameters:
     ///   - text: The shaped text.
@@ -50,7 +56,7 @@ public struct TextItem: Sendable, Equatable {
                             width: line.advance, fontSize: lineRuns.map(\.fontSize).max() ?? 0,
                             isRightToLeft: lineRuns.first?.isRightToLeft ?? false)
         }
-        self.init(runs: runs, origin: origin, shading: shading, lines: lines)
+        self.init(runs: runs, origin: origin, shading: shading, lines: lines, language: text.language)
     }
 }
 

@@ -16,6 +16,9 @@ public struct RenderedCloud: Sendable {
     public var background: RGBAColor?
     /// Pixels per point for PNG output.
     public var scale: Double
+    /// The shown tags whose text has characters no available font covers, in the tags' order
+    /// (empty when every character has a glyph).
+    public var fontWarnings: [FontWarning] = []
     /// The resolved cloud the picture was drawn from (what HTML output reads).
     public var cloud: ResolvedCloud
     /// The typesetter the labels were shaped with (HTML output asks it for the chips' faces).
@@ -111,19 +114,34 @@ enum CloudRenderer {
         let origin = pass.list.size
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
+        var warnings: [FontWarning] = []
         for index in 0..<(visible + (more == nil ? 0 : 1)) {
             let text = index < visible ? cloud.chips[index].text : "+\(more ?? 0)"
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
+            // The label as the chip's Text shapes it on one line (a hit in the typesetter's cache).
+            let chip = index < visible ? cloud.chips[index] : nil
+            let shaped: ShapedText
+            do {
+                shaped = try typesetter.shape(text, font: chip?.font ?? cloud.baseFont,
+                                              language: chip?.locale.flatMap { try? TextLanguage($0) })
+            } catch let error as TypesettingError {
+                throw .textLayoutFailed(text: text, error)
+            } catch {
+                throw .internalError("shaping \(quoted(text)): \(error)")
+            }
+            let uncovered = shaped.uncoveredCharacters
+            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: index, text: text, characters: uncovered)) }
             chips.append(CloudLayout.Chip(text: text, x: Double(frame.minX), y: Double(frame.minY),
-                                          width: Double(frame.width), height: Double(frame.height)))
+                                          width: Double(frame.width), height: Double(frame.height),
+                                          fonts: shaped.fontFamilies))
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
-                             cloud: cloud, typesetter: typesetter)
+                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter)
     }
 
     /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs

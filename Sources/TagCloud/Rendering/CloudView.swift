@@ -41,6 +41,7 @@ struct CloudView: View {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
+                    .environment(\.locale, Locale(identifier: chip.locale ?? ""))
                     .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
                                                   identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected))
                     .probed(index, recorder)

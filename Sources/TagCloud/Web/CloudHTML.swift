@@ -166,6 +166,7 @@ struct HTMLWriter {
     private mutating func chipElement(_ chip: DrawnChip, frame: CGRect, inLastRow: Bool) throws(TagCloudError) -> String {
         let text: String, font: Font, look: ResolvedCloud.ChipLook, darkLook: ResolvedCloud.ChipLook?
         var href: String?
+        var language: String?
         var classes = "tc-chip"
         if let index = chip.index, index < cloud.chips.count {
             let resolved = cloud.chips[index]
@@ -181,6 +182,7 @@ struct HTMLWriter {
                 }
             }
             if resolved.isSelected { classes += " tc-selected" }
+            language = resolved.locale
         } else {
             text = "+\(rendered.hiddenCount)"
             font = cloud.baseFont
@@ -192,7 +194,7 @@ struct HTMLWriter {
         classes += " " + p + "-t\(try fontClass(font, labels: chip.labels))"
         classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
         let content = WebText.escape(text) + (try checkmarkSVG(chip.checkmark, frame: frame, font: font, text: text, look: look))
-        let label = " aria-label=\"\(WebText.escape(text))\""
+        let label = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
         if let href {
             return "<li class=\"\(classes)\"\(label)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(options.linkTarget.anchorAttributes)>"
                 + content + "</a></li>\n"

@@ -189,3 +189,12 @@ import Testing
     }
     #expect(all(root) { $0.name == "a" }.count == 2)
 }
+
+/// The tags' language (`locale`) is written as `lang`: on each HTML chip and each SVG text line.
+@Test func theLanguageIsWrittenAsLang() throws {
+    let rendered = try renderSpec("locale: ja\ntags: [東京, {text: Paris, locale: fr}]\n")
+    let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
+    #expect(html.contains("aria-label=\"東京\" lang=\"ja\"") && html.contains("aria-label=\"Paris\" lang=\"fr\""))
+    let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+    #expect(svg.contains(" lang=\"ja\"") && svg.contains(" lang=\"fr\""))
+}
