@@ -47,6 +47,7 @@ final class SVGWriter {
     private struct GlyphKey: Hashable {
         let face: ObjectIdentifier
         let glyph: UInt32
+        var synthesis: UInt8 = 0
     }
 
     /// What the items being written are part of: the role their colours take their custom
@@ -396,7 +397,7 @@ final class SVGWriter {
         }
         body += group + ">"
         for (glyph, position) in zip(run.glyphs, run.positions) {
-            let id = try glyphID(face: run.face, glyph: glyph)
+            let id = try glyphID(face: run.face, glyph: glyph, synthesis: run.synthesis)
             guard let id else { continue }
             body += "<use href=\"#\(p)-g\(id)\""
             let dx = (Double(origin.x + position.x) - x0) / scale, dy = (Double(origin.y + position.y) - y0) / scale
@@ -409,10 +410,10 @@ final class SVGWriter {
 
     /// The number of a glyph's outline definition, written on first use; `nil` for a glyph
     /// without contours.
-    private func glyphID(face: FontFace, glyph: UInt32) throws -> Int? {
-        let key = GlyphKey(face: ObjectIdentifier(face), glyph: glyph)
+    private func glyphID(face: FontFace, glyph: UInt32, synthesis: FontSynthesis) throws -> Int? {
+        let key = GlyphKey(face: ObjectIdentifier(face), glyph: glyph, synthesis: synthesis.rawValue)
         if let id = glyphIDs[key] { return id >= 0 ? id : nil }
-        let data = try GlyphOutlines.shared.pathData(face: face, glyph: glyph)
+        let data = try GlyphOutlines.shared.pathData(face: face, glyph: glyph, synthesis: synthesis)
         guard !data.isEmpty else {
             glyphIDs[key] = -1
             return nil

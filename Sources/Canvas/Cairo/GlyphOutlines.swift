@@ -15,12 +15,18 @@ final class GlyphOutlines: Sendable {
     private struct Key: Hashable {
         let face: ObjectIdentifier
         let glyph: UInt32
+        let synthesis: UInt8
+    }
+
+    private struct FontKey: Hashable {
+        let face: ObjectIdentifier
+        let synthesis: UInt8
     }
 
     /// Outlines by face and glyph; each entry keeps its face alive, so an identifier is never reused.
     private let outlines = Locked<[Key: (face: FontFace, data: String)]>([:])
     /// One scaled font per face at its units per em.
-    private let fonts = Locked<[ObjectIdentifier: FontAtUnits]>([:])
+    private let fonts = Locked<[FontKey: FontAtUnits]>([:])
 
     private final class FontAtUnits: @unchecked Sendable {
         // Used only inside `fonts`' lock, with a context of its own.
@@ -28,28 +34,30 @@ final class GlyphOutlines: Sendable {
         let font: CairoScaledFont
         let surface: CairoSurface
         let context: CairoContext
-        init(face: FontFace) throws {
+        init(face: FontFace, synthesis: FontSynthesis) throws {
             self.face = face
-            font = try CairoScaledFont(face: face, pixelSize: Double(max(face.unitsPerEm, 16)))
+            font = try CairoScaledFont(face: face, pixelSize: Double(max(face.unitsPerEm, 16)), synthesis: synthesis)
             surface = try CairoSurface.image(width: 1, height: 1)
             context = try CairoContext(surface: surface)
         }
     }
 
     /// The outline of `glyph` in `face` as SVG path data (absolute `M`, `L`, `C` and `Z`,
-    /// numbers rounded to a tenth of a font unit), empty for a glyph without contours (a space).
+    /// numbers rounded to a tenth of a font unit), empty for a glyph without contours (a space);
+    /// with `synthesis`, emboldened or slanted as Cairo draws synthetic bold and italic.
     ///
     /// - Throws: ``CanvasError`` if Cairo cannot load the face or the glyph.
-    func pathData(face: FontFace, glyph: UInt32) throws -> String {
-        let key = Key(face: ObjectIdentifier(face), glyph: glyph)
+    func pathData(face: FontFace, glyph: UInt32, synthesis: FontSynthesis = []) throws -> String {
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, synthesis: synthesis.rawValue)
         if let cached = outlines.withLock({ $0[key]?.data }) { return cached }
         let data = try fonts.withLock { fonts -> String in
             let font: FontAtUnits
-            if let existing = fonts[key.face] {
+            let fontKey = FontKey(face: key.face, synthesis: key.synthesis)
+            if let existing = fonts[fontKey] {
                 font = existing
             } else {
-                font = try FontAtUnits(face: face)
-                fonts[key.face] = font
+                font = try FontAtUnits(face: face, synthesis: synthesis)
+                fonts[fontKey] = font
             }
             return try Self.outline(glyph, in: font)
         }

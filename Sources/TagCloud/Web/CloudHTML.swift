@@ -367,7 +367,9 @@ struct HTMLWriter {
                     rows += "\(scope)>li.tc-last{flex-grow:0}"
                 } else {
                     rows += "\(scope)>.tc-fill{display:block;flex:1 1 0;height:0;min-width:0}"
-                    rows += "\(scope)>.tc-fill-start{margin-inline-end:-\(number(cloud.horizontalSpacing))px}"
+                    // 1/64 px short of the gap, so that the start filler cannot join the full line of
+                    // the break before it (Blink's layout unit is 1/64 px).
+                    rows += "\(scope)>.tc-fill-start{margin-inline-end:calc(0.015625px - \(number(cloud.horizontalSpacing))px)}"
                     rows += "\(scope)>.tc-fill-end{margin-inline-start:-\(number(cloud.horizontalSpacing))px}"
                 }
             }

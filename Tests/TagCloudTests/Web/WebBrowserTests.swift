@@ -18,10 +18,10 @@ import Typesetting
         let dark: RenderedCloud
 
         @MainActor
-        init(_ name: String) throws {
+        init(_ name: String, yaml: String? = nil) throws {
             let url = packageRoot.appendingPathComponent("samples/\(name).yaml")
             self.name = name
-            spec = try Cloud(contentsOf: url)
+            spec = try yaml.map { try Cloud(yaml: $0) } ?? Cloud(contentsOf: url)
             rendered = try spec.rendered(typesetter: bundledTypesetter)
             cloud = rendered.cloud
             var darkSpec = spec
@@ -76,7 +76,7 @@ import Typesetting
     /// Five different clouds inlined into one page each look exactly as when alone: no id of one
     /// reaches into another (before prefixes, the second cloud drew the first one's glyphs).
     @Test @MainActor func fiveCloudsInOnePageEachLookAsAlone() throws {
-        let cases = try ["tag-cloud", "weights", "emoji", "rtl", "suggestion-picker-selected"].map(Case.init)
+        let cases = try ["tag-cloud", "weights", "emoji", "rtl", "suggestion-picker-selected"].map { try Case($0) }
         for kind in ["svg", "html"] {
             var body = "", offsets: [Int] = [], y = 0
             var fragments: [String] = []
@@ -201,6 +201,20 @@ import Typesetting
             "document.documentElement.scrollWidth <= 320 && [...document.querySelectorAll('.tc-cloud')].every(e => e.scrollWidth <= e.clientWidth)",
             in: Self.page(html), width: 320, height: 600, name: "narrow-\(name)")
         #expect(overflow as? Bool == true, "\(name): the fragment overflows a 320 px page")
+    }
+
+    /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
+    /// as the PNG shows it, for every horizontal alignment.
+    @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
+    @MainActor func anUnjustifiedLastRowKeepsTheAlignment(alignment: String, justification: String) throws {
+        let yaml = "justification: \(justification)\njustifyLastRow: false\nalignment: \(alignment)\nbackground: white\n"
+            + "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data, Instruments, TestFlight, Playgrounds]\n"
+        let item = try Case("last-row-\(alignment)-\(justification)", yaml: yaml)
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: item.size.width, height: item.size.height, scale: 2,
+                                                  name: "html-\(item.name)")
+        let result = try Self.compare(try item.png(scale: 2), shot)
+        #expect(result.differentShare <= 0.005, "\(item.name): \(result.differentPixels) pixels differ from the PNG")
     }
 
     // MARK: Links
