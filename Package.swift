@@ -70,7 +70,11 @@ let package = Package(
                 dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
                                .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strictSwift),
-        .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
+        // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
+        // observer when the test binary loads, so the kit knows which XCTest case is running.
+        .target(name: "CTagCloudTesting", path: "Sources/CTagCloudTesting"),
+        .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
+                swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
@@ -102,6 +106,11 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        // The golden-image kit itself, and the downstream fixture package (Tests/Downstream) it builds
+        // and runs.
+        .testTarget(name: "TagCloudTestingTests",
+                    dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TagCloud", "TestRandom"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
@@ -112,7 +121,7 @@ let package = Package(
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
                                                           "Canvas", "Typesetting", "TestRandom"],
-                    exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
+                    exclude: ["Fixtures", "__Snapshots__", "Readme/__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

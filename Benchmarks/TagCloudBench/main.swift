@@ -10,6 +10,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("text", runTextBenchmarks),
     ("scripts", runScriptBenchmarks),
     ("canvas", runCanvasBenchmarks),
+    ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),

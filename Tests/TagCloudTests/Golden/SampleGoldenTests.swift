@@ -53,7 +53,7 @@ import Typesetting
         let jsonURL = folder.appendingPathComponent("\(base).layout.json")
         let pngURL = folder.appendingPathComponent("\(base).png")
         let png = try rendered.data(as: .png)
-        if isRecordingSnapshots {
+        if try SnapshotRecordMode.fromEnvironment() != .never {
             try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
             try AtomicFile.write(png, to: pngURL)
             try AtomicFile.write(try rendered.data(as: .svg),
@@ -77,9 +77,9 @@ import Typesetting
             let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
             try AtomicFile.write(png, to: actualURL)
             var message = "\(folder.lastPathComponent)/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
-            if let diff = difference.artifact {
-                let diffURL = artifacts.appendingPathComponent("\(base).diff.png")
-                try AtomicFile.write(diff, to: diffURL)
+            for artifact in difference.artifacts {
+                let diffURL = artifacts.appendingPathComponent("\(base).\(artifact.name).\(artifact.pathExtension)")
+                try AtomicFile.write(artifact.data, to: diffURL)
                 message += "\n  diff:   \(diffURL.path)"
             }
             Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))
