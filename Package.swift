@@ -46,6 +46,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),                     // Typesetting
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),                     // Typesetting
+        .systemLibrary(name: "CHarfBuzzSubset", path: "Sources/CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
+                       providers: [.apt(["libharfbuzz-dev"])]),                     // Typesetting
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),                   // Typesetting
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
@@ -54,7 +56,7 @@ let package = Package(
         // MARK: Libraries, one per stage
         .target(name: "LayoutKit", swiftSettings: strictSwift),
         .target(name: "Typesetting",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
+                dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi"],
                 swiftSettings: strictSwift),
         .target(name: "Canvas",
                 dependencies: ["Typesetting", "CCairo", "CPNG", "CDeflate"],

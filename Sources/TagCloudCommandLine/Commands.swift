@@ -59,7 +59,7 @@ package struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file, or - for standard output.", valueName: "output"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The output format: png, svg, pdf or json.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: png, svg, pdf, json or html.", valueName: "format"))
     var format: String?
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
@@ -81,6 +81,9 @@ package struct Render: ParsableCommand {
 
     @Flag(help: "No progress bar and no summary.")
     var quiet = false
+
+    @Flag(help: "HTML output: write a whole document instead of a fragment (the spec key page).")
+    var page = false
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))

@@ -38,7 +38,7 @@ import Testing
     @Test func theOutputFormatFollowsTheExtensionUnlessFormatIsGiven() throws {
         let dir = try folder(["tags.yaml": Self.tags])
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (file, prefix) in [("a.svg", "<?xml"), ("a.pdf", "%PDF"), ("a.png", "\u{89}PNG"), ("a.json", "{\"width\"")] {
+        for (file, prefix) in [("a.svg", "<svg"), ("a.pdf", "%PDF"), ("a.png", "\u{89}PNG"), ("a.json", "{\"width\"")] {
             let output = try CommandRunner.run(["render", "tags.yaml", "-o", file], in: dir)
             #expect(output.status == 0, "\(output.standardError)")
             let data = try Data(contentsOf: dir.appendingPathComponent(file))

@@ -28,8 +28,16 @@ extension Cloud {
         if let fonts, !fonts.isEmpty { typesetter = try typesetterAdding(fonts, to: typesetter) }
         let cloud = resolved()
         try checkFontFamilies(cloud, library: typesetter.library)
-        let rendered = try CloudRenderer.render(cloud, typesetter: typesetter, drawing: drawing)
+        var rendered = try CloudRenderer.render(cloud, typesetter: typesetter, drawing: drawing)
         if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
+        if drawing, cloud.web.followsColorScheme {
+            // `theme: auto`: the same cloud in the dark theme, for web output's dark block.
+            var dark = self
+            dark.theme = .dark
+            let darkCloud = dark.resolved()
+            rendered.darkLook = RenderedCloud.DarkLook(cloud: darkCloud,
+                                                       displayList: try CloudRenderer.render(darkCloud, typesetter: typesetter).displayList)
+        }
         return rendered
     }
 

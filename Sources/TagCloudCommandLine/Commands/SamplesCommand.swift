@@ -125,16 +125,18 @@ extension TagCloudCommand {
         var entries: [(name: String, file: String, caption: String)] = []
         for spec in specs {
             let base = (spec as NSString).deletingPathExtension
-            let rendered: RenderedCloud, png: Data, svg: Data
+            let rendered: RenderedCloud, png: Data, svg: Data, html: Data
             do throws(TagCloudError) {
                 rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
                 png = try rendered.data(as: .png)
                 svg = try rendered.data(as: .svg)
+                html = try rendered.data(as: .html)
             } catch {
                 throw .library(error)
             }
             try write(png, output.appendingPathComponent("\(base).png"))
             try write(svg, output.appendingPathComponent("\(base).svg"))
+            try write(html, output.appendingPathComponent("\(base).html"))
             try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
             entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
         }
@@ -178,8 +180,10 @@ extension TagCloudCommand {
 
             Every picture here is made by `tagcloud samples` (`make samples`): the specs beside this page \
             through `tagcloud render`, and the articles' SwiftUI examples (`Swift/`, the `Gallery` target) \
-            through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and its layout \
-            JSON (`tagcloud render SPEC --format json`), which the golden tests compare.
+            through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and an HTML \
+            fragment for web pages (the chips as a list laid out by CSS flex-wrap, which draws the PNG \
+            at the spec's width), and its layout JSON (`tagcloud render SPEC --format json`), which the \
+            golden tests compare.
 
             ## Specs
 
@@ -188,7 +192,8 @@ extension TagCloudCommand {
             page += "\n### \(entry.name)\n\n"
             if !entry.caption.isEmpty { page += entry.caption + "\n\n" }
             page += "`tagcloud render samples/\(entry.file) -o \(entry.name).png --scale 2`\n\n"
-            page += "![\(entry.name)](\(entry.name).png)\n"
+            page += "![\(entry.name)](\(entry.name).png)\n\n"
+            page += "PNG · [SVG](\(entry.name).svg) · [HTML](\(entry.name).html)\n"
         }
         if !swift.isEmpty {
             page += "\n## The articles' Swift examples\n"
