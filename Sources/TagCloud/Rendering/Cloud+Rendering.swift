@@ -91,7 +91,7 @@ extension Cloud {
     /// - Returns: The bytes.
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
-        if format.imageFormat == nil { return try layout().jsonData() }
+        if format.needsOnlyTheLayout { return try layout().jsonData() }
         return try rendered().data(as: format)
     }
 

@@ -31,6 +31,15 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
+    /// Whether the format needs only the layout, not the picture: such output is made by a layout
+    /// pass that draws nothing (``Cloud/layout(typesetter:)``).
+    public var needsOnlyTheLayout: Bool {
+        switch self {
+        case .json: true
+        case .png, .svg, .pdf, .html: false
+        }
+    }
+
     /// The name in messages: `PNG`, `SVG`, `PDF`, `JSON`, `HTML`.
     public var displayName: String { rawValue.uppercased() }
 
