@@ -13,6 +13,9 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The articles' code is compiled as it was written: in the Swift 5 language mode.
+let articleSwift: [SwiftSetting] = strictSwift + [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "TagCloud",
     platforms: [.macOS(.v13)],
@@ -63,7 +66,14 @@ let package = Package(
                 swiftSettings: strictSwift),
         .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
-        .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
+        .target(name: "Gallery", dependencies: ["TagCloudUI", "GlobulusFlowLayout", "EidhofCollectionView"],
+                path: "samples/Swift", swiftSettings: strictSwift),
+        // Two articles' code as written (2019, Swift 5), each in its own module so that their
+        // `FlowLayout`s keep their names: only the import line is changed.
+        .target(name: "GlobulusFlowLayout", dependencies: ["TagCloudUI"], path: "samples/Articles/GlobulusFlowLayout",
+                swiftSettings: articleSwift),
+        .target(name: "EidhofCollectionView", dependencies: ["TagCloudUI"], path: "samples/Articles/EidhofCollectionView",
+                swiftSettings: articleSwift),
 
         // The tagcloud command line: swift-argument-parser's commands and the fast path for the
         // common `render` forms, tested against each other.

@@ -45,9 +45,65 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 /// The storage of a ``State``.
+///
+/// A box is either held by a renderer's ``ViewGraph`` (the state of a view identity: writes that
+/// change its value are reported to the graph) or redirected to the held box of the same identity
+/// (a newer value of the view, made by its parent's body in a later pass), so that every copy of
+/// every value of the view reads and writes one storage.
 final class StateBox<Value> {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+    private var storage: Value
+    private var target: StateBox<Value>?
+    private weak var graph: ViewGraph?
+    private var name: ViewGraph.StateName?
+
+    init(_ value: Value) { storage = value }
+
+    /// The value, read from and written to the held box when this one is redirected.
+    var value: Value {
+        get {
+            if let target { return target.value }
+            return storage
+        }
+        set {
+            if let target {
+                target.value = newValue
+                return
+            }
+            let unchanged = valuesEqual(storage, newValue) == true
+            storage = newValue
+            if !unchanged, let graph, let name { graph.stateDidChange(name) }
+        }
+    }
+
+    /// Sends this box's reads and writes to `held` from now on.
+    ///
+    /// - Parameter held: The box the graph holds for the same state.
+    func redirect(to held: StateBox<Value>) {
+        guard held !== self else { return }
+        target = held
+    }
+
+    /// Makes this the held box: changes are reported to `graph` under `name`.
+    ///
+    /// - Parameters:
+    ///   - graph: The renderer's graph.
+    ///   - name: The state's view and property.
+    func hold(in graph: ViewGraph, name: ViewGraph.StateName) {
+        self.graph = graph
+        self.name = name
+    }
+}
+
+extension State: AttachableState {
+    func attach(to other: any AttachableState) -> Bool {
+        guard let other = other as? State<Value> else { return false }
+        other.box.redirect(to: box)
+        return true
+    }
+
+    func hold(in graph: ViewGraph, name: ViewGraph.StateName) {
+        box.hold(in: graph, name: name)
+    }
 }
 
 /// A state whose value can be replaced by a value of unknown type, for ``View/presetState(_:to:)``.
@@ -217,6 +273,12 @@ extension View {
     /// - Returns: The same view.
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
 
+    /// Accepted for SwiftUI code (deprecated there since iOS 15).
+    ///
+    /// - Parameter animation: The animation.
+    /// - Returns: The same view.
+    public func animation(_ animation: Animation?) -> Self { self }
+
     /// Sets the value of a `@State` property of this view before it resolves, for a still image of
     /// a particular state, without changing the view's code.
     ///
@@ -248,9 +310,14 @@ struct StatePresetView<Content: View>: View {
     static func _makeNodes(_ view: StatePresetView, inputs: _ViewInputs) -> _ViewOutputs {
         let label = "_" + view.property
         let viewName = String(describing: Content.self)
+        // The content's identity, as its own resolution computes it: its state is attached first,
+        // so the preset reaches the state the renderer holds for it.
+        let contentPath = inputs.path.appending(.type(ObjectIdentifier(Content.self)))
+        inputs.context.graph.attachState(of: view.content, at: contentPath)
         let state = Mirror(reflecting: view.content).children.first { $0.label == label }?.value
         if let state = state as? any PresettableState {
-            if !state.preset(view.value) {
+            let key = ViewGraph.StateKey(path: contentPath, property: view.property)
+            if !inputs.context.graph.applyPreset(view.value, to: state, key: key) {
                 inputs.context.record(.statePresetFailed(
                     view: viewName, property: view.property,
                     reason: "the value is a \(type(of: view.value)), the state holds a \(state.valueTypeName)"))

@@ -50,8 +50,12 @@ extension ViewModifier {
                                   content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         withoutActuallyEscaping(content) { content in
             let proxy = _ViewModifier_Content<Self>(resolve: content)
+            let inner = inputs.appending(.type(ObjectIdentifier(Self.self)))
+            inputs.context.graph.attachState(of: modifier, at: inner.path)
             let body = EnvironmentValues.withCurrent(inputs.environment) { modifier.body(content: proxy) }
-            return Body._makeNodes(body, inputs: inputs)
+            let outputs = Body._makeNodes(body, inputs: inner)
+            for node in outputs.nodes { node.stamp(inner.path) }
+            return outputs
         }
     }
 }

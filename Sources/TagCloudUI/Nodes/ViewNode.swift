@@ -11,6 +11,9 @@
 class ViewNode: LayoutSubviewBackend {
     /// The selection tag (``View/tag(_:)`` or the enclosing `ForEach` element's identifier).
     var tag: AnyHashable?
+    /// The structural identity of the view the node comes from (see ``ViewPath``); set once, by
+    /// the innermost structural view that resolved it.
+    private(set) var path: ViewPath?
 
     /// The sizes answered so far: two inline, up to six more in an array (most nodes are asked
     /// one or two proposals, so most nodes allocate nothing for their memo).
@@ -20,6 +23,21 @@ class ViewNode: LayoutSubviewBackend {
 
     /// A short name for the node's kind, for recorded frames and debugging.
     var kind: String { String(describing: type(of: self)) }
+
+    /// The nodes this node lays out and draws (its child, its children, its decoration), in
+    /// drawing order; none for a leaf.
+    var childNodes: [ViewNode] { [] }
+
+    /// Gives this node, and its descendants that have none yet, a structural identity.
+    ///
+    /// - Parameter path: The identity of the view that resolved to this node.
+    /// - Complexity: O(k) in the descendants without a path (a node's descendants are stamped by
+    ///   the structural views inside it first, so each node is visited once).
+    final func stamp(_ path: ViewPath) {
+        guard self.path == nil else { return }
+        self.path = path
+        for child in childNodes { child.stamp(path) }
+    }
 
     /// The node's size for a proposal, memoised.
     ///
@@ -115,9 +133,17 @@ final class DrawingContext {
     /// Every node's frame in drawing order, when recording.
     private(set) var frames: [(kind: String, frame: CGRect)] = []
     private let recordsFrames: Bool
+    /// The actions of the update pass being drawn (preference observers register there).
+    let actions: PassActions
+    /// The preference values set so far, in view order (see ``PreferenceKey``).
+    var preferences: [PreferenceEntry] = []
+    /// The named coordinate spaces around the node being drawn: each name's origin in the
+    /// picture (see ``View/coordinateSpace(name:)``).
+    var namedSpaces: [AnyHashable: CGPoint] = [:]
 
-    init(recordsFrames: Bool = false) {
+    init(recordsFrames: Bool = false, actions: PassActions = PassActions()) {
         self.recordsFrames = recordsFrames
+        self.actions = actions
     }
 
     /// Appends an item on top of the others.
@@ -126,6 +152,36 @@ final class DrawingContext {
     func append(_ item: DisplayItem) {
         items.append(item)
     }
+
+    /// Appends items on top of the others.
+    ///
+    /// - Parameter items: The items, back to front.
+    func append(contentsOf items: [DisplayItem]) {
+        self.items.append(contentsOf: items)
+    }
+
+    /// The items `body` draws, taken aside instead of drawn.
+    ///
+    /// - Parameter body: Draws.
+    /// - Returns: What it drew.
+    func capture(_ body: () -> Void) -> [DisplayItem] {
+        var saved: [DisplayItem] = []
+        swap(&saved, &items)
+        body()
+        swap(&saved, &items)
+        return saved
+    }
+
+    /// Whether this drawing is a frame of an animation (actions are not registered, made content
+    /// is reused).
+    var isAnimationFrame: Bool { false }
+
+    /// The frame layout gave `node`, when the drawing shows it elsewhere (an animation frame);
+    /// `nil` when the frame the node is drawn in is its layout frame.
+    ///
+    /// - Parameter node: The node.
+    /// - Returns: Its layout frame in the picture, or `nil`.
+    func modelFrame(of node: ViewNode) -> CGRect? { nil }
 
     /// Records a node's frame when recording frames.
     ///

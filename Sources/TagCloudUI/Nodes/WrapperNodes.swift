@@ -14,6 +14,8 @@ class WrapperNode: ViewNode {
 
     override var kind: String { "\(String(describing: type(of: self)))" }
 
+    override var childNodes: [ViewNode] { [child] }
+
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         child.sizeThatFits(proposal)
     }
@@ -274,6 +276,8 @@ final class DecorationNode: WrapperNode {
     }
 
     override var kind: String { isOverlay ? "Overlay" : "Background" }
+
+    override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
 
     @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {

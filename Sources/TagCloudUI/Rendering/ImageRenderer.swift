@@ -7,10 +7,16 @@
 /// try renderer.pngData().write(to: url)
 /// ```
 ///
-/// Each output method resolves the view tree afresh (bodies evaluated with the environment),
-/// lays it out for ``proposedSize`` (the view chooses its size, as the root of a SwiftUI window
-/// would), draws it into one Canvas ``DisplayList`` and encodes that. The picture is the view's
-/// size; several root views are stacked as in a ``VStack``.
+/// Each output method runs the update cycle: it resolves the view tree (bodies evaluated with the
+/// environment), lays it out for ``proposedSize`` (the view chooses its size, as the root of a
+/// SwiftUI window would) and draws it into one Canvas ``DisplayList``; then it runs the actions
+/// SwiftUI runs before its next frame (`onAppear`, `onChange(of:)`, `onPreferenceChange`, blocks
+/// sent to the main queue) and, if they changed a `@State`, does it all again, until the view
+/// settles (at most ``maximumUpdatePasses`` passes). The settled picture is encoded. It is the
+/// view's size; several root views are stacked as in a ``VStack``.
+///
+/// The renderer keeps the view's state between renderings, by identity, as SwiftUI does: setting
+/// ``content`` to a new value of the same view keeps its `@State`.
 @MainActor
 public final class ImageRenderer<Content: View> {
     /// The root view to render.
@@ -30,6 +36,15 @@ public final class ImageRenderer<Content: View> {
     /// The typesetter text is shaped with; `nil` for the shared one over the bundled fonts
     /// (``Typesetter/standard(systemFonts:)``).
     public var typesetter: Typesetter?
+
+    /// The most update passes one rendering runs before it gives up on a view whose state keeps
+    /// changing (``TagCloudUIError/updateCycleDidNotSettle(view:property:passes:)``): 16. A view
+    /// that reports a measured size back into its state settles in two or three.
+    public static var maximumUpdatePasses: Int { 16 }
+
+    /// The view's state and what the update passes saw, kept from one rendering to the next as
+    /// SwiftUI keeps them while a view keeps its identity.
+    let graph = ViewGraph()
 
     /// Creates a renderer for a view.
     ///
@@ -51,37 +66,63 @@ public final class ImageRenderer<Content: View> {
         try render(recordingFrames: false).list
     }
 
-    /// Resolves, lays out and draws the view.
+    /// Runs the update cycle: resolves, lays out and draws the view, runs the actions SwiftUI runs
+    /// before its next frame, and does it again until no `@State` changes (see ``UpdateCycle``).
     ///
     /// - Parameter recordingFrames: Whether to record every node's frame (for tests).
-    /// - Returns: The display list and the recorded frames.
+    /// - Returns: The settled pass's display list and recorded frames.
     /// - Throws: As ``displayList()``.
     func render(recordingFrames: Bool) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-        let typesetter: Typesetter
-        if let given = self.typesetter {
-            typesetter = given
-        } else {
-            do {
-                typesetter = try Typesetter.standard()
-            } catch {
-                throw .fontsUnavailable(reason: String(describing: error))
-            }
+        let pass = try settle(recordingFrames: recordingFrames)
+        return (pass.list, pass.canvas.frames)
+    }
+
+    /// One settled pass: its tree, its display list and its drawing context.
+    struct Pass {
+        let root: ViewNode
+        let list: DisplayList
+        let canvas: DrawingContext
+    }
+
+    /// Runs update passes until the view settles.
+    ///
+    /// - Parameter recordingFrames: Whether each pass records every node's frame.
+    /// - Returns: The last pass.
+    /// - Throws: As ``displayList()``.
+    func settle(recordingFrames: Bool = false) throws(TagCloudUIError) -> Pass {
+        let typesetter = try resolvedTypesetter()
+        return try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
+            try pass(typesetter: typesetter, actions: actions, recordingFrames: recordingFrames)
         }
-        let context = ResolutionContext(typesetter: typesetter)
+    }
+
+    private func resolvedTypesetter() throws(TagCloudUIError) -> Typesetter {
+        if let given = self.typesetter { return given }
+        do {
+            return try Typesetter.standard()
+        } catch {
+            throw .fontsUnavailable(reason: String(describing: error))
+        }
+    }
+
+    /// Resolves, lays out and draws the view once.
+    private func pass(typesetter: Typesetter, actions: PassActions, recordingFrames: Bool) throws(TagCloudUIError) -> Pass {
+        let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
         var rootEnvironment = environment
         rootEnvironment.displayScale = scale
         let inputs = _ViewInputs(environment: rootEnvironment, context: context)
         let nodes = makeNodes(content, inputs)
         let root: ViewNode = nodes.count == 1 ? nodes[0]
             : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
+        root.stamp(.root)
         let size = root.sizeThatFits(proposedSize)
         if let error = context.firstError { throw error }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidSize(width: Double(size.width), height: Double(size.height))
         }
-        let canvas = DrawingContext(recordsFrames: recordingFrames)
+        let canvas = DrawingContext(recordsFrames: recordingFrames, actions: actions)
         root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
         if let error = context.firstError { throw error }
-        return (DisplayList(size: size, items: canvas.items), canvas.frames)
+        return Pass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas)
     }
 }
