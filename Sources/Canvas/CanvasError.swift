@@ -34,6 +34,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An ``ImageDiff/Options`` value is outside its range 0 … 1: `name` is the option, `value`
     /// what was given.
     case invalidComparisonOption(name: String, value: Double)
+    /// An ``AnimatedDisplayList`` cannot be written: it has no frames, its frames differ in size,
+    /// a frame lasts no time, or its loop count is out of range.
+    case invalidAnimation(reason: String)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -64,6 +67,8 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the images differ in size: \(firstWidth) × \(firstHeight) and \(secondWidth) × \(secondHeight) pixels; compare images of the same size"
         case .invalidComparisonOption(let name, let value):
             return "the \(name) is \(value), but it must be from 0 to 1"
+        case .invalidAnimation(let reason):
+            return "cannot write the animation: \(reason); give it frames of one size that each last some time"
         }
     }
 }

@@ -176,109 +176,18 @@ public struct Binding<Value> {
                          set: { self.wrappedValue[keyPath: keyPath] = $0 })
     }
 
-    /// This binding, with an animation to use when it changes; accepted for SwiftUI code (a still
-    /// image does not animate).
+    /// This binding, with an animation for the changes made through it (SwiftUI's
+    /// `animation(_:)`): a write runs in ``withAnimation(_:_:)``.
     ///
     /// - Parameter animation: The animation.
-    /// - Returns: The same binding.
-    public func animation(_ animation: Animation? = .default) -> Binding<Value> { self }
-}
-
-/// The way a view changes over time: the port of SwiftUI's `Animation`.
-///
-/// Still images do not animate, so animations are accepted and described, never run: the picture
-/// shows the state after the change.
-public struct Animation: Hashable, Sendable, CustomStringConvertible {
-    /// A description of the curve, for debugging.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
+    /// - Returns: A binding to the same value.
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        let setter = self.setter, getter = self.getter
+        return Binding(get: getter, set: { value in withAnimation(animation) { setter(value) } })
     }
-
-    /// The default animation.
-    public static let `default` = Animation("default")
-    /// An ease-in-out curve.
-    public static let easeInOut = Animation("easeInOut")
-    /// An ease-in curve.
-    public static let easeIn = Animation("easeIn")
-    /// An ease-out curve.
-    public static let easeOut = Animation("easeOut")
-    /// A linear curve.
-    public static let linear = Animation("linear")
-    /// A spring with default parameters.
-    public static let spring = Animation("spring")
-    /// A smooth spring.
-    public static let smooth = Animation("smooth")
-    /// A bouncy spring.
-    public static let bouncy = Animation("bouncy")
-
-    /// A spring (SwiftUI's `spring(response:dampingFraction:blendDuration:)`).
-    ///
-    /// - Parameters:
-    ///   - response: The stiffness, as the period of one oscillation in seconds.
-    ///   - dampingFraction: The damping, 0 to 1.
-    ///   - blendDuration: The duration of blending with a previous animation.
-    /// - Returns: The animation.
-    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825,
-                              blendDuration: Double = 0) -> Animation {
-        Animation("spring(response: \(response), dampingFraction: \(dampingFraction))")
-    }
-
-    /// An ease-in-out curve of a duration.
-    ///
-    /// - Parameter duration: The duration in seconds.
-    /// - Returns: The animation.
-    public static func easeInOut(duration: Double) -> Animation { Animation("easeInOut(\(duration))") }
-
-    /// A linear curve of a duration.
-    ///
-    /// - Parameter duration: The duration in seconds.
-    /// - Returns: The animation.
-    public static func linear(duration: Double) -> Animation { Animation("linear(\(duration))") }
-
-    /// This animation, delayed.
-    ///
-    /// - Parameter delay: The delay in seconds.
-    /// - Returns: The animation.
-    public func delay(_ delay: Double) -> Animation { Animation("\(description).delay(\(delay))") }
-
-    /// This animation at another speed.
-    ///
-    /// - Parameter speed: The speed factor.
-    /// - Returns: The animation.
-    public func speed(_ speed: Double) -> Animation { Animation("\(description).speed(\(speed))") }
-}
-
-/// Runs `body` and returns its result: SwiftUI's `withAnimation(_:_:)`. A still image shows the
-/// state after the change, so the animation is not run.
-///
-/// - Parameters:
-///   - animation: The animation.
-///   - body: The state change.
-/// - Returns: What `body` returns.
-/// - Throws: What `body` throws.
-@discardableResult
-public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
-    try body()
 }
 
 extension View {
-    /// Accepted for SwiftUI code: a still image shows the current state (SwiftUI's
-    /// `animation(_:value:)`).
-    ///
-    /// - Parameters:
-    ///   - animation: The animation.
-    ///   - value: The value whose changes would animate.
-    /// - Returns: The same view.
-    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
-
-    /// Accepted for SwiftUI code (deprecated there since iOS 15).
-    ///
-    /// - Parameter animation: The animation.
-    /// - Returns: The same view.
-    public func animation(_ animation: Animation?) -> Self { self }
-
     /// Sets the value of a `@State` property of this view before it resolves, for a still image of
     /// a particular state, without changing the view's code.
     ///

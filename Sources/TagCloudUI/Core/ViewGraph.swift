@@ -95,11 +95,31 @@ final class ViewGraph {
         return state.preset(value)
     }
 
+    /// The transaction of the last change noted inside ``withTransaction(_:_:)`` (or
+    /// ``withAnimation(_:_:)``) since ``takeTransaction()`` was last called.
+    private var transaction: Transaction?
+
     /// Notes that a held state changed value.
     ///
     /// - Parameter name: The state's view and property.
     func stateDidChange(_ name: StateName) {
-        if notes { changes.append(name) }
+        guard notes else { return }
+        changes.append(name)
+        noteTransaction()
+    }
+
+    /// Notes the current transaction, if a change is being made inside one (a state write, or a
+    /// new root view for the renderer).
+    func noteTransaction() {
+        if let current = Transaction.current { transaction = current }
+    }
+
+    /// The transaction noted since the last call, emptied.
+    ///
+    /// - Returns: The transaction of the last change made inside one, or `nil`.
+    func takeTransaction() -> Transaction? {
+        defer { transaction = nil }
+        return transaction
     }
 
     /// The changes noted since the last call, emptied.

@@ -99,7 +99,11 @@ class ViewNode: LayoutSubviewBackend {
     ///   - proposal: The proposal the parent placed the node with.
     ///   - canvas: Where the items go.
     @MainActor
-    func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+    final func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        if let tracker = canvas.tracker {
+            tracker.render(self, in: frame, proposal: proposal, canvas: canvas)
+            return
+        }
         canvas.record(self, frame)
         draw(in: frame, proposal: proposal, into: canvas)
     }
@@ -172,16 +176,36 @@ final class DrawingContext {
         return saved
     }
 
+    /// Follows the nodes as they are drawn: records them, or draws an animation frame.
+    var tracker: NodeTracker?
+
     /// Whether this drawing is a frame of an animation (actions are not registered, made content
     /// is reused).
-    var isAnimationFrame: Bool { false }
+    @MainActor
+    var isAnimationFrame: Bool { tracker?.isAnimationFrame ?? false }
 
     /// The frame layout gave `node`, when the drawing shows it elsewhere (an animation frame);
     /// `nil` when the frame the node is drawn in is its layout frame.
     ///
-    /// - Parameter node: The node.
+    /// - Parameter node: The node being drawn.
     /// - Returns: Its layout frame in the picture, or `nil`.
-    func modelFrame(of node: ViewNode) -> CGRect? { nil }
+    @MainActor
+    func modelFrame(of node: ViewNode) -> CGRect? {
+        guard let level = tracker?.level(of: node), level.displayed != (level.new ?? level.old) else { return nil }
+        return level.new ?? level.old
+    }
+
+    /// The node before the change and the fraction of the change shown, when `node` is being
+    /// drawn in an animation frame and had a former self of its class.
+    ///
+    /// - Parameter node: The node being drawn.
+    /// - Returns: Its former self and the progress, or `nil`.
+    @MainActor
+    func counterpart<N: ViewNode>(of node: N) -> (old: N, progress: Double)? {
+        guard let tracker, tracker.isAnimationFrame, let level = tracker.level(of: node), !level.removed,
+              let old = level.oldNode as? N else { return nil }
+        return (old, level.progress)
+    }
 
     /// Records a node's frame when recording frames.
     ///
@@ -245,7 +269,7 @@ final class DrawingContext {
         result.reserveCapacity(items.count)
         for item in items {
             switch item.content {
-            case .fill(.rect(let rect), let shading, let style) where rect.contains(containment.bounds):
+            case .fill(.rect(let rect), let shading, let style) where rect.covers(containment.bounds):
                 result.append(DisplayItem(.fill(shape, shading, style), metadata: item.metadata))
             case .fill(let inner, _, _) where containment.contains(inner.path.controlPointBounds):
                 result.append(item)
@@ -296,7 +320,7 @@ struct ShapeContainment {
 
     /// Whether `rect` lies inside the shape.
     func contains(_ rect: CGRect) -> Bool {
-        guard !rect.isNull, bounds.contains(rect) else { return false }
+        guard !rect.isNull, bounds.covers(rect) else { return false }
         let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                        CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
         return corners.allSatisfy(contains)
@@ -311,6 +335,16 @@ struct ShapeContainment {
         let dx = (point.x - cx) / (isEllipse ? radius.width * 0.99 : rx)
         let dy = (point.y - cy) / (isEllipse ? radius.height * 0.99 : ry)
         return dx * dx + dy * dy <= 1
+    }
+}
+
+extension CGRect {
+    /// Whether `other` lies inside this rectangle, edges included, compared edge by edge
+    /// (Foundation's `contains(_:)` on Linux can say no for a rectangle and itself when their
+    /// coordinates are not exact binary fractions).
+    func covers(_ other: CGRect) -> Bool {
+        let a = standardized, b = other.standardized
+        return a.minX <= b.minX && a.minY <= b.minY && a.maxX >= b.maxX && a.maxY >= b.maxY
     }
 }
 

@@ -312,6 +312,7 @@ final class GroupNode: WrapperNode {
 
     @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        let opacity = canvas.animated(self.opacity, of: self) { $0.opacity }
         guard opacity > 0 else { return }
         let clip = clipShape.map { Clip($0._resolvedShape(in: frame), style: clipStyle) }
         canvas.group(clip: clip, opacity: Swift.min(1, opacity), metadata: metadata) {

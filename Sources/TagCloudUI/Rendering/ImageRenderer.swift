@@ -19,8 +19,11 @@
 /// ``content`` to a new value of the same view keeps its `@State`.
 @MainActor
 public final class ImageRenderer<Content: View> {
-    /// The root view to render.
-    public var content: Content
+    /// The root view to render. Setting it inside ``withAnimation(_:_:)`` animates the change in
+    /// ``animation(frameRate:hold:changes:)``.
+    public var content: Content {
+        didSet { graph.noteTransaction() }
+    }
     /// The size proposed to the root view; `.unspecified` (its ideal size) by default, as in SwiftUI.
     public var proposedSize: ProposedViewSize = .unspecified
     /// The pixels per point of PNG output (`2` for a Retina picture); also the environment's
@@ -45,6 +48,8 @@ public final class ImageRenderer<Content: View> {
     /// The view's state and what the update passes saw, kept from one rendering to the next as
     /// SwiftUI keeps them while a view keeps its identity.
     let graph = ViewGraph()
+    /// How many update passes the last rendering ran (for tests).
+    private(set) var lastPassCount = 0
 
     /// Creates a renderer for a view.
     ///
@@ -77,22 +82,20 @@ public final class ImageRenderer<Content: View> {
         return (pass.list, pass.canvas.frames)
     }
 
-    /// One settled pass: its tree, its display list and its drawing context.
-    struct Pass {
-        let root: ViewNode
-        let list: DisplayList
-        let canvas: DrawingContext
-    }
-
     /// Runs update passes until the view settles.
     ///
-    /// - Parameter recordingFrames: Whether each pass records every node's frame.
+    /// - Parameters:
+    ///   - recordingFrames: Whether each pass records every node's frame (for tests).
+    ///   - recordingTree: Whether each pass records its drawn tree (for animations).
     /// - Returns: The last pass.
     /// - Throws: As ``displayList()``.
-    func settle(recordingFrames: Bool = false) throws(TagCloudUIError) -> Pass {
+    func settle(recordingFrames: Bool = false, recordingTree: Bool = false) throws(TagCloudUIError) -> SettledPass {
         let typesetter = try resolvedTypesetter()
+        var count = 0
+        defer { lastPassCount = count }
         return try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
-            try pass(typesetter: typesetter, actions: actions, recordingFrames: recordingFrames)
+            count += 1
+            return try pass(typesetter: typesetter, actions: actions, recordingFrames: recordingFrames, recordingTree: recordingTree)
         }
     }
 
@@ -106,7 +109,8 @@ public final class ImageRenderer<Content: View> {
     }
 
     /// Resolves, lays out and draws the view once.
-    private func pass(typesetter: Typesetter, actions: PassActions, recordingFrames: Bool) throws(TagCloudUIError) -> Pass {
+    private func pass(typesetter: Typesetter, actions: PassActions, recordingFrames: Bool,
+                      recordingTree: Bool) throws(TagCloudUIError) -> SettledPass {
         let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
         var rootEnvironment = environment
         rootEnvironment.displayScale = scale
@@ -121,8 +125,20 @@ public final class ImageRenderer<Content: View> {
             throw .invalidSize(width: Double(size.width), height: Double(size.height))
         }
         let canvas = DrawingContext(recordsFrames: recordingFrames, actions: actions)
+        let recorder = recordingTree ? TreeRecorder() : nil
+        canvas.tracker = recorder
         root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
         if let error = context.firstError { throw error }
-        return Pass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas)
+        return SettledPass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas, tree: recorder?.tree)
     }
+}
+
+/// One update pass: its tree, its display list and its drawing context (the last pass of a
+/// rendering is the settled view).
+struct SettledPass {
+    let root: ViewNode
+    let list: DisplayList
+    let canvas: DrawingContext
+    /// The drawn tree, when the pass recorded it.
+    let tree: DrawnTree?
 }

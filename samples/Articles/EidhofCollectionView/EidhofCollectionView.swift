@@ -14,6 +14,21 @@ public enum EidhofCollectionViewArticle {
         AnyView(ContentView().presetState("width", to: width))
     }
 
+    /// The lengths of the "x" suffixes of the gallery's items: the article draws each at random
+    /// from 0..<5, which would change the picture on every run.
+    public static let gallerySuffixes = [2, 0, 4, 1, 3, 0, 2, 4, 1]
+
+    /// The article's `ContentView` as the gallery shows it: its body, with the items' suffixes
+    /// fixed (``gallerySuffixes``) and the slider at `width`.
+    ///
+    /// - Parameter width: The slider's value: the width of the red bar.
+    /// - Returns: The view.
+    @MainActor
+    public static func galleryContentView(width: CGFloat) -> AnyView {
+        let items = (1..<10).map { num in "Element \(num)" + String(repeating: "x", count: gallerySuffixes[num - 1]) }
+        return AnyView(FixedItemsContentView(items: items).presetState("width", to: width))
+    }
+
     /// The article's `CollectionView` of `items`, each shown by `content`.
     ///
     /// - Parameters:
@@ -36,5 +51,28 @@ public enum EidhofCollectionViewArticle {
         var layout = FlowLayout(containerSize: containerSize)
         let frames = sizes.map { layout.add(element: $0) }
         return (frames, layout.size)
+    }
+}
+
+/// `ContentView`'s body (ContentView.swift) with the items given instead of drawn at random.
+struct FixedItemsContentView: View {
+    let items: [String]
+    @State var width: CGFloat = 100
+
+    var body: some View {
+        let pill = RoundedRectangle(cornerRadius: 5).fill(Color.gray)
+        return GeometryReader { proxy in
+            VStack {
+                HStack {
+                    Rectangle().fill(Color.red).frame(width: self.width)
+                    Spacer().frame(width: 20)
+                    CollectionView(data: Array(0..<self.items.count), content: { el in
+                        Text(self.items[el])
+                            .background(pill)
+                    })
+                }
+                Slider(value: self.$width, in: 0...proxy.size.width)
+            }
+        }
     }
 }
