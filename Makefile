@@ -8,10 +8,11 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
 # Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
-# to pixels so the tests can compare them with the PNGs).
+# to pixels so the tests can compare them with the PNGs; Pillow and Chromium decode and play the
+# animations, as independent readers of our APNG and animated SVG).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
-TEST_PACKAGES  := librsvg2-bin
+TEST_PACKAGES  := librsvg2-bin python3 python3-pil chromium
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data
 

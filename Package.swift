@@ -101,7 +101,7 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
-        .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
+        .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),

@@ -202,7 +202,8 @@ final class FrameAnimator: NodeTracker {
             return
         }
         let oldRecord = old[key]
-        var animation = parent?.animation ?? transaction
+        // A subtree whose animation was set to none (`animation(nil, value:)`) keeps none.
+        var animation = parent.map(\.animation) ?? transaction
         if let current = node as? AnimationNode, let former = oldRecord?.node as? AnimationNode, current.applies(since: former) {
             animation = current.animation
         }
@@ -230,7 +231,7 @@ final class FrameAnimator: NodeTracker {
         guard let record = old[key] else { return }
         let parent = levels.last
         let top = parent?.removed != true
-        let animation = parent?.animation ?? transaction
+        let animation = parent.map(\.animation) ?? transaction
         let progress = top ? (animation.map { $0.progress(at: time) } ?? 1) : parent?.progress ?? 1
         let displayed = shifted(record.frame, from: parent?.old, parent: parent)
         push(Level(node: record.node, key: key, displayed: displayed, new: nil, old: record.frame, animation: animation,

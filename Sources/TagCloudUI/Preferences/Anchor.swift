@@ -8,7 +8,7 @@ public struct Anchor<Value> {
     /// The value in the picture's coordinates.
     let global: Value
     /// Converts the value for a coordinate space whose origin is the given picture point.
-    let localize: (Value, CGPoint) -> Value
+    let localize: @Sendable (Value, CGPoint) -> Value
 
     /// The value relative to a coordinate space's origin.
     ///
@@ -21,9 +21,13 @@ public struct Anchor<Value> {
     /// A type-erased geometry value produced by a view: the port of SwiftUI's `Anchor.Source`.
     public struct Source {
         /// Makes the anchor from the view's frame in the picture.
-        let make: (CGRect) -> Anchor<Value>
+        let make: @Sendable (CGRect) -> Anchor<Value>
     }
 }
+
+extension Anchor: Sendable where Value: Sendable {}
+
+extension Anchor.Source: Sendable where Value: Sendable {}
 
 extension Anchor: Equatable where Value: Equatable {
     /// Anchors are equal when they hold equal values.

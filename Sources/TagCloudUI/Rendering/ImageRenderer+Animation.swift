@@ -40,7 +40,8 @@ extension ImageRenderer {
     ///   first frame after the change.
     ///
     /// The first frame is exactly the still picture before the change and the last exactly the
-    /// still after it; the last is shown for `hold` seconds. When the last change brings the view
+    /// still after it; the last is shown for `hold` seconds, and the frames before it that already
+    /// show it are left out. When the last change brings the view
     /// back to the first picture, that last hold is left out, so the animation loops seamlessly.
     /// The frames are as large as the largest state; a smaller one is drawn at the top-left corner.
     /// Views that move as a whole are drawn inside groups whose identifiers name them
@@ -83,11 +84,17 @@ extension ImageRenderer {
                 frames.append(.init(list: session.still(passes[0], units: units), duration: holdDuration))
             }
             let count = Int((transition.duration * frameRate - 1e-9).rounded(.up))
+            var between: [AnimatedDisplayList.Frame] = []
             for step in stride(from: 1, to: count, by: 1) {
-                frames.append(.init(list: session.frame(transition, at: Double(step) / frameRate, units: units),
-                                    duration: frameDuration))
+                between.append(.init(list: session.frame(transition, at: Double(step) / frameRate, units: units),
+                                     duration: frameDuration))
             }
-            frames.append(.init(list: session.still(passes[index + 1], units: units), duration: holdDuration))
+            let end = session.still(passes[index + 1], units: units)
+            // Frames that already show the end (what animates has finished; other animations of
+            // the change move nothing) are left out.
+            while between.last?.list == end { between.removeLast() }
+            frames += between
+            frames.append(.init(list: end, duration: holdDuration))
         }
         if frames.isEmpty {
             frames.append(.init(list: session.still(passes[0], units: [:]), duration: holdDuration))
