@@ -10,6 +10,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("text", runTextBenchmarks),
     ("canvas", runCanvasBenchmarks),
     ("views", runViewBenchmarks),
+    ("animation", runAnimationBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
 ]
