@@ -48,6 +48,7 @@ struct NodeRecord {
 }
 
 /// The nodes of one drawing of a view tree, by key.
+@MainActor
 final class DrawnTree {
     private(set) var records: [NodeKey: NodeRecord] = [:]
     /// Each node's children's keys, in drawing order (the root's under `nil`).

@@ -1,11 +1,14 @@
 /// A property wrapper type that can read and write a value managed by TagCloudUI: the port of
 /// SwiftUI's `@State`.
 ///
-/// A still image shows the current state: the initial value, unless something writes the state
-/// while the view resolves, or ``View/presetState(_:to:)`` sets it for a picture
+/// A picture shows the settled state: the initial value, unless the update cycle's actions
+/// (`onAppear`, `onChange(of:)`, `onPreferenceChange`, blocks sent to the main queue) change it,
+/// or ``View/presetState(_:to:)`` sets it for a picture
 /// (`SuggestionPickerView().presetState("selected", to: ["Exercise 💪"])`) without changing the
-/// view's code. The value lives in a box shared by copies of the view, so a write through the
-/// wrapper or its ``Binding`` is seen by every copy.
+/// view's code. The value lives in a box shared by copies of the view; the renderer keeps the box
+/// of each view identity, so the new values of a view that its parent's body makes in later
+/// passes, and a new root view of the same identity, read and write the same state (see
+/// ``ImageRenderer``). A write that changes the value makes another update pass.
 @propertyWrapper
 public struct State<Value> {
     let box: StateBox<Value>
@@ -194,6 +197,11 @@ extension View {
     /// ```swift
     /// SuggestionPickerView().presetState("selected", to: Set(["Exercise 💪"]))
     /// ```
+    ///
+    /// The state is set when the view first resolves and whenever the preset value changes
+    /// (compared with `==` when it is `Equatable`), so the changes the update cycle makes stay,
+    /// and a renderer whose ``ImageRenderer/content`` is set to the view with another preset value
+    /// shows that state (an animation can go from one to the other).
     ///
     /// The property is found by name (without the `$` or `_`). If the view has no `@State`
     /// property of that name, or the value's type differs, rendering throws
