@@ -171,32 +171,14 @@ package struct PNGEncoder: Sendable {
     /// - Returns: The PNG file's bytes.
     /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` for an empty image or if compression fails.
     package func encode(_ image: RGBAImage) throws -> [UInt8] {
-        let width = image.width
         let opaque = image.pixels.withUnsafeBufferPointer { p in
             var index = 3
             while index < p.count { if p[index] != 255 { return false }; index += 4 }
             return true
         }
-        let bytes = try image.pixels.withUnsafeBytes { raw -> [UInt8]? in
-            guard let base = raw.baseAddress else {
-                throw CanvasError.pngEncodingFailed(reason: "the image is empty (\(image.width) × \(image.height) px)")
-            }
-            return try encode(width: width, height: image.height, channels: opaque ? 3 : 4, sourceRow: { y in
-                base + y * width * 4
-            }, sourceRowBytes: width * 4, convert: { source, output in
-                let s = source.assumingMemoryBound(to: UInt8.self)
-                if opaque {
-                    for x in 0..<width {
-                        output[3 * x] = s[4 * x]; output[3 * x + 1] = s[4 * x + 1]; output[3 * x + 2] = s[4 * x + 2]
-                    }
-                } else {
-                    output.update(from: s, count: width * 4)
-                }
-                return true
-            }, prepare: nil)
-        }
-        guard let bytes else { preconditionFailure("RGBA8 conversion cannot fail") }
-        return bytes
+        let channels = opaque ? 3 : 4
+        return Self.file(width: image.width, height: image.height, channels: channels,
+                         stream: try zlibStream(of: image, channels: channels))
     }
 
     /// The core: converts, filters and compresses each part on its own thread, then writes the
@@ -213,11 +195,16 @@ package struct PNGEncoder: Sendable {
         guard let stream = try zlibStream(width: width, height: height, channels: channels, sourceRow: sourceRow,
                                           sourceRowBytes: sourceRowBytes, convert: convert, prepare: prepare,
                                           inPlace: inPlace) else { return nil }
-        var png = Self.signature
+        return Self.file(width: width, height: height, channels: channels, stream: stream)
+    }
+
+    /// A PNG file of one image: its header, its compressed rows and the end.
+    private static func file(width: Int, height: Int, channels: Int, stream: [UInt8]) -> [UInt8] {
+        var png = signature
         png.reserveCapacity(stream.count + 64)
-        Self.appendChunk("IHDR", Self.header(width: width, height: height, channels: channels)[...], to: &png)
-        Self.appendData(stream, chunk: "IDAT", to: &png)
-        Self.appendChunk("IEND", [][...], to: &png)
+        appendChunk("IHDR", header(width: width, height: height, channels: channels)[...], to: &png)
+        appendData(stream, chunk: "IDAT", to: &png)
+        appendChunk("IEND", [][...], to: &png)
         return png
     }
 
