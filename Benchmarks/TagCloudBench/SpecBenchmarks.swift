@@ -18,24 +18,24 @@ func runSpecBenchmarks() throws {
         ("text", .text, names.map { "\($0)\t2\n" }.joined()),
         ("csv", .csv, "tag,weight\n" + names.map { "\($0),2\n" }.joined()),
     ]
-    var parsed = TagCloudSpec()
+    var parsed = Cloud()
     for input in inputs {
         let bytes = Array(input.text.utf8)
         let seconds = try medianSeconds(runs: 5, warmup: 1) {
-            parsed = try TagCloudSpec(parsing: bytes, format: input.format)
+            parsed = try Cloud(parsing: bytes, format: input.format, source: "bench")
             blackHole(parsed)
         }
         report("spec.parse.\(input.name).100k_tags (target <= 1000 ms)", seconds * 1000, "ms")
     }
 
-    let resolveSeconds = medianSeconds(runs: 5, warmup: 1) { blackHole(resolve(parsed)) }
+    let resolveSeconds = medianSeconds(runs: 5, warmup: 1) { blackHole(parsed.resolved()) }
     report("spec.resolve.100k_tags (target <= 100 ms)", resolveSeconds * 1000, "ms")
 
     let long = String(repeating: "abcdé💪ghij", count: 1000)
     for (name, format, text) in [("yaml", SpecFormat.yaml, "- \(long)\n"), ("json", .json, "[\"\(long)\"]"),
                                  ("text", .text, "\(long)\t1\n"), ("csv", .csv, "tag\n\"\(long)\"\n")] {
         let bytes = Array(text.utf8)
-        let seconds = try medianSeconds { blackHole(try TagCloudSpec(parsing: bytes, format: format)) }
+        let seconds = try medianSeconds { blackHole(try Cloud(parsing: bytes, format: format, source: "bench")) }
         report("spec.parse.\(name).10k_char_tag (target <= 5 ms)", seconds * 1000, "ms", digits: 3)
     }
 }

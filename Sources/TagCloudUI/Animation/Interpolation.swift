@@ -59,7 +59,6 @@ extension DrawingContext {
     ///   - node: The node being drawn.
     ///   - old: The former node's shading, for the same frame.
     /// - Returns: The shading to draw.
-    @MainActor
     func animated<N: ViewNode>(_ shading: Shading, of node: N, old: (N) -> Shading) -> Shading {
         guard let (former, progress) = counterpart(of: node) else { return shading }
         return shading.interpolated(from: old(former), progress)
@@ -73,7 +72,6 @@ extension DrawingContext {
     ///   - node: The node being drawn.
     ///   - old: The former node's value.
     /// - Returns: The value to draw.
-    @MainActor
     func animated<N: ViewNode>(_ value: Double, of node: N, old: (N) -> Double) -> Double {
         guard let (former, progress) = counterpart(of: node) else { return value }
         return lerp(old(former), value, progress)

@@ -48,7 +48,6 @@ struct NodeRecord {
 }
 
 /// The nodes of one drawing of a view tree, by key.
-@MainActor
 final class DrawnTree {
     private(set) var records: [NodeKey: NodeRecord] = [:]
     /// Each node's children's keys, in drawing order (the root's under `nil`).
@@ -72,7 +71,6 @@ final class DrawnTree {
 /// Installed on a ``DrawingContext``, it is called by ``ViewNode/render(in:proposal:into:)`` for
 /// every node instead of drawing it directly. Subclasses record the tree (``TreeRecorder``) or
 /// draw an animation frame (``FrameAnimator``).
-@MainActor
 class NodeTracker {
     /// A node being drawn, with what its children need.
     struct Level {
@@ -147,7 +145,6 @@ class NodeTracker {
 
 /// Records a drawing's nodes (``DrawnTree``), optionally drawing the given units inside groups
 /// carrying their identifiers (the layers of an animated SVG).
-@MainActor
 final class TreeRecorder: NodeTracker {
     let tree = DrawnTree()
     /// The identifiers of the nodes drawn as units.
@@ -172,7 +169,6 @@ final class TreeRecorder: NodeTracker {
 /// Each node's displacement is its own animation's progress applied to its frame relative to its
 /// parent's, as SwiftUI animates each view's geometry within its parent: when a node and its
 /// parent share an animation this is the interpolation of its frame in the picture, exactly.
-@MainActor
 final class FrameAnimator: NodeTracker {
     let old: DrawnTree
     let new: DrawnTree

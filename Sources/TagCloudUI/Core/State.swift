@@ -230,7 +230,8 @@ struct StatePresetView<Content: View>: View {
         // The content's identity, as its own resolution computes it: its state is attached first,
         // so the preset reaches the state the renderer holds for it.
         let contentPath = inputs.path.appending(.type(ObjectIdentifier(Content.self)))
-        inputs.context.graph.attachState(of: view.content, at: contentPath)
+        nonisolated(unsafe) let content = view.content, graph = inputs.context.graph
+        onMainActor { graph.attachState(of: content, at: contentPath) }
         let state = Mirror(reflecting: view.content).children.first { $0.label == label }?.value
         if let state = state as? any PresettableState {
             let key = ViewGraph.StateKey(path: contentPath, property: view.property)

@@ -110,7 +110,6 @@ extension _ViewInputs {
 ///   - inputs: The parent's inputs.
 ///   - component: The step.
 /// - Returns: The view's nodes.
-@MainActor
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs, at component: ViewPath.Component) -> [ViewNode] {
     let inner = inputs.appending(component)
     let nodes = V._makeNodes(view, inputs: inner).nodes

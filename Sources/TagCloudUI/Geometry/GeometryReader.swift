@@ -143,11 +143,11 @@ extension View {
 /// resolved when the reader is placed.
 final class GeometryReaderNode: ViewNode {
     private let layoutDirection: LayoutDirection
-    private let build: @MainActor (GeometryProxy) -> ViewNode
+    private let build: (GeometryProxy) -> ViewNode
     /// The content resolved for a geometry, kept while the reader is drawn at that geometry.
     private var content: (size: CGSize, origin: CGPoint, spaces: [AnyHashable: CGPoint], node: ViewNode)?
 
-    init(layoutDirection: LayoutDirection, build: @escaping @MainActor (GeometryProxy) -> ViewNode) {
+    init(layoutDirection: LayoutDirection, build: @escaping (GeometryProxy) -> ViewNode) {
         self.layoutDirection = layoutDirection
         self.build = build
     }
@@ -162,7 +162,6 @@ final class GeometryReaderNode: ViewNode {
 
     /// The content for the reader placed at `frame`, resolved afresh unless the geometry is the one
     /// it was resolved for.
-    @MainActor
     func content(for frame: CGRect, spaces: [AnyHashable: CGPoint]) -> ViewNode {
         if let content, content.size == frame.size, content.origin == frame.origin, content.spaces == spaces {
             return content.node
@@ -173,7 +172,6 @@ final class GeometryReaderNode: ViewNode {
         return node
     }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard frame.width.isFinite, frame.height.isFinite else { return }
         let node = content(for: canvas.modelFrame(of: self) ?? frame, spaces: canvas.namedSpaces)
@@ -193,7 +191,6 @@ final class CoordinateSpaceNode: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let saved = canvas.namedSpaces[name]
         canvas.namedSpaces[name] = (canvas.modelFrame(of: self) ?? frame).origin

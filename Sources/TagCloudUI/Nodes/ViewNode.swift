@@ -98,7 +98,6 @@ class ViewNode: LayoutSubviewBackend {
     ///     `proposal`.
     ///   - proposal: The proposal the parent placed the node with.
     ///   - canvas: Where the items go.
-    @MainActor
     final func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         if let tracker = canvas.tracker {
             tracker.render(self, in: frame, proposal: proposal, canvas: canvas)
@@ -114,7 +113,6 @@ class ViewNode: LayoutSubviewBackend {
     ///   - frame: The node's frame.
     ///   - proposal: The proposal it was placed with.
     ///   - canvas: Where the items go.
-    @MainActor
     func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {}
 
     /// The node's dimensions for a proposal, with its explicit guides.
@@ -181,7 +179,6 @@ final class DrawingContext {
 
     /// Whether this drawing is a frame of an animation (actions are not registered, made content
     /// is reused).
-    @MainActor
     var isAnimationFrame: Bool { tracker?.isAnimationFrame ?? false }
 
     /// The frame layout gave `node`, when the drawing shows it elsewhere (an animation frame);
@@ -189,7 +186,6 @@ final class DrawingContext {
     ///
     /// - Parameter node: The node being drawn.
     /// - Returns: Its layout frame in the picture, or `nil`.
-    @MainActor
     func modelFrame(of node: ViewNode) -> CGRect? {
         guard let level = tracker?.level(of: node), level.displayed != (level.new ?? level.old) else { return nil }
         return level.new ?? level.old
@@ -200,7 +196,6 @@ final class DrawingContext {
     ///
     /// - Parameter node: The node being drawn.
     /// - Returns: Its former self and the progress, or `nil`.
-    @MainActor
     func counterpart<N: ViewNode>(of node: N) -> (old: N, progress: Double)? {
         guard let tracker, tracker.isAnimationFrame, let level = tracker.level(of: node), !level.removed,
               let old = level.oldNode as? N else { return nil }

@@ -69,8 +69,6 @@ class WrapperNode: ViewNode {
             : frame.minX + placed.offset.x
         return CGRect(x: x, y: frame.minY + placed.offset.y, width: placed.size.width, height: placed.size.height)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let placed = childPlacement(size: frame.size, proposal: proposal)
         child.render(in: childFrame(placed, in: frame), proposal: placed.proposal, into: canvas)
@@ -279,7 +277,6 @@ final class DecorationNode: WrapperNode {
 
     override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let decorationProposal = ProposedViewSize(frame.size)
         let placed = ChildPlacement(aligning: decoration, proposal: decorationProposal, in: frame.size, alignment: alignment)
@@ -309,8 +306,6 @@ final class GroupNode: WrapperNode {
     override var kind: String {
         clipShape != nil ? "Clip" : opacity != 1 ? "Opacity" : "Metadata"
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let opacity = canvas.animated(self.opacity, of: self) { $0.opacity }
         guard opacity > 0 else { return }
@@ -329,8 +324,6 @@ final class OffsetNode: WrapperNode {
         self.offset = offset
         super.init(child, layoutDirection: layoutDirection)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let dx = layoutDirection == .rightToLeft ? -offset.width : offset.width
         child.render(in: frame.offsetBy(dx: dx, dy: offset.height), proposal: proposal, into: canvas)

@@ -106,7 +106,6 @@ final class PreferenceWriterNode<K: PreferenceKey>: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let start = canvas.preferences.count
         super.draw(in: frame, proposal: proposal, into: canvas)
@@ -135,7 +134,6 @@ final class PreferenceObserverNode<K: PreferenceKey>: WrapperNode where K.Value:
         super.init(child, layoutDirection: layoutDirection)
     }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let start = canvas.preferences.count
         super.draw(in: frame, proposal: proposal, into: canvas)
@@ -154,10 +152,10 @@ final class PreferenceObserverNode<K: PreferenceKey>: WrapperNode where K.Value:
 final class PreferenceDecorationNode<K: PreferenceKey>: WrapperNode {
     let alignment: Alignment
     let isOverlay: Bool
-    let build: @MainActor (K.Value) -> ViewNode
+    let build: (K.Value) -> ViewNode
     private var decoration: ViewNode?
 
-    init(_ child: ViewNode, alignment: Alignment, isOverlay: Bool, build: @escaping @MainActor (K.Value) -> ViewNode,
+    init(_ child: ViewNode, alignment: Alignment, isOverlay: Bool, build: @escaping (K.Value) -> ViewNode,
          layoutDirection: LayoutDirection) {
         self.alignment = alignment
         self.isOverlay = isOverlay
@@ -167,7 +165,6 @@ final class PreferenceDecorationNode<K: PreferenceKey>: WrapperNode {
 
     override var childNodes: [ViewNode] { [child] + (decoration.map { [$0] } ?? []) }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let start = canvas.preferences.count
         let content = canvas.capture { super.draw(in: frame, proposal: proposal, into: canvas) }

@@ -7,6 +7,14 @@ public enum AnimationFormat: String, Sendable, CaseIterable {
     case png
     /// An SVG animated with CSS keyframes: ``AnimatedDisplayList/svgData(background:)``.
     case svg
+
+    /// The still format of the same kind of file, for errors.
+    var imageFormat: ImageFormat {
+        switch self {
+        case .png: .png
+        case .svg: .svg
+        }
+    }
 }
 
 extension ImageRenderer {
@@ -53,14 +61,14 @@ extension ImageRenderer {
     ///     seconds; 1 by default.
     ///   - changes: The state changes, in order.
     /// - Returns: The animation, without the ``background`` (pass it to the writers).
-    /// - Throws: As ``displayList()``, and ``TagCloudUIError/renderingFailed(format:reason:)`` for a
+    /// - Throws: As ``displayList()``, and ``TagCloudUIError/invalidAnimation(reason:)`` for a
     ///   frame rate or hold outside their ranges.
     /// - Complexity: One settling per state, and one drawing (no layout) per frame.
     public func animation(frameRate: Double = 60, hold: Double = 1,
                           changes: [@MainActor () -> Void]) throws(TagCloudUIError) -> AnimatedDisplayList {
         guard frameRate > 0, frameRate <= 240, hold >= 0, hold <= 60 else {
-            throw .renderingFailed(format: "animation", reason: "the frame rate must be above 0 and at most 240 "
-                + "(it is \(frameRate)) and the hold 0 to 60 seconds (it is \(hold))")
+            throw .invalidAnimation(reason: "the frame rate must be above 0 and at most 240 (it is \(frameRate)) "
+                + "and the hold from 0 to 60 seconds (it is \(hold))")
         }
         var passes = [try settle(recordingTree: true)]
         var transactions: [Animation?] = []
@@ -114,7 +122,7 @@ extension ImageRenderer {
     ///   - changes: The state changes, in order.
     /// - Returns: The file's bytes.
     /// - Throws: As ``animation(frameRate:hold:changes:)``, and
-    ///   ``TagCloudUIError/renderingFailed(format:reason:)`` when the file cannot be written.
+    ///   ``TagCloudUIError/renderingFailed(format:_:)`` when the file cannot be written.
     public func animationData(_ format: AnimationFormat, frameRate: Double = 60, hold: Double = 1,
                               changes: [@MainActor () -> Void]) throws(TagCloudUIError) -> Data {
         let animation = try animation(frameRate: frameRate, hold: hold, changes: changes)
@@ -123,8 +131,10 @@ extension ImageRenderer {
             case .png: return try animation.apngData(scale: Double(scale), background: background?.rgba)
             case .svg: return try animation.svgData(background: background?.rgba)
             }
+        } catch let error as CanvasError {
+            throw .renderingFailed(format: format.imageFormat, error)
         } catch {
-            throw .renderingFailed(format: format == .png ? "APNG" : "animated SVG", reason: String(describing: error))
+            throw .renderingFailed(format: format.imageFormat, .invalidAnimation(reason: String(describing: error)))
         }
     }
 
@@ -146,7 +156,6 @@ extension ImageRenderer {
 
 /// One change: the settled passes before and after (with their drawn trees), and the animation
 /// it was made in.
-@MainActor
 struct Transition {
     let old: SettledPass
     let new: SettledPass
@@ -177,7 +186,6 @@ struct Transition {
 
 /// Draws the frames of an animation: the stills and the frames between, at one size, with the
 /// views that move as a whole drawn as named units.
-@MainActor
 struct AnimationSession {
     let size: CGSize
     let proposal: ProposedViewSize

@@ -90,46 +90,15 @@ public final class ImageRenderer<Content: View> {
     /// - Returns: The last pass.
     /// - Throws: As ``displayList()``.
     func settle(recordingFrames: Bool = false, recordingTree: Bool = false) throws(TagCloudUIError) -> SettledPass {
-        let typesetter = try resolvedTypesetter()
+        let typesetter = try resolvedTypesetter(typesetter)
         var count = 0
         defer { lastPassCount = count }
         return try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
             count += 1
-            return try pass(typesetter: typesetter, actions: actions, recordingFrames: recordingFrames, recordingTree: recordingTree)
+            let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
+            return try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
+                                  recordingFrames: recordingFrames, recordingTree: recordingTree)
         }
-    }
-
-    private func resolvedTypesetter() throws(TagCloudUIError) -> Typesetter {
-        if let given = self.typesetter { return given }
-        do {
-            return try Typesetter.standard()
-        } catch {
-            throw .fontsUnavailable(reason: String(describing: error))
-        }
-    }
-
-    /// Resolves, lays out and draws the view once.
-    private func pass(typesetter: Typesetter, actions: PassActions, recordingFrames: Bool,
-                      recordingTree: Bool) throws(TagCloudUIError) -> SettledPass {
-        let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
-        var rootEnvironment = environment
-        rootEnvironment.displayScale = scale
-        let inputs = _ViewInputs(environment: rootEnvironment, context: context)
-        let nodes = makeNodes(content, inputs)
-        let root: ViewNode = nodes.count == 1 ? nodes[0]
-            : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
-        root.stamp(.root)
-        let size = root.sizeThatFits(proposedSize)
-        if let error = context.firstError { throw error }
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw .invalidSize(width: Double(size.width), height: Double(size.height))
-        }
-        let canvas = DrawingContext(recordsFrames: recordingFrames, actions: actions)
-        let recorder = recordingTree ? TreeRecorder() : nil
-        canvas.tracker = recorder
-        root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
-        if let error = context.firstError { throw error }
-        return SettledPass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas, tree: recorder?.tree)
     }
 }
 
@@ -141,4 +110,81 @@ struct SettledPass {
     let canvas: DrawingContext
     /// The drawn tree, when the pass recorded it.
     let tree: DrawnTree?
+}
+
+/// The typesetter given, or the shared one over the bundled fonts.
+///
+/// - Parameter given: The typesetter given, if any.
+/// - Returns: The typesetter.
+/// - Throws: ``TagCloudUIError/fontsUnavailable(_:)`` when the bundled fonts cannot be loaded.
+func resolvedTypesetter(_ given: Typesetter?) throws(TagCloudUIError) -> Typesetter {
+    if let given { return given }
+    do {
+        return try Typesetter.standard()
+    } catch {
+        throw .fontsUnavailable(TypesettingError(thrown: error))
+    }
+}
+
+/// Resolves, lays out and draws a view once: an update pass.
+///
+/// - Parameters:
+///   - content: The root view.
+///   - proposedSize: The size proposed to it.
+///   - scale: Pixels per point, the environment's `displayScale`.
+///   - environment: The environment the root view starts with.
+///   - context: The typesetter, the graph that keeps state, and the pass's actions.
+///   - recordingFrames: Whether to record every node's frame (for tests).
+///   - recordingTree: Whether to record the drawn tree (for animations).
+/// - Returns: The pass.
+/// - Throws: As ``ImageRenderer/displayList()``.
+func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
+                               context: ResolutionContext, recordingFrames: Bool,
+                               recordingTree: Bool) throws(TagCloudUIError) -> SettledPass {
+    var rootEnvironment = environment
+    rootEnvironment.displayScale = scale
+    let inputs = _ViewInputs(environment: rootEnvironment, context: context)
+    let nodes = makeNodes(content, inputs)
+    let root: ViewNode = nodes.count == 1 ? nodes[0]
+        : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
+    root.stamp(.root)
+    let size = root.sizeThatFits(proposedSize)
+    if let error = context.firstError { throw error }
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+        throw .invalidSize(width: Double(size.width), height: Double(size.height))
+    }
+    let canvas = DrawingContext(recordsFrames: recordingFrames, actions: context.actions)
+    let recorder = recordingTree ? TreeRecorder() : nil
+    canvas.tracker = recorder
+    root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
+    if let error = context.firstError { throw error }
+    return SettledPass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas, tree: recorder?.tree)
+}
+
+/// Resolves, lays out and draws a view in one pass: what ``ImageRenderer`` does for a view with
+/// no state or actions, as a function of its settings.
+///
+/// Nonisolated: a view made only of primitive views (and views whose bodies are nonisolated, such
+/// as the `TagCloud` library's chips) resolves on any thread, so several pictures can be laid out
+/// at once; a view with a main-actor body must be rendered on the main actor (checked at run time).
+/// The update cycle is ``ImageRenderer``'s: actions registered here are not run, and state starts
+/// afresh.
+///
+/// - Parameters:
+///   - content: The root view.
+///   - proposedSize: The size proposed to it.
+///   - scale: Pixels per point, the environment's `displayScale`.
+///   - environment: The environment the root view starts with.
+///   - typesetter: The typesetter; `nil` for the shared one over the bundled fonts.
+///   - recordingFrames: Whether to record every node's frame (for tests).
+/// - Returns: The display list, its size the view's, and the recorded frames.
+/// - Throws: As ``ImageRenderer/displayList()``.
+package func renderViewTree<Content: View>(
+    _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
+    typesetter given: Typesetter?, recordingFrames: Bool
+) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
+    let context = ResolutionContext(typesetter: try resolvedTypesetter(given))
+    let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
+                              recordingFrames: recordingFrames, recordingTree: false)
+    return (pass.list, pass.canvas.frames)
 }

@@ -341,7 +341,6 @@ final class ShapeNode: ViewNode {
         }
     }
 
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard frame.width.isFinite, frame.height.isFinite else { return }
         let resolved = shape._resolvedShape(in: frame)
