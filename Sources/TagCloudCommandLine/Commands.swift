@@ -4,6 +4,7 @@
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
 import TagCloud
+import TagCloudUI
 
 /// `tagcloud`.
 package struct Tagcloud: ParsableCommand {
@@ -16,7 +17,7 @@ package struct Tagcloud: ParsableCommand {
             66 unreadable input; 70 internal error; 73 unwritable output. \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
-        subcommands: [Render.self, Collect.self, Samples.self, Fonts.self, Diff.self])
+        subcommands: [Render.self, Animate.self, Collect.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}
 }
@@ -176,6 +177,72 @@ package struct Collect: ParsableCommand {
     var verbose = false
 
     package init() {}
+}
+
+/// `tagcloud animate`.
+package struct Animate: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Animate the change from one tag cloud spec to another, as an animated PNG or an SVG animated with CSS.",
+        discussion: """
+            The chips are matched by their place in the tag list and move, resize and change colour along \
+            SwiftUI's curves (a spring by default); chips that appear or disappear (maxRows) fade. The first \
+            frame is FROM, the last TO, each shown for --hold seconds. The picture is as large as the larger \
+            of the two clouds.
+
+            Examples:
+              tagcloud animate wide.yaml narrow.yaml -o switch.svg
+              tagcloud animate tags.yaml tags-centred.yaml -o switch.png --animation bouncy --fps 30 --scale 2
+              tagcloud animate light.yaml dark.yaml -o theme.svg --loop
+            """)
+
+    @Argument(help: ArgumentHelp("The spec before the change (JSON, YAML, text or CSV), or - for standard input.", valueName: "from"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("The spec after the change.", valueName: "to"))
+    var to: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png (APNG) or .svg, or - for standard output.", valueName: "output"))
+    var output: String
+
+    @Option(help: ArgumentHelp("The output format: png (APNG) or svg (default: from the output's extension).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("SwiftUI's animation: default, linear, easeIn, easeOut, easeInOut, spring, smooth, snappy, bouncy or interactiveSpring.", valueName: "name"))
+    var animation = "default"
+
+    @Option(help: ArgumentHelp("Frames per second, 1 to 240.", valueName: "rate"))
+    var fps: Double = 60
+
+    @Option(help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60).", valueName: "seconds"))
+    var hold: Double = 1
+
+    @Option(help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
+    var scale: Double?
+
+    @Flag(help: "Change back to FROM at the end, so the animation cycles.")
+    var loop = false
+
+    @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
+    var verbose = false
+
+    package init() {}
+
+    /// The request for the command.
+    ///
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format or animation.
+    package func request() throws(CommandError) -> AnimateRequest {
+        var format: AnimationFormat?
+        if let name = self.format {
+            guard let known = AnimationFormat(rawValue: name.lowercased()) else {
+                throw .usage("unknown animation format \(quoted(name)); use png (APNG) or svg")
+            }
+            format = known
+        }
+        return AnimateRequest(from: from, to: to, output: output, format: format,
+                              animation: try AnimateRequest.animation(named: animation), frameRate: fps, hold: hold,
+                              scale: scale, loop: loop)
+    }
 }
 
 /// `tagcloud samples`.

@@ -99,9 +99,16 @@ enum AnimatedSVGEncoder {
         }()
 
         var items: [DisplayItem] = []
+        let bounds = CGRect(origin: .zero, size: animation.size)
         for (rank, element) in order.enumerated() {
-            items.append(DisplayItem(.group(ItemGroup(items: elements[element].items)),
-                                     metadata: ItemMetadata(identifier: "\(prefix)\(rank)")))
+            var content = elements[element].items
+            // Cairo's SVG surface drops what was drawn before an unclipped fill that covers the
+            // whole picture, and with it the mark where this group begins: such content is clipped
+            // to the picture, which changes no pixel.
+            if content.contains(where: { $0.coversUnclipped(bounds) }) {
+                content = [DisplayItem(.group(ItemGroup(items: content, clip: Clip(.rect(bounds)))))]
+            }
+            items.append(DisplayItem(.group(ItemGroup(items: content)), metadata: ItemMetadata(identifier: "\(prefix)\(rank)")))
         }
         let document = DisplayList(size: animation.size, items: items)
         var svg = Array(try SVGBackend.svg(document, background: background))
@@ -274,5 +281,22 @@ extension AnimatedDisplayList {
     /// - Throws: ``CanvasError/invalidAnimation(reason:)``, or an error of drawing the document.
     public func svgData(background: RGBAColor? = nil) throws -> Data {
         Data(try AnimatedSVGEncoder.encode(self, background: background))
+    }
+}
+
+extension DisplayItem {
+    /// Whether the item fills all of `bounds`, unclipped and at full opacity (directly or inside
+    /// groups that neither clip nor fade).
+    func coversUnclipped(_ bounds: CGRect) -> Bool {
+        switch content {
+        case .fill(let shape, _, _):
+            let box = shape.path.controlPointBounds
+            return box.minX <= bounds.minX && box.minY <= bounds.minY && box.maxX >= bounds.maxX && box.maxY >= bounds.maxY
+        case .group(let group):
+            return group.clip == nil && group.opacity == 1 && group.transform.isIdentity
+                && group.items.contains { $0.coversUnclipped(bounds) }
+        case .stroke, .text:
+            return false
+        }
     }
 }

@@ -131,10 +131,8 @@ extension ImageRenderer {
             case .png: return try animation.apngData(scale: Double(scale), background: background?.rgba)
             case .svg: return try animation.svgData(background: background?.rgba)
             }
-        } catch let error as CanvasError {
-            throw .renderingFailed(format: format.imageFormat, error)
         } catch {
-            throw .renderingFailed(format: format.imageFormat, .invalidAnimation(reason: String(describing: error)))
+            throw .renderingFailed(format: format.imageFormat, CanvasError(thrown: error))
         }
     }
 
