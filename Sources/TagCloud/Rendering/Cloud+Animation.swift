@@ -14,14 +14,17 @@ extension Cloud {
     /// try from.animationData(to: to, as: .svg).write(to: url)
     /// ```
     ///
-    /// Both clouds are laid out as ``rendered(typesetter:)`` lays them out, in one picture as
-    /// large as the larger of the two (each at its top-left corner). A background the two share is
-    /// left out of the frames, as ``RenderedCloud/displayList`` leaves it out (``animationData(to:as:scale:animation:frameRate:hold:loop:typesetter:)``
-    /// paints it); different backgrounds are drawn in the frames, their colour interpolated. The chips are matched by their place in the tag list: the chip of
-    /// the first tag moves from where it was to where it is, its size, colours and text colour
-    /// interpolated; chips that `maxRows` hides or shows fade, as SwiftUI's default transition
-    /// does, and so does the "+N" chip. The first frame is the first cloud, the last the second;
-    /// each shows for `hold` seconds. With `loop`, the animation goes back to the first cloud.
+    /// Both clouds are laid out as ``rendered(typesetter:)`` lays them out (with the font files of
+    /// both specs, the first spec's ahead where both add a family), in one picture as large as the
+    /// larger of the two (each at its top-left corner). A background the two share is left out of
+    /// the frames, as ``RenderedCloud/displayList`` leaves it out
+    /// (``animationData(to:as:scale:animation:frameRate:hold:loop:typesetter:)`` paints it);
+    /// different backgrounds are drawn in the frames, their colour interpolated. The chips are
+    /// matched by their place in the tag list: the chip of the first tag moves from where it was
+    /// to where it is, its size, colours and text colour interpolated; chips that `maxRows` hides
+    /// or shows fade, as SwiftUI's default transition does, and so does the "+N" chip. The first
+    /// frame is the first cloud, the last the second; each shows for `hold` seconds. With `loop`,
+    /// the animation goes back to the first cloud.
     ///
     /// Isolated to the main actor, as ``ImageRenderer`` is.
     ///
@@ -48,7 +51,8 @@ extension Cloud {
             throw .invalidNumber(path: "hold", value: "\(hold)", reason: "it must be from 0 to 60 seconds",
                                  SpecLocation(source: "animation"))
         }
-        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        // One typesetter draws every frame: it has the font files of both specs.
+        let typesetter = try other.typesetterWithFonts(try typesetterWithFonts(typesetter))
         let first = try AnimatedCloudState(self, typesetter: typesetter)
         let second = try AnimatedCloudState(other, typesetter: typesetter)
         let size = CGSize(width: Swift.max(first.size.width, second.size.width),
@@ -112,7 +116,7 @@ private struct AnimatedCloudState {
     let size: CGSize
 
     init(_ spec: Cloud, typesetter: Typesetter) throws(TagCloudError) {
-        let rendered = try spec.rendered(typesetter: typesetter)
+        let rendered = try spec.rendered(withFontsIn: typesetter)
         cloud = spec.resolved()
         visible = cloud.chips.count - rendered.hiddenCount
         more = rendered.hiddenCount > 0 ? rendered.hiddenCount : nil

@@ -10,8 +10,8 @@ import Testing
     static let tags = "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]"
 
     /// The picture of `list` on a transparent canvas of `size`, at its top-left corner.
-    func image(_ list: DisplayList, on size: CGSize) throws -> RGBAImage {
-        try DisplayList(size: size, items: list.items).rgbaImage(scale: 2)
+    func image(_ list: DisplayList, on size: CGSize, scale: Double = 2) throws -> RGBAImage {
+        try DisplayList(size: size, items: list.items).rgbaImage(scale: scale)
     }
 
     @Test func theFirstFrameIsTheFirstCloudAndTheLastTheSecond() throws {
@@ -35,6 +35,21 @@ import Testing
         let middle = try animation.frames[animation.frames.count / 2].list.rgbaImage(scale: 2)
         let (firstStill, secondStill) = (try image(first.displayList, on: animation.size), try image(second.displayList, on: animation.size))
         #expect(middle != firstStill && middle != secondStill)
+    }
+
+    @Test func theFontFilesOfBothSpecsDrawTheFrames() throws {
+        let (folder, spec) = try FontFilesKeyTests.specFolder("""
+            fonts: [fonts/InterSubset.woff2]
+            width: 300
+            tags: [Swift, {text: SwiftUI, font: {family: Inter}}]
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let from = try Cloud(contentsOf: spec)
+        let to = try Cloud(yaml: "width: 120\nfonts: [\(folder.path)/fonts/DevanagariSubset.ttf]\nfont: {family: Noto Sans Devanagari}\ntags: [हिन्दी, Swift]")
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.1), frameRate: 30, typesetter: bundledTypesetter)
+        let stills = (try from.rendered(typesetter: bundledTypesetter), try to.rendered(typesetter: bundledTypesetter))
+        #expect(try animation.frames[0].list.rgbaImage() == image(stills.0.displayList, on: animation.size, scale: 1))
+        #expect(try animation.frames.last?.list.rgbaImage() == image(stills.1.displayList, on: animation.size, scale: 1))
     }
 
     @Test func theDocumentationExampleWritesAnAnimatedSVG() throws {
@@ -62,6 +77,10 @@ import Testing
         #expect(colours.first == [255, 255, 255])
         #expect(colours.contains([0x10, 0x20, 0x30]))
         #expect(colours.contains { $0 != [255, 255, 255] && $0 != [0x10, 0x20, 0x30] })
+        // The background covers the whole picture; the animated SVG still finds every layer.
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        #expect(svg.contains("@keyframes"))
         #expect(colours.last != colours.first,
                 "the loop's last frame is one step before the first cloud, which the file shows again")
         #expect(throws: TagCloudError.self) { try from.animation(to: to, frameRate: 0, typesetter: bundledTypesetter) }
