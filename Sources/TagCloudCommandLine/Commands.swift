@@ -304,7 +304,7 @@ package struct Preview: ParsableCommand {
 package struct Samples: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG.",
+        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG, and their animations as APNG (1×) and animated SVG.",
         discussion: """
             Examples:
               tagcloud samples                 # samples/*.yaml -> samples/*.png, *.svg, *.layout.json
@@ -321,7 +321,8 @@ package struct Samples: ParsableCommand {
 
     /// The request for the command.
     package func request() -> SamplesRequest {
-        SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery())
+        SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery(),
+                       swiftAnimations: swiftGalleryAnimations())
     }
 }
 

@@ -73,14 +73,14 @@ struct AnimationFileTests {
     @Test("The files are byte-deterministic, and the samples are up to date (TAGCLOUD_RECORD=1 rewrites them)")
     func samples() throws {
         let frames = try Self.animation.frames()
-        let apng = try frames.apngData(scale: 1, background: .white)
-        let svg = try frames.svgData(background: .white)
-        let again = try Self.animation.frames()
-        #expect(try again.apngData(scale: 1, background: .white) == apng)
-        #expect(try again.svgData(background: .white) == svg)
+        // What `tagcloud samples` writes: the frames on white, the APNG at 1×.
+        let apng = try Self.animation.data(.png), svg = try Self.animation.data(.svg)
+        #expect(try frames.apngData(scale: 1, background: .white) == apng)
+        #expect(try frames.svgData(background: .white) == svg)
+        #expect(try Self.animation.data(.png) == apng && Self.animation.data(.svg) == svg)
         let mode = try SnapshotRecordMode.fromEnvironment()
         for (data, ext) in [(apng, "png"), (svg, "svg")] {
-            let url = packageRoot.appendingPathComponent("samples/\(Self.animation.name).\(ext)")
+            let url = packageRoot.appendingPathComponent("samples/gallery/\(Self.animation.name).\(ext)")
             let existing = FileManager.default.contents(atPath: url.path)
             let record = switch mode {
             case .all: true
@@ -93,7 +93,7 @@ struct AnimationFileTests {
                 Issue.record("recorded \(url.path); look at it, then run again without TAGCLOUD_RECORD")
             } else {
                 #expect(existing == data,
-                        "\(url.path) is not what the gallery renders; run the test with TAGCLOUD_RECORD=1 and look at it")
+                        "\(url.path) is not what the gallery renders; run make samples (or this test with TAGCLOUD_RECORD=1) and look at it")
             }
         }
         // Four changes, the last back to the first picture: three holds besides the first.
