@@ -12,6 +12,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("canvas", runCanvasBenchmarks),
     ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
+    ("animation", runAnimationBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
     ("web", runWebBenchmarks),

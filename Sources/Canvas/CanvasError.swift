@@ -46,6 +46,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An id prefix for web output is not an ASCII letter followed by at most 63 letters, digits,
     /// `-` and `_`.
     case invalidIdPrefix(String)
+    /// An ``AnimatedDisplayList`` cannot be written: it has no frames, its frames differ in size,
+    /// a frame lasts no time, or its loop count is out of range.
+    case invalidAnimation(reason: String)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -84,6 +87,8 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the light and dark pictures differ at \(item) in more than colour: render both looks from the same layout"
         case .invalidIdPrefix(let prefix):
             return "the id \(Self.quoted(prefix)) cannot prefix the ids of a web page: use an ASCII letter followed by at most 63 letters, digits, - and _"
+        case .invalidAnimation(let reason):
+            return "cannot write the animation: \(reason); give it frames of one size that each last some time"
         }
     }
 

@@ -231,7 +231,7 @@ extension TagCloudError {
             self = .fontsUnavailable(error)
         case .textLayoutFailed(let text, let error):
             self = .textLayoutFailed(text: text, error)
-        case .invalidSize, .renderingFailed, .statePresetFailed:
+        case .invalidSize, .renderingFailed, .statePresetFailed, .updateCycleDidNotSettle, .invalidAnimation:
             self = .internalError(String(describing: error))
         }
     }

@@ -119,7 +119,7 @@ extension TagCloudError {
             self = .refusedLink(tag: "", href: href, reason: error.description, nil)
         case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
              .pngDecodingFailed, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
-             .themeVariantsDiffer, .invalidIdPrefix:
+             .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
             self = .renderingFailed(format: format, error)
         }
     }

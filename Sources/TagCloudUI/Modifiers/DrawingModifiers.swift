@@ -6,7 +6,8 @@ struct DecorationModifier<Decoration: View>: NodeWrappingModifier {
     let isOverlay: Bool
 
     func wrap(_ node: ViewNode, inputs: _ViewInputs) -> ViewNode {
-        DecorationNode(node, decoration: makeSingleNode(decoration, inputs, alignment: alignment), alignment: alignment,
+        DecorationNode(node, decoration: makeSingleNode(decoration, inputs.appending(.role(.decoration)), alignment: alignment),
+                       alignment: alignment,
                        isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
     }
 }
