@@ -10,14 +10,16 @@ SWIFT ?= swift
 
 # Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
 # to pixels so the tests can compare them with the PNGs; poppler-utils' pdftoppm rasterises the PDFs
-# that TagCloudTesting's .pdf strategy compares).
+# that TagCloudTesting's .pdf strategy compares; headless Chromium, driven by Tools/browser/cdp.py
+# with python3, checks the SVG and HTML output as a web page shows it; Pillow and Chromium decode and
+# play the animations, as independent readers of our APNG and animated SVG).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
-TEST_PACKAGES  := librsvg2-bin poppler-utils file $(RUNTIME_PACKAGES)
+TEST_PACKAGES  := librsvg2-bin poppler-utils file python3 python3-pil chromium $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 

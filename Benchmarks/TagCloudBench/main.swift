@@ -12,8 +12,10 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("canvas", runCanvasBenchmarks),
     ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
+    ("animation", runAnimationBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
+    ("web", runWebBenchmarks),
 ]
 
 let filters = Array(CommandLine.arguments.dropFirst())

@@ -48,6 +48,9 @@ package enum TagCloudMain {
         }
         do {
             switch command {
+            case let animate as Animate:
+                let result = try TagCloudCommand.animate(try animate.request())
+                if animate.verbose { warnOnStandardError(result.summary) }
             case let samples as Samples:
                 let report = try TagCloudCommand.samples(samples.request(), progress: { print($0) })
                 print(report.summary)

@@ -16,10 +16,17 @@ import Typesetting
         let svg = String(decoding: try DisplayList(size: CGSize(width: 100, height: 40)) {
             Self.chip(tooltip: "Swift: 12 <posts> & \"more\"")
         }.svgData(), as: UTF8.self)
-        #expect(svg.contains("<g id=\"chip-10\" data-label=\"Swift\">\n<title>Swift: 12 &lt;posts&gt; &amp; &quot;more&quot;</title>\n"))
+        #expect(svg.contains("-chip-10\" data-label=\"Swift\">\n<title>Swift: 12 &lt;posts&gt; &amp; &quot;more&quot;</title>\n"))
+        // The document's own title, and the item's.
+        #expect(svg.components(separatedBy: "<title").count - 1 == 2)
         let without = String(decoding: try DisplayList(size: CGSize(width: 100, height: 40)) { Self.chip(tooltip: nil) }.svgData(),
                              as: UTF8.self)
-        #expect(!without.contains("<title>"))
+        #expect(without.components(separatedBy: "<title").count - 1 == 1)
+        // An item with only a tooltip is a group too.
+        let alone = String(decoding: try DisplayList(size: CGSize(width: 100, height: 40)) {
+            DisplayItem.fill(.rect(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(Fixtures.blue)).metadata(tooltip: "Tip")
+        }.svgData(), as: UTF8.self)
+        #expect(alone.contains("<g>\n<title>Tip</title>\n<rect"))
     }
 
     @Test func pdfTooltipsAreSquareAnnotationsOverTheItem() throws {

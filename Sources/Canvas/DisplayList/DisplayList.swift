@@ -158,12 +158,16 @@ public struct DisplayItem: Sendable, Equatable {
     /// - Parameters:
     ///   - label: Text describing the item (a chip's label).
     ///   - link: Where the item links to.
-    ///   - identifier: A stable identifier (an SVG `id`).
-    ///   - tooltip: Text shown while the pointer is over the item (an SVG `<title>`).
+    ///   - identifier: A stable identifier (an SVG `id`, after the document's prefix).
+    ///   - role: What the item is in a tag cloud.
+    ///   - isSelected: Whether the item is, or belongs to, a selected chip.
+    ///   - tooltip: Text shown while the pointer is over the item (an SVG `<title>`, a PDF
+    ///     annotation).
     /// - Returns: The item with ``metadata`` replaced.
-    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil,
-                         tooltip: String? = nil) -> DisplayItem {
-        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier, tooltip: tooltip))
+    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
+                         isSelected: Bool = false, tooltip: String? = nil) -> DisplayItem {
+        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier, role: role,
+                                                    isSelected: isSelected, tooltip: tooltip))
     }
 }
 
@@ -215,19 +219,26 @@ public struct Clip: Sendable, Equatable {
     }
 }
 
-/// Label, link, identifier and tooltip of an item, for backends that can use them.
+/// Label, link, identifier, role and tooltip of an item, for backends that can use them.
 ///
-/// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` with the tooltip
-/// as its first child, `<title>…</title>`, and, for a link, `<a xlink:href="…">`; the PDF backend
-/// makes links clickable and tooltips annotations over the item (for items outside clips and
-/// opacity groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
-public struct ItemMetadata: Sendable, Hashable, Codable {
+/// The SVG backend writes an item with metadata as a group with a prefixed `id`, a `data-label`,
+/// the tooltip as its first child (`<title>…</title>`), and for a link an `<a href>` (checked by
+/// ``WebLink``); a ``role`` adds the classes, ARIA roles and colour custom properties of web output
+/// (see ``ItemRole``). The PDF backend makes links clickable and tooltips annotations over the item
+/// (for items outside clips and opacity groups, see ``Renderer/pdf(background:)``). PNG ignores
+/// metadata.
+public struct ItemMetadata: Sendable, Hashable {
     /// Text describing the item, such as a chip's label.
     public var label: String?
     /// Where the item links to.
     public var link: URL?
-    /// A stable identifier; the SVG backend writes it as the group's `id`.
+    /// A stable identifier; the SVG backend writes it, after the document's id prefix, as the
+    /// group's `id`.
     public var identifier: String?
+    /// What the item is in a tag cloud, for web output; `nil` for an item that is only drawn.
+    public var role: ItemRole?
+    /// Whether the item is, or belongs to, a selected chip.
+    public var isSelected: Bool
     /// Text shown while the pointer is over the item (SwiftUI's `help(_:)`).
     public var tooltip: String?
 
@@ -237,16 +248,52 @@ public struct ItemMetadata: Sendable, Hashable, Codable {
     ///   - label: Text describing the item.
     ///   - link: Where the item links to.
     ///   - identifier: A stable identifier.
+    ///   - role: What the item is in a tag cloud.
+    ///   - isSelected: Whether the item is, or belongs to, a selected chip.
     ///   - tooltip: Text shown while the pointer is over the item.
-    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, tooltip: String? = nil) {
+    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
+                isSelected: Bool = false, tooltip: String? = nil) {
         self.label = label
         self.link = link
         self.identifier = identifier
+        self.role = role
+        self.isSelected = isSelected
         self.tooltip = tooltip
     }
 
-    /// Whether there is no label, link, identifier or tooltip.
-    public var isEmpty: Bool { label == nil && link == nil && identifier == nil && tooltip == nil }
+    /// Whether there is no label, link, identifier, role, selection or tooltip.
+    public var isEmpty: Bool {
+        label == nil && link == nil && identifier == nil && role == nil && !isSelected && tooltip == nil
+    }
+}
+
+/// What an item is in a tag cloud: the roles web output (SVG and HTML) turns into classes, ARIA
+/// roles and colour custom properties.
+///
+/// | role | SVG | colour custom property |
+/// | --- | --- | --- |
+/// | ``cloud`` | `<g class="tc-cloud" role="list">` | |
+/// | ``chip`` | `<g class="tc-chip" role="listitem">` (`tc-selected`, `tc-more`), `<a class="tc-link">` inside | |
+/// | ``moreChip`` | as ``chip``, with `tc-more` | |
+/// | ``chipFill`` | `class="tc-chip-fill"` | `--tc-chip-fill`, selected `--tc-selected-fill` |
+/// | ``chipBorder`` | `class="tc-chip-border"` | `--tc-chip-stroke`, selected `--tc-selected-stroke` |
+/// | ``label`` | `class="tc-label"` (outlines) and a `<text class="tc-text">` | `--tc-text`, selected `--tc-selected-text` |
+/// | ``checkmark`` | `class="tc-check"` | `--tc-check` |
+public enum ItemRole: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The whole cloud: a list of chips.
+    case cloud
+    /// One chip: a list item, holding its link.
+    case chip
+    /// The "+N" chip standing for the tags a row limit hides.
+    case moreChip
+    /// A chip's background shape.
+    case chipFill
+    /// A chip's border.
+    case chipBorder
+    /// A chip's text.
+    case label
+    /// The checkmark of a selected chip.
+    case checkmark
 }
 
 /// Builds an array of ``DisplayItem`` from statements, like SwiftUI's `@ViewBuilder`.

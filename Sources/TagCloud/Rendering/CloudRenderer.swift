@@ -19,6 +19,20 @@ public struct RenderedCloud: Sendable {
     /// The shown tags whose text has characters no available font covers, in the tags' order
     /// (empty when every character has a glyph).
     public var fontWarnings: [FontWarning] = []
+    /// The resolved cloud the picture was drawn from (what HTML output reads).
+    public var cloud: ResolvedCloud
+    /// The typesetter the labels were shaped with (HTML output asks it for the chips' faces).
+    var typesetter: Typesetter
+    /// The dark look, for `theme: auto`: SVG and HTML write it for readers in dark mode.
+    var darkLook: DarkLook?
+
+    /// The same cloud drawn in its dark colours.
+    struct DarkLook: Sendable {
+        /// The cloud resolved in the dark theme.
+        var cloud: ResolvedCloud
+        /// Its picture.
+        var displayList: DisplayList
+    }
 
     /// The picture's size in pixels at `scale` (what a PNG would be; `scale` 1 for SVG and PDF).
     ///
@@ -46,7 +60,14 @@ public struct RenderedCloud: Sendable {
     ///   over ``maximumPictureSide`` pixels on a side, or
     ///   ``TagCloudError/renderingFailed(format:_:)``.
     public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
-        guard let image = format.imageFormat else { return layout.jsonData() }
+        let image: ImageFormat
+        switch format {
+        case .json: return layout.jsonData()
+        case .html: return try htmlData()
+        case .png: image = .png
+        case .svg: image = .svg
+        case .pdf: image = .pdf
+        }
         let scale = scale ?? self.scale
         let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
         let limit = Self.maximumPictureSide
@@ -54,7 +75,10 @@ public struct RenderedCloud: Sendable {
             throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit)
         }
         do {
+            if image == .svg { return try svgData() }
             return try image.renderer(scale: scale, background: background).render(displayList)
+        } catch let error as TagCloudError {
+            throw error
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit)
         } catch {
@@ -87,17 +111,18 @@ enum CloudRenderer {
     ///   few more passes over the shown tags (and growing prefixes of the tags to find them), which
     ///   draw nothing; all of it once more when a chip is wider than the flow.
     static func render(_ cloud: ResolvedCloud, typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
+        let links = try checkedLinks(cloud)
         // Chips wider than the flow are narrowed to it; those that are get a frame that fills the
         // flow's width and record what their texts show, found by a first pass (narrowing depends
         // only on a chip's own width, so a chip narrowed once is narrowed in every pass). Clouds
         // without them take one pass.
         var wide = Set<Int>()
         var (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing)
+        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing, links: links)
         while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
             (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing, links: links)
         }
         let origin = pass.list.size
         let shown = pass.texts
@@ -133,7 +158,30 @@ enum CloudRenderer {
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
-                             fontWarnings: warnings)
+                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter)
+    }
+
+    /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
+    /// and fragments; surrounding spaces and control characters removed), by chip index.
+    ///
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for the first link that is
+    ///   refused or malformed: a link is never dropped.
+    static func checkedLinks(_ cloud: ResolvedCloud) throws(TagCloudError) -> [URL?] {
+        guard cloud.chips.contains(where: { $0.href != nil }) else { return [] }
+        var links: [URL?] = []
+        links.reserveCapacity(cloud.chips.count)
+        for chip in cloud.chips {
+            guard let href = chip.href else {
+                links.append(nil)
+                continue
+            }
+            do {
+                links.append(try WebLink(checking: href).url)
+            } catch {
+                throw .refusedLink(tag: chip.text, href: href, reason: String(describing: error), nil)
+            }
+        }
+        return links
     }
 
     /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.
@@ -173,11 +221,11 @@ enum CloudRenderer {
 
     /// One layout and drawing pass.
     private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, typesetter: Typesetter,
-                               drawing: Bool) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int,
-                                                                        narrowed: [Int], texts: [Int: String]) {
+                               drawing: Bool, links: [URL?] = []) throws(TagCloudError)
+        -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int], texts: [Int: String]) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = PictureFrame {
-            CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, wideChips: wide)
+            CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links, wideChips: wide)
         }
         let list: DisplayList
         do {
@@ -200,7 +248,7 @@ extension TagCloudError {
             self = .fontsUnavailable(error)
         case .textLayoutFailed(let text, let error):
             self = .textLayoutFailed(text: text, error)
-        case .invalidSize, .renderingFailed, .statePresetFailed:
+        case .invalidSize, .renderingFailed, .statePresetFailed, .updateCycleDidNotSettle, .invalidAnimation:
             self = .internalError(String(describing: error))
         }
     }

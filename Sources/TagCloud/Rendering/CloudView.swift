@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import TagCloudUI
 
@@ -30,6 +31,8 @@ struct CloudView: View {
     let moreCount: Int?
     /// Where frames and the hidden count go.
     let recorder: LayoutRecorder
+    /// The chips' links, checked by `WebLink` (``CloudRenderer/checkedLinks(_:)``), by index.
+    let links: [URL?]
     /// The chips wider than the flow (``ChipView/fillsWidth``).
     var wideChips: Set<Int> = []
 
@@ -43,16 +46,18 @@ struct CloudView: View {
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
                     .environment(\.locale, Locale(identifier: chip.locale ?? ""))
-                    .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
-                                     identifier: "chip-\(index)", tooltip: chip.tooltip)
+                    .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
+                                                  identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected,
+                                                  tooltip: chip.tooltip))
                     .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
             }
             if let moreCount {
                 ChipView(cloud: cloud, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
-                    .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
+                    .displayMetadata(ItemMetadata(label: "+\(moreCount)", identifier: "chip-more", role: .moreChip))
                     .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
             }
         }
+        .displayMetadata(ItemMetadata(role: .cloud))
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
     }
@@ -165,6 +170,7 @@ struct ChipView: View {
                 Image(systemName: checkmark.symbolName)
                     .font(.system(size: checkmark.size, weight: Font.Weight(checkmark.weight.value)))
                     .foregroundStyle(Color(checkmark.color))
+                    .displayMetadata(ItemMetadata(role: .checkmark))
             }
         } else {
             title
@@ -188,12 +194,15 @@ struct ChipView: View {
         }
     }
 
-    private func text(_ part: LabelPart) -> Text {
-        if part.isCount {
-            return Text(verbatim: part.text).font(label.countFont)
+    /// A text of the label, in the ``ItemRole/label`` role of web output.
+    private func text(_ part: LabelPart) -> some View {
+        let text = if part.isCount {
+            Text(verbatim: part.text).font(label.countFont)
                 .foregroundColor(Color(look.textColor.opacity(ChipLabel.countOpacity)))
+        } else {
+            Text(verbatim: part.text).font(label.font).foregroundColor(Color(look.textColor))
         }
-        return Text(verbatim: part.text).font(label.font).foregroundColor(Color(look.textColor))
+        return text.displayMetadata(ItemMetadata(role: .label))
     }
 
     @ViewBuilder private var background: some View {
@@ -205,9 +214,9 @@ struct ChipView: View {
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme))
+        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme)).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
-            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth))
+            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
             fill
         }

@@ -1,3 +1,5 @@
+public import Canvas
+
 /// A tag cloud: the tags and every key of the spec, as typed values a program can read and set.
 ///
 /// ```swift
@@ -69,6 +71,20 @@ public struct Cloud: Sendable, Hashable {
     /// Every chip's tooltip as a template of `{text}` and `{weight}`; a tag's own ``Tag/tooltip``
     /// wins.
     public var tooltip: String?
+    /// The prefix of every id, class and font name in SVG and HTML output (`--id`); `nil` for one
+    /// derived from a hash of the output.
+    public var id: String?
+    /// The picture's title for assistive technology (SVG `<title>`, the HTML list's name, a page's
+    /// `<title>`).
+    public var title: String?
+    /// Whether SVG output scales with its container (a `viewBox` only, 100 % wide).
+    public var responsive: Bool?
+    /// Where links open in SVG and HTML output.
+    public var linkTarget: LinkTarget?
+    /// Where an HTML page finds the bundled font files (by file name); `nil` embeds subsets.
+    public var fontURL: String?
+    /// Whether HTML output is a whole document (`--page`) rather than a fragment.
+    public var page: Bool?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -125,7 +141,7 @@ public struct Cloud: Sendable, Hashable {
                             doc: "A look from the articles (see \"Styles\"). Keys given in the spec win over the style's.")
         let theme = SpecKey("theme", \Cloud.theme, .name, default: KeyDefault(Theme.light), option: "theme",
                             valueName: "name",
-                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours.")
+                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`).")
         let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
                             valueName: "factor",
                             doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
@@ -146,7 +162,20 @@ public struct Cloud: Sendable, Hashable {
         let label = SpecKey("label", \Cloud.label, .template, defaultDoc: "`{text}`", option: "label", valueName: "template",
                             doc: "The chip's text: `{text}` and `{weight}` stand for the tag's; the word holding `{weight}` is drawn smaller and lighter (`\"{text} {weight}\"` shows counts). `{{` and `}}` are braces.")
         let tooltip = SpecKey("tooltip", \Cloud.tooltip, .template, defaultDoc: "none", option: "tooltip", valueName: "template",
-                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, a PDF annotation); a tag's `tooltip` wins.")
+                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins.")
+        let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
+                         option: "id", valueName: "prefix",
+                         doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
+        let title = SpecKey("title", \Cloud.title, .string, defaultDoc: "`Tag cloud`",
+                            doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
+        let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
+                                 doc: "SVG: `true` writes only a `viewBox`, so the picture is as wide as its container and keeps its aspect ratio.")
+        let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current),
+                                 doc: "SVG and HTML: where links open: `_self`, `_top`, or `_blank` (written with `rel=\"noopener\"`).")
+        let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets",
+                              doc: "HTML: the URL under which the page serves the bundled font files (`/fonts/`); each is limited by `unicode-range` to the characters it draws.")
+        let page = SpecKey("page", \Cloud.page, .bool, default: KeyDefault(false),
+                           doc: "HTML: `true` writes a whole document (`--page`) instead of a fragment.")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }
@@ -390,7 +419,7 @@ public struct Cloud: Sendable, Hashable {
                                  doc: "Heavier tags get larger fonts (a finite number ≥ 0).")
             let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", decodesLast: true,
                                decode: { tag, node, path, decoder throws(TagCloudError) in
-                                   tag.href = try decoder.tagString(node, path: path, tag: tag.text)
+                                   tag.href = try decoder.href(node, path: path, tag: tag.text)
                                },
                                doc: "A link, kept in SVG and PDF output.")
             let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
@@ -408,7 +437,7 @@ public struct Cloud: Sendable, Hashable {
                                   decode: { tag, node, path, decoder throws(TagCloudError) in
                                       tag.tooltip = try decoder.tagString(node, path: path, tag: tag.text)
                                   },
-                                  doc: "This chip's tooltip (SVG `<title>`, a PDF annotation), over the cloud's `tooltip`.")
+                                  doc: "This chip's tooltip (SVG `<title>`, HTML `title`, a PDF annotation), over the cloud's `tooltip`.")
         }
         static let keys = KeyTable<Tag>(reflecting: fields)
         static let fields = Keys()

@@ -114,7 +114,7 @@ package enum TagCloudCommand {
         if let path = destination.path { try checkWritable(path) }
         let cloud = try loadCloud(job, request: request, readStandardInput: readStandardInput, warn: warn)
         let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
-        if destination.format.imageFormat == nil {
+        if destination.format.needsOnlyTheLayout {
             // The layout alone: laid out, not drawn.
             (layout, hidden, fontWarnings) = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount() }
             data = layout.jsonData()

@@ -309,7 +309,9 @@ final class TextNode: ViewNode {
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
         canvas.textRecorder?(label)
         guard canvas.keepsItems, !text.runs.isEmpty else { return }
-        let shading = environment.foregroundShading(bounds: frame)
+        let shading = canvas.animated(environment.foregroundShading(bounds: frame), of: self) {
+            $0.environment.foregroundShading(bounds: frame)
+        }
         guard shading.isVisible else { return }
         canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: label))
     }

@@ -106,6 +106,11 @@ import Typesetting
         // Swift is the heaviest tag (34 pt), Linux counts as weight 1 (17 pt); the count is 80 %.
         #expect(texts.map(\.size) == [34, 34 * 0.8, 17])
         #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1)
+        // HTML: the texts in a baseline-aligned row, the count at 80 % and 60 % opacity.
+        let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
+        #expect(html.contains("<span class=\"tc-label\"><span class=\"tc-text\">Swift</span><span class=\"tc-count\">12</span></span>"))
+        #expect(html.contains(" .tc-count{flex:none;font-size:80%;opacity:0.6}"))
+        #expect(html.contains("<span class=\"tc-text\">Linux</span>"))
         // A cut label keeps its count whole.
         let long = try renderSpec("label: '{text} {weight}'\ntags: [{text: \"\(Self.longWords)\", weight: 1234}]").layout.chips[0]
         #expect(long.shown?.hasSuffix("… 1234") == true && long.width == 358)
@@ -118,9 +123,15 @@ import Typesetting
             """
         let rendered = try renderSpec(spec)
         let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
-        #expect(svg.contains("<g id=\"chip-0\" data-label=\"Swift\">\n<title>Swift: 12 posts</title>\n"))
+        #expect(svg.contains("-chip-0\" class=\"tc-chip\" role=\"listitem\" aria-label=\"Swift\" data-label=\"Swift\">\n<title>Swift: 12 posts</title>\n"))
         #expect(svg.contains("<title>&lt;kernel&gt; &amp; &quot;co&quot;</title>"))
         #expect(svg.contains("<title>Cairo: posts</title>"))
+
+        // HTML: the chip's title attribute.
+        let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
+        #expect(html.contains("aria-label=\"Swift\" title=\"Swift: 12 posts\"><a class=\"tc-body tc-link\""))
+        #expect(html.contains("aria-label=\"Linux\" title=\"&lt;kernel&gt; &amp; &quot;co&quot;\"><span"))
+        #expect(html.contains("title=\"Cairo: posts\""))
 
         let pdf = try rendered.data(as: .pdf)
         let text = String(decoding: pdf, as: UTF8.self)
@@ -168,6 +179,6 @@ import Typesetting
         #expect(shuffled.sorted() == ["Charlie", "alpha", "bravo", "delta"])
         #expect(try renderSpec("order: {by: shuffle, seed: 5}\n" + tags).layout.chips.map(\.text) == shuffled)
         let svg = String(decoding: try renderSpec("order: name\n" + tags).data(as: .svg), as: UTF8.self)
-        #expect(svg.contains("<g id=\"chip-0\" data-label=\"alpha\">"))
+        #expect(svg.contains("-chip-0\" class=\"tc-chip\" role=\"listitem\" aria-label=\"alpha\""))
     }
 }

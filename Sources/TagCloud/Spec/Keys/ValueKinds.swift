@@ -126,6 +126,20 @@ extension ValueKind where Value == String {
                   encode: { .string($0) })
     }
 
+    /// A link web output writes (`fontURL`), checked as tags' links are.
+    static var webLink: ValueKind {
+        ValueKind(typeDoc: "URL (http, https or relative)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webLink(node, path: path) },
+                  encode: { .string($0) })
+    }
+
+    /// The prefix of a web output's ids (`id`).
+    static var webID: ValueKind {
+        ValueKind(typeDoc: "ASCII letter, then letters, digits, `-`, `_` (at most 64)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webID(node, path: path) },
+                  encode: { .string($0) })
+    }
+
     /// Any string (a scalar's text as written).
     static var string: ValueKind {
         ValueKind(typeDoc: "string",

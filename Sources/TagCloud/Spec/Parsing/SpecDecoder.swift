@@ -1,4 +1,5 @@
 import Typesetting
+import Canvas
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -190,7 +191,8 @@ final class SpecDecoder {
         return value
     }
 
-    /// A tag's link or tooltip: a string without control characters.
+    /// A tag's string (its tooltip, or its link before ``href(_:path:tag:)`` checks it): a string
+    /// without control characters.
     func tagString(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
         let value = try string(node, path: path)
         if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
@@ -224,6 +226,48 @@ final class SpecDecoder {
             colors.append(try color(element, path: "\(path)[\(index)]"))
         }
         return colors
+    }
+
+    /// A tag's link: a string without control characters that web output will write
+    /// (``checkLink(_:tag:location:)``).
+    func href(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
+        let href = try tagString(node, path: path, tag: tag)
+        try Self.checkLink(href, tag: tag, location: location(node))
+        return href
+    }
+
+    /// Checks a link as web output will (Canvas's `WebLink`: http, https, mailto, tel, relative
+    /// URLs and fragments, any letter case, surrounding spaces ignored).
+    ///
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` at `location`.
+    static func checkLink(_ href: String, tag: String, location: SpecLocation?) throws(TagCloudError) {
+        do {
+            _ = try WebLink(checking: href)
+        } catch {
+            throw .refusedLink(tag: tag, href: href, reason: error.description, location)
+        }
+    }
+
+    /// A web link that is not a tag's (`fontURL`), checked as ``href(_:path:tag:)`` checks.
+    func webLink(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let href = try string(node, path: path)
+        if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: nil, location(node))
+        }
+        try Self.checkLink(href, tag: "", location: location(node))
+        return href
+    }
+
+    /// A web id prefix (`id`): an ASCII letter, then at most 63 letters, digits, `-` and `_`.
+    func webID(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let id = try string(node, path: path)
+        do {
+            try WebText.checkPrefix(id)
+        } catch {
+            throw .wrongType(path: path, expected: "an ASCII letter followed by at most 63 letters, digits, - and _",
+                             got: "\"\(id)\"", location(node))
+        }
+        return id
     }
 
     // MARK: Mappings
