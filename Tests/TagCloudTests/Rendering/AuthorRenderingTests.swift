@@ -1,12 +1,14 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudTesting
 import Testing
 import TestRandom
 import Typesetting
 
 /// What the new keys draw: cut and wrapped labels (no chip wider than the flow, every chip in the
-/// picture), counts as a second text, tooltips in SVG and PDF.
+/// picture), counts as a second text, tooltips in SVG, HTML and PDF, font files, and the same
+/// layout with and without drawing.
 @Suite struct AuthorRenderingTests {
     /// 10,000 characters of words, and one word of 10,000 characters.
     static let longWords: String = {
@@ -180,5 +182,52 @@ import Typesetting
         #expect(try renderSpec("order: {by: shuffle, seed: 5}\n" + tags).layout.chips.map(\.text) == shuffled)
         let svg = String(decoding: try renderSpec("order: name\n" + tags).data(as: .svg), as: UTF8.self)
         #expect(svg.contains("-chip-0\" class=\"tc-chip\" role=\"listitem\" aria-label=\"alpha\""))
+    }
+
+    /// A spec's font files, a WOFF2 (Inter cut to ASCII) and a TTF (Noto Sans Devanagari cut to a
+    /// few Hindi words) from the Typesetting fixtures, draw the chips that name their families:
+    /// a golden at `Rendering/__Snapshots__/AuthorRenderingTests/fontFilesDrawTheirChips.1.png`.
+    @Test func fontFilesDrawTheirChips() throws {
+        let fonts = packageRoot.appendingPathComponent("Tests/TypesettingTests/Fixtures/Fonts").path
+        let cloud = try Cloud(yaml: """
+            fonts: ["\(fonts)/InterSubset.woff2", "\(fonts)/DevanagariSubset.ttf"]
+            font: {family: Inter}
+            label: "{text} {weight}"
+            tags: [{text: WOFF2, weight: 3}, {text: "हिन्दी", font: {family: Noto Sans Devanagari}},
+                   {text: "नमस्ते", font: {family: Noto Sans Devanagari}}, {text: Fonts, weight: 1}]
+            """)
+        let rendered = try cloud.rendered(typesetter: bundledTypesetter)
+        let faces = Set(rendered.displayList.flattened.flatMap { entry -> [String] in
+            guard case .text(let text) = entry.item.content else { return [] }
+            return text.runs.map { ($0.face.path as NSString).lastPathComponent }
+        })
+        #expect(faces == ["InterSubset.woff2", "DevanagariSubset.ttf"])
+        assertSnapshot(of: cloud, as: .image(scale: 2))
+    }
+
+    /// `Cloud.layout()` lays out without drawing, yet gives what the drawn pass gives, the shown
+    /// text of cut labels included, for every sample spec (each order, palette, gradient, counts,
+    /// long tags) and random clouds with long labels, counts and line limits.
+    @Test func theLayoutAloneEqualsTheDrawnLayout() throws {
+        for spec in SampleGoldenTests.specs {
+            let cloud = try Cloud(contentsOf: SampleGoldenTests.samples.appendingPathComponent(spec))
+            #expect(try cloud.layout(typesetter: bundledTypesetter) == cloud.rendered(typesetter: bundledTypesetter).layout, "\(spec)")
+        }
+        var random = SeededRandom(seed: 17)
+        for _ in 0..<20 {
+            let tags = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                let text = Bool.random(using: &random) ? String(Self.longWords.prefix(Int.random(in: 1...400, using: &random))) : "Swift"
+                return "{text: \"\(text)\", weight: \(Int.random(in: 1...50, using: &random))}"
+            }
+            let yaml = """
+                width: \(Int.random(in: 40...400, using: &random))
+                maxRows: \(Int.random(in: 1...4, using: &random))
+                chip: {lineLimit: \(Int.random(in: 1...3, using: &random))}
+                label: '\(Bool.random(using: &random) ? "{text} {weight}" : "{text}")'
+                tags: [\(tags.joined(separator: ", "))]
+                """
+            let cloud = try Cloud(yaml: yaml)
+            #expect(try cloud.layout(typesetter: bundledTypesetter) == cloud.rendered(typesetter: bundledTypesetter).layout, "\(yaml)")
+        }
     }
 }
