@@ -131,7 +131,7 @@ let package = Package(
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
                                                           "Canvas", "Typesetting", "TestRandom"],
-                    exclude: ["Fixtures", "__Snapshots__", "Readme/__Snapshots__"], swiftSettings: strictSwift),
+                    exclude: ["Fixtures", "__Snapshots__", "Readme/__Snapshots__", "Rendering/__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )
