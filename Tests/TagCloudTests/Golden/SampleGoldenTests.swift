@@ -4,22 +4,28 @@ import Foundation
 import TagCloudTesting
 import Testing
 
-/// Every spec in `samples/` is a golden test: its layout JSON must equal the committed
-/// `<name>.layout.json` byte for byte, and its PNG (2×, or the spec's scale) must match the
-/// committed `<name>.png` within TagCloudTesting's golden tolerance.
+/// Every spec in `samples/` is a golden test: what the code renders now must equal the committed
+/// files beside it. The layout JSON and the SVG byte for byte; the PNG (2×, or the spec's scale) by
+/// pixelmatch's measure with the same-renderer tolerance. The committed SVG, drawn by librsvg, must
+/// also show the committed PNG, so a gallery SVG that looks wrong fails even when it was recorded
+/// that way.
 ///
-/// The committed files are what `tagcloud samples` (`make samples`) writes; with
-/// `TAGCLOUD_RECORD=1` this test writes them instead and fails, so a recording run is never taken
-/// for a pass.
+/// `make samples` runs these checks; `make samples RECORD=name[,name…]` (or `RECORD=all`) records
+/// the named samples through ``isRecordingSample(_:)``, then checks them.
 @Suite struct SampleGoldenTests {
     static let samples = packageRoot.appendingPathComponent("samples")
 
-    static var specs: [String] {
-        (try? TagCloudCommand.sampleSpecs(in: samples.path)) ?? []
+    /// The sample specs, sorted. Listing the folder must succeed: an error fails every test that
+    /// takes its arguments from here, instead of leaving them no case to run.
+    static func specs() throws -> [String] {
+        try TagCloudCommand.sampleSpecs(in: samples.path)
     }
 
+    /// The base name of a spec file (`tag-cloud.yaml` → `tag-cloud`).
+    static func base(_ spec: String) -> String { (spec as NSString).deletingPathExtension }
+
     @Test func theGalleryHasEveryArticleExample() throws {
-        let names = Set(Self.specs.map { ($0 as NSString).deletingPathExtension })
+        let names = Set(try Self.specs().map(Self.base))
         let expected = ["tag-cloud", "suggestion-picker", "suggestion-picker-selected", "aligned-flow-leading",
                         "aligned-flow-center", "aligned-flow-trailing", "globulus-list", "collection-view-150",
                         "collection-view-250", "collection-view-350", "numbers-flow", "switching-flow",
@@ -28,61 +34,94 @@ import Testing
                         "wrapping-hstack-bottom-leading", "wrapping-hstack-bottom", "wrapping-hstack-bottom-trailing",
                         "weights", "max-rows", "balanced", "justify-space-between", "justify-stretch", "rtl",
                         "emoji", "dark-theme"]
-        for name in expected {
-            #expect(names.contains(name), "samples/ has no spec for \(name)")
-        }
+        #expect(names.isSuperset(of: expected), "samples/ has no spec for \(Set(expected).subtracting(names).sorted())")
     }
 
-    @Test(arguments: specs) @MainActor func sampleMatchesItsGoldenFiles(_ spec: String) throws {
-        let base = (spec as NSString).deletingPathExtension
-        let document = try SpecDocument.load(path: Self.samples.appendingPathComponent(spec).path)
+    /// Renders a sample as `tagcloud samples` does (the spec's scale, or 2×), with the bundled fonts.
+    @MainActor
+    static func render(_ spec: String) throws -> RenderedCloud {
+        let document = try SpecDocument.load(path: samples.appendingPathComponent(spec).path)
         var overrides = SpecOverrides()
         if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
-        let rendered = try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
+        return try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
+    }
 
-        let jsonURL = Self.samples.appendingPathComponent("\(base).layout.json")
-        let pngURL = Self.samples.appendingPathComponent("\(base).png")
+    @Test(arguments: try specs()) @MainActor func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+        let base = Self.base(spec)
+        let rendered = try Self.render(spec)
+        let json = rendered.layout.jsonData()
         let png = try TagCloudCommand.encode(rendered, as: .png)
-        if isRecordingSnapshots {
-            try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
-            try AtomicFile.write(png, to: pngURL)
-            try AtomicFile.write(try TagCloudCommand.encode(rendered, as: .svg),
-                                 to: Self.samples.appendingPathComponent("\(base).svg"))
-            Issue.record("recorded samples/\(base).layout.json, .png and .svg; look at them, then run again without TAGCLOUD_RECORD")
+        let svg = try TagCloudCommand.encode(rendered, as: .svg)
+        let files = (json: Self.samples.appendingPathComponent("\(base).layout.json"),
+                     png: Self.samples.appendingPathComponent("\(base).png"),
+                     svg: Self.samples.appendingPathComponent("\(base).svg"))
+        if isRecordingSample(base) {
+            try AtomicFile.write(json, to: files.json)
+            try AtomicFile.write(png, to: files.png)
+            try AtomicFile.write(svg, to: files.svg)
+            Issue.record("recorded samples/\(base).layout.json, .png and .svg; look at them, then check with make samples")
             return
         }
 
-        let golden = try String(contentsOf: jsonURL, encoding: .utf8)
-        let actual = String(decoding: rendered.layout.jsonData(), as: UTF8.self)
-        if let difference = Diffing<String>.lines.diff(golden, actual) {
-            Issue.record("samples/\(base).layout.json: \(difference.message)")
+        if let difference = firstDifferingLine(expected: try String(contentsOf: files.json, encoding: .utf8),
+                                               actual: String(decoding: json, as: UTF8.self)) {
+            Issue.record("samples/\(base).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(base)")
         }
-        #expect(try CloudLayout(jsonData: Data(contentsOf: jsonURL)) == rendered.layout)
+        #expect(try CloudLayout(jsonData: Data(contentsOf: files.json)) == rendered.layout)
 
-        let reference = try RGBAImage(contentsOf: pngURL)
-        let image = try RGBAImage(pngData: png)
-        if let difference = Diffing<RGBAImage>.image().diff(reference, image) {
-            let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-sample-artifacts")
-            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-            let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
-            try AtomicFile.write(png, to: actualURL)
-            var message = "samples/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
-            if let diff = difference.artifact {
-                let diffURL = artifacts.appendingPathComponent("\(base).diff.png")
-                try AtomicFile.write(diff, to: diffURL)
-                message += "\n  diff:   \(diffURL.path)"
-            }
-            Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))
+        if let difference = firstDifferingLine(expected: try String(contentsOf: files.svg, encoding: .utf8),
+                                               actual: String(decoding: svg, as: UTF8.self)) {
+            Issue.record("samples/\(base).svg: \(difference)\n  If the change is intended: make samples RECORD=\(base)")
+        }
+
+        if let mismatch = try pictureMismatch(expected: RGBAImage(contentsOf: files.png), actual: RGBAImage(pngData: png),
+                                              tolerance: .sameRenderer, name: base) {
+            Issue.record(Comment(rawValue: "samples/\(base).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(base)"))
         }
     }
 
-    @Test func everySampleHasItsPictures() throws {
-        for spec in Self.specs {
-            let base = (spec as NSString).deletingPathExtension
+    /// librsvg draws each committed SVG as the committed PNG shows it, at the PNG's scale: only
+    /// anti-aliased edges may differ (``PictureTolerance/librsvg``).
+    @Test(arguments: try specs()) func committedSVGShowsTheCommittedPNG(_ spec: String) throws {
+        try #require(SVGRasterizer.isAvailable, "rsvg-convert is needed (Debian package librsvg2-bin, in make test's packages)")
+        let base = Self.base(spec)
+        let png = try RGBAImage(contentsOf: Self.samples.appendingPathComponent("\(base).png"))
+        let layout = try CloudLayout(jsonData: Data(contentsOf: Self.samples.appendingPathComponent("\(base).layout.json")))
+        let svg = try Data(contentsOf: Self.samples.appendingPathComponent("\(base).svg"))
+        let drawn = try SVGRasterizer.render(svg, scale: Double(png.width) / layout.width)
+        if let mismatch = try pictureMismatch(expected: png, actual: drawn, tolerance: .librsvg, name: "\(base).svg-rsvg") {
+            Issue.record(Comment(rawValue: "samples/\(base).svg drawn by rsvg-convert differs from samples/\(base).png: \(mismatch)"))
+        }
+    }
+
+    /// Every spec has its three files, and every picture in `samples/` belongs to a spec (a renamed
+    /// or deleted spec leaves no stale golden behind).
+    @Test func everySampleHasItsPicturesAndNoPictureIsStale() throws {
+        let specs = try Self.specs()
+        #expect(!specs.isEmpty)
+        let bases = Set(specs.map(Self.base))
+        for base in bases {
             for ext in ["png", "svg", "layout.json"] {
                 let path = Self.samples.appendingPathComponent("\(base).\(ext)").path
-                #expect(FileManager.default.fileExists(atPath: path), "missing \(path): run make samples")
+                #expect(FileManager.default.fileExists(atPath: path), "missing \(path): make samples RECORD=\(base)")
+            }
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.samples.path) {
+            for ext in [".layout.json", ".png", ".svg"] where file.hasSuffix(ext) {
+                #expect(bases.contains(String(file.dropLast(ext.count))), "samples/\(file) belongs to no spec")
             }
         }
     }
+}
+
+extension PictureTolerance {
+    /// librsvg drawing our SVG: the pixelmatch default threshold, and at most 0.01 % of pixels
+    /// differing beyond anti-aliasing (measured on every sample and gallery picture: none). A
+    /// missing label, a wrong colour or a shifted chip is far over it.
+    static let librsvg = PictureTolerance(threshold: 0.1, differentShare: 0.0001)
+    /// poppler (`pdftoppm`) drawing our PDF: the pixelmatch default threshold, and at most 0.5 % of
+    /// pixels differing beyond anti-aliasing (measured on the samples: up to 0.26 %, on the emoji
+    /// sample, where poppler scales the emoji bitmaps with another filter; 0.01 % to 0.05 % on text
+    /// and capsules).
+    static let poppler = PictureTolerance(threshold: 0.1, differentShare: 0.005)
 }
