@@ -28,6 +28,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: System libraries (never products; only the module named beside each imports it)
@@ -57,25 +58,26 @@ let package = Package(
         .target(name: "TagCloudUI",
                 dependencies: ["LayoutKit", "Typesetting", "Canvas"],
                 swiftSettings: strictSwift),
+        // Specs (one table of keys), presets, themes, weights, and the front door `Cloud`. Knows
+        // nothing of processes: the command's logic lives in TagCloudCommandLine.
         .target(name: "TagCloud",
                 dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
-                               .product(name: "Yams", package: "Yams")],
+                               .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strictSwift),
         .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
-        // The tagcloud command line: swift-argument-parser's commands and the fast path for the
-        // common `render` forms, tested against each other.
+        // The tagcloud command: argument parsing (render's options derived from the spec's key
+        // tables), the commands, files, standard streams and exit codes. The only target that
+        // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
-                dependencies: ["TagCloud", "Gallery", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                dependencies: ["TagCloud", "TagCloudUI", "Canvas", "Typesetting", "Gallery",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strictSwift),
 
         // MARK: Executables (thin)
-        .executableTarget(name: "tagcloud",
-                          dependencies: ["TagCloudCommandLine", "TagCloud",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: strictSwift),
+        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCommandLine"], swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
                           dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
                           path: "Benchmarks/TagCloudBench",
@@ -96,7 +98,7 @@ let package = Package(
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudCommandLineTests",
-                    dependencies: ["TagCloudCommandLine", "TagCloud", "TestRandom",
+                    dependencies: ["TagCloudCommandLine", "TagCloud", "Canvas", "Typesetting", "TestRandom",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",

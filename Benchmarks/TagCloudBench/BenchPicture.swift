@@ -15,20 +15,16 @@ enum BenchPicture {
     /// The spec's path.
     static var path: String { bench.root.appendingPathComponent(spec).path }
 
-    /// What `tagcloud render samples/numbers-flow.yaml --scale 2 -o PATH` asks for, in process;
-    /// by default to standard output (`-`), which the caller's `writeStandardOutput` receives.
-    static func request(output: String = "-", format: OutputFormat = .png) throws -> RenderRequest {
-        var overrides = SpecOverrides()
-        try overrides.set("scale", to: "\(scale)", option: "--scale")
-        return RenderRequest(input: path, output: output, format: format, overrides: overrides)
+    /// The spec read from its file, at ``scale``: what `tagcloud render samples/numbers-flow.yaml
+    /// --scale 2` renders.
+    static func cloud() throws -> Cloud {
+        var cloud = try Cloud(contentsOf: URL(fileURLWithPath: path))
+        cloud.scale = Double(scale)
+        return cloud
     }
 
-    /// The picture laid out and drawn into a display list, as the command does before encoding.
-    @MainActor
+    /// The picture laid out and drawn into a display list, ready to encode.
     static func rendered() throws -> RenderedCloud {
-        let document = try SpecDocument.load(path: path)
-        var overrides = SpecOverrides()
-        try overrides.set("scale", to: "\(scale)", option: "--scale")
-        return try CloudRenderer.render(resolve(document.spec, overrides: overrides))
+        try cloud().rendered()
     }
 }

@@ -14,7 +14,7 @@ import Typesetting
 
 /// Records the canvas figures.
 func runCanvasBenchmarks() throws {
-    let rendered = try MainActor.assumeIsolated { try BenchPicture.rendered() }
+    let rendered = try BenchPicture.rendered()
     let list = rendered.displayList
     let (width, height) = rendered.pixelSize(scale: 2)
     bench.note("canvas: \(BenchPicture.spec), \(Int(list.size.width)) × \(Int(list.size.height)) pt, drawn at 2× (\(width) × \(height) px)")

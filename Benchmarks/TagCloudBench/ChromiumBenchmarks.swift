@@ -42,10 +42,9 @@ func runChromiumBenchmarks() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
 
     // tagcloud's picture, as the command writes it (the command figures check that it is).
-    let (png, layoutHeight) = try MainActor.assumeIsolated {
-        let result = try TagCloudCommand.render(try BenchPicture.request(format: .png), writeStandardOutput: { _ in })
-        return (try RGBAImage(pngData: result.data), result.layout.height)
-    }
+    let rendered = try BenchPicture.rendered()
+    let png = try RGBAImage(pngData: rendered.data(as: .png))
+    let layoutHeight = rendered.layout.height
     let height = Int(layoutHeight.rounded(.up))
     let page = folder.appendingPathComponent("numbers.html")
     try Data(numbersPage(fonts: bench.root.appendingPathComponent("Fonts"), labels: (0..<150).map(String.init)).utf8).write(to: page)

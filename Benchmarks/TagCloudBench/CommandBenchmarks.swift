@@ -4,13 +4,14 @@
 // Target (issue 6): process start to PNG on disk for BenchPicture (samples/numbers-flow.yaml at 2×,
 // 780 × 2392 px), median <= 30 ms: the release executable started with posix_spawn, timed from
 // just before the spawn to wait4's return, the PNG checked after each run; the child's CPU time
-// (user + system, from wait4) beside it. The in-process figure renders the same request through
-// the same library function the command calls (`TagCloudCommand.render`), in a process whose fonts
-// are loaded and caches warm, as a program rendering many pictures would; its PNG must be the
-// command's, byte for byte, or the figure is not produced.
+// (user + system, from wait4) beside it. The in-process figure renders the same spec through the
+// library calls the command makes after parsing its arguments (`Cloud(contentsOf:)`, the scale set,
+// `rendered()`, `data(as: .png)`), in a process whose fonts are loaded and caches warm, as a program
+// rendering many pictures would; its PNG must be the command's, byte for byte, or the figure is not
+// produced.
 //
 // The command warms up on another thread while it parses its arguments
-// (`TagCloudCommand.startWarmingUp`): it loads the fonts, shapes "0123456789" and "Swift" and draws
+// (`TagCloudCommandLine.startWarmingUp`): it loads the fonts, shapes "0123456789" and "Swift" and draws
 // them as numbered capsules at 2×. Those are the glyphs of this picture at its size and scale, so
 // the command figure includes a head start that a picture of other text does not get.
 
@@ -43,15 +44,11 @@ func runCommandBenchmarks() throws {
 
     // The same picture in process, through the function the command calls after parsing.
     let commandPNG = try Data(contentsOf: png)
-    let inProcess = try MainActor.assumeIsolated {
-        let request = try BenchPicture.request(format: .png)
-        var output = Data()
-        let timing = try bench.time("inprocess.render_numbers150_png_2x_ms", target: .atMost(25), runs: 41, warmup: 3) {
-            output = try TagCloudCommand.render(request, writeStandardOutput: { _ in }).data
-        }
-        return (timing, output)
+    var inProcessPNG = Data()
+    try bench.time("inprocess.render_numbers150_png_2x_ms", target: .atMost(25), runs: 41, warmup: 3) {
+        inProcessPNG = try BenchPicture.cloud().rendered().data(as: .png)
     }
-    guard inProcess.1 == commandPNG else {
+    guard inProcessPNG == commandPNG else {
         bench.fail("inprocess.render_numbers150_png_2x_ms", because: "its PNG differs from the command's: not the same picture")
         return
     }

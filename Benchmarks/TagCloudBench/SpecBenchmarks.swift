@@ -18,23 +18,23 @@ func runSpecBenchmarks() throws {
         ("text", .text, names.map { "\($0)\t2\n" }.joined()),
         ("csv", .csv, "tag,weight\n" + names.map { "\($0),2\n" }.joined()),
     ]
-    var parsed = TagCloudSpec()
+    var parsed = Cloud()
     for input in inputs {
         let bytes = Array(input.text.utf8)
         try bench.time("spec.parse.\(input.name).100k_tags_ms", target: .atMost(1000), runs: 7, warmup: 1) {
-            parsed = try TagCloudSpec(parsing: bytes, format: input.format)
+            parsed = try Cloud(parsing: bytes, format: input.format, source: "bench")
             blackHole(parsed)
         }
     }
 
-    bench.time("spec.resolve.100k_tags_ms", target: .atMost(100), runs: 7, warmup: 1) { blackHole(resolve(parsed)) }
+    bench.time("spec.resolve.100k_tags_ms", target: .atMost(100), runs: 7, warmup: 1) { blackHole(parsed.resolved()) }
 
     let long = String(repeating: "abcdé💪ghij", count: 1000)
     for (name, format, text) in [("yaml", SpecFormat.yaml, "- \(long)\n"), ("json", .json, "[\"\(long)\"]"),
                                  ("text", .text, "\(long)\t1\n"), ("csv", .csv, "tag\n\"\(long)\"\n")] {
         let bytes = Array(text.utf8)
         try bench.time("spec.parse.\(name).10k_char_tag_ms", target: .atMost(5), runs: 15) {
-            blackHole(try TagCloudSpec(parsing: bytes, format: format))
+            blackHole(try Cloud(parsing: bytes, format: format, source: "bench"))
         }
     }
 }

@@ -1,9 +1,9 @@
-// The command line of tagcloud: what each subcommand accepts, turned into the TagCloud library's
-// requests. Values are checked by the library, so an option's value gets the same message as the
+// The command line of tagcloud: what each subcommand accepts, turned into the commands' requests.
+// Values are checked by the TagCloud library, so an option's value gets the same message as the
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
-package import TagCloud
+import TagCloud
 
 /// `tagcloud`.
 package struct Tagcloud: ParsableCommand {
@@ -16,20 +16,30 @@ package struct Tagcloud: ParsableCommand {
             66 unreadable input; 70 internal error; 73 unwritable output. \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
-        subcommands: [Render.self, Samples.self, Fonts.self, Diff.self])
+        subcommands: [Render.self, Collect.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}
 }
 
-/// `tagcloud render`.
+/// `tagcloud render`, as swift-argument-parser shows it in help. The command line itself is read
+/// by ``RenderCommandLine/parse(_:)``, whose spec options come from the key tables; the help lists
+/// them from the same tables.
 package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
+        usage: """
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]
+              tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
+              tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
+            """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
             Options override the spec's keys; --set KEY=VALUE sets any key path.
+
+
+            """ + specOptionsHelp + """
 
             Examples:
               tagcloud render tags.yaml -o cloud.png
@@ -52,56 +62,22 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
     var inputFormat: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The flow's width in points (the picture is width + 2 × padding wide).", valueName: "points"))
-    var width: String?
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write every output into this folder, as <spec name>.<format> (several inputs need it).", valueName: "folder"))
+    var outputFolder: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The outer margin in points.", valueName: "points"))
-    var padding: String?
+    @Option(help: ArgumentHelp("Write several formats from one layout, e.g. png,svg,json.", valueName: "formats"))
+    var formats: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between chips and between rows, in points.", valueName: "points"))
-    var spacing: String?
+    @Option(name: .customLong("from"), help: ArgumentHelp("Take the tags from a site's content folder (repeatable), as tagcloud collect counts them.", valueName: "folder"))
+    var from: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI alignment: topLeading, top, center, trailing, leadingFirstTextBaseline, …", valueName: "name"))
-    var alignment: String?
+    @OptionGroup(title: "Collect options (with --from)") var collect: CollectOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("none, spaceBetween, spaceAround, spaceEvenly or stretch.", valueName: "name"))
-    var justification: String?
+    @Flag(help: "Show a progress bar on standard error even when it is not a terminal.")
+    var progress = false
 
-    @Option(name: .customLong("line-breaking"), parsing: .unconditional, help: ArgumentHelp("greedy or balanced.", valueName: "name"))
-    var lineBreaking: String?
-
-    @Option(name: .customLong("max-rows"), parsing: .unconditional, help: ArgumentHelp("The most rows; the rest become a \"+N\" chip.", valueName: "count"))
-    var maxRows: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("ltr or rtl.", valueName: "direction"))
-    var direction: String?
-
-    @Option(name: .customLong("font"), parsing: .unconditional, help: ArgumentHelp("The font family (see tagcloud fonts).", valueName: "family"))
-    var fontFamily: String?
-
-    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp("The font size in points, or a text style (body, subheadline, …).", valueName: "size"))
-    var fontSize: String?
-
-    @Option(name: .customLong("font-weight"), parsing: .unconditional, help: ArgumentHelp("regular, medium, semibold, bold, … or 1–1000.", valueName: "weight"))
-    var fontWeight: String?
-
-    @Option(name: .customLong("shape"), parsing: .unconditional, help: ArgumentHelp("The chip shape: capsule, rounded or rectangle.", valueName: "shape"))
-    var chipShape: String?
-
-    @Option(name: .customLong("fill"), parsing: .unconditional, help: ArgumentHelp("The chip fill: a CSS colour or a material.", valueName: "colour"))
-    var chipFill: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("A look from the articles: tagCloud, suggestionChips, globulusList, collectionView, materialCapsules, wrappingHStack.", valueName: "name"))
-    var style: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("light or dark.", valueName: "name"))
-    var theme: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point in PNG output (2 for @2x).", valueName: "factor"))
-    var scale: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The background: a CSS colour or transparent.", valueName: "colour"))
-    var background: String?
+    @Flag(help: "No progress bar and no summary.")
+    var quiet = false
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
@@ -112,20 +88,94 @@ package struct Render: ParsableCommand {
 
     package init() {}
 
-    /// The command line as the fast path also parses it.
-    package var commandLine: RenderCommandLine {
-        var line = RenderCommandLine(input: input, output: output, format: format, inputFormat: inputFormat,
-                                     assignments: assignments, verbose: verbose)
-        let values: [(String, String?)] = [
-            ("width", width), ("padding", padding), ("spacing", spacing), ("alignment", alignment),
-            ("justification", justification), ("line-breaking", lineBreaking), ("max-rows", maxRows),
-            ("direction", direction), ("font", fontFamily), ("font-size", fontSize), ("font-weight", fontWeight),
-            ("shape", chipShape), ("fill", chipFill), ("style", style), ("theme", theme), ("scale", scale),
-            ("background", background),
-        ]
-        for case let (option, value?) in values { line.specOptions[option] = value }
+    /// The spec options, one per key with an option in the key tables, formatted as
+    /// swift-argument-parser formats options.
+    static var specOptionsHelp: String {
+        var text = "Spec options (each sets one key; the key reference in the TagCloud catalog says what it takes):\n"
+        for option in RenderCommandLine.specOptionKeys {
+            let label = "  --\(option.name) <\(option.valueName)>"
+            let type = String(option.type.filter { $0 != "`" })
+            let described = "\(option.keyPath): \(type)"
+            let what = described.count <= 49 ? described : "sets \(option.keyPath)"
+            text += label + String(repeating: " ", count: max(1, 30 - label.count)) + what + "\n"
+        }
+        return text
+    }
+}
+
+/// The options of `tagcloud collect`, which `tagcloud render --from` takes too (its own parser
+/// reads them by the same names; a test checks that the two agree).
+package struct CollectOptions: ParsableArguments {
+    @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories).", valueName: "name"))
+    var taxonomies: [String] = []
+
+    @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}; e.g. /tags/{slug}/.", valueName: "template"))
+    var href: String?
+
+    @Option(name: .customLong("min-count"), help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
+    var minCount: String?
+
+    @Option(help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
+    var top: String?
+
+    @Option(help: ArgumentHelp("The order of the tags: name (default) or count.", valueName: "order"))
+    var sort: String?
+
+    @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")
+    var drafts = false
+
+    @Flag(help: "Fail (exit 65) on any problem in the content instead of skipping it with a warning.")
+    var strict = false
+
+    @Flag(name: .customLong("case-sensitive"), help: "Count tags that differ in case apart (as Jekyll and Eleventy do).")
+    var caseSensitive = false
+
+    package init() {}
+
+    /// The options as `render --from` reads them.
+    func commandLine(folders: [String]) -> CollectCommandLine {
+        var line = CollectCommandLine()
+        line.folders = folders
+        line.taxonomies = taxonomies
+        line.href = href
+        line.minCount = minCount
+        line.top = top
+        line.sort = sort
+        line.drafts = drafts
+        line.strict = strict
+        line.caseSensitive = caseSensitive
         return line
     }
+}
+
+/// `tagcloud collect`.
+package struct Collect: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "collect",
+        abstract: "Count the tags in a static site's content (front matter of Markdown and HTML files) and write a spec of them.",
+        discussion: """
+            Reads YAML (---), TOML (+++) and JSON front matter, as Hugo, Jekyll, Eleventy and Publish write it; \
+            each tag gets its page count as weight. Problems (unreadable or binary files, malformed front \
+            matter, a tag that is not text) are reported with file and line and skipped, unless --strict.
+
+            Examples:
+              tagcloud collect content/ -o tags.yaml --href '/tags/{slug}/'
+              tagcloud collect _posts/ --taxonomy tags --top 40 --sort count -o tags.json
+              tagcloud render --from content/ --href '/tags/{slug}/' -o static/tags.svg
+            """)
+
+    @Argument(help: ArgumentHelp("The content folders.", valueName: "folder"))
+    var folders: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The spec to write: .yaml or .json (default: YAML to standard output).", valueName: "output"))
+    var output: String?
+
+    @OptionGroup var options: CollectOptions
+
+    @Flag(name: .shortAndLong, help: "Print a summary to standard error.")
+    var verbose = false
+
+    package init() {}
 }
 
 /// `tagcloud samples`.
@@ -147,8 +197,8 @@ package struct Samples: ParsableCommand {
 
     package init() {}
 
-    /// The request for the library.
-    package func request() throws(TagCloudError) -> SamplesRequest {
+    /// The request for the command.
+    package func request() -> SamplesRequest {
         SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery())
     }
 }
@@ -198,7 +248,7 @@ package struct Diff: ParsableCommand {
 
     package init() {}
 
-    /// The request for the library.
+    /// The request for the command.
     package func request() -> DiffRequest {
         DiffRequest(first: first, second: second, diffOutput: out, threshold: threshold,
                     maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing)

@@ -1,24 +1,20 @@
-// The `tagcloud render` command line as plain values, and a fast path that parses its common forms
-// without swift-argument-parser.
-//
-// swift-argument-parser builds each command's argument set by reflecting over its property
-// wrappers, which instantiates generic metadata and scans the binary's protocol conformances at run
-// time: about 3 ms of a render's 25, on the critical path before anything else can start. The
-// plain forms that scripts and static-site builds use (an input, -o, and options with values) are
-// parsed here directly; anything else (help, an unknown or repeated option, a missing value, a
-// value that looks like an option where swift-argument-parser would reject it) returns nil and
-// goes to swift-argument-parser, which prints the messages. A property test checks that whenever
-// the fast path answers, swift-argument-parser gives the same values.
+// The `tagcloud render` command line: its options are the command's own (`-o`, `--format`,
+// `--out-dir`, `--set`, `--from`, …) and one per spec key that has an option in the key tables
+// (`Cloud.commandLineOptions`), so a key's option, its value name and its help come from the key's
+// one declaration. swift-argument-parser declares options statically, so it prints `render`'s
+// help (with the spec options listed from the same tables) but does not parse it.
 package import TagCloud
 
-/// `tagcloud render`'s command line, parsed: the same values whichever parser read it.
+/// `tagcloud render`'s command line, parsed.
 package struct RenderCommandLine: Equatable, Sendable {
-    /// The spec file, or `-`.
-    package var input: String
+    /// The spec files, or `-`; empty when the tags come from `--from` alone.
+    package var inputs: [String]
     /// `-o`/`--output`.
     package var output: String?
-    /// `--format`.
-    package var format: String?
+    /// `--out-dir`.
+    package var outputFolder: String?
+    /// `--format` (one) or `--formats` (a comma-separated list), as given.
+    package var formats: [String] = []
     /// `--input-format`.
     package var inputFormat: String?
     /// The options that set a spec key, by option name without dashes (`width`, `font-size`).
@@ -27,90 +23,79 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var assignments: [String] = []
     /// `-v`/`--verbose`.
     package var verbose = false
+    /// `--progress` (true) or `--quiet` (false); `nil` shows progress when standard error is a
+    /// terminal.
+    package var progress: Bool?
+    /// `--from DIR` and the options of `tagcloud collect`, when the tags come from site content.
+    package var collect: CollectCommandLine?
 
-    package init(input: String, output: String? = nil, format: String? = nil, inputFormat: String? = nil,
-                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false) {
-        self.input = input
+    package init(inputs: [String], output: String? = nil, outputFolder: String? = nil, formats: [String] = [],
+                 inputFormat: String? = nil, specOptions: [String: String] = [:], assignments: [String] = [],
+                 verbose: Bool = false, progress: Bool? = nil, collect: CollectCommandLine? = nil) {
+        self.inputs = inputs
         self.output = output
-        self.format = format
+        self.outputFolder = outputFolder
+        self.formats = formats
         self.inputFormat = inputFormat
         self.specOptions = specOptions
         self.assignments = assignments
         self.verbose = verbose
+        self.progress = progress
+        self.collect = collect
     }
 
-    /// The options that set a spec key: option name (without dashes) and key path, in the order
-    /// their values are applied.
-    package static let specOptionKeys: [(option: String, key: String)] = [
-        ("width", "width"), ("padding", "padding"), ("spacing", "spacing"), ("alignment", "alignment"),
-        ("justification", "justification"), ("line-breaking", "lineBreaking"), ("max-rows", "maxRows"),
-        ("direction", "direction"), ("font", "font.family"), ("font-size", "font.size"),
-        ("font-weight", "font.weight"), ("shape", "chip.shape"), ("fill", "chip.fill"), ("style", "style"),
-        ("theme", "theme"), ("scale", "scale"), ("background", "background"),
-    ]
+    /// The options that set a spec key, in the key reference's order (which is the order their
+    /// values are applied in, after `--set`).
+    package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
-    /// The request for the library: `--set` assignments first, then every option as a spec
-    /// override.
+    /// The command's own options that take a value, without dashes.
+    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set"] + CollectCommandLine.valueOptions
+    /// The command's own flags.
+    static let flagOptions = ["verbose", "progress", "quiet"] + CollectCommandLine.flagOptions
+
+    /// What parsing found: a command line, or a request for help.
+    package enum Parsed: Equatable, Sendable {
+        /// A command line to run.
+        case run(RenderCommandLine)
+        /// `-h`/`--help` was given.
+        case help
+    }
+
+    /// Parses the arguments after `render`.
     ///
-    /// - Throws: ``TagCloudError`` for a value the spec would reject, naming the option.
-    package func request() throws(TagCloudError) -> RenderRequest {
-        var overrides = SpecOverrides()
-        for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "=") else {
-                throw .wrongType(path: assignment, expected: "KEY=VALUE", got: "no \"=\"",
-                                 SpecLocation(source: .option("--set")))
-            }
-            try overrides.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]),
-                              option: "--set")
-        }
-        for (option, key) in Self.specOptionKeys {
-            if let value = specOptions[option] { try overrides.set(key, to: value, option: "--\(option)") }
-        }
-        return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
-                             output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
-                             overrides: overrides)
-    }
-
-    /// Parses the arguments after `render` when they use only the plain forms: one input; `-o`,
-    /// `--output`, `--format`, `--input-format` with a value that is not an option; the spec
-    /// options and `--set` with any value (`--name value` or `--name=value`); `-v`/`--verbose`.
+    /// Options take their value as the next argument or after `=` (`--width 300`,
+    /// `--width=300`); the value of a spec option or `--set` may start with `-` (`--padding -3` is
+    /// a negative padding, refused by the spec's rules with the option named), the value of the
+    /// command's other options may not (so `-o --width` is a missing value, not a file named
+    /// `--width`). A repeated option keeps its last value; `--set`, `--from` and `--taxonomy`
+    /// accumulate. `--` ends the options: what follows is positional. `-` alone is standard input.
     ///
     /// - Parameter arguments: The arguments after `render`.
-    /// - Returns: The command line, or `nil` for anything else (swift-argument-parser then parses
-    ///   it and reports errors and help).
+    /// - Returns: The command line, or ``Parsed/help``.
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown option (naming the nearest known one),
+    ///   a missing value, a flag given a value, no input, or options that do not go together.
     /// - Complexity: O(n) in the number of arguments.
-    package static func parseFast(_ arguments: [String]) -> RenderCommandLine? {
-        var input: String?
-        var line = RenderCommandLine(input: "")
-        var seen = Set<String>()
+    package static func parse(_ arguments: [String]) throws(CommandError) -> Parsed {
+        var line = RenderCommandLine(inputs: [])
+        var collect = CollectCommandLine()
         var index = 0
-        // The value of an option that takes the next argument only when it is not an option.
-        func nextValue(inline: String?) -> String? {
-            if let inline { return inline }
-            guard index + 1 < arguments.count else { return nil }
-            let next = arguments[index + 1]
-            guard next == "-" || !next.hasPrefix("-") else { return nil }
-            index += 1
-            return next
-        }
-        // The value of an option that takes the next argument whatever it is.
-        func anyValue(inline: String?) -> String? {
-            if let inline { return inline }
-            guard index + 1 < arguments.count else { return nil }
-            index += 1
-            return arguments[index]
-        }
-        // Empty arguments, `--`, empty `--name=` values and `---…` are read differently by
-        // swift-argument-parser (found by the property test).
-        guard !arguments.contains(where: { $0.isEmpty || $0 == "--" || $0.hasPrefix("-") && $0.hasSuffix("=") || $0.hasPrefix("---") }) else {
-            return nil
-        }
+        var optionsEnded = false
+        var sawFormat = false, sawFormats = false
         while index < arguments.count {
             let argument = arguments[index]
-            defer { index += 1 }
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                line.inputs.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" { return .help }
+            let name: String, inline: String?
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
-                let name: String, inline: String?
                 if let equals = body.firstIndex(of: "=") {
                     name = String(body[..<equals])
                     inline = String(body[body.index(after: equals)...])
@@ -118,35 +103,102 @@ package struct RenderCommandLine: Equatable, Sendable {
                     name = String(body)
                     inline = nil
                 }
-                if name != "set" { guard seen.insert(name).inserted else { return nil } }
-                switch name {
-                case "output": guard let value = nextValue(inline: inline) else { return nil }; line.output = value
-                case "format": guard let value = nextValue(inline: inline) else { return nil }; line.format = value
-                case "input-format": guard let value = nextValue(inline: inline) else { return nil }; line.inputFormat = value
-                case "set": guard let value = anyValue(inline: inline) else { return nil }; line.assignments.append(value)
-                case "verbose": guard inline == nil else { return nil }; line.verbose = true
-                default:
-                    guard specOptionKeys.contains(where: { $0.option == name }), let value = anyValue(inline: inline) else { return nil }
-                    line.specOptions[name] = value
-                }
-            } else if argument.hasPrefix("-"), argument != "-" {
-                switch argument {
-                case "-o":
-                    guard seen.insert("output").inserted, let value = nextValue(inline: nil) else { return nil }
-                    line.output = value
-                case "-v":
-                    guard seen.insert("verbose").inserted else { return nil }
-                    line.verbose = true
-                default:
-                    return nil
-                }
             } else {
-                guard input == nil else { return nil }
-                input = argument
+                switch argument {
+                case "-o": name = "output"
+                case "-v": name = "verbose"
+                default: throw usage("unknown option \(quoted(argument))\(suggestion(for: argument))")
+                }
+                inline = nil
+            }
+            // The value: after `=`, or the next argument (spec options and `--set` take any next
+            // argument, the command's own options one that is not an option).
+            func value(takesAnyNext: Bool = false) throws(CommandError) -> String {
+                if let inline { return inline }
+                guard index < arguments.count, takesAnyNext || arguments[index] == "-" || !arguments[index].hasPrefix("-") else {
+                    throw usage("missing value for \(quoted(argument))")
+                }
+                index += 1
+                return arguments[index - 1]
+            }
+            if flagOptions.contains(name), inline != nil { throw usage("\(quoted("--" + name)) takes no value") }
+            switch name {
+            case "verbose": line.verbose = true
+            case "progress": line.progress = true
+            case "quiet": line.progress = false
+            case "output": line.output = try value()
+            case "out-dir": line.outputFolder = try value()
+            case "format":
+                line.formats = [try value()]
+                sawFormat = true
+            case "formats":
+                line.formats = try value().split(separator: ",", omittingEmptySubsequences: false)
+                    .map { String($0).trimmingASCIISpaces() }
+                sawFormats = true
+            case "input-format": line.inputFormat = try value()
+            case "set": line.assignments.append(try value(takesAnyNext: true))
+            default:
+                if try collect.parseOption(name, value: { () throws(CommandError) in try value() }) { continue }
+                guard specOptionKeys.contains(where: { $0.name == name }) else {
+                    throw usage("unknown option \(quoted(argument))\(suggestion(for: "--" + name))")
+                }
+                line.specOptions[name] = try value(takesAnyNext: true)
             }
         }
-        guard let input else { return nil }
-        line.input = input
-        return line
+        if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
+        if collect.folders.isEmpty {
+            guard collect == CollectCommandLine() else {
+                throw usage("the options of tagcloud collect need --from DIR (the site's content)")
+            }
+        } else {
+            line.collect = collect
+        }
+        if line.inputs.isEmpty, line.collect == nil {
+            throw usage("missing the input: give a spec file, - for standard input, or --from DIR")
+        }
+        if line.collect != nil, line.inputs.count > 1 {
+            throw usage("with --from, give at most one spec (its keys style the cloud of the site's tags)")
+        }
+        if line.inputs.count > 1 || line.formats.count > 1, line.output != nil {
+            throw usage("-o names one file; with several inputs or formats, give --out-dir")
+        }
+        if line.output != nil, line.outputFolder != nil { throw usage("give -o or --out-dir, not both") }
+        return .run(line)
+    }
+
+    /// `; did you mean "--width"?` for an option spelt like a known one, or nothing.
+    private static func suggestion(for option: String) -> String {
+        let known = (valueOptions + flagOptions + ["help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
+        return nearestName(to: option, in: known).map { "; did you mean \(quoted($0))?" } ?? ""
+    }
+
+    static func usage(_ message: String) -> CommandError {
+        .usage(message + "\nusage: tagcloud render <input>... [-o <output> | --out-dir <folder>] [options]; see 'tagcloud render --help'")
+    }
+
+    /// The request for the command: `--set` assignments first, then every spec option, as key
+    /// paths set on the spec.
+    ///
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=`, or
+    ///   a collect option's bad value.
+    package func request() throws(CommandError) -> RenderRequest {
+        var settings: [(keyPath: String, value: String, option: String)] = []
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "=") else {
+                throw .usage("--set takes KEY=VALUE, but \(quoted(assignment)) has no \"=\"")
+            }
+            settings.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]), "set"))
+        }
+        for option in Self.specOptionKeys {
+            if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
+        }
+        var formats: [OutputFormat] = []
+        for name in self.formats {
+            let format = try TagCloudCommand.outputFormat(named: name)
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
+                             output: output, outputFolder: outputFolder, formats: formats, settings: settings,
+                             collect: try collect?.request())
     }
 }

@@ -4,71 +4,139 @@ import TagCloud
 import Testing
 import TestRandom
 
-/// The fast path for `tagcloud render` agrees with swift-argument-parser wherever it answers, and
-/// answers for the forms the README and scripts use.
+/// `tagcloud render`'s command line: its spec options come from the key tables, its forms are
+/// the usual ones, and its errors name the problem.
 @Suite struct RenderCommandLineTests {
-    /// What swift-argument-parser makes of the arguments after `render`, or nil when it rejects them.
-    static func parsedByArgumentParser(_ arguments: [String]) -> RenderCommandLine? {
-        (try? Render.parse(arguments))?.commandLine
-    }
-
-    @Test(arguments: [
-        ["tags.yaml", "-o", "cloud.png"],
-        ["tags.txt", "--style", "suggestionChips", "--width", "320", "-o", "chips.svg"],
-        ["tags.csv", "--theme", "dark", "--scale", "3", "-o", "cloud@3x.png"],
-        ["tags.json", "--format", "json", "-o", "layout.json"],
-        ["-", "-o", "-"],
-        ["tags.yaml", "--set", "chip.fill=gold", "--max-rows", "2", "-o", "out.pdf"],
-        ["samples/numbers-flow.yaml", "-o", "x.png", "--scale", "2"],
-        ["tags.yaml", "--width=-5", "--font", "Inter", "--font-size=17", "-v"],
-        ["tags.yaml", "--padding", "-3", "--set=a.b=c", "--set", "d=e", "--verbose", "--output=o.png"],
-    ])
-    func theCommonFormsTakeTheFastPathWithArgumentParsersValues(_ arguments: [String]) throws {
-        let fast = try #require(RenderCommandLine.parseFast(arguments))
-        #expect(fast == Self.parsedByArgumentParser(arguments))
-    }
-
-    @Test(arguments: [
-        ["--help"], ["tags.yaml", "-h"], [], ["-o", "x.png"], ["a.yaml", "b.yaml"], ["tags.yaml", "--bogus", "1"],
-        ["tags.yaml", "-o"], ["tags.yaml", "--width"], ["tags.yaml", "-o", "--width", "3"], ["tags.yaml", "-ov", "x"],
-        ["tags.yaml", "--", "x"], ["tags.yaml", "--width", "1", "--width", "2"], ["tags.yaml", "--verbose=1"],
-        ["-5"], ["tags.yaml", "-x"],
-    ])
-    func otherFormsGoToArgumentParser(_ arguments: [String]) {
-        #expect(RenderCommandLine.parseFast(arguments) == nil)
-    }
-
-    /// Random command lines from a vocabulary of options, values, and awkward tokens.
-    @Test func wheneverTheFastPathAnswersArgumentParserAgrees() {
-        let vocabulary = [
-            "tags.yaml", "-", "in.txt", "-o", "--output", "out.png", "--output=x.svg", "--output=", "-o=x",
-            "--format", "png", "--format=json", "--input-format", "yaml", "--input-format=csv",
-            "--width", "320", "--width=-5", "-5", "--set", "chip.fill=red", "--set=a=b", "--set=", "=",
-            "-v", "--verbose", "--verbose=yes", "--help", "-h", "--", "--unknown", "-x", "--scale", "2",
-            "--font", "Inter", "--font-size=12", "--max-rows", "--line-breaking", "balanced", "-ov", "",
-            "--theme", "dark", "--style=tagCloud", "--fill", "#fff", "--background", "transparent",
-            "--shape", "rounded", "--direction", "rtl", "--alignment", "center", "--justification=stretch",
-            "--padding", "--spacing", "4", "--font-weight", "bold", "-vv", "---width", "--Width",
-        ]
-        var answered = 0
-        var random = SeededRandom(seed: 0xA5F)
-        for _ in 0..<6_000 {
-            let count = Int.random(in: 0...7, using: &random)
-            let arguments = (0..<count).map { _ in vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)] }
-            guard let fast = RenderCommandLine.parseFast(arguments) else { continue }
-            answered += 1
-            #expect(fast == Self.parsedByArgumentParser(arguments), "\(arguments)")
+    static func parsed(_ arguments: [String]) throws -> RenderCommandLine {
+        guard case .run(let line) = try RenderCommandLine.parse(arguments) else {
+            throw CommandError.usage("help")
         }
-        // The fast path must cover a good share of command lines, or it tests little.
-        #expect(answered > 300, "the fast path answered \(answered) of 6,000")
+        return line
     }
 
-    @Test func bothPathsMakeTheSameRequest() throws {
-        let arguments = ["tags.yaml", "--set", "chip.padding.horizontal=10", "--width", "320", "--theme", "dark", "-o", "x.svg"]
-        let fast = try #require(RenderCommandLine.parseFast(arguments))
-        let slow = try #require(Self.parsedByArgumentParser(arguments))
-        let a = try fast.request(), b = try slow.request()
-        #expect(a.input == b.input && a.output == b.output && a.format == b.format && a.inputFormat == b.inputFormat)
-        #expect(a.overrides.spec == b.overrides.spec)
+    @Test func theReadmesFormsParse() throws {
+        #expect(try Self.parsed(["tags.yaml", "-o", "cloud.png"]) == RenderCommandLine(inputs: ["tags.yaml"], output: "cloud.png"))
+        #expect(try Self.parsed(["tags.txt", "--style", "suggestionChips", "--width", "320", "-o", "chips.svg"])
+                == RenderCommandLine(inputs: ["tags.txt"], output: "chips.svg",
+                                     specOptions: ["style": "suggestionChips", "width": "320"]))
+        #expect(try Self.parsed(["-", "-o", "-"]) == RenderCommandLine(inputs: ["-"], output: "-"))
+        #expect(try Self.parsed(["tags.json", "--format", "json", "-o", "layout.json"])
+                == RenderCommandLine(inputs: ["tags.json"], output: "layout.json", formats: ["json"]))
+        #expect(try Self.parsed(["tags.yaml", "--set", "chip.fill=gold", "--max-rows", "2", "-o", "out.pdf"])
+                == RenderCommandLine(inputs: ["tags.yaml"], output: "out.pdf", specOptions: ["max-rows": "2"],
+                                     assignments: ["chip.fill=gold"]))
+        // Spec options and --set take any next argument (a negative number is refused later, by
+        // the spec's rules, naming the option); -o, --format and --input-format do not.
+        #expect(try Self.parsed(["tags.yaml", "--padding", "-3", "--set=a.b=c", "--set", "d=e", "--verbose", "--output=o.png"])
+                == RenderCommandLine(inputs: ["tags.yaml"], output: "o.png", specOptions: ["padding": "-3"],
+                                     assignments: ["a.b=c", "d=e"], verbose: true))
+        #expect(try Self.parsed(["--", "-weird.yaml"]) == RenderCommandLine(inputs: ["-weird.yaml"]))
+        #expect(try RenderCommandLine.parse(["tags.yaml", "--help"]) == .help)
+        #expect(try RenderCommandLine.parse(["-h"]) == .help)
+    }
+
+    @Test(arguments: [
+        (["tags.yaml", "--widht", "3"], #"unknown option "--widht"; did you mean "--width"?"#),
+        (["tags.yaml", "--font_size", "3"], #"unknown option "--font_size"; did you mean "--font-size"?"#),
+        (["tags.yaml", "-x"], #"unknown option "-x""#),
+        (["tags.yaml", "-o"], #"missing value for "-o""#),
+        (["tags.yaml", "-o", "--width", "3"], #"missing value for "-o""#),
+        (["tags.yaml", "--width"], #"missing value for "--width""#),
+        (["tags.yaml", "--verbose=1"], #""--verbose" takes no value"#),
+        (["a.yaml", "b.yaml", "-o", "x.png"], "-o names one file; with several inputs or formats, give --out-dir"),
+        ([], "missing the input: give a spec file, - for standard input, or --from DIR"),
+        (["a.yaml", "--format", "png", "--formats", "png,svg"], "give --format or --formats, not both"),
+        (["a.yaml", "--top", "3"], "the options of tagcloud collect need --from DIR"),
+        (["a.yaml", "b.yaml", "--from", "content"], "with --from, give at most one spec"),
+        (["-o", "x.png"], "missing the input"),
+    ])
+    func malformedCommandLinesAreUsageErrors(_ arguments: [String], _ message: String) {
+        #expect {
+            try RenderCommandLine.parse(arguments)
+        } throws: { error in
+            guard let error = error as? CommandError, case .usage(let text) = error else { return false }
+            return text.hasPrefix(message) && text.contains("tagcloud render --help") && error.exitCode == .usage
+        }
+    }
+
+    /// Random command lines made of the table's spec options, each written as `--name value` or
+    /// `--name=value`, in any order around the input: every one parses to the options given.
+    @Test func everySpecOptionParsesInEitherFormAndAnyOrder() throws {
+        let options = RenderCommandLine.specOptionKeys
+        #expect(options.count >= 17)
+        var random = SeededRandom(seed: 0x5EC)
+        for _ in 0..<2_000 {
+            var expected: [String: String] = [:]
+            var pieces: [[String]] = [["tags.yaml"]]
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let option = options[Int.random(in: 0..<options.count, using: &random)]
+                let value = ["300", "-1", "dark", "#fff", "a b", "", "=x", "--width"][Int.random(in: 0..<8, using: &random)]
+                guard expected[option.name] == nil else { continue }
+                expected[option.name] = value
+                pieces.append(Bool.random(using: &random) ? ["--\(option.name)", value] : ["--\(option.name)=\(value)"])
+            }
+            pieces.shuffle(using: &random)
+            let arguments = pieces.flatMap { $0 }
+            let line = try Self.parsed(arguments)
+            #expect(line.specOptions == expected, "\(arguments)")
+            #expect(line.inputs == ["tags.yaml"])
+        }
+    }
+
+    @Test func aRepeatedOptionKeepsItsLastValue() throws {
+        #expect(try Self.parsed(["t.yaml", "--width", "1", "--width=2"]).specOptions == ["width": "2"])
+    }
+
+    @Test func theRequestSetsKeyPathsSetFirstThenOptionsInTableOrder() throws {
+        let line = try Self.parsed(["tags.yaml", "--theme", "dark", "--width", "320", "--set", "chip.padding.horizontal=10",
+                                    "--font-size", "12", "-o", "x.svg"])
+        let request = try line.request()
+        #expect(request.inputs == ["tags.yaml"] && request.output == "x.svg" && request.formats.isEmpty)
+        #expect(request.settings.map(\.keyPath) == ["chip.padding.horizontal", "width", "font.size", "theme"])
+        #expect(request.settings.map(\.option) == ["set", "width", "font-size", "theme"])
+        #expect(throws: CommandError.usage(#"unknown output format "gif"; use one of png, svg, pdf, json"#)) {
+            try RenderCommandLine(inputs: ["a"], formats: ["gif"]).request()
+        }
+        #expect(throws: CommandError.usage(#"--set takes KEY=VALUE, but "width" has no "=""#)) {
+            try RenderCommandLine(inputs: ["a"], assignments: ["width"]).request()
+        }
+    }
+
+    /// Every collect option `render` reads by name is an option of `tagcloud collect` (declared
+    /// once more for swift-argument-parser), and the other way round.
+    @Test func renderReadsTheCollectOptionsByTheirNames() {
+        let help = Tagcloud.helpMessage(for: Collect.self, columns: 200)
+        let declared = Set(help.split(separator: "\n").filter { $0.hasPrefix("  --") }
+            .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } })
+        #expect(declared.subtracting(["output", "verbose", "help"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
+    }
+
+    @Test func severalInputsFormatsAndTheSiteContentParse() throws {
+        let line = try Self.parsed(["a.yaml", "b.yaml", "--out-dir", "out", "--formats", "png, svg,json", "--quiet"])
+        #expect(line == RenderCommandLine(inputs: ["a.yaml", "b.yaml"], outputFolder: "out", formats: ["png", "svg", "json"], progress: false))
+        let site = try Self.parsed(["--from", "content", "--from", "blog", "--taxonomy", "tags", "--top", "5", "--drafts", "-o", "x.svg"])
+        #expect(site.inputs.isEmpty && site.output == "x.svg")
+        #expect(site.collect?.folders == ["content", "blog"] && site.collect?.taxonomies == ["tags"] && site.collect?.top == "5")
+        #expect(site.collect?.drafts == true)
+        #expect(throws: CommandError.usage("--top is \"0\", but it must be a whole number ≥ 1")) {
+            try Self.parsed(["--from", "c", "--top", "0"]).request()
+        }
+        #expect(throws: CommandError.usage("--href has the unknown placeholder {tag}; use {slug}, {name}, {count}")) {
+            try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
+        }
+    }
+
+    /// The help lists every spec option of the key tables, with its key path, and no other.
+    @Test func theHelpListsTheTablesOptions() {
+        let help = Tagcloud.helpMessage(for: Render.self, columns: 200)
+        for option in RenderCommandLine.specOptionKeys {
+            #expect(help.contains("--\(option.name) <\(option.valueName)>"), "\(option.name)")
+            #expect(help.contains(option.keyPath), "\(option.keyPath)")
+        }
+        let listed = help.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("  --set") }
+            .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } }
+        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + RenderCommandLine.valueOptions + RenderCommandLine.flagOptions + ["help"])
+        #expect(!listed.isEmpty)
+        for name in listed { #expect(known.contains(name), "\(name) is listed but not an option") }
     }
 }

@@ -45,7 +45,7 @@ struct OutputTests {
             try renderer.pngData()
         } throws: { error in
             guard case .renderingFailed(let format, _) = error as? TagCloudUIError else { return false }
-            return format == "PNG"
+            return format == .png
         }
     }
 

@@ -61,10 +61,11 @@ struct RendererTests {
     @Test("Every error says what to do")
     func errorDescriptions() {
         let errors: [(TagCloudUIError, [String])] = [
-            (.fontsUnavailable(reason: "missing"), ["missing", "Fonts/", "TAGCLOUD_FONTS"]),
-            (.textLayoutFailed(text: "Swift", reason: "bad size"), ["\"Swift\"", "bad size", ".font("]),
+            (.fontsUnavailable(.fontsFolderNotFound(searched: ["/x/Fonts"])), ["/x/Fonts", "TAGCLOUD_FONTS"]),
+            (.textLayoutFailed(text: "Swift", .invalidFontSize(-1)), ["\"Swift\"", "-1", "size"]),
             (.invalidSize(width: 0, height: 1), ["0.0 × 1.0", "proposedSize"]),
-            (.renderingFailed(format: "PNG", reason: "too large"), ["PNG", "too large"]),
+            (.renderingFailed(format: .png, .imageTooLarge(pixelWidth: 40_000, pixelHeight: 10, limit: 32_767)),
+             ["PNG", "40000"]),
             (.statePresetFailed(view: "V", property: "p", reason: "r"), ["\"p\"", "V", "r", "name and type"]),
         ]
         for (error, parts) in errors {

@@ -111,6 +111,46 @@ extension Renderer where Output == Data {
     }
 }
 
+/// The picture formats Canvas encodes a display list in: the one place a format becomes a
+/// ``Renderer``, for ``ImageRenderer``-style views, the `TagCloud` spec path and the command alike.
+public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// PNG (``Renderer/png(scale:background:)``).
+    case png
+    /// SVG (``Renderer/svg(background:)``), one `px` per point.
+    case svg
+    /// PDF (``Renderer/pdf(background:)``), one PDF point per point.
+    case pdf
+
+    /// The renderer of this format.
+    ///
+    /// - Parameters:
+    ///   - scale: Pixels per point; only PNG has pixels (SVG and PDF are in points).
+    ///   - background: The colour under everything; `nil` for transparent.
+    /// - Returns: The renderer.
+    public func renderer(scale: Double, background: RGBAColor?) -> Renderer<Data> {
+        switch self {
+        case .png: .png(scale: scale, background: background)
+        case .svg: .svg(background: background)
+        case .pdf: .pdf(background: background)
+        }
+    }
+
+    /// Pixels per point of the output at a given raster scale: `scale` for PNG, 1 for the vector
+    /// formats (whose pictures are sized in points).
+    public func pixelsPerPoint(atScale scale: Double) -> Double {
+        switch self {
+        case .png: scale
+        case .svg, .pdf: 1
+        }
+    }
+
+    /// `PNG`, `SVG`, `PDF`.
+    public var displayName: String { rawValue.uppercased() }
+
+    /// The raw value (`png`).
+    public var description: String { rawValue }
+}
+
 extension Renderer where Output == RGBAImage {
     /// Decoded pixels (straight-alpha RGBA8), drawn exactly as ``png(scale:background:)`` draws them.
     ///

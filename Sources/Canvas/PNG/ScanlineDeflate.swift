@@ -145,9 +145,6 @@ struct DeflateBitWriter {
         count = 0
     }
 
-    /// The number of bits written so far.
-    var bitPosition: Int { position * 8 + count }
-
     /// Appends bytes; the writer must be on a byte boundary.
     mutating func append(_ bytes: UnsafeRawPointer, count byteCount: Int) {
         precondition(count == 0, "bytes written off a byte boundary")

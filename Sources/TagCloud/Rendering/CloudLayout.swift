@@ -82,10 +82,10 @@ public struct CloudLayout: Sendable, Equatable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .syntax(format: .json, SpecLocation(source: .standardInput), message: "not a layout: \(error)")
+            throw .syntax(format: .json, SpecLocation(source: "layout JSON"), message: "not a layout: \(error)")
         }
         func fail(_ what: String) -> TagCloudError {
-            .syntax(format: .json, SpecLocation(source: .standardInput), message: "not a layout: \(what)")
+            .syntax(format: .json, SpecLocation(source: "layout JSON"), message: "not a layout: \(what)")
         }
         guard let root = object as? [String: Any], let width = (root["width"] as? NSNumber)?.doubleValue,
               let height = (root["height"] as? NSNumber)?.doubleValue, let chips = root["chips"] as? [[String: Any]]
@@ -102,7 +102,7 @@ public struct CloudLayout: Sendable, Equatable {
     }
 
     /// A number in its shortest form that reads back exactly: integers without a fraction.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }

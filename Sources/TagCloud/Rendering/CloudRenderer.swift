@@ -1,9 +1,10 @@
 public import Canvas
-public import Typesetting
+public import Foundation
+import Typesetting
 import TagCloudUI
 
-/// A cloud laid out and drawn: the display list every output format encodes, and the layout
-/// JSON from the same pass.
+/// A cloud laid out and drawn: the display list every picture format encodes, and the layout from
+/// the same pass.
 public struct RenderedCloud: Sendable {
     /// The picture, without its background (the encoders paint ``background``).
     public var displayList: DisplayList
@@ -27,13 +28,44 @@ public struct RenderedCloud: Sendable {
         }
         return (pixels(displayList.size.width), pixels(displayList.size.height))
     }
+
+    /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
+    /// (1 px per point) are held to it too.
+    public static let maximumPictureSide = 32_767
+
+    /// The cloud in a format: the one place a rendered cloud becomes bytes.
+    ///
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - scale: Pixels per point for PNG; `nil` for the cloud's ``scale``.
+    /// - Returns: The bytes: a picture, or the layout JSON.
+    /// - Throws: ``TagCloudError/pictureTooLarge(width:height:limit:)`` when the picture would be
+    ///   over ``maximumPictureSide`` pixels on a side, or
+    ///   ``TagCloudError/renderingFailed(format:_:)``.
+    public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
+        guard let image = format.imageFormat else { return layout.jsonData() }
+        let scale = scale ?? self.scale
+        let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
+        let limit = Self.maximumPictureSide
+        guard pixels.width <= limit, pixels.height <= limit else {
+            throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit)
+        }
+        do {
+            return try image.renderer(scale: scale, background: background).render(displayList)
+        } catch CanvasError.imageTooLarge(let width, let height, let limit) {
+            throw .pictureTooLarge(width: width, height: height, limit: limit)
+        } catch {
+            throw .renderingFailed(format: format, CanvasError(thrown: error))
+        }
+    }
 }
 
 /// Lays out and draws resolved clouds through TagCloudUI: the chips are views (`Text`,
-/// `View.padding(_:_:)`, shapes) in a `FlowLayout`, drawn by `ImageRenderer` into one
-/// Canvas display list.
-@MainActor
-public enum CloudRenderer {
+/// `View.padding(_:_:)`, shapes) in a `FlowLayout`, drawn into one Canvas display list.
+///
+/// Nonisolated: the chips are made of primitive views, so clouds are laid out on any thread, and
+/// several at once.
+enum CloudRenderer {
     /// Lays out and draws a cloud.
     ///
     /// The picture is `width + 2 × padding` points wide and as tall as the rows and the padding
@@ -43,16 +75,12 @@ public enum CloudRenderer {
     ///
     /// - Parameters:
     ///   - cloud: The resolved cloud.
-    ///   - typesetter: The typesetter to shape text with; `nil` for the shared one over the bundled
-    ///     fonts, with the machine's fonts as fallback.
+    ///   - typesetter: The typesetter to shape text with.
     /// - Returns: The display list, the layout and the hidden count.
-    /// - Throws: ``TagCloudError/fontsUnavailable(reason:)`` when the fonts cannot be loaded,
-    ///   ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has,
-    ///   ``TagCloudError/textLayoutFailed(text:reason:)`` when a label cannot be shaped.
+    /// - Throws: ``TagCloudError/fontsUnavailable(_:)`` or ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: One layout and drawing pass, O(n) in the number of tags; with `maxRows`, a
     ///   few more passes over the shown tags (and growing prefixes of the tags to find them).
-    public static func render(_ cloud: ResolvedCloud, typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
-        let typesetter = if let typesetter { typesetter } else { try standardTypesetter() }
+    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> RenderedCloud {
         let (visible, more) = try shownChips(cloud, typesetter: typesetter)
         let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter)
         let origin = pass.list.size
@@ -72,12 +100,12 @@ public enum CloudRenderer {
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale))
     }
 
-    /// The shared typesetter over the bundled fonts.
+    /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.
     static func standardTypesetter() throws(TagCloudError) -> Typesetter {
         do {
             return try Typesetter.standard()
         } catch {
-            throw .fontsUnavailable(reason: String(describing: error))
+            throw .fontsUnavailable(TypesettingError(thrown: error))
         }
     }
 
@@ -113,29 +141,28 @@ public enum CloudRenderer {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder)
             .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
-        let renderer = ImageRenderer(content: view)
-        renderer.proposedSize = ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil)
-        renderer.scale = cloud.scale
-        renderer.typesetter = typesetter
         let list: DisplayList
         do {
-            list = try renderer.displayList()
+            list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
+                                      scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
+                                      recordingFrames: false).list
         } catch {
-            throw TagCloudError(error, cloud: cloud)
+            throw TagCloudError(error)
         }
         return (list, recorder.frames, recorder.hiddenCount)
     }
 }
 
 extension TagCloudError {
-    /// The error of the views stage, in the command's terms.
-    init(_ error: TagCloudUIError, cloud: ResolvedCloud) {
+    /// The error of the views stage, in the spec's terms. The views of a cloud are primitive and
+    /// framed at least 1 × 1 point, so only font and text errors can reach here.
+    init(_ error: TagCloudUIError) {
         switch error {
-        case .fontsUnavailable(let reason):
-            self = .fontsUnavailable(reason: reason)
-        case .textLayoutFailed(let text, let reason):
-            self = .textLayoutFailed(text: text, reason: reason)
-        default:
+        case .fontsUnavailable(let error):
+            self = .fontsUnavailable(error)
+        case .textLayoutFailed(let text, let error):
+            self = .textLayoutFailed(text: text, error)
+        case .invalidSize, .renderingFailed, .statePresetFailed:
             self = .internalError(String(describing: error))
         }
     }

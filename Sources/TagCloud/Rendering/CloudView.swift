@@ -15,6 +15,9 @@ import TagCloudUI
 /// The first `visibleCount` chips of the cloud are shown, followed by a "+N" chip when `moreCount`
 /// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame, and carries its text,
 /// link and identifier (`chip-<index>`) as display-list metadata (SVG `<g id>`/`<a>`, PDF links).
+///
+/// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
+/// clouds are laid out on any thread.
 struct CloudView: View {
     /// The cloud.
     let cloud: ResolvedCloud
@@ -25,7 +28,11 @@ struct CloudView: View {
     /// Where frames and the hidden count go.
     let recorder: LayoutRecorder
 
-    var body: some View {
+    static func _makeNodes(_ view: CloudView, inputs: _ViewInputs) -> _ViewOutputs {
+        Body._makeNodes(view.body, inputs: inputs)
+    }
+
+    nonisolated var body: some View {
         CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
@@ -60,7 +67,7 @@ extension View {
 /// and for a selected suggestion chip an `HStack(spacing: 6)` of the text and
 /// `Image(systemName: "checkmark").font(.system(size: 12, weight: .bold))`, over
 /// `Capsule().fill(…).overlay(Capsule().strokeBorder(Color.blue, lineWidth: 1.5))`.
-/// With ``TagCloudSpec/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame
+/// With ``Cloud/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame
 /// takes the width the flow gives it, the text centred.
 struct ChipView: View {
     let cloud: ResolvedCloud
@@ -68,7 +75,11 @@ struct ChipView: View {
     let font: Font
     let look: ResolvedCloud.ChipLook
 
-    var body: some View {
+    static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
+        Body._makeNodes(view.body, inputs: inputs)
+    }
+
+    nonisolated var body: some View {
         sized.background(background)
     }
 
@@ -123,11 +134,11 @@ extension Color {
     }
 }
 
-extension TagCloudSpec.Fill {
+extension Cloud.Fill {
     /// The shape style that draws this fill in a theme: the colour, or the material (a light
     /// translucent grey in the light theme, as TagCloudUI draws materials; a dark translucent grey
     /// in the dark theme, as iOS's dark materials look).
-    func shapeStyle(theme: TagCloudSpec.Theme) -> AnyShapeStyle {
+    func shapeStyle(theme: Cloud.Theme) -> AnyShapeStyle {
         switch self {
         case .color(let color):
             return AnyShapeStyle(Color(color))
@@ -141,7 +152,7 @@ extension TagCloudSpec.Fill {
     }
 }
 
-extension TagCloudSpec.Material {
+extension Cloud.Material {
     /// TagCloudUI's material of the same name.
     var tagCloudUIMaterial: Material {
         switch self {
@@ -186,7 +197,7 @@ extension ResolvedCloud.Chip {
     }
 }
 
-extension TagCloudSpec.Alignment {
+extension Cloud.Alignment {
     /// The SwiftUI alignment of this name.
     var layoutAlignment: Alignment {
         let horizontal: HorizontalAlignment = switch self.horizontal {
@@ -205,7 +216,7 @@ extension TagCloudSpec.Alignment {
     }
 }
 
-extension TagCloudSpec.Justification {
+extension Cloud.Justification {
     /// LayoutKit's justification of this name.
     var flowJustification: FlowLayout.Justification {
         switch self {

@@ -1,6 +1,6 @@
 import Yams
 
-extension TagCloudSpec {
+extension Cloud {
     /// The spec as YAML, keys in the reference's order, only the keys that are given.
     ///
     /// Parsing the result gives back an equal spec for any spec the parser can produce
@@ -27,112 +27,9 @@ extension TagCloudSpec {
         return output + "\n"
     }
 
-    /// The spec as a tree of plain values.
+    /// The spec as a tree of plain values, keys in the table's order.
     func encodedTree() -> SpecTree {
-        var pairs: [(String, SpecTree)] = []
-        func add(_ key: String, _ value: SpecTree?) {
-            if let value { pairs.append((key, value)) }
-        }
-        add("width", width.map(SpecTree.number))
-        add("padding", padding.map(SpecTree.number))
-        add("spacing", spacing.map(\.tree))
-        add("alignment", alignment.map { .string($0.rawValue) })
-        add("justification", justification.map { .string($0.rawValue) })
-        add("justifyLastRow", justifyLastRow.map(SpecTree.bool))
-        add("lineBreaking", lineBreaking.map { .string($0.rawValue) })
-        add("maxRows", maxRows.map { .number(Double($0)) })
-        add("direction", direction.map { .string($0.rawValue) })
-        add("font", font.map(\.tree))
-        add("weights", weights.map(\.tree))
-        add("chip", chip.map(\.tree))
-        add("style", style.map { .string($0.rawValue) })
-        add("theme", theme.map { .string($0.rawValue) })
-        add("scale", scale.map(SpecTree.number))
-        add("background", background.map { .string($0.hex) })
-        if !tags.isEmpty { add("tags", .sequence(tags.map(\.tree))) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.Axes {
-    var tree: SpecTree {
-        if let horizontal, horizontal == vertical { return .number(horizontal) }
-        var pairs: [(String, SpecTree)] = []
-        if let horizontal { pairs.append(("horizontal", .number(horizontal))) }
-        if let vertical { pairs.append(("vertical", .number(vertical))) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.Font {
-    var tree: SpecTree {
-        var pairs: [(String, SpecTree)] = []
-        if let family { pairs.append(("family", .string(family))) }
-        if let size { pairs.append(("size", .number(size))) }
-        if let weight { pairs.append(("weight", weight.name.map(SpecTree.string) ?? .number(Double(weight.value)))) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.Weights {
-    var tree: SpecTree {
-        var pairs: [(String, SpecTree)] = []
-        if let minSize { pairs.append(("minSize", .number(minSize))) }
-        if let maxSize { pairs.append(("maxSize", .number(maxSize))) }
-        if let scale { pairs.append(("scale", .string(scale.rawValue))) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.Fill {
-    var tree: SpecTree {
-        switch self {
-        case .color(let color): .string(color.hex)
-        case .material(let material): .string(material.rawValue)
-        }
-    }
-}
-
-extension TagCloudSpec.Chip {
-    var tree: SpecTree {
-        var pairs: [(String, SpecTree)] = []
-        if let padding { pairs.append(("padding", padding.tree)) }
-        if let shape { pairs.append(("shape", .string(shape.rawValue))) }
-        if let cornerRadius { pairs.append(("cornerRadius", .number(cornerRadius))) }
-        if let fill { pairs.append(("fill", fill.tree)) }
-        if let stroke { pairs.append(("stroke", .string(stroke.hex))) }
-        if let strokeWidth { pairs.append(("strokeWidth", .number(strokeWidth))) }
-        if let textColor { pairs.append(("textColor", .string(textColor.hex))) }
-        if let selected { pairs.append(("selected", selected.tree)) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.SelectedChip {
-    var tree: SpecTree {
-        var pairs: [(String, SpecTree)] = []
-        if let fill { pairs.append(("fill", fill.tree)) }
-        if let stroke { pairs.append(("stroke", .string(stroke.hex))) }
-        if let strokeWidth { pairs.append(("strokeWidth", .number(strokeWidth))) }
-        if let textColor { pairs.append(("textColor", .string(textColor.hex))) }
-        if let checkmark { pairs.append(("checkmark", .bool(checkmark))) }
-        return .mapping(pairs)
-    }
-}
-
-extension TagCloudSpec.Tag {
-    var tree: SpecTree {
-        if weight == nil, href == nil, selected == nil, fill == nil, textColor == nil, font == nil {
-            return .string(text)
-        }
-        var pairs: [(String, SpecTree)] = [("text", .string(text))]
-        if let weight { pairs.append(("weight", .number(weight))) }
-        if let href { pairs.append(("href", .string(href))) }
-        if let selected { pairs.append(("selected", .bool(selected))) }
-        if let fill { pairs.append(("fill", fill.tree)) }
-        if let textColor { pairs.append(("textColor", .string(textColor.hex))) }
-        if let font { pairs.append(("font", font.tree)) }
-        return .mapping(pairs)
+        Cloud.keys.encode(self)
     }
 }
 

@@ -1,32 +1,16 @@
-/// Where a value of a spec came from: a file, standard input or a command-line option, with a
-/// line and column when the value came from text.
+import Foundation
+
+/// Where a value of a spec came from: a source the caller names (a file's path, `<stdin>`), with
+/// a line and column when the value came from text.
 ///
 /// Lines and columns start at 1; columns count Unicode scalars (what an editor shows as
 /// characters, apart from combining sequences), as libyaml does. `byteOffset` counts bytes from
 /// the start of the input (0-based) and is set where a byte position matters, such as invalid
 /// UTF-8.
 public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
-    /// Where the text came from.
-    public enum Source: Sendable, Hashable, CustomStringConvertible {
-        /// A file, by the path the user gave.
-        case file(String)
-        /// Standard input (`-` on the command line).
-        case standardInput
-        /// A command-line option such as `--width`; such values have no line or column.
-        case option(String)
-
-        /// The path, `<stdin>`, or `option --name`.
-        public var description: String {
-            switch self {
-            case .file(let path): path
-            case .standardInput: "<stdin>"
-            case .option(let name): "option \(name)"
-            }
-        }
-    }
-
-    /// The file, standard input or option the value came from.
-    public var source: Source
+    /// The name of the text the value came from, as the caller gave it when parsing (a path,
+    /// `<stdin>`, `<yaml>`).
+    public var source: String
     /// The 1-based line, when the value came from text.
     public var line: Int?
     /// The 1-based column in Unicode scalars, when known.
@@ -37,21 +21,15 @@ public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
     /// Makes a location.
     ///
     /// - Parameters:
-    ///   - source: The file, standard input or option.
+    ///   - source: The name of the text.
     ///   - line: The 1-based line, if any.
     ///   - column: The 1-based column in Unicode scalars, if any.
     ///   - byteOffset: The 0-based byte offset, if it matters.
-    public init(source: Source, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil) {
+    public init(source: String, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil) {
         self.source = source
         self.line = line
         self.column = column
         self.byteOffset = byteOffset
-    }
-
-    /// Whether the value came from a command-line option rather than from the input.
-    public var isCommandLine: Bool {
-        if case .option = source { return true }
-        return false
     }
 
     /// `path:line:column` as compilers print it (`tags.yaml:4:3`), `path:line`, or the source alone.
@@ -102,5 +80,27 @@ public struct SpecSourceMap: Sendable {
 
     mutating func recordTag(_ location: SpecLocation) {
         tagLocations.append(location)
+    }
+
+    /// A source map, or the means to make it once when first asked for (the fast JSON path reads
+    /// valid input without locations, which are rarely needed).
+    final class Store: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: SpecSourceMap?
+        private var make: (@Sendable () -> SpecSourceMap)?
+
+        init(_ map: SpecSourceMap) { made = map }
+        init(_ make: @escaping @Sendable () -> SpecSourceMap) { self.make = make }
+
+        /// The map, made on first use.
+        var map: SpecSourceMap {
+            lock.withLock {
+                if let made { return made }
+                let map = make?() ?? SpecSourceMap()
+                made = map
+                make = nil
+                return map
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ extension SpecName {
     static var names: [String] { allCases.map(\.rawValue) }
 }
 
-extension TagCloudSpec {
+extension Cloud {
     /// Where rows sit in the flow container and chips sit in their row: SwiftUI's `Alignment`
     /// constants, including the text-baseline forms.
     ///
@@ -145,20 +145,42 @@ extension TagCloudSpec {
         case dark
     }
 
-    /// A named look reproducing one of the articles the project started from (the full
-    /// description of each is in ``StylePreset``).
+    /// A named look reproducing one of the articles the project started from: the values it gives
+    /// the keys the spec leaves out are declared with each key (``Cloud/Keys``), and listed in
+    /// the catalog's key reference. Each draws the same chips as the `Gallery` target's Swift
+    /// version of its example, and makes a 390-pt-wide picture (an iPhone screen).
     public enum Style: String, Sendable, CaseIterable {
-        /// "Building a Flow Layout in SwiftUI": `TagCloudView`, blue 20 % capsules.
+        /// "Building a Flow Layout in SwiftUI", `TagCloudView`: `Text(tag)` (body, 17 pt) with
+        /// `.padding(.horizontal, 12).padding(.vertical, 8)` on
+        /// `Capsule().fill(Color.blue.opacity(0.2))`, `FlowLayout(horizontalSpacing: 8,
+        /// verticalSpacing: 8)`, `.padding()` (16) around it. The house defaults are this look.
         case tagCloud
-        /// The same article's `SuggestionChip`: grey capsules, selected ones blue with a checkmark.
+        /// The same article's `SuggestionChip`s in `SuggestionPickerView`: `.subheadline` (15 pt)
+        /// text with `.padding(.horizontal, 14).padding(.vertical, 8)` on
+        /// `Capsule().fill(Color.gray.opacity(0.1))`; selected chips `Color.blue.opacity(0.15)` with a
+        /// 1.5-pt blue `strokeBorder` and a 12-pt bold blue checkmark 6 pt after the text;
+        /// `FlowLayout(horizontalSpacing: 8, verticalSpacing: 10)`, `.padding()`.
         case suggestionChips
-        /// The globulus "Flow Layout" list: 12-pt text on 4-pt rounded rectangles.
+        /// The globulus "Flow Layout" preview: `Text(item).font(.system(size: 12))` on
+        /// `RoundedRectangle(cornerRadius: 4)` in grey (the mapping's `foregroundColor(Color.gray)`),
+        /// each item padded by 4 pt on every side, the list padded by 16. As chips: no padding
+        /// between the text and its rectangle, 8-pt gaps both ways (two items' 4-pt paddings), a
+        /// 20-pt margin (16 + 4) and a 350-pt container (390 − 2 × 20). The scrape lost the line
+        /// with the rectangle's colour; the grey follows the preview's `foregroundColor`.
         case globulusList
-        /// Chris Eidhof's CollectionView: "Element N" on grey 5-pt rounded rectangles.
+        /// Chris Eidhof's CollectionView: "Element N" texts on
+        /// `RoundedRectangle(cornerRadius: 5).fill(Color.gray)`, 10-pt spacing both ways
+        /// (`UIOffset(horizontal: 10, vertical: 10)`). The scrape lost the line that padded the
+        /// text; 8 pt, as the `Gallery` target's version.
         case collectionView
-        /// Clive Liu's 0..<150 numbers: regular-material capsules with SwiftUI's default padding.
+        /// Clive Liu's 0..<150 example: `Text("\($0)").padding()` (16 pt all round)
+        /// `.background(.regularMaterial).clipShape(.capsule)` in a `FlowLayout` without spacing,
+        /// in a `ScrollView` without margin.
         case materialCapsules
-        /// Konstantin Semianov's `WrappingHStack` tags.
+        /// Konstantin Semianov's `WrappingHStack(alignment: .leading)` tag list, with SwiftUI's
+        /// default 8-pt spacing. The article does not show `TagView`; drawn as the `Gallery`
+        /// target's: body text, `.padding(.horizontal, 12).padding(.vertical, 6)`, on
+        /// `Capsule().fill(Color.gray.opacity(0.15))`.
         case wrappingHStack
     }
 
@@ -244,12 +266,12 @@ extension TagCloudSpec {
     ]
 }
 
-extension TagCloudSpec.Alignment: SpecName {}
-extension TagCloudSpec.Justification: SpecName {}
-extension TagCloudSpec.LineBreaking: SpecName {}
-extension TagCloudSpec.Direction: SpecName {}
-extension TagCloudSpec.ChipShape: SpecName {}
-extension TagCloudSpec.Theme: SpecName {}
-extension TagCloudSpec.Style: SpecName {}
-extension TagCloudSpec.WeightScale: SpecName {}
-extension TagCloudSpec.Material: SpecName {}
+extension Cloud.Alignment: SpecName {}
+extension Cloud.Justification: SpecName {}
+extension Cloud.LineBreaking: SpecName {}
+extension Cloud.Direction: SpecName {}
+extension Cloud.ChipShape: SpecName {}
+extension Cloud.Theme: SpecName {}
+extension Cloud.Style: SpecName {}
+extension Cloud.WeightScale: SpecName {}
+extension Cloud.Material: SpecName {}

@@ -86,13 +86,10 @@ extension Button: View {
 
 /// Resolves a button style's body for a configuration, with the environment current while the
 /// body is evaluated (for `@Environment`).
-@MainActor
 private func resolveStyle<S: ButtonStyle>(_ style: S, _ configuration: ButtonStyleConfiguration,
                                           _ inputs: _ViewInputs) -> _ViewOutputs {
-    let saved = EnvironmentValues.current
-    EnvironmentValues.current = inputs.environment
-    let body = style.makeBody(configuration: configuration)
-    EnvironmentValues.current = saved
+    nonisolated(unsafe) let style = style, configuration = configuration, environment = inputs.environment
+    let body = onMainActor { EnvironmentValues.withCurrent(environment) { style.makeBody(configuration: configuration) } }
     return S.Body._makeNodes(body, inputs: inputs)
 }
 
@@ -106,7 +103,9 @@ public struct ButtonRole: Hashable, Sendable {
 }
 
 /// A type that applies a standard appearance to buttons: the port of SwiftUI's `ButtonStyle`.
-@MainActor @preconcurrency
+///
+/// As with ``View``, ``makeBody(configuration:)`` is isolated to the main actor and the protocol
+/// is not.
 public protocol ButtonStyle {
     /// The type of view representing the body of a button.
     associatedtype Body: View
@@ -118,7 +117,7 @@ public protocol ButtonStyle {
     ///
     /// - Parameter configuration: The button's label and state.
     /// - Returns: The button's appearance.
-    @ViewBuilder func makeBody(configuration: Self.Configuration) -> Self.Body
+    @MainActor @preconcurrency @ViewBuilder func makeBody(configuration: Self.Configuration) -> Self.Body
 }
 
 /// The properties of a button, as a ``ButtonStyle`` sees them (SwiftUI's `ButtonStyleConfiguration`).

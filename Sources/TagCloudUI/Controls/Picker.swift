@@ -191,8 +191,6 @@ final class SegmentedControlNode: ViewNode {
         let width = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? idealWidth
         return CGSize(width: width, height: Self.height)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         canvas.append(.fill(.roundedRect(frame, cornerRadius: 9, style: .continuous),
                             with: .color(RGBAColor(red8: 118, green8: 118, blue8: 128, opacity: 0.12))))

@@ -74,8 +74,6 @@ final class SliderNode: ViewNode {
         let width = proposal.width.flatMap { $0.isFinite ? Swift.max(0, $0) : nil } ?? 160
         return CGSize(width: width, height: Self.height)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let radius = Self.height / 2
         let trackStart = frame.minX + radius, trackEnd = frame.maxX - radius

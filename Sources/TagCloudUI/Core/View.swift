@@ -17,15 +17,20 @@
 /// let png = try ImageRenderer(content: Chip(title: "Swift")).pngData()
 /// ```
 ///
-/// Like SwiftUI's, the protocol is isolated to the main actor: bodies are evaluated there, once per
-/// rendering, with the ``EnvironmentValues`` of their place in the tree.
-@MainActor @preconcurrency
+/// As in SwiftUI up to the iOS 17 SDK, ``body`` is isolated to the main actor and the protocol is
+/// not: bodies are evaluated on the main actor, once per rendering, with the ``EnvironmentValues``
+/// of their place in the tree, while the built-in views, modifiers and layout nodes are
+/// nonisolated. That lets the `TagCloud` library lay out its own chips (built from primitive views
+/// only) on any thread, several clouds at once, while a view with a body is still rendered on the
+/// main actor by ``ImageRenderer``, as SwiftUI renders it. (The iOS 18 SDK isolates the whole
+/// protocol; code written for it compiles here unless a helper method of a view calls a main-actor
+/// API outside `body`.)
 public protocol View {
     /// The type of view representing the body of this view.
     associatedtype Body: View
 
     /// The content and behaviour of the view.
-    @ViewBuilder var body: Self.Body { get }
+    @MainActor @preconcurrency @ViewBuilder var body: Self.Body { get }
 
     /// Turns a view into layout nodes; an implementation detail of the primitive views.
     ///
@@ -47,7 +52,8 @@ extension View {
     ///   - inputs: The environment and resolution context.
     /// - Returns: The body's layout nodes.
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        let body = EnvironmentValues.withCurrent(inputs.environment) { view.body }
+        nonisolated(unsafe) let view = view, environment = inputs.environment
+        let body = onMainActor { EnvironmentValues.withCurrent(environment) { view.body } }
         return Body._makeNodes(body, inputs: inputs)
     }
 }
@@ -112,7 +118,6 @@ public struct _ViewOutputs {
 ///   - view: The view.
 ///   - inputs: The environment and resolution context.
 /// - Returns: The nodes.
-@MainActor
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [ViewNode] {
     V._makeNodes(view, inputs: inputs).nodes
 }
@@ -126,7 +131,6 @@ func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [ViewNode] {
 ///   - inputs: The environment and resolution context.
 ///   - alignment: The alignment of the implicit ZStack.
 /// - Returns: One node.
-@MainActor
 func makeSingleNode<V: View>(_ view: V, _ inputs: _ViewInputs, alignment: Alignment = .center) -> ViewNode {
     var inner = inputs
     inner.stackOrientation = nil
@@ -135,4 +139,22 @@ func makeSingleNode<V: View>(_ view: V, _ inputs: _ViewInputs, alignment: Alignm
     if nodes.isEmpty { return EmptyNode() }
     return ContainerNode(ZStackLayout(alignment: alignment), children: nodes,
                          layoutDirection: inputs.environment.layoutDirection)
+}
+
+/// Runs code that SwiftUI runs on the main actor (a view's `body`, a style's `makeBody`) from the
+/// nonisolated resolution of the view tree.
+///
+/// Only ``ImageRenderer``, itself isolated to the main actor, resolves views that have bodies, so
+/// the check holds for every view a program writes; the `TagCloud` library's chips, resolved on
+/// other threads, are made of primitive views and never get here.
+///
+/// - Parameter work: The main-actor code.
+/// - Returns: What `work` returns.
+/// - Precondition: The caller runs on the main actor (checked at run time).
+func onMainActor<T>(_ work: @MainActor () -> T) -> T {
+    MainActor.shared.preconditionIsolated(
+        "a view's body was evaluated off the main actor; render views with bodies through ImageRenderer on the main actor")
+    return withoutActuallyEscaping(work) { work in
+        unsafeBitCast(work, to: (() -> T).self)()
+    }
 }

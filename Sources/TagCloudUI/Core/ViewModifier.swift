@@ -11,8 +11,8 @@
 /// ```
 ///
 /// The built-in modifiers (padding, frames, backgrounds, …) are primitive: their body is `Never`
-/// and they wrap the content's layout nodes directly.
-@MainActor @preconcurrency
+/// and they wrap the content's layout nodes directly. As with ``View``, ``body(content:)`` is
+/// isolated to the main actor and the protocol is not.
 public protocol ViewModifier {
     /// The type of view representing the body.
     associatedtype Body: View
@@ -24,7 +24,7 @@ public protocol ViewModifier {
     ///
     /// - Parameter content: A proxy for the view being modified.
     /// - Returns: The modified view.
-    @ViewBuilder func body(content: Self.Content) -> Self.Body
+    @MainActor @preconcurrency @ViewBuilder func body(content: Self.Content) -> Self.Body
 
     /// Turns the modified content into layout nodes; an implementation detail of the primitive
     /// modifiers. Do not implement or call it.
@@ -49,8 +49,9 @@ extension ViewModifier {
     public static func _makeNodes(modifier: Self, inputs: _ViewInputs,
                                   content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         withoutActuallyEscaping(content) { content in
-            let proxy = _ViewModifier_Content<Self>(resolve: content)
-            let body = EnvironmentValues.withCurrent(inputs.environment) { modifier.body(content: proxy) }
+            nonisolated(unsafe) let proxy = _ViewModifier_Content<Self>(resolve: content)
+            nonisolated(unsafe) let modifier = modifier, environment = inputs.environment
+            let body = onMainActor { EnvironmentValues.withCurrent(environment) { modifier.body(content: proxy) } }
             return Body._makeNodes(body, inputs: inputs)
         }
     }

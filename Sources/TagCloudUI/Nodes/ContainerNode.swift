@@ -37,8 +37,6 @@ final class ContainerNode<L: Layout>: ViewNode {
                                     proposal: ProposedViewSize) -> CGFloat? {
         host.explicitAlignment(of: guide, in: CGRect(origin: .zero, size: size), proposal: proposal)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let placements = host.placeSubviews(in: frame, proposal: proposal)
         for (child, placement) in zip(children, placements) {
@@ -55,7 +53,6 @@ extension Layout {
     ///
     /// - Parameter content: The subviews.
     /// - Returns: The container view.
-    @MainActor
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
         _LayoutContainer(layout: self, content: content())
     }
@@ -92,7 +89,6 @@ extension _LayoutContainer: View {
 ///   - content: The subviews.
 ///   - inputs: The container's inputs.
 /// - Returns: The container node.
-@MainActor
 func makeContainerNode<L: Layout, Content: View>(_ layout: L, content: Content, inputs: _ViewInputs) -> ViewNode {
     var inner = inputs
     inner.stackOrientation = resolvedLayoutProperties(of: layout).stackOrientation

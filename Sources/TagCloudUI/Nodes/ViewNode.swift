@@ -80,7 +80,6 @@ class ViewNode: LayoutSubviewBackend {
     ///     `proposal`.
     ///   - proposal: The proposal the parent placed the node with.
     ///   - canvas: Where the items go.
-    @MainActor
     func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         canvas.record(self, frame)
         draw(in: frame, proposal: proposal, into: canvas)
@@ -92,7 +91,6 @@ class ViewNode: LayoutSubviewBackend {
     ///   - frame: The node's frame.
     ///   - proposal: The proposal it was placed with.
     ///   - canvas: Where the items go.
-    @MainActor
     func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {}
 
     /// The node's dimensions for a proposal, with its explicit guides.

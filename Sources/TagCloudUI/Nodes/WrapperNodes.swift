@@ -67,8 +67,6 @@ class WrapperNode: ViewNode {
             : frame.minX + placed.offset.x
         return CGRect(x: x, y: frame.minY + placed.offset.y, width: placed.size.width, height: placed.size.height)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let placed = childPlacement(size: frame.size, proposal: proposal)
         child.render(in: childFrame(placed, in: frame), proposal: placed.proposal, into: canvas)
@@ -274,8 +272,6 @@ final class DecorationNode: WrapperNode {
     }
 
     override var kind: String { isOverlay ? "Overlay" : "Background" }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let decorationProposal = ProposedViewSize(frame.size)
         let placed = ChildPlacement(aligning: decoration, proposal: decorationProposal, in: frame.size, alignment: alignment)
@@ -305,8 +301,6 @@ final class GroupNode: WrapperNode {
     override var kind: String {
         clipShape != nil ? "Clip" : opacity != 1 ? "Opacity" : "Metadata"
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard opacity > 0 else { return }
         let clip = clipShape.map { Clip($0._resolvedShape(in: frame), style: clipStyle) }
@@ -324,8 +318,6 @@ final class OffsetNode: WrapperNode {
         self.offset = offset
         super.init(child, layoutDirection: layoutDirection)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let dx = layoutDirection == .rightToLeft ? -offset.width : offset.width
         child.render(in: frame.offsetBy(dx: dx, dy: offset.height), proposal: proposal, into: canvas)

@@ -3,10 +3,10 @@ extension ImageRenderer {
     /// renderer makes a `CGImage`; this encodes one).
     ///
     /// - Returns: The PNG bytes: `ceil(size × scale)` pixels, RGB when the background is opaque.
-    /// - Throws: As ``displayList()``, and ``TagCloudUIError/renderingFailed(format:reason:)`` when
+    /// - Throws: As ``displayList()``, and ``TagCloudUIError/renderingFailed(format:_:)`` when
     ///   the picture cannot be encoded (too many pixels, for example).
     public func pngData() throws(TagCloudUIError) -> Data {
-        try encode(displayList(), format: "PNG", with: Renderer.png(scale: Double(scale), background: background?.rgba))
+        try encode(displayList(), as: .png)
     }
 
     /// The view as an SVG document on the ``background``: one `px` per point, text as glyph
@@ -15,7 +15,7 @@ extension ImageRenderer {
     /// - Returns: The SVG bytes (UTF-8).
     /// - Throws: As ``pngData()``.
     public func svgData() throws(TagCloudUIError) -> Data {
-        try encode(displayList(), format: "SVG", with: Renderer.svg(background: background?.rgba))
+        try encode(displayList(), as: .svg)
     }
 
     /// The view as a one-page PDF document on the ``background``, one PDF point per point, with
@@ -24,14 +24,15 @@ extension ImageRenderer {
     /// - Returns: The PDF bytes.
     /// - Throws: As ``pngData()``.
     public func pdfData() throws(TagCloudUIError) -> Data {
-        try encode(displayList(), format: "PDF", with: Renderer.pdf(background: background?.rgba))
+        try encode(displayList(), as: .pdf)
     }
 
-    private func encode(_ list: DisplayList, format: String, with renderer: Renderer<Data>) throws(TagCloudUIError) -> Data {
+    /// The view's picture in a format, through Canvas's one renderer for that format.
+    private func encode(_ list: DisplayList, as format: ImageFormat) throws(TagCloudUIError) -> Data {
         do {
-            return try renderer.render(list)
+            return try format.renderer(scale: Double(scale), background: background?.rgba).render(list)
         } catch {
-            throw .renderingFailed(format: format, reason: String(describing: error))
+            throw .renderingFailed(format: format, CanvasError(thrown: error))
         }
     }
 }

@@ -57,31 +57,54 @@ public final class ImageRenderer<Content: View> {
     /// - Returns: The display list and the recorded frames.
     /// - Throws: As ``displayList()``.
     func render(recordingFrames: Bool) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-        let typesetter: Typesetter
-        if let given = self.typesetter {
-            typesetter = given
-        } else {
-            do {
-                typesetter = try Typesetter.standard()
-            } catch {
-                throw .fontsUnavailable(reason: String(describing: error))
-            }
-        }
-        let context = ResolutionContext(typesetter: typesetter)
-        var rootEnvironment = environment
-        rootEnvironment.displayScale = scale
-        let inputs = _ViewInputs(environment: rootEnvironment, context: context)
-        let nodes = makeNodes(content, inputs)
-        let root: ViewNode = nodes.count == 1 ? nodes[0]
-            : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
-        let size = root.sizeThatFits(proposedSize)
-        if let error = context.firstError { throw error }
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw .invalidSize(width: Double(size.width), height: Double(size.height))
-        }
-        let canvas = DrawingContext(recordsFrames: recordingFrames)
-        root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
-        if let error = context.firstError { throw error }
-        return (DisplayList(size: size, items: canvas.items), canvas.frames)
+        try renderViewTree(content, proposedSize: proposedSize, scale: scale, environment: environment,
+                           typesetter: typesetter, recordingFrames: recordingFrames)
     }
+}
+
+/// Resolves, lays out and draws a view: what ``ImageRenderer`` does, as a function of its settings.
+///
+/// Nonisolated: a view made only of primitive views (and views whose bodies are nonisolated, such
+/// as the `TagCloud` library's chips) resolves on any thread, so several pictures can be laid out
+/// at once; a view with a main-actor body must be rendered on the main actor (checked at run time).
+///
+/// - Parameters:
+///   - content: The root view.
+///   - proposedSize: The size proposed to it.
+///   - scale: Pixels per point, the environment's `displayScale`.
+///   - environment: The environment the root view starts with.
+///   - typesetter: The typesetter; `nil` for the shared one over the bundled fonts.
+///   - recordingFrames: Whether to record every node's frame (for tests).
+/// - Returns: The display list, its size the view's, and the recorded frames.
+/// - Throws: As ``ImageRenderer/displayList()``.
+package func renderViewTree<Content: View>(
+    _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
+    typesetter given: Typesetter?, recordingFrames: Bool
+) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
+    let typesetter: Typesetter
+    if let given {
+        typesetter = given
+    } else {
+        do {
+            typesetter = try Typesetter.standard()
+        } catch {
+            throw .fontsUnavailable(TypesettingError(thrown: error))
+        }
+    }
+    let context = ResolutionContext(typesetter: typesetter)
+    var rootEnvironment = environment
+    rootEnvironment.displayScale = scale
+    let inputs = _ViewInputs(environment: rootEnvironment, context: context)
+    let nodes = makeNodes(content, inputs)
+    let root: ViewNode = nodes.count == 1 ? nodes[0]
+        : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
+    let size = root.sizeThatFits(proposedSize)
+    if let error = context.firstError { throw error }
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+        throw .invalidSize(width: Double(size.width), height: Double(size.height))
+    }
+    let canvas = DrawingContext(recordsFrames: recordingFrames)
+    root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
+    if let error = context.firstError { throw error }
+    return (DisplayList(size: size, items: canvas.items), canvas.frames)
 }

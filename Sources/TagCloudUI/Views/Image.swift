@@ -139,8 +139,6 @@ final class SymbolNode: ViewNode {
         guard guide == .firstTextBaseline || guide == .lastTextBaseline else { return nil }
         return size.height / 2 + capHeight / 2
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
         let shading = environment.foregroundShading(bounds: frame)

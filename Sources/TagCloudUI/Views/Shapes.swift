@@ -333,8 +333,6 @@ final class ShapeNode: ViewNode {
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard frame.width.isFinite, frame.height.isFinite else { return }
         let resolved = shape._resolvedShape(in: frame)

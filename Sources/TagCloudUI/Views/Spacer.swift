@@ -135,8 +135,6 @@ final class DividerNode: ViewNode {
         let filled = proposal.replacingUnspecifiedDimensions()
         return isVertical ? CGSize(width: thickness, height: filled.height) : CGSize(width: filled.width, height: thickness)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0 else { return }
         canvas.append(.fill(.rect(frame), with: .color(RGBAColor(red8: 60, green8: 60, blue8: 67, opacity: 0.29))))

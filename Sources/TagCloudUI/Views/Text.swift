@@ -243,7 +243,7 @@ final class TextNode: ViewNode {
                                                 truncation: environment.truncationMode,
                                                 alignment: environment.multilineTextAlignment, direction: direction)
         } catch {
-            context.record(.textLayoutFailed(text: string, reason: String(describing: error)))
+            context.record(.textLayoutFailed(text: string, TypesettingError(thrown: error)))
             return nil
         }
     }
@@ -299,8 +299,6 @@ final class TextNode: ViewNode {
         if lineGap == nil { lineGap = (try? context.typesetter.metrics(for: font))?.lineGap ?? 0 }
         return ViewSpacing.text(lineGap: lineGap ?? 0)
     }
-
-    @MainActor
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
         let shading = environment.foregroundShading(bounds: frame)

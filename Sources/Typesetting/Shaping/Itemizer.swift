@@ -100,9 +100,6 @@ struct Paragraph: Sendable {
         guard face.coversASCII(bytes) else { return nil }
         return ItemSpec(face: face, start: 0, end: bytes.count, level: 0, script: hasLetter ? scriptLatin : scriptCommon)
     }
-
-    /// The number of scalars.
-    var scalarCount: Int { isSimple ? utf8.count : storedOffsets.count - 1 }
 }
 
 let scriptLatin = hbTag("Latn")

@@ -36,13 +36,10 @@ import Testing
         let expected = try RGBAImage(pngData: renderer.pngData())
 
         let url = SampleGoldenTests.samples.appendingPathComponent("\(name).yaml")
-        let document = try SpecDocument.load(path: url.path)
-        let padding = resolve(document.spec).padding
-        var overrides = SpecOverrides()
-        try overrides.set("width", to: "\(Double(expected.width) / 2 - 2 * padding)", option: "test")
-        try overrides.set("scale", to: "2", option: "test")
-        let rendered = try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
-        let actual = try RGBAImage(pngData: TagCloudCommand.encode(rendered, as: .png))
+        var cloud = try Cloud(contentsOf: url)
+        cloud.width = Double(expected.width) / 2 - 2 * Double(cloud.resolved().padding)
+        cloud.scale = 2
+        let actual = try RGBAImage(pngData: cloud.rendered(typesetter: bundledTypesetter).data(as: .png))
 
         #expect((actual.width, actual.height) == (expected.width, expected.height))
         let comparison = try #require(ImageComparison(reference: expected, actual: actual, tolerance: .golden))

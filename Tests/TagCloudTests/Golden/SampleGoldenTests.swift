@@ -18,7 +18,10 @@ import Testing
     /// The sample specs, sorted. Listing the folder must succeed: an error fails every test that
     /// takes its arguments from here, instead of leaving them no case to run.
     static func specs() throws -> [String] {
-        try TagCloudCommand.sampleSpecs(in: samples.path)
+        try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
+            !name.hasPrefix(".") && !name.hasSuffix(".layout.json")
+                && SpecFormat(fileExtension: (name as NSString).pathExtension) != nil
+        }.sorted()
     }
 
     /// The base name of a spec file (`tag-cloud.yaml` → `tag-cloud`).
@@ -38,20 +41,18 @@ import Testing
     }
 
     /// Renders a sample as `tagcloud samples` does (the spec's scale, or 2×), with the bundled fonts.
-    @MainActor
     static func render(_ spec: String) throws -> RenderedCloud {
-        let document = try SpecDocument.load(path: samples.appendingPathComponent(spec).path)
-        var overrides = SpecOverrides()
-        if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
-        return try CloudRenderer.render(resolve(document.spec, overrides: overrides), typesetter: bundledTypesetter)
+        var cloud = try Cloud(contentsOf: samples.appendingPathComponent(spec))
+        if cloud.scale == nil { cloud.scale = 2 }
+        return try cloud.rendered(typesetter: bundledTypesetter)
     }
 
-    @Test(arguments: try specs()) @MainActor func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+    @Test(arguments: try specs()) func sampleMatchesItsGoldenFiles(_ spec: String) throws {
         let base = Self.base(spec)
         let rendered = try Self.render(spec)
         let json = rendered.layout.jsonData()
-        let png = try TagCloudCommand.encode(rendered, as: .png)
-        let svg = try TagCloudCommand.encode(rendered, as: .svg)
+        let png = try rendered.data(as: .png)
+        let svg = try rendered.data(as: .svg)
         let files = (json: Self.samples.appendingPathComponent("\(base).layout.json"),
                      png: Self.samples.appendingPathComponent("\(base).png"),
                      svg: Self.samples.appendingPathComponent("\(base).svg"))

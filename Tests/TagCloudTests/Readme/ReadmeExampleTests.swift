@@ -1,13 +1,198 @@
+import Canvas
 import Foundation
 import TagCloud
-import TagCloudTesting
 import TagCloudUI
 import Testing
 
-// The README's two library examples, verbatim (only wrapped in functions), so that the README
-// stays true: if an API they use changes, this file stops compiling.
+/// The README's library section, as a user follows it: its Swift snippets are taken from
+/// README.md itself, its dependency lines become the `Package.swift` of a package of its own that
+/// depends on this one by path (through a folder named `TagCloud`, as a clone would be), the
+/// code snippets are compiled inside nonisolated functions and inside an `@main` type, and the
+/// program runs: what it draws, on the main thread and on another, must equal the library's
+/// own rendering of the same clouds and view.
+@Suite("The README's library section") struct ReadmeExampleTests {
+    /// The ```swift blocks of the README's "The library" section, in order.
+    static func librarySnippets() throws -> [String] {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## ").first { $0.hasPrefix("The library") })
+        var snippets: [String] = []
+        var current: [String]?
+        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```swift" { current = [] } else if line == "```", let lines = current {
+                snippets.append(lines.joined(separator: "\n"))
+                current = nil
+            } else if current != nil { current?.append(String(line)) }
+        }
+        return snippets
+    }
 
-struct TagCloudView: View {
+    /// A code snippet split into its imports, its declarations (types and functions, kept at file
+    /// level) and its statements (wrapped by the caller), with the names its statements bind.
+    struct Snippet {
+        var imports: [String] = []
+        var declarations: [String] = []
+        var statements: [String] = []
+        var names: [String] = []
+
+        init(_ text: String) {
+            var inDeclaration = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasPrefix("import ") { imports.append(line); continue }
+                if line.hasPrefix("struct ") || line.hasPrefix("@MainActor") || line.hasPrefix("func ") {
+                    inDeclaration = true
+                }
+                if inDeclaration {
+                    declarations.append(line)
+                    if line == "}" { inDeclaration = false }
+                } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    statements.append(line)
+                    if let match = line.firstMatch(of: /^(?:let|var) (\w+)/) { names.append(String(match.1)) }
+                }
+            }
+        }
+    }
+
+    /// Builds and runs the README's package; returns the folder of what it wrote.
+    static func runDownstream(_ snippets: [String]) throws -> URL {
+        let root = packageRoot.appendingPathComponent(".build/readme-downstream")
+        let package = root.appendingPathComponent("ReadmeUser")
+        let sources = package.appendingPathComponent("Sources/MyTool")
+        try? FileManager.default.removeItem(at: sources)
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        // The clone the README's path names, under the name it says.
+        let link = root.appendingPathComponent("TagCloud")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != packageRoot.path {
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: packageRoot)
+        }
+        let manifest = snippets[0].split(separator: "\n").filter { !$0.hasPrefix("//") }.joined(separator: "\n")
+        try """
+            // swift-tools-version:6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "ReadmeUser",
+                platforms: [.macOS(.v13)],
+            \(manifest)
+            )
+
+            """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+        let code = snippets.dropFirst().map(Snippet.init)
+        var mainBlocks: [String] = []
+        var calls: [String] = []
+        for (index, snippet) in code.enumerated() {
+            let imports = Set(snippet.imports + ["import Foundation"]).sorted().joined(separator: "\n")
+            var file = imports + "\n\n" + snippet.declarations.joined(separator: "\n") + "\n"
+            if !snippet.statements.isEmpty {
+                // Inside a nonisolated function, returning every value the snippet binds.
+                let values = snippet.names.map { "(\"\($0)\", \($0) as Any)" }.joined(separator: ", ")
+                file += "\nfunc example\(index)() throws -> [(String, Any)] {\n"
+                    + snippet.statements.map { "    " + $0 }.joined(separator: "\n")
+                    + "\n    return [\(values)]\n}\n"
+                // Inside the @main type too, as written.
+                mainBlocks.append("do {\n" + snippet.statements.map { "    " + $0 }.joined(separator: "\n")
+                                  + "\n    _ = (" + snippet.names.joined(separator: ", ") + ")\n}")
+                calls.append("example\(index)")
+            }
+            try file.write(to: sources.appendingPathComponent("Example\(index).swift"), atomically: true, encoding: .utf8)
+        }
+        let imports = Set(code.flatMap(\.imports) + ["import Foundation"]).sorted().joined(separator: "\n")
+        try """
+            \(imports)
+
+            /// Writes every value an example binds: Data as a file, the rest as its description.
+            func save(_ values: [(String, Any)], as prefix: String, in folder: URL) throws {
+                for (name, value) in values {
+                    let data = (value as? Data) ?? Data(String(describing: value).utf8)
+                    try data.write(to: folder.appendingPathComponent("\\(prefix)-\\(name)"))
+                }
+            }
+
+            @main struct ReadmeUser {
+                @MainActor static func main() throws {
+                    let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+            \(mainBlocks.map { $0.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n") }.joined(separator: "\n"))
+                    try renderTagCloudView().write(to: folder.appendingPathComponent("view.png"))
+                    let examples: [@Sendable () throws -> [(String, Any)]] = [\(calls.joined(separator: ", "))]
+                    for (index, example) in examples.enumerated() {
+                        try save(try example(), as: "main\\(index)", in: folder)
+                        // The same example on another thread, with no actor (the main thread waits).
+                        let done = DispatchSemaphore(value: 0)
+                        Thread {
+                            try? save(try example(), as: "thread\\(index)", in: folder)
+                            done.signal()
+                        }.start()
+                        done.wait()
+                    }
+                }
+            }
+
+            """.write(to: sources.appendingPathComponent("Main.swift"), atomically: true, encoding: .utf8)
+
+        let output = root.appendingPathComponent("output")
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let build = try run(["swift", "build", "--package-path", package.path,
+                             "--scratch-path", root.appendingPathComponent("scratch").path])
+        try #require(build.status == 0, "the README's package does not build:\n\(build.output)")
+        #expect(!build.output.contains("warning:"), "the README's package builds with warnings:\n\(build.output)")
+        let binary = try run(["swift", "build", "--package-path", package.path,
+                              "--scratch-path", root.appendingPathComponent("scratch").path, "--show-bin-path"])
+        let program = binary.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/MyTool"
+        var environment = ProcessInfo.processInfo.environment
+        environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
+        let ran = try run([program, output.path], environment: environment)
+        try #require(ran.status == 0, "the README's program failed:\n\(ran.output)")
+        return output
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("Built as a user builds it, the README's examples draw what the library draws")
+    @MainActor func theSnippetsBuildAndRunInAPackageOfTheirOwn() throws {
+        let snippets = try Self.librarySnippets()
+        try #require(snippets.count == 4, "the library section should have its 4 snippets, found \(snippets.count)")
+        let output = try Self.runDownstream(snippets)
+        func file(_ name: String) throws -> Data { try Data(contentsOf: output.appendingPathComponent(name)) }
+
+        // The spec example: the PNG of the YAML the README gives, at 2×, from any thread.
+        let yaml = try #require(snippets[1].firstMatch(of: /Cloud\(yaml: "([^"]*)"/)?.1)
+        let expected = try Cloud(yaml: String(yaml)).pngData(scale: 2)
+        #expect(try file("main0-png") == expected)
+        #expect(try file("thread0-png") == expected)
+        #expect(try RGBAImage(pngData: expected).width == Int((try Cloud(yaml: String(yaml)).layout().width * 2).rounded(.up)))
+
+        // The built-in-code example: the same SVG and frames whichever thread drew them, and the
+        // SVG has every chip the code gives.
+        #expect(try file("main1-svg") == file("thread1-svg"))
+        #expect(try file("main1-frames") == file("thread1-frames"))
+        let svg = String(decoding: try file("main1-svg"), as: UTF8.self)
+        for tag in ["Swift", "Linux", "Cairo"] { #expect(svg.contains("data-label=\"\(tag)\""), "\(tag)") }
+        #expect(svg.contains("https://kernel.org"))
+
+        // The view example: the README's view, rendered in its package, equals this copy rendered here.
+        let renderer = ImageRenderer(content: ReadmeTagCloudView())
+        renderer.proposedSize = ProposedViewSize(width: 390, height: nil)
+        renderer.scale = 2
+        #expect(try file("view.png") == renderer.pngData())
+    }
+}
+
+/// The README's `TagCloudView`, as the oracle for the view example.
+struct ReadmeTagCloudView: View {
     let tags = ["Swift", "SwiftUI", "iOS Development", "Xcode", "UIKit", "Combine"]
 
     var body: some View {
@@ -20,55 +205,5 @@ struct TagCloudView: View {
             }
         }
         .padding()
-    }
-}
-
-@MainActor
-func readmeViewExample() throws -> Data {
-    let renderer = ImageRenderer(content: TagCloudView())
-    renderer.proposedSize = ProposedViewSize(width: 390, height: nil)
-    renderer.scale = 2
-    let png = try renderer.pngData()            // also svgData() and pdfData()
-    return png
-}
-
-@MainActor
-func readmeSpecExample() throws -> (png: Data, layout: CloudLayout) {
-    let yaml = """
-        style: suggestionChips
-        width: 320
-        scale: 2
-        tags: [Swift, {text: Linux, selected: true}, Cairo, HarfBuzz]
-        """
-    let document = try SpecDocument.parse(Array(yaml.utf8), format: .yaml, source: .option("example"))
-    let cloud = try CloudRenderer.render(resolve(document.spec))
-    let png = try TagCloudCommand.encode(cloud, as: .png)
-    return (png, cloud.layout)                    // cloud.layout: every chip's frame, in points
-}
-
-@MainActor
-@Suite("The README's library examples")
-struct ReadmeExampleTests {
-    @Test("The view example draws its rows within the 390 points proposed, at 2x")
-    func viewExample() throws {
-        let png = try readmeViewExample()
-        let image = try RGBAImage(pngData: png)
-        // As in SwiftUI, the flow is as wide as its widest row (plus the padding), not the proposal.
-        #expect(image.width > 600 && image.width <= 780)
-        if let folder = ProcessInfo.processInfo.environment["TAGCLOUD_README_OUT"] {
-            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("readme-view.png"))
-        }
-        #expect(image.height > 100 && image.height < 400)
-    }
-
-    @Test("The spec example lays out four chips within 320 points plus the padding")
-    func specExample() throws {
-        let (png, layout) = try readmeSpecExample()
-        let image = try RGBAImage(pngData: png)
-        #expect(layout.chips.map(\.text) == ["Swift", "Linux", "Cairo", "HarfBuzz"])
-        #expect(Double(image.width) == (layout.width * 2).rounded(.up))
-        for chip in layout.chips {
-            #expect(chip.x >= 0 && chip.x + chip.width <= layout.width)
-        }
     }
 }

@@ -39,8 +39,7 @@ import Testing
 
     /// The merge over a cloud's chips, built as `CloudView` builds them.
     func mergedGuides(_ spec: String, extra: (some View)? = Optional<EmptyView>.none) throws -> [CGFloat?] {
-        let document = try SpecDocument.parse(Array(spec.utf8), format: .yaml, source: .standardInput)
-        let cloud = resolve(document.spec)
+        let cloud = try Cloud(yaml: spec).resolved()
         let findings = GuideMergeProbe.Findings()
         let view = GuideMergeProbe(findings: findings) {
             ForEach(0..<cloud.chips.count, id: \.self) { index in

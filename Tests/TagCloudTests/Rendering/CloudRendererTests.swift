@@ -7,7 +7,6 @@ import TestRandom
 
 /// The cloud's layout and drawing, against values computed independently from the text engine's
 /// measurements and the spec's numbers.
-@MainActor
 @Suite struct CloudRendererTests {
     /// The layout size Typesetting gives a label (what a chip's text takes).
     func textSize(_ text: String, size: CGFloat = 17, weight: Font.Weight = .regular) throws -> CGSize {
@@ -169,11 +168,11 @@ import TestRandom
 
     @Test func linksAndIdentifiersReachSVGAndPDF() throws {
         let rendered = try renderSpec("tags: [{text: Swift, href: \"https://www.swift.org\"}, Linux]\n")
-        let svg = String(decoding: try TagCloudCommand.encode(rendered, as: .svg), as: UTF8.self)
+        let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
         #expect(svg.contains("https://www.swift.org"))
         #expect(svg.contains("id=\"chip-0\""))
         #expect(svg.contains("id=\"chip-1\""))
-        let pdf = String(decoding: try TagCloudCommand.encode(rendered, as: .pdf), as: UTF8.self)
+        let pdf = String(decoding: try rendered.data(as: .pdf), as: UTF8.self)
         #expect(pdf.contains("/URI (https://www.swift.org)"))
     }
 
@@ -191,7 +190,7 @@ import TestRandom
         let rendered = try renderSpec("width: 200\ndirection: \(direction)\ntags: [\(items.joined(separator: ", "))]\n")
         let layout = rendered.layout
         #expect(Set(layout.chips.map(\.y)).count >= 3, "the tags wrap into several rows")
-        let annotations = Self.linkAnnotations(String(decoding: try TagCloudCommand.encode(rendered, as: .pdf), as: UTF8.self))
+        let annotations = Self.linkAnnotations(String(decoding: try rendered.data(as: .pdf), as: UTF8.self))
         #expect(annotations.count == links.count)
         for (index, uri) in links {
             let chip = layout.chips[index]
@@ -220,7 +219,7 @@ import TestRandom
 
     @Test func themesBackgroundsAndScale() throws {
         func corner(_ spec: String) throws -> [UInt8] {
-            let image = try RGBAImage(pngData: TagCloudCommand.encode(try renderSpec(spec), as: .png))
+            let image = try RGBAImage(pngData: try renderSpec(spec).data(as: .png))
             return Array(image.pixels[0..<4])
         }
         #expect(try corner("tags: [a]\n") == [255, 255, 255, 255])
@@ -228,7 +227,7 @@ import TestRandom
         #expect(try corner("background: transparent\ntags: [a]\n")[3] == 0)
         #expect(try corner("background: \"#336699\"\ntags: [a]\n") == [0x33, 0x66, 0x99, 255])
         let rendered = try renderSpec("scale: 3\ntags: [a]\n")
-        let image = try RGBAImage(pngData: TagCloudCommand.encode(rendered, as: .png))
+        let image = try RGBAImage(pngData: rendered.data(as: .png))
         #expect(image.width == 390 * 3)
         #expect(Double(image.height) == rendered.layout.height * 3)
     }
@@ -245,16 +244,5 @@ import TestRandom
         let rendered = try renderSpec("tags: []\n")
         #expect(rendered.layout == CloudLayout(width: 390, height: 32, chips: []))
         #expect(rendered.displayList.items.isEmpty)
-    }
-
-    @Test func outputGoesBesideTheInput() throws {
-        #expect(TagCloudCommand.besideInput("dir/tags.yaml", format: .png) == "dir/tags.png")
-        #expect(TagCloudCommand.besideInput("dir/tags.json", format: .json) == "dir/tags.layout.json")
-        #expect(TagCloudCommand.besideInput("tags", format: .svg) == "tags.svg")
-        #expect(TagCloudCommand.besideInput("/a/b.c/t.txt", format: .pdf) == "/a/b.c/t.pdf")
-        let (path, format) = try TagCloudCommand.destination(of: RenderRequest(input: "-"))
-        #expect(path == nil && format == .png)
-        let (named, svg) = try TagCloudCommand.destination(of: RenderRequest(input: "a.yaml", output: "x.SVG"))
-        #expect(named == "x.SVG" && svg == .svg)
     }
 }

@@ -8,10 +8,10 @@ import Typesetting
 /// `pdftoppm`), match the PNG of the same display list by pixelmatch's measure.
 @Suite struct PDFPictureTests {
     /// Every sample spec, drawn to PDF and to PNG at the sample's scale.
-    @Test(arguments: try SampleGoldenTests.specs()) @MainActor func samplePDFShowsItsPNG(_ spec: String) throws {
+    @Test(arguments: try SampleGoldenTests.specs()) func samplePDFShowsItsPNG(_ spec: String) throws {
         let rendered = try SampleGoldenTests.render(spec)
-        let png = try RGBAImage(pngData: TagCloudCommand.encode(rendered, as: .png))
-        let pages = try Poppler.pages(of: TagCloudCommand.encode(rendered, as: .pdf), scale: Double(png.width) / rendered.layout.width)
+        let png = try RGBAImage(pngData: rendered.data(as: .png))
+        let pages = try Poppler.pages(of: rendered.data(as: .pdf), scale: Double(png.width) / rendered.layout.width)
         try #require(pages.count == 1, "\(spec): \(pages.count) pages")
         let base = SampleGoldenTests.base(spec)
         if let mismatch = try pictureMismatch(expected: png, actual: pages[0], tolerance: .poppler, name: "\(base).pdf-poppler") {

@@ -14,10 +14,10 @@ import Testing
             ("tag,weight\n" + names.map { "\($0),2\n" }.joined(), .csv),
         ]
         for (text, format) in inputs {
-            let document = try SpecDocument.parse(Array(text.utf8), format: format, source: .standardInput)
-            #expect(document.spec.tags.count == Self.count)
-            #expect(document.spec.tags.last?.text == "tag 99999")
-            #expect(document.locations.tag(Self.count - 1)?.line != nil)
+            let document = try Cloud(parsing: Array(text.utf8), format: format, source: "<stdin>")
+            #expect(document.tags.count == Self.count)
+            #expect(document.tags.last?.text == "tag 99999")
+            #expect(document.location(ofKeyPath: "tags[\(Self.count - 1)]")?.line != nil)
         }
     }
 
@@ -30,7 +30,7 @@ import Testing
             ("tag\n\"\(long)\"\nb\n", .csv),
         ]
         for (text, format) in inputs {
-            let spec = try TagCloudSpec(parsing: text, format: format)
+            let spec = try parseSpec(text, format)
             #expect(spec.tags.map(\.text.unicodeScalars.count) == [10_000, 1])
         }
         // An error after the long tag is located by its column in characters.

@@ -8,7 +8,7 @@ import Testing
     static let systemGray = CSSColor(red8: 142, green8: 142, blue8: 147)
 
     @Test func defaultsAreTheTagCloudArticle() {
-        let cloud = resolve(TagCloudSpec(tags: [.init("Swift")]))
+        let cloud = Cloud(tags: ["Swift"]).resolved()
         #expect(cloud.style == .tagCloud)
         #expect(cloud.theme == .light)
         #expect(cloud.width == 358)
@@ -37,7 +37,7 @@ import Testing
 
     @Test func suggestionChipsSelectedAndNot() throws {
         let spec = try parseSpec("style: suggestionChips\ntags:\n  - Exercise 💪\n  - {text: Read a book 📚, selected: true}\n", .yaml)
-        let cloud = resolve(spec)
+        let cloud = spec.resolved()
         #expect(cloud.baseFontSize == 15)
         #expect((cloud.horizontalSpacing, cloud.verticalSpacing) == (8, 10))
         #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (14, 8))
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func globulusList() {
-        let cloud = resolve(TagCloudSpec(style: .globulusList, tags: [.init("Short")]))
+        let cloud = with(Cloud(tags: ["Short"])) { $0.style = .globulusList }.resolved()
         #expect(cloud.baseFontSize == 12)
         #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (0, 0))
         #expect(cloud.shape == .rounded)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func collectionViewElements() {
-        let cloud = resolve(TagCloudSpec(style: .collectionView, tags: [.init("Element 1xx")]))
+        let cloud = with(Cloud(tags: ["Element 1xx"])) { $0.style = .collectionView }.resolved()
         #expect(cloud.shape == .rounded)
         #expect(cloud.cornerRadius == 5)
         #expect(cloud.chips[0].look.fill == .color(Self.systemGray))
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func materialCapsules() {
-        let cloud = resolve(TagCloudSpec(style: .materialCapsules, tags: [.init("0")]))
+        let cloud = with(Cloud(tags: ["0"])) { $0.style = .materialCapsules }.resolved()
         #expect(cloud.chips[0].look.fill == .material(.regularMaterial))
         #expect((cloud.chipHorizontalPadding, cloud.chipVerticalPadding) == (16, 16))
         #expect((cloud.horizontalSpacing, cloud.verticalSpacing, cloud.padding, cloud.width) == (0, 0, 0, 390))
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func wrappingHStackTags() {
-        let cloud = resolve(TagCloudSpec(style: .wrappingHStack))
+        let cloud = with(Cloud()) { $0.style = .wrappingHStack }.resolved()
         #expect(cloud.alignment == .leading)
         #expect(cloud.alignment.horizontal == .leading)
         #expect(cloud.alignment.vertical == .center)
@@ -88,15 +88,16 @@ import Testing
         #expect(cloud.defaultLook.fill == .color(Self.systemGray.opacity(0.15)))
     }
 
-    @Test func everyStyleHasAPresetForItself() {
-        for style in TagCloudSpec.Style.allCases {
-            #expect(StylePreset.named(style).style == style)
-            #expect(StylePreset.named(style).width + 2 * StylePreset.named(style).padding == 390)
+    @Test func everyStyleMakesA390PointPicture() {
+        for style in Cloud.Style.allCases {
+            let cloud = with(Cloud()) { $0.style = style }.resolved()
+            #expect(cloud.style == style)
+            #expect(cloud.width + 2 * cloud.padding == 390, "\(style)")
         }
     }
 
     @Test func darkThemeSwitchesSystemColours() {
-        let cloud = resolve(TagCloudSpec(theme: .dark, tags: [.init("a"), .init("b", selected: true)]))
+        let cloud = with(Cloud(tags: ["a", with(Cloud.Tag("b")) { $0.selected = true }])) { $0.theme = .dark }.resolved()
         #expect(cloud.background == .black)
         #expect(cloud.chips[0].look.textColor == .white)
         #expect(cloud.chips[0].look.fill == .color(Self.darkBlue.opacity(0.2)))
@@ -113,7 +114,7 @@ import Testing
               - {text: chosen, selected: true}
               - {text: own, selected: true, fill: thinMaterial, textColor: "#555"}
             """, .yaml)
-        let cloud = resolve(spec)
+        let cloud = spec.resolved()
         let color = { (hex: String) in CSSColor(css: hex) }
         #expect(cloud.background == .transparent)
         #expect(cloud.chips[0].look == .init(fill: .color(color("#111")!), stroke: color("#333"), strokeWidth: 1,
@@ -126,24 +127,26 @@ import Testing
 
     @Test func weightsBecomeFontSizes() throws {
         let spec = try parseSpec("font: {size: 10}\ntags:\n  - {text: a, weight: 1}\n  - {text: b, weight: 3}\n  - c\n", .yaml)
-        #expect(resolve(spec).chips.map(\.fontSize) == [10, 20, 10])
+        #expect(spec.resolved().chips.map(\.fontSize) == [10, 20, 10])
         var withScale = spec
-        withScale.weights = .init(minSize: 12, maxSize: 36, scale: .linear)
-        #expect(resolve(withScale).chips.map(\.fontSize) == [12, 36, 12])
-        #expect(resolve(withScale).baseFontSize == 10)
+        withScale.weights = with(Cloud.Weights()) { $0.minSize = 12; $0.maxSize = 36; $0.scale = .linear }
+        #expect(withScale.resolved().chips.map(\.fontSize) == [12, 36, 12])
+        #expect(withScale.resolved().baseFontSize == 10)
     }
 
     @Test func overridesWinOverTheSpec() throws {
         let spec = try parseSpec("width: 300\ntheme: light\nchip: {fill: red, shape: rounded}\nfont: {family: Inter}\n", .yaml)
-        var overrides = SpecOverrides()
-        try overrides.set("width", to: "200", option: "--width")
-        try overrides.set("theme", to: "dark", option: "--theme")
-        try overrides.set("chip.fill", to: "#00ff00", option: "--set")
-        try overrides.set("font.size", to: "title", option: "--set")
-        try overrides.set("spacing.vertical", to: "3", option: "--set")
-        try overrides.set("style", to: "collectionView", option: "--style")
-        try overrides.set("scale", to: "2", option: "--scale")
-        let cloud = resolve(spec, overrides: overrides)
+        var set = spec
+        try set.setValue("200", forKeyPath: "width", source: "--width")
+        try set.setValue("dark", forKeyPath: "theme", source: "--theme")
+        try set.setValue("#00ff00", forKeyPath: "chip.fill", source: "--set")
+        try set.setValue("title", forKeyPath: "font.size", source: "--set")
+        try set.setValue("3", forKeyPath: "spacing.vertical", source: "--set")
+        try set.setValue("collectionView", forKeyPath: "style", source: "--style")
+        try set.setValue("2", forKeyPath: "scale", source: "--scale")
+        #expect(set.location(ofKeyPath: "width") == SpecLocation(source: "--width"))
+        #expect(set.location(ofKeyPath: "chip.shape") == at(.yaml, 3, 26))
+        let cloud = set.resolved()
         #expect(cloud.width == 200)
         #expect(cloud.theme == .dark)
         #expect(cloud.defaultLook.fill == .color(CSSColor(red8: 0, green8: 255, blue8: 0)))
@@ -156,25 +159,35 @@ import Testing
     }
 
     @Test func mergingKeepsWhatTheOverrideDoesNotGive() {
-        let base = TagCloudSpec(spacing: .init(horizontal: 1, vertical: 2),
-                                font: .init(family: "A", size: 3),
-                                chip: .init(padding: .init(horizontal: 4), selected: .init(fill: .material(.thinMaterial))),
-                                tags: [.init("x")])
-        let top = TagCloudSpec(spacing: .init(vertical: 9), font: .init(weight: .bold),
-                               chip: .init(padding: .init(vertical: 5), selected: .init(checkmark: true)))
+        let base = with(Cloud(tags: ["x"])) {
+            $0.spacing = .init(horizontal: 1, vertical: 2)
+            $0.font = with(Cloud.Font()) { $0.family = "A"; $0.size = 3 }
+            $0.chip = with(Cloud.Chip()) {
+                $0.padding = .init(horizontal: 4)
+                $0.selected = with(Cloud.SelectedChip()) { $0.fill = .material(.thinMaterial) }
+            }
+        }
+        let top = with(Cloud()) {
+            $0.spacing = .init(vertical: 9)
+            $0.font = with(Cloud.Font()) { $0.weight = .bold }
+            $0.chip = with(Cloud.Chip()) {
+                $0.padding = .init(vertical: 5)
+                $0.selected = with(Cloud.SelectedChip()) { $0.checkmark = true }
+            }
+        }
         let merged = base.merging(top)
         #expect(merged.spacing == .init(horizontal: 1, vertical: 9))
-        #expect(merged.font == .init(family: "A", size: 3, weight: .bold))
+        #expect(merged.font == with(Cloud.Font()) { $0.family = "A"; $0.size = 3; $0.weight = .bold })
         #expect(merged.chip?.padding == .init(horizontal: 4, vertical: 5))
-        #expect(merged.chip?.selected == .init(fill: .material(.thinMaterial), checkmark: true))
-        #expect(merged.tags == [.init("x")])
-        #expect(base.merging(TagCloudSpec()) == base)
-        #expect(TagCloudSpec().merging(base) == base)
+        #expect(merged.chip?.selected == with(Cloud.SelectedChip()) { $0.fill = .material(.thinMaterial); $0.checkmark = true })
+        #expect(merged.tags == ["x"])
+        #expect(base.merging(Cloud()) == base)
+        #expect(Cloud().merging(base) == base)
     }
 
     @Test func resolvingIsLinearAndKeepsOrder() {
-        let tags = (0..<1000).map { TagCloudSpec.Tag("\($0)", weight: Double($0 % 7)) }
-        let cloud = resolve(TagCloudSpec(tags: tags))
+        let tags = (0..<1000).map { index in with(Cloud.Tag("\(index)")) { $0.weight = Double(index % 7) } }
+        let cloud = Cloud(tags: tags).resolved()
         #expect(cloud.chips.map(\.text) == tags.map(\.text))
         #expect(cloud.chips[6].fontSize == 34)
         #expect(cloud.chips[7].fontSize == 17)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TagCloud
 
@@ -6,7 +7,6 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     var text: String
     var format: SpecFormat
     var message: String
-    var exitCode: TagCloudExitCode = .dataError
 
     init(_ format: SpecFormat, _ text: String, _ message: String) {
         self.text = text
@@ -133,7 +133,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.yaml, "tags:\n  - ok\n  - \"bad\\tx\"\n", #"spec.yaml:3:5: the tag "bad\tx" contains the control character U+0009; remove it"#),
         BadInput(.yaml, "- \"line\\u2028separator\"\n", #"spec.yaml:1:3: the tag "line\u{2028}separator" contains the control character U+2028; remove it"#),
         BadInput(.yaml, "- \"\\x85\"\n", #"spec.yaml:1:3: the tag "\u{85}" contains the control character U+0085; remove it"#),
-        BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:3: the tag "a" contains the control character U+000A; remove it"#),
+        BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:19: the tag "a" contains the control character U+000A; remove it"#),
         BadInput(.text, "a\u{1}b\n", #"tags.txt:1:1: the tag "a\u{1}b" contains the control character U+0001; remove it"#),
         BadInput(.csv, "tag\n\"two\nlines\"\n", #"tags.csv:2:1: the tag "two\nlines" contains the control character U+000A; remove it"#),
         BadInput(.yaml, "a\u{7}b\n",
@@ -166,13 +166,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         } else {
             #expect(description.contains(bad.message), "\(description)")
         }
-        #expect(error.exitCode == bad.exitCode)
     }
 
     @Test func errorCasesCarryTheirParts() {
         #expect(parseError("chip:\n  paddng: 3\n", .yaml)
                 == .unknownKey(path: "chip.paddng", at(.yaml, 2, 3), suggestion: "chip.padding",
-                               valid: KeySchema.chip.keys))
+                               valid: Cloud.Chip.keys.schema.keys))
         #expect(parseError("width: x\n", .yaml)
                 == .wrongType(path: "width", expected: "a number", got: "the string \"x\"", at(.yaml, 1, 8)))
         #expect(parseError("- a\u{7}\n", .text)
@@ -191,11 +190,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         #expect(parseError([0x41, 0xED, 0xA0, 0x80], .csv)?.description.contains("byte 0xA0 cannot follow 0xED") == true)
         // After a UTF-8 byte order mark, the offset counts the mark's three bytes.
         #expect(parseError([0xEF, 0xBB, 0xBF, 0x61, 0x80], .text)?.location
-                == SpecLocation(source: .file("tags.txt"), line: 1, column: 2, byteOffset: 4))
+                == SpecLocation(source: "tags.txt", line: 1, column: 2, byteOffset: 4))
     }
 
-    @Test func optionErrorsNameTheOptionAndExitWithUsage() {
-        var overrides = SpecOverrides()
+    @Test func valuesSetByKeyPathAreCheckedAndLocatedAtTheirSource() {
+        var cloud = Cloud()
         let cases: [(key: String, value: String, option: String, message: String)] = [
             ("width", "abc", "--width", #"option --width: "width" must be a number, but it is the string "abc""#),
             ("width", "-1", "--width", #"option --width: "width" is -1, but it must not be negative"#),
@@ -204,40 +203,32 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             ("widht", "3", "--set", #"option --set: unknown key "widht"; did you mean "width"?"#),
             ("font.famly", "x", "--set", #"option --set: unknown key "font.famly"; did you mean "font.family"?"#),
             ("tags", "a", "--set", #"option --set: unknown key "tags"; valid keys here: width,"#),
-            ("width.x", "3", "--set", #"option --set: unknown key "width.x"; valid keys here: "#),
+            ("width.x", "3", "--set", #"option --set: unknown key "width.x"; it holds no keys"#),
             ("background", " ", "--background", #"option --background: "background" must be a value, but it is empty"#),
         ]
         for item in cases {
             do {
-                try overrides.set(item.key, to: item.value, option: item.option)
+                try cloud.setValue(item.value, forKeyPath: item.key, source: "option \(item.option)")
                 Issue.record("\(item.key)=\(item.value) was accepted")
             } catch {
                 #expect(error.description.hasPrefix(item.message), "\(error.description)")
-                #expect(error.exitCode == .usage)
             }
         }
-        #expect(overrides.spec == TagCloudSpec())
+        #expect(cloud == Cloud())
     }
 
-    @Test func fileErrorsAndExitCodes() throws {
+    @Test func fileErrorsAndMessages() throws {
         #expect(throws: TagCloudError.cannotReadInput(path: "/nonexistent/tags.yaml", reason: "there is no such file")) {
-            try SpecDocument.load(path: "/nonexistent/tags.yaml")
+            try Cloud(contentsOf: URL(fileURLWithPath: "/nonexistent/tags.yaml"))
         }
         #expect(throws: TagCloudError.cannotReadInput(path: "/tmp", reason: "it is a folder")) {
-            try SpecDocument.load(path: "/tmp", format: .yaml)
+            try Cloud(contentsOf: URL(fileURLWithPath: "/tmp"), format: .yaml)
         }
-        #expect(TagCloudError.cannotReadInput(path: "a", reason: "b").exitCode.rawValue == 66)
-        #expect(TagCloudError.cannotWriteOutput(path: "a", reason: "b").exitCode.rawValue == 73)
-        #expect(TagCloudError.unknownFormat(what: "output format", name: "gif", valid: ["png"]).exitCode.rawValue == 64)
-        #expect(TagCloudError.internalError("x").exitCode.rawValue == 70)
-        #expect(TagCloudError.pictureTooLarge(width: 40000, height: 10, limit: 32767).exitCode.rawValue == 65)
         #expect(TagCloudError.pictureTooLarge(width: 40000, height: 10, limit: 32767).description
                 == "the picture would be 40000 × 10 pixels, over the limit of 32767 pixels on a side; lower the width, the scale or the number of tags")
-        #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: .file("a.yaml"), line: 3, column: 11),
+        #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: "a.yaml", line: 3, column: 11),
                                                 available: ["Inter", "DejaVu Sans"]).description
                 == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans"#)
-        #expect(TagCloudError.unknownFontFamily("X", SpecLocation(source: .option("--font")), available: []).exitCode == .usage)
-        #expect(TagCloudExitCode.allCases.map(\.rawValue) == [0, 1, 2, 64, 65, 66, 70, 73])
     }
 
     @Test func loadingAFileReportsItsPath() throws {
@@ -248,8 +239,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             fwrite(buffer.baseAddress, 1, buffer.count, file)
         }
         defer { remove(path) }
-        #expect(throws: TagCloudError.invalidWeight(tag: "b", value: "x", SpecLocation(source: .file(path), line: 3, column: 23))) {
-            try SpecDocument.load(path: path)
+        #expect(throws: TagCloudError.invalidWeight(tag: "b", value: "x", SpecLocation(source: path, line: 3, column: 23))) {
+            try Cloud(contentsOf: URL(fileURLWithPath: path))
         }
     }
 }

@@ -43,26 +43,47 @@ import Testing
           - "true"
         """
 
-    static let expected = TagCloudSpec(
-        width: 300, padding: 12.5, spacing: .init(horizontal: 6, vertical: 10),
-        alignment: .centerFirstTextBaseline, justification: .spaceBetween, justifyLastRow: false,
-        lineBreaking: .balanced, maxRows: 3, direction: .rtl,
-        font: .init(family: "DejaVu Sans", size: 15, weight: .semibold),
-        weights: .init(minSize: 12, maxSize: 30, scale: .sqrt),
-        chip: .init(padding: .init(9), shape: .rounded, cornerRadius: 5,
-                    fill: .color(CSSColor(red8: 0, green8: 0, blue8: 0, alpha8: 0x19)),
-                    stroke: CSSColor(red8: 0, green8: 0, blue8: 0x80), strokeWidth: 1.5, textColor: .white,
-                    selected: .init(fill: .material(.regularMaterial), stroke: CSSColor(red8: 255, green8: 0, blue8: 0),
-                                    strokeWidth: 2, textColor: .black, checkmark: false)),
-        style: .suggestionChips, theme: .dark, scale: 2, background: .transparent,
-        tags: [
-            .init("Swift"),
-            .init("SwiftUI", weight: 3, href: "https://developer.apple.com/swiftui/", selected: true,
-                  fill: .color(CSSColor(red8: 0xAA, green8: 0xBB, blue8: 0xCC)),
-                  textColor: CSSColor(red8: 0x66, green8: 0x33, blue8: 0x99)),
-            .init("42"),
-            .init("true"),
-        ])
+    static let expected = with(Cloud(tags: [
+        "Swift",
+        with(Cloud.Tag("SwiftUI", weight: 3, href: "https://developer.apple.com/swiftui/", selected: true)) {
+            $0.fill = .color(CSSColor(red8: 0xAA, green8: 0xBB, blue8: 0xCC))
+            $0.textColor = CSSColor(red8: 0x66, green8: 0x33, blue8: 0x99)
+        },
+        "42",
+        "true",
+    ])) {
+        $0.width = 300
+        $0.padding = 12.5
+        $0.spacing = .init(horizontal: 6, vertical: 10)
+        $0.alignment = .centerFirstTextBaseline
+        $0.justification = .spaceBetween
+        $0.justifyLastRow = false
+        $0.lineBreaking = .balanced
+        $0.maxRows = 3
+        $0.direction = .rtl
+        $0.font = with(Cloud.Font()) { $0.family = "DejaVu Sans"; $0.size = 15; $0.weight = .semibold }
+        $0.weights = with(Cloud.Weights()) { $0.minSize = 12; $0.maxSize = 30; $0.scale = .sqrt }
+        $0.chip = with(Cloud.Chip()) {
+            $0.padding = .init(9)
+            $0.shape = .rounded
+            $0.cornerRadius = 5
+            $0.fill = .color(CSSColor(red8: 0, green8: 0, blue8: 0, alpha8: 0x19))
+            $0.stroke = CSSColor(red8: 0, green8: 0, blue8: 0x80)
+            $0.strokeWidth = 1.5
+            $0.textColor = .white
+            $0.selected = with(Cloud.SelectedChip()) {
+                $0.fill = .material(.regularMaterial)
+                $0.stroke = CSSColor(red8: 255, green8: 0, blue8: 0)
+                $0.strokeWidth = 2
+                $0.textColor = .black
+                $0.checkmark = false
+            }
+        }
+        $0.style = .suggestionChips
+        $0.theme = .dark
+        $0.scale = 2
+        $0.background = .transparent
+    }
 
     @Test func yamlWithEveryKey() throws {
         #expect(try parseSpec(Self.fullYAML, .yaml) == Self.expected)
@@ -108,10 +129,10 @@ import Testing
     }
 
     @Test func emptyYAMLAndNullValuesMeanNotGiven() throws {
-        #expect(try parseSpec("", .yaml) == TagCloudSpec())
-        #expect(try parseSpec("# nothing\n", .yaml) == TagCloudSpec())
-        #expect(try parseSpec("width:\nfont: ~\ntags: null\n", .yaml) == TagCloudSpec())
-        #expect(try parseSpec(#"{"width": null, "tags": []}"#, .json) == TagCloudSpec())
+        #expect(try parseSpec("", .yaml) == Cloud())
+        #expect(try parseSpec("# nothing\n", .yaml) == Cloud())
+        #expect(try parseSpec("width:\nfont: ~\ntags: null\n", .yaml) == Cloud())
+        #expect(try parseSpec(#"{"width": null, "tags": []}"#, .json) == Cloud())
     }
 
     @Test func numberFormsAndTextStyles() throws {
@@ -119,7 +140,7 @@ import Testing
         #expect(spec.width == 100)
         #expect(spec.padding == 0.5)
         #expect(spec.scale == 2)
-        #expect(spec.font == .init(size: 34, weight: TagCloudSpec.FontWeight(650)))
+        #expect(spec.font == with(Cloud.Font()) { $0.size = 34; $0.weight = Cloud.FontWeight(650) })
     }
 
     @Test func spacingAndPaddingTakeANumberOrAMapping() throws {
@@ -140,17 +161,17 @@ import Testing
     }
 
     @Test func utf8ByteOrderMarkIsIgnored() throws {
-        #expect(try TagCloudSpec(parsing: [0xEF, 0xBB, 0xBF] + Array("- a\n".utf8), format: .yaml).tags == [.init("a")])
+        #expect(try Cloud(parsing: [0xEF, 0xBB, 0xBF] + Array("- a\n".utf8), format: .yaml, source: "x").tags == [.init("a")])
     }
 
     @Test func sourceMapKnowsWhereValuesAre() throws {
-        let document = try SpecDocument.parse(Array("font:\n  family: Inter\ntags:\n  - a\n  - {text: b}\n".utf8),
-                                              format: .yaml, source: .file("x.yaml"))
-        #expect(document.locations["font.family"] == SpecLocation(source: .file("x.yaml"), line: 2, column: 11))
-        #expect(document.locations["tags[1]"] == SpecLocation(source: .file("x.yaml"), line: 5, column: 5))
-        #expect(document.locations.tag(0) == SpecLocation(source: .file("x.yaml"), line: 4, column: 5))
-        #expect(document.locations["width"] == nil)
-        #expect(document.locations.tag(2) == nil)
+        let document = try Cloud(parsing: Array("font:\n  family: Inter\ntags:\n  - a\n  - {text: b}\n".utf8),
+                                 format: .yaml, source: "x.yaml")
+        #expect(document.location(ofKeyPath: "font.family") == SpecLocation(source: "x.yaml", line: 2, column: 11))
+        #expect(document.location(ofKeyPath: "tags[1]") == SpecLocation(source: "x.yaml", line: 5, column: 5))
+        #expect(document.location(ofKeyPath: "tags[\(0)]") == SpecLocation(source: "x.yaml", line: 4, column: 5))
+        #expect(document.location(ofKeyPath: "width") == nil)
+        #expect(document.location(ofKeyPath: "tags[\(2)]") == nil)
     }
 
     // MARK: Text
@@ -163,8 +184,8 @@ import Testing
     }
 
     @Test func textLocationsAreLines() throws {
-        let document = try SpecDocument.parse(Array("a\n\n  b\n".utf8), format: .text, source: .standardInput)
-        #expect(document.locations.tag(1) == SpecLocation(source: .standardInput, line: 3, column: 3))
+        let document = try Cloud(parsing: Array("a\n\n  b\n".utf8), format: .text, source: "<stdin>")
+        #expect(document.location(ofKeyPath: "tags[\(1)]") == SpecLocation(source: "<stdin>", line: 3, column: 3))
     }
 
     // MARK: CSV

@@ -1,8 +1,8 @@
 @testable import TagCloud
 
 /// Parses text as a spec from a file named after the format (`spec.yaml`, `spec.json`…).
-func parseSpec(_ text: String, _ format: SpecFormat) throws(TagCloudError) -> TagCloudSpec {
-    try SpecDocument.parse(Array(text.utf8), format: format, source: .file(fileName(format))).spec
+func parseSpec(_ text: String, _ format: SpecFormat) throws(TagCloudError) -> Cloud {
+    try Cloud(parsing: Array(text.utf8), format: format, source: fileName(format))
 }
 
 /// The error parsing `text` gives, or `nil` if it parses.
@@ -13,7 +13,7 @@ func parseError(_ text: String, _ format: SpecFormat) -> TagCloudError? {
 /// The error parsing `bytes` gives, or `nil` if they parse.
 func parseError(_ bytes: [UInt8], _ format: SpecFormat) -> TagCloudError? {
     do {
-        _ = try SpecDocument.parse(bytes, format: format, source: .file(fileName(format)))
+        _ = try Cloud(parsing: bytes, format: format, source: fileName(format))
         return nil
     } catch {
         return error
@@ -31,5 +31,12 @@ func fileName(_ format: SpecFormat) -> String {
 
 /// `file:line:column` for expectations.
 func at(_ format: SpecFormat, _ line: Int, _ column: Int) -> SpecLocation {
-    SpecLocation(source: .file(fileName(format)), line: line, column: column)
+    SpecLocation(source: fileName(format), line: line, column: column)
+}
+
+/// A value changed by a closure: `with(Cloud.Chip()) { $0.fill = .color(.red) }`.
+func with<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
+    var copy = value
+    change(&copy)
+    return copy
 }

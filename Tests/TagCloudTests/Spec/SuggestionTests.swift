@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func nearestNamePrefersSpellingVariantsThenDistance() {
-        let keys = KeySchema.root.keys
+        let keys = Cloud.keys.schema.keys
         #expect(nearestName(to: "max_rows", in: keys) == "maxRows")
         #expect(nearestName(to: "LINE-BREAKING", in: keys) == "lineBreaking")
         #expect(nearestName(to: "widht", in: keys) == "width")
@@ -24,11 +24,11 @@ import Testing
     }
 
     @Test func keysOfChildMappingsAreSuggestedWithTheirPath() {
-        #expect(KeySchema.root.suggestion(for: "family") == "font.family")
-        #expect(KeySchema.root.suggestion(for: "fill") == "chip.fill")
-        #expect(KeySchema.root.suggestion(for: "minSize") == "weights.minSize")
-        #expect(KeySchema.root.suggestion(for: "cornerRadius") == "chip.cornerRadius")
-        #expect(KeySchema.chip.suggestion(for: "txt") == "textColor")
-        #expect(KeySchema.chip.suggestion(for: "checkmark") == "selected.checkmark")
+        #expect(Cloud.keys.schema.suggestion(for: "family") == "font.family")
+        #expect(Cloud.keys.schema.suggestion(for: "fill") == "chip.fill")
+        #expect(Cloud.keys.schema.suggestion(for: "minSize") == "weights.minSize")
+        #expect(Cloud.keys.schema.suggestion(for: "cornerRadius") == "chip.cornerRadius")
+        #expect(Cloud.Chip.keys.schema.suggestion(for: "txt") == "textColor")
+        #expect(Cloud.Chip.keys.schema.suggestion(for: "checkmark") == "selected.checkmark")
     }
 }

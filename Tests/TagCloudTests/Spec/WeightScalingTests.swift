@@ -43,7 +43,7 @@ import TestRandom
             let weights: [Double?] = (0..<count).map { _ in
                 Bool.random(using: &generator) ? nil : Double.random(in: 0...1e6, using: &generator)
             }
-            for scale in TagCloudSpec.WeightScale.allCases {
+            for scale in Cloud.WeightScale.allCases {
                 let sizes = WeightScaling.fontSizes(weights: weights, baseSize: 17, minSize: 11, maxSize: 40, scale: scale)
                 #expect(sizes.count == count)
                 #expect(sizes.allSatisfy { (11 - 1e-9)...(40 + 1e-9) ~= $0 || $0 == 17 })

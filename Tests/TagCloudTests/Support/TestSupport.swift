@@ -17,11 +17,9 @@ let bundledTypesetter: Typesetter = {
     }
 }()
 
-/// Parses a spec, resolves it and renders it with the bundled fonts.
-@MainActor
+/// Parses a spec and renders it with the bundled fonts.
 func renderSpec(_ text: String, format: SpecFormat = .yaml) throws -> RenderedCloud {
-    let document = try SpecDocument.parse(Array(text.utf8), format: format, source: .file("spec.\(format)"))
-    return try CloudRenderer.render(resolve(document.spec), typesetter: bundledTypesetter)
+    try Cloud(parsing: Array(text.utf8), format: format, source: "spec.\(format)").rendered(typesetter: bundledTypesetter)
 }
 
 /// A fresh empty folder for a test's files, removed by the caller with `cleanUp`.

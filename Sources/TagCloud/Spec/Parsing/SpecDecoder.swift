@@ -1,6 +1,6 @@
 import Yams
 
-/// Turns a composed JSON/YAML node tree into a ``TagCloudSpec``, checking every key and value
+/// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
 /// and recording where each was written.
 ///
 /// Scalars are typed by their style and text, the same for JSON and YAML: a quoted scalar is a
@@ -23,171 +23,111 @@ final class SpecDecoder {
     // MARK: Document
 
     /// Decodes the top level: a mapping of keys, a list of tags, or nothing.
-    func decodeDocument(_ root: Node?) throws(TagCloudError) -> TagCloudSpec {
-        guard let root, !isNull(root) else { return TagCloudSpec() }
+    func decodeDocument(_ root: Node?) throws(TagCloudError) -> Cloud {
+        guard let root, !isNull(root) else { return Cloud() }
         switch root {
         case .sequence:
-            return TagCloudSpec(tags: try tags(root, path: "tags"))
+            return Cloud(tags: try tags(root, path: "tags"))
         case .mapping:
-            return try spec(root)
+            return try decodeMapping(root, path: "", table: Cloud.keys, into: Cloud())
         default:
             throw .wrongType(path: "(top level)", expected: "a mapping of keys or a list of tags",
                              got: describe(root), location(root))
         }
     }
 
-    private func spec(_ node: Node) throws(TagCloudError) -> TagCloudSpec {
-        var spec = TagCloudSpec()
-        for entry in try entries(node, path: "", schema: .root) {
-            let value = entry.value
-            let path = entry.path
-            switch entry.key {
-            case "width": spec.width = try number(value, path: path, rule: .length)
-            case "padding": spec.padding = try number(value, path: path, rule: .length)
-            case "spacing": spec.spacing = try axes(value, path: path)
-            case "alignment": spec.alignment = try name(value, path: path)
-            case "justification": spec.justification = try name(value, path: path)
-            case "justifyLastRow": spec.justifyLastRow = try bool(value, path: path)
-            case "lineBreaking": spec.lineBreaking = try name(value, path: path)
-            case "maxRows": spec.maxRows = try integer(value, path: path, range: 1...1_000_000)
-            case "direction": spec.direction = try name(value, path: path)
-            case "font": spec.font = try font(value, path: path)
-            case "weights": spec.weights = try weights(value, path: path)
-            case "chip": spec.chip = try chip(value, path: path)
-            case "style": spec.style = try name(value, path: path)
-            case "theme": spec.theme = try name(value, path: path)
-            case "scale": spec.scale = try number(value, path: path, rule: .scale)
-            case "background": spec.background = try color(value, path: path)
-            case "tags": spec.tags = try tags(value, path: path)
-            default: throw .internalError("the schema has the key \(entry.key) but the decoder does not")
+    /// Decodes a mapping through its key table: each entry by its key's reader, the keys read
+    /// last (``SpecKey/decodesLast``) after the others and after `beforeLast`.
+    ///
+    /// - Parameters:
+    ///   - node: The mapping.
+    ///   - path: Its key path, for messages (empty at the top level).
+    ///   - table: Its keys.
+    ///   - root: The value to read into (an empty mapping value).
+    ///   - expected: What the key takes, for a node that is not a mapping.
+    ///   - record: Whether to record each value's location in the source map.
+    ///   - beforeLast: Checks made between the two rounds.
+    /// - Returns: The value with every given key set.
+    func decodeMapping<Root>(_ node: Node, path: String, table: KeyTable<Root>, into root: Root,
+                             expected: String = "a mapping", record: Bool = true,
+                             beforeLast: (inout Root) throws(TagCloudError) -> Void = { _ throws(TagCloudError) in }
+    ) throws(TagCloudError) -> Root {
+        var result = root
+        var last: [(key: AnyKey<Root>, entry: Entry)] = []
+        for (key, entry) in try entries(node, path: path, table: table, expected: expected, record: record) {
+            if key.decodesLast {
+                last.append((key, entry))
+            } else {
+                try key.decode(&result, entry.value, entry.path, self)
             }
         }
-        return spec
-    }
-
-    // MARK: Parts
-
-    private func axes(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Axes {
-        if case .scalar = node {
-            return TagCloudSpec.Axes(try number(node, path: path, rule: .length, expected: "a number or {horizontal, vertical}"))
-        }
-        var axes = TagCloudSpec.Axes()
-        for entry in try entries(node, path: path, schema: .axes, expected: "a number or {horizontal, vertical}") {
-            let value = try number(entry.value, path: entry.path, rule: .length)
-            if entry.key == "horizontal" { axes.horizontal = value } else { axes.vertical = value }
-        }
-        return axes
-    }
-
-    private func font(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Font {
-        var font = TagCloudSpec.Font()
-        for entry in try entries(node, path: path, schema: .font) {
-            switch entry.key {
-            case "family":
-                let family = try string(entry.value, path: entry.path).trimmingASCIISpaces()
-                if family.isEmpty {
-                    throw .wrongType(path: entry.path, expected: "a font family name", got: "empty",
-                                     location(entry.value))
-                }
-                font.family = family
-            case "size": font.size = try fontSize(entry.value, path: entry.path)
-            default: font.weight = try fontWeight(entry.value, path: entry.path)
+        try beforeLast(&result)
+        // Keys read last go in table order, whatever their order in the text.
+        for key in table.keys where key.decodesLast {
+            for pending in last where pending.key.name == key.name {
+                try key.decode(&result, pending.entry.value, pending.entry.path, self)
             }
         }
-        return font
+        return result
     }
 
-    private func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {
+    // MARK: Values with their own rules
+
+    /// A font family name: a string, spaces around it ignored, not empty.
+    func familyName(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let family = try string(node, path: path).trimmingASCIISpaces()
+        if family.isEmpty {
+            throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
+        }
+        return family
+    }
+
+    func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {
         if case .string(let text) = scalarValue(node) {
-            if let style = TagCloudSpec.textStyleSizes.first(where: { $0.name == text }) { return style.size }
-            let names = TagCloudSpec.textStyleSizes.map(\.name)
+            if let style = Cloud.textStyleSizes.first(where: { $0.name == text }) { return style.size }
+            let names = Cloud.textStyleSizes.map(\.name)
             throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
                                 valid: ["a number of points"] + names, location(node))
         }
         return try number(node, path: path, rule: .positiveLength, expected: "a number or a text style name")
     }
 
-    private func fontWeight(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.FontWeight {
-        let names = TagCloudSpec.FontWeight.named.map(\.name)
+    func fontWeight(_ node: Node, path: String) throws(TagCloudError) -> Cloud.FontWeight {
+        let names = Cloud.FontWeight.named.map(\.name)
         switch scalarValue(node) {
         case .string(let text):
-            if let match = TagCloudSpec.FontWeight.named.first(where: { $0.name == text }) { return match.weight }
+            if let match = Cloud.FontWeight.named.first(where: { $0.name == text }) { return match.weight }
             throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
                                 valid: names + ["a number from 1 to 1000"], location(node))
         case .number:
             let value = try integer(node, path: path, range: 1...1000)
-            guard let weight = TagCloudSpec.FontWeight(value) else {
+            guard let weight = Cloud.FontWeight(value) else {
                 throw .internalError("weight \(value) passed the range check")
             }
             return weight
-        default:
+        case .null, .bool, nil:
             throw .wrongType(path: path, expected: "a weight name or a number from 1 to 1000",
                              got: describe(node), location(node))
         }
     }
 
-    private func weights(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Weights {
-        var weights = TagCloudSpec.Weights()
-        for entry in try entries(node, path: path, schema: .weights) {
-            switch entry.key {
-            case "minSize": weights.minSize = try number(entry.value, path: entry.path, rule: .positiveLength)
-            case "maxSize": weights.maxSize = try number(entry.value, path: entry.path, rule: .positiveLength)
-            default: weights.scale = try name(entry.value, path: entry.path)
-            }
-        }
-        return weights
-    }
-
-    private func chip(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Chip {
-        var chip = TagCloudSpec.Chip()
-        for entry in try entries(node, path: path, schema: .chip) {
-            let value = entry.value
-            switch entry.key {
-            case "padding": chip.padding = try axes(value, path: entry.path)
-            case "shape": chip.shape = try name(value, path: entry.path)
-            case "cornerRadius": chip.cornerRadius = try number(value, path: entry.path, rule: .length)
-            case "fill": chip.fill = try fill(value, path: entry.path)
-            case "stroke": chip.stroke = try color(value, path: entry.path)
-            case "strokeWidth": chip.strokeWidth = try number(value, path: entry.path, rule: .length)
-            case "textColor": chip.textColor = try color(value, path: entry.path)
-            default: chip.selected = try selected(value, path: entry.path)
-            }
-        }
-        return chip
-    }
-
-    private func selected(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.SelectedChip {
-        var selected = TagCloudSpec.SelectedChip()
-        for entry in try entries(node, path: path, schema: .selected) {
-            let value = entry.value
-            switch entry.key {
-            case "fill": selected.fill = try fill(value, path: entry.path)
-            case "stroke": selected.stroke = try color(value, path: entry.path)
-            case "strokeWidth": selected.strokeWidth = try number(value, path: entry.path, rule: .length)
-            case "textColor": selected.textColor = try color(value, path: entry.path)
-            default: selected.checkmark = try bool(value, path: entry.path)
-            }
-        }
-        return selected
-    }
-
     // MARK: Tags
 
-    private func tags(_ node: Node, path: String) throws(TagCloudError) -> [TagCloudSpec.Tag] {
+    func tags(_ node: Node, path: String) throws(TagCloudError) -> [Cloud.Tag] {
         guard case .sequence(let sequence) = node else {
             throw .wrongType(path: path, expected: "a list of tags", got: describe(node), location(node))
         }
-        var tags: [TagCloudSpec.Tag] = []
+        var tags: [Cloud.Tag] = []
         tags.reserveCapacity(sequence.count)
         for (index, element) in sequence.enumerated() {
             let tagLocation = location(element)
             sourceMap.recordTag(tagLocation)
             switch element {
             case .scalar(let scalar):
-                tags.append(TagCloudSpec.Tag(try tagText(scalar.string, location: tagLocation)))
+                tags.append(Cloud.Tag(try tagText(scalar.string, location: tagLocation)))
             case .mapping:
                 tags.append(try tagObject(element, path: "\(path)[\(index)]", location: tagLocation))
-            default:
+            case .sequence, .alias:
                 throw .wrongType(path: "\(path)[\(index)]", expected: "a tag: a string or a mapping with a text",
                                  got: describe(element), tagLocation)
             }
@@ -195,36 +135,13 @@ final class SpecDecoder {
         return tags
     }
 
-    private func tagObject(_ node: Node, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> TagCloudSpec.Tag {
-        var tag = TagCloudSpec.Tag("")
-        var hasText = false
-        var weightNode: Node?
-        for entry in try entries(node, path: path, schema: .tag, record: false) {
-            let value = entry.value
-            switch entry.key {
-            case "text":
-                guard case .scalar(let scalar) = value else {
-                    throw .wrongType(path: entry.path, expected: "a string", got: describe(value), location(value))
-                }
-                tag.text = scalar.string
-                hasText = true
-            case "weight": weightNode = value
-            case "href": tag.href = try string(value, path: entry.path)
-            case "selected": tag.selected = try bool(value, path: entry.path)
-            case "fill": tag.fill = try fill(value, path: entry.path)
-            case "font": tag.font = try font(value, path: entry.path)
-            default: tag.textColor = try color(value, path: entry.path)
-            }
+    /// A tag written as a mapping: its text is checked before its weight and link are read, so
+    /// their messages can name it.
+    private func tagObject(_ node: Node, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
+        try decodeMapping(node, path: path, table: Cloud.Tag.keys, into: Cloud.Tag(""), record: false) {
+            (tag: inout Cloud.Tag) throws(TagCloudError) in
+            tag.text = try tagText(tag.text, location: tagLocation)
         }
-        guard hasText else { throw .emptyTag(tagLocation) }
-        tag.text = try tagText(tag.text, location: tagLocation)
-        if let weightNode {
-            tag.weight = try weight(weightNode, tag: tag.text)
-        }
-        if let href = tag.href, let bad = href.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: tag.text, tagLocation)
-        }
-        return tag
     }
 
     /// Checks a tag's text: not empty, no control characters.
@@ -236,7 +153,8 @@ final class SpecDecoder {
         return text
     }
 
-    private func weight(_ node: Node, tag: String) throws(TagCloudError) -> Double {
+    /// A tag's weight: a finite number ≥ 0.
+    func weight(_ node: Node, tag: String) throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node),
               value.isFinite, value >= 0 else {
             let text = if case .scalar(let scalar) = node { scalar.string } else { describe(node) }
@@ -244,6 +162,15 @@ final class SpecDecoder {
         }
         _ = scalar
         return value
+    }
+
+    /// A tag's link: a string without control characters.
+    func href(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
+        let href = try string(node, path: path)
+        if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: tag, location(node))
+        }
+        return href
     }
 
     // MARK: Mappings
@@ -261,13 +188,14 @@ final class SpecDecoder {
 
     /// The entries of a mapping with known keys (aliases made canonical), in order; entries with
     /// a null value are left out, as "not given".
-    private func entries(_ node: Node, path: String, schema: KeySchema, expected: String = "a mapping",
-                         record: Bool = true) throws(TagCloudError) -> [Entry] {
+    private func entries<Root>(_ node: Node, path: String, table: KeyTable<Root>, expected: String,
+                               record: Bool) throws(TagCloudError) -> [(AnyKey<Root>, Entry)] {
+        let schema = table.schema
         guard case .mapping(let mapping) = node else {
             throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: expected,
                              got: describe(node), location(node))
         }
-        var result: [Entry] = []
+        var result: [(AnyKey<Root>, Entry)] = []
         result.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
             guard case .scalar(let keyScalar) = keyNode, !isNull(keyNode) else {
@@ -275,11 +203,12 @@ final class SpecDecoder {
                                  got: "a key that is \(describe(keyNode))", location(keyNode))
             }
             let written = keyScalar.string
-            guard let key = schema.canonical(written) else {
+            guard let tableKey = table[written] else {
                 let keyPath = path.isEmpty ? written : "\(path).\(written)"
                 let suggestion = schema.suggestion(for: written).map { path.isEmpty ? $0 : "\(path).\($0)" }
                 throw .unknownKey(path: keyPath, location(keyNode), suggestion: suggestion, valid: schema.keys)
             }
+            let key = tableKey.name
             let entry = Entry(key: key, parent: path, value: value)
             // An alias and its key in one mapping (Yams finds plain duplicates).
             if let previous = seenKeys(mapping, before: keyNode, canonical: key, schema: schema) {
@@ -295,7 +224,7 @@ final class SpecDecoder {
                 continue
             }
             if record { sourceMap.record(entry.path, location(value)) }
-            result.append(entry)
+            result.append((tableKey, entry))
         }
         return result
     }
@@ -372,21 +301,21 @@ final class SpecDecoder {
         locate(node.mark)
     }
 
-    private func string(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func string(_ node: Node, path: String) throws(TagCloudError) -> String {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "a string", got: describe(node), location(node))
         }
         return scalar.string
     }
 
-    private func bool(_ node: Node, path: String) throws(TagCloudError) -> Bool {
+    func bool(_ node: Node, path: String) throws(TagCloudError) -> Bool {
         guard case .bool(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: "true or false", got: describe(node), location(node))
         }
         return value
     }
 
-    private func name<Value: SpecName>(_ node: Node, path: String) throws(TagCloudError) -> Value {
+    func name<Value: SpecName>(_ node: Node, path: String) throws(TagCloudError) -> Value {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "one of \(Value.names.joined(separator: ", "))",
                              got: describe(node), location(node))
@@ -397,7 +326,7 @@ final class SpecDecoder {
                             valid: Value.names, location(node))
     }
 
-    private func color(_ node: Node, path: String) throws(TagCloudError) -> CSSColor {
+    func color(_ node: Node, path: String) throws(TagCloudError) -> CSSColor {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "a colour", got: describe(node), location(node))
         }
@@ -406,8 +335,8 @@ final class SpecDecoder {
                             location(node))
     }
 
-    private func fill(_ node: Node, path: String) throws(TagCloudError) -> TagCloudSpec.Fill {
-        if case .scalar(let scalar) = node, let material = TagCloudSpec.Material(rawValue: scalar.string) {
+    func fill(_ node: Node, path: String) throws(TagCloudError) -> Cloud.Fill {
+        if case .scalar(let scalar) = node, let material = Cloud.Material(rawValue: scalar.string) {
             return .material(material)
         }
         guard case .scalar(let scalar) = node else {
@@ -420,24 +349,12 @@ final class SpecDecoder {
 
     private func colorSuggestion(_ text: String, materials: Bool) -> String? {
         if text.hasPrefix("#") { return nil }
-        let names = CSSColor.names + (materials ? TagCloudSpec.Material.names : [])
+        let names = CSSColor.names + (materials ? Cloud.Material.names : [])
         return nearestName(to: text.trimmingASCIISpaces(), in: names)
     }
 
-    /// What a number key accepts.
-    enum NumberRule {
-        /// A length in points: 0 … ``maxLength``.
-        case length
-        /// A length that must be more than 0 (font sizes).
-        case positiveLength
-        /// Pixels per point: more than 0, at most 64.
-        case scale
-    }
-
-    /// The largest length a spec may give, in points.
-    static let maxLength = 100_000.0
-
-    private func number(_ node: Node, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
+    /// A number within a rule's limits; the messages say which limit a value breaks.
+    func number(_ node: Node, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: expected, got: describe(node), location(node))
         }
@@ -448,21 +365,17 @@ final class SpecDecoder {
         guard value.isFinite else {
             throw refuse(value.isNaN ? "must be a number (NaN is not)" : "must be finite")
         }
-        guard value >= 0 else { throw refuse("must not be negative") }
-        switch rule {
-        case .length:
-            if value > Self.maxLength { throw refuse("must be at most \(Int(Self.maxLength)) points") }
-        case .positiveLength:
-            if value == 0 { throw refuse("must be more than 0") }
-            if value > Self.maxLength { throw refuse("must be at most \(Int(Self.maxLength)) points") }
-        case .scale:
-            if value == 0 { throw refuse("must be more than 0") }
-            if value > 64 { throw refuse("must be at most 64") }
+        let unit = rule.unit.isEmpty ? "" : " \(rule.unit)"
+        if rule.minimum == 0, value < 0 { throw refuse("must not be negative") }
+        if rule.excludesMinimum, value <= rule.minimum {
+            throw refuse("must be more than \(SpecTree.format(rule.minimum))")
         }
+        if value < rule.minimum { throw refuse("must be at least \(SpecTree.format(rule.minimum))\(unit)") }
+        if value > rule.maximum { throw refuse("must be at most \(SpecTree.format(rule.maximum))\(unit)") }
         return value
     }
 
-    private func integer(_ node: Node, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
+    func integer(_ node: Node, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: "a whole number", got: describe(node), location(node))
         }

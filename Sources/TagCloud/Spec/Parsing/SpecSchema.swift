@@ -1,6 +1,7 @@
-/// The keys the spec allows in each mapping, with aliases, for decoding, suggestions and docs.
+/// The keys one mapping of the spec allows, as plain names (derived from its ``KeyTable``): for
+/// unknown-key messages and suggestions, `--set` key paths and the command's options.
 struct KeySchema: Sendable {
-    /// The canonical keys, in documentation order.
+    /// The canonical keys, in the reference's order.
     let keys: [String]
     /// Other spellings accepted for a key: alias → canonical key.
     let aliases: [String: String]
@@ -9,46 +10,30 @@ struct KeySchema: Sendable {
     /// The schemas of keys whose values are mappings, for suggesting `font.family` when
     /// `family` is written at the top level.
     let children: [String: KeySchema]
+    /// The `tagcloud render` options of this mapping's keys, by key.
+    let options: [String: SpecOption]
+    /// Whether the mapping is an element of a list (a tag): its keys have no options and no
+    /// single key path (`tags[3].font`).
+    let isListElement: Bool
+    /// What each key takes, defaults to and does, for the key reference.
+    let docs: [String: KeyDoc]
 
     init(_ keys: [String], aliases: [String: String] = [:], colorKeys: Set<String> = [],
-         children: [String: KeySchema] = [:]) {
+         children: [String: KeySchema] = [:], options: [String: SpecOption] = [:], isListElement: Bool = false,
+         docs: [String: KeyDoc] = [:]) {
         self.keys = keys
         self.aliases = aliases
         self.colorKeys = colorKeys
         self.children = children
+        self.options = options
+        self.isListElement = isListElement
+        self.docs = docs
     }
 
-    /// `{horizontal, vertical}` (spacing, chip padding).
-    static let axes = KeySchema(["horizontal", "vertical"])
-
-    /// `font`.
-    static let font = KeySchema(["family", "size", "weight"])
-
-    /// `weights`.
-    static let weights = KeySchema(["minSize", "maxSize", "scale"])
-
-    /// `chip.selected`.
-    static let selected = KeySchema(["fill", "stroke", "strokeWidth", "textColor", "checkmark"],
-                                    aliases: ["text": "textColor"],
-                                    colorKeys: ["fill", "stroke", "textColor", "text"])
-
-    /// `chip`.
-    static let chip = KeySchema(["padding", "shape", "cornerRadius", "fill", "stroke", "strokeWidth",
-                                 "textColor", "selected"],
-                                aliases: ["text": "textColor"],
-                                colorKeys: ["fill", "stroke", "textColor", "text"],
-                                children: ["padding": axes, "selected": selected])
-
-    /// An element of `tags` written as a mapping.
-    static let tag = KeySchema(["text", "weight", "href", "selected", "fill", "textColor", "font"],
-                               colorKeys: ["fill", "textColor"], children: ["font": font])
-
-    /// The top level.
-    static let root = KeySchema(["width", "padding", "spacing", "alignment", "justification",
-                                 "justifyLastRow", "lineBreaking", "maxRows", "direction", "font",
-                                 "weights", "chip", "style", "theme", "scale", "background", "tags"],
-                                colorKeys: ["background"],
-                                children: ["spacing": axes, "font": font, "weights": weights, "chip": chip])
+    /// This schema as the schema of a list's elements.
+    var listElements: KeySchema {
+        KeySchema(keys, aliases: aliases, colorKeys: colorKeys, children: children, isListElement: true, docs: docs)
+    }
 
     /// The canonical key for a key as written, if the schema has it.
     func canonical(_ key: String) -> String? {
@@ -68,5 +53,46 @@ struct KeySchema: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// One key's row of the key reference.
+struct KeyDoc: Sendable, Hashable {
+    /// What the key takes.
+    let type: String
+    /// Its default, and the styles' values.
+    let defaultValue: String
+    /// What it does.
+    let doc: String
+}
+
+/// A `tagcloud render` option that sets one key of the spec (`--font-size` sets `font.size`).
+package struct SpecOption: Sendable, Hashable {
+    /// The option's name without dashes (`font-size`).
+    package let name: String
+    /// The key path it sets (`font.size`).
+    package let keyPath: String
+    /// The value's placeholder in `--help` (`size`).
+    package let valueName: String
+    /// What the key does, for `--help`.
+    package let help: String
+    /// What the key takes (`number ≥ 0, at most 100,000`).
+    package let type: String
+}
+
+extension Cloud {
+    /// Every key that has a `tagcloud render` option, in the key reference's order: the command's
+    /// spec options, derived from the key tables.
+    package static var commandLineOptions: [SpecOption] {
+        func collect(_ schema: KeySchema, prefix: String) -> [SpecOption] {
+            guard !schema.isListElement else { return [] }
+            return schema.keys.flatMap { key -> [SpecOption] in
+                let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+                var found = schema.options[key].map { [SpecOption(name: $0.name, keyPath: path, valueName: $0.valueName, help: $0.help, type: $0.type)] } ?? []
+                if let child = schema.children[key] { found += collect(child, prefix: path) }
+                return found
+            }
+        }
+        return collect(Cloud.keys.schema, prefix: "")
     }
 }

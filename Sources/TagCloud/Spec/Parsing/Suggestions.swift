@@ -11,7 +11,7 @@
 ///   - maxDistance: The largest distance still worth suggesting; `nil` for the default.
 /// - Returns: The nearest candidate, or `nil` when none is close.
 /// - Complexity: O(c × n × m) for c candidates of length m and a word of length n.
-func nearestName(to word: String, in candidates: [String], maxDistance: Int? = nil) -> String? {
+package func nearestName(to word: String, in candidates: [String], maxDistance: Int? = nil) -> String? {
     func normalized(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " })
     }

@@ -34,9 +34,9 @@ enum TagListParsers {
     ///   ``TagCloudError/invalidWeight(tag:value:_:)``, ``TagCloudError/emptyTag(_:)``,
     ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
     /// - Complexity: O(n).
-    static func parseText(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([TagCloudSpec.Tag], SpecSourceMap) {
+    static func parseText(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([Cloud.Tag], SpecSourceMap) {
         let bytes = input.bytes
-        var tags: [TagCloudSpec.Tag] = []
+        var tags: [Cloud.Tag] = []
         var map = SpecSourceMap()
         for (lineIndex, range) in lines(bytes).enumerated() {
             let lineNumber = lineIndex + 1
@@ -50,7 +50,7 @@ enum TagListParsers {
             let tab = line.firstIndex(of: 0x09)
             let textBytes = trimSpaces(line[range.lowerBound..<(tab ?? range.upperBound)])
             let text = try decoder.tagText(String(decoding: textBytes, as: UTF8.self), location: location)
-            var tag = TagCloudSpec.Tag(text)
+            var tag = Cloud.Tag(text)
             if let tab {
                 let field = trimSpaces(line[(tab + 1)..<range.upperBound])
                 if let second = field.firstIndex(of: 0x09) {
@@ -83,10 +83,10 @@ enum TagListParsers {
     ///   count, ``TagCloudError/invalidWeight(tag:value:_:)``, ``TagCloudError/emptyTag(_:)``,
     ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
     /// - Complexity: O(n).
-    static func parseCSV(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([TagCloudSpec.Tag], SpecSourceMap) {
+    static func parseCSV(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([Cloud.Tag], SpecSourceMap) {
         var reader = CSVReader(input: input)
         var header: [String]?
-        var tags: [TagCloudSpec.Tag] = []
+        var tags: [Cloud.Tag] = []
         var map = SpecSourceMap()
         while let record = try reader.nextRecord() {
             if record.fields.count == 1, record.fields[0].text.isEmpty, !record.fields[0].quoted { continue }
@@ -107,7 +107,7 @@ enum TagListParsers {
             }
             let location = record.fields[0].location
             let text = try decoder.tagText(record.fields[0].text, location: location)
-            var tag = TagCloudSpec.Tag(text)
+            var tag = Cloud.Tag(text)
             if columns.count > 1, !record.fields[1].text.isEmpty {
                 tag.weight = try weight(record.fields[1].text, tag: text, location: record.fields[1].location)
             }

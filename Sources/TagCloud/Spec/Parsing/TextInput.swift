@@ -9,7 +9,7 @@ struct TextInput {
     /// The same, as text.
     let text: String
     /// Where the input came from.
-    let source: SpecLocation.Source
+    let source: String
     /// The byte offset in the original input of `bytes[0]` (3 after a byte order mark).
     let bomLength: Int
 
@@ -20,7 +20,7 @@ struct TextInput {
     ///   - source: Where it came from.
     /// - Throws: ``TagCloudError/invalidUTF8(_:detail:)`` at the first bad byte.
     /// - Complexity: O(n).
-    init(bytes input: [UInt8], source: SpecLocation.Source) throws(TagCloudError) {
+    init(bytes input: [UInt8], source: String) throws(TagCloudError) {
         self.source = source
         let boms: [(bytes: [UInt8], name: String)] = [
             ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"),

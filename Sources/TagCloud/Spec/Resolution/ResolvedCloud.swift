@@ -7,9 +7,9 @@ public import Foundation
 /// the model can be built and tested without fonts or Cairo.
 public struct ResolvedCloud: Sendable, Equatable {
     /// The style whose defaults filled the gaps.
-    public var style: TagCloudSpec.Style
+    public var style: Cloud.Style
     /// The theme the colours are for.
-    public var theme: TagCloudSpec.Theme
+    public var theme: Cloud.Theme
     /// The flow container's width: rows wrap and align within it.
     public var width: CGFloat
     /// The margin around the flow; the picture is `width + 2 × padding` wide.
@@ -19,17 +19,17 @@ public struct ResolvedCloud: Sendable, Equatable {
     /// The gap between rows.
     public var verticalSpacing: CGFloat
     /// Where rows sit in the container and chips in their row.
-    public var alignment: TagCloudSpec.Alignment
+    public var alignment: Cloud.Alignment
     /// How the free space of a row is shared out.
-    public var justification: TagCloudSpec.Justification
+    public var justification: Cloud.Justification
     /// Whether the last row is justified like the others (`false`: it keeps the alignment).
     public var justifyLastRow: Bool
     /// How tags are broken into rows.
-    public var lineBreaking: TagCloudSpec.LineBreaking
+    public var lineBreaking: Cloud.LineBreaking
     /// The most rows to show, the rest replaced by a "+N" chip; `nil` for no limit.
     public var maxRows: Int?
     /// The order of chips in a row.
-    public var direction: TagCloudSpec.Direction
+    public var direction: Cloud.Direction
     /// Pixels per point in raster output.
     public var scale: CGFloat
     /// The picture's background (alpha 0 for transparent).
@@ -38,12 +38,12 @@ public struct ResolvedCloud: Sendable, Equatable {
     /// TagCloudUI's system font (the bundled Inter).
     public var fontFamily: String?
     /// The font weight of chips whose tags set none, and of the "+N" chip.
-    public var fontWeight: TagCloudSpec.FontWeight
+    public var fontWeight: Cloud.FontWeight
     /// The font size of chips when weights do not vary, and of the "+N" chip.
     public var baseFontSize: CGFloat
     /// The outline of every chip.
-    public var shape: TagCloudSpec.ChipShape
-    /// The corner radius of ``TagCloudSpec/ChipShape/rounded`` chips.
+    public var shape: Cloud.ChipShape
+    /// The corner radius of ``Cloud/ChipShape/rounded`` chips.
     public var cornerRadius: CGFloat
     /// The space between a chip's edge and its text, along the row.
     public var chipHorizontalPadding: CGFloat
@@ -64,7 +64,7 @@ public struct ResolvedCloud: Sendable, Equatable {
         /// The font family: the tag's own, or the spec's; `nil` for the system font (Inter).
         public var fontFamily: String?
         /// The font weight: the tag's own, or the spec's.
-        public var fontWeight: TagCloudSpec.FontWeight
+        public var fontWeight: Cloud.FontWeight
         /// The weight as given, if any.
         public var weight: Double?
         /// The link target, if any.
@@ -78,7 +78,7 @@ public struct ResolvedCloud: Sendable, Equatable {
     /// How a chip is painted.
     public struct ChipLook: Sendable, Equatable {
         /// The inside: a colour or a material.
-        public var fill: TagCloudSpec.Fill
+        public var fill: Cloud.Fill
         /// The border colour, drawn inside the edge (SwiftUI's `strokeBorder`); `nil` for none.
         public var stroke: CSSColor?
         /// The border width.
@@ -96,7 +96,7 @@ public struct ResolvedCloud: Sendable, Equatable {
         /// The symbol's font size.
         public var size: CGFloat
         /// The symbol's weight.
-        public var weight: TagCloudSpec.FontWeight
+        public var weight: Cloud.FontWeight
         /// The symbol's colour.
         public var color: CSSColor
         /// The gap between the text and the symbol.
@@ -113,91 +113,90 @@ public struct ResolvedCloud: Sendable, Equatable {
     }
 }
 
-/// Decides every value of a spec: command-line overrides over the spec, the spec over its
-/// style's preset, the preset over the house defaults.
-///
-/// Chip colours are layered: the style's look (for the theme), then `chip`, then for selected
-/// tags the style's selected look and `chip.selected`, then the tag's own `fill` and `textColor`.
-/// A border is drawn only when a stroke colour is given. Font sizes come from the tags' weights
-/// (``WeightScaling``), between `weights.minSize` (default `font.size`) and `weights.maxSize`
-/// (default twice `minSize`).
-///
-/// - Parameters:
-///   - spec: A parsed spec (its values are already checked).
-///   - overrides: Values from command-line options.
-/// - Returns: The cloud with every value concrete.
-/// - Complexity: O(n) in the number of tags.
-public func resolve(_ spec: TagCloudSpec, overrides: SpecOverrides = SpecOverrides()) -> ResolvedCloud {
-    let spec = spec.merging(overrides.spec)
-    let style = spec.style ?? .tagCloud
-    let preset = StylePreset.named(style)
-    let theme = spec.theme ?? .light
+extension Cloud {
+    /// Every value decided: the cloud's own values over its style's, the style's over the house
+    /// defaults (``Keys``), for its theme.
+    ///
+    /// Chip colours are layered: the style's look (for the theme), then `chip`, then for selected
+    /// tags `chip.selected`, then the tag's own `fill` and `textColor`. A border is drawn only
+    /// when a stroke colour is given; a selected chip's text colour defaults to the chip's. Font
+    /// sizes come from the tags' weights (``WeightScaling``), between `weights.minSize` (default
+    /// `font.size`) and `weights.maxSize` (default twice `minSize`).
+    ///
+    /// - Returns: The cloud with every value concrete.
+    /// - Complexity: O(n) in the number of tags.
+    public func resolved() -> ResolvedCloud {
+        let keys = Cloud.fields
+        let style = keys.style.resolved(in: self, style: .tagCloud, theme: .light)
+        let theme = keys.theme.resolved(in: self, style: style, theme: .light)
+        func value<Root, Value, Resolved>(_ key: SpecKey<Root, Value, Resolved>, in root: Root?) -> Resolved {
+            key.resolved(in: root, style: style, theme: theme)
+        }
+        let chipKeys = Cloud.Chip.fields, selectedKeys = Cloud.SelectedChip.fields
+        let fontKeys = Cloud.Font.fields, weightKeys = Cloud.Weights.fields
+        let selected = chip?.selected
 
-    let chip = spec.chip ?? TagCloudSpec.Chip()
-    let selected = chip.selected ?? TagCloudSpec.SelectedChip()
+        let textColor = value(chipKeys.textColor, in: chip)
+        let defaultLook = ResolvedCloud.ChipLook(
+            fill: value(chipKeys.fill, in: chip), stroke: value(chipKeys.stroke, in: chip),
+            strokeWidth: CGFloat(value(chipKeys.strokeWidth, in: chip)), textColor: textColor, checkmark: nil)
+        let checkmark = CheckmarkLook.suggestionChip
+        let selectedLook = ResolvedCloud.ChipLook(
+            fill: value(selectedKeys.fill, in: selected), stroke: value(selectedKeys.stroke, in: selected),
+            strokeWidth: CGFloat(value(selectedKeys.strokeWidth, in: selected)),
+            textColor: value(selectedKeys.textColor, in: selected) ?? textColor,
+            checkmark: value(selectedKeys.checkmark, in: selected)
+                ? ResolvedCloud.Checkmark(symbolName: checkmark.symbolName, size: CGFloat(checkmark.size),
+                                          weight: checkmark.weight, color: checkmark.color.resolved(for: theme),
+                                          spacing: CGFloat(checkmark.spacing))
+                : nil)
 
-    let baseStroke = chip.stroke ?? preset.stroke?.resolved(for: theme)
-    let defaultLook = ResolvedCloud.ChipLook(
-        fill: chip.fill ?? preset.fill.resolved(for: theme),
-        stroke: baseStroke,
-        strokeWidth: CGFloat(chip.strokeWidth ?? preset.strokeWidth),
-        textColor: chip.textColor ?? preset.textColor.resolved(for: theme),
-        checkmark: nil)
-    let showsCheckmark = selected.checkmark ?? (preset.selectedCheckmark != nil)
-    let checkmark = (preset.selectedCheckmark ?? .suggestionChip)
-    let selectedLook = ResolvedCloud.ChipLook(
-        fill: selected.fill ?? preset.selectedFill.resolved(for: theme),
-        stroke: selected.stroke ?? preset.selectedStroke?.resolved(for: theme) ?? baseStroke,
-        strokeWidth: CGFloat(selected.strokeWidth ?? preset.selectedStrokeWidth),
-        textColor: selected.textColor ?? chip.textColor ?? preset.selectedTextColor.resolved(for: theme),
-        checkmark: showsCheckmark
-            ? ResolvedCloud.Checkmark(symbolName: checkmark.symbolName, size: CGFloat(checkmark.size),
-                                      weight: checkmark.weight, color: checkmark.color.resolved(for: theme),
-                                      spacing: CGFloat(checkmark.spacing))
-            : nil)
+        let baseSize = value(fontKeys.size, in: font)
+        let minSize = value(weightKeys.minSize, in: weights) ?? baseSize
+        let sizes = WeightScaling.fontSizes(weights: tags.map(\.weight), baseSize: baseSize, minSize: minSize,
+                                            maxSize: value(weightKeys.maxSize, in: weights) ?? 2 * minSize,
+                                            scale: value(weightKeys.scale, in: weights))
 
-    let baseSize = spec.font?.size ?? preset.fontSize
-    let minSize = spec.weights?.minSize ?? baseSize
-    let sizes = WeightScaling.fontSizes(weights: spec.tags.map(\.weight), baseSize: baseSize, minSize: minSize,
-                                        maxSize: spec.weights?.maxSize ?? 2 * minSize,
-                                        scale: spec.weights?.scale ?? .linear)
+        let family = value(fontKeys.family, in: font)
+        let fontWeight = value(fontKeys.weight, in: font)
+        var chips: [ResolvedCloud.Chip] = []
+        chips.reserveCapacity(tags.count)
+        for (tag, size) in zip(tags, sizes) {
+            let isSelected = tag.selected ?? false
+            var look = isSelected ? selectedLook : defaultLook
+            if let fill = tag.fill { look.fill = fill }
+            if let textColor = tag.textColor { look.textColor = textColor }
+            chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
+                                            fontFamily: tag.font?.family ?? family,
+                                            fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
+                                            href: tag.href, isSelected: isSelected, look: look))
+        }
 
-    let fontWeight = spec.font?.weight ?? preset.fontWeight
-    var chips: [ResolvedCloud.Chip] = []
-    chips.reserveCapacity(spec.tags.count)
-    for (tag, size) in zip(spec.tags, sizes) {
-        let isSelected = tag.selected ?? false
-        var look = isSelected ? selectedLook : defaultLook
-        if let fill = tag.fill { look.fill = fill }
-        if let textColor = tag.textColor { look.textColor = textColor }
-        chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
-                                        fontFamily: tag.font?.family ?? spec.font?.family,
-                                        fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
-                                        href: tag.href, isSelected: isSelected, look: look))
+        let spacing = value(keys.spacing, in: self)
+        let padding = value(chipKeys.padding, in: chip)
+        return ResolvedCloud(
+            style: style,
+            theme: theme,
+            width: CGFloat(value(keys.width, in: self)),
+            padding: CGFloat(value(keys.padding, in: self)),
+            horizontalSpacing: CGFloat(spacing.horizontal ?? 0),
+            verticalSpacing: CGFloat(spacing.vertical ?? 0),
+            alignment: value(keys.alignment, in: self),
+            justification: value(keys.justification, in: self),
+            justifyLastRow: value(keys.justifyLastRow, in: self),
+            lineBreaking: value(keys.lineBreaking, in: self),
+            maxRows: value(keys.maxRows, in: self),
+            direction: value(keys.direction, in: self),
+            scale: CGFloat(value(keys.scale, in: self)),
+            background: value(keys.background, in: self),
+            fontFamily: family,
+            fontWeight: fontWeight,
+            baseFontSize: CGFloat(baseSize),
+            shape: value(chipKeys.shape, in: chip),
+            cornerRadius: CGFloat(value(chipKeys.cornerRadius, in: chip)),
+            chipHorizontalPadding: CGFloat(padding.horizontal ?? 0),
+            chipVerticalPadding: CGFloat(padding.vertical ?? 0),
+            defaultLook: defaultLook,
+            chips: chips)
     }
-
-    return ResolvedCloud(
-        style: style,
-        theme: theme,
-        width: CGFloat(spec.width ?? preset.width),
-        padding: CGFloat(spec.padding ?? preset.padding),
-        horizontalSpacing: CGFloat(spec.spacing?.horizontal ?? preset.horizontalSpacing),
-        verticalSpacing: CGFloat(spec.spacing?.vertical ?? preset.verticalSpacing),
-        alignment: spec.alignment ?? preset.alignment,
-        justification: spec.justification ?? .none,
-        justifyLastRow: spec.justifyLastRow ?? true,
-        lineBreaking: spec.lineBreaking ?? .greedy,
-        maxRows: spec.maxRows,
-        direction: spec.direction ?? .ltr,
-        scale: CGFloat(spec.scale ?? 1),
-        background: spec.background ?? ThemedColor.background.resolved(for: theme),
-        fontFamily: spec.font?.family,
-        fontWeight: fontWeight,
-        baseFontSize: CGFloat(baseSize),
-        shape: chip.shape ?? preset.shape,
-        cornerRadius: CGFloat(chip.cornerRadius ?? preset.cornerRadius),
-        chipHorizontalPadding: CGFloat(chip.padding?.horizontal ?? preset.chipHorizontalPadding),
-        chipVerticalPadding: CGFloat(chip.padding?.vertical ?? preset.chipVerticalPadding),
-        defaultLook: defaultLook,
-        chips: chips)
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Maps tag weights to font sizes.
 ///
-/// With `f` the scale's function — `w` for ``TagCloudSpec/WeightScale/linear``, `√w` for
-/// ``TagCloudSpec/WeightScale/sqrt``, `ln(1 + w)` for ``TagCloudSpec/WeightScale/log`` — and
+/// With `f` the scale's function — `w` for ``Cloud/WeightScale/linear``, `√w` for
+/// ``Cloud/WeightScale/sqrt``, `ln(1 + w)` for ``Cloud/WeightScale/log`` — and
 /// `lo`, `hi` the smallest and largest weights of the cloud, a tag of weight `w` gets
 ///
 ///     size = minSize + (f(w) − f(lo)) / (f(hi) − f(lo)) × (maxSize − minSize)
@@ -23,7 +23,7 @@ public enum WeightScaling {
     /// - Returns: One size per weight, in order.
     /// - Complexity: O(n).
     public static func fontSizes(weights: [Double?], baseSize: Double, minSize: Double, maxSize: Double,
-                                 scale: TagCloudSpec.WeightScale) -> [Double] {
+                                 scale: Cloud.WeightScale) -> [Double] {
         guard weights.contains(where: { $0 != nil }) else {
             return [Double](repeating: baseSize, count: weights.count)
         }
@@ -35,7 +35,7 @@ public enum WeightScaling {
         return values.map { minSize + ($0 - low) / range * (maxSize - minSize) }
     }
 
-    private static func f(_ weight: Double, _ scale: TagCloudSpec.WeightScale) -> Double {
+    private static func f(_ weight: Double, _ scale: Cloud.WeightScale) -> Double {
         switch scale {
         case .linear: weight
         case .sqrt: weight.squareRoot()

@@ -1,16 +1,17 @@
 import Foundation
-public import TagCloudUI
+package import TagCloudUI
+package import TagCloud
 import Canvas
 import Typesetting
 
 /// A picture of the gallery made by Swift code: one of the articles' example views.
-public struct SwiftSample: Sendable {
+package struct SwiftSample: Sendable {
     /// A file-safe name, the base name of its pictures.
-    public var name: String
+    package var name: String
     /// What the picture shows.
-    public var description: String
+    package var description: String
     /// Makes the renderer of the view, with its proposed size and a scale of 2.
-    public var makeRenderer: @MainActor @Sendable () -> ImageRenderer<AnyView>
+    package var makeRenderer: @MainActor @Sendable () -> ImageRenderer<AnyView>
 
     /// Makes a sample.
     ///
@@ -18,7 +19,7 @@ public struct SwiftSample: Sendable {
     ///   - name: The file-safe name.
     ///   - description: What the picture shows.
     ///   - makeRenderer: Makes the renderer.
-    public init(name: String, description: String, makeRenderer: @escaping @MainActor @Sendable () -> ImageRenderer<AnyView>) {
+    package init(name: String, description: String, makeRenderer: @escaping @MainActor @Sendable () -> ImageRenderer<AnyView>) {
         self.name = name
         self.description = description
         self.makeRenderer = makeRenderer
@@ -26,16 +27,16 @@ public struct SwiftSample: Sendable {
 }
 
 /// What `tagcloud samples` is asked to render.
-public struct SamplesRequest: Sendable {
+package struct SamplesRequest: Sendable {
     /// The folder of sample specs.
-    public var samplesFolder: String
+    package var samplesFolder: String
     /// Where the pictures go (the spec's pictures at the top, the Swift examples' in `gallery/`).
-    public var outputFolder: String
+    package var outputFolder: String
     /// The Swift examples to render too.
-    public var swiftExamples: [SwiftSample]
+    package var swiftExamples: [SwiftSample]
 
     /// Makes a request.
-    public init(samplesFolder: String, outputFolder: String, swiftExamples: [SwiftSample] = []) {
+    package init(samplesFolder: String, outputFolder: String, swiftExamples: [SwiftSample] = []) {
         self.samplesFolder = samplesFolder
         self.outputFolder = outputFolder
         self.swiftExamples = swiftExamples
@@ -43,22 +44,22 @@ public struct SamplesRequest: Sendable {
 }
 
 /// What `tagcloud samples` wrote.
-public struct SamplesReport: Sendable {
+package struct SamplesReport: Sendable {
     /// The specs rendered, by file name.
-    public var specs: [String]
+    package var specs: [String]
     /// The Swift examples rendered, by name.
-    public var swiftExamples: [String]
+    package var swiftExamples: [String]
     /// Every file written.
-    public var files: [String]
+    package var files: [String]
 
     /// `rendered 31 specs and 26 Swift examples into samples (171 files)`.
-    public var summary: String {
+    package var summary: String {
         "rendered \(specs.count) specs and \(swiftExamples.count) Swift examples (\(files.count) files)"
     }
 }
 
 /// The scale of sample PNGs whose spec does not set one: "@2x".
-public let sampleScale = 2.0
+package let sampleScale = 2.0
 
 extension TagCloudCommand {
     /// The spec files of a samples folder, sorted by name: `.yaml`, `.yml`, `.json` (but not the
@@ -67,12 +68,12 @@ extension TagCloudCommand {
     /// - Parameter folder: The folder.
     /// - Returns: The file names.
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the folder cannot be listed.
-    public static func sampleSpecs(in folder: String) throws(TagCloudError) -> [String] {
+    package static func sampleSpecs(in folder: String) throws(CommandError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .cannotReadInput(path: folder, reason: "the samples folder cannot be listed (\(error.localizedDescription))")
+            throw .library(.cannotReadInput(path: folder, reason: "the samples folder cannot be listed (\(error.localizedDescription))"))
         }
         return names.filter { name in
             !name.hasSuffix(".layout.json") && !name.hasPrefix(".")
@@ -86,15 +87,10 @@ extension TagCloudCommand {
     /// - Parameter path: The spec file.
     /// - Returns: The rendered cloud.
     /// - Throws: The ``TagCloudError`` of reading or rendering the spec.
-    @MainActor
-    public static func renderSample(at path: String) throws(TagCloudError) -> RenderedCloud {
-        let document = try SpecDocument.load(path: path)
-        var overrides = SpecOverrides()
-        if document.spec.scale == nil { try overrides.set("scale", to: "\(sampleScale)", option: "samples") }
-        let cloud = resolve(document.spec, overrides: overrides)
-        let typesetter = try CloudRenderer.standardTypesetter()
-        try checkFontFamilies(cloud, document: document, overrides: overrides, library: typesetter.library)
-        return try CloudRenderer.render(cloud, typesetter: typesetter)
+    package static func renderSample(at path: String) throws(TagCloudError) -> RenderedCloud {
+        var cloud = try Cloud(contentsOf: URL(fileURLWithPath: path))
+        if cloud.scale == nil { cloud.scale = sampleScale }
+        return try cloud.rendered()
     }
 
     /// `tagcloud samples`: renders every spec of the samples folder to PNG, SVG and layout JSON
@@ -107,17 +103,17 @@ extension TagCloudCommand {
     /// - Returns: What was rendered.
     /// - Throws: The first ``TagCloudError``, naming the sample.
     @MainActor
-    public static func samples(_ request: SamplesRequest, progress: (String) -> Void = { _ in }) throws(TagCloudError) -> SamplesReport {
+    package static func samples(_ request: SamplesRequest, progress: (String) -> Void = { _ in }) throws(CommandError) -> SamplesReport {
         let specs = try sampleSpecs(in: request.samplesFolder)
         let output = URL(fileURLWithPath: request.outputFolder)
         let gallery = output.appendingPathComponent("gallery")
         do {
             try FileManager.default.createDirectory(at: gallery, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWriteOutput(path: gallery.path, reason: error.localizedDescription)
+            throw CommandError.cannotWriteOutput(path: gallery.path, reason: error.localizedDescription)
         }
         var files: [String] = []
-        func write(_ data: Data, _ url: URL) throws(TagCloudError) {
+        func write(_ data: Data, _ url: URL) throws(CommandError) {
             do {
                 try AtomicFile.write(data, to: url)
             } catch {
@@ -129,9 +125,16 @@ extension TagCloudCommand {
         var entries: [(name: String, file: String, caption: String)] = []
         for spec in specs {
             let base = (spec as NSString).deletingPathExtension
-            let rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
-            try write(try encode(rendered, as: .png), output.appendingPathComponent("\(base).png"))
-            try write(try encode(rendered, as: .svg), output.appendingPathComponent("\(base).svg"))
+            let rendered: RenderedCloud, png: Data, svg: Data
+            do throws(TagCloudError) {
+                rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
+                png = try rendered.data(as: .png)
+                svg = try rendered.data(as: .svg)
+            } catch {
+                throw .library(error)
+            }
+            try write(png, output.appendingPathComponent("\(base).png"))
+            try write(svg, output.appendingPathComponent("\(base).svg"))
             try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
             entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
         }
@@ -141,10 +144,12 @@ extension TagCloudCommand {
             do {
                 try write(try renderer.pngData(), gallery.appendingPathComponent("\(example.name).png"))
                 try write(try renderer.svgData(), gallery.appendingPathComponent("\(example.name).svg"))
-            } catch let error as TagCloudError {
+            } catch let error as CommandError {
                 throw error
+            } catch let error as TagCloudUIError {
+                throw .swiftExampleFailed(name: example.name, error)
             } catch {
-                throw .renderingFailed(format: "the Swift example \(example.name)", reason: String(describing: error))
+                throw .library(.internalError(String(describing: error)))
             }
             swiftEntries.append((example.name, example.description))
         }

@@ -2,23 +2,23 @@ import Foundation
 import Canvas
 
 /// What `tagcloud diff` is asked to compare.
-public struct DiffRequest: Sendable {
+package struct DiffRequest: Sendable {
     /// The expected PNG.
-    public var first: String
+    package var first: String
     /// The actual PNG.
-    public var second: String
+    package var second: String
     /// Where to write the diff image, if anywhere.
-    public var diffOutput: String?
+    package var diffOutput: String?
     /// pixelmatch's threshold, 0 … 1: the YIQ colour distance, as a share of the largest, under
     /// which two pixels count as equal.
-    public var threshold: Double
+    package var threshold: Double
     /// How many differing pixels are still "the same image".
-    public var maxDiffPixels: Int
+    package var maxDiffPixels: Int
     /// Whether anti-aliased pixels count as differences.
-    public var includeAntiAliasing: Bool
+    package var includeAntiAliasing: Bool
 
     /// Makes a request; the defaults are pixelmatch's and an exact match.
-    public init(first: String, second: String, diffOutput: String? = nil, threshold: Double = 0.1,
+    package init(first: String, second: String, diffOutput: String? = nil, threshold: Double = 0.1,
                 maxDiffPixels: Int = 0, includeAntiAliasing: Bool = false) {
         self.first = first
         self.second = second
@@ -30,27 +30,27 @@ public struct DiffRequest: Sendable {
 }
 
 /// What `tagcloud diff` found.
-public struct DiffOutcome: Sendable, Equatable {
+package struct DiffOutcome: Sendable, Equatable {
     /// The pixels that differ (pixelmatch's count).
-    public var differentPixels: Int
+    package var differentPixels: Int
     /// The pixels over the threshold taken for anti-aliasing and not counted.
-    public var antiAliasedPixels: Int
+    package var antiAliasedPixels: Int
     /// The pixels of one image.
-    public var totalPixels: Int
+    package var totalPixels: Int
     /// The limit the count was held to.
-    public var maxDiffPixels: Int
+    package var maxDiffPixels: Int
 
     /// The share of differing pixels, 0 … 1.
-    public var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
+    package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
 
     /// Whether the images are within the limit.
-    public var matches: Bool { differentPixels <= maxDiffPixels }
+    package var matches: Bool { differentPixels <= maxDiffPixels }
 
     /// ``TagCloudExitCode/success`` within the limit, ``TagCloudExitCode/imagesDiffer`` beyond it.
-    public var exitCode: TagCloudExitCode { matches ? .success : .imagesDiffer }
+    package var exitCode: TagCloudExitCode { matches ? .success : .imagesDiffer }
 
     /// `12 of 480000 pixels differ (0.0025 %); within the limit of 20`.
-    public var summary: String {
+    package var summary: String {
         let percent = String(format: "%.4f", share * 100)
         let verdict = matches ? "within the limit of \(maxDiffPixels)" : "more than the limit of \(maxDiffPixels)"
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
@@ -64,10 +64,10 @@ extension TagCloudCommand {
     ///
     /// - Parameter request: The images and limits.
     /// - Returns: The count and share of differing pixels, and the exit code (0 or 1).
-    /// - Throws: ``TagCloudError/cannotCompareImages(reason:)`` (exit code 2) for a missing or
+    /// - Throws: ``CommandError/cannotCompareImages(reason:)`` (exit code 2) for a missing or
     ///   unreadable file, a file that is not a PNG, images of different sizes, an option out of
     ///   range, or a diff image that cannot be written.
-    public static func diff(_ request: DiffRequest) throws(TagCloudError) -> DiffOutcome {
+    package static func diff(_ request: DiffRequest) throws(CommandError) -> DiffOutcome {
         guard request.maxDiffPixels >= 0 else {
             throw .cannotCompareImages(reason: "--max-diff-pixels is \(request.maxDiffPixels), but it must be 0 or more")
         }
@@ -91,7 +91,7 @@ extension TagCloudCommand {
                            totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
     }
 
-    private static func image(at path: String) throws(TagCloudError) -> RGBAImage {
+    private static func image(at path: String) throws(CommandError) -> RGBAImage {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw .cannotCompareImages(reason: "there is no file \(path)")

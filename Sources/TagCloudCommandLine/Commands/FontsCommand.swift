@@ -1,4 +1,6 @@
 import Foundation
+import TagCloud
+import TagCloudUI
 import Typesetting
 
 extension TagCloudCommand {
@@ -6,13 +8,13 @@ extension TagCloudCommand {
     /// fontconfig finds on this machine (any of them can be a spec's `font.family`).
     ///
     /// - Returns: The listing, a family per line, ending with a newline.
-    /// - Throws: ``TagCloudError/fontsUnavailable(reason:)`` when the bundled fonts cannot be loaded.
-    public static func fonts() throws(TagCloudError) -> String {
+    /// - Throws: ``TagCloud/TagCloudError/fontsUnavailable(_:)`` when the bundled fonts cannot be loaded.
+    package static func fonts() throws(CommandError) -> String {
         let library: FontLibrary
         do {
             library = try FontLibrary.bundled(systemFonts: true)
         } catch {
-            throw .fontsUnavailable(reason: String(describing: error))
+            throw .library(.fontsUnavailable(TypesettingError(thrown: error)))
         }
         var output = "Bundled families (\(library.directory)):\n"
         for family in library.families {

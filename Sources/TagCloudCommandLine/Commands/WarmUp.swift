@@ -19,7 +19,7 @@ extension TagCloudCommand {
     ///
     /// Only the `tagcloud` executable calls this, before it parses its arguments; it is a hint,
     /// and a process that exits before the work finishes loses nothing.
-    public static func startWarmingUp() {
+    package static func startWarmingUp() {
         DispatchQueue.global(qos: .userInitiated).async {
             guard let typesetter = try? Typesetter.standard() else { return }
             let labels = ["0123456789", "Swift"].compactMap { try? typesetter.shape($0, font: .body) }

@@ -1,0 +1,91 @@
+public import Foundation
+public import Typesetting
+
+extension Cloud {
+    /// Lays the cloud out and draws it: the display list every picture format encodes, and where
+    /// every chip went.
+    ///
+    /// Callable from any thread or actor; several clouds can be rendered at once.
+    ///
+    /// - Parameter typesetter: The typesetter to shape text with; `nil` for the shared one over the
+    ///   bundled fonts, with the machine's fonts as fallback.
+    /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
+    /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
+    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)`` and
+    ///   ``TagCloudError/textLayoutFailed(text:_:)``.
+    /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
+    ///   with `maxRows`.
+    public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
+        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        let cloud = resolved()
+        try checkFontFamilies(cloud, library: typesetter.library)
+        return try CloudRenderer.render(cloud, typesetter: typesetter)
+    }
+
+    /// The cloud as a PNG image.
+    ///
+    /// - Parameter scale: Pixels per point (2 for "@2x"); `nil` for the cloud's ``scale`` (1 when
+    ///   it has none).
+    /// - Returns: The PNG bytes, RGB when the background is opaque.
+    /// - Throws: As ``rendered(typesetter:)``, and
+    ///   ``TagCloudError/pictureTooLarge(width:height:limit:)``.
+    public func pngData(scale: Double? = nil) throws(TagCloudError) -> Data {
+        try rendered().data(as: .png, scale: scale)
+    }
+
+    /// The cloud as an SVG document, one `px` per point, links as `<a>`.
+    ///
+    /// - Returns: The SVG bytes (UTF-8).
+    /// - Throws: As ``pngData(scale:)``.
+    public func svgData() throws(TagCloudError) -> Data {
+        try rendered().data(as: .svg)
+    }
+
+    /// The cloud as a one-page PDF document, one PDF point per point, links as annotations.
+    ///
+    /// - Returns: The PDF bytes.
+    /// - Throws: As ``pngData(scale:)``.
+    public func pdfData() throws(TagCloudError) -> Data {
+        try rendered().data(as: .pdf)
+    }
+
+    /// Where every chip goes, in points (what ``OutputFormat/json`` writes).
+    ///
+    /// - Returns: The layout.
+    /// - Throws: As ``rendered(typesetter:)``.
+    public func layout() throws(TagCloudError) -> CloudLayout {
+        try rendered().layout
+    }
+
+    /// The cloud in a format.
+    ///
+    /// - Parameter format: PNG (at the cloud's scale), SVG, PDF or the layout JSON.
+    /// - Returns: The bytes.
+    /// - Throws: As ``pngData(scale:)``.
+    public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
+        try rendered().data(as: format)
+    }
+
+    /// Checks that every font family the cloud names exists (bundled, or found by fontconfig),
+    /// naming where the cloud gave the first unknown one.
+    ///
+    /// - Complexity: O(n) in the number of chips; each distinct family is looked up once.
+    private func checkFontFamilies(_ cloud: ResolvedCloud, library: FontLibrary) throws(TagCloudError) {
+        var checked = Set<String>()
+        func check(_ family: String?, weight: FontWeight, at keyPaths: String...) throws(TagCloudError) {
+            guard let family, checked.insert(family.lowercased()).inserted else { return }
+            do {
+                _ = try library.face(for: Typesetting.Font(family: family, size: 12, weight: Typesetting.Font.Weight(weight.value)))
+            } catch {
+                let place = keyPaths.lazy.compactMap { self.location(ofKeyPath: $0) }.first
+                throw .unknownFontFamily(family, place, available: library.families)
+            }
+        }
+        try check(cloud.fontFamily, weight: cloud.fontWeight, at: "font.family")
+        for (index, tag) in tags.enumerated() {
+            if let family = tag.font?.family {
+                try check(family, weight: tag.font?.weight ?? cloud.fontWeight, at: "tags[\(index)].font.family", "tags[\(index)]")
+            }
+        }
+    }
+}

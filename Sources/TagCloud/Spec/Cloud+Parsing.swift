@@ -1,0 +1,127 @@
+public import Foundation
+
+extension Cloud {
+    /// Parses a cloud from YAML: a mapping of the spec's keys, or a list of tags.
+    ///
+    /// ```swift
+    /// let cloud = try Cloud(yaml: """
+    ///     style: suggestionChips
+    ///     tags: [Swift, {text: Linux, selected: true}]
+    ///     """, source: "chips.yaml")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - yaml: The text.
+    ///   - source: The name messages give the text (`chips.yaml:2:8: …`).
+    /// - Throws: A ``TagCloudError`` naming the problem and its line, column and key: malformed
+    ///   YAML, a duplicate or unknown key (with the nearest valid one), a wrong type, a number out
+    ///   of its limits, an unknown name, an invalid colour, weight or tag.
+    public init(yaml: String, source: String = "<yaml>") throws(TagCloudError) {
+        try self.init(parsing: Array(yaml.utf8), format: .yaml, source: source)
+    }
+
+    /// Parses a cloud from JSON (RFC 8259; the same keys as YAML).
+    ///
+    /// - Parameters:
+    ///   - json: The text.
+    ///   - source: The name messages give the text.
+    /// - Throws: A ``TagCloudError`` naming the problem and its place, as ``init(yaml:source:)``.
+    public init(json: String, source: String = "<json>") throws(TagCloudError) {
+        try self.init(parsing: Array(json.utf8), format: .json, source: source)
+    }
+
+    /// Reads and parses a spec file: JSON, YAML, a text list (a tag per line, optional tab and
+    /// weight) or CSV (`tag,weight[,href]`).
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - format: How to read it; by default from the file's extension (``SpecFormat/of(path:)``).
+    /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the file cannot be read,
+    ///   ``TagCloudError/unknownFormat(what:name:valid:)`` for an unknown extension, and the
+    ///   errors of ``init(parsing:format:source:)``, located in the file by its path as the URL
+    ///   gives it (`URL(fileURLWithPath: "tags.yaml")` is `tags.yaml` in messages).
+    public init(contentsOf url: URL, format: SpecFormat? = nil) throws(TagCloudError) {
+        let name = url.relativePath
+        let format = if let format { format } else { try SpecFormat.of(path: name) }
+        try self.init(parsing: try Self.readFile(url.path, name: name), format: format, source: name)
+    }
+
+    /// Parses a cloud from the bytes of a spec.
+    ///
+    /// JSON and YAML are composed by libyaml (through Yams) into nodes that carry lines and
+    /// columns, then decoded through the key tables; JSON is first checked strictly, and valid JSON
+    /// takes a fast path to the same cloud (locations are then found only if asked for). Text and
+    /// CSV hold only tags.
+    ///
+    /// - Parameters:
+    ///   - bytes: The input, UTF-8 (a byte order mark is allowed).
+    ///   - format: How to read it.
+    ///   - source: The name messages give the input (a path, `<stdin>`).
+    /// - Throws: A ``TagCloudError`` naming the problem and its place: invalid UTF-8, malformed
+    ///   syntax, duplicate or unknown keys, wrong types, bad numbers, names, colours, weights,
+    ///   empty tags, control characters.
+    /// - Complexity: O(n) in the size of the input.
+    public init(parsing bytes: [UInt8], format: SpecFormat, source: String) throws(TagCloudError) {
+        let input = try TextInput(bytes: bytes, source: source)
+        switch format {
+        case .json:
+            if let root = FastJSONReader.read(input),
+               var cloud = try? SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil).decodeDocument(root) {
+                cloud.provenance.parsed = SpecSourceMap.Store {
+                    (try? Self.located(input, format: format).provenance.parsed?.map) ?? SpecSourceMap()
+                }
+                self = cloud
+                return
+            }
+            self = try Self.located(input, format: format)
+        case .yaml:
+            self = try Self.located(input, format: format)
+        case .text, .csv:
+            let decoder = SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil)
+            let (tags, map) = format == .text
+                ? try TagListParsers.parseText(input, decoder: decoder)
+                : try TagListParsers.parseCSV(input, decoder: decoder)
+            self.init(tags: tags)
+            provenance.parsed = SpecSourceMap.Store(map)
+        }
+    }
+
+    /// Reads JSON or YAML the located way: every value with its line and column, every error at
+    /// its place.
+    static func located(_ input: TextInput, format: SpecFormat) throws(TagCloudError) -> Cloud {
+        let composed = try YAMLReader.compose(input, format: format)
+        let decoder = SpecDecoder(locate: composed.locate, input: format == .yaml ? input : nil)
+        var cloud = try decoder.decodeDocument(composed.root)
+        cloud.provenance.parsed = SpecSourceMap.Store(decoder.sourceMap)
+        return cloud
+    }
+
+    /// Where the value at a key path was written: in the text the cloud was parsed from, or by
+    /// ``setValue(_:forKeyPath:source:)``.
+    ///
+    /// - Parameter keyPath: Dotted keys with 0-based list indices, as in messages (`font.family`,
+    ///   `tags[2]`).
+    /// - Returns: The location, or `nil` when the value was not written in text (set by a program,
+    ///   or not given).
+    public func location(ofKeyPath keyPath: String) -> SpecLocation? {
+        provenance.location(of: keyPath)
+    }
+
+    /// The bytes of a file, or a ``TagCloudError/cannotReadInput(path:reason:)`` saying why not,
+    /// naming the file as `name`.
+    static func readFile(_ path: String, name: String) throws(TagCloudError) -> [UInt8] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .cannotReadInput(path: name, reason: "there is no such file")
+        }
+        if isFolder.boolValue { throw .cannotReadInput(path: name, reason: "it is a folder") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .cannotReadInput(path: name, reason: "permission denied")
+        }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .cannotReadInput(path: name, reason: error.localizedDescription)
+        }
+    }
+}

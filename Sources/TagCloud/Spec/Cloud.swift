@@ -1,0 +1,404 @@
+/// A tag cloud: the tags and every key of the spec, as typed values a program can read and set.
+///
+/// ```swift
+/// import TagCloud
+///
+/// let cloud = try Cloud(yaml: "tags: [Swift, Linux, Cairo]")
+/// let png = try cloud.pngData(scale: 2)
+/// ```
+///
+/// Every key is optional: `nil` means "not given", and rendering takes the value from the
+/// ``style``'s preset, the ``theme`` and the house defaults (see ``resolved()``). A cloud parsed
+/// from text holds checked values (finite, in range, known names, valid colours) and remembers
+/// where each was written, so that a problem found later (a font family no font has) is reported
+/// at its line; a value a program sets is checked when the cloud is rendered.
+///
+/// The keys, their types, limits, defaults and the values each style gives them are declared once,
+/// in the tables beside each type (``Keys``), which the parser, the encoder, ``merging(_:)``,
+/// ``setValue(_:forKeyPath:source:)``, the `tagcloud` command's options and the catalog's key
+/// reference all read.
+public struct Cloud: Sendable, Hashable {
+    /// The flow container's width in points; the picture is `width + 2 × padding` wide.
+    public var width: Double?
+    /// The outer margin around the flow, in points.
+    public var padding: Double?
+    /// The gaps between chips in a row (`horizontal`) and between rows (`vertical`), in points.
+    public var spacing: Axes?
+    /// Where rows sit in the container and chips sit in a row, as SwiftUI's `Alignment`.
+    public var alignment: Alignment?
+    /// How the free space of a row is shared out.
+    public var justification: Justification?
+    /// Whether the last row is justified like the others (CSS flex-wrap) or keeps the alignment.
+    public var justifyLastRow: Bool?
+    /// How tags are broken into rows.
+    public var lineBreaking: LineBreaking?
+    /// The most rows to show; the tags that do not fit are replaced by a "+N" chip.
+    public var maxRows: Int?
+    /// The order of chips in a row.
+    public var direction: Direction?
+    /// The chips' font.
+    public var font: Font?
+    /// How tag weights map to font sizes.
+    public var weights: Weights?
+    /// The chips' look.
+    public var chip: Chip?
+    /// A named look from the articles the project started from.
+    public var style: Style?
+    /// Light or dark colours for the background, the text and the style's colours.
+    public var theme: Theme?
+    /// Pixels per point in PNG output (2 for a "@2x" picture), as SwiftUI's `ImageRenderer.scale`.
+    public var scale: Double?
+    /// The picture's background colour (`transparent` for none).
+    public var background: CSSColor?
+    /// The tags, in order; none makes an empty picture.
+    public var tags: [Tag]
+
+    /// Where the values of a parsed cloud were written; not part of the cloud's identity.
+    var provenance = Provenance()
+
+    /// A cloud of tags, every other key left to its default.
+    ///
+    /// - Parameter tags: The tags, in order (string literals are tags: `Cloud(tags: ["Swift"])`).
+    public init(tags: [Tag] = []) {
+        self.tags = tags
+    }
+
+    /// The top level's keys.
+    struct Keys: Sendable {
+        let width = SpecKey("width", \Cloud.width, .number(.length), default: KeyDefault(358),
+                            presets: [.globulusList: KeyDefault(350), .materialCapsules: KeyDefault(390)],
+                            option: "width", valueName: "points",
+                            doc: "The flow container's width in points. Rows wrap and align within it; the picture is `width + 2 × padding` wide.")
+        let padding = SpecKey("padding", \Cloud.padding, .number(.length), default: KeyDefault(16),
+                              presets: [.globulusList: KeyDefault(20), .materialCapsules: KeyDefault(0)],
+                              option: "padding", valueName: "points",
+                              doc: "The outer margin around the flow, in points.")
+        let spacing = SpecKey("spacing", \Cloud.spacing, .axes, default: KeyDefault(Axes(8)),
+                              presets: [.suggestionChips: KeyDefault(Axes(vertical: 10)),
+                                        .collectionView: KeyDefault(Axes(10)), .materialCapsules: KeyDefault(Axes(0))],
+                              option: "spacing", valueName: "points",
+                              doc: "The gap between chips in a row (`horizontal`) and between rows (`vertical`). A number sets both.")
+        let alignment = SpecKey("alignment", \Cloud.alignment, .name, default: KeyDefault(Alignment.topLeading),
+                                presets: [.wrappingHStack: KeyDefault(.leading)], option: "alignment", valueName: "name",
+                                doc: "The horizontal part places each row in the width (CSS `justify-content`); the vertical part places each chip in its row (CSS `align-items`).")
+        let justification = SpecKey("justification", \Cloud.justification, .name,
+                                    default: KeyDefault(Justification.none), option: "justification", valueName: "name",
+                                    doc: "How a row's free space is shared out (CSS `justify-content: space-between` …; `stretch` grows the chips equally).")
+        let justifyLastRow = SpecKey("justifyLastRow", \Cloud.justifyLastRow, .bool, default: KeyDefault(true),
+                                     doc: "`true` justifies the last row like the others (CSS flex-wrap); `false` keeps it at the alignment, as the last line of justified text.")
+        let lineBreaking = SpecKey("lineBreaking", \Cloud.lineBreaking, .name, default: KeyDefault(LineBreaking.greedy),
+                                   option: "line-breaking", valueName: "name",
+                                   doc: "`greedy` fills each row as far as it goes; `balanced` keeps the same number of rows with widths as even as possible.")
+        let maxRows = SpecKey("maxRows", \Cloud.maxRows, .integer(1...1_000_000), defaultDoc: "no limit",
+                              option: "max-rows", valueName: "count",
+                              doc: "The most rows to show; the tags that do not fit become one \"+N\" chip.")
+        let direction = SpecKey("direction", \Cloud.direction, .name, default: KeyDefault(Direction.ltr),
+                                option: "direction", valueName: "direction",
+                                doc: "The order of chips in a row; in `rtl`, leading is the right edge.")
+        let font = SpecKey("font", \Cloud.font, .mapping(Font.keys, empty: Font()), defaultDoc: "see its keys",
+                           doc: "The chips' font.")
+        let weights = SpecKey("weights", \Cloud.weights, .mapping(Weights.keys, empty: Weights()),
+                              defaultDoc: "see its keys", doc: "How tag weights map to font sizes.")
+        let chip = SpecKey("chip", \Cloud.chip, .mapping(Chip.keys, empty: Chip()), defaultDoc: "see its keys",
+                           doc: "The chips' look.")
+        let style = SpecKey("style", \Cloud.style, .name, default: KeyDefault(Style.tagCloud), option: "style",
+                            valueName: "name",
+                            doc: "A look from the articles (see \"Styles\"). Keys given in the spec win over the style's.")
+        let theme = SpecKey("theme", \Cloud.theme, .name, default: KeyDefault(Theme.light), option: "theme",
+                            valueName: "name",
+                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours.")
+        let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
+                            valueName: "factor",
+                            doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
+        let background = SpecKey("background", \Cloud.background, .color,
+                                 default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
+                                 valueName: "colour", doc: "The picture's background (`transparent` for none).")
+        let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
+                           doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
+    }
+
+    /// The top level's keys, each declared once.
+    static let fields = Keys()
+    /// The top level's keys as a table.
+    static let keys = KeyTable<Cloud>(reflecting: fields)
+
+    /// A horizontal and a vertical length, each optional (spacing, chip padding): written as a
+    /// number (both) or `{horizontal, vertical}`.
+    public struct Axes: Sendable, Hashable {
+        /// Along a row, in points.
+        public var horizontal: Double?
+        /// Across rows, in points.
+        public var vertical: Double?
+
+        /// Makes a pair; either may be left to the default.
+        public init(horizontal: Double? = nil, vertical: Double? = nil) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+        }
+
+        /// The same length on both axes, as the number form of the key.
+        public init(_ both: Double) {
+            self.init(horizontal: both, vertical: both)
+        }
+
+        struct Keys: Sendable {
+            let horizontal = SpecKey("horizontal", \Axes.horizontal, .number(.length), defaultDoc: "the key's",
+                                     doc: "Along a row, in points.")
+            let vertical = SpecKey("vertical", \Axes.vertical, .number(.length), defaultDoc: "the key's",
+                                   doc: "Across rows, in points.")
+        }
+        static let keys = KeyTable<Axes>(reflecting: Keys())
+    }
+
+    /// The chips' font.
+    public struct Font: Sendable, Hashable {
+        /// A family name (`Inter`, `DejaVu Sans`, or one fontconfig finds).
+        public var family: String?
+        /// The size in points, for tags without weights (written as a number or a SwiftUI text
+        /// style name: `body` 17, `subheadline` 15, …).
+        public var size: Double?
+        /// The weight, a SwiftUI name (`regular`, `bold`…) or a CSS number 1–1000.
+        public var weight: FontWeight?
+
+        /// A font with every part left to the default.
+        public init() {}
+
+        struct Keys: Sendable {
+            let family = SpecKey("family", \Font.family, .familyName,
+                                 defaultDoc: "TagCloudUI's system font (the bundled Inter)", option: "font",
+                                 valueName: "family",
+                                 doc: "A bundled family (`Inter`, `DejaVu Sans`) or one fontconfig finds (see `tagcloud fonts`).")
+            let size = SpecKey("size", \Font.size, .fontSize, default: KeyDefault(17),
+                               presets: [.suggestionChips: KeyDefault(15), .globulusList: KeyDefault(12)],
+                               option: "font-size", valueName: "size",
+                               doc: "The size of tags without weights, in points, or a SwiftUI text style: `largeTitle` 34, `title` 28, `title2` 22, `title3` 20, `headline` 17, `body` 17, `callout` 16, `subheadline` 15, `footnote` 13, `caption` 12, `caption2` 11.")
+            let weight = SpecKey("weight", \Font.weight, .fontWeight, default: KeyDefault(FontWeight.regular),
+                                 option: "font-weight", valueName: "weight",
+                                 doc: "`ultraLight` 100, `thin` 200, `light` 300, `regular` 400, `medium` 500, `semibold` 600, `bold` 700, `heavy` 800, `black` 900, or a CSS number.")
+        }
+        static let keys = KeyTable<Font>(reflecting: fields)
+        static let fields = Keys()
+    }
+
+    /// How tag weights map to font sizes.
+    public struct Weights: Sendable, Hashable {
+        /// The font size of the lightest tag, in points.
+        public var minSize: Double?
+        /// The font size of the heaviest tag, in points.
+        public var maxSize: Double?
+        /// The curve between them.
+        public var scale: WeightScale?
+
+        /// A weight mapping with every part left to the default.
+        public init() {}
+
+        struct Keys: Sendable {
+            let minSize = SpecKey("minSize", \Weights.minSize, .number(.positiveLength), defaultDoc: "`font.size`",
+                                  doc: "The font size of the lightest tag.")
+            let maxSize = SpecKey("maxSize", \Weights.maxSize, .number(.positiveLength), defaultDoc: "twice `minSize`",
+                                  doc: "The font size of the heaviest tag.")
+            let scale = SpecKey("scale", \Weights.scale, .name, default: KeyDefault(WeightScale.linear),
+                                doc: "The curve from weights to sizes (see \"Weights\").")
+        }
+        static let keys = KeyTable<Weights>(reflecting: fields)
+        static let fields = Keys()
+    }
+
+    /// The chips' look.
+    public struct Chip: Sendable, Hashable {
+        /// The space between a chip's edge and its text, in points.
+        public var padding: Axes?
+        /// The outline.
+        public var shape: ChipShape?
+        /// The corner radius of ``ChipShape/rounded`` chips, in points.
+        public var cornerRadius: Double?
+        /// The inside: a colour or a SwiftUI material.
+        public var fill: Fill?
+        /// The border colour, drawn inside the edge like SwiftUI's `strokeBorder`.
+        public var stroke: CSSColor?
+        /// The border width in points.
+        public var strokeWidth: Double?
+        /// The text colour (key `textColor`; `text` is accepted as another name).
+        public var textColor: CSSColor?
+        /// How selected tags differ.
+        public var selected: SelectedChip?
+
+        /// A chip look with every part left to the style's.
+        public init() {}
+
+        struct Keys: Sendable {
+            let padding = SpecKey("padding", \Chip.padding, .axes, default: KeyDefault(Axes(horizontal: 12, vertical: 8)),
+                                  presets: [.suggestionChips: KeyDefault(Axes(horizontal: 14)), .globulusList: KeyDefault(Axes(0)),
+                                            .collectionView: KeyDefault(Axes(8)), .materialCapsules: KeyDefault(Axes(16)),
+                                            .wrappingHStack: KeyDefault(Axes(horizontal: 12, vertical: 6))],
+                                  doc: "The space between a chip's edge and its text.")
+            let shape = SpecKey("shape", \Chip.shape, .name, default: KeyDefault(ChipShape.capsule),
+                                presets: [.globulusList: KeyDefault(.rounded), .collectionView: KeyDefault(.rounded)],
+                                option: "shape", valueName: "shape",
+                                doc: "SwiftUI's `Capsule`, `RoundedRectangle`, `Rectangle`.")
+            let cornerRadius = SpecKey("cornerRadius", \Chip.cornerRadius, .number(.length), default: KeyDefault(6),
+                                       presets: [.globulusList: KeyDefault(4), .collectionView: KeyDefault(5)],
+                                       doc: "The corner radius of `rounded` chips.")
+            let fill = SpecKey("fill", \Chip.fill, .fill, default: .themed(ThemedColor.blue.opacity(0.2)),
+                               presets: [.suggestionChips: .themed(ThemedColor.gray.opacity(0.1)),
+                                         .globulusList: .themed(.gray), .collectionView: .themed(.gray),
+                                         .materialCapsules: KeyDefault(.material(.regularMaterial)),
+                                         .wrappingHStack: .themed(ThemedColor.gray.opacity(0.15))],
+                               option: "fill", valueName: "colour",
+                               doc: "The inside. Materials are SwiftUI's: `ultraThinMaterial`, `thinMaterial`, `regularMaterial`, `thickMaterial`, `ultraThickMaterial`.")
+            let stroke = SpecKey("stroke", \Chip.stroke, .color, defaultDoc: "none",
+                                 doc: "A border, drawn inside the edge (SwiftUI's `strokeBorder`).")
+            let strokeWidth = SpecKey("strokeWidth", \Chip.strokeWidth, .number(.length), default: KeyDefault(1),
+                                      doc: "The border's width.")
+            let textColor = SpecKey("textColor", \Chip.textColor, .color, default: .themed(.primary), aliases: ["text"],
+                                    doc: "The text colour. `chip.text` is accepted as another name for it.")
+            let selected = SpecKey("selected", \Chip.selected, .mapping(SelectedChip.keys, empty: SelectedChip()),
+                                   defaultDoc: "see its keys", doc: "How selected tags differ.")
+        }
+        static let keys = KeyTable<Chip>(reflecting: fields)
+        static let fields = Keys()
+    }
+
+    /// How a selected chip differs from the others; what is not given stays as for other chips.
+    public struct SelectedChip: Sendable, Hashable {
+        /// The fill of selected chips.
+        public var fill: Fill?
+        /// The border colour of selected chips.
+        public var stroke: CSSColor?
+        /// The border width of selected chips, in points.
+        public var strokeWidth: Double?
+        /// The text colour of selected chips (`text` is accepted as another name).
+        public var textColor: CSSColor?
+        /// Whether selected chips show a checkmark after their text.
+        public var checkmark: Bool?
+
+        /// A selected look with every part left to the style's.
+        public init() {}
+
+        struct Keys: Sendable {
+            let fill = SpecKey("fill", \SelectedChip.fill, .fill, default: .themed(ThemedColor.blue.opacity(0.15)),
+                               doc: "The fill of selected tags.")
+            let stroke = SpecKey("stroke", \SelectedChip.stroke, .color, default: .themed(.blue),
+                                 doc: "The border of selected tags.")
+            let strokeWidth = SpecKey("strokeWidth", \SelectedChip.strokeWidth, .number(.length), default: KeyDefault(1.5),
+                                      doc: "Its width.")
+            let textColor = SpecKey("textColor", \SelectedChip.textColor, .color, defaultDoc: "the chip's `textColor`",
+                                    aliases: ["text"],
+                                    doc: "The text colour of selected tags (`text` is another name for it).")
+            let checkmark = SpecKey("checkmark", \SelectedChip.checkmark, .bool, default: KeyDefault(true),
+                                    doc: "Whether selected tags show a checkmark (12 pt bold, 6 pt after the text).")
+        }
+        static let keys = KeyTable<SelectedChip>(reflecting: fields)
+        static let fields = Keys()
+    }
+
+    /// One tag: a string in the spec, or a mapping of these keys.
+    public struct Tag: Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The chip's text. Numbers in a spec are kept as written.
+        public var text: String
+        /// The weight, a finite number ≥ 0; heavier tags get larger fonts (see ``Weights``).
+        public var weight: Double?
+        /// A link target, kept in SVG and PDF output.
+        public var href: String?
+        /// Whether the tag is selected (see ``SelectedChip``).
+        public var selected: Bool?
+        /// This chip's fill, over the style's and the selected look.
+        public var fill: Fill?
+        /// This chip's text colour.
+        public var textColor: CSSColor?
+        /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
+        /// and `weight` over the cloud's.
+        public var font: Font?
+
+        /// A tag with a text, and the keys a tag most often has; every other key left to the
+        /// cloud's (set the properties for them).
+        ///
+        /// ```swift
+        /// let tags: [Cloud.Tag] = ["Linux", .init("Swift", weight: 12, href: "/tags/swift/")]
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - text: The chip's text.
+        ///   - weight: The weight, a finite number ≥ 0; `nil` counts as 1.
+        ///   - href: A link target.
+        ///   - selected: Whether the chip has the selected look.
+        public init(_ text: String, weight: Double? = nil, href: String? = nil, selected: Bool? = nil) {
+            self.text = text
+            self.weight = weight
+            self.href = href
+            self.selected = selected
+        }
+
+        /// A tag from a string literal: `let tags: [Cloud.Tag] = ["Swift", "Linux"]`.
+        public init(stringLiteral text: String) {
+            self.init(text)
+        }
+
+        /// Whether the tag is only its text, as a spec may write it (`- Swift`).
+        var isPlain: Bool { self == Tag(text) }
+
+        struct Keys: Sendable {
+            let text = SpecKey(required: "text", \Tag.text, .string,
+                               doc: "The chip's text. Must not be empty or hold control characters.")
+            let weight = SpecKey("weight", \Tag.weight, .number(.length), defaultDoc: "1", decodesLast: true,
+                                 decode: { tag, node, _, decoder throws(TagCloudError) in
+                                     tag.weight = try decoder.weight(node, tag: tag.text)
+                                 },
+                                 doc: "Heavier tags get larger fonts (a finite number ≥ 0).")
+            let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", decodesLast: true,
+                               decode: { tag, node, path, decoder throws(TagCloudError) in
+                                   tag.href = try decoder.href(node, path: path, tag: tag.text)
+                               },
+                               doc: "A link, kept in SVG and PDF output.")
+            let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
+                                   doc: "Draws the chip with the selected look.")
+            let fill = SpecKey("fill", \Tag.fill, .fill, defaultDoc: "the chip's",
+                               doc: "This chip's fill, over the style's and the selected look.")
+            let textColor = SpecKey("textColor", \Tag.textColor, .color, defaultDoc: "the chip's",
+                                    doc: "This chip's text colour.")
+            let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
+                               doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
+        }
+        static let keys = KeyTable<Tag>(reflecting: fields)
+        static let fields = Keys()
+    }
+
+    /// A chip's fill: a colour or a SwiftUI material.
+    public enum Fill: Sendable, Hashable {
+        /// A plain colour.
+        case color(CSSColor)
+        /// A translucent material, as SwiftUI's `Material` (`regularMaterial`…).
+        case material(Material)
+    }
+}
+
+extension KeyDefault where Value == Cloud.Fill {
+    /// A colour fill per theme.
+    static func themed(_ color: ThemedColor) -> KeyDefault {
+        KeyDefault(light: .color(color.light), dark: .color(color.dark))
+    }
+}
+
+extension KeyDefault where Value == CSSColor {
+    /// A colour per theme.
+    static func themed(_ color: ThemedColor) -> KeyDefault {
+        KeyDefault(light: color.light, dark: color.dark)
+    }
+}
+
+/// Where the values of a parsed cloud were written: not part of the cloud's identity, so two
+/// clouds with the same values are equal wherever they came from.
+struct Provenance: Sendable, Hashable {
+    /// Where the text the cloud was parsed from gave each value.
+    var parsed: SpecSourceMap.Store?
+    /// Where ``Cloud/setValue(_:forKeyPath:source:)`` set values, by key path.
+    var assigned: [String: SpecLocation] = [:]
+
+    /// The location of the value at a key path: where it was last set.
+    func location(of keyPath: String) -> SpecLocation? {
+        assigned[keyPath] ?? parsed?.map[keyPath]
+    }
+
+    static func == (lhs: Provenance, rhs: Provenance) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}

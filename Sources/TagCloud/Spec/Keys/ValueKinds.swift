@@ -1,0 +1,180 @@
+import Yams
+
+// The kinds of value the spec's keys take: each reads and checks a value (through `SpecDecoder`'s
+// readers, so every key of a kind gets the same messages), writes it back, and describes it for
+// the key reference.
+
+/// The limits of a number key.
+struct NumberRule: Sendable, Hashable {
+    /// The smallest value allowed.
+    let minimum: Double
+    /// Whether `minimum` itself is refused (font sizes and scales must be more than 0).
+    let excludesMinimum: Bool
+    /// The largest value allowed.
+    let maximum: Double
+    /// The unit, for messages (`points`), or empty.
+    let unit: String
+
+    /// A length in points: 0 … 100,000.
+    static let length = NumberRule(minimum: 0, excludesMinimum: false, maximum: 100_000, unit: "points")
+    /// A length that must be more than 0 (font sizes): more than 0, at most 100,000.
+    static let positiveLength = NumberRule(minimum: 0, excludesMinimum: true, maximum: 100_000, unit: "points")
+    /// Pixels per point: more than 0, at most 64.
+    static let scale = NumberRule(minimum: 0, excludesMinimum: true, maximum: 64, unit: "")
+
+    /// `number ≥ 0, at most 100,000`.
+    var typeDoc: String {
+        let low = excludesMinimum ? "number > \(SpecTree.format(minimum))" : "number ≥ \(SpecTree.format(minimum))"
+        return "\(low), at most \(maximum.formatted(grouping: true))"
+    }
+}
+
+extension Double {
+    /// `100,000`: whole numbers with thousands separators, others as Swift prints them.
+    func formatted(grouping: Bool) -> String {
+        guard grouping, rounded() == self, abs(self) < 1e15 else { return SpecTree.format(self) }
+        let digits = String(Int64(abs(self)))
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (self < 0 ? "-" : "") + grouped
+    }
+}
+
+extension ValueKind where Value == Double {
+    /// A number within a rule's limits.
+    static func number(_ rule: NumberRule) -> ValueKind {
+        ValueKind(typeDoc: rule.typeDoc,
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.number(node, path: path, rule: rule) },
+                  encode: { .number($0) })
+    }
+
+    /// A font size: a number of points, or a SwiftUI text style name (`body` is 17).
+    static var fontSize: ValueKind {
+        ValueKind(typeDoc: "number > 0, at most 100,000, or a text style name",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontSize(node, path: path) },
+                  encode: { .number($0) })
+    }
+}
+
+extension ValueKind where Value == Int {
+    /// A whole number within a range.
+    static func integer(_ range: ClosedRange<Int>) -> ValueKind {
+        ValueKind(typeDoc: "whole number \(Double(range.lowerBound).formatted(grouping: true)) … "
+                    + Double(range.upperBound).formatted(grouping: true),
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.integer(node, path: path, range: range) },
+                  encode: { .number(Double($0)) })
+    }
+}
+
+extension ValueKind where Value == Bool {
+    /// `true` or `false`.
+    static var bool: ValueKind {
+        ValueKind(typeDoc: "`true` / `false`",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.bool(node, path: path) },
+                  encode: { .bool($0) })
+    }
+}
+
+extension ValueKind where Value: SpecName {
+    /// One of a fixed set of names.
+    static var name: ValueKind {
+        ValueKind(typeDoc: Value.names.map { "`\($0)`" }.joined(separator: ", "),
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.name(node, path: path) },
+                  encode: { .string($0.rawValue) })
+    }
+}
+
+extension ValueKind where Value == CSSColor {
+    /// A CSS colour.
+    static var color: ValueKind {
+        ValueKind(typeDoc: "colour", isColor: true,
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.color(node, path: path) },
+                  encode: { .string($0.hex) })
+    }
+}
+
+extension ValueKind where Value == Cloud.Fill {
+    /// A CSS colour or a SwiftUI material name.
+    static var fill: ValueKind {
+        ValueKind(typeDoc: "colour or material", isColor: true,
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fill(node, path: path) },
+                  encode: { fill in
+                      switch fill {
+                      case .color(let color): .string(color.hex)
+                      case .material(let material): .string(material.rawValue)
+                      }
+                  })
+    }
+}
+
+extension ValueKind where Value == String {
+    /// A font family name: not empty, spaces around it ignored.
+    static var familyName: ValueKind {
+        ValueKind(typeDoc: "string",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.familyName(node, path: path) },
+                  encode: { .string($0) })
+    }
+
+    /// Any string (a scalar's text as written).
+    static var string: ValueKind {
+        ValueKind(typeDoc: "string",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.string(node, path: path) },
+                  encode: { .string($0) })
+    }
+}
+
+extension ValueKind where Value == Cloud.FontWeight {
+    /// A SwiftUI weight name or a CSS number 1 … 1000.
+    static var fontWeight: ValueKind {
+        ValueKind(typeDoc: "SwiftUI weight name, or a number 1 … 1000",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontWeight(node, path: path) },
+                  encode: { weight in weight.name.map(SpecTree.string) ?? .number(Double(weight.value)) })
+    }
+}
+
+extension ValueKind where Value == Cloud.Axes {
+    /// Two lengths: a number (both) or `{horizontal, vertical}`.
+    static var axes: ValueKind {
+        let table = Cloud.Axes.keys
+        return ValueKind(typeDoc: "number ≥ 0, or `{horizontal, vertical}`", schema: table.schema,
+                         decode: { node, path, decoder throws(TagCloudError) in
+                             if case .scalar = node {
+                                 return Cloud.Axes(try decoder.number(node, path: path, rule: .length,
+                                                                      expected: "a number or {horizontal, vertical}"))
+                             }
+                             return try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Axes(),
+                                                              expected: "a number or {horizontal, vertical}")
+                         },
+                         encode: { axes in
+                             if let horizontal = axes.horizontal, horizontal == axes.vertical { return .number(horizontal) }
+                             return table.encode(axes)
+                         },
+                         merge: { table.merge($0, $1) })
+    }
+}
+
+extension ValueKind {
+    /// A mapping with its own keys, merged key by key.
+    static func mapping(_ table: KeyTable<Value>, empty: Value) -> ValueKind {
+        ValueKind(typeDoc: "mapping: " + table.keys.map { "`\($0.name)`" }.joined(separator: ", "),
+                  schema: table.schema,
+                  decode: { node, path, decoder throws(TagCloudError) in
+                      try decoder.decodeMapping(node, path: path, table: table, into: empty)
+                  },
+                  encode: { table.encode($0) },
+                  merge: { table.merge($0, $1) })
+    }
+}
+
+extension ValueKind where Value == [Cloud.Tag] {
+    /// The list of tags: strings or mappings of a tag's keys.
+    static var tags: ValueKind {
+        let table = Cloud.Tag.keys
+        return ValueKind(typeDoc: "list of tags (strings or mappings)", schema: table.schema.listElements,
+                         decode: { node, path, decoder throws(TagCloudError) in try decoder.tags(node, path: path) },
+                         encode: { tags in .sequence(tags.map { $0.isPlain ? .string($0.text) : table.encode($0) }) })
+    }
+}

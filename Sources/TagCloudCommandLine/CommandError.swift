@@ -1,0 +1,108 @@
+package import TagCloud
+package import TagCloudUI
+
+/// The exit codes of the `tagcloud` command: the one table the command and the README use.
+///
+/// The codes follow BSD `sysexits(3)`, so scripts can tell a bad command line from bad input data
+/// from a file that cannot be read or written:
+///
+/// | code | case | meaning |
+/// | ---: | --- | --- |
+/// | 0 | ``success`` | the output was written (`tagcloud diff`: the images match within the limits) |
+/// | 1 | ``imagesDiffer`` | `tagcloud diff` only: the images differ beyond the limits |
+/// | 2 | ``diffFailed`` | `tagcloud diff` only: the comparison could not be made (missing file, not a PNG, sizes differ) |
+/// | 64 | ``usage`` | the command line is wrong: an unknown option, a bad option value, an unknown format |
+/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, a picture too large |
+/// | 66 | ``noInput`` | the input cannot be opened or read |
+/// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
+/// | 73 | ``cannotCreate`` | the output cannot be created or written |
+package enum TagCloudExitCode: Int32, Sendable, CaseIterable {
+    /// 0: the output was written, or `tagcloud diff` found the images within the limits.
+    case success = 0
+    /// 1: `tagcloud diff` found the images different beyond the limits.
+    case imagesDiffer = 1
+    /// 2: `tagcloud diff` could not compare the images.
+    case diffFailed = 2
+    /// 64 (`EX_USAGE`): the command line is wrong.
+    case usage = 64
+    /// 65 (`EX_DATAERR`): the input data is malformed or invalid.
+    case dataError = 65
+    /// 66 (`EX_NOINPUT`): the input cannot be opened or read.
+    case noInput = 66
+    /// 70 (`EX_SOFTWARE`): an internal error.
+    case software = 70
+    /// 73 (`EX_CANTCREAT`): the output cannot be created or written.
+    case cannotCreate = 73
+}
+
+/// What can go wrong in a `tagcloud` command: the library's errors, and the command's own (the
+/// command line, the output file, the images `diff` compares), each with its exit code.
+package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An error of the TagCloud library: reading, checking or rendering the spec, or a value an
+    /// option gave (its location's source is then the option, ``optionSource(_:)``).
+    case library(TagCloudError)
+    /// The command line is malformed: an unknown option, a missing value, an unknown format name.
+    case usage(String)
+    /// The output cannot be created or written; `reason` says why.
+    case cannotWriteOutput(path: String, reason: String)
+    /// `tagcloud diff` cannot compare the images: a file is missing or not a PNG, the sizes
+    /// differ, or an option is out of range.
+    case cannotCompareImages(reason: String)
+    /// A Swift example of the gallery (`tagcloud samples`) could not be rendered.
+    case swiftExampleFailed(name: String, TagCloudUIError)
+    /// Content files with problems, under `--strict` (`tagcloud collect`, `render --from`).
+    case contentProblems([SiteTags.Problem])
+
+    /// The name a value set by an option is located at (`option --width`), so messages name the
+    /// option and its errors exit with 64.
+    ///
+    /// - Parameter option: The option's name without dashes.
+    package static func optionSource(_ option: String) -> String {
+        "option --\(option)"
+    }
+
+    /// The process exit code for this error.
+    ///
+    /// Errors about a value exit with ``TagCloudExitCode/usage`` (64) when an option gave the value
+    /// and ``TagCloudExitCode/dataError`` (65) when the input did.
+    package var exitCode: TagCloudExitCode {
+        switch self {
+        case .usage: return .usage
+        case .cannotWriteOutput: return .cannotCreate
+        case .cannotCompareImages: return .diffFailed
+        case .swiftExampleFailed: return .software
+        case .contentProblems: return .dataError
+        case .library(let error):
+            switch error {
+            case .cannotReadInput: return .noInput
+            case .unknownFormat: return .usage
+            case .internalError, .fontsUnavailable, .renderingFailed: return .software
+            case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .wrongType, .invalidNumber, .unknownValue,
+                 .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
+                 .textLayoutFailed:
+                let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
+                return fromOption ? .usage : .dataError
+            }
+        }
+    }
+
+    /// What happened and what to do, as the command prints it after `error: `.
+    package var description: String {
+        switch self {
+        case .library(let error):
+            return error.description
+        case .usage(let message):
+            return message
+        case let .cannotWriteOutput(path, reason):
+            return "cannot write the output \(quoted(path)): \(reason)"
+        case let .cannotCompareImages(reason):
+            return "cannot compare the images: \(reason)"
+        case let .swiftExampleFailed(name, error):
+            return "the Swift example \(name) cannot be rendered: \(error)"
+        case let .contentProblems(problems):
+            let shown = problems.prefix(20).map { "\n  \($0)" }.joined()
+            let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
+            return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
+        }
+    }
+}

@@ -1,0 +1,292 @@
+package import Foundation
+package import TagCloud
+import Canvas
+
+/// What `tagcloud render` is asked to do: the command line, checked and typed.
+package struct RenderRequest: Sendable {
+    /// The spec files, or `-` for standard input; empty when the tags come from `collect` alone.
+    package var inputs: [String]
+    /// How to read the inputs; `nil` for their extensions (or, for standard input, a guess).
+    package var inputFormat: SpecFormat?
+    /// The output file (one input, one format), `-` for standard output, or `nil`.
+    package var output: String?
+    /// The folder every output goes into (`--out-dir`), or `nil`.
+    package var outputFolder: String?
+    /// The output formats; empty for the output's extension (PNG when there is none to go by).
+    package var formats: [OutputFormat]
+    /// Key paths set from options, in order: the key path, the value as typed, and the option
+    /// (without dashes) for messages.
+    package var settings: [(keyPath: String, value: String, option: String)]
+    /// The site content the tags come from (`--from`), if any.
+    package var collect: CollectRequest?
+
+    package init(inputs: [String], inputFormat: SpecFormat? = nil, output: String? = nil, outputFolder: String? = nil,
+                 formats: [OutputFormat] = [], settings: [(keyPath: String, value: String, option: String)] = [],
+                 collect: CollectRequest? = nil) {
+        self.inputs = inputs
+        self.inputFormat = inputFormat
+        self.output = output
+        self.outputFolder = outputFolder
+        self.formats = formats
+        self.settings = settings
+        self.collect = collect
+    }
+
+    /// A request for one input.
+    package init(input: String, output: String? = nil, format: OutputFormat? = nil) {
+        self.init(inputs: [input], output: output, formats: format.map { [$0] } ?? [])
+    }
+}
+
+/// Where `tagcloud render` wrote, and what.
+package struct RenderResult: Sendable {
+    /// The file written, or `nil` for standard output.
+    package var outputPath: String?
+    /// The format written.
+    package var format: OutputFormat
+    /// The bytes written.
+    package var data: Data
+    /// Where each chip went.
+    package var layout: CloudLayout
+    /// How many tags `maxRows` hid.
+    package var hiddenCount: Int
+
+    /// One line saying what was written: `wrote tags.png (PNG, 390 × 140 pt, 8 chips)`.
+    package var summary: String {
+        let place = outputPath ?? "standard output"
+        let size = "\(CloudLayout.number(layout.width)) × \(CloudLayout.number(layout.height)) pt"
+        let more = hiddenCount > 0 ? ", \(hiddenCount) hidden behind +\(hiddenCount)" : ""
+        return "wrote \(place) (\(format.displayName), \(size), \(layout.chips.count) chips\(more))"
+    }
+}
+
+/// The `tagcloud` subcommands as functions of their requests.
+package enum TagCloudCommand {
+    /// One spec to render, and where each of its formats goes (`nil` for standard output).
+    package struct RenderJob: Sendable, Equatable {
+        /// The spec file, `-`, or `nil` when the tags come from the site content alone.
+        package var input: String?
+        /// The formats and their files.
+        package var destinations: [Destination]
+    }
+
+    /// Where one format of a spec goes.
+    package struct Destination: Sendable, Equatable {
+        /// The format.
+        package var format: OutputFormat
+        /// The file, or `nil` for standard output.
+        package var path: String?
+    }
+
+    /// `tagcloud render` of one spec to one destination: reads the spec, applies the options,
+    /// lays out and draws the cloud, and writes it as PNG, SVG, PDF or layout JSON.
+    ///
+    /// Everything is checked before anything is written: the output's format and folder, the
+    /// spec, the font families, the picture's size. The file is written atomically, so a failure
+    /// never leaves a partial file and never replaces an existing one; standard output gets the
+    /// bytes only once they are complete.
+    ///
+    /// - Parameters:
+    ///   - request: The parsed command line, naming one spec and one output.
+    ///   - readStandardInput: Reads all of standard input (for the input `-`).
+    ///   - writeStandardOutput: Writes the result to standard output (for the output `-`).
+    ///   - warn: Prints a warning (a problem in the site's content).
+    /// - Returns: What was written and where.
+    /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
+    package static func render(
+        _ request: RenderRequest,
+        readStandardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+        writeStandardOutput: (Data) throws(CommandError) -> Void = { data throws(CommandError) in
+            try StandardStreams.write(data, to: 1)
+        },
+        warn: (String) -> Void = { _ in }
+    ) throws(CommandError) -> RenderResult {
+        let jobs = try plan(request)
+        guard jobs.count == 1, jobs[0].destinations.count == 1 else {
+            throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
+        }
+        let job = jobs[0], destination = job.destinations[0]
+        if let path = destination.path { try checkWritable(path) }
+        let cloud = try loadCloud(job, request: request, readStandardInput: readStandardInput, warn: warn)
+        let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+        let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+        if let path = destination.path { try write(data, to: path) } else { try writeStandardOutput(data) }
+        return RenderResult(outputPath: destination.path, format: destination.format, data: data,
+                            layout: rendered.layout, hiddenCount: rendered.hiddenCount)
+    }
+
+    /// The specs of a request and where each of their formats goes.
+    ///
+    /// With `-o`, one spec goes to that file; with `--out-dir`, every spec goes into the folder
+    /// as `<name>.<format>` (the layout JSON as `<name>.layout.json`); otherwise each goes beside
+    /// its spec, and standard input (or `--from` alone) to standard output.
+    ///
+    /// - Throws: ``CommandError`` for outputs that cannot be named: several formats to standard
+    ///   output, two specs written to the same file, an output that is one of the inputs.
+    package static func plan(_ request: RenderRequest) throws(CommandError) -> [RenderJob] {
+        let inputs: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
+        var jobs: [RenderJob] = []
+        var writers: [String: String] = [:]
+        for input in inputs {
+            var destinations: [Destination] = []
+            let single = request.inputs.count <= 1
+            switch (request.output, request.outputFolder) {
+            case ("-"?, _):
+                destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
+            case let (output?, _):
+                let format = if let format = request.formats.first { format } else { try outputFormat(ofPath: output) }
+                destinations = [Destination(format: format, path: output)]
+            case let (nil, folder?):
+                let base = input.map(baseName) ?? "cloud"
+                for format in request.formats.isEmpty ? [.png] : request.formats {
+                    let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
+                    destinations.append(Destination(format: format, path: (folder as NSString).appendingPathComponent(name)))
+                }
+            case (nil, nil):
+                let formats = request.formats.isEmpty ? [OutputFormat.png] : request.formats
+                if let input, input != "-" {
+                    destinations = formats.map { Destination(format: $0, path: besideInput(input, format: $0)) }
+                } else if formats.count == 1, single {
+                    destinations = [Destination(format: formats[0], path: nil)]
+                } else {
+                    throw .usage("standard input or --from goes to standard output; give -o or --out-dir for several formats")
+                }
+            }
+            for destination in destinations {
+                guard let path = destination.path else { continue }
+                let key = canonicalPath(path)
+                if let input, input != "-", key == canonicalPath(input) {
+                    throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
+                }
+                if let other = writers[key] {
+                    throw .usage("\(quoted(other)) and \(quoted(input ?? "--from")) would both be written to \(quoted(path)); "
+                                 + "give the specs different names or render them into different folders")
+                }
+                writers[key] = input ?? "--from"
+            }
+            jobs.append(RenderJob(input: input, destinations: destinations))
+        }
+        return jobs
+    }
+
+    /// The spec of a job with the request's site tags and options applied.
+    static func loadCloud(_ job: RenderJob, request: RenderRequest, readStandardInput: () -> [UInt8],
+                          warn: (String) -> Void) throws(CommandError) -> Cloud {
+        var cloud = Cloud()
+        if let input = job.input {
+            cloud = try library { () throws(TagCloudError) in
+                if input == "-" {
+                    let bytes = readStandardInput()
+                    return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes), source: "<stdin>")
+                }
+                return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat)
+            }
+        }
+        if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
+        for setting in request.settings {
+            try library { () throws(TagCloudError) in
+                try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
+            }
+        }
+        return cloud
+    }
+
+    /// Runs library code, its errors as the command's.
+    static func library<Value>(_ body: () throws(TagCloudError) -> Value) throws(CommandError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .library(error)
+        }
+    }
+
+    /// The base name of an input's outputs: its file name without the extension.
+    static func baseName(_ input: String) -> String {
+        input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    }
+
+    /// A path with `.`, `..` and symbolic links resolved, to compare two paths.
+    static func canonicalPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Writes a file atomically.
+    static func write(_ data: Data, to path: String) throws(CommandError) {
+        do {
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannotWriteOutput(path: path, reason: reason(error))
+        }
+    }
+
+    /// The format of an output file, from its extension.
+    static func outputFormat(ofPath path: String) throws(CommandError) -> OutputFormat {
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        guard !ext.isEmpty, let format = OutputFormat(fileExtension: ext) else {
+            let valid = OutputFormat.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
+            throw .usage("unknown output format \(quoted(ext.isEmpty ? name : ".\(ext)")); use one of \(valid), or give --format")
+        }
+        return format
+    }
+
+    /// The input's path with the output format's extension.
+    static func besideInput(_ input: String, format: OutputFormat) -> String {
+        let url = URL(fileURLWithPath: input)
+        let base = url.deletingPathExtension().lastPathComponent
+        let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
+        let folder = (input as NSString).deletingLastPathComponent
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// Fails early, before any work, when the output cannot be written: its folder is missing or
+    /// not writable, or the path is a folder.
+    static func checkWritable(_ path: String) throws(CommandError) {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotWriteOutput(path: path, reason: "it is a folder")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        guard manager.fileExists(atPath: folderPath, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) does not exist")
+        }
+        guard manager.isWritableFile(atPath: folderPath) else {
+            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) is not writable")
+        }
+    }
+
+    /// The message of an error from another module.
+    static func reason(_ error: any Error) -> String {
+        if case CanvasError.fileWriteFailed(_, let reason) = error { return reason }
+        return String(describing: error)
+    }
+}
+
+/// Writing to the process's standard streams.
+package enum StandardStreams {
+    /// Writes all of `data` to a file descriptor, retrying short writes.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - descriptor: 1 for standard output, 2 for standard error.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming `-` when the stream is
+    ///   closed or full.
+    package static func write(_ data: Data, to descriptor: Int32) throws(CommandError) {
+        let failure: String? = data.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw .cannotWriteOutput(path: "-", reason: failure) }
+    }
+}
