@@ -22,15 +22,15 @@ func runCanvasBenchmarks() throws {
     let parts = PNGEncoder().parts(width: width, height: height).count
     bench.note("PNG in \(parts) parts on \(ProcessInfo.processInfo.activeProcessorCount) cores")
     let png = Renderer.png(scale: 2, background: .white)
-    try timeWallAndCPU("canvas.png_numbers150_2x", target: .atMost(15)) { blackHole(try png.render(list)) }
+    try bench.timeWallAndCPU("canvas.png_numbers150_2x", target: .atMost(15)) { blackHole(try png.render(list)) }
     let transparent = Renderer.png(scale: 2)
-    try timeWallAndCPU("canvas.png_numbers150_2x_transparent") { blackHole(try transparent.render(list)) }
-    try timeWallAndCPU("canvas.draw_numbers150_2x_without_encoding") { blackHole(try RenderedSurface(list, scale: 2, background: .white)) }
+    try bench.timeWallAndCPU("canvas.png_numbers150_2x_transparent") { blackHole(try transparent.render(list)) }
+    try bench.timeWallAndCPU("canvas.draw_numbers150_2x_without_encoding") { blackHole(try RenderedSurface(list, scale: 2, background: .white)) }
     let svg = Renderer.svg()
-    try timeWallAndCPU("canvas.svg_numbers150", target: .atMost(5)) { blackHole(try svg.render(list)) }
+    try bench.timeWallAndCPU("canvas.svg_numbers150", target: .atMost(5)) { blackHole(try svg.render(list)) }
     bench.record("canvas.svg_numbers150_size", value: Double(try svg.render(list).count) / 1024, unit: "KiB")
     let pdf = Renderer.pdf()
-    try timeWallAndCPU("canvas.pdf_numbers150", runs: 9) { blackHole(try pdf.render(list)) }
+    try bench.timeWallAndCPU("canvas.pdf_numbers150", runs: 9) { blackHole(try pdf.render(list)) }
 
     // The PNG encoders on the same pixels: a flow of 200 numbered capsules, exactly 780 × 2700 px.
     let typesetter = Typesetter(library: try FontLibrary(directory: try FontLocator.fontsDirectory().path))
@@ -40,19 +40,19 @@ func runCanvasBenchmarks() throws {
     let surface = try RenderedSurface(tall, scale: 2, background: .white)
     bench.note("encoders on \(surface.pixelWidth) × \(surface.pixelHeight) px, opaque (RGB)")
     let encoder = PNGEncoder()
-    let ours = try timeWallAndCPU("canvas.png_encode_780x2700_ours") { blackHole(try surface.png(encoder: encoder)) }
+    let ours = try bench.timeWallAndCPU("canvas.png_encode_780x2700_ours") { blackHole(try surface.png(encoder: encoder)) }
     let oneThread = PNGEncoder(pixelsPerPart: .max)
-    let scanline = try timeWallAndCPU("canvas.png_encode_780x2700_ours_one_thread") { blackHole(try surface.png(encoder: oneThread)) }
+    let scanline = try bench.timeWallAndCPU("canvas.png_encode_780x2700_ours_one_thread") { blackHole(try surface.png(encoder: oneThread)) }
     // The compressors side by side, on one thread: ScanlineDeflate (the default) and libdeflate's
     // fastest level, which the encoder used before.
     let libdeflateEncoder = PNGEncoder(compression: .libdeflate(level: 1), pixelsPerPart: .max)
-    let libdeflate = try timeWallAndCPU("canvas.png_encode_780x2700_libdeflate_level1_one_thread") {
+    let libdeflate = try bench.timeWallAndCPU("canvas.png_encode_780x2700_libdeflate_level1_one_thread") {
         blackHole(try surface.png(encoder: libdeflateEncoder))
     }
     bench.record("canvas.png_scanline_deflate_speedup_vs_libdeflate_level1_cpu",
                  Spread.ratio(libdeflate.cpu.milliseconds, over: scanline.cpu.milliseconds), unit: "x")
     bench.record("canvas.png_size_780x2700_libdeflate_level1", value: Double(try surface.png(encoder: libdeflateEncoder).count) / 1024, unit: "KiB")
-    let cairo = try timeWallAndCPU("canvas.png_encode_780x2700_cairo_surface_write_to_png", runs: 7) { blackHole(try surface.cairoPNG()) }
+    let cairo = try bench.timeWallAndCPU("canvas.png_encode_780x2700_cairo_surface_write_to_png", runs: 7) { blackHole(try surface.cairoPNG()) }
     bench.record("canvas.png_encoder_speedup_vs_cairo_wall", Spread.ratio(cairo.wall.milliseconds, over: ours.wall.milliseconds),
                  unit: "x", target: .atLeast(3))
     bench.record("canvas.png_encoder_speedup_vs_cairo_cpu", Spread.ratio(cairo.cpu.milliseconds, over: ours.cpu.milliseconds),
@@ -78,15 +78,4 @@ func runCanvasBenchmarks() throws {
             }
         }
     }
-}
-
-/// Records the wall time (`NAME_ms`, against `target`) and the CPU time of all threads
-/// (`NAME_cpu_ms`) of `body`.
-@discardableResult
-private func timeWallAndCPU(_ name: String, target: Target? = nil, runs: Int = 21,
-                            _ body: () throws -> Void) throws -> (wall: Timing, cpu: Timing) {
-    let wall = try bench.time("\(name)_ms", target: target, runs: runs, body)
-    let cpu = try bench.measureCPU(runs: runs, body)
-    bench.record("\(name)_cpu_ms", cpu.milliseconds, unit: "ms")
-    return (wall, cpu)
 }

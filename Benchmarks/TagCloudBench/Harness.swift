@@ -182,6 +182,19 @@ final class Bench: Sendable {
         return Timing(times)
     }
 
+    /// Records the wall time (`NAME_ms`, against `target`) and the CPU time of all threads
+    /// (`NAME_cpu_ms`) of `body`, each over `runs` runs.
+    ///
+    /// - Returns: Both timings.
+    @discardableResult
+    func timeWallAndCPU(_ name: String, target: Target? = nil, runs: Int = 21,
+                        _ body: () throws -> Void) rethrows -> (wall: Timing, cpu: Timing) {
+        let wall = try time("\(name)_ms", target: target, runs: runs, body)
+        let cpu = try measureCPU(runs: runs, body)
+        record("\(name)_cpu_ms", cpu.milliseconds, unit: "ms")
+        return (wall, cpu)
+    }
+
     /// Records a measured figure with its spread.
     func record(_ name: String, _ spread: Spread, unit: String, target: Target? = nil) {
         add(Figure(name: name, value: spread.median, unit: unit, spread: spread, target: target))
@@ -235,23 +248,38 @@ final class Bench: Sendable {
 
 // MARK: The older interface, kept so that groups written against it still record figures
 
-/// Records a figure, reading a target from the end of its name: `"x_ms (target <= 30)"`.
+/// A figure's name without a `(target <= N)` or `(target >= N)` at its end, and that target.
+private func splitTarget(_ name: String) -> (name: String, target: Target?) {
+    guard let open = name.range(of: " (target "), name.hasSuffix(")") else { return (name, nil) }
+    let claim = name[open.upperBound...].dropLast().split(separator: " ")
+    guard claim.count >= 2, let limit = Double(claim[1]) else { return (name, nil) }
+    let target: Target? = claim[0] == "<=" ? .atMost(limit) : claim[0] == ">=" ? .atLeast(limit) : nil
+    return target.map { (String(name[..<open.lowerBound]), $0) } ?? (name, nil)
+}
+
+/// Records a figure without a spread; a `(target <= N)` at the end of the name becomes its target.
 func report(_ name: String, _ value: Double, _ unit: String, digits: Int = 2) {
-    var base = name
-    var target: Target?
-    if let open = name.range(of: " (target "), name.hasSuffix(")") {
-        let claim = name[open.upperBound...].dropLast().split(separator: " ")
-        if claim.count >= 2, let limit = Double(claim[1]) {
-            target = claim[0] == "<=" ? .atMost(limit) : claim[0] == ">=" ? .atLeast(limit) : nil
-        }
-        if target != nil { base = String(name[..<open.lowerBound]) }
-    }
+    let (base, target) = splitTarget(name)
     bench.record(base, value: value, unit: unit, target: target)
+}
+
+/// As ``Bench/timeWallAndCPU(_:target:runs:_:)``, with the target read from the name; returns the
+/// medians in seconds.
+@discardableResult
+func reportTimes(_ name: String, runs: Int = 15, _ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
+    let (base, target) = splitTarget(name)
+    let (wall, cpu) = try bench.timeWallAndCPU(base.hasSuffix("_ms") ? String(base.dropLast(3)) : base, target: target, runs: runs, body)
+    return (wall.median, cpu.median)
 }
 
 /// Runs `body` `warmup` times, then `runs` times, and returns the median wall time in seconds.
 func medianSeconds(runs: Int = 9, warmup: Int = 2, _ body: () throws -> Void) rethrows -> Double {
     try bench.measure(runs: runs, warmup: warmup, body).median
+}
+
+/// The median CPU time of all the process's threads running `body`, after one warm-up run.
+func cpuMedianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    try bench.measureCPU(runs: runs, body).median
 }
 
 /// The median of some values.

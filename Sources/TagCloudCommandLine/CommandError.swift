@@ -12,8 +12,8 @@ package import TagCloudUI
 /// | 1 | ``imagesDiffer`` | `tagcloud diff` only: the images differ beyond the limits |
 /// | 2 | ``diffFailed`` | `tagcloud diff` only: the comparison could not be made (missing file, not a PNG, sizes differ) |
 /// | 64 | ``usage`` | the command line is wrong: an unknown option, a bad option value, an unknown format |
-/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, a picture too large |
-/// | 66 | ``noInput`` | the input cannot be opened or read |
+/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, characters no font covers under `strictFonts`, a picture too large |
+/// | 66 | ``noInput`` | the input, or a font file it names, cannot be opened or read |
 /// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
 /// | 73 | ``cannotCreate`` | the output cannot be created or written |
 package enum TagCloudExitCode: Int32, Sendable, CaseIterable {
@@ -75,11 +75,14 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
+            case .unusableFontFile(_, let reason, _):
+                if case .fontFileUnreadable = reason { return .noInput }
+                return .dataError
             case .unknownFormat: return .usage
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
-                 .textLayoutFailed:
+                 .textLayoutFailed, .missingGlyphs:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
                 return fromOption ? .usage : .dataError
             }

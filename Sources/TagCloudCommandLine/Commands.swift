@@ -3,6 +3,7 @@
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
+import Foundation
 import TagCloud
 
 /// `tagcloud`.
@@ -16,7 +17,7 @@ package struct Tagcloud: ParsableCommand {
             66 unreadable input; 70 internal error; 73 unwritable output. \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
-        subcommands: [Render.self, Collect.self, Samples.self, Fonts.self, Diff.self])
+        subcommands: [Render.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}
 }
@@ -29,14 +30,16 @@ package struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
         usage: """
-            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
               tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
             """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise; without -o \
             the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
-            Options override the spec's keys; --set KEY=VALUE sets any key path.
+            Options override the spec's keys; --set KEY=VALUE sets any key path. A tag with characters \
+            no font covers is drawn with boxes and named on standard error (warning: ...), with the \
+            Debian package that covers its script; --strict-fonts makes it an error.
 
 
             """ + specOptionsHelp + """
@@ -85,6 +88,14 @@ package struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file (.ttf, .otf, .ttc, .woff, .woff2) or folder whose families the spec may name, ahead of the bundled ones (repeatable; adds to the spec's fonts).", valueName: "path"))
+    var fontFiles: [String] = []
+
+    @Flag(name: .customLong("strict-fonts"),
+          help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning (sets strictFonts).")
+    var strictFonts = false
 
     package init() {}
 
@@ -176,6 +187,50 @@ package struct Collect: ParsableCommand {
     var verbose = false
 
     package init() {}
+}
+
+/// `tagcloud preview`.
+package struct Preview: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve a live preview of a spec on this machine: the cloud, a width slider, and errors, reloaded on each save.",
+        discussion: """
+            Listens on loopback only. Open the address it prints; edit the spec and save, and the page \
+            shows the new cloud within half a second (or the error, without stopping). Ctrl-C stops it.
+
+            Examples:
+              tagcloud preview tags.yaml
+              tagcloud preview tags.yaml --port 8123 --set chip.fill=gold
+            """)
+
+    @Argument(help: ArgumentHelp("The spec to watch.", valueName: "spec"))
+    var spec: String
+
+    @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
+    var port: Int = 8123
+
+    @Option(help: ArgumentHelp("The loopback address to listen on: 127.0.0.1, ::1 or localhost.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Sets any spec key path (repeatable), as for render.", valueName: "key=value"))
+    var assignments: [String] = []
+
+    package init() {}
+
+    /// The server, after checking the address and the options.
+    package func server() throws(CommandError) -> (PreviewServer, host: String, port: Int) {
+        guard PreviewServer.isLoopback(host) else {
+            throw .usage("--host is \(quoted(host)), but the preview listens on loopback only (127.0.0.1, ::1 or localhost)")
+        }
+        guard (0...65_535).contains(port) else { throw .usage("--port is \(port), but it must be from 0 to 65535") }
+        let request = try RenderCommandLine(inputs: [spec], assignments: assignments).request()
+        // A spec that does not parse is shown on the page; one that is not there is an error now.
+        guard FileManager.default.isReadableFile(atPath: spec) else {
+            throw .library(.cannotReadInput(path: spec, reason: "there is no such readable file"))
+        }
+        return (PreviewServer(specPath: spec, settings: request.settings), host, port)
+    }
 }
 
 /// `tagcloud samples`.

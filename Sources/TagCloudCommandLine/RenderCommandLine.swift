@@ -28,10 +28,15 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var progress: Bool?
     /// `--from DIR` and the options of `tagcloud collect`, when the tags come from site content.
     package var collect: CollectCommandLine?
+    /// `--strict-fonts`: sets the spec's `strictFonts` to `true`.
+    package var strictFonts = false
+    /// `--font-file`, in order (repeatable): font files or folders added to the spec's `fonts`.
+    package var fontFiles: [String] = []
 
     package init(inputs: [String], output: String? = nil, outputFolder: String? = nil, formats: [String] = [],
                  inputFormat: String? = nil, specOptions: [String: String] = [:], assignments: [String] = [],
-                 verbose: Bool = false, progress: Bool? = nil, collect: CollectCommandLine? = nil) {
+                 verbose: Bool = false, progress: Bool? = nil, collect: CollectCommandLine? = nil,
+                 strictFonts: Bool = false, fontFiles: [String] = []) {
         self.inputs = inputs
         self.output = output
         self.outputFolder = outputFolder
@@ -42,6 +47,8 @@ package struct RenderCommandLine: Equatable, Sendable {
         self.verbose = verbose
         self.progress = progress
         self.collect = collect
+        self.strictFonts = strictFonts
+        self.fontFiles = fontFiles
     }
 
     /// The options that set a spec key, in the key reference's order (which is the order their
@@ -49,9 +56,10 @@ package struct RenderCommandLine: Equatable, Sendable {
     package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
     /// The command's own options that take a value, without dashes.
-    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set"] + CollectCommandLine.valueOptions
+    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set", "font-file"]
+        + CollectCommandLine.valueOptions
     /// The command's own flags.
-    static let flagOptions = ["verbose", "progress", "quiet"] + CollectCommandLine.flagOptions
+    static let flagOptions = ["verbose", "progress", "quiet", "strict-fonts"] + CollectCommandLine.flagOptions
 
     /// What parsing found: a command line, or a request for help.
     package enum Parsed: Equatable, Sendable {
@@ -124,6 +132,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             if flagOptions.contains(name), inline != nil { throw usage("\(quoted("--" + name)) takes no value") }
             switch name {
             case "verbose": line.verbose = true
+            case "strict-fonts": line.strictFonts = true
             case "progress": line.progress = true
             case "quiet": line.progress = false
             case "output": line.output = try value()
@@ -137,6 +146,7 @@ package struct RenderCommandLine: Equatable, Sendable {
                 sawFormats = true
             case "input-format": line.inputFormat = try value()
             case "set": line.assignments.append(try value(takesAnyNext: true))
+            case "font-file": line.fontFiles.append(try value())
             default:
                 if try collect.parseOption(name, value: { () throws(CommandError) in try value() }) { continue }
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
@@ -192,6 +202,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         for option in Self.specOptionKeys {
             if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
         }
+        if strictFonts { settings.append(("strictFonts", "true", "strict-fonts")) }
         var formats: [OutputFormat] = []
         for name in self.formats {
             let format = try TagCloudCommand.outputFormat(named: name)
@@ -199,6 +210,6 @@ package struct RenderCommandLine: Equatable, Sendable {
         }
         return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, outputFolder: outputFolder, formats: formats, settings: settings,
-                             collect: try collect?.request())
+                             collect: try collect?.request(), fontFiles: fontFiles)
     }
 }

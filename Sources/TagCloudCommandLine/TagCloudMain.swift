@@ -53,6 +53,20 @@ package enum TagCloudMain {
                 print(report.summary)
             case is Fonts:
                 print(try TagCloudCommand.fonts(), terminator: "")
+            case let preview as Preview:
+                let (server, host, port) = try preview.server()
+                Task {
+                    do {
+                        try await server.run(host: host, port: port) { url in
+                            let line = "Previewing \(preview.spec) at \(url) (Ctrl-C stops)\n"
+                            _ = try? StandardStreams.write(Data(line.utf8), to: 1)
+                        }
+                        exit(TagCloudExitCode.success.rawValue)
+                    } catch {
+                        fail(.usage("the preview server cannot listen on \(host):\(port): \(error)"))
+                    }
+                }
+                dispatchMain()
             case let collect as Collect:
                 let summary = try TagCloudCommand.collectSpec(try collect.options.commandLine(folders: collect.folders).request(),
                                                               output: collect.output, warn: warnOnStandardError)

@@ -99,6 +99,7 @@ extension TagCloudCommand {
                     var cloud = try loadCloud(job, request: request, readStandardInput: { standardInput }, warn: { _ in })
                     if let tags { cloud.tags = tags }
                     let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+                    for warning in rendered.fontWarnings { report("warning: \(outcome.input): \(warning)") }
                     for destination in job.destinations {
                         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
                         if let path = destination.path {

@@ -19,10 +19,12 @@ package struct RenderRequest: Sendable {
     package var settings: [(keyPath: String, value: String, option: String)]
     /// The site content the tags come from (`--from`), if any.
     package var collect: CollectRequest?
+    /// `--font-file` paths, relative to the working folder, added after each spec's `fonts`.
+    package var fontFiles: [String]
 
     package init(inputs: [String], inputFormat: SpecFormat? = nil, output: String? = nil, outputFolder: String? = nil,
                  formats: [OutputFormat] = [], settings: [(keyPath: String, value: String, option: String)] = [],
-                 collect: CollectRequest? = nil) {
+                 collect: CollectRequest? = nil, fontFiles: [String] = []) {
         self.inputs = inputs
         self.inputFormat = inputFormat
         self.output = output
@@ -30,6 +32,7 @@ package struct RenderRequest: Sendable {
         self.formats = formats
         self.settings = settings
         self.collect = collect
+        self.fontFiles = fontFiles
     }
 
     /// A request for one input.
@@ -50,6 +53,8 @@ package struct RenderResult: Sendable {
     package var layout: CloudLayout
     /// How many tags `maxRows` hid.
     package var hiddenCount: Int
+    /// The tags with characters no font covers (each also given to `warn`).
+    package var fontWarnings: [FontWarning] = []
 
     /// One line saying what was written: `wrote tags.png (PNG, 390 × 140 pt, 8 chips)`.
     package var summary: String {
@@ -109,10 +114,11 @@ package enum TagCloudCommand {
         if let path = destination.path { try checkWritable(path) }
         let cloud = try loadCloud(job, request: request, readStandardInput: readStandardInput, warn: warn)
         let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+        for warning in rendered.fontWarnings { warn("warning: \(warning)") }
         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
         if let path = destination.path { try write(data, to: path) } else { try writeStandardOutput(data) }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
-                            layout: rendered.layout, hiddenCount: rendered.hiddenCount)
+                            layout: rendered.layout, hiddenCount: rendered.hiddenCount, fontWarnings: rendered.fontWarnings)
     }
 
     /// The specs of a request and where each of their formats goes.
@@ -187,6 +193,11 @@ package enum TagCloudCommand {
             try library { () throws(TagCloudError) in
                 try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
             }
+        }
+        if !request.fontFiles.isEmpty {
+            // Made absolute here: the spec's own relative paths are relative to its folder.
+            let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            cloud.fonts = (cloud.fonts ?? []) + request.fontFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
         }
         return cloud
     }

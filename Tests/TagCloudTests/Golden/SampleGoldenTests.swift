@@ -3,6 +3,7 @@ import Foundation
 @testable import TagCloud
 import TagCloudTesting
 import Testing
+import Typesetting
 
 /// Every spec in `samples/` is a golden test: what the code renders now must equal the committed
 /// files beside it. The layout JSON and the SVG byte for byte; the PNG (2×, or the spec's scale) by
@@ -11,7 +12,8 @@ import Testing
 /// that way.
 ///
 /// `make samples` runs these checks; `make samples RECORD=name[,name…]` (or `RECORD=all`) records
-/// the named samples through ``isRecordingSample(_:)``, then checks them.
+/// the named samples through ``isRecordingSample(_:)``, then checks them. (Samples in a subfolder,
+/// such as `world/languages`, have tests of their own that call ``matchGoldenFiles(of:in:typesetter:)``.)
 @Suite struct SampleGoldenTests {
     static let samples = packageRoot.appendingPathComponent("samples")
 
@@ -40,59 +42,68 @@ import Testing
         #expect(names.isSuperset(of: expected), "samples/ has no spec for \(Set(expected).subtracting(names).sorted())")
     }
 
-    /// Renders a sample as `tagcloud samples` does (the spec's scale, or 2×), with the bundled fonts.
-    static func render(_ spec: String) throws -> RenderedCloud {
-        var cloud = try Cloud(contentsOf: samples.appendingPathComponent(spec))
+    /// Renders `spec` (a file in `folder`) as `tagcloud samples` does (the spec's scale, or 2×).
+    static func render(_ spec: String, in folder: URL = samples, typesetter: Typesetter = bundledTypesetter) throws -> RenderedCloud {
+        var cloud = try Cloud(contentsOf: folder.appendingPathComponent(spec))
         if cloud.scale == nil { cloud.scale = 2 }
-        return try cloud.rendered(typesetter: bundledTypesetter)
+        return try cloud.rendered(typesetter: typesetter)
     }
 
     @Test(arguments: try specs()) func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+        try Self.matchGoldenFiles(of: spec, in: Self.samples, typesetter: bundledTypesetter)
+    }
+
+    /// Renders `spec` (a file in `folder`) with `typesetter` and compares it with the
+    /// `.layout.json`, `.svg` and `.png` beside it, or records them when ``isRecordingSample(_:)``
+    /// names it (by its path under `samples/` without extension: `tag-cloud`, `world/languages`).
+    static func matchGoldenFiles(of spec: String, in folder: URL, typesetter: Typesetter) throws {
         let base = Self.base(spec)
-        let rendered = try Self.render(spec)
+        let name = folder.standardizedFileURL == samples.standardizedFileURL ? base : "\(folder.lastPathComponent)/\(base)"
+        let rendered = try render(spec, in: folder, typesetter: typesetter)
         let json = rendered.layout.jsonData()
         let png = try rendered.data(as: .png)
         let svg = try rendered.data(as: .svg)
-        let files = (json: Self.samples.appendingPathComponent("\(base).layout.json"),
-                     png: Self.samples.appendingPathComponent("\(base).png"),
-                     svg: Self.samples.appendingPathComponent("\(base).svg"))
-        if isRecordingSample(base) {
+        let files = (json: folder.appendingPathComponent("\(base).layout.json"),
+                     png: folder.appendingPathComponent("\(base).png"),
+                     svg: folder.appendingPathComponent("\(base).svg"))
+        if isRecordingSample(name) {
             try AtomicFile.write(json, to: files.json)
             try AtomicFile.write(png, to: files.png)
             try AtomicFile.write(svg, to: files.svg)
-            Issue.record("recorded samples/\(base).layout.json, .png and .svg; look at them, then check with make samples")
+            Issue.record("recorded samples/\(name).layout.json, .png and .svg; look at them, then check with make samples")
             return
         }
 
         if let difference = firstDifferingLine(expected: try String(contentsOf: files.json, encoding: .utf8),
                                                actual: String(decoding: json, as: UTF8.self)) {
-            Issue.record("samples/\(base).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(base)")
+            Issue.record("samples/\(name).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
         #expect(try CloudLayout(jsonData: Data(contentsOf: files.json)) == rendered.layout)
 
         if let difference = firstDifferingLine(expected: try String(contentsOf: files.svg, encoding: .utf8),
                                                actual: String(decoding: svg, as: UTF8.self)) {
-            Issue.record("samples/\(base).svg: \(difference)\n  If the change is intended: make samples RECORD=\(base)")
+            Issue.record("samples/\(name).svg: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
 
         if let mismatch = try pictureMismatch(expected: RGBAImage(contentsOf: files.png), actual: RGBAImage(pngData: png),
-                                              tolerance: .sameRenderer, name: base) {
-            Issue.record(Comment(rawValue: "samples/\(base).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(base)"))
+                                              tolerance: .sameRenderer, name: name.replacingOccurrences(of: "/", with: "-")) {
+            Issue.record(Comment(rawValue: "samples/\(name).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(name)"))
+        }
+        if let mismatch = try svgMismatch(of: base, in: folder) {
+            Issue.record(Comment(rawValue: "samples/\(name).svg drawn by rsvg-convert differs from samples/\(name).png: \(mismatch)"))
         }
     }
 
-    /// librsvg draws each committed SVG as the committed PNG shows it, at the PNG's scale: only
-    /// anti-aliased edges may differ (``PictureTolerance/librsvg``).
-    @Test(arguments: try specs()) func committedSVGShowsTheCommittedPNG(_ spec: String) throws {
+    /// How the committed SVG `base.svg` in `folder`, drawn by librsvg at the PNG's scale, differs
+    /// from the committed `base.png` beyond anti-aliased edges (``PictureTolerance/librsvg``), or
+    /// `nil` when it shows the same picture.
+    static func svgMismatch(of base: String, in folder: URL) throws -> String? {
         try #require(SVGRasterizer.isAvailable, "rsvg-convert is needed (Debian package librsvg2-bin, in make test's packages)")
-        let base = Self.base(spec)
-        let png = try RGBAImage(contentsOf: Self.samples.appendingPathComponent("\(base).png"))
-        let layout = try CloudLayout(jsonData: Data(contentsOf: Self.samples.appendingPathComponent("\(base).layout.json")))
-        let svg = try Data(contentsOf: Self.samples.appendingPathComponent("\(base).svg"))
+        let png = try RGBAImage(contentsOf: folder.appendingPathComponent("\(base).png"))
+        let layout = try CloudLayout(jsonData: Data(contentsOf: folder.appendingPathComponent("\(base).layout.json")))
+        let svg = try Data(contentsOf: folder.appendingPathComponent("\(base).svg"))
         let drawn = try SVGRasterizer.render(svg, scale: Double(png.width) / layout.width)
-        if let mismatch = try pictureMismatch(expected: png, actual: drawn, tolerance: .librsvg, name: "\(base).svg-rsvg") {
-            Issue.record(Comment(rawValue: "samples/\(base).svg drawn by rsvg-convert differs from samples/\(base).png: \(mismatch)"))
-        }
+        return try pictureMismatch(expected: png, actual: drawn, tolerance: .librsvg, name: "\(base).svg-rsvg")
     }
 
     /// Every spec has its three files, and every picture in `samples/` belongs to a spec (a renamed
