@@ -7,7 +7,7 @@ import Testing
 
 /// The articles' Swift examples in `samples/gallery/`, which `tagcloud samples` renders through
 /// `ImageRenderer` at 2×: each committed PNG matches what the example draws now (pixelmatch, the
-/// same-renderer tolerance), each committed SVG equals the example's SVG byte for byte, and librsvg
+/// golden tolerance), each committed SVG equals the example's SVG byte for byte, and librsvg
 /// draws that SVG as the PNG shows it.
 ///
 /// `make samples RECORD=gallery/NAME` records one example's files; see ``isRecordingSample(_:)``.
@@ -29,11 +29,11 @@ import Testing
             return
         }
         if let mismatch = try pictureMismatch(expected: RGBAImage(contentsOf: pngURL), actual: RGBAImage(pngData: png),
-                                              tolerance: .sameRenderer, name: "gallery-\(name)") {
+                                              tolerance: .golden, name: "gallery-\(name)") {
             Issue.record(Comment(rawValue: "samples/gallery/\(name).png does not match: \(mismatch)\n"
                                  + "  If the change is intended: make samples RECORD=gallery/\(name)"))
         }
-        if let difference = firstDifferingLine(expected: try String(contentsOf: svgURL, encoding: .utf8),
+        if let difference = textMismatch(expected: try String(contentsOf: svgURL, encoding: .utf8),
                                                actual: String(decoding: svg, as: UTF8.self)) {
             Issue.record("samples/gallery/\(name).svg: \(difference)\n  If the change is intended: make samples RECORD=gallery/\(name)")
         }

@@ -7,7 +7,7 @@ import Typesetting
 
 /// Every spec in `samples/` is a golden test: what the code renders now must equal the committed
 /// files beside it. The layout JSON and the SVG byte for byte; the PNG (2×, or the spec's scale) by
-/// pixelmatch's measure with the same-renderer tolerance. The committed SVG, drawn by librsvg, must
+/// pixelmatch's measure with TagCloudTesting's golden tolerance. The committed SVG, drawn by librsvg, must
 /// also show the committed PNG, so a gallery SVG that looks wrong fails even when it was recorded
 /// that way.
 ///
@@ -74,19 +74,19 @@ import Typesetting
             return
         }
 
-        if let difference = firstDifferingLine(expected: try String(contentsOf: files.json, encoding: .utf8),
+        if let difference = textMismatch(expected: try String(contentsOf: files.json, encoding: .utf8),
                                                actual: String(decoding: json, as: UTF8.self)) {
             Issue.record("samples/\(name).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
         #expect(try CloudLayout(jsonData: Data(contentsOf: files.json)) == rendered.layout)
 
-        if let difference = firstDifferingLine(expected: try String(contentsOf: files.svg, encoding: .utf8),
+        if let difference = textMismatch(expected: try String(contentsOf: files.svg, encoding: .utf8),
                                                actual: String(decoding: svg, as: UTF8.self)) {
             Issue.record("samples/\(name).svg: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
 
         if let mismatch = try pictureMismatch(expected: RGBAImage(contentsOf: files.png), actual: RGBAImage(pngData: png),
-                                              tolerance: .sameRenderer, name: name.replacingOccurrences(of: "/", with: "-")) {
+                                              tolerance: .golden, name: name.replacingOccurrences(of: "/", with: "-")) {
             Issue.record(Comment(rawValue: "samples/\(name).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(name)"))
         }
         if let mismatch = try svgMismatch(of: base, in: folder) {
@@ -95,7 +95,7 @@ import Typesetting
     }
 
     /// How the committed SVG `base.svg` in `folder`, drawn by librsvg at the PNG's scale, differs
-    /// from the committed `base.png` beyond anti-aliased edges (``PictureTolerance/librsvg``), or
+    /// from the committed `base.png` beyond anti-aliased edges (``ImageTolerance/librsvg``), or
     /// `nil` when it shows the same picture.
     static func svgMismatch(of base: String, in folder: URL) throws -> String? {
         try #require(SVGRasterizer.isAvailable, "rsvg-convert is needed (Debian package librsvg2-bin, in make test's packages)")
@@ -124,16 +124,4 @@ import Typesetting
             }
         }
     }
-}
-
-extension PictureTolerance {
-    /// librsvg drawing our SVG: the pixelmatch default threshold, and at most 0.01 % of pixels
-    /// differing beyond anti-aliasing (measured on every sample and gallery picture: none). A
-    /// missing label, a wrong colour or a shifted chip is far over it.
-    static let librsvg = PictureTolerance(threshold: 0.1, differentShare: 0.0001)
-    /// poppler (`pdftoppm`) drawing our PDF: the pixelmatch default threshold, and at most 0.5 % of
-    /// pixels differing beyond anti-aliasing (measured on the samples: up to 0.26 %, on the emoji
-    /// sample, where poppler scales the emoji bitmaps with another filter; 0.01 % to 0.05 % on text
-    /// and capsules).
-    static let poppler = PictureTolerance(threshold: 0.1, differentShare: 0.005)
 }

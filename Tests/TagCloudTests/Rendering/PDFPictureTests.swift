@@ -1,17 +1,19 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudTesting
 import Testing
 import Typesetting
 
 /// The PDF shows the picture the PNG shows: its pages, drawn by an independent renderer (poppler's
-/// `pdftoppm`), match the PNG of the same display list by pixelmatch's measure.
+/// `pdftoppm`, through TagCloudTesting's ``PDFRasterizer``), match the PNG of the same display list
+/// by pixelmatch's measure.
 @Suite struct PDFPictureTests {
     /// Every sample spec, drawn to PDF and to PNG at the sample's scale.
     @Test(arguments: try SampleGoldenTests.specs()) func samplePDFShowsItsPNG(_ spec: String) throws {
         let rendered = try SampleGoldenTests.render(spec)
         let png = try RGBAImage(pngData: rendered.data(as: .png))
-        let pages = try Poppler.pages(of: rendered.data(as: .pdf), scale: Double(png.width) / rendered.layout.width)
+        let pages = try PDFRasterizer.render(rendered.data(as: .pdf), scale: Double(png.width) / rendered.layout.width)
         try #require(pages.count == 1, "\(spec): \(pages.count) pages")
         let base = SampleGoldenTests.base(spec)
         if let mismatch = try pictureMismatch(expected: png, actual: pages[0], tolerance: .poppler, name: "\(base).pdf-poppler") {
@@ -45,54 +47,10 @@ import Typesetting
             }
         }
         let png = try list.rgbaImage(scale: scale, background: nil)
-        let pages = try Poppler.pages(of: list.pdfData(), scale: scale)
+        let pages = try PDFRasterizer.render(list.pdfData(), scale: scale)
         try #require(pages.count == 1)
         if let mismatch = try pictureMismatch(expected: png, actual: pages[0], tolerance: .poppler, name: "primitives-\(Int(scale))x.pdf-poppler") {
             Issue.record(Comment(rawValue: "the PDF drawn by pdftoppm differs from the PNG: \(mismatch)"))
         }
-    }
-}
-
-/// Rasterises PDF documents with poppler's `pdftoppm` (Debian package poppler-utils), a renderer
-/// independent of Cairo.
-enum Poppler {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Every page of a PDF document as pixels, at `scale` pixels per point.
-    ///
-    /// - Parameters:
-    ///   - pdf: The document.
-    ///   - scale: Pixels per PDF point (72 dpi × scale).
-    /// - Returns: The pages in order.
-    /// - Throws: ``Failure`` when `pdftoppm` is missing or fails.
-    static func pages(of pdf: Data, scale: Double) throws -> [RGBAImage] {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let executable = paths.map({ "\($0)/pdftoppm" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw Failure(description: "pdftoppm is not installed: install Debian's poppler-utils (make test does)")
-        }
-        let folder = try temporaryFolder("poppler")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("document.pdf")
-        try pdf.write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        // -r: dots per inch; a PDF point is 1/72 inch. -aa/-aaVector: anti-aliased text and shapes.
-        process.arguments = ["-r", String(72 * scale), "-aa", "yes", "-aaVector", "yes", "-png",
-                             input.path, folder.appendingPathComponent("page").path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "pdftoppm exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))")
-        }
-        // pdftoppm names pages page-1.png, page-2.png, … (zero-padded to the page count's width).
-        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }
-            .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
-        return try pages.map { try RGBAImage(contentsOf: folder.appendingPathComponent($0)) }
     }
 }
