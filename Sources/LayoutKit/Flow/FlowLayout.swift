@@ -20,7 +20,7 @@
 /// forced breaks); a width of zero gives the minimum size (rows broken at the widest item's
 /// width); any other width breaks the rows at that width. The height of a proposal is ignored:
 /// the rows take the height they need. An item wider than the container goes alone on its row,
-/// at the leading edge. Sizes and spacings that are NaN, infinite or negative count as zero.
+/// at the leading edge whatever the alignment (CSS's `safe` alignment). Sizes and spacings that are NaN, infinite or negative count as zero.
 ///
 /// Right-to-left: like every layout, FlowLayout computes in leading-to-trailing coordinates and
 /// ``LayoutHost`` mirrors the placements, so rows start at the right and read right to left.
