@@ -50,17 +50,20 @@ import Testing
         }
     }
 
-    /// Every example has its two files, and every file belongs to an example.
+    /// Every example has its two files, and every file belongs to an example or an animation
+    /// (checked by AnimationFileTests).
     @Test func everyExampleHasItsPicturesAndNoPictureIsStale() throws {
         let names = Set(Gallery.examples.map(\.name))
         #expect(names.count == Gallery.examples.count && !names.isEmpty)
+        let animations = Set(Gallery.animations.map(\.name))
+        #expect(animations.isDisjoint(with: names))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.folder.path))
         for name in names {
             for ext in ["png", "svg"] {
                 #expect(files.contains("\(name).\(ext)"), "missing samples/gallery/\(name).\(ext): make samples RECORD=gallery/\(name)")
             }
         }
-        for file in files {
+        for file in files where !animations.contains((file as NSString).deletingPathExtension) {
             #expect(names.contains((file as NSString).deletingPathExtension) && ["png", "svg"].contains((file as NSString).pathExtension),
                     "samples/gallery/\(file) belongs to no Gallery example")
         }

@@ -89,20 +89,21 @@ import Typesetting
                                               tolerance: .golden, name: name.replacingOccurrences(of: "/", with: "-")) {
             Issue.record(Comment(rawValue: "samples/\(name).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(name)"))
         }
-        if let mismatch = try svgMismatch(of: base, in: folder) {
+        if let mismatch = try svgMismatch(of: base, in: folder, background: rendered.background) {
             Issue.record(Comment(rawValue: "samples/\(name).svg drawn by rsvg-convert differs from samples/\(name).png: \(mismatch)"))
         }
     }
 
     /// How the committed SVG `base.svg` in `folder`, drawn by librsvg at the PNG's scale, differs
     /// from the committed `base.png` beyond anti-aliased edges (``ImageTolerance/librsvg``), or
-    /// `nil` when it shows the same picture.
-    static func svgMismatch(of base: String, in folder: URL) throws -> String? {
+    /// `nil` when it shows the same picture. Web SVG leaves the background transparent unless the
+    /// spec sets one, so it is drawn over `background`, the one the PNG is painted on.
+    static func svgMismatch(of base: String, in folder: URL, background: RGBAColor?) throws -> String? {
         try #require(SVGRasterizer.isAvailable, "rsvg-convert is needed (Debian package librsvg2-bin, in make test's packages)")
         let png = try RGBAImage(contentsOf: folder.appendingPathComponent("\(base).png"))
         let layout = try CloudLayout(jsonData: Data(contentsOf: folder.appendingPathComponent("\(base).layout.json")))
         let svg = try Data(contentsOf: folder.appendingPathComponent("\(base).svg"))
-        let drawn = try SVGRasterizer.render(svg, scale: Double(png.width) / layout.width)
+        let drawn = try SVGRasterizer.render(svg, scale: Double(png.width) / layout.width, background: background)
         return try pictureMismatch(expected: png, actual: drawn, tolerance: .librsvg, name: "\(base).svg-rsvg")
     }
 
