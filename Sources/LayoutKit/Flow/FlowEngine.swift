@@ -292,7 +292,6 @@ extension FlowInput {
     /// `justify-content`) and the cross-axis alignment within each row.
     ///
     /// - Parameters:
-    ///   - rows: The rows.
     ///   - alignWidth: The width the rows are aligned in.
     ///   - options: Alignment and justification.
     ///   - origins: Receives one origin per visible item.
