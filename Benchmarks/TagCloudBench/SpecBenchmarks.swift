@@ -8,7 +8,7 @@
 
 import TagCloud
 
-/// Prints the spec figures.
+/// Records the spec figures.
 func runSpecBenchmarks() throws {
     let count = 100_000
     let names = (0..<count).map { "tag \($0)" }
@@ -23,29 +23,28 @@ func runSpecBenchmarks() throws {
     var parsed = Cloud()
     for input in inputs {
         let bytes = Array(input.text.utf8)
-        let seconds = try medianSeconds(runs: 5, warmup: 1) {
+        try bench.time("spec.parse.\(input.name).100k_tags_ms", target: .atMost(1000), runs: 7, warmup: 1) {
             parsed = try Cloud(parsing: bytes, format: input.format, source: "bench")
             blackHole(parsed)
         }
-        report("spec.parse.\(input.name).100k_tags (target <= 1000 ms)", seconds * 1000, "ms")
     }
 
-    let resolveSeconds = medianSeconds(runs: 5, warmup: 1) { blackHole(parsed.resolved()) }
-    report("spec.resolve.100k_tags (target <= 100 ms)", resolveSeconds * 1000, "ms")
-    try runAuthorKeyBenchmarks(parsed)
+    bench.time("spec.resolve.100k_tags_ms", target: .atMost(100), runs: 7, warmup: 1) { blackHole(parsed.resolved()) }
+    runAuthorKeyBenchmarks(parsed)
 
     let long = String(repeating: "abcdé💪ghij", count: 1000)
     for (name, format, text) in [("yaml", SpecFormat.yaml, "- \(long)\n"), ("json", .json, "[\"\(long)\"]"),
                                  ("text", .text, "\(long)\t1\n"), ("csv", .csv, "tag\n\"\(long)\"\n")] {
         let bytes = Array(text.utf8)
-        let seconds = try medianSeconds { blackHole(try Cloud(parsing: bytes, format: format, source: "bench")) }
-        report("spec.parse.\(name).10k_char_tag (target <= 5 ms)", seconds * 1000, "ms", digits: 3)
+        try bench.time("spec.parse.\(name).10k_char_tag_ms", target: .atMost(5), runs: 15) {
+            blackHole(try Cloud(parsing: bytes, format: format, source: "bench"))
+        }
     }
 }
 
 /// Resolution with the keys site authors set: every order, colours by weight, label templates.
-func runAuthorKeyBenchmarks(_ parsed: Cloud) throws {
-    let variants: [(name: String, target: Int, change: (inout Cloud) -> Void)] = [
+func runAuthorKeyBenchmarks(_ parsed: Cloud) {
+    let variants: [(name: String, target: Double, change: (inout Cloud) -> Void)] = [
         ("order_weight", 200, { $0.order = Cloud.Order(by: .weight) }),
         ("order_name_ascii", 500, { $0.order = Cloud.Order(by: .name) }),
         ("order_shuffle", 200, { $0.order = Cloud.Order(by: .shuffle, seed: 7) }),
@@ -56,11 +55,11 @@ func runAuthorKeyBenchmarks(_ parsed: Cloud) throws {
     for variant in variants {
         var cloud = parsed
         variant.change(&cloud)
-        let seconds = medianSeconds(runs: 5, warmup: 1) { blackHole(cloud.resolved()) }
-        report("spec.resolve.\(variant.name).100k_tags (target <= \(variant.target) ms)", seconds * 1000, "ms")
+        bench.time("spec.resolve.\(variant.name).100k_tags_ms", target: .atMost(variant.target), runs: 5, warmup: 1) {
+            blackHole(cloud.resolved())
+        }
     }
     var accented = Cloud(tags: (0..<10_000).map { Cloud.Tag("tág \(($0 &* 7919) % 10_000)") })
     accented.order = Cloud.Order(by: .name)
-    let icu = medianSeconds(runs: 3, warmup: 1) { blackHole(accented.resolved()) }
-    report("spec.resolve.order_name_icu.10k_tags (target <= 2000 ms)", icu * 1000, "ms")
+    bench.time("spec.resolve.order_name_icu.10k_tags_ms", target: .atMost(2000), runs: 3, warmup: 1) { blackHole(accented.resolved()) }
 }

@@ -43,10 +43,10 @@ public struct CloudLayout: Sendable, Equatable {
         ///   - text: The tag's text.
         ///   - label: The whole label, when it differs from the text.
         ///   - shown: What the chip draws, when the label was cut.
-        ///   - x: The left edge.
-        ///   - y: The top edge.
-        ///   - width: The width.
-        ///   - height: The height.
+        ///   - x: The left edge, in points from the picture's.
+        ///   - y: The top edge, in points from the picture's.
+        ///   - width: In points.
+        ///   - height: In points.
         ///   - fonts: The families the text is drawn in.
         public init(text: String, label: String? = nil, shown: String? = nil, x: Double, y: Double, width: Double,
                     height: Double, fonts: [String] = []) {

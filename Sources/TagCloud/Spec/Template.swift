@@ -154,7 +154,7 @@ public struct LabelPart: Sendable, Hashable {
     /// Makes a part.
     ///
     /// - Parameters:
-    ///   - text: The text.
+    ///   - text: What the part shows: template text, the tag's text, or the weight.
     ///   - isCount: Whether it is the count.
     public init(text: String, isCount: Bool) {
         self.text = text
