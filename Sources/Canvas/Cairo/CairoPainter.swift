@@ -81,8 +81,6 @@ final class CairoPainter {
     private var cr: OpaquePointer { context.pointer }
 
     /// Draws items in order.
-    ///
-    /// - Parameter items: The items.
     func draw(_ items: [DisplayItem]) throws {
         for (index, item) in items.enumerated() {
             indexPath.append(index)

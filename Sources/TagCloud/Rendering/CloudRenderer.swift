@@ -53,7 +53,6 @@ public struct RenderedCloud: Sendable {
     /// The cloud in a format: the one place a rendered cloud becomes bytes.
     ///
     /// - Parameters:
-    ///   - format: The format.
     ///   - scale: Pixels per point for PNG; `nil` for the cloud's ``scale``.
     /// - Returns: The bytes: a picture, or the layout JSON.
     /// - Throws: ``TagCloudError/pictureTooLarge(width:height:limit:)`` when the picture would be

@@ -41,7 +41,6 @@ extension View {
     /// `.background(.regularMaterial)`, `.background(Color.blue)`.
     ///
     /// - Parameters:
-    ///   - style: The style.
     ///   - edges: Accepted for SwiftUI code (there is no safe area in a picture).
     /// - Returns: The view.
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
@@ -51,7 +50,6 @@ extension View {
     /// Fills a shape with a style behind this view (SwiftUI's `background(_:in:fillStyle:)`).
     ///
     /// - Parameters:
-    ///   - style: The style.
     ///   - shape: The shape, in the view's frame.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
@@ -64,7 +62,6 @@ extension View {
     /// the background style is white.
     ///
     /// - Parameters:
-    ///   - shape: The shape.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
     public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
@@ -95,7 +92,6 @@ extension View {
     /// Fills the view's frame with a style in front of it (SwiftUI's `overlay(_:ignoresSafeAreaEdges:)`).
     ///
     /// - Parameters:
-    ///   - style: The style.
     ///   - edges: Accepted for SwiftUI code.
     /// - Returns: The view.
     public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
@@ -105,8 +101,6 @@ extension View {
     /// Fills a shape with a style in front of this view (SwiftUI's `overlay(_:in:fillStyle:)`).
     ///
     /// - Parameters:
-    ///   - style: The style.
-    ///   - shape: The shape.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
     public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
@@ -189,7 +183,6 @@ extension View {
     /// selected state, which web output (SVG, HTML) turns into classes, ARIA roles and colour
     /// custom properties.
     ///
-    /// - Parameter metadata: The metadata.
     /// - Returns: The view.
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
         wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
@@ -207,7 +200,6 @@ extension View {
     /// Labels this view's drawing (SwiftUI's `accessibilityLabel(_:)`): the label goes into the
     /// display list's metadata, see ``displayMetadata(label:link:identifier:tooltip:)``.
     ///
-    /// - Parameter label: The label.
     /// - Returns: The view.
     public func accessibilityLabel(_ label: String) -> some View {
         displayMetadata(label: label)
@@ -216,7 +208,6 @@ extension View {
     /// Identifies this view's drawing (SwiftUI's `accessibilityIdentifier(_:)`): the identifier
     /// goes into the display list's metadata (an SVG `id`).
     ///
-    /// - Parameter identifier: The identifier.
     /// - Returns: The view.
     public func accessibilityIdentifier(_ identifier: String) -> some View {
         displayMetadata(identifier: identifier)
@@ -233,7 +224,6 @@ public struct Link<Label: View>: View {
     ///
     /// - Parameters:
     ///   - destination: The URL.
-    ///   - label: The label.
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()

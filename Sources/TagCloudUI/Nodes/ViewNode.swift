@@ -60,9 +60,7 @@ class ViewNode: LayoutSubviewBackend {
     /// The node's explicit horizontal guide, if it sets one.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The node's size for `proposal`.
-    ///   - proposal: The proposal.
     /// - Returns: The guide's offset from the leading edge, or `nil`.
     func explicitAlignment(of guide: HorizontalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
         nil
@@ -71,9 +69,7 @@ class ViewNode: LayoutSubviewBackend {
     /// The node's explicit vertical guide, if it sets one (text baselines).
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The node's size for `proposal`.
-    ///   - proposal: The proposal.
     /// - Returns: The guide's offset from the top edge, or `nil`.
     func explicitAlignment(of guide: VerticalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
         nil
@@ -117,7 +113,6 @@ class ViewNode: LayoutSubviewBackend {
 
     /// The node's dimensions for a proposal, with its explicit guides.
     ///
-    /// - Parameter proposal: The proposal.
     /// - Returns: The dimensions.
     final func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
         ViewDimensions(size: sizeThatFits(proposal), backend: self, proposal: proposal)
@@ -157,8 +152,6 @@ final class DrawingContext {
     }
 
     /// Appends an item on top of the others.
-    ///
-    /// - Parameter item: The item.
     func append(_ item: DisplayItem) {
         if keepsItems { items.append(item) }
     }
@@ -213,7 +206,6 @@ final class DrawingContext {
     /// Records a node's frame when recording frames.
     ///
     /// - Parameters:
-    ///   - node: The node.
     ///   - frame: Its frame.
     func record(_ node: ViewNode, _ frame: CGRect) {
         if recordsFrames { frames.append((node.kind, frame)) }

@@ -98,7 +98,6 @@ public struct Text: Sendable {
 
     /// This text in a style (SwiftUI's `Text.foregroundStyle(_:)`).
     ///
-    /// - Parameter style: The style.
     /// - Returns: The text.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         var copy = self
@@ -188,8 +187,6 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
         }
 
         /// Appends a value's description.
-        ///
-        /// - Parameter value: The value.
         public mutating func appendInterpolation<T>(_ value: T) {
             output += String(describing: value)
         }
@@ -204,8 +201,6 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
         }
 
         /// Appends a text's string.
-        ///
-        /// - Parameter text: The text.
         public mutating func appendInterpolation(_ text: Text) {
             output += text.content
         }
