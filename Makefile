@@ -1,7 +1,7 @@
 # TagCloud: the README's two commands live here.
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
-# Other targets: make build, make bench, make samples, make refs, make clean.
+# Other targets: make build, make bench, make samples, make fuzz, make refs, make clean.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -35,7 +35,8 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples refs clean deps-build deps-test deps-ref static-pkgconfig
+.PHONY: all build demo test bench samples fuzz fuzz-build fuzz-corpus fuzz-smoke refs clean deps-build deps-test \
+        deps-ref static-pkgconfig
 
 all: build
 
@@ -83,6 +84,68 @@ demo: static-pkgconfig
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) fuzz-smoke
+
+# The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
+# AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set) and the
+# PNG reader (png). SwiftPM names an executable's entry point <module>_main and defines main as
+# it; gold fails on that with libFuzzer's own main, lld keeps one. The C code built here (libyaml,
+# inside Yams) is instrumented too. The seed corpus is the samples (specs and small pictures),
+# Fuzz/seeds (--set lines, PNG variants) and Fuzz/regressions (inputs that once failed, replayed by
+# the tests as well); the working corpus grows in $(FUZZ_DIR)/corpus.
+#   make fuzz                          every target for FUZZ_TIME seconds (1800), one after another
+#   make fuzz FUZZ_TARGETS=png         one target
+#   make fuzz-smoke                    each target FUZZ_RUNS runs (2000) from the seeds, fixed seed:
+#                                      what make test runs
+FUZZ_TARGETS ?= json yaml csv text set png
+FUZZ_TIME    ?= 1800
+FUZZ_RUNS    ?= 2000
+FUZZ_DIR     := $(CURDIR)/.build-fuzz
+FUZZ_BIN     := $(FUZZ_DIR)/release/TagCloudFuzz
+FUZZ_BUILD   := -c release --product TagCloudFuzz --scratch-path $(FUZZ_DIR) -Xswiftc -DFUZZING \
+                -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+# The machine is shared: one worker, one job, niced.
+FUZZ_RUN     := nice -n 15 env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+FUZZ_DICT     = $$( [ $$t = png ] || echo -dict=$(FUZZ_DIR)/spec.dict )
+
+fuzz-build: deps-build
+	$(SWIFT) build $(FUZZ_BUILD)
+
+# Seeds per target, rebuilt from the samples each time: $(FUZZ_DIR)/seeds/<target> (the JSON
+# layouts are JSON too, of keys a spec does not have); and a dictionary of the spec's keys and
+# names, printed from the key tables by the replaying build (spec.dict).
+fuzz-corpus:
+	$(SWIFT) build --product TagCloudFuzz
+	@mkdir -p $(FUZZ_DIR) && .build/debug/TagCloudFuzz --dictionary > $(FUZZ_DIR)/spec.dict
+	@rm -rf $(FUZZ_DIR)/seeds && for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/seeds/$$t $(FUZZ_DIR)/corpus/$$t; done
+	@cp samples/*.json $(FUZZ_DIR)/seeds/json/ 2>/dev/null || true
+	@cp samples/*.yaml $(FUZZ_DIR)/seeds/yaml/ 2>/dev/null || true
+	@cp samples/*.csv $(FUZZ_DIR)/seeds/csv/ 2>/dev/null || true
+	@cp samples/*.txt $(FUZZ_DIR)/seeds/text/ 2>/dev/null || true
+	@cp Fuzz/seeds/set/* $(FUZZ_DIR)/seeds/set/ 2>/dev/null || true
+	@for f in samples/*.png; do [ $$(stat -c %s $$f) -le 32768 ] && cp $$f $(FUZZ_DIR)/seeds/png/ 2>/dev/null; done; \
+	  cp Fuzz/seeds/png/* $(FUZZ_DIR)/seeds/png/ 2>/dev/null || true
+	@for t in $(FUZZ_TARGETS); do [ -d Fuzz/regressions/$$t ] && cp Fuzz/regressions/$$t/* $(FUZZ_DIR)/seeds/$$t/; true; done
+
+fuzz: fuzz-build fuzz-corpus
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/logs/$$t $(FUZZ_DIR)/crashes && cd $(FUZZ_DIR)/logs/$$t && \
+	  echo "fuzzing $$t for $(FUZZ_TIME) s (log: $(FUZZ_DIR)/logs/$$t/fuzz-0.log)" && \
+	  start=$$(date +%s) && \
+	  TAGCLOUD_FUZZ_TARGET=$$t $(FUZZ_RUN) $(FUZZ_BIN) -workers=1 -jobs=1 -max_total_time=$(FUZZ_TIME) \
+	    -max_len=65536 $(FUZZ_DICT) -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t; \
+	  status=$$?; echo "$$t: $$(( $$(date +%s) - start )) s, exit $$status, $$(grep -o 'stat::number_of_executed_units: [0-9]*' fuzz-0.log | tail -1)"; \
+	  cd $(CURDIR); [ $$status = 0 ] || exit $$status; \
+	done
+
+fuzz-smoke: fuzz-build fuzz-corpus
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(FUZZ_DIR)/smoke/$$t && mkdir -p $(FUZZ_DIR)/smoke/$$t && \
+	  TAGCLOUD_FUZZ_TARGET=$$t $(FUZZ_RUN) $(FUZZ_BIN) -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 $(FUZZ_DICT) \
+	    -artifact_prefix=$(FUZZ_DIR)/smoke/$$t- $(FUZZ_DIR)/smoke/$$t $(FUZZ_DIR)/seeds/$$t 2>$(FUZZ_DIR)/smoke/$$t.log \
+	    || { tail -40 $(FUZZ_DIR)/smoke/$$t.log; exit 1; }; \
+	  echo "fuzz-smoke $$t: $(FUZZ_RUNS) runs, no failure"; \
+	done
 
 bench: static-pkgconfig
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
@@ -101,4 +164,4 @@ refs: deps-ref
 	python3 Tools/browser/flexrefs.py
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz out

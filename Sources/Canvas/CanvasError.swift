@@ -23,6 +23,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case pngEncodingFailed(reason: String)
     /// PNG data could not be decoded. `source` is the file path, or "data" for bytes in memory.
     case pngDecodingFailed(source: String, reason: String)
+    /// A PNG image's header claims a picture larger than the reader's limits allow (a side over
+    /// `limits.maxSide`, or more than `limits.maxPixels` pixels); nothing was allocated for it.
+    case pngTooLarge(source: String, width: Int, height: Int, limits: PNGReadingLimits)
     /// A file could not be written; the previous file at `path`, if any, is unchanged.
     case fileWriteFailed(path: String, reason: String)
     /// A file could not be read.
@@ -54,6 +57,11 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "PNG encoding failed: \(reason); report a bug with the picture's size"
         case .pngDecodingFailed(let source, let reason):
             return "cannot decode the PNG image \(source): \(reason); check that it is a valid PNG file"
+        case let .pngTooLarge(source, width, height, limits):
+            let over = width > limits.maxSide || height > limits.maxSide
+                ? "over the limit of \(limits.maxSide) px a side"
+                : "over the limit of \(limits.maxPixels) pixels"
+            return "the PNG image \(source) claims to be \(width) × \(height) px, \(over); it was not decoded"
         case .fileWriteFailed(let path, let reason):
             return "cannot write \(path): \(reason); the previous file, if any, was left unchanged. Check that the folder exists and is writable"
         case .fileReadFailed(let path, let reason):

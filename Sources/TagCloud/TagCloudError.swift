@@ -13,6 +13,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The spec file cannot be opened or read (missing, a folder, no permission).
     case cannotReadInput(path: String, reason: String)
 
+    /// The input has more bytes than the reader's limit (``Cloud/defaultMaxInputSize`` unless
+    /// another is given); it was not read past the limit.
+    case inputTooLarge(path: String, limit: Int)
+
     /// A format name or file extension that is not known (`tags.xml`, an output format `gif`);
     /// `what` names the thing (`input format`, `output format`), `valid` lists the known names.
     case unknownFormat(what: String, name: String, valid: [String])
@@ -30,6 +34,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A key the spec does not have: `path` is the full key path as written (`chip.paddng`),
     /// `suggestion` the nearest valid key path (`chip.padding`), `valid` the keys allowed there.
     case unknownKey(path: String, SpecLocation, suggestion: String?, valid: [String])
+
+    /// A key path given to ``Cloud/setValue(_:forKeyPath:source:)`` that cannot name one value:
+    /// `tags` without an index, an index that is not a whole number or is past the last tag, an
+    /// index on a key that is not a list, or a whole tag; `reason` says which.
+    case invalidKeyPath(path: String, reason: String, SpecLocation)
 
     /// A value of the wrong type: `expected` describes what the key takes (`a number`), `got`
     /// what was written (`the string "wide"`).
@@ -81,11 +90,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place in a spec's text (or where a program set the value).
     public var location: SpecLocation? {
         switch self {
-        case .cannotReadInput, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
+        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
              .textLayoutFailed, .renderingFailed:
             nil
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
-             .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _),
+             .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _), .invalidKeyPath(_, _, let location),
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
              .unknownValue(_, _, _, _, let location), .invalidColor(_, _, _, let location),
              .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
@@ -105,7 +114,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     private var message: String {
         switch self {
         case let .cannotReadInput(path, reason):
-            return "cannot read the input \(quoted(path)): \(reason); check the path and its permissions"
+            return "cannot read the input \(quoted(path)): \(reason)"
+        case let .inputTooLarge(path, limit):
+            return "the input \(quoted(path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
         case let .unknownFormat(what, name, valid):
             return "unknown \(what) \(quoted(name)); use one of \(list(valid))"
         case let .invalidUTF8(location, detail):
@@ -117,11 +128,13 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             let other = previous.map { " (also at \(position($0)))" } ?? ""
             return "duplicate key \(quoted(path))\(other); keep only one of them"
         case let .unknownKey(path, _, suggestion, valid):
-            let keys = valid.isEmpty ? "it holds no keys" : "valid keys here: \(list(valid))"
+            let keys = valid.isEmpty ? "\(quoted(parentPath(of: path))) holds no keys" : "valid keys here: \(list(valid))"
             if let suggestion {
                 return "unknown key \(quoted(path)); did you mean \(quoted(suggestion))? \(keys.prefix(1).uppercased() + keys.dropFirst())"
             }
             return "unknown key \(quoted(path)); \(keys)"
+        case let .invalidKeyPath(path, reason, _):
+            return "the key path \(quoted(path)) \(reason)"
         case let .wrongType(path, expected, got, _):
             return "\(quoted(path)) must be \(expected), but it is \(got)"
         case let .invalidNumber(path, value, reason, _):
@@ -147,8 +160,15 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
         case let .pictureTooLarge(width, height, limit):
+            // Only what makes the side that is too long: the width and padding make the width,
+            // the rows (tags, font sizes, spacing) the height.
+            var lower: [String] = []
+            if width > limit { lower += ["the width", "the padding"] }
+            if height > limit { lower += ["the number of tags", "the font size", "the spacing"] }
+            lower.append("the scale")
             return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
-                + "on a side; lower the width, the scale or the number of tags"
+                + "on a side; lower " + (lower.count == 1 ? lower[0]
+                    : lower.dropLast().joined(separator: ", ") + " or " + lower[lower.count - 1])
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
@@ -197,6 +217,11 @@ private func position(_ location: SpecLocation) -> String {
     case let (line?, nil): "line \(line)"
     default: location.description
     }
+}
+
+/// `chip.padding` for `chip.padding.x`: the key path of the mapping holding the last key.
+private func parentPath(of path: String) -> String {
+    path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
 }
 
 /// A readable list of names, shortened when long.

@@ -3,6 +3,7 @@
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
+import Canvas
 import TagCloud
 
 /// `tagcloud`.
@@ -12,8 +13,9 @@ package struct Tagcloud: ParsableCommand {
         abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF or layout JSON.",
         discussion: """
             Exit codes: 0 success; 64 bad command line or option value; 65 bad input data \
-            (syntax, unknown key, wrong type, bad value, unknown font, picture too large); \
-            66 unreadable input; 70 internal error; 73 unwritable output. \
+            (syntax, unknown key, wrong type, bad value, unknown font, input or picture too large); \
+            66 unreadable input (or a closed standard input); 70 internal error; 73 unwritable \
+            output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
         subcommands: [Render.self, Samples.self, Fonts.self, Diff.self])
@@ -28,11 +30,13 @@ package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
-        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [-v]",
+        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [--max-input-size <size>] [spec options] [-v]",
         discussion: """
-            The output format follows OUTPUT's extension unless --format says otherwise; without -o \
-            the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
-            Options override the spec's keys; --set KEY=VALUE sets any key path.
+            The output format follows OUTPUT's extension unless --format says otherwise (PNG for \
+            standard output and devices); without -o the output goes beside INPUT (tags.yaml -> \
+            tags.png; JSON layouts -> tags.layout.json). INPUT may be a file, a FIFO, /dev/fd/N or - \
+            for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
+            and a tag's keys by index (--set 'tags[0].weight=3').
 
 
             """ + specOptionsHelp + """
@@ -61,6 +65,9 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
+
+    @Option(name: .customLong("max-input-size"), help: ArgumentHelp("The most bytes the spec may have: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    var maxInputSize: String?
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
@@ -130,6 +137,7 @@ package struct Diff: ParsableCommand {
             Examples:
               tagcloud diff expected.png actual.png
               tagcloud diff a.png b.png --out diff.png --threshold 0.05 --max-diff-pixels 20
+              tagcloud diff untrusted.png expected.png --max-pixels 4000000
             """)
 
     @Argument(help: ArgumentHelp("The expected image.", valueName: "first"))
@@ -150,11 +158,14 @@ package struct Diff: ParsableCommand {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAntiAliasing = false
 
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("The most pixels an image may have, checked before it is decoded (default 64000000; each side at most 32767).", valueName: "count"))
+    var maxPixels: Int = PNGReadingLimits.standard.maxPixels
+
     package init() {}
 
     /// The request for the command.
     package func request() -> DiffRequest {
         DiffRequest(first: first, second: second, diffOutput: out, threshold: threshold,
-                    maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing)
+                    maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing, maxPixels: maxPixels)
     }
 }

@@ -21,9 +21,12 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var assignments: [String] = []
     /// `-v`/`--verbose`.
     package var verbose = false
+    /// `--max-input-size`, as typed.
+    package var maxInputSize: String?
 
     package init(input: String, output: String? = nil, format: String? = nil, inputFormat: String? = nil,
-                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false) {
+                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false,
+                 maxInputSize: String? = nil) {
         self.input = input
         self.output = output
         self.format = format
@@ -31,6 +34,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         self.specOptions = specOptions
         self.assignments = assignments
         self.verbose = verbose
+        self.maxInputSize = maxInputSize
     }
 
     /// The options that set a spec key, in the key reference's order (which is the order their
@@ -38,7 +42,7 @@ package struct RenderCommandLine: Equatable, Sendable {
     package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
     /// The command's own options that take a value, without dashes.
-    static let valueOptions = ["output", "format", "input-format", "set"]
+    static let valueOptions = ["output", "format", "input-format", "set", "max-input-size"]
 
     /// What parsing found: a command line, or a request for help.
     package enum Parsed: Equatable, Sendable {
@@ -119,6 +123,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "format": line.format = try value(takesAnyNext: false)
             case "input-format": line.inputFormat = try value(takesAnyNext: false)
             case "set": line.assignments.append(try value(takesAnyNext: true))
+            case "max-input-size": line.maxInputSize = try value(takesAnyNext: true)
             default:
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
                     throw usage("unknown option \(quoted(argument))\(suggestion(for: "--" + name))")
@@ -144,7 +149,8 @@ package struct RenderCommandLine: Equatable, Sendable {
     /// The request for the command: `--set` assignments first, then every spec option, as key
     /// paths set on the spec.
     ///
-    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name or a `--set` without `=`.
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=` or
+    ///   a `--max-input-size` that is not a size.
     package func request() throws(CommandError) -> RenderRequest {
         var settings: [(keyPath: String, value: String, option: String)] = []
         for assignment in assignments {
@@ -158,6 +164,29 @@ package struct RenderCommandLine: Equatable, Sendable {
         }
         return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
-                             settings: settings)
+                             settings: settings,
+                             maxInputSize: try maxInputSize.map(Self.byteCount) ?? Cloud.defaultMaxInputSize)
+    }
+
+    /// The most `--max-input-size` may be: 1 GiB (a spec is parsed into memory several times its
+    /// size).
+    package static let largestMaxInputSize = 1 << 30
+
+    /// A size in bytes as `--max-input-size` takes it: a whole number, optionally followed by
+    /// `K`, `M` or `G` (1,024, 1,048,576, 1,073,741,824), from 1 byte to 1 GiB.
+    ///
+    /// - Parameter text: The value as typed (`65536`, `64K`, `64M`, `1G`).
+    /// - Returns: The number of bytes.
+    /// - Throws: ``CommandError/usage(_:)`` naming the option and the value (at most 60 characters of it).
+    static func byteCount(_ text: String) throws(CommandError) -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30, "g": 1 << 30]
+        let unit = text.last.flatMap { units[$0] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+              case let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1), !overflow,
+              (1...largestMaxInputSize).contains(bytes) else {
+            throw .usage("--max-input-size takes a size from 1 byte to 1G (65536, 64K, 64M, 1G), but it is \(quoted(text))")
+        }
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
-// The tagcloud process: parses arguments, runs one command, maps its error to an exit code.
+// The tagcloud process: guards its standard streams and signals, parses arguments, runs one
+// command, maps its error to an exit code.
 import ArgumentParser
 import Foundation
 import TagCloud
@@ -11,14 +12,18 @@ import Glibc
 package enum TagCloudMain {
     /// Runs the command line and exits with its exit code (``TagCloudExitCode``).
     ///
+    /// Before anything else: closed standard streams are opened on `/dev/null` (and remembered,
+    /// ``StandardStreams``), SIGPIPE is ignored (a closed pipe is a write error, exit 73), and
+    /// SIGINT, SIGTERM and SIGHUP remove a named temporary output before they end the process
+    /// (``TemporaryFileCleanup``).
+    ///
     /// - Parameter arguments: The arguments after the program's name.
     @MainActor
     package static func run(_ arguments: [String]) -> Never {
-        // A closed pipe gives a write error (exit 73) instead of killing the process.
+        _ = StandardStreams.closedAtStart
         signal(SIGPIPE, SIG_IGN)
+        TemporaryFileCleanup.install()
         if arguments.first == "render" {
-            // Fonts, shaping plans and Cairo set themselves up on the second core while this one
-            // parses.
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed
             do {
@@ -28,59 +33,90 @@ package enum TagCloudMain {
             }
             switch parsed {
             case .run(let line):
+                // Fonts, shaping plans and Cairo set themselves up on the second core while this
+                // one reads the spec.
                 TagCloudCommand.startWarmingUp()
                 render(line)
             case .help:
-                print(Tagcloud.helpMessage(for: Render.self))
-                exit(TagCloudExitCode.success.rawValue)
+                finish(output: Tagcloud.helpMessage(for: Render.self) + "\n", exitCode: .success)
             }
         }
         let command: any ParsableCommand
         do {
             command = try Tagcloud.parseAsRoot(arguments)
         } catch {
-            // `tagcloud diff` promises 0, 1 or 2 (as diff(1) does), so its usage errors exit with 2.
-            if arguments.first == "diff", Tagcloud.exitCode(for: error) != .success {
-                FileHandle.standardError.write(Data((Tagcloud.fullMessage(for: error) + "\n").utf8))
-                exit(TagCloudExitCode.diffFailed.rawValue)
-            }
-            Tagcloud.exit(withError: error)
+            end(parserError: error, arguments: arguments)
         }
-        do {
+        do throws(CommandError) {
             switch command {
             case let samples as Samples:
-                let report = try TagCloudCommand.samples(samples.request(), progress: { print($0) })
-                print(report.summary)
+                let report = try TagCloudCommand.samples(samples.request(), progress: { line throws(CommandError) in
+                    try StandardStreams.output(line + "\n")
+                })
+                try StandardStreams.output(report.summary + "\n")
             case is Fonts:
-                print(try TagCloudCommand.fonts(), terminator: "")
+                try StandardStreams.output(try TagCloudCommand.fonts())
             case let diff as Diff:
-                let outcome = try TagCloudCommand.diff(diff.request())
-                print(outcome.summary)
+                let outcome: DiffOutcome
+                do {
+                    outcome = try TagCloudCommand.diff(diff.request())
+                    try StandardStreams.output(outcome.summary + "\n")
+                } catch {
+                    // diff's own contract: 2 for any trouble, a full standard output included.
+                    if case .cannotCompareImages = error { fail(error) }
+                    StandardStreams.diagnostic("error: \(error.description)\n")
+                    exit(TagCloudExitCode.diffFailed.rawValue)
+                }
                 exit(outcome.exitCode.rawValue)
             default:
+                // `tagcloud`, `tagcloud help …`: swift-argument-parser's help, which it throws.
                 var other = command
-                try other.run()
+                do {
+                    try other.run()
+                } catch {
+                    end(parserError: error, arguments: arguments)
+                }
             }
-        } catch let error as CommandError {
-            fail(error)
         } catch {
-            Tagcloud.exit(withError: error)
+            fail(error)
         }
         exit(TagCloudExitCode.success.rawValue)
     }
 
+    /// Ends the process for what swift-argument-parser threw: help is output (exit 0, or 73 when
+    /// standard output cannot take it), anything else an error on standard error with its exit
+    /// code; `tagcloud diff` promises 0, 1 or 2 (as diff(1) does), so its usage errors exit with 2.
+    static func end(parserError error: any Error, arguments: [String]) -> Never {
+        let code = Tagcloud.exitCode(for: error)
+        let message = Tagcloud.fullMessage(for: error)
+        if code == .success { finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success) }
+        StandardStreams.diagnostic(message + "\n")
+        exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
+    }
+
     /// Prints `error: …` to standard error and exits with the error's code.
     static func fail(_ error: CommandError) -> Never {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        StandardStreams.diagnostic("error: \(error.description)\n")
         exit(error.exitCode.rawValue)
+    }
+
+    /// Writes output (help) and exits with `exitCode`, or with 73 when standard output cannot
+    /// take it.
+    static func finish(output: String, exitCode: TagCloudExitCode) -> Never {
+        do throws(CommandError) {
+            try StandardStreams.output(output)
+        } catch {
+            fail(error)
+        }
+        exit(exitCode.rawValue)
     }
 
     /// Renders a parsed command line and exits.
     static func render(_ line: RenderCommandLine) -> Never {
-        do {
+        do throws(CommandError) {
             let result = try TagCloudCommand.render(try line.request())
             if line.verbose {
-                FileHandle.standardError.write(Data((result.summary + "\n").utf8))
+                StandardStreams.diagnostic(result.summary + "\n")
             }
             exit(TagCloudExitCode.success.rawValue)
         } catch {

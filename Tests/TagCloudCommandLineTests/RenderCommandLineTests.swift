@@ -108,7 +108,7 @@ import TestRandom
         }
         let listed = help.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("  --set") }
             .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } }
-        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + ["output", "format", "input-format", "verbose", "help"])
+        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + ["output", "format", "input-format", "max-input-size", "verbose", "help"])
         #expect(!listed.isEmpty)
         for name in listed { #expect(known.contains(name), "\(name) is listed but not an option") }
     }

@@ -11,13 +11,15 @@ extension Cloud {
     ///   bundled fonts, with the machine's fonts as fallback.
     /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
     /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
-    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)`` and
-    ///   ``TagCloudError/textLayoutFailed(text:_:)``.
+    ///   the place the cloud names it), ``TagCloudError/invalidNumber(path:value:reason:_:)`` for
+    ///   weights whose `maxSize` is below their `minSize`, ``TagCloudError/fontsUnavailable(_:)``
+    ///   and ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
     ///   with `maxRows`.
     public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
         let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
         let cloud = resolved()
+        try checkWeightRange(cloud)
         try checkFontFamilies(cloud, library: typesetter.library)
         return try CloudRenderer.render(cloud, typesetter: typesetter)
     }
@@ -64,6 +66,30 @@ extension Cloud {
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
         try rendered().data(as: format)
+    }
+
+    /// Refuses weights whose largest font size is below their smallest (heavier tags would get
+    /// smaller fonts), naming the size that was set over the other: `weights.minSize` when an
+    /// option or a program set it and not `maxSize`, else `weights.maxSize`. (`maxSize` defaults
+    /// to twice `minSize`, so only a given `maxSize` can be too small.)
+    private func checkWeightRange(_ cloud: ResolvedCloud) throws(TagCloudError) {
+        let keys = Cloud.Weights.fields
+        let minSize = keys.minSize.resolved(in: weights, style: cloud.style, theme: cloud.theme) ?? Double(cloud.baseFontSize)
+        guard let maxSize = keys.maxSize.resolved(in: weights, style: cloud.style, theme: cloud.theme),
+              maxSize < minSize else { return }
+        let minimumFrom = weights?.minSize == nil ? ", from font.size" : ""
+        let blameMinimum = provenance.assigned["weights.minSize"] != nil && provenance.assigned["weights.maxSize"] == nil
+        func located(_ keyPath: String) -> SpecLocation {
+            location(ofKeyPath: keyPath) ?? SpecLocation(source: "Cloud")
+        }
+        if blameMinimum {
+            throw .invalidNumber(path: "weights.minSize", value: SpecTree.format(minSize),
+                                 reason: "must be at most \"weights.maxSize\" (\(SpecTree.format(maxSize)))",
+                                 located("weights.minSize"))
+        }
+        throw .invalidNumber(path: "weights.maxSize", value: SpecTree.format(maxSize),
+                             reason: "must be at least \"weights.minSize\" (\(SpecTree.format(minSize))\(minimumFrom))",
+                             located("weights.maxSize"))
     }
 
     /// Checks that every font family the cloud names exists (bundled, or found by fontconfig),

@@ -193,10 +193,10 @@ public struct Cloud: Sendable, Hashable {
         public init() {}
 
         struct Keys: Sendable {
-            let minSize = SpecKey("minSize", \Weights.minSize, .number(.positiveLength), defaultDoc: "`font.size`",
+            let minSize = SpecKey("minSize", \Weights.minSize, .number(.fontSize), defaultDoc: "`font.size`",
                                   doc: "The font size of the lightest tag.")
-            let maxSize = SpecKey("maxSize", \Weights.maxSize, .number(.positiveLength), defaultDoc: "twice `minSize`",
-                                  doc: "The font size of the heaviest tag.")
+            let maxSize = SpecKey("maxSize", \Weights.maxSize, .number(.fontSize), defaultDoc: "twice `minSize`",
+                                  doc: "The font size of the heaviest tag; at least `minSize` (a smaller one is refused when the cloud is rendered).")
             let scale = SpecKey("scale", \Weights.scale, .name, default: KeyDefault(WeightScale.linear),
                                 doc: "The curve from weights to sizes (see \"Weights\").")
         }

@@ -16,14 +16,18 @@ package struct RenderRequest: Sendable {
     /// Key paths set from options, in order: the key path, the value as typed, and the option
     /// (without dashes) for messages.
     package var settings: [(keyPath: String, value: String, option: String)]
+    /// The most bytes the spec may have (`--max-input-size`).
+    package var maxInputSize: Int
 
     package init(input: String, inputFormat: SpecFormat? = nil, output: String? = nil, format: OutputFormat? = nil,
-                 settings: [(keyPath: String, value: String, option: String)] = []) {
+                 settings: [(keyPath: String, value: String, option: String)] = [],
+                 maxInputSize: Int = Cloud.defaultMaxInputSize) {
         self.input = input
         self.inputFormat = inputFormat
         self.output = output
         self.format = format
         self.settings = settings
+        self.maxInputSize = maxInputSize
     }
 }
 
@@ -54,74 +58,69 @@ package enum TagCloudCommand {
     /// `tagcloud render`: reads a spec, applies the options, lays out and draws the cloud, and
     /// writes it as PNG, SVG, PDF or layout JSON.
     ///
-    /// Everything is checked before anything is written: the output's format and folder, the
-    /// spec, the font families, the picture's size. The file is written atomically, so a failure
-    /// never leaves a partial file and never replaces an existing one; standard output gets the
-    /// bytes only once they are complete.
+    /// Everything is checked before anything is written: the output's format and folder (and
+    /// that it is not the input), the spec, the font families, the picture's size. The output is
+    /// written by ``OutputFile`` (a file replaced atomically, a device or FIFO in place), so a
+    /// failure never leaves a partial file and never replaces an existing one; standard output
+    /// gets the bytes only once they are complete.
     ///
-    /// - Parameters:
-    ///   - request: The parsed command line.
-    ///   - readStandardInput: Reads all of standard input (for the input `-`).
-    ///   - writeStandardOutput: Writes the result to standard output (for the output `-`).
+    /// - Parameter request: The parsed command line.
     /// - Returns: What was written and where.
     /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
-    package static func render(
-        _ request: RenderRequest,
-        readStandardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-        writeStandardOutput: (Data) throws(CommandError) -> Void = { data throws(CommandError) in
-            try StandardStreams.write(data, to: 1)
-        }
-    ) throws(CommandError) -> RenderResult {
+    package static func render(_ request: RenderRequest) throws(CommandError) -> RenderResult {
         let (outputPath, format) = try destination(of: request)
-        if let outputPath { try checkWritable(outputPath) }
-        do {
+        if let outputPath { try OutputFile.check(outputPath, inputs: [request.input]) }
+        let rendered: RenderedCloud, data: Data
+        do throws(TagCloudError) {
             var cloud: Cloud
             if request.input == "-" {
-                let bytes = readStandardInput()
-                cloud = try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes), source: "<stdin>")
+                let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
+                cloud = try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
+                                  source: StandardStreams.standardInputName)
             } else {
-                cloud = try Cloud(contentsOf: URL(fileURLWithPath: request.input), format: request.inputFormat)
+                cloud = try Cloud(contentsOf: URL(fileURLWithPath: request.input), format: request.inputFormat,
+                                  maxInputSize: request.maxInputSize)
             }
             for setting in request.settings {
                 try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
             }
-            let rendered = try cloud.rendered()
-            let data = try rendered.data(as: format)
-            if let outputPath {
-                do {
-                    try AtomicFile.write(data, to: URL(fileURLWithPath: outputPath))
-                } catch {
-                    throw CommandError.cannotWriteOutput(path: outputPath, reason: reason(error))
-                }
-            } else {
-                try writeStandardOutput(data)
-            }
-            return RenderResult(outputPath: outputPath, format: format, data: data, layout: rendered.layout,
-                                hiddenCount: rendered.hiddenCount)
-        } catch let error as TagCloudError {
-            throw .library(error)
-        } catch let error as CommandError {
-            throw error
+            rendered = try cloud.rendered()
+            data = try rendered.data(as: format)
         } catch {
-            throw .library(.internalError(String(describing: error)))
+            throw .library(error)
         }
+        if let outputPath {
+            try OutputFile.write(data, to: outputPath, inputs: [request.input])
+        } else {
+            try StandardStreams.output(data)
+        }
+        return RenderResult(outputPath: outputPath, format: format, data: data, layout: rendered.layout,
+                            hiddenCount: rendered.hiddenCount)
     }
 
     /// The output file (`nil` for standard output) and format of a request.
     ///
     /// Without `-o`, the output goes beside the input with the format's extension (`tags.yaml` →
     /// `tags.png`; the layout JSON is `tags.layout.json`, so that it never replaces a JSON spec),
-    /// or to standard output when the input is standard input.
+    /// or to standard output when the input is standard input. An output with no known extension
+    /// takes the format of the file a link names (`/dev/stdout` when standard output is `out.svg`),
+    /// and PNG when it is a device, FIFO or socket (`/dev/null`), as standard output does.
     static func destination(of request: RenderRequest) throws(CommandError) -> (String?, OutputFormat) {
         switch request.output {
         case "-":
             return (nil, request.format ?? .png)
         case let output?:
-            let format = if let format = request.format { format } else { try outputFormat(ofPath: output) }
-            if request.input != "-", samePath(output, request.input) {
-                throw .cannotWriteOutput(path: output, reason: "it is the input file, which must not be replaced")
+            if let format = request.format { return (output, format) }
+            do {
+                return (output, try outputFormat(ofPath: output))
+            } catch {
+                // The extension of what a link names (`/dev/stdout` → `out.svg`), else PNG for a
+                // device, FIFO or socket.
+                guard let target = try? OutputFile.resolve(output) else { throw error }
+                if target.method != .replace { return (output, .png) }
+                guard let format = try? outputFormat(ofPath: target.path) else { throw error }
+                return (output, format)
             }
-            return (output, format)
         case nil:
             let format = request.format ?? .png
             guard request.input != "-" else { return (nil, format) }
@@ -147,61 +146,5 @@ package enum TagCloudCommand {
         let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
         let folder = (input as NSString).deletingLastPathComponent
         return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-    }
-
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
-    }
-
-    /// Fails early, before any work, when the output cannot be written: its folder is missing or
-    /// not writable, or the path is a folder.
-    static func checkWritable(_ path: String) throws(CommandError) {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotWriteOutput(path: path, reason: "it is a folder")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderPath = folder.isEmpty ? "." : folder
-        guard manager.fileExists(atPath: folderPath, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) does not exist")
-        }
-        guard manager.isWritableFile(atPath: folderPath) else {
-            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) is not writable")
-        }
-    }
-
-    /// The message of an error from another module.
-    static func reason(_ error: any Error) -> String {
-        if case CanvasError.fileWriteFailed(_, let reason) = error { return reason }
-        return String(describing: error)
-    }
-}
-
-/// Writing to the process's standard streams.
-package enum StandardStreams {
-    /// Writes all of `data` to a file descriptor, retrying short writes.
-    ///
-    /// - Parameters:
-    ///   - data: The bytes.
-    ///   - descriptor: 1 for standard output, 2 for standard error.
-    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming `-` when the stream is
-    ///   closed or full.
-    package static func write(_ data: Data, to descriptor: Int32) throws(CommandError) {
-        let failure: String? = data.withUnsafeBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw .cannotWriteOutput(path: "-", reason: failure) }
     }
 }
