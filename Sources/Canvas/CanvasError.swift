@@ -63,9 +63,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "over the limit of \(limits.maxPixels) pixels"
             return "the PNG image \(source) claims to be \(width) × \(height) px, \(over); it was not decoded"
         case .fileWriteFailed(let path, let reason):
-            return "cannot write \(path): \(reason); the previous file, if any, was left unchanged. Check that the folder exists and is writable"
+            return "cannot write \(path): \(reason); the previous file, if any, was left unchanged"
         case .fileReadFailed(let path, let reason):
-            return "cannot read \(path): \(reason); check that the file exists and is readable"
+            return "cannot read \(path): \(reason)"
         case .unknownFont(let file, let index):
             return "the display list uses the font file \(file) (face \(index)), which the font library does not contain: add that font to the fonts folder"
         case .imageSizesDiffer(let firstWidth, let firstHeight, let secondWidth, let secondHeight):

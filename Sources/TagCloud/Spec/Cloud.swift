@@ -340,7 +340,7 @@ public struct Cloud: Sendable, Hashable {
         struct Keys: Sendable {
             let text = SpecKey(required: "text", \Tag.text, .string,
                                doc: "The chip's text. Must not be empty or hold control characters.")
-            let weight = SpecKey("weight", \Tag.weight, .number(.length), defaultDoc: "1", decodesLast: true,
+            let weight = SpecKey("weight", \Tag.weight, .number(.weight), defaultDoc: "1", decodesLast: true,
                                  decode: { tag, node, _, decoder throws(TagCloudError) in
                                      tag.weight = try decoder.weight(node, tag: tag.text)
                                  },
