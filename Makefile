@@ -1,7 +1,8 @@
 # TagCloud: the README's two commands live here.
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
-# Other targets: make build, make bench, make samples, make fuzz, make refs, make clean.
+# Other targets: make build, make bench, make samples, make fault-matrix, make fuzz, make refs,
+# make clean.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -35,7 +36,7 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples fuzz fuzz-build fuzz-corpus fuzz-smoke refs clean deps-build deps-test \
+.PHONY: all build demo test bench samples fault-matrix fuzz fuzz-build fuzz-corpus fuzz-smoke refs clean deps-build deps-test \
         deps-ref static-pkgconfig
 
 all: build
@@ -84,7 +85,15 @@ demo: static-pkgconfig
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) fault-matrix
 	$(MAKE) fuzz-smoke
+
+# The fault matrix (Tests/FaultMatrix/fault-matrix.sh): the release command against every way its
+# outputs, inputs, standard streams, images and numbers can go wrong, and kill -9 / SIGINT /
+# SIGTERM / SIGHUP at several moments of a large render.
+fault-matrix: static-pkgconfig
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
+	Tests/FaultMatrix/fault-matrix.sh .build/release/tagcloud
 
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
 # AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set) and the
@@ -134,7 +143,7 @@ fuzz: fuzz-build fuzz-corpus
 	  start=$$(date +%s) && \
 	  TAGCLOUD_FUZZ_TARGET=$$t $(FUZZ_RUN) $(FUZZ_BIN) -workers=1 -jobs=1 -max_total_time=$(FUZZ_TIME) \
 	    -max_len=65536 $(FUZZ_DICT) -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t; \
-	  status=$$?; echo "$$t: $$(( $$(date +%s) - start )) s, exit $$status, $$(grep -o 'stat::number_of_executed_units: [0-9]*' fuzz-0.log | tail -1)"; \
+	  status=$$?; echo "$$t: $$(( $$(date +%s) - start )) s, exit $$status, $$(grep -o '^Done [0-9]* runs in [0-9]* second' fuzz-0.log | tail -1)"; \
 	  cd $(CURDIR); [ $$status = 0 ] || exit $$status; \
 	done
 

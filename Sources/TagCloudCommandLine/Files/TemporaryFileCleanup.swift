@@ -23,8 +23,11 @@ package enum TemporaryFileCleanup {
     package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handler for ``signals``; the `tagcloud` executable calls this once at start.
+    ///
+    /// A signal the process was started ignoring stays ignored (`nohup`, a shell's background
+    /// job without job control), as Unix tools leave it.
     package static func install() {
-        for number in signals {
+        for number in signals where signal(number, SIG_IGN) != SIG_IGN {
             signal(number, handleSignal)
         }
     }
