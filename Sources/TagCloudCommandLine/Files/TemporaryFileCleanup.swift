@@ -27,7 +27,8 @@ package enum TemporaryFileCleanup {
     /// A signal the process was started ignoring stays ignored (`nohup`, a shell's background
     /// job without job control), as Unix tools leave it.
     package static func install() {
-        for number in signals where signal(number, SIG_IGN) != SIG_IGN {
+        let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
+        for number in signals where unsafeBitCast(signal(number, SIG_IGN), to: Int.self) != ignore {
             signal(number, handleSignal)
         }
     }
