@@ -1,20 +1,25 @@
 # TagCloud: the README's two commands live here.
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
-# Other targets: make build, make bench, make samples, make fault-matrix, make fuzz, make refs,
-# make clean.
+# Other targets: make build, make bench, make samples, make refs, make clean, make install,
+# make uninstall, make deb, make fault-matrix, make fuzz.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
 # Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
-# to pixels so the tests can compare them with the PNGs).
+# to pixels so the tests can compare them with the PNGs; poppler-utils' pdftoppm rasterises the PDFs
+# that TagCloudTesting's .pdf strategy compares).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
-TEST_PACKAGES  := librsvg2-bin
+# What the command needs at run time besides its own libraries: Noto fonts for the scripts the
+# bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
+# bundled fonts. The Debian package `make deb` builds depends on these.
+RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
+TEST_PACKAGES  := librsvg2-bin poppler-utils file $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
-REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data
+REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
 # Release builds link the Swift runtime and Foundation statically: the command starts several
 # milliseconds sooner (no dynamic symbol binding of libFoundation) and runs without the toolchain.
@@ -36,8 +41,15 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples fault-matrix fuzz fuzz-build fuzz-corpus fuzz-smoke refs clean deps-build deps-test \
-        deps-ref static-pkgconfig
+.PHONY: all build demo test bench samples refs clean deps-build deps-runtime deps-test deps-ref static-pkgconfig \
+        release install uninstall deb install-check fault-matrix fuzz fuzz-build fuzz-corpus fuzz-smoke
+
+# Where `make install` puts the command (PREFIX/bin/tagcloud) and its fonts
+# (PREFIX/share/tagcloud/Fonts, where the command finds them); DESTDIR stages the tree.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION ?= $(shell cat VERSION)$(shell git rev-parse --short HEAD 2>/dev/null | sed 's/^/+git/')
+DEB_OUTPUT ?= out/tagcloud_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 
 all: build
 
@@ -64,6 +76,9 @@ endef
 deps-build:
 	$(call ensure_packages,$(BUILD_PACKAGES))
 
+deps-runtime: deps-build
+	$(call ensure_packages,$(RUNTIME_PACKAGES))
+
 deps-test: deps-build
 	$(call ensure_packages,$(TEST_PACKAGES))
 
@@ -76,23 +91,49 @@ build: deps-build
 static-pkgconfig: deps-build
 	@Tools/static-link/make-pkgconfig $(STATIC_PC)
 
-demo: static-pkgconfig
+release: static-pkgconfig deps-runtime
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
+
+demo: release
 	@mkdir -p $(dir $(DEMO_OUTPUT))
 	.build/release/tagcloud render $(DEMO_INPUT) -o $(DEMO_OUTPUT)
-	@echo "Wrote $(DEMO_OUTPUT)"
+	@echo "Wrote $(DEMO_OUTPUT); the command is .build/release/tagcloud (make install puts it in $(PREFIX)/bin)"
+
+# A stripped binary and the bundled fonts; the command finds the fonts beside it.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tagcloud
+	install -m 755 -s .build/release/tagcloud $(DESTDIR)$(PREFIX)/bin/tagcloud
+	rm -rf $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts
+	cp -R Fonts $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/tagcloud and $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tagcloud
+	rm -rf $(DESTDIR)$(PREFIX)/share/tagcloud
+
+# A Debian package of the same (dpkg-deb), depending on the libraries it links and the Noto fonts.
+deb:
+	@rm -rf .build/deb-stage
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb-stage PREFIX=/usr
+	@mkdir -p $(dir $(DEB_OUTPUT))
+	Tools/packaging/make-deb .build/deb-stage $(DEB_OUTPUT) $(VERSION) "$(RUNTIME_PACKAGES)"
+
+# Installs into a temporary DESTDIR, renders from there with no checkout to fall back on, and
+# checks make uninstall and the Debian package.
+install-check: release
+	Tools/packaging/check-install
 
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) fault-matrix
-	$(MAKE) fuzz-smoke
+	$(MAKE) --no-print-directory install-check
+	$(MAKE) --no-print-directory fault-matrix
+	$(MAKE) --no-print-directory fuzz-smoke
 
 # The fault matrix (Tests/FaultMatrix/fault-matrix.sh): the release command against every way its
 # outputs, inputs, standard streams, images and numbers can go wrong, and kill -9 / SIGINT /
 # SIGTERM / SIGHUP at several moments of a large render.
-fault-matrix: static-pkgconfig
-	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
+fault-matrix: release
 	Tests/FaultMatrix/fault-matrix.sh .build/release/tagcloud
 
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
@@ -165,12 +206,17 @@ samples: static-pkgconfig
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
 	.build/release/tagcloud samples --out samples
 
-# Regenerates committed reference data: Unicode tables (UCD), shaping references (hb-shape,
-# Chromium) and flex-wrap layouts (Chromium).
+# Regenerates committed reference data: Unicode tables (UCD), script names and the Debian font
+# package of each script, the test fonts, shaping references (hb-shape, Chromium) and flex-wrap
+# layouts (Chromium; the scripts' ones with the machine's Noto fonts as fallback).
 refs: deps-ref
 	python3 Tests/TypesettingTests/Fixtures/make_unicode_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_tables.py
+	python3 Tests/TypesettingTests/Fixtures/make_fonts.py
 	python3 Tests/TypesettingTests/Fixtures/make_refs.py
+	python3 Tests/TypesettingTests/Fixtures/make_script_refs.py
 	python3 Tools/browser/flexrefs.py
+	python3 Tools/browser/scriptrefs.py
 
 clean:
 	rm -rf .build .build-fuzz out

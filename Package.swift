@@ -28,6 +28,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // `tagcloud preview`'s server (loopback only), and the logging and NIO types it hands us.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: System libraries (never products; only the module named beside each imports it)
@@ -61,9 +66,13 @@ let package = Package(
         // nothing of processes: the command's logic lives in TagCloudCommandLine.
         .target(name: "TagCloud",
                 dependencies: ["TagCloudUI", "Canvas", "Typesetting", "LayoutKit",
-                               .product(name: "Yams", package: "Yams")],
+                               .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strictSwift),
-        .target(name: "TagCloudTesting", dependencies: ["Canvas"], swiftSettings: strictSwift),
+        // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
+        // observer when the test binary loads, so the kit knows which XCTest case is running.
+        .target(name: "CTagCloudTesting", path: "Sources/CTagCloudTesting"),
+        .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
+                swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
         .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
 
@@ -72,7 +81,10 @@ let package = Package(
         // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
                 dependencies: ["TagCloud", "TagCloudUI", "Canvas", "Typesetting", "Gallery",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio")],
                 swiftSettings: strictSwift),
 
         // MARK: Executables (thin)
@@ -94,6 +106,11 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Typesetting", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
+        // The golden-image kit itself, and the downstream fixture package (Tests/Downstream) it builds
+        // and runs.
+        .testTarget(name: "TagCloudTestingTests",
+                    dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TagCloud", "TestRandom"],
+                    exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
@@ -104,7 +121,7 @@ let package = Package(
                     swiftSettings: strictSwift),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTesting", "Gallery", "TagCloudUI",
                                                           "Canvas", "Typesetting", "TestRandom"],
-                    exclude: ["Fixtures", "__Snapshots__"], swiftSettings: strictSwift),
+                    exclude: ["Fixtures", "__Snapshots__", "Readme/__Snapshots__"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

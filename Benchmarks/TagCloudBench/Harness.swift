@@ -32,3 +32,27 @@ func median(_ values: [Double]) -> Double {
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+/// Reports the median wall time and the median CPU time of `body` in milliseconds.
+@discardableResult
+func reportTimes(_ name: String, runs: Int = 15, _ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
+    let wall = try medianSeconds(runs: runs, body)
+    let cpu = try cpuMedianSeconds(runs: runs, body)
+    report(name, wall * 1000, "ms")
+    report(name.split(separator: " ")[0] + "_cpu", cpu * 1000, "ms")
+    return (wall, cpu)
+}
+
+/// The median CPU time of all the process's threads running `body`, after one warm-up run.
+func cpuMedianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start)
+        try body()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end)
+        times.append(Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
+    }
+    return times.sorted()[runs / 2]
+}

@@ -8,7 +8,9 @@ import Foundation
 let groups: [(name: String, run: () throws -> Void)] = [
     ("layout", runLayoutBenchmarks),
     ("text", runTextBenchmarks),
+    ("scripts", runScriptBenchmarks),
     ("canvas", runCanvasBenchmarks),
+    ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),

@@ -80,6 +80,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A tag's text cannot be laid out in its font (a font file that fails to load, for example).
     case textLayoutFailed(text: String, TypesettingError)
+    /// A font file or folder of ``Cloud/fonts`` cannot be used: it does not exist, cannot be read,
+    /// is not a font, or holds none; the path is the one given.
+    case unusableFontFile(path: String, TypesettingError, SpecLocation?)
+    /// ``Cloud/strictFonts`` is on and some tags have characters no available font covers; each
+    /// ``FontWarning`` names the tag, the characters and the package to install.
+    case missingGlyphs([FontWarning])
 
     /// The picture cannot be encoded in a format: Cairo or the PNG encoder refused it.
     case renderingFailed(format: OutputFormat, CanvasError)
@@ -91,8 +97,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
-             .textLayoutFailed, .renderingFailed:
+             .textLayoutFailed, .renderingFailed, .missingGlyphs:
             nil
+        case .unusableFontFile(_, _, let location):
+            location
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
              .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _), .invalidKeyPath(_, _, let location),
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
@@ -111,7 +119,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         return prefix + message
     }
 
-    private var message: String {
+    /// What happened and what to do, without the location.
+    package var message: String {
         switch self {
         case let .cannotReadInput(path, reason):
             return "cannot read the input \(quoted(path)): \(reason)"
@@ -173,6 +182,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
             return "the tag \(quoted(text)) cannot be laid out: \(error)"
+        case let .unusableFontFile(path, error, _):
+            return "the font file \(quoted(path)) cannot be used: \(error)"
+        case let .missingGlyphs(warnings):
+            let count = warnings.count == 1 ? "a tag has" : "\(warnings.count) tags have"
+            return "\(count) characters no font covers, and strictFonts is on: "
+                + warnings.map(\.description).joined(separator: "; ")
         case let .renderingFailed(format, error):
             return "the picture cannot be encoded as \(format.displayName): \(error); please report this with the spec"
         case let .internalError(message):

@@ -12,8 +12,8 @@ package import TagCloudUI
 /// | 1 | ``imagesDiffer`` | `tagcloud diff` only: the images differ beyond the limits |
 /// | 2 | ``diffFailed`` | `tagcloud diff` only: the comparison could not be made (missing file, not a PNG, sizes differ) |
 /// | 64 | ``usage`` | the command line is wrong: an unknown option, a bad option value, an unknown format |
-/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, a picture too large |
-/// | 66 | ``noInput`` | the input cannot be opened or read |
+/// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, characters no font covers under `strictFonts`, a picture too large |
+/// | 66 | ``noInput`` | the input, or a font file it names, cannot be opened or read |
 /// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
 /// | 73 | ``cannotCreate`` | the output cannot be created or written |
 package enum TagCloudExitCode: Int32, Sendable, CaseIterable {
@@ -51,6 +51,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCompareImages(reason: String)
     /// A Swift example of the gallery (`tagcloud samples`) could not be rendered.
     case swiftExampleFailed(name: String, TagCloudUIError)
+    /// Content files with problems, under `--strict` (`tagcloud collect`, `render --from`).
+    case contentProblems([SiteTags.Problem])
 
     /// The name a value set by an option is located at (`option --width`), so messages name the
     /// option and its errors exit with 64.
@@ -70,15 +72,19 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotWriteOutput: return .cannotCreate
         case .cannotCompareImages: return .diffFailed
         case .swiftExampleFailed: return .software
+        case .contentProblems: return .dataError
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
             case .inputTooLarge: return .dataError
+            case .unusableFontFile(_, let reason, _):
+                if case .fontFileUnreadable = reason { return .noInput }
+                return .dataError
             case .unknownFormat: return .usage
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
-                 .textLayoutFailed:
+                 .textLayoutFailed, .missingGlyphs:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
                 return fromOption ? .usage : .dataError
             }
@@ -99,6 +105,10 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot compare the images: \(reason)"
         case let .swiftExampleFailed(name, error):
             return "the Swift example \(name) cannot be rendered: \(error)"
+        case let .contentProblems(problems):
+            let shown = problems.prefix(20).map { "\n  \($0)" }.joined()
+            let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
+            return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
         }
     }
 }

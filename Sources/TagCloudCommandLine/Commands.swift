@@ -4,6 +4,7 @@
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
 import Canvas
+import Foundation
 import TagCloud
 
 /// `tagcloud`.
@@ -18,7 +19,7 @@ package struct Tagcloud: ParsableCommand {
             output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
-        subcommands: [Render.self, Samples.self, Fonts.self, Diff.self])
+        subcommands: [Render.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}
 }
@@ -30,13 +31,19 @@ package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
-        usage: "tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [--max-input-size <size>] [spec options] [-v]",
+        usage: """
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--max-input-size <size>] [-v]
+              tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
+              tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
+            """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise (PNG for \
             standard output and devices); without -o the output goes beside INPUT (tags.yaml -> \
             tags.png; JSON layouts -> tags.layout.json). INPUT may be a file, a FIFO, /dev/fd/N or - \
             for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
-            and a tag's keys by index (--set 'tags[0].weight=3').
+            and a tag's keys by index (--set 'tags[0].weight=3'). A tag with characters no font covers \
+            is drawn with boxes and named on standard error (warning: ...), with the Debian package \
+            that covers its script; --strict-fonts makes it an error.
 
 
             """ + specOptionsHelp + """
@@ -62,6 +69,23 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
     var inputFormat: String?
 
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write every output into this folder, as <spec name>.<format> (several inputs need it).", valueName: "folder"))
+    var outputFolder: String?
+
+    @Option(help: ArgumentHelp("Write several formats from one layout, e.g. png,svg,json.", valueName: "formats"))
+    var formats: String?
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("Take the tags from a site's content folder (repeatable), as tagcloud collect counts them.", valueName: "folder"))
+    var from: [String] = []
+
+    @OptionGroup(title: "Collect options (with --from)") var collect: CollectOptions
+
+    @Flag(help: "Show a progress bar on standard error even when it is not a terminal.")
+    var progress = false
+
+    @Flag(help: "No progress bar and no summary.")
+    var quiet = false
+
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
@@ -71,6 +95,14 @@ package struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file (.ttf, .otf, .ttc, .woff, .woff2) or folder whose families the spec may name, ahead of the bundled ones (repeatable; adds to the spec's fonts).", valueName: "path"))
+    var fontFiles: [String] = []
+
+    @Flag(name: .customLong("strict-fonts"),
+          help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning (sets strictFonts).")
+    var strictFonts = false
 
     package init() {}
 
@@ -86,6 +118,125 @@ package struct Render: ParsableCommand {
             text += label + String(repeating: " ", count: max(1, 30 - label.count)) + what + "\n"
         }
         return text
+    }
+}
+
+/// The options of `tagcloud collect`, which `tagcloud render --from` takes too (its own parser
+/// reads them by the same names; a test checks that the two agree).
+package struct CollectOptions: ParsableArguments {
+    @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories).", valueName: "name"))
+    var taxonomies: [String] = []
+
+    @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}; e.g. /tags/{slug}/.", valueName: "template"))
+    var href: String?
+
+    @Option(name: .customLong("min-count"), help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
+    var minCount: String?
+
+    @Option(help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
+    var top: String?
+
+    @Option(help: ArgumentHelp("The order of the tags: name (default) or count.", valueName: "order"))
+    var sort: String?
+
+    @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")
+    var drafts = false
+
+    @Flag(help: "Fail (exit 65) on any problem in the content instead of skipping it with a warning.")
+    var strict = false
+
+    @Flag(name: .customLong("case-sensitive"), help: "Count tags that differ in case apart (as Jekyll and Eleventy do).")
+    var caseSensitive = false
+
+    package init() {}
+
+    /// The options as `render --from` reads them.
+    func commandLine(folders: [String]) -> CollectCommandLine {
+        var line = CollectCommandLine()
+        line.folders = folders
+        line.taxonomies = taxonomies
+        line.href = href
+        line.minCount = minCount
+        line.top = top
+        line.sort = sort
+        line.drafts = drafts
+        line.strict = strict
+        line.caseSensitive = caseSensitive
+        return line
+    }
+}
+
+/// `tagcloud collect`.
+package struct Collect: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "collect",
+        abstract: "Count the tags in a static site's content (front matter of Markdown and HTML files) and write a spec of them.",
+        discussion: """
+            Reads YAML (---), TOML (+++) and JSON front matter, as Hugo, Jekyll, Eleventy and Publish write it; \
+            each tag gets its page count as weight. Problems (unreadable or binary files, malformed front \
+            matter, a tag that is not text) are reported with file and line and skipped, unless --strict.
+
+            Examples:
+              tagcloud collect content/ -o tags.yaml --href '/tags/{slug}/'
+              tagcloud collect _posts/ --taxonomy tags --top 40 --sort count -o tags.json
+              tagcloud render --from content/ --href '/tags/{slug}/' -o static/tags.svg
+            """)
+
+    @Argument(help: ArgumentHelp("The content folders.", valueName: "folder"))
+    var folders: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The spec to write: .yaml or .json (default: YAML to standard output).", valueName: "output"))
+    var output: String?
+
+    @OptionGroup var options: CollectOptions
+
+    @Flag(name: .shortAndLong, help: "Print a summary to standard error.")
+    var verbose = false
+
+    package init() {}
+}
+
+/// `tagcloud preview`.
+package struct Preview: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve a live preview of a spec on this machine: the cloud, a width slider, and errors, reloaded on each save.",
+        discussion: """
+            Listens on loopback only. Open the address it prints; edit the spec and save, and the page \
+            shows the new cloud within half a second (or the error, without stopping). Ctrl-C stops it.
+
+            Examples:
+              tagcloud preview tags.yaml
+              tagcloud preview tags.yaml --port 8123 --set chip.fill=gold
+            """)
+
+    @Argument(help: ArgumentHelp("The spec to watch.", valueName: "spec"))
+    var spec: String
+
+    @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
+    var port: Int = 8123
+
+    @Option(help: ArgumentHelp("The loopback address to listen on: 127.0.0.1, ::1 or localhost.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Sets any spec key path (repeatable), as for render.", valueName: "key=value"))
+    var assignments: [String] = []
+
+    package init() {}
+
+    /// The server, after checking the address and the options.
+    package func server() throws(CommandError) -> (PreviewServer, host: String, port: Int) {
+        guard PreviewServer.isLoopback(host) else {
+            throw .usage("--host is \(quoted(host)), but the preview listens on loopback only (127.0.0.1, ::1 or localhost)")
+        }
+        guard (0...65_535).contains(port) else { throw .usage("--port is \(port), but it must be from 0 to 65535") }
+        let request = try RenderCommandLine(inputs: [spec], assignments: assignments).request()
+        // A spec that does not parse is shown on the page; one that is not there is an error now.
+        guard FileManager.default.isReadableFile(atPath: spec) else {
+            throw .library(.cannotReadInput(path: spec, reason: "there is no such readable file"))
+        }
+        return (PreviewServer(specPath: spec, settings: request.settings), host, port)
     }
 }
 

@@ -1,5 +1,5 @@
 // The `tagcloud render` command line: its options are the command's own (`-o`, `--format`,
-// `--input-format`, `--set`, `-v`) and one per spec key that has an option in the key tables
+// `--out-dir`, `--set`, `--from`, …) and one per spec key that has an option in the key tables
 // (`Cloud.commandLineOptions`), so a key's option, its value name and its help come from the key's
 // one declaration. swift-argument-parser declares options statically, so it prints `render`'s
 // help (with the spec options listed from the same tables) but does not parse it.
@@ -7,12 +7,14 @@ package import TagCloud
 
 /// `tagcloud render`'s command line, parsed.
 package struct RenderCommandLine: Equatable, Sendable {
-    /// The spec file, or `-`.
-    package var input: String
+    /// The spec files, or `-`; empty when the tags come from `--from` alone.
+    package var inputs: [String]
     /// `-o`/`--output`.
     package var output: String?
-    /// `--format`.
-    package var format: String?
+    /// `--out-dir`.
+    package var outputFolder: String?
+    /// `--format` (one) or `--formats` (a comma-separated list), as given.
+    package var formats: [String] = []
     /// `--input-format`.
     package var inputFormat: String?
     /// The options that set a spec key, by option name without dashes (`width`, `font-size`).
@@ -21,19 +23,34 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var assignments: [String] = []
     /// `-v`/`--verbose`.
     package var verbose = false
+    /// `--progress` (true) or `--quiet` (false); `nil` shows progress when standard error is a
+    /// terminal.
+    package var progress: Bool?
+    /// `--from DIR` and the options of `tagcloud collect`, when the tags come from site content.
+    package var collect: CollectCommandLine?
+    /// `--strict-fonts`: sets the spec's `strictFonts` to `true`.
+    package var strictFonts = false
+    /// `--font-file`, in order (repeatable): font files or folders added to the spec's `fonts`.
+    package var fontFiles: [String] = []
     /// `--max-input-size`, as typed.
     package var maxInputSize: String?
 
-    package init(input: String, output: String? = nil, format: String? = nil, inputFormat: String? = nil,
-                 specOptions: [String: String] = [:], assignments: [String] = [], verbose: Bool = false,
-                 maxInputSize: String? = nil) {
-        self.input = input
+    package init(inputs: [String], output: String? = nil, outputFolder: String? = nil, formats: [String] = [],
+                 inputFormat: String? = nil, specOptions: [String: String] = [:], assignments: [String] = [],
+                 verbose: Bool = false, progress: Bool? = nil, collect: CollectCommandLine? = nil,
+                 strictFonts: Bool = false, fontFiles: [String] = [], maxInputSize: String? = nil) {
+        self.inputs = inputs
         self.output = output
-        self.format = format
+        self.outputFolder = outputFolder
+        self.formats = formats
         self.inputFormat = inputFormat
         self.specOptions = specOptions
         self.assignments = assignments
         self.verbose = verbose
+        self.progress = progress
+        self.collect = collect
+        self.strictFonts = strictFonts
+        self.fontFiles = fontFiles
         self.maxInputSize = maxInputSize
     }
 
@@ -42,7 +59,10 @@ package struct RenderCommandLine: Equatable, Sendable {
     package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
     /// The command's own options that take a value, without dashes.
-    static let valueOptions = ["output", "format", "input-format", "set", "max-input-size"]
+    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set", "font-file", "max-input-size"]
+        + CollectCommandLine.valueOptions
+    /// The command's own flags.
+    static let flagOptions = ["verbose", "progress", "quiet", "strict-fonts"] + CollectCommandLine.flagOptions
 
     /// What parsing found: a command line, or a request for help.
     package enum Parsed: Equatable, Sendable {
@@ -56,30 +76,27 @@ package struct RenderCommandLine: Equatable, Sendable {
     ///
     /// Options take their value as the next argument or after `=` (`--width 300`,
     /// `--width=300`); the value of a spec option or `--set` may start with `-` (`--padding -3` is
-    /// a negative padding, refused by the spec's rules with the option named), the value of `-o`,
-    /// `--output`, `--format` and `--input-format` may not (so `-o --width` is a missing value,
-    /// not a file named `--width`). A repeated option keeps its last value; `--set` accumulates.
-    /// `--` ends the options: what follows is positional. `-` alone is standard input.
+    /// a negative padding, refused by the spec's rules with the option named), the value of the
+    /// command's other options may not (so `-o --width` is a missing value, not a file named
+    /// `--width`). A repeated option keeps its last value; `--set`, `--from` and `--taxonomy`
+    /// accumulate. `--` ends the options: what follows is positional. `-` alone is standard input.
     ///
     /// - Parameter arguments: The arguments after `render`.
     /// - Returns: The command line, or ``Parsed/help``.
     /// - Throws: ``CommandError/usage(_:)`` for an unknown option (naming the nearest known one),
-    ///   a missing value, a flag given a value, a missing or second input.
+    ///   a missing value, a flag given a value, no input, or options that do not go together.
     /// - Complexity: O(n) in the number of arguments.
     package static func parse(_ arguments: [String]) throws(CommandError) -> Parsed {
-        var line = RenderCommandLine(input: "")
-        var input: String?
+        var line = RenderCommandLine(inputs: [])
+        var collect = CollectCommandLine()
         var index = 0
         var optionsEnded = false
-        func positional(_ argument: String) throws(CommandError) {
-            guard input == nil else { throw usage("unexpected argument \(quoted(argument)): give one input") }
-            input = argument
-        }
+        var sawFormat = false, sawFormats = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                try positional(argument)
+                line.inputs.append(argument)
                 continue
             }
             if argument == "--" {
@@ -107,7 +124,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             }
             // The value: after `=`, or the next argument (spec options and `--set` take any next
             // argument, the command's own options one that is not an option).
-            func value(takesAnyNext: Bool) throws(CommandError) -> String {
+            func value(takesAnyNext: Bool = false) throws(CommandError) -> String {
                 if let inline { return inline }
                 guard index < arguments.count, takesAnyNext || arguments[index] == "-" || !arguments[index].hasPrefix("-") else {
                     throw usage("missing value for \(quoted(argument))")
@@ -115,42 +132,69 @@ package struct RenderCommandLine: Equatable, Sendable {
                 index += 1
                 return arguments[index - 1]
             }
+            if flagOptions.contains(name), inline != nil { throw usage("\(quoted("--" + name)) takes no value") }
             switch name {
-            case "verbose":
-                if inline != nil { throw usage("\(quoted("--verbose")) takes no value") }
-                line.verbose = true
-            case "output": line.output = try value(takesAnyNext: false)
-            case "format": line.format = try value(takesAnyNext: false)
-            case "input-format": line.inputFormat = try value(takesAnyNext: false)
+            case "verbose": line.verbose = true
+            case "strict-fonts": line.strictFonts = true
+            case "progress": line.progress = true
+            case "quiet": line.progress = false
+            case "output": line.output = try value()
+            case "out-dir": line.outputFolder = try value()
+            case "format":
+                line.formats = [try value()]
+                sawFormat = true
+            case "formats":
+                line.formats = try value().split(separator: ",", omittingEmptySubsequences: false)
+                    .map { String($0).trimmingASCIISpaces() }
+                sawFormats = true
+            case "input-format": line.inputFormat = try value()
             case "set": line.assignments.append(try value(takesAnyNext: true))
-            case "max-input-size": line.maxInputSize = try value(takesAnyNext: true)
+            case "font-file": line.fontFiles.append(try value())
+            case "max-input-size": line.maxInputSize = try value()
             default:
+                if try collect.parseOption(name, value: { () throws(CommandError) in try value() }) { continue }
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
                     throw usage("unknown option \(quoted(argument))\(suggestion(for: "--" + name))")
                 }
                 line.specOptions[name] = try value(takesAnyNext: true)
             }
         }
-        guard let input else { throw usage("missing the input: give a spec file, or - for standard input") }
-        line.input = input
+        if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
+        if collect.folders.isEmpty {
+            guard collect == CollectCommandLine() else {
+                throw usage("the options of tagcloud collect need --from DIR (the site's content)")
+            }
+        } else {
+            line.collect = collect
+        }
+        if line.inputs.isEmpty, line.collect == nil {
+            throw usage("missing the input: give a spec file, - for standard input, or --from DIR")
+        }
+        if line.collect != nil, line.inputs.count > 1 {
+            throw usage("with --from, give at most one spec (its keys style the cloud of the site's tags)")
+        }
+        if line.inputs.count > 1 || line.formats.count > 1, line.output != nil {
+            throw usage("-o names one file; with several inputs or formats, give --out-dir")
+        }
+        if line.output != nil, line.outputFolder != nil { throw usage("give -o or --out-dir, not both") }
         return .run(line)
     }
 
     /// `; did you mean "--width"?` for an option spelt like a known one, or nothing.
     private static func suggestion(for option: String) -> String {
-        let known = (valueOptions + ["verbose", "help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
+        let known = (valueOptions + flagOptions + ["help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
         return nearestName(to: option, in: known).map { "; did you mean \(quoted($0))?" } ?? ""
     }
 
-    private static func usage(_ message: String) -> CommandError {
-        .usage(message + "\nusage: tagcloud render <input> [-o <output>] [options]; see 'tagcloud render --help'")
+    static func usage(_ message: String) -> CommandError {
+        .usage(message + "\nusage: tagcloud render <input>... [-o <output> | --out-dir <folder>] [options]; see 'tagcloud render --help'")
     }
 
     /// The request for the command: `--set` assignments first, then every spec option, as key
     /// paths set on the spec.
     ///
-    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=` or
-    ///   a `--max-input-size` that is not a size.
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=`, a
+    ///   collect option's bad value, or a `--max-input-size` that is not a size.
     package func request() throws(CommandError) -> RenderRequest {
         var settings: [(keyPath: String, value: String, option: String)] = []
         for assignment in assignments {
@@ -162,9 +206,15 @@ package struct RenderCommandLine: Equatable, Sendable {
         for option in Self.specOptionKeys {
             if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
         }
-        return RenderRequest(input: input, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
-                             output: output, format: try format.map(TagCloudCommand.outputFormat(named:)),
-                             settings: settings,
+        if strictFonts { settings.append(("strictFonts", "true", "strict-fonts")) }
+        var formats: [OutputFormat] = []
+        for name in self.formats {
+            let format = try TagCloudCommand.outputFormat(named: name)
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
+                             output: output, outputFolder: outputFolder, formats: formats, settings: settings,
+                             collect: try collect?.request(), fontFiles: fontFiles,
                              maxInputSize: try maxInputSize.map(Self.byteCount) ?? Cloud.defaultMaxInputSize)
     }
 

@@ -56,6 +56,24 @@ package enum TagCloudMain {
                 try StandardStreams.output(report.summary + "\n")
             case is Fonts:
                 try StandardStreams.output(try TagCloudCommand.fonts())
+            case let preview as Preview:
+                let (server, host, port) = try preview.server()
+                Task {
+                    do {
+                        try await server.run(host: host, port: port) { url in
+                            let line = "Previewing \(preview.spec) at \(url) (Ctrl-C stops)\n"
+                            try? StandardStreams.output(line)
+                        }
+                        exit(TagCloudExitCode.success.rawValue)
+                    } catch {
+                        fail(.usage("the preview server cannot listen on \(host):\(port): \(error)"))
+                    }
+                }
+                dispatchMain()
+            case let collect as Collect:
+                let summary = try TagCloudCommand.collectSpec(try collect.options.commandLine(folders: collect.folders).request(),
+                                                              output: collect.output, warn: warnOnStandardError)
+                if collect.verbose { warnOnStandardError(summary) }
             case let diff as Diff:
                 let outcome: DiffOutcome
                 do {
@@ -111,14 +129,29 @@ package enum TagCloudMain {
         exit(exitCode.rawValue)
     }
 
-    /// Renders a parsed command line and exits.
+    /// Prints a line on standard error (lost, and nothing else, when standard error is closed
+    /// or full).
+    static func warnOnStandardError(_ text: String) {
+        StandardStreams.diagnostic(text + "\n")
+    }
+
+    /// Renders a parsed command line and exits: one spec to one output as a plain render, or
+    /// many specs (or formats) in parallel with a progress bar.
     static func render(_ line: RenderCommandLine) -> Never {
         do throws(CommandError) {
-            let result = try TagCloudCommand.render(try line.request())
-            if line.verbose {
-                StandardStreams.diagnostic(result.summary + "\n")
+            let request = try line.request()
+            let jobs = try TagCloudCommand.plan(request)
+            if jobs.count == 1, jobs[0].destinations.count == 1 {
+                let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
+                if line.verbose { warnOnStandardError(result.summary) }
+                exit(TagCloudExitCode.success.rawValue)
             }
-            exit(TagCloudExitCode.success.rawValue)
+            let bar = ProgressBar(enabled: line.progress ?? ProgressBar.standardErrorIsTerminal)
+            let report = try TagCloudCommand.renderAll(request, progress: { bar.update(done: $0, total: $1) },
+                                                       report: { bar.message($0) }, warn: warnOnStandardError)
+            bar.finish()
+            if line.progress != false { warnOnStandardError(report.summary) }
+            exit(report.exitCode.rawValue)
         } catch {
             fail(error)
         }

@@ -214,4 +214,53 @@ private func edge(gray level: UInt8) -> Picture {
             if !changed { #expect(forward.differentPixels == 0) }
         }
     }
+
+    /// Pictures taller than one band of rows (compared on several threads): the counts, the
+    /// differing pixels' bounds and the diff picture agree with what each pixel of the diff says,
+    /// and the golden comparison matches exactly when the count is within the allowance, drawing
+    /// the same diff picture when it does not.
+    @Test func bandsAndTheGoldenComparisonAgreeWithThePixels() throws {
+        var random = SeededRandom(seed: 0x60_1DE7)
+        for _ in 0..<40 {
+            let width = Int.random(in: 1...40, using: &random), height = Int.random(in: 1...300, using: &random)
+            var first = Picture(width: width, height: height, fill: white)
+            for _ in 0..<Int.random(in: 0...20, using: &random) {
+                first[Int.random(in: 0..<width, using: &random), Int.random(in: 0..<height, using: &random)] = black
+            }
+            var second = first
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                second[Int.random(in: 0..<width, using: &random), Int.random(in: 0..<height, using: &random)] =
+                    gray(UInt8.random(in: 0...255, using: &random))
+            }
+            let result = try ImageDiff.compare(first.image, second.image)
+            let diff = try #require(result.diffImage)
+            var red: [(Int, Int)] = []
+            for y in 0..<height {
+                for x in 0..<width where Array(diff.pixels[((y * width + x) * 4)..<((y * width + x) * 4 + 3)]) == [255, 0, 0] {
+                    red.append((x, y))
+                }
+            }
+            #expect(result.differentPixels == red.count)
+            let bounds = result.differingBounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }
+            let expected = red.isEmpty ? nil : [red.map(\.0).min()!, red.map(\.1).min()!, red.map(\.0).max()!, red.map(\.1).max()!]
+            #expect(bounds == expected)
+            let allowed = Int.random(in: 0...3, using: &random)
+            let golden = try ImageDiff.compareWithGolden(first.image, second.image) { _ in allowed }
+            #expect(golden.matched == (result.differentPixels <= allowed))
+            if !golden.matched { #expect(golden.diffImage == diff && golden.differentPixels == result.differentPixels) }
+        }
+    }
+
+    /// Pictures of different sizes are compared on a common canvas; the part only one has is
+    /// magenta and counts as differing.
+    @Test func theGoldenComparisonOfDifferentSizes() throws {
+        let golden = Picture(width: 3, height: 2, fill: white).image, actual = Picture(width: 4, height: 3, fill: white).image
+        let result = try ImageDiff.compareWithGolden(golden, actual) { _ in 0 }
+        #expect(result.sizesDiffer && (result.width, result.height) == (4, 3))
+        #expect(result.differentPixels == 12 - 6)
+        #expect(result.differingBounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } == [0, 0, 3, 2])
+        let diff = try #require(result.diffImage)
+        #expect(Array(diff.pixels[(3 * 4)..<(3 * 4 + 4)]) == [255, 0, 255, 255])
+        #expect(Array(diff.pixels[0..<4]) != [255, 0, 255, 255])
+    }
 }

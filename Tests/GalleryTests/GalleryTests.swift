@@ -183,6 +183,6 @@ struct GalleryGoldenTests {
     func golden(_ name: String) throws {
         let example = try #require(Gallery.examples.first { $0.name == name })
         let list = try example.renderer(scale: 2).displayList()
-        assertSnapshot(of: list, as: .image(scale: 2, background: .white), named: name)
+        assertSnapshot(of: list, as: .image(scale: 2, background: .white))
     }
 }

@@ -37,12 +37,24 @@ import Typesetting
         #expect(TagCloudCommand.besideInput("dir/tags.json", format: .json) == "dir/tags.layout.json")
         #expect(TagCloudCommand.besideInput("tags", format: .svg) == "tags.svg")
         #expect(TagCloudCommand.besideInput("/a/b.c/t.txt", format: .pdf) == "/a/b.c/t.pdf")
-        let (path, format) = try TagCloudCommand.destination(of: RenderRequest(input: "-"))
-        #expect(path == nil && format == .png)
-        let (named, svg) = try TagCloudCommand.destination(of: RenderRequest(input: "a.yaml", output: "x.SVG"))
-        #expect(named == "x.SVG" && svg == .svg)
+        typealias Destination = TagCloudCommand.Destination
+        #expect(try TagCloudCommand.plan(RenderRequest(input: "-")).map(\.destinations) == [[Destination(format: .png, path: nil)]])
+        #expect(try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.SVG")).map(\.destinations)
+                == [[Destination(format: .svg, path: "x.SVG")]])
         #expect(throws: CommandError.usage(#"unknown output format ".gif"; use one of .png, .svg, .pdf, .json, or give --format"#)) {
-            try TagCloudCommand.destination(of: RenderRequest(input: "a.yaml", output: "x.gif"))
+            try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.gif"))
         }
+        // Several specs and formats: into the folder, the layout JSON as .layout.json, never two
+        // specs to one file.
+        let many = RenderRequest(inputs: ["a/t.yaml", "b.json"], outputFolder: "out", formats: [.png, .json])
+        #expect(try TagCloudCommand.plan(many).map(\.destinations) == [
+            [Destination(format: .png, path: "out/t.png"), Destination(format: .json, path: "out/t.layout.json")],
+            [Destination(format: .png, path: "out/b.png"), Destination(format: .json, path: "out/b.layout.json")],
+        ])
+        #expect(throws: CommandError.self) {
+            try TagCloudCommand.plan(RenderRequest(inputs: ["a/t.yaml", "b/t.yaml"], outputFolder: "out"))
+        }
+        #expect(try TagCloudCommand.plan(RenderRequest(inputs: ["t.yaml"], formats: [.svg, .pdf])).map(\.destinations)
+                == [[Destination(format: .svg, path: "t.svg"), Destination(format: .pdf, path: "t.pdf")]])
     }
 }

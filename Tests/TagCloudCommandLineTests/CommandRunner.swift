@@ -30,14 +30,17 @@ struct CommandRunner {
     ///   - arguments: The arguments after `tagcloud`.
     ///   - folder: The working folder.
     ///   - input: Standard input.
+    ///   - environment: Variables set on top of this process's environment.
     /// - Returns: The exit status and the output.
-    static func run(_ arguments: [String], in folder: URL? = nil, input: Data? = nil) throws -> Output {
+    static func run(_ arguments: [String], in folder: URL? = nil, input: Data? = nil,
+                    environment extra: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         var environment = ProcessInfo.processInfo.environment
         environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

@@ -15,22 +15,22 @@ import TestRandom
     }
 
     @Test func theReadmesFormsParse() throws {
-        #expect(try Self.parsed(["tags.yaml", "-o", "cloud.png"]) == RenderCommandLine(input: "tags.yaml", output: "cloud.png"))
+        #expect(try Self.parsed(["tags.yaml", "-o", "cloud.png"]) == RenderCommandLine(inputs: ["tags.yaml"], output: "cloud.png"))
         #expect(try Self.parsed(["tags.txt", "--style", "suggestionChips", "--width", "320", "-o", "chips.svg"])
-                == RenderCommandLine(input: "tags.txt", output: "chips.svg",
+                == RenderCommandLine(inputs: ["tags.txt"], output: "chips.svg",
                                      specOptions: ["style": "suggestionChips", "width": "320"]))
-        #expect(try Self.parsed(["-", "-o", "-"]) == RenderCommandLine(input: "-", output: "-"))
+        #expect(try Self.parsed(["-", "-o", "-"]) == RenderCommandLine(inputs: ["-"], output: "-"))
         #expect(try Self.parsed(["tags.json", "--format", "json", "-o", "layout.json"])
-                == RenderCommandLine(input: "tags.json", output: "layout.json", format: "json"))
+                == RenderCommandLine(inputs: ["tags.json"], output: "layout.json", formats: ["json"]))
         #expect(try Self.parsed(["tags.yaml", "--set", "chip.fill=gold", "--max-rows", "2", "-o", "out.pdf"])
-                == RenderCommandLine(input: "tags.yaml", output: "out.pdf", specOptions: ["max-rows": "2"],
+                == RenderCommandLine(inputs: ["tags.yaml"], output: "out.pdf", specOptions: ["max-rows": "2"],
                                      assignments: ["chip.fill=gold"]))
         // Spec options and --set take any next argument (a negative number is refused later, by
         // the spec's rules, naming the option); -o, --format and --input-format do not.
         #expect(try Self.parsed(["tags.yaml", "--padding", "-3", "--set=a.b=c", "--set", "d=e", "--verbose", "--output=o.png"])
-                == RenderCommandLine(input: "tags.yaml", output: "o.png", specOptions: ["padding": "-3"],
+                == RenderCommandLine(inputs: ["tags.yaml"], output: "o.png", specOptions: ["padding": "-3"],
                                      assignments: ["a.b=c", "d=e"], verbose: true))
-        #expect(try Self.parsed(["--", "-weird.yaml"]) == RenderCommandLine(input: "-weird.yaml"))
+        #expect(try Self.parsed(["--", "-weird.yaml"]) == RenderCommandLine(inputs: ["-weird.yaml"]))
         #expect(try RenderCommandLine.parse(["tags.yaml", "--help"]) == .help)
         #expect(try RenderCommandLine.parse(["-h"]) == .help)
     }
@@ -43,8 +43,11 @@ import TestRandom
         (["tags.yaml", "-o", "--width", "3"], #"missing value for "-o""#),
         (["tags.yaml", "--width"], #"missing value for "--width""#),
         (["tags.yaml", "--verbose=1"], #""--verbose" takes no value"#),
-        (["a.yaml", "b.yaml"], #"unexpected argument "b.yaml": give one input"#),
-        ([], "missing the input: give a spec file, or - for standard input"),
+        (["a.yaml", "b.yaml", "-o", "x.png"], "-o names one file; with several inputs or formats, give --out-dir"),
+        ([], "missing the input: give a spec file, - for standard input, or --from DIR"),
+        (["a.yaml", "--format", "png", "--formats", "png,svg"], "give --format or --formats, not both"),
+        (["a.yaml", "--top", "3"], "the options of tagcloud collect need --from DIR"),
+        (["a.yaml", "b.yaml", "--from", "content"], "with --from, give at most one spec"),
         (["-o", "x.png"], "missing the input"),
     ])
     func malformedCommandLinesAreUsageErrors(_ arguments: [String], _ message: String) {
@@ -76,7 +79,7 @@ import TestRandom
             let arguments = pieces.flatMap { $0 }
             let line = try Self.parsed(arguments)
             #expect(line.specOptions == expected, "\(arguments)")
-            #expect(line.input == "tags.yaml")
+            #expect(line.inputs == ["tags.yaml"])
         }
     }
 
@@ -88,14 +91,38 @@ import TestRandom
         let line = try Self.parsed(["tags.yaml", "--theme", "dark", "--width", "320", "--set", "chip.padding.horizontal=10",
                                     "--font-size", "12", "-o", "x.svg"])
         let request = try line.request()
-        #expect(request.input == "tags.yaml" && request.output == "x.svg" && request.format == nil)
+        #expect(request.inputs == ["tags.yaml"] && request.output == "x.svg" && request.formats.isEmpty)
         #expect(request.settings.map(\.keyPath) == ["chip.padding.horizontal", "width", "font.size", "theme"])
         #expect(request.settings.map(\.option) == ["set", "width", "font-size", "theme"])
         #expect(throws: CommandError.usage(#"unknown output format "gif"; use one of png, svg, pdf, json"#)) {
-            try RenderCommandLine(input: "a", format: "gif").request()
+            try RenderCommandLine(inputs: ["a"], formats: ["gif"]).request()
         }
         #expect(throws: CommandError.usage(#"--set takes KEY=VALUE, but "width" has no "=""#)) {
-            try RenderCommandLine(input: "a", assignments: ["width"]).request()
+            try RenderCommandLine(inputs: ["a"], assignments: ["width"]).request()
+        }
+    }
+
+    /// Every collect option `render` reads by name is an option of `tagcloud collect` (declared
+    /// once more for swift-argument-parser), and the other way round.
+    @Test func renderReadsTheCollectOptionsByTheirNames() {
+        let help = Tagcloud.helpMessage(for: Collect.self, columns: 200)
+        let declared = Set(help.split(separator: "\n").filter { $0.hasPrefix("  --") }
+            .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } })
+        #expect(declared.subtracting(["output", "verbose", "help"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
+    }
+
+    @Test func severalInputsFormatsAndTheSiteContentParse() throws {
+        let line = try Self.parsed(["a.yaml", "b.yaml", "--out-dir", "out", "--formats", "png, svg,json", "--quiet"])
+        #expect(line == RenderCommandLine(inputs: ["a.yaml", "b.yaml"], outputFolder: "out", formats: ["png", "svg", "json"], progress: false))
+        let site = try Self.parsed(["--from", "content", "--from", "blog", "--taxonomy", "tags", "--top", "5", "--drafts", "-o", "x.svg"])
+        #expect(site.inputs.isEmpty && site.output == "x.svg")
+        #expect(site.collect?.folders == ["content", "blog"] && site.collect?.taxonomies == ["tags"] && site.collect?.top == "5")
+        #expect(site.collect?.drafts == true)
+        #expect(throws: CommandError.usage("--top is \"0\", but it must be a whole number ≥ 1")) {
+            try Self.parsed(["--from", "c", "--top", "0"]).request()
+        }
+        #expect(throws: CommandError.usage("--href has the unknown placeholder {tag}; use {slug}, {name}, {count}")) {
+            try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
         }
     }
 
@@ -108,7 +135,7 @@ import TestRandom
         }
         let listed = help.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("  --set") }
             .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } }
-        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + ["output", "format", "input-format", "max-input-size", "verbose", "help"])
+        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + RenderCommandLine.valueOptions + RenderCommandLine.flagOptions + ["help"])
         #expect(!listed.isEmpty)
         for name in listed { #expect(known.contains(name), "\(name) is listed but not an option") }
     }

@@ -197,14 +197,24 @@ import Testing
         }
     }
 
-    /// Without the variable, the package checkout (from the source file's path) is found.
-    @Test func packageCheckout() throws {
+    /// Without the variable, the fonts beside an installed executable win, then the package
+    /// checkout (from the source file's path) is found.
+    @Test func installedFontsThenThePackageCheckout() throws {
         let found = try FontLocator.fontsDirectory(environment: [:], executable: "/nonexistent/bin/tagcloud")
         #expect(found.standardizedFileURL.path == URL(fileURLWithPath: fontsDirectory).standardizedFileURL.path)
         let candidates = FontLocator.candidates(environment: [:], executable: "/opt/tagcloud/bin/tagcloud").map(\.path)
         #expect(candidates.count == 3)
-        #expect(candidates[1] == "/opt/tagcloud/bin/Fonts" && candidates[2] == "/opt/tagcloud/share/tagcloud/Fonts")
+        #expect(candidates[0] == "/opt/tagcloud/bin/Fonts" && candidates[1] == "/opt/tagcloud/share/tagcloud/Fonts")
         #expect(TypesettingError.fontsFolderNotFound(searched: candidates).description.contains("/opt/tagcloud/bin/Fonts"))
+        // An installed layout: <prefix>/bin/tagcloud finds <prefix>/share/tagcloud/Fonts.
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-prefix-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let installed = prefix.appendingPathComponent("share/tagcloud/Fonts")
+        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+        let located = try FontLocator.fontsDirectory(environment: [:], executable: prefix.appendingPathComponent("bin/tagcloud").path)
+        #expect(located.standardizedFileURL.path == installed.standardizedFileURL.path)
+        // The running executable is the kernel's, not the first argument (which may be a bare name).
+        #expect(FontLocator.runningExecutable?.hasPrefix("/") == true)
     }
 }
 

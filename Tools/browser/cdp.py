@@ -25,8 +25,9 @@ As a command (each prints JSON or writes the file named by --out):
 {"op": "screenshot", "file": "/tmp/page.html", "width": 390, "height": 300, "scale": 2,
  "out": "/tmp/shot.png"} and reads {"ok": true, ...} or {"ok": false, "error": "..."} back.
 Operations: screenshot, evaluate ({"expression"}), axtree, text (the page's selected-all text),
-quit. Every operation takes file or html, width, height, scale, and optional media features
-({"dark": true} emulates prefers-color-scheme: dark).
+quit. Every operation takes file, html or url (a request with none of them acts on the page
+already loaded), width, height, scale, and optional media features ({"dark": true} emulates
+prefers-color-scheme: dark).
 """
 import argparse, base64, fcntl, json, os, shutil, subprocess, sys, tempfile, time
 
@@ -228,10 +229,16 @@ class Page:
 # MARK: Command line
 
 def load(page, request):
+    """Loads the request's page (html, file or url); a request with none acts on the page loaded
+    before, so a caller can watch a live page across requests."""
+    if not any(key in request for key in ("html", "file", "url")):
+        return
     page.set_viewport(request.get("width", 800), request.get("height", 600), request.get("scale", 1))
     page.emulate_media(dark=request.get("dark"))
     if "html" in request:
         page.set_content(request["html"])
+    elif "url" in request:
+        page.navigate(request["url"])
     else:
         page.navigate("file://" + os.path.abspath(request["file"]))
 

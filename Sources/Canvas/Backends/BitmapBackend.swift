@@ -72,6 +72,10 @@ final class Bitmap: @unchecked Sendable {
     let stride: Int
     /// Whether the background is opaque, so every pixel is.
     let isOpaque: Bool
+    /// The opaque background as the premultiplied ARGB32 word Cairo's solid fill stores
+    /// (``Cairo/solidPixel(_:)``), written into every pixel before anything is drawn; `nil` when the
+    /// background is not opaque.
+    private let backgroundPixel: UInt32?
     private let list: DisplayList
     private let scale: Double
     private let background: RGBAColor?
@@ -92,6 +96,7 @@ final class Bitmap: @unchecked Sendable {
         self.scale = scale
         self.background = background
         isOpaque = (background?.opacity ?? 0) >= 1
+        backgroundPixel = isOpaque ? background.map(Cairo.solidPixel) : nil
         buffer = ScratchBuffers.shared.take(stride * height)
     }
 
@@ -131,13 +136,23 @@ final class Bitmap: @unchecked Sendable {
 
     /// Draws one band of rows.
     ///
+    /// Every pixel of the band is written before Cairo draws: with the opaque background's word, or
+    /// transparent black. The buffer is scratch memory holding an earlier picture (or its filtered
+    /// PNG rows), and Cairo's paint cannot be trusted to cover it: with pixman's fast paths disabled
+    /// (`PIXMAN_DISABLE="fast mmx sse2 ssse3"`) its solid fill does nothing, and every render showed
+    /// different leftovers.
+    ///
     /// - Parameter rows: The rows, within `0..<height`.
     /// - Throws: ``CanvasError`` if Cairo fails.
     func draw(rows: Range<Int>) throws {
         guard !rows.isEmpty else { return }
         let start = buffer.pointer + rows.lowerBound * stride
-        // An opaque background covers every pixel; otherwise the band starts transparent.
-        if !isOpaque { start.initializeMemory(as: UInt8.self, repeating: 0, count: rows.count * stride) }
+        if let backgroundPixel {
+            // Rows are whole 32-bit words: the stride of ARGB32 is a multiple of 4.
+            start.initializeMemory(as: UInt32.self, repeating: backgroundPixel, count: rows.count * stride / 4)
+        } else {
+            start.initializeMemory(as: UInt8.self, repeating: 0, count: rows.count * stride)
+        }
         let surface = try CairoSurface(cairo_image_surface_create_for_data(start.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                            Int32(width), Int32(rows.count), Int32(stride)),
                                        operation: "cairo_image_surface_create_for_data(\(width) × \(rows.count) px)")
@@ -146,7 +161,7 @@ final class Bitmap: @unchecked Sendable {
             let context = try CairoContext(surface: surface)
             cairo_scale(context.pointer, scale, scale)
             let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true, visibleRows: rows)
-            if let background { try painter.paintBackground(background) }
+            if let background, backgroundPixel == nil { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }
         // Cairo must be done with the rows before anyone reads them.

@@ -110,6 +110,24 @@ final class CairoSurface {
     deinit { cairo_surface_destroy(pointer) }
 }
 
+extension Cairo {
+    /// The premultiplied ARGB32 word Cairo 1.16 stores for a solid colour on an image surface,
+    /// computed as Cairo does: each component clamped to 0 … 1, premultiplied, rounded to 16 bits
+    /// (`_cairo_color_double_to_short`: `d × 65535 + 0.5`) and its high byte kept
+    /// (`color_to_uint32` in `cairo-image-compositor.c`).
+    ///
+    /// - Parameter color: The colour.
+    /// - Returns: The word, alpha in the high byte.
+    static func solidPixel(_ color: RGBAColor) -> UInt32 {
+        func clamped(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        let alpha = clamped(color.opacity)
+        func short(_ value: Double) -> UInt32 { UInt32(value * 65535 + 0.5) }
+        let a = short(alpha), r = short(clamped(color.red) * alpha)
+        let g = short(clamped(color.green) * alpha), b = short(clamped(color.blue) * alpha)
+        return (a >> 8) << 24 | (r >> 8) << 16 | (g & 0xFF00) | (b >> 8)
+    }
+}
+
 /// Owns one `cairo_t`, and keeps its target surface alive.
 final class CairoContext {
     let pointer: OpaquePointer

@@ -1,8 +1,9 @@
 import CCairo
 import Typesetting
 
-/// One Cairo font face per Typesetting ``FontFace``, made from the face's FreeType face and kept for
-/// the life of the process.
+/// One Cairo font face per Typesetting ``FontFace`` and ``FontSynthesis``, made from the face's
+/// FreeType face (with Cairo's synthetic bold or oblique when asked) and kept for the life of the
+/// process.
 ///
 /// Cairo's FreeType font face borrows the `FT_Face`, so each entry keeps its ``FontFace`` (the
 /// `FT_Face`'s owner) alive as long as the Cairo face. Creation is serialised by the cache's lock;
@@ -16,22 +17,28 @@ final class CairoFontFaces: Sendable {
         let cairoFace: OpaquePointer
     }
 
-    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
-
-    /// The Cairo font face drawing `face`, created on first use.
-    ///
-    /// - Throws: ``CanvasError/fontUnavailable(path:reason:)`` if the face cannot be opened.
-    func cairoFace(for face: FontFace) throws -> OpaquePointer {
-        try entry(for: face).cairoFace
+    private struct Key: Hashable {
+        var face: ObjectIdentifier
+        var synthesis: UInt8
     }
 
-    private func entry(for face: FontFace) throws -> Entry {
-        try entries.withLock { entries in
-            if let entry = entries[ObjectIdentifier(face)] { return entry }
+    private let entries = Locked<[Key: Entry]>([:])
+
+    /// The Cairo font face drawing `face` with `synthesis`, created on first use.
+    ///
+    /// - Throws: ``CanvasError/fontUnavailable(path:reason:)`` if the face cannot be opened.
+    func cairoFace(for face: FontFace, synthesis: FontSynthesis = []) throws -> OpaquePointer {
+        try entry(for: face, synthesis: synthesis).cairoFace
+    }
+
+    private func entry(for face: FontFace, synthesis: FontSynthesis) throws -> Entry {
+        let key = Key(face: ObjectIdentifier(face), synthesis: synthesis.rawValue)
+        return try entries.withLock { entries in
+            if let entry = entries[key] { return entry }
             let made: OpaquePointer?
             do {
                 // The FT_Face is only handed to Cairo, which reads it through FreeType itself.
-                made = try face.withFreeTypeFace { raw in
+                made = try face.withFreeTypeFace(synthesis: synthesis) { raw in
                     cairo_ft_font_face_create_for_ft_face(raw.assumingMemoryBound(to: FT_FaceRec_.self), 0)
                 }
             } catch {
@@ -44,8 +51,12 @@ final class CairoFontFaces: Sendable {
             } catch {
                 throw CanvasError.fontUnavailable(path: face.path, reason: "\(error)")
             }
+            var flags: UInt32 = 0
+            if synthesis.contains(.bold) { flags |= CAIRO_FT_SYNTHESIZE_BOLD.rawValue }
+            if synthesis.contains(.italic) { flags |= CAIRO_FT_SYNTHESIZE_OBLIQUE.rawValue }
+            if flags != 0 { cairo_ft_font_face_set_synthesize(cairoFace, flags) }
             let entry = Entry(owner: face, cairoFace: cairoFace)
-            entries[ObjectIdentifier(face)] = entry
+            entries[key] = entry
             return entry
         }
     }
@@ -56,11 +67,11 @@ final class CairoFontFaces: Sendable {
 final class CairoScaledFont {
     let pointer: OpaquePointer
 
-    /// Makes the scaled font of `face` at `pixelSize` pixels per em.
+    /// Makes the scaled font of `face` at `pixelSize` pixels per em, with `synthesis`.
     ///
     /// - Throws: ``CanvasError`` if the face cannot be opened or Cairo fails.
-    init(face: FontFace, pixelSize: Double) throws {
-        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face)
+    init(face: FontFace, pixelSize: Double, synthesis: FontSynthesis = []) throws {
+        let cairoFace = try CairoFontFaces.shared.cairoFace(for: face, synthesis: synthesis)
         var fontMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
         cairo_matrix_init_scale(&fontMatrix, pixelSize, pixelSize)
         cairo_matrix_init_identity(&identity)

@@ -261,7 +261,7 @@ final class CairoPainter {
                 continue
             }
             guard try setSource(text.shading) else { return }
-            cairo_set_font_face(cr, try CairoFontFaces.shared.cairoFace(for: run.face))
+            cairo_set_font_face(cr, try CairoFontFaces.shared.cairoFace(for: run.face, synthesis: run.synthesis))
             cairo_set_font_size(cr, Double(run.fontSize))
             var glyphs = [cairo_glyph_t]()
             glyphs.reserveCapacity(run.glyphs.count)
@@ -304,7 +304,7 @@ final class CairoPainter {
             let phaseY = ((qy % GlyphMasks.phases) + GlyphMasks.phases) % GlyphMasks.phases
             let pixelX = (qx - phaseX) / GlyphMasks.phases, pixelY = (qy - phaseY) / GlyphMasks.phases
             guard let mask = try GlyphMasks.shared.mask(face: run.face, glyph: UInt32(glyph.index), pixelSize: pixelSize,
-                                                        phaseX: phaseX, phaseY: phaseY) else { continue }
+                                                        phaseX: phaseX, phaseY: phaseY, synthesis: run.synthesis) else { continue }
             if let rows = visibleRows, pixelY + mask.top >= rows.upperBound || pixelY + mask.top + mask.height <= rows.lowerBound { continue }
             let surface = try maskSurface(mask)
             cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))

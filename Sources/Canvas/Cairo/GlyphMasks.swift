@@ -47,16 +47,19 @@ final class GlyphMasks: Sendable {
         let pixelSize: UInt64
         let phaseX: Int
         let phaseY: Int
+        let synthesis: UInt8
     }
 
     private let masks = Locked<[Key: GlyphMask?]>([:])
 
     /// The mask of `glyph` at `pixelSize` and the given quarter-pixel phases, or `nil` for a glyph
     /// without ink.
-    func mask(face: FontFace, glyph: UInt32, pixelSize: Double, phaseX: Int, phaseY: Int) throws -> GlyphMask? {
-        let key = Key(face: ObjectIdentifier(face), glyph: glyph, pixelSize: pixelSize.bitPattern, phaseX: phaseX, phaseY: phaseY)
+    func mask(face: FontFace, glyph: UInt32, pixelSize: Double, phaseX: Int, phaseY: Int,
+              synthesis: FontSynthesis = []) throws -> GlyphMask? {
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, pixelSize: pixelSize.bitPattern, phaseX: phaseX, phaseY: phaseY,
+                      synthesis: synthesis.rawValue)
         if let cached = masks.withLock({ $0[key] }) { return cached }
-        let made = try Self.render(face: face, glyph: glyph, pixelSize: pixelSize,
+        let made = try Self.render(face: face, glyph: glyph, pixelSize: pixelSize, synthesis: synthesis,
                                    phase: (Double(phaseX) / Double(Self.phases), Double(phaseY) / Double(Self.phases)))
         masks.withLock { masks in
             if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
@@ -66,8 +69,9 @@ final class GlyphMasks: Sendable {
     }
 
     /// Fills the glyph's outline, with its origin at `phase` within a pixel, into a new A8 mask.
-    private static func render(face: FontFace, glyph: UInt32, pixelSize: Double, phase: (Double, Double)) throws -> GlyphMask? {
-        let scaledFont = try CairoScaledFont(face: face, pixelSize: pixelSize)
+    private static func render(face: FontFace, glyph: UInt32, pixelSize: Double, synthesis: FontSynthesis,
+                               phase: (Double, Double)) throws -> GlyphMask? {
+        let scaledFont = try CairoScaledFont(face: face, pixelSize: pixelSize, synthesis: synthesis)
         let extents = scaledFont.extents(of: glyph)
         guard extents.width > 0, extents.height > 0 else { return nil }
         // One pixel of margin for antialiasing.

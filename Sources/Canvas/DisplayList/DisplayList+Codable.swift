@@ -22,12 +22,13 @@ extension DisplayList: Codable {
     ///
     /// - Parameters:
     ///   - jsonData: The JSON.
-    ///   - fonts: The library whose faces the glyph runs name (by file name and face index).
+    ///   - fonts: The library whose faces the glyph runs name (by file name and face index): its
+    ///     added, bundled and already loaded system faces (`FontLibrary.loadedFaces()`).
     /// - Throws: `DecodingError` for malformed JSON, ``CanvasError/unknownFont(file:index:)`` for a
     ///   font the library does not have.
     public init(jsonData: Data, fonts: FontLibrary) throws {
         try self.init(jsonData: jsonData) { file, index in
-            guard let face = fonts.faces.first(where: { ($0.path as NSString).lastPathComponent == file && $0.index == index }) else {
+            guard let face = fonts.loadedFaces().first(where: { ($0.path as NSString).lastPathComponent == file && $0.index == index }) else {
                 throw CanvasError.unknownFont(file: file, index: index)
             }
             return face
@@ -75,7 +76,7 @@ struct FontResolver: Sendable {
 
 extension DisplayItem: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, shape, shading, style, placement, origin, runs, items, transform, clip, opacity, metadata
+        case kind, shape, shading, style, placement, origin, runs, items, transform, clip, opacity, metadata, language
         case eoFill, antialiased
     }
 
@@ -98,6 +99,7 @@ extension DisplayItem: Codable {
             try container.encode(text.origin.pair, forKey: .origin)
             try container.encode(text.shading, forKey: .shading)
             try container.encode(text.runs.map(CodableGlyphRun.init), forKey: .runs)
+            try container.encodeIfPresent(text.language?.identifier, forKey: .language)
         case .group(let group):
             try container.encode("group", forKey: .kind)
             try container.encode(group.items, forKey: .items)
@@ -128,8 +130,15 @@ extension DisplayItem: Codable {
                                                        debugDescription: "decoding text needs a font resolver: use DisplayList(jsonData:fonts:)")
             }
             let runs = try container.decode([CodableGlyphRun].self, forKey: .runs).map { try $0.glyphRun(resolver) }
+            let language = try container.decodeIfPresent(String.self, forKey: .language).map { tag in
+                do {
+                    return try TextLanguage(tag)
+                } catch {
+                    throw DecodingError.dataCorruptedError(forKey: .language, in: container, debugDescription: String(describing: error))
+                }
+            }
             content = .text(TextItem(runs: runs, origin: try CGPoint(pair: container.decode([CGFloat].self, forKey: .origin)),
-                                     shading: try container.decode(Shading.self, forKey: .shading)))
+                                     shading: try container.decode(Shading.self, forKey: .shading), language: language))
         case "group":
             content = .group(ItemGroup(items: try container.decodeIfPresent([DisplayItem].self, forKey: .items) ?? [],
                                        transform: try container.decodeIfPresent(Transform.self, forKey: .transform) ?? .identity,
@@ -154,6 +163,8 @@ private struct CodableGlyphRun: Codable {
     var glyphs: [UInt32]
     var positions: [[CGFloat]]
     var clusters: [Int]
+    /// `FontSynthesis` bits (1 bold, 2 italic); absent when none.
+    var synthesis: UInt8?
 
     init(_ run: GlyphRun) {
         font = FontReference(file: (run.face.path as NSString).lastPathComponent, index: run.face.index)
@@ -161,12 +172,13 @@ private struct CodableGlyphRun: Codable {
         glyphs = run.glyphs
         positions = run.positions.map(\.pair)
         clusters = run.clusters
+        synthesis = run.synthesis.isEmpty ? nil : run.synthesis.rawValue
     }
 
     func glyphRun(_ resolver: FontResolver) throws -> GlyphRun {
         let points = try positions.map { try CGPoint(pair: $0) }
         return GlyphRun(face: try resolver.resolve(font.file, font.index), fontSize: size, glyphs: glyphs,
-                        positions: points, clusters: clusters)
+                        positions: points, clusters: clusters, synthesis: FontSynthesis(rawValue: synthesis ?? 0))
     }
 }
 

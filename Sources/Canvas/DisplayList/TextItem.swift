@@ -14,6 +14,9 @@ public struct TextItem: Sendable, Equatable {
     public var runs: [GlyphRun]
     /// The colour or gradient the glyphs are filled with.
     public var shading: Shading
+    /// The language the text was shaped in (a BCP 47 tag), for backends that can write it: an
+    /// SVG or HTML `lang` attribute on the text's element; `nil` when none was given.
+    public var language: TextLanguage?
 
     /// Makes a text item from glyph runs.
     ///
@@ -21,19 +24,21 @@ public struct TextItem: Sendable, Equatable {
     ///   - runs: Glyph runs with positions relative to the text's layout box.
     ///   - origin: Where the layout box's top-left corner goes.
     ///   - shading: The glyphs' colour or gradient.
-    public init(runs: [GlyphRun], origin: CGPoint, shading: Shading) {
+    ///   - language: The text's language, or `nil`.
+    public init(runs: [GlyphRun], origin: CGPoint, shading: Shading, language: TextLanguage? = nil) {
         self.runs = runs
         self.origin = origin
         self.shading = shading
+        self.language = language
     }
 
     /// Makes a text item from shaped text.
     ///
     /// - Parameters:
-    ///   - text: The shaped text; only its runs are kept.
+    ///   - text: The shaped text; its runs and language are kept.
     ///   - origin: Where the layout box's top-left corner goes.
     ///   - shading: The glyphs' colour or gradient.
     public init(_ text: ShapedText, origin: CGPoint, shading: Shading) {
-        self.init(runs: text.runs, origin: origin, shading: shading)
+        self.init(runs: text.runs, origin: origin, shading: shading, language: text.language)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pixel-by-pixel comparison of two pictures that tells real differences from anti-aliasing,
 /// compatible with pixelmatch (the comparison of the same name by Mapbox, version 5).
 ///
@@ -85,6 +87,15 @@ public enum ImageDiff {
         public var totalPixels: Int
         /// The diff picture, when asked for.
         public var diffImage: RGBAImage?
+        /// The smallest rectangle, in pixels (inclusive), holding the counted differing pixels;
+        /// `nil` when none differs.
+        public var differingBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.differentPixels == rhs.differentPixels && lhs.antiAliasedPixels == rhs.antiAliasedPixels
+                && lhs.totalPixels == rhs.totalPixels && lhs.diffImage == rhs.diffImage
+                && lhs.differingBounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } == rhs.differingBounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }
+        }
 
         /// The share of differing pixels, 0 … 1 (0 for empty pictures).
         public var differentShare: Double {
@@ -116,6 +127,14 @@ public enum ImageDiff {
     ///   over the threshold only.
     public static func compare(_ first: RGBAImage, _ second: RGBAImage, options: Options = Options(),
                                makeDiffImage: Bool = true) throws(CanvasError) -> Result {
+        try compare(first, second, options: options, makeDiffImage: makeDiffImage, stoppingAfter: nil)
+    }
+
+    /// ``compare(_:_:options:makeDiffImage:)``, stopping as soon as more than `limit` pixels differ
+    /// (the counts are then partial and no diff picture is drawn): a golden comparison that fails
+    /// learns it early, then draws the diff picture in a second pass.
+    package static func compare(_ first: RGBAImage, _ second: RGBAImage, options: Options, makeDiffImage: Bool,
+                                stoppingAfter limit: Int?) throws(CanvasError) -> Result {
         guard first.width == second.width, first.height == second.height else {
             throw .imageSizesDiffer(firstWidth: first.width, firstHeight: first.height, secondWidth: second.width, secondHeight: second.height)
         }
@@ -125,47 +144,104 @@ public enum ImageDiff {
         let width = first.width
         let height = first.height
         var output = makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
-        var different = 0
-        var antiAliased = 0
+        var tally = Tally()
 
-        first.pixels.withUnsafeBufferPointer { a in
-            second.pixels.withUnsafeBufferPointer { b in
-                output.withUnsafeMutableBufferPointer { out in
-                    if a.elementsEqual(b) {
+        // Parallel.map throws only what the bands throw, and they throw nothing.
+        try? first.pixels.withUnsafeBufferPointer { a in
+            try second.pixels.withUnsafeBufferPointer { b in
+                try output.withUnsafeMutableBufferPointer { out in
+                    guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return }
+                    if memcmp(aBase, bBase, a.count) == 0 {
                         if makeDiffImage, !options.diffMask {
-                            for index in 0..<(width * height) { drawGray(a, index * 4, options.alpha, out) }
+                            var gray = GrayCache()
+                            for index in 0..<(width * height) { gray.draw(a, index * 4, options.alpha, out) }
                         }
                         return
                     }
-                    let maxDelta = maxYIQDistance * options.threshold * options.threshold
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let position = (y * width + x) * 4
-                            let delta = colorDelta(a, b, position, position, brightnessOnly: false)
-                            if abs(delta) > maxDelta {
-                                if !options.includeAntiAliasing,
-                                   isAntiAliased(a, x, y, width, height, b) || isAntiAliased(b, x, y, width, height, a) {
-                                    antiAliased += 1
-                                    if makeDiffImage, !options.diffMask {
-                                        draw(out, position, options.antiAliasingColor)
-                                    }
-                                } else {
-                                    different += 1
-                                    if makeDiffImage {
-                                        let color = delta < 0 ? options.darkerDiffColor ?? options.diffColor : options.diffColor
-                                        draw(out, position, color)
-                                    }
-                                }
-                            } else if makeDiffImage, !options.diffMask {
-                                drawGray(a, position, options.alpha, out)
-                            }
-                        }
+                    // Bands of rows on every core: each reads both pictures (anti-aliasing looks at
+                    // neighbours) and writes only its own rows of the diff picture.
+                    let rowsPerBand = 64
+                    let bands = (height + rowsPerBand - 1) / rowsPerBand
+                    let buffers = UncheckedBox((a, b, out))
+                    let tallies = try Parallel.map(bands) { band in
+                        let (a, b, out) = buffers.value
+                        let rows = (band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
+                        return scan(rows: rows, a, b, out, width: width, height: height, options: options,
+                                    makeDiffImage: makeDiffImage, stoppingAfter: limit)
                     }
+                    tally = tallies.reduce(into: Tally()) { $0.add($1) }
                 }
             }
         }
-        return Result(differentPixels: different, antiAliasedPixels: antiAliased, totalPixels: width * height,
-                      diffImage: makeDiffImage ? RGBAImage(width: width, height: height, pixels: output) : nil)
+        let stopped = limit.map { tally.different > $0 } ?? false
+        return Result(differentPixels: tally.different, antiAliasedPixels: tally.antiAliased, totalPixels: width * height,
+                      diffImage: makeDiffImage && !stopped ? RGBAImage(width: width, height: height, pixels: output) : nil,
+                      differingBounds: tally.bounds)
+    }
+
+    /// The counts of one band of rows, or of a whole picture.
+    private struct Tally {
+        var different = 0
+        var antiAliased = 0
+        var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+
+        mutating func differs(_ x: Int, _ y: Int) {
+            different += 1
+            if let box = bounds {
+                bounds = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            } else {
+                bounds = (x, y, x, y)
+            }
+        }
+
+        mutating func add(_ other: Tally) {
+            different += other.different
+            antiAliased += other.antiAliased
+            guard let theirs = other.bounds else { return }
+            bounds = bounds.map { (min($0.minX, theirs.minX), min($0.minY, theirs.minY), max($0.maxX, theirs.maxX), max($0.maxY, theirs.maxY)) }
+                ?? theirs
+        }
+    }
+
+    /// Compares the pixels of `rows`, drawing their part of the diff picture; stops once more than
+    /// `limit` pixels of these rows differ.
+    private static func scan(rows: Range<Int>, _ a: Pixels, _ b: Pixels, _ out: UnsafeMutableBufferPointer<UInt8>,
+                             width: Int, height: Int, options: Options, makeDiffImage: Bool, stoppingAfter limit: Int?) -> Tally {
+        var tally = Tally()
+        var gray = GrayCache()
+        guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return tally }
+        let aWords = UnsafeRawPointer(aBase), bWords = UnsafeRawPointer(bBase)
+        let maxDelta = maxYIQDistance * options.threshold * options.threshold
+        let drawsGray = makeDiffImage && !options.diffMask
+        for y in rows {
+            for x in 0..<width {
+                let position = (y * width + x) * 4
+                // Equal pixels (most of a picture) need no colour arithmetic.
+                if aWords.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                    == bWords.loadUnaligned(fromByteOffset: position, as: UInt32.self) {
+                    if drawsGray { gray.draw(a, position, options.alpha, out) }
+                    continue
+                }
+                let delta = colorDelta(a, b, position, position, brightnessOnly: false)
+                if abs(delta) > maxDelta {
+                    if !options.includeAntiAliasing,
+                       isAntiAliased(a, x, y, width, height, b) || isAntiAliased(b, x, y, width, height, a) {
+                        tally.antiAliased += 1
+                        if drawsGray { draw(out, position, options.antiAliasingColor) }
+                    } else {
+                        tally.differs(x, y)
+                        if let limit, tally.different > limit { return tally }
+                        if makeDiffImage {
+                            let color = delta < 0 ? options.darkerDiffColor ?? options.diffColor : options.diffColor
+                            draw(out, position, color)
+                        }
+                    }
+                } else if drawsGray {
+                    gray.draw(a, position, options.alpha, out)
+                }
+            }
+        }
+        return tally
     }
 
     // MARK: Colour distance
@@ -279,16 +355,26 @@ public enum ImageDiff {
         output[position + 3] = 255
     }
 
-    /// The first picture's brightness, faded towards white by `alpha` (and by the pixel's own
-    /// alpha), truncated to a byte as pixelmatch's typed array stores it.
-    private static func drawGray(_ image: Pixels, _ position: Int, _ alpha: Double,
-                                 _ output: UnsafeMutableBufferPointer<UInt8>) {
-        let y = brightness(Double(image[position]), Double(image[position + 1]), Double(image[position + 2]))
-        let value = blend(y, alpha * Double(image[position + 3]) / 255)
-        let byte = UInt8(max(0, min(255, value)).rounded(.towardZero))
-        output[position] = byte
-        output[position + 1] = byte
-        output[position + 2] = byte
-        output[position + 3] = 255
+    /// Draws the first picture's brightness, faded towards white by `alpha` (and by the pixel's
+    /// own alpha), truncated to a byte as pixelmatch's typed array stores it; the last pixel's
+    /// byte is kept, since pictures are mostly runs of one colour.
+    private struct GrayCache {
+        private var pixel: UInt32?
+        private var byte: UInt8 = 0
+
+        mutating func draw(_ image: Pixels, _ position: Int, _ alpha: Double, _ output: UnsafeMutableBufferPointer<UInt8>) {
+            let word = UInt32(image[position]) | UInt32(image[position + 1]) << 8 | UInt32(image[position + 2]) << 16
+                | UInt32(image[position + 3]) << 24
+            if word != pixel {
+                let y = brightness(Double(image[position]), Double(image[position + 1]), Double(image[position + 2]))
+                let value = blend(y, alpha * Double(image[position + 3]) / 255)
+                byte = UInt8(max(0, min(255, value)).rounded(.towardZero))
+                pixel = word
+            }
+            output[position] = byte
+            output[position + 1] = byte
+            output[position + 2] = byte
+            output[position + 3] = 255
+        }
     }
 }

@@ -12,16 +12,21 @@ extension Cloud {
     /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
     /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
     ///   the place the cloud names it), ``TagCloudError/invalidNumber(path:value:reason:_:)`` for
-    ///   weights whose `maxSize` is below their `minSize`, ``TagCloudError/fontsUnavailable(_:)``
-    ///   and ``TagCloudError/textLayoutFailed(text:_:)``.
+    ///   weights whose `maxSize` is below their `minSize`, ``TagCloudError/fontsUnavailable(_:)``,
+    ///   ``TagCloudError/textLayoutFailed(text:_:)``, and with ``strictFonts``
+    ///   ``TagCloudError/missingGlyphs(_:)`` when a tag has characters no font covers (without it,
+    ///   they are in ``RenderedCloud/fontWarnings``).
     /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
     ///   with `maxRows`.
     public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
-        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        var typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        if let fonts, !fonts.isEmpty { typesetter = try typesetterAdding(fonts, to: typesetter) }
         let cloud = resolved()
         try checkWeightRange(cloud)
         try checkFontFamilies(cloud, library: typesetter.library)
-        return try CloudRenderer.render(cloud, typesetter: typesetter)
+        let rendered = try CloudRenderer.render(cloud, typesetter: typesetter)
+        if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
+        return rendered
     }
 
     /// The cloud as a PNG image.
@@ -92,6 +97,27 @@ extension Cloud {
                              located("weights.maxSize"))
     }
 
+    /// A typesetter over `typesetter`'s fonts with the font files `paths` added ahead of them
+    /// (FontLibrary's `adding(fontFiles:)`); relative paths are relative to the folder of the spec
+    /// that gave them, or to the working folder for a cloud not read from a file.
+    private func typesetterAdding(_ paths: [String], to typesetter: Typesetter) throws(TagCloudError) -> Typesetter {
+        let place = location(ofKeyPath: "fonts")
+        var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        if let source = place?.source, FileManager.default.fileExists(atPath: source) {
+            base = URL(fileURLWithPath: source).deletingLastPathComponent()
+        }
+        let resolved = paths.map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).path }
+        do {
+            return Typesetter(library: try typesetter.library.adding(fontFiles: resolved))
+        } catch let error as TypesettingError {
+            let failing = error.path ?? resolved.first ?? ""
+            let given = zip(resolved, paths).first { $0.0 == failing }?.1 ?? failing
+            throw .unusableFontFile(path: given, error, place)
+        } catch {
+            throw .internalError("adding font files: \(error)")
+        }
+    }
+
     /// Checks that every font family the cloud names exists (bundled, or found by fontconfig),
     /// naming where the cloud gave the first unknown one.
     ///
@@ -104,7 +130,7 @@ extension Cloud {
                 _ = try library.face(for: Typesetting.Font(family: family, size: 12, weight: Typesetting.Font.Weight(weight.value)))
             } catch {
                 let place = keyPaths.lazy.compactMap { self.location(ofKeyPath: $0) }.first
-                throw .unknownFontFamily(family, place, available: library.families)
+                throw .unknownFontFamily(family, place, available: library.addedFamilies + library.families)
             }
         }
         try check(cloud.fontFamily, weight: cloud.fontWeight, at: "font.family")

@@ -3,7 +3,7 @@ public import Foundation
 /// Where every chip of a rendered cloud went: what `tagcloud render --format json` writes.
 ///
 /// ```json
-/// {"width": 393, "height": 140, "chips": [{"text": "Swift", "x": 16, "y": 16, "width": 66.8125, "height": 36}]}
+/// {"width": 393, "height": 140, "chips": [{"text": "Swift", "x": 16, "y": 16, "width": 66.8125, "height": 36, "fonts": ["Inter"]}]}
 /// ```
 ///
 /// Lengths are in points, with the origin at the picture's top-left corner and y growing
@@ -25,14 +25,19 @@ public struct CloudLayout: Sendable, Equatable {
         public var width: Double
         /// The height in points.
         public var height: Double
+        /// The font families the chip's text is drawn in, each once, in the order of its runs:
+        /// the requested family, then those fallback gave characters to (Typesetting's
+        /// `ShapedText.fontFamilies`).
+        public var fonts: [String]
 
         /// Makes a chip's entry.
-        public init(text: String, x: Double, y: Double, width: Double, height: Double) {
+        public init(text: String, x: Double, y: Double, width: Double, height: Double, fonts: [String] = []) {
             self.text = text
             self.x = x
             self.y = y
             self.width = width
             self.height = height
+            self.fonts = fonts
         }
 
         /// The frame as a rectangle.
@@ -54,7 +59,7 @@ public struct CloudLayout: Sendable, Equatable {
     }
 
     /// The layout as JSON (RFC 8259): `{"width": W, "height": H, "chips": [{"text", "x", "y",
-    /// "width", "height"}, …]}`, a chip per line, numbers in their shortest exact decimal form
+    /// "width", "height", "fonts"}, …]}` ("fonts" only when known), a chip per line, numbers in their shortest exact decimal form
     /// (`16`, `66.8125`), text escaped as JSON requires. The same layout gives the same bytes.
     ///
     /// - Returns: UTF-8 JSON ending with a newline.
@@ -67,7 +72,16 @@ public struct CloudLayout: Sendable, Equatable {
             output += "{\"text\": "
             SpecTree.writeJSONString(chip.text, to: &output)
             output += ", \"x\": \(Self.number(chip.x)), \"y\": \(Self.number(chip.y)), "
-            output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))}"
+            output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))"
+            if !chip.fonts.isEmpty {
+                output += ", \"fonts\": ["
+                for (position, family) in chip.fonts.enumerated() {
+                    if position > 0 { output += ", " }
+                    SpecTree.writeJSONString(family, to: &output)
+                }
+                output += "]"
+            }
+            output += "}"
         }
         output += chips.isEmpty ? "]}\n" : "\n]}\n"
         return Data(output.utf8)
@@ -96,7 +110,8 @@ public struct CloudLayout: Sendable, Equatable {
                   let y = (chip["y"] as? NSNumber)?.doubleValue, let w = (chip["width"] as? NSNumber)?.doubleValue,
                   let h = (chip["height"] as? NSNumber)?.doubleValue
             else { throw fail("a chip needs text, x, y, width and height") }
-            parsed.append(Chip(text: text, x: x, y: y, width: w, height: h))
+            guard chip["fonts"] == nil || chip["fonts"] is [String] else { throw fail("a chip's fonts are a list of names") }
+            parsed.append(Chip(text: text, x: x, y: y, width: w, height: h, fonts: chip["fonts"] as? [String] ?? []))
         }
         self.init(width: width, height: height, chips: parsed)
     }

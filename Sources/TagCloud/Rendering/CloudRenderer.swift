@@ -16,6 +16,9 @@ public struct RenderedCloud: Sendable {
     public var background: RGBAColor?
     /// Pixels per point for PNG output.
     public var scale: Double
+    /// The shown tags whose text has characters no available font covers, in the tags' order
+    /// (empty when every character has a glyph).
+    public var fontWarnings: [FontWarning] = []
 
     /// The picture's size in pixels at `scale` (what a PNG would be; `scale` 1 for SVG and PDF).
     ///
@@ -86,18 +89,34 @@ enum CloudRenderer {
         let origin = pass.list.size
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
+        var warnings: [FontWarning] = []
         for index in 0..<(visible + (more == nil ? 0 : 1)) {
             let text = index < visible ? cloud.chips[index].text : "+\(more ?? 0)"
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
+            // The label as the chip's Text shapes it on one line (a hit in the typesetter's cache).
+            let chip = index < visible ? cloud.chips[index] : nil
+            let shaped: ShapedText
+            do {
+                shaped = try typesetter.shape(text, font: chip?.font ?? cloud.baseFont,
+                                              language: chip?.locale.flatMap { try? TextLanguage($0) })
+            } catch let error as TypesettingError {
+                throw .textLayoutFailed(text: text, error)
+            } catch {
+                throw .internalError("shaping \(quoted(text)): \(error)")
+            }
+            let uncovered = shaped.uncoveredCharacters
+            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: index, text: text, characters: uncovered)) }
             chips.append(CloudLayout.Chip(text: text, x: Double(frame.minX), y: Double(frame.minY),
-                                          width: Double(frame.width), height: Double(frame.height)))
+                                          width: Double(frame.width), height: Double(frame.height),
+                                          fonts: shaped.fontFamilies))
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
-                             hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale))
+                             hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
+                             fontWarnings: warnings)
     }
 
     /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.

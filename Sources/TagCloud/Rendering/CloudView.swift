@@ -1,3 +1,4 @@
+import Foundation
 import TagCloudUI
 
 /// The views of a resolved cloud: the one way the command's pictures are composed.
@@ -37,6 +38,7 @@ struct CloudView: View {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
+                    .environment(\.locale, Locale(identifier: chip.locale ?? ""))
                     .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
                                      identifier: "chip-\(index)")
                     .probed(index, recorder)

@@ -134,7 +134,7 @@ func hexDigitValue(_ byte: UInt8) -> UInt8? {
 
 extension String {
     /// The string without leading and trailing ASCII spaces and tabs.
-    func trimmingASCIISpaces() -> String {
+    package func trimmingASCIISpaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         guard let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }

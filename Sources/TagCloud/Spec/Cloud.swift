@@ -50,6 +50,16 @@ public struct Cloud: Sendable, Hashable {
     public var scale: Double?
     /// The picture's background colour (`transparent` for none).
     public var background: CSSColor?
+    /// The language of the tags (a BCP 47 tag such as `ja`, `zh-Hans`, `sr`): it selects the
+    /// language's glyph forms and fallback fonts, and is written as `lang` in SVG and HTML.
+    public var locale: String?
+    /// Whether a tag with characters no available font covers is an error
+    /// (``TagCloudError/missingGlyphs(_:)``) instead of a warning.
+    public var strictFonts: Bool?
+    /// Font files (TrueType, OpenType, collections, WOFF, WOFF2) or folders of them, whose
+    /// families ``font`` and the tags may name, ahead of the bundled ones; relative paths are
+    /// relative to the spec's folder.
+    public var fonts: [String]?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -113,6 +123,12 @@ public struct Cloud: Sendable, Hashable {
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
                                  valueName: "colour", doc: "The picture's background (`transparent` for none).")
+        let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "none", option: "locale", valueName: "tag",
+                             doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
+        let strictFonts = SpecKey("strictFonts", \Cloud.strictFonts, .bool, default: KeyDefault(false),
+                                  doc: "`true` makes a tag with characters no available font covers an error (exit 65, no output) instead of a warning on standard error. Option: `--strict-fonts` (no value).")
+        let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none (the bundled fonts)",
+                            doc: "Font files (`.ttf`, `.otf`, `.ttc`, `.woff`, `.woff2`) or folders of them; their families can be named in `font.family` and per tag, ahead of the bundled ones, with the same fallback for characters they lack. Relative paths are relative to the spec's folder. Option: `--font-file` (repeatable).")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }
@@ -309,6 +325,8 @@ public struct Cloud: Sendable, Hashable {
         /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
         /// and `weight` over the cloud's.
         public var font: Font?
+        /// This chip's language (a BCP 47 tag), over the cloud's ``Cloud/locale``.
+        public var locale: String?
 
         /// A tag with a text, and the keys a tag most often has; every other key left to the
         /// cloud's (set the properties for them).
@@ -358,6 +376,8 @@ public struct Cloud: Sendable, Hashable {
                                     doc: "This chip's text colour.")
             let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
                                doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
+            let locale = SpecKey("locale", \Tag.locale, .languageTag, defaultDoc: "the cloud's",
+                                 doc: "This chip's language (a BCP 47 tag), over the cloud's `locale`.")
         }
         static let keys = KeyTable<Tag>(reflecting: fields)
         static let fields = Keys()

@@ -1,33 +1,51 @@
 package import Foundation
 package import TagCloud
-import Canvas
 
 /// What `tagcloud render` is asked to do: the command line, checked and typed.
 package struct RenderRequest: Sendable {
-    /// The spec file, or `-` for standard input.
-    package var input: String
-    /// How to read the input; `nil` for its extension (or, for standard input, a guess).
+    /// The spec files, or `-` for standard input; empty when the tags come from `collect` alone.
+    package var inputs: [String]
+    /// How to read the inputs; `nil` for their extensions (or, for standard input, a guess).
     package var inputFormat: SpecFormat?
-    /// The output file, `-` for standard output, or `nil` for a file beside the input (standard
-    /// output when the input is standard input).
+    /// The output file (one input, one format), `-` for standard output, or `nil`.
     package var output: String?
-    /// The output format; `nil` for the output's extension (PNG when there is none to go by).
-    package var format: OutputFormat?
+    /// The folder every output goes into (`--out-dir`), or `nil`.
+    package var outputFolder: String?
+    /// The output formats; empty for the output's extension (PNG when there is none to go by).
+    package var formats: [OutputFormat]
     /// Key paths set from options, in order: the key path, the value as typed, and the option
     /// (without dashes) for messages.
     package var settings: [(keyPath: String, value: String, option: String)]
-    /// The most bytes the spec may have (`--max-input-size`).
+    /// The site content the tags come from (`--from`), if any.
+    package var collect: CollectRequest?
+    /// `--font-file` paths, relative to the working folder, added after each spec's `fonts`.
+    package var fontFiles: [String]
+    /// The most bytes a spec may have (`--max-input-size`).
     package var maxInputSize: Int
 
-    package init(input: String, inputFormat: SpecFormat? = nil, output: String? = nil, format: OutputFormat? = nil,
-                 settings: [(keyPath: String, value: String, option: String)] = [],
-                 maxInputSize: Int = Cloud.defaultMaxInputSize) {
-        self.input = input
+    package init(inputs: [String], inputFormat: SpecFormat? = nil, output: String? = nil, outputFolder: String? = nil,
+                 formats: [OutputFormat] = [], settings: [(keyPath: String, value: String, option: String)] = [],
+                 collect: CollectRequest? = nil, fontFiles: [String] = [], maxInputSize: Int = Cloud.defaultMaxInputSize) {
+        self.inputs = inputs
         self.inputFormat = inputFormat
         self.output = output
-        self.format = format
+        self.outputFolder = outputFolder
+        self.formats = formats
         self.settings = settings
+        self.collect = collect
+        self.fontFiles = fontFiles
         self.maxInputSize = maxInputSize
+    }
+
+    /// Every file and folder the request reads (the specs, the `--from` content folders), which
+    /// no output may replace.
+    package var readPaths: [String] {
+        inputs + (collect?.folders ?? [])
+    }
+
+    /// A request for one input.
+    package init(input: String, output: String? = nil, format: OutputFormat? = nil) {
+        self.init(inputs: [input], output: output, formats: format.map { [$0] } ?? [])
     }
 }
 
@@ -43,6 +61,8 @@ package struct RenderResult: Sendable {
     package var layout: CloudLayout
     /// How many tags `maxRows` hid.
     package var hiddenCount: Int
+    /// The tags with characters no font covers (each also given to `warn`).
+    package var fontWarnings: [FontWarning] = []
 
     /// One line saying what was written: `wrote tags.png (PNG, 390 × 140 pt, 8 chips)`.
     package var summary: String {
@@ -55,76 +75,174 @@ package struct RenderResult: Sendable {
 
 /// The `tagcloud` subcommands as functions of their requests.
 package enum TagCloudCommand {
-    /// `tagcloud render`: reads a spec, applies the options, lays out and draws the cloud, and
-    /// writes it as PNG, SVG, PDF or layout JSON.
+    /// One spec to render, and where each of its formats goes (`nil` for standard output).
+    package struct RenderJob: Sendable, Equatable {
+        /// The spec file, `-`, or `nil` when the tags come from the site content alone.
+        package var input: String?
+        /// The formats and their files.
+        package var destinations: [Destination]
+    }
+
+    /// Where one format of a spec goes.
+    package struct Destination: Sendable, Equatable {
+        /// The format.
+        package var format: OutputFormat
+        /// The file, or `nil` for standard output.
+        package var path: String?
+    }
+
+    /// `tagcloud render` of one spec to one destination: reads the spec, applies the options,
+    /// lays out and draws the cloud, and writes it as PNG, SVG, PDF or layout JSON.
     ///
     /// Everything is checked before anything is written: the output's format and folder (and
-    /// that it is not the input), the spec, the font families, the picture's size. The output is
+    /// that it is not an input), the spec, the font families, the picture's size. The output is
     /// written by ``OutputFile`` (a file replaced atomically, a device or FIFO in place), so a
     /// failure never leaves a partial file and never replaces an existing one; standard output
     /// gets the bytes only once they are complete.
     ///
-    /// - Parameter request: The parsed command line.
+    /// - Parameters:
+    ///   - request: The parsed command line, naming one spec and one output.
+    ///   - warn: Prints a warning (a problem in the site's content).
     /// - Returns: What was written and where.
     /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
-    package static func render(_ request: RenderRequest) throws(CommandError) -> RenderResult {
-        let (outputPath, format) = try destination(of: request)
-        if let outputPath { try OutputFile.check(outputPath, inputs: [request.input]) }
-        let rendered: RenderedCloud, data: Data
-        do throws(TagCloudError) {
-            var cloud: Cloud
-            if request.input == "-" {
-                let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
-                cloud = try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
-                                  source: StandardStreams.standardInputName)
-            } else {
-                cloud = try Cloud(contentsOf: URL(fileURLWithPath: request.input), format: request.inputFormat,
-                                  maxInputSize: request.maxInputSize)
-            }
-            for setting in request.settings {
-                try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
-            }
-            rendered = try cloud.rendered()
-            data = try rendered.data(as: format)
-        } catch {
-            throw .library(error)
+    package static func render(_ request: RenderRequest, warn: (String) -> Void = { _ in }) throws(CommandError) -> RenderResult {
+        let jobs = try plan(request)
+        guard jobs.count == 1, jobs[0].destinations.count == 1 else {
+            throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
         }
-        if let outputPath {
-            try OutputFile.write(data, to: outputPath, inputs: [request.input])
+        let job = jobs[0], destination = job.destinations[0]
+        if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+        let cloud = try loadCloud(job, request: request, readStandardInput: {
+            () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
+        }, warn: warn)
+        let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+        for warning in rendered.fontWarnings { warn("warning: \(warning)") }
+        let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+        if let path = destination.path {
+            try OutputFile.write(data, to: path, inputs: request.readPaths)
         } else {
             try StandardStreams.output(data)
         }
-        return RenderResult(outputPath: outputPath, format: format, data: data, layout: rendered.layout,
-                            hiddenCount: rendered.hiddenCount)
+        return RenderResult(outputPath: destination.path, format: destination.format, data: data,
+                            layout: rendered.layout, hiddenCount: rendered.hiddenCount, fontWarnings: rendered.fontWarnings)
     }
 
-    /// The output file (`nil` for standard output) and format of a request.
+    /// The specs of a request and where each of their formats goes.
     ///
-    /// Without `-o`, the output goes beside the input with the format's extension (`tags.yaml` →
-    /// `tags.png`; the layout JSON is `tags.layout.json`, so that it never replaces a JSON spec),
-    /// or to standard output when the input is standard input. An output with no known extension
-    /// takes the format of the file a link names (`/dev/stdout` when standard output is `out.svg`),
-    /// and PNG when it is a device, FIFO or socket (`/dev/null`), as standard output does.
-    static func destination(of request: RenderRequest) throws(CommandError) -> (String?, OutputFormat) {
-        switch request.output {
-        case "-":
-            return (nil, request.format ?? .png)
-        case let output?:
-            if let format = request.format { return (output, format) }
-            do {
-                return (output, try outputFormat(ofPath: output))
-            } catch {
-                // The extension of what a link names (`/dev/stdout` → `out.svg`), else PNG for a
-                // device, FIFO or socket.
-                guard let target = try? OutputFile.resolve(output) else { throw error }
-                if target.method != .replace { return (output, .png) }
-                guard let format = try? outputFormat(ofPath: target.path) else { throw error }
-                return (output, format)
+    /// With `-o`, one spec goes to that file; with `--out-dir`, every spec goes into the folder
+    /// as `<name>.<format>` (the layout JSON as `<name>.layout.json`); otherwise each goes beside
+    /// its spec, and standard input (or `--from` alone) to standard output.
+    ///
+    /// - Throws: ``CommandError`` for outputs that cannot be named: several formats to standard
+    ///   output, two specs written to the same file, an output that is one of the inputs.
+    package static func plan(_ request: RenderRequest) throws(CommandError) -> [RenderJob] {
+        let inputs: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
+        var jobs: [RenderJob] = []
+        var writers: [String: String] = [:]
+        for input in inputs {
+            var destinations: [Destination] = []
+            let single = request.inputs.count <= 1
+            switch (request.output, request.outputFolder) {
+            case ("-"?, _):
+                destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
+            case let (output?, _):
+                let format = if let format = request.formats.first { format } else { try outputFormat(ofOutput: output) }
+                destinations = [Destination(format: format, path: output)]
+            case let (nil, folder?):
+                let base = input.map(baseName) ?? "cloud"
+                for format in request.formats.isEmpty ? [.png] : request.formats {
+                    let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
+                    destinations.append(Destination(format: format, path: (folder as NSString).appendingPathComponent(name)))
+                }
+            case (nil, nil):
+                let formats = request.formats.isEmpty ? [OutputFormat.png] : request.formats
+                if let input, input != "-" {
+                    destinations = formats.map { Destination(format: $0, path: besideInput(input, format: $0)) }
+                } else if formats.count == 1, single {
+                    destinations = [Destination(format: formats[0], path: nil)]
+                } else {
+                    throw .usage("standard input or --from goes to standard output; give -o or --out-dir for several formats")
+                }
             }
-        case nil:
-            let format = request.format ?? .png
-            guard request.input != "-" else { return (nil, format) }
-            return (besideInput(request.input, format: format), format)
+            for destination in destinations {
+                guard let path = destination.path else { continue }
+                let key = canonicalPath(path)
+                if let input, input != "-", key == canonicalPath(input) {
+                    throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
+                }
+                if let other = writers[key] {
+                    throw .usage("\(quoted(other)) and \(quoted(input ?? "--from")) would both be written to \(quoted(path)); "
+                                 + "give the specs different names or render them into different folders")
+                }
+                writers[key] = input ?? "--from"
+            }
+            jobs.append(RenderJob(input: input, destinations: destinations))
+        }
+        return jobs
+    }
+
+    /// The spec of a job with the request's site tags and options applied.
+    ///
+    /// Standard input is read by `readStandardInput` (once for all the jobs of a batch); a file
+    /// with the request's size limit, as it arrives (a FIFO or `/dev/fd/N` too).
+    static func loadCloud(_ job: RenderJob, request: RenderRequest, readStandardInput: () throws(TagCloudError) -> [UInt8],
+                          warn: (String) -> Void) throws(CommandError) -> Cloud {
+        var cloud = Cloud()
+        if let input = job.input {
+            cloud = try library { () throws(TagCloudError) in
+                if input == "-" {
+                    let bytes = try readStandardInput()
+                    return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
+                                     source: StandardStreams.standardInputName)
+                }
+                return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,
+                                 maxInputSize: request.maxInputSize)
+            }
+        }
+        if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
+        for setting in request.settings {
+            try library { () throws(TagCloudError) in
+                try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
+            }
+        }
+        if !request.fontFiles.isEmpty {
+            // Made absolute here: the spec's own relative paths are relative to its folder.
+            let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            cloud.fonts = (cloud.fonts ?? []) + request.fontFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
+        }
+        return cloud
+    }
+
+    /// Runs library code, its errors as the command's.
+    static func library<Value>(_ body: () throws(TagCloudError) -> Value) throws(CommandError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .library(error)
+        }
+    }
+
+    /// The base name of an input's outputs: its file name without the extension.
+    static func baseName(_ input: String) -> String {
+        input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    }
+
+    /// A path with `.`, `..` and symbolic links resolved, to compare two paths.
+    static func canonicalPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The format of an output, from its extension; for a path with no known extension, the
+    /// extension of the file a link names (`/dev/stdout` when standard output is `out.svg`), and
+    /// PNG for a device, FIFO or socket (`/dev/null`), as for standard output.
+    static func outputFormat(ofOutput output: String) throws(CommandError) -> OutputFormat {
+        do {
+            return try outputFormat(ofPath: output)
+        } catch {
+            guard let target = try? OutputFile.resolve(output) else { throw error }
+            if target.method != .replace { return .png }
+            guard let format = try? outputFormat(ofPath: target.path) else { throw error }
+            return format
         }
     }
 

@@ -21,7 +21,8 @@ import Glibc
 ///   `-o /dev/full` fails with "no space left on the device", `-o /dev/stdout` writes to
 ///   standard output, a FIFO blocks until something reads it.
 /// - A folder or a block device is refused, and so is a regular file that is one of the command's
-///   own inputs (the same file by device and inode, whatever the path).
+///   own inputs (the same file by device and inode, whatever the path), or an existing file inside
+///   an input folder (`collect`'s content).
 ///
 /// A SIGPIPE never interrupts a write: the command ignores it, so a closed pipe is a write error
 /// (`EPIPE`) and the temporary is removed as for any failure.
@@ -87,7 +88,8 @@ package enum OutputFile {
     ///
     /// - Parameters:
     ///   - path: The output path as given.
-    ///   - inputs: The command's input files (`-` and missing files are skipped).
+    ///   - inputs: The command's input files and folders (`-` and missing ones are skipped); no
+    ///     existing file inside an input folder is replaced either.
     /// - Returns: Where and how the path will be written.
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` saying why.
     @discardableResult
@@ -99,7 +101,13 @@ package enum OutputFile {
             if let existing = target.existing {
                 for input in inputs where input != "-" {
                     var status = stat()
-                    if stat(input, &status) == 0, FileIdentity(status).isSameFile(as: existing) {
+                    guard stat(input, &status) == 0 else { continue }
+                    if status.st_mode & S_IFMT == S_IFDIR {
+                        // A folder of inputs (`collect`'s content): none of its files is replaced.
+                        if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/") {
+                            throw fail("it is a file in the input folder \(quoted(input)), which must not be replaced")
+                        }
+                    } else if FileIdentity(status).isSameFile(as: existing) {
                         throw fail(input == path ? "it is the input file, which must not be replaced"
                                    : "it is the input file \(quoted(input)), which must not be replaced")
                     }
@@ -382,6 +390,13 @@ package enum OutputFile {
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A path with every link, `.` and `..` resolved (`realpath(3)`), or `nil`.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The folder of a path (`.` for a bare name).

@@ -22,6 +22,12 @@ public struct EnvironmentValues {
     public var displayScale: CGFloat = 1
     /// The accent colour of controls (SwiftUI's `tint(_:)`); `nil` means the system blue.
     public var tint: Color?
+    /// The locale of the view's text (SwiftUI `\.locale`): text is shaped in its language
+    /// (OpenType `locl` forms, and the machine's fallback face for that language, such as Noto
+    /// Sans CJK JP for `ja`; see Typesetting's `TextLanguage`) and carries it to the output (SVG
+    /// `lang`). The default is the root locale, no language, so results never depend on the
+    /// process locale, where SwiftUI starts from the user's.
+    public var locale = Locale(identifier: "")
 
     /// A weight replacing the font's own (``View/fontWeight(_:)``, ``View/bold(_:)``).
     var fontWeight: Font.Weight?

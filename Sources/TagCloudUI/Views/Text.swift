@@ -222,6 +222,8 @@ final class TextNode: ViewNode {
     let environment: EnvironmentValues
     private let context: ResolutionContext
     private let font: Font
+    /// The language of the environment's locale (``EnvironmentValues/locale``), or `nil`.
+    private let language: TextLanguage?
     private var ideal: ShapedText?
     private var layouts: [ProposedViewSize: ShapedText] = [:]
     private var lineGap: CGFloat?
@@ -232,6 +234,7 @@ final class TextNode: ViewNode {
         self.environment = environment
         self.context = context
         self.font = environment.resolvedFont
+        self.language = TextLanguage(environment.locale)
     }
 
     override var kind: String { "Text(\(string))" }
@@ -241,7 +244,8 @@ final class TextNode: ViewNode {
             let direction: TextDirection = environment.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
             return try context.typesetter.shape(string, font: font, width: width, lineLimit: lineLimit,
                                                 truncation: environment.truncationMode,
-                                                alignment: environment.multilineTextAlignment, direction: direction)
+                                                alignment: environment.multilineTextAlignment, direction: direction,
+                                                language: language)
         } catch {
             context.record(.textLayoutFailed(text: string, TypesettingError(thrown: error)))
             return nil
@@ -280,7 +284,7 @@ final class TextNode: ViewNode {
         if let known = widestWordWidth { return known }
         var widest: CGFloat = 0
         for word in string.split(whereSeparator: \.isWhitespace) {
-            let width = (try? context.typesetter.measure(String(word), font: font))?.size.width ?? 0
+            let width = (try? context.typesetter.measure(String(word), font: font, language: language))?.size.width ?? 0
             widest = Swift.max(widest, width)
         }
         widestWordWidth = widest

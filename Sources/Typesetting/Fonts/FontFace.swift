@@ -15,6 +15,11 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let path: String
     /// The index of the face inside the file (0 for plain .ttf/.otf files).
     public let index: Int
+    /// The number of faces in the file: more than one for a collection (`.ttc`, `.otc`).
+    public let faceCount: Int
+    /// The index of the face inside ``blob``: ``index`` for OpenType files, 0 for a WOFF or WOFF2
+    /// face, which is decompressed alone.
+    let blobIndex: Int
     /// The family name read from the font's name table (typographic family when present).
     public let familyName: String
     /// The style name read from the font's name table ("Regular", "Bold Italic", …).
@@ -45,21 +50,42 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     /// Loads face `index` of the font file at `path`.
     ///
+    /// TrueType and OpenType files and collections are read directly; WOFF and WOFF2 files are
+    /// decompressed by FreeType (Debian's FreeType is built with Brotli, which WOFF2 needs) into
+    /// an OpenType font in memory, which HarfBuzz shapes with and Cairo draws from.
+    ///
     /// - Parameters:
-    ///   - path: a TrueType or OpenType file (`.ttf`, `.otf`, `.ttc`).
+    ///   - path: a TrueType, OpenType, WOFF or WOFF2 file (`.ttf`, `.otf`, `.ttc`, `.otc`,
+    ///     `.woff`, `.woff2`), recognised by its first bytes, not its name.
     ///   - index: the face inside a collection.
     /// - Throws: ``TypesettingError/fontFileUnreadable(path:)`` when the file cannot be read,
     ///   ``TypesettingError/fontFileCorrupt(path:reason:)`` when it is not a usable font.
     public init(path: String, index: Int = 0) throws {
         guard FileManager.default.isReadableFile(atPath: path),
-              let blob = hb_blob_create_from_file_or_fail(path) else {
+              let fileBlob = hb_blob_create_from_file_or_fail(path) else {
             throw TypesettingError.fontFileUnreadable(path: path)
         }
+        let blob: OpaquePointer
+        let blobIndex: Int
+        let faceCount: Int
+        switch FontFileFormat(blob: fileBlob) {
+        case .sfnt:
+            blob = fileBlob
+            blobIndex = index
+            faceCount = Int(hb_face_count(fileBlob))
+        case .woff, .woff2:
+            defer { hb_blob_destroy(fileBlob) }
+            (blob, faceCount) = try decompressWebFont(fileBlob, index: index, path: path)
+            blobIndex = 0
+        case .unknown:
+            hb_blob_destroy(fileBlob)
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "it is not a TrueType, OpenType, WOFF or WOFF2 font")
+        }
         let blobHandle = HarfBuzzHandle(blob, destroy: { hb_blob_destroy($0) })
-        guard index >= 0, hb_face_count(blob) > UInt32(index) else {
+        guard index >= 0, blobIndex >= 0, hb_face_count(blob) > UInt32(blobIndex) else {
             throw TypesettingError.fontFileCorrupt(path: path, reason: "there is no font face \(index) in the file")
         }
-        guard let face = hb_face_create(blob, UInt32(index)) else {
+        guard let face = hb_face_create(blob, UInt32(blobIndex)) else {
             throw TypesettingError.fontFileCorrupt(path: path, reason: "HarfBuzz cannot open the face")
         }
         let faceHandle = HarfBuzzHandle(face, destroy: { hb_face_destroy($0) })
@@ -75,6 +101,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         self.path = path
         self.index = index
+        self.faceCount = faceCount
+        self.blobIndex = blobIndex
         self.blob = blobHandle
         self.face = faceHandle
         self.font = HarfBuzzHandle(font, destroy: { hb_font_destroy($0) })
@@ -144,7 +172,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         return bitmapMetrics.withLock { state -> Double? in
             if !state.loaded {
                 state.loaded = true
-                state.load(data: blob.pointer, index: index)
+                state.load(data: blob.pointer, index: blobIndex)
             }
             guard let strike = state.strike(for: size) else { return nil }
             guard let advance = state.advance(glyph: glyph, strike: strike) else { return nil }
@@ -161,7 +189,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         return bitmapMetrics.withLock { state -> (ppem: CGFloat, scale: CGFloat)? in
             if !state.loaded {
                 state.loaded = true
-                state.load(data: blob.pointer, index: index)
+                state.load(data: blob.pointer, index: blobIndex)
             }
             guard let strike = state.strike(for: Double(size)) else { return nil }
             return (CGFloat(strike.ppem), size / CGFloat(strike.ppem))
@@ -172,18 +200,22 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// face's lock. The pointer must not escape `body`; Canvas uses it to make a Cairo font face,
     /// which keeps its own reference to the `FT_Face` and locks it itself while drawing.
     ///
+    /// Each ``FontSynthesis`` gets an `FT_Face` of its own: Cairo keeps one font face per `FT_Face`
+    /// and options, so a synthetic bold or oblique face must not share the plain one's.
+    ///
+    /// - Parameter synthesis: the styles the Cairo face made from it will imitate.
     /// - Throws: ``TypesettingError/freeType(function:code:)`` if FreeType cannot open the face.
-    package func withFreeTypeFace<R>(_ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
+    package func withFreeTypeFace<R>(synthesis: FontSynthesis = [], _ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
         try freeType.withLock { state in
             let face: UnsafeMutableRawPointer
-            if let existing = state.face {
+            if let existing = state.faces[synthesis.rawValue] {
                 face = existing
             } else {
-                let (created, error) = openFreeTypeFace(blob: blob.pointer, index: index)
+                let (created, error) = openFreeTypeFace(blob: blob.pointer, index: blobIndex)
                 guard let created else {
                     throw TypesettingError.freeType(function: "FT_New_Memory_Face", code: error)
                 }
-                state.face = created
+                state.faces[synthesis.rawValue] = created
                 face = created
             }
             return try body(face)
@@ -200,7 +232,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     deinit {
         freeType.withLock { state in
-            if let face = state.face { closeFreeTypeFace(face) }
+            for face in state.faces.values { closeFreeTypeFace(face) }
         }
         bitmapMetrics.withLock { state in
             if let face = state.face { closeFreeTypeFace(face) }
@@ -254,9 +286,9 @@ private func closeFreeTypeFace(_ face: UnsafeMutableRawPointer) {
     }
 }
 
-/// The lazily created FreeType face of a ``FontFace``.
+/// The lazily created FreeType faces of a ``FontFace``, one per ``FontSynthesis`` raw value.
 private struct FreeTypeState: @unchecked Sendable {
-    var face: UnsafeMutableRawPointer?
+    var faces: [UInt8: UnsafeMutableRawPointer] = [:]
 }
 
 /// A private FreeType face used only to read bitmap-strike advances, so that selecting a strike
@@ -353,4 +385,132 @@ final class FreeTypeLibrary: Sendable {
 
 private struct LibraryHandle: @unchecked Sendable {
     let library: FT_Library?
+}
+
+/// How a font file is packaged, from its first four bytes (OpenType section 5.1; WOFF 1.0 and 2.0,
+/// section 3).
+enum FontFileFormat: Equatable {
+    /// TrueType or OpenType, a single font or a collection (`ttcf`).
+    case sfnt
+    /// WOFF 1.0 (`wOFF`): zlib-compressed tables.
+    case woff
+    /// WOFF 2.0 (`wOF2`): Brotli-compressed, with transformed `glyf` and `loca`.
+    case woff2
+    /// Anything else.
+    case unknown
+
+    init(blob: OpaquePointer?) {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 12 else {
+            self = .unknown
+            return
+        }
+        let tag = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(UInt8(bitPattern: data[$1])) }
+        switch tag {
+        case 0x0001_0000, 0x4F54_544F, 0x7472_7565, 0x7474_6366: self = .sfnt     // 1.0, OTTO, true, ttcf
+        case 0x774F_4646: self = .woff                                              // wOFF
+        case 0x774F_4632: self = .woff2                                             // wOF2
+        default: self = .unknown
+        }
+    }
+}
+
+/// Decompresses face `index` of a WOFF or WOFF2 file into an OpenType font in memory: FreeType
+/// opens the file (undoing the compression and, for WOFF2, the `glyf`/`loca` transform), each table
+/// is read back with `FT_Load_Sfnt_Table`, and the tables are written out as an sfnt (OpenType
+/// section 5.1: offset table, table records sorted by tag, tables 4-byte aligned, checksums).
+///
+/// - Returns: a HarfBuzz blob holding the font, owned by the caller, and the number of faces in
+///   the file.
+/// - Throws: ``TypesettingError/fontFileCorrupt(path:reason:)`` when FreeType cannot open the
+///   file or read its tables.
+private func decompressWebFont(_ file: OpaquePointer?, index: Int, path: String) throws -> (OpaquePointer, Int) {
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(file, &length), length > 0 else {
+        throw TypesettingError.fontFileCorrupt(path: path, reason: "the file is empty")
+    }
+    var tables: [(tag: UInt32, bytes: [UInt8])] = []
+    var faceCount = 1
+    let error: Int32 = FreeTypeLibrary.shared.withLibrary { library in
+        var face: FT_Face?
+        let opened = data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
+            FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face)
+        }
+        guard opened == 0, let face else { return opened == 0 ? -1 : opened }
+        defer { FT_Done_Face(face) }
+        faceCount = max(1, Int(face.pointee.num_faces))
+        var tableIndex: FT_UInt = 0
+        while true {
+            var tag: FT_ULong = 0
+            var size: FT_ULong = 0
+            guard FT_Sfnt_Table_Info(face, tableIndex, &tag, &size) == 0 else { break }
+            tableIndex += 1
+            // A table larger than the file could be after decompression (WOFF2 allows about 10x
+            // for glyf) is refused before it costs memory.
+            guard size <= FT_ULong(length) * 64 + (1 << 20) else { return -2 }
+            var bytes = [UInt8](repeating: 0, count: Int(size))
+            var read = size
+            guard FT_Load_Sfnt_Table(face, tag, 0, &bytes, &read) == 0 else { return -3 }
+            tables.append((UInt32(tag), bytes))
+        }
+        return tables.isEmpty ? -4 : 0
+    }
+    guard error == 0 else {
+        let reason = switch error {
+        case -2: "a table is larger than its compressed size allows"
+        case -3, -4: "FreeType cannot read its tables"
+        default: "FreeType cannot decompress it (error \(error))"
+        }
+        throw TypesettingError.fontFileCorrupt(path: path, reason: reason)
+    }
+    let sfnt = makeSFNT(tables)
+    let blob = sfnt.withUnsafeBufferPointer { bytes -> OpaquePointer? in
+        guard let base = bytes.baseAddress else { return nil }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
+            hb_blob_create(pointer, UInt32(bytes.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }
+    }
+    guard let blob, hb_blob_get_length(blob) == UInt32(sfnt.count) else {
+        throw TypesettingError.fontFileCorrupt(path: path, reason: "out of memory while decompressing it")
+    }
+    return (blob, faceCount)
+}
+
+/// An sfnt (OpenType) file from its tables: the offset table with its binary-search fields, the
+/// table records sorted by tag, then each table padded to 4 bytes (OpenType section 5.1).
+///
+/// - Complexity: O(total table size).
+func makeSFNT(_ tables: [(tag: UInt32, bytes: [UInt8])]) -> [UInt8] {
+    let sorted = tables.sorted { $0.tag < $1.tag }
+    let hasCFF = sorted.contains { $0.tag == 0x4346_4620 || $0.tag == 0x4346_4632 }     // 'CFF ', 'CFF2'
+    var output: [UInt8] = []
+    func u16(_ value: Int) { output += [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    func u32(_ value: UInt32) { output += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    let count = sorted.count
+    var power = 1, log = 0
+    while power * 2 <= count { power *= 2; log += 1 }
+    u32(hasCFF ? 0x4F54_544F : 0x0001_0000)
+    u16(count)
+    u16(power * 16)
+    u16(log)
+    u16(count * 16 - power * 16)
+    var offset = 12 + 16 * count
+    for table in sorted {
+        u32(table.tag)
+        var sum: UInt32 = 0
+        var padded = table.bytes
+        while padded.count % 4 != 0 { padded.append(0) }
+        for i in stride(from: 0, to: padded.count, by: 4) {
+            sum &+= UInt32(padded[i]) << 24 | UInt32(padded[i + 1]) << 16 | UInt32(padded[i + 2]) << 8 | UInt32(padded[i + 3])
+        }
+        u32(sum)
+        u32(UInt32(offset))
+        u32(UInt32(table.bytes.count))
+        offset += padded.count
+    }
+    for table in sorted {
+        output += table.bytes
+        while output.count % 4 != 0 { output.append(0) }
+    }
+    return output
 }

@@ -1,16 +1,23 @@
 import Dispatch
 import Foundation
 
-/// The fonts TagCloud can use: the bundled ones in `Fonts/`, loaded once and shared, plus, when
-/// enabled, the machine's fonts through fontconfig.
+/// The fonts TagCloud can use: font files added by the user (``adding(fontFiles:)``), the bundled
+/// ones in `Fonts/`, loaded once and shared, plus, when enabled, the machine's fonts through
+/// fontconfig.
 ///
-/// A library answers two questions: which face draws a ``Font`` (``face(for:)``), and which faces
-/// to try, in order, for characters that face lacks (the fallback chain: the requested face, the
-/// bundled fallback families, fontconfig's system fonts, then a visible `.notdef`). It is
-/// immutable apart from its caches and safe to share between threads.
+/// A library answers two questions: which face draws a ``Font`` (``face(for:)``: the added files
+/// first, then the bundled fonts, then fontconfig's families), and which faces to try, in order,
+/// for characters that face lacks (the fallback chain: the requested face, the bundled fallback
+/// families, the machine's fonts in the order Chromium tries them for the text's language, then a
+/// visible `.notdef`). It is immutable apart from its caches and safe to share between threads.
 public final class FontLibrary: Sendable {
     /// The bundled faces, loaded when the library was created, sorted by path.
     public let faces: [FontFace]
+    /// The faces of the font files added with ``adding(fontFiles:)``, in the order given (a
+    /// folder's files sorted by path); their families are matched before the bundled ones.
+    public let addedFaces: [FontFace]
+    /// The font files and folders given to ``adding(fontFiles:)``, as given.
+    public let addedFontFiles: [String]
     /// The family used when a ``Font`` names none.
     public let defaultFamily: String
     /// Bundled families tried, in this order, for characters the requested face lacks.
@@ -19,6 +26,9 @@ public final class FontLibrary: Sendable {
     public let directory: String
     /// Whether fontconfig's system fonts are used for unknown families and uncovered characters.
     public let usesSystemFonts: Bool
+    /// The fontconfig configuration file the system fonts come from, or `nil` for the machine's
+    /// (`FONTCONFIG_FILE`, else the system's `fonts.conf`).
+    public let fontconfigFile: String?
 
     /// fontconfig, loaded on first use: `nil` inside until then, `.some(nil)` when there is no
     /// configuration. Loading the machine's configuration costs tens of milliseconds, so a
@@ -30,13 +40,16 @@ public final class FontLibrary: Sendable {
         guard usesSystemFonts else { return nil }
         return systemState.withLock { state in
             if let loaded = state { return loaded }
-            let loaded = SystemFonts()
+            let loaded = SystemFonts(configurationFile: fontconfigFile)
             state = .some(loaded)
             return loaded
         }
     }
     private let loaded: Locked<[String: FontFace]>
     private let resolved: Locked<[ResolveKey: ResolvedFaces]>
+    /// The system fallback face per fallback language and character (`nil`: none), so that a
+    /// character is looked up once per library rather than once per cluster.
+    private let fallbackFaces: Locked<[String: [UInt32: FontFace?]]>
 
     /// Loads every `.ttf`, `.otf` and `.ttc` file under `directory`.
     ///
@@ -48,39 +61,103 @@ public final class FontLibrary: Sendable {
     ///     the bundled fonts lack. Off by default here, so a library made from a folder (as tests
     ///     and golden images do) gives the same result on every machine; ``bundled(systemFonts:)``
     ///     turns it on by default for the command and applications.
+    ///   - fontconfigFile: a fontconfig configuration file to take the system fonts from instead of
+    ///     the machine's (tests give a private one listing only their own font folder).
     /// - Throws: ``TypesettingError/fontsFolderUnreadable(path:)`` when the folder cannot be
     ///   listed or holds no font, ``TypesettingError/unknownFamily(_:available:)`` when the default
     ///   family is not among the files, or the error of the first file that fails to load.
-    public init(directory: String, defaultFamily: String = "Inter",
+    public convenience init(directory: String, defaultFamily: String = "Inter",
                 fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"],
-                systemFonts: Bool = false) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = FileManager.default.enumerator(atPath: directory) else {
+                systemFonts: Bool = false, fontconfigFile: String? = nil) throws {
+        guard let paths = Self.fontFiles(inFolder: directory), !paths.isEmpty else {
             throw TypesettingError.fontsFolderUnreadable(path: directory)
         }
-        var paths: [String] = []
-        for case let relative as String in enumerator {
-            let lower = relative.lowercased()
-            if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-                paths.append((directory as NSString).appendingPathComponent(relative))
-            }
-        }
-        guard !paths.isEmpty else { throw TypesettingError.fontsFolderUnreadable(path: directory) }
-        let faces = try Self.loadFaces(paths.sorted())
+        let faces = try Self.loadFaces(paths)
         let families = Set(faces.map { $0.familyName.lowercased() })
         guard families.contains(defaultFamily.lowercased()) else {
             throw TypesettingError.unknownFamily(defaultFamily, available: Self.familyNames(faces))
         }
+        self.init(faces: faces, addedFaces: [], addedFontFiles: [], directory: directory, defaultFamily: defaultFamily,
+                  fallbackFamilies: fallbackFamilies.filter { families.contains($0.lowercased()) },
+                  systemFonts: systemFonts, fontconfigFile: fontconfigFile, systemState: Locked(nil))
+    }
+
+    private init(faces: [FontFace], addedFaces: [FontFace], addedFontFiles: [String], directory: String,
+                 defaultFamily: String, fallbackFamilies: [String], systemFonts: Bool, fontconfigFile: String?,
+                 systemState: Locked<SystemFonts??>) {
         self.faces = faces
+        self.addedFaces = addedFaces
+        self.addedFontFiles = addedFontFiles
         self.directory = directory
         self.defaultFamily = defaultFamily
-        self.fallbackFamilies = fallbackFamilies.filter { families.contains($0.lowercased()) }
+        self.fallbackFamilies = fallbackFamilies
         self.usesSystemFonts = systemFonts
-        self.systemState = Locked(nil)
-        self.loaded = Locked(Dictionary(faces.map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
+        self.fontconfigFile = fontconfigFile
+        self.systemState = systemState
+        self.loaded = Locked(Dictionary((addedFaces + faces).map { ("\($0.path)#\($0.index)", $0) }, uniquingKeysWith: { a, _ in a }))
         self.resolved = Locked([:])
+        self.fallbackFaces = Locked([:])
     }
+
+    /// This library with font files added ahead of the bundled fonts: the families in them can be
+    /// asked for by name (``Font/family``) and win over a bundled or installed family of the same
+    /// name; characters they lack fall back as for any face (the bundled fallback families, then
+    /// the machine's fonts). The bundled faces and the loaded system fonts are shared, not loaded
+    /// again.
+    ///
+    /// - Parameter fontFiles: font files (TrueType, OpenType, collections, WOFF, WOFF2) and folders
+    ///   of them (searched recursively for `.ttf`, `.otf`, `.ttc`, `.otc`, `.woff` and `.woff2`),
+    ///   earlier ones first. Every face of a collection is added.
+    /// - Returns: a new library; this one is unchanged.
+    /// - Throws: ``TypesettingError/fontFileUnreadable(path:)`` for a file that does not exist or
+    ///   cannot be read, ``TypesettingError/fontFileCorrupt(path:reason:)`` for a file that is not a
+    ///   font, ``TypesettingError/noFontsInFolder(path:)`` for a folder without font files; each
+    ///   names the file or folder.
+    public func adding(fontFiles: [String]) throws -> FontLibrary {
+        var paths: [String] = []
+        for path in fontFiles {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw TypesettingError.fontFileUnreadable(path: path)
+            }
+            if isDirectory.boolValue {
+                guard let found = Self.fontFiles(inFolder: path) else { throw TypesettingError.fontFileUnreadable(path: path) }
+                guard !found.isEmpty else { throw TypesettingError.noFontsInFolder(path: path) }
+                paths += found
+            } else {
+                paths.append(path)
+            }
+        }
+        var added: [FontFace] = []
+        for face in try Self.loadFaces(paths) {
+            added.append(face)
+            // The other faces of a collection.
+            if face.index == 0, face.faceCount > 1 {
+                for index in 1..<face.faceCount { added.append(try FontFace(path: face.path, index: index)) }
+            }
+        }
+        return FontLibrary(faces: faces, addedFaces: addedFaces + added, addedFontFiles: addedFontFiles + fontFiles,
+                           directory: directory, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
+                           systemFonts: usesSystemFonts, fontconfigFile: fontconfigFile, systemState: systemState)
+    }
+
+    /// The font files under `folder`, sorted by path, or `nil` when it is not a readable folder.
+    private static func fontFiles(inFolder folder: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
+              let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
+        var paths: [String] = []
+        for case let relative as String in enumerator {
+            let lower = relative.lowercased()
+            if fontFileExtensions.contains(where: { lower.hasSuffix("." + $0) }) {
+                paths.append((folder as NSString).appendingPathComponent(relative))
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// The file name extensions of the font files a folder is searched for.
+    public static let fontFileExtensions = ["ttf", "otf", "ttc", "otc", "woff", "woff2"]
 
     /// Opens the faces on every core: each file is mapped and its tables read independently, and
     /// a process that renders once (the command) waits for the fonts before it can lay anything
@@ -121,6 +198,9 @@ public final class FontLibrary: Sendable {
     /// The names of the bundled families, sorted.
     public var families: [String] { Self.familyNames(faces) }
 
+    /// The names of the families in the added font files (``adding(fontFiles:)``), sorted.
+    public var addedFamilies: [String] { Self.familyNames(addedFaces) }
+
     /// The families of the machine's fonts that fontconfig lists, sorted, without duplicates;
     /// empty when the library does not use system fonts.
     ///
@@ -148,12 +228,16 @@ public final class FontLibrary: Sendable {
         if let cached = resolved.withLock({ $0[key] }) { return cached }
         let family = font.family ?? defaultFamily
         let primary: FontFace
-        if let face = Self.bestMatch(in: faces, family: family, weight: font.weight.value, italic: font.isItalic) {
+        if let face = Self.bestMatch(in: addedFaces, family: family, weight: font.weight.value, italic: font.isItalic)
+            ?? Self.bestMatch(in: faces, family: family, weight: font.weight.value, italic: font.isItalic) {
             primary = face
         } else if let system, let match = system.match(family: family, weight: font.weight.value, italic: font.isItalic) {
             primary = try load(path: match.path, index: match.index)
-        } else {
+        } else if addedFontFiles.isEmpty {
             throw TypesettingError.unknownFamily(family, available: families)
+        } else {
+            throw TypesettingError.familyNotInFontFiles(family, fontFiles: addedFontFiles,
+                                                        available: Self.familyNames(addedFaces + faces))
         }
         var text: [FontFace] = []
         var emoji: [FontFace] = []
@@ -168,12 +252,31 @@ public final class FontLibrary: Sendable {
         return result
     }
 
-    /// The system face fontconfig prefers for `scalar`, or `nil` when system fonts are off or none
-    /// covers it.
-    func systemFace(covering scalar: Unicode.Scalar, weight: Int, italic: Bool) -> FontFace? {
-        guard let system, let match = system.match(covering: scalar, weight: weight, italic: italic) else { return nil }
-        guard let face = try? load(path: match.path, index: match.index), face.hasGlyph(scalar) else { return nil }
+    /// The machine's face Chromium falls back to for `scalar` in text whose fallback language is
+    /// `language` (``TextLanguage/fallbackLanguage``), or `nil` when system fonts are off or no
+    /// installed font maps it.
+    func systemFace(covering scalar: Unicode.Scalar, language: String) -> FontFace? {
+        guard usesSystemFonts else { return nil }
+        if let known = fallbackFaces.withLock({ $0[language]?[scalar.value] }) { return known }
+        var face: FontFace?
+        if let system, let match = system.fallback(for: scalar, language: language),
+           let loaded = try? load(path: match.path, index: match.index), loaded.hasGlyph(scalar) {
+            face = loaded
+        }
+        fallbackFaces.withLock { $0[language, default: [:]][scalar.value] = .some(face) }
         return face
+    }
+
+    /// Every face this library has handed out: the added ones, the bundled ones and the machine's
+    /// faces loaded so far, for a reader that names faces by file (a display list read back from
+    /// JSON).
+    ///
+    /// - Returns: the faces, added first, then bundled, then the system faces in path order.
+    public func loadedFaces() -> [FontFace] {
+        let known = Set((addedFaces + faces).map { ObjectIdentifier($0) })
+        let system = loaded.withLock { Array($0.values) }.filter { !known.contains(ObjectIdentifier($0)) }
+            .sorted { ($0.path, $0.index) < ($1.path, $1.index) }
+        return addedFaces + faces + system
     }
 
     /// The face at `path`, loaded once and kept.

@@ -32,10 +32,11 @@ struct Paragraph: Sendable {
     /// character in the requested face, one item (each byte is a scalar and a grapheme cluster).
     let isSimple: Bool
 
-    /// Splits `text` into items for `faces`.
+    /// Splits `text` into items for `faces`; characters none of them covers fall back to the
+    /// machine's fonts in the order for `language` (``TextLanguage/fallbackLanguage``).
     ///
     /// - Complexity: O(n · f) for n scalars and f fallback faces tried per uncovered cluster.
-    init(_ text: String, faces: ResolvedFaces, library: FontLibrary, baseLevel: UInt8) throws {
+    init(_ text: String, faces: ResolvedFaces, library: FontLibrary, baseLevel: UInt8, language: TextLanguage?) throws {
         self.text = text
         self.baseLevel = baseLevel
         let utf8 = Array(text.utf8)
@@ -71,7 +72,7 @@ struct Paragraph: Sendable {
         for character in text {
             let count = character.unicodeScalars.count
             let cluster = scalars[index..<(index + count)]
-            let face = chooseFace(cluster, faces: faces, library: library)
+            let face = chooseFace(cluster, faces: faces, library: library, language: language)
             for _ in 0..<count { faceOfScalar.append(face) }
             index += count
         }
@@ -112,13 +113,15 @@ func hbTag(_ string: StaticString) -> UInt32 {
 }
 
 /// Picks the face for one grapheme cluster: the requested face, then the bundled fallbacks (colour
-/// fonts first for emoji presentation, text fonts first otherwise), then fontconfig's choice, then
+/// fonts first for emoji presentation, text fonts first otherwise), then the machine's face
+/// Chromium picks for the text's language (``FontLibrary/systemFace(covering:language:)``), then
 /// the requested face's `.notdef`.
 ///
 /// A face covers a cluster when it maps every scalar that is not default-ignorable; a cluster with
 /// an emoji or text variation selector (U+FE0F, U+FE0E) needs a face that has that variation
 /// sequence, unless no face has it, as Blink does.
-private func chooseFace(_ cluster: ArraySlice<Unicode.Scalar>, faces: ResolvedFaces, library: FontLibrary) -> FontFace {
+private func chooseFace(_ cluster: ArraySlice<Unicode.Scalar>, faces: ResolvedFaces, library: FontLibrary,
+                        language: TextLanguage?) -> FontFace {
     let emoji = isEmojiPresentation(cluster)
     let selector = cluster.first { $0.value == 0xFE0F || $0.value == 0xFE0E }
     let chain = emoji ? faces.emojiFallbacks : faces.textFallbacks
@@ -132,7 +135,7 @@ private func chooseFace(_ cluster: ArraySlice<Unicode.Scalar>, faces: ResolvedFa
     for face in chain where covers(face, cluster) { return face }
     if covers(faces.primary, cluster) { return faces.primary }
     if let base = cluster.first(where: { !isIgnorable($0) }),
-       let face = library.systemFace(covering: base, weight: faces.weight, italic: faces.italic),
+       let face = library.systemFace(covering: base, language: TextLanguage.fallbackLanguage(for: language)),
        covers(face, cluster) {
         return face
     }
@@ -140,12 +143,12 @@ private func chooseFace(_ cluster: ArraySlice<Unicode.Scalar>, faces: ResolvedFa
 }
 
 /// Whether `face` maps every scalar of `cluster` that a shaper does not hide.
-private func covers(_ face: FontFace, _ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+func covers(_ face: FontFace, _ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
     cluster.allSatisfy { isIgnorable($0) || face.hasGlyph($0) }
 }
 
 /// Default-ignorable code points (ZWJ, variation selectors, tags, …), which HarfBuzz hides.
-private func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x00AD && scalar.properties.isDefaultIgnorableCodePoint
 }
 

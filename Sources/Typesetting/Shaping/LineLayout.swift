@@ -10,6 +10,7 @@ struct LayoutRequest: Hashable, Sendable {
     var truncation: TruncationMode
     var alignment: TextAlignment
     var direction: TextDirection
+    var language: TextLanguage?
 
     /// Hashes the text, size and weight, and the small fields packed into one word (equality still
     /// compares every field).
@@ -29,6 +30,7 @@ struct LayoutRequest: Hashable, Sendable {
         }
         hasher.combine(packed)
         if let family = font.family { hasher.combine(family) }
+        if let language { hasher.combine(language) }
     }
 }
 
@@ -81,14 +83,15 @@ private struct LineEngine {
         if baseLevel == 0, let simple = try request.text.utf8.withContiguousStorageIfAvailable({ bytes -> ShapedText? in
             guard let spec = Paragraph.simpleItem(bytes, face: faces.primary) else { return nil }
             guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
-            let item = try shape(spec, utf8: bytes, size: size, words: words, simple: true, text: request.text)
+            let item = try shape(spec, utf8: bytes, size: size, language: request.language, words: words, simple: true,
+                                 text: request.text)
             return item.width <= limit ?? .max ? singleLine(request.text, items: [item], advance: item.width) : nil
         }) ?? nil {
             return simple
         }
         // The common case, one left-to-right line that fits, skips the general machinery.
         if !hasHardLineBreak(request.text) {
-            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel)
+            let paragraph = try Paragraph(request.text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
             let items = try shapeAll(paragraph, paragraph.items)
             let total = items.reduce(0) { $0 + $1.width }
             if total <= limit ?? .max && items.allSatisfy({ $0.level == 0 }) {
@@ -108,7 +111,7 @@ private struct LineEngine {
             if index == 0, let first {
                 (paragraph, items, total) = first
             } else {
-                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel)
+                paragraph = try Paragraph(paragraphText, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
                 items = try shapeAll(paragraph, paragraph.items)
                 total = items.reduce(0) { $0 + $1.width }
             }
@@ -134,18 +137,21 @@ private struct LineEngine {
 
     func shapeAll(_ paragraph: Paragraph, _ specs: [ItemSpec]) throws -> [ShapedItem] {
         try paragraph.utf8.withUnsafeBufferPointer { bytes in
-            try specs.map { try shape($0, utf8: bytes, size: size, words: words, simple: paragraph.isSimple, text: paragraph.text) }
+            try specs.map {
+                try shape($0, utf8: bytes, size: size, language: request.language, words: words, simple: paragraph.isSimple,
+                          text: paragraph.text)
+            }
         }
     }
 
     /// The width of `text` on one line.
     func width(of text: String) throws -> Fixed {
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         return try shapeAll(paragraph, paragraph.items).reduce(0) { $0 + $1.width }
     }
 
     func line(_ text: String, truncated: Bool) throws -> LineContent {
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         let items = try shapeAll(paragraph, paragraph.items)
         return LineContent(text: text, items: items, advance: items.reduce(0) { $0 + $1.width }, truncated: truncated)
     }
@@ -320,7 +326,7 @@ private struct LineEngine {
             return try line(shown, truncated: true)
         }
         if !forced && whole <= limit { return try line(text, truncated: false) }
-        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel)
+        let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
         let b = breakables(paragraph, items: try shapeAll(paragraph, paragraph.items))
         let n = b.scalars.count
         let dots = try width(of: ellipsis)
@@ -478,7 +484,8 @@ private struct LineEngine {
             pen += item.advances[i]
         }
         runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
-                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level))
+                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level,
+                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)))
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a

@@ -32,6 +32,9 @@ public struct ShapedText: Sendable, Equatable {
     public var lastBaseline: CGFloat
     /// Whether an ellipsis replaced part of the text (line limit or width reached).
     public var isTruncated: Bool
+    /// The language the text was shaped in (the `language` given to the ``Typesetter``), for
+    /// renderers that write it: SVG and HTML `lang`, the PDF's language.
+    public var language: TextLanguage?
 
     /// The runs and lines behind one reference, so that a cached result is handed out with a
     /// single retain. Copy on write: a storage is mutated only while uniquely referenced, so
@@ -55,19 +58,67 @@ public struct ShapedText: Sendable, Equatable {
     /// Whether two layouts are the same: sizes, baselines, truncation, runs and lines.
     public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
         lhs.size == rhs.size && lhs.advance == rhs.advance && lhs.firstBaseline == rhs.firstBaseline
-            && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated
+            && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated && lhs.language == rhs.language
             && (lhs.storage === rhs.storage || (lhs.runs == rhs.runs && lhs.lines == rhs.lines))
     }
 
     /// Creates shaped text from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(runs: [GlyphRun], lines: [ShapedLine] = [], size: CGSize, advance: CGFloat? = nil,
-                firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool = false) {
+                firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool = false, language: TextLanguage? = nil) {
         self.storage = Storage(runs: runs, lines: lines)
         self.size = size
         self.advance = advance ?? size.width
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline
         self.isTruncated = isTruncated
+        self.language = language
+    }
+
+    /// The families the text is drawn in, each once, in the order of the runs (visual order):
+    /// the requested face's family, then those fallback gave characters to. A family appears even
+    /// if it only drew `.notdef` glyphs.
+    ///
+    /// - Complexity: O(r) in the number of runs.
+    public var fontFamilies: [String] {
+        var seen = Set<String>()
+        return runs.map(\.face.familyName).filter { seen.insert($0).inserted }
+    }
+
+    /// The characters no available font covers, each once, in the order they are drawn: what the
+    /// text shows as `.notdef` boxes. Empty when every character has a glyph.
+    ///
+    /// A character counts when its grapheme cluster was shaped to glyph 0 (`.notdef`) and the run's
+    /// face does not map it; default-ignorable characters (joiners, variation selectors) never
+    /// count. Only the text shown is examined: characters a truncation dropped are not reported.
+    ///
+    /// - Complexity: O(g) in the number of glyphs when nothing is missing (the usual case),
+    ///   O(g log g) otherwise.
+    public var uncoveredCharacters: [UncoveredCharacter] {
+        var found: [UncoveredCharacter] = []
+        var seen = Set<UInt32>()
+        for run in runs where run.glyphs.contains(0) {
+            guard run.line < lines.count else { continue }
+            let utf8 = lines[run.line].text.utf8
+            let boundaries = Set(run.clusters).sorted()
+            for (glyph, cluster) in zip(run.glyphs, run.clusters) where glyph == 0 && cluster < utf8.count {
+                // The cluster's scalars: from its offset up to the run's next cluster boundary.
+                var low = 0, high = boundaries.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if boundaries[middle] <= cluster { low = middle + 1 } else { high = middle }
+                }
+                let end = low < boundaries.count ? boundaries[low] : utf8.count
+                let start = utf8.index(utf8.startIndex, offsetBy: cluster)
+                let stop = utf8.index(utf8.startIndex, offsetBy: end)
+                guard let lower = start.samePosition(in: lines[run.line].text.unicodeScalars),
+                      let upper = stop.samePosition(in: lines[run.line].text.unicodeScalars) else { continue }
+                for scalar in lines[run.line].text.unicodeScalars[lower..<upper]
+                where !isIgnorable(scalar) && !run.face.hasGlyph(scalar) && seen.insert(scalar.value).inserted {
+                    found.append(UncoveredCharacter(scalar))
+                }
+            }
+        }
+        return found
     }
 }
 
@@ -117,13 +168,18 @@ public struct GlyphRun: Sendable, Equatable {
     public var line: Int
     /// The bidi embedding level (UAX #9): even left-to-right, odd right-to-left.
     public var bidiLevel: UInt8
+    /// The styles a renderer imitates because ``face`` lacks them: a bold or italic request drawn
+    /// with a regular or upright face (the machine's fallback faces are always regular, as in
+    /// Chromium). Advances are unchanged, as in Chromium.
+    public var synthesis: FontSynthesis
 
     /// Whether the run's text reads right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// Creates a run from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(face: FontFace, fontSize: CGFloat, glyphs: [UInt32], positions: [CGPoint], clusters: [Int],
-                advances: [CGFloat] = [], line: Int = 0, bidiLevel: UInt8 = 0) {
+                advances: [CGFloat] = [], line: Int = 0, bidiLevel: UInt8 = 0, synthesis: FontSynthesis = []) {
+        self.synthesis = synthesis
         self.face = face
         self.fontSize = fontSize
         self.glyphs = glyphs
@@ -134,12 +190,47 @@ public struct GlyphRun: Sendable, Equatable {
         self.bidiLevel = bidiLevel
     }
 
-    /// Whether two runs draw the same: the same face object, size, glyphs, positions and clusters.
-    /// ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a run
-    /// rebuilt from only what is drawn (a display list read back from JSON) equals the original.
+    /// Whether two runs draw the same: the same face object, size, synthesis, glyphs, positions and
+    /// clusters. ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a
+    /// run rebuilt from only what is drawn (a display list read back from JSON) equals the original.
     public static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool {
-        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.glyphs == rhs.glyphs
+        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.synthesis == rhs.synthesis && lhs.glyphs == rhs.glyphs
             && lhs.positions == rhs.positions && lhs.clusters == rhs.clusters
+    }
+}
+
+/// Styles a renderer imitates for a face that lacks them, as browsers do (CSS Fonts 4,
+/// `font-synthesis`; Blink's synthetic bold and italic for fallback faces).
+///
+/// The typesetter asks for bold when the request's weight is 600 or more and the face's is below
+/// 600, and for italic when the request is italic and the face upright; never for colour-bitmap
+/// faces. The bundled families have every weight and slant they are asked for, so only the
+/// machine's fallback faces and added font files get synthesis.
+public struct FontSynthesis: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    ///
+    /// - Parameter rawValue: bit 0 bold, bit 1 italic.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Embolden the outlines.
+    public static let bold = FontSynthesis(rawValue: 1)
+    /// Slant the outlines.
+    public static let italic = FontSynthesis(rawValue: 2)
+
+    /// What `face` lacks for `font`.
+    ///
+    /// - Parameters:
+    ///   - font: the request.
+    ///   - face: the face drawing it.
+    /// - Returns: the styles to imitate.
+    static func needed(for font: Font, face: FontFace) -> FontSynthesis {
+        guard !face.hasColorBitmaps else { return [] }
+        var synthesis: FontSynthesis = []
+        if font.weight.value >= 600 && face.weightClass < 600 { synthesis.insert(.bold) }
+        if font.isItalic && !face.isItalic { synthesis.insert(.italic) }
+        return synthesis
     }
 }
 

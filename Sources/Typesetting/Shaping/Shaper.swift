@@ -60,9 +60,9 @@ struct GlyphOffset: Sendable {
     var y: Fixed
 }
 
-/// The HarfBuzz language every item is shaped with: a fixed tag, so results never depend on the
-/// process locale (HarfBuzz's default language comes from `setlocale`).
-nonisolated(unsafe) private let shapingLanguage = hb_language_from_string("en", -1)
+/// The HarfBuzz language of text without a ``TextLanguage``: a fixed tag, so results never depend
+/// on the process locale (HarfBuzz's default language comes from `setlocale`).
+nonisolated(unsafe) private let defaultShapingLanguage = hb_language_from_string("en", -1)
 
 /// Shapes `spec` (a run of `utf8`) with HarfBuzz at `size` points.
 ///
@@ -74,8 +74,8 @@ nonisolated(unsafe) private let shapingLanguage = hb_language_from_string("en", 
 /// from the bitmap strike scaled to `size`, as Skia does for Chromium.
 ///
 /// - Complexity: O(n) in the item's length (HarfBuzz's shaping is linear for these fonts).
-func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, words: WordCache? = nil,
-           simple: Bool = false, text: @autoclosure () -> String) throws -> ShapedItem {
+func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, language: TextLanguage?,
+           words: WordCache? = nil, simple: Bool = false, text: @autoclosure () -> String) throws -> ShapedItem {
     let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
     var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
                           glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
@@ -90,11 +90,11 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, wor
             let bytes = UnsafeBufferPointer(rebasing: utf8[start..<end])
             let word = Substring(decoding: bytes, as: UTF8.self)
             let shape: WordShape
-            if let cached = words.word(word, face: spec.face) {
+            if let cached = words.word(word, face: spec.face, language: language) {
                 shape = cached
             } else {
-                shape = try shapeWord(bytes, face: spec.face, script: spec.script, text: text())
-                words.insert(shape, word: word, face: spec.face)
+                shape = try shapeWord(bytes, face: spec.face, script: spec.script, language: language, text: text())
+                words.insert(shape, word: word, face: spec.face, language: language)
             }
             append(shape, offset: start, to: &item, scaler: scaler)
             start = end
@@ -102,7 +102,7 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, wor
         return item
     }
     try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
-                     text: text()) { infos, positions, count in
+                     language: language, text: text()) { infos, positions, count in
         let hbFont = spec.face.font.pointer
         let bitmap = spec.face.hasColorBitmaps
         item.reserve(count)
@@ -124,9 +124,11 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, wor
 }
 
 /// Shapes one word alone (no context) and keeps its positions in design units.
-private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, text: @autoclosure () -> String) throws -> WordShape {
+private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, language: TextLanguage?,
+                       text: @autoclosure () -> String) throws -> WordShape {
     var shape = WordShape(glyphs: [], nominal: [], adjustment: [], xOffset: [], yOffset: [], clusters: [])
-    try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, text: text()) { infos, positions, count in
+    try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, language: language,
+                     text: text()) { infos, positions, count in
         let hbFont = face.font.pointer
         for i in 0..<count {
             let info = infos[i], position = positions[i]
@@ -157,10 +159,11 @@ private func append(_ shape: WordShape, offset: Int, to item: inout ShapedItem, 
     }
 }
 
-/// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) and lends the glyph infos and
-/// positions, valid only inside `body`.
+/// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) with `language` as the buffer's
+/// language (so its OpenType `locl` forms apply, as a browser applies the `lang` attribute's), and
+/// lends the glyph infos and positions, valid only inside `body`.
 private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8,
-                          script: UInt32, text: @autoclosure () -> String,
+                          script: UInt32, language: TextLanguage?, text: @autoclosure () -> String,
                           _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) throws -> Void) throws {
     guard let buffer = hb_buffer_create() else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz could not allocate a buffer")
@@ -170,7 +173,7 @@ private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, st
     hb_buffer_add_utf8(buffer, base, Int32(utf8.count), UInt32(start), Int32(end - start))
     hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
-    hb_buffer_set_language(buffer, shapingLanguage)
+    hb_buffer_set_language(buffer, language.map { hb_language_from_string($0.identifier, -1) } ?? defaultShapingLanguage)
     var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
     if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
     if end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }

@@ -65,14 +65,19 @@ public final class Typesetter: Sendable {
     ///   - truncation: where the ellipsis goes (SwiftUI `Text.TruncationMode`).
     ///   - alignment: how lines line up (SwiftUI `TextAlignment`).
     ///   - direction: the paragraphs' base direction.
-    /// - Returns: the shaped text; its ``ShapedText/size`` is the browser-compatible layout size.
+    ///   - language: the text's language (the HTML `lang` attribute): HarfBuzz applies its
+    ///     OpenType `locl` forms, and characters no requested or bundled face covers fall back to
+    ///     the machine's face Chromium picks for it (see ``TextLanguage``); `nil` for none.
+    /// - Returns: the shaped text; its ``ShapedText/size`` is the browser-compatible layout size,
+    ///   its ``ShapedText/fontFamilies`` the families it was set in and its
+    ///   ``ShapedText/uncoveredCharacters`` the characters no available font has.
     /// - Throws: ``TypesettingError/invalidFontSize(_:)``,
     ///   ``TypesettingError/invalidLayoutParameter(name:value:)``,
     ///   ``TypesettingError/unknownFamily(_:available:)`` or an error loading a system font.
     /// - Complexity: O(n · l) for n characters and l lines on a cache miss, O(n) on a hit (hashing).
     public func shape(_ text: String, font: Font, width: CGFloat? = nil, lineLimit: Int? = nil,
                       truncation: TruncationMode = .tail, alignment: TextAlignment = .leading,
-                      direction: TextDirection = .leftToRight) throws -> ShapedText {
+                      direction: TextDirection = .leftToRight, language: TextLanguage? = nil) throws -> ShapedText {
         guard font.size.isFinite, font.size > 0, font.size < 100_000 else { throw TypesettingError.invalidFontSize(font.size) }
         if let width, !(width.isFinite && width >= 0) {
             throw TypesettingError.invalidLayoutParameter(name: "width", value: "\(width)")
@@ -81,24 +86,26 @@ public final class Typesetter: Sendable {
             throw TypesettingError.invalidLayoutParameter(name: "line limit", value: "\(lineLimit)")
         }
         let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
-                                    truncation: truncation, alignment: alignment, direction: direction)
+                                    truncation: truncation, alignment: alignment, direction: direction, language: language)
         if let cached = cache.value(for: request) { return cached }
-        let result = try layout(request, faces: library.resolve(font), library: library, words: words)
+        var result = try layout(request, faces: library.resolve(font), library: library, words: words)
+        result.language = language
         cache.insert(result, for: request)
         return result
     }
 
     /// The size `text` takes on one line: the exact advance and the browser layout width (rounded
-    /// up to 1/64 point). It shares ``shape(_:font:width:lineLimit:truncation:alignment:direction:)``'s
+    /// up to 1/64 point). It shares ``shape(_:font:width:lineLimit:truncation:alignment:direction:language:)``'s
     /// cache, so measuring and then drawing the same label shapes it once.
     ///
     /// - Parameters:
     ///   - text: the text.
     ///   - font: the font request.
+    ///   - language: the text's language, or `nil` (see ``TextLanguage``).
     /// - Returns: the measurement.
-    /// - Throws: as ``shape(_:font:width:lineLimit:truncation:alignment:direction:)``.
-    public func measure(_ text: String, font: Font) throws -> TextMeasurement {
-        let shaped = try shape(text, font: font)
+    /// - Throws: as ``shape(_:font:width:lineLimit:truncation:alignment:direction:language:)``.
+    public func measure(_ text: String, font: Font, language: TextLanguage? = nil) throws -> TextMeasurement {
+        let shaped = try shape(text, font: font, language: language)
         return TextMeasurement(advance: shaped.advance, size: shaped.size, firstBaseline: shaped.firstBaseline,
                                lastBaseline: shaped.lastBaseline)
     }

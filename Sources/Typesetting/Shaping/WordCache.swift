@@ -105,11 +105,12 @@ struct WordShape: Sendable {
     var cost: Int { 64 + glyphs.count * 24 }
 }
 
-/// Shaped words keyed by face and text, bounded by an estimated byte budget (cleared when full),
+/// Shaped words keyed by face, language and text, bounded by an estimated byte budget (cleared when full),
 /// owned by one ``Typesetter`` so a new typesetter starts cold.
 final class WordCache: Sendable {
     private struct Key: Hashable, Sendable {
         var face: ObjectIdentifier
+        var language: TextLanguage?
         var word: Substring
     }
 
@@ -135,18 +136,18 @@ final class WordCache: Sendable {
         return computed
     }
 
-    func word(_ word: Substring, face: FontFace) -> WordShape? {
-        state.withLock { $0.words[Key(face: ObjectIdentifier(face), word: word)] }
+    func word(_ word: Substring, face: FontFace, language: TextLanguage?) -> WordShape? {
+        state.withLock { $0.words[Key(face: ObjectIdentifier(face), language: language, word: word)] }
     }
 
-    func insert(_ shape: WordShape, word: Substring, face: FontFace) {
+    func insert(_ shape: WordShape, word: Substring, face: FontFace, language: TextLanguage?) {
         guard capacity > 0 else { return }
         state.withLock { state in
             if state.cost + shape.cost > capacity {
                 state.words.removeAll(keepingCapacity: true)
                 state.cost = 0
             }
-            state.words[Key(face: ObjectIdentifier(face), word: Substring(String(word)))] = shape
+            state.words[Key(face: ObjectIdentifier(face), language: language, word: Substring(String(word)))] = shape
             state.cost += shape.cost
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 @testable import TagCloud
 import TagCloudTesting
 import Testing
+import Typesetting
 
 /// Every spec in `samples/` is a golden test: its layout JSON must equal the committed
 /// `<name>.layout.json` byte for byte, and its PNG (2×, or the spec's scale) must match the
@@ -37,28 +38,34 @@ import Testing
     }
 
     @Test(arguments: specs) func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+        try Self.matchGoldenFiles(of: spec, in: Self.samples, typesetter: bundledTypesetter)
+    }
+
+    /// Renders `spec` (a file in `folder`) as `tagcloud samples` does, with `typesetter`, and
+    /// compares it with the `.layout.json` and `.png` beside it (or records them, see the type).
+    static func matchGoldenFiles(of spec: String, in folder: URL, typesetter: Typesetter) throws {
         let base = (spec as NSString).deletingPathExtension
-        var cloud = try Cloud(contentsOf: Self.samples.appendingPathComponent(spec))
+        var cloud = try Cloud(contentsOf: folder.appendingPathComponent(spec))
         // `tagcloud samples` renders at 2× unless the spec gives a scale.
         if cloud.scale == nil { cloud.scale = 2 }
-        let rendered = try cloud.rendered(typesetter: bundledTypesetter)
+        let rendered = try cloud.rendered(typesetter: typesetter)
 
-        let jsonURL = Self.samples.appendingPathComponent("\(base).layout.json")
-        let pngURL = Self.samples.appendingPathComponent("\(base).png")
+        let jsonURL = folder.appendingPathComponent("\(base).layout.json")
+        let pngURL = folder.appendingPathComponent("\(base).png")
         let png = try rendered.data(as: .png)
-        if isRecordingSnapshots {
+        if try SnapshotRecordMode.fromEnvironment() != .never {
             try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
             try AtomicFile.write(png, to: pngURL)
             try AtomicFile.write(try rendered.data(as: .svg),
-                                 to: Self.samples.appendingPathComponent("\(base).svg"))
-            Issue.record("recorded samples/\(base).layout.json, .png and .svg; look at them, then run again without TAGCLOUD_RECORD")
+                                 to: folder.appendingPathComponent("\(base).svg"))
+            Issue.record("recorded \(folder.lastPathComponent)/\(base).layout.json, .png and .svg; look at them, then run again without TAGCLOUD_RECORD")
             return
         }
 
         let golden = try String(contentsOf: jsonURL, encoding: .utf8)
         let actual = String(decoding: rendered.layout.jsonData(), as: UTF8.self)
         if let difference = Diffing<String>.lines.diff(golden, actual) {
-            Issue.record("samples/\(base).layout.json: \(difference.message)")
+            Issue.record("\(folder.lastPathComponent)/\(base).layout.json: \(difference.message)")
         }
         #expect(try CloudLayout(jsonData: Data(contentsOf: jsonURL)) == rendered.layout)
 
@@ -69,10 +76,10 @@ import Testing
             try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
             try AtomicFile.write(png, to: actualURL)
-            var message = "samples/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
-            if let diff = difference.artifact {
-                let diffURL = artifacts.appendingPathComponent("\(base).diff.png")
-                try AtomicFile.write(diff, to: diffURL)
+            var message = "\(folder.lastPathComponent)/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
+            for artifact in difference.artifacts {
+                let diffURL = artifacts.appendingPathComponent("\(base).\(artifact.name).\(artifact.pathExtension)")
+                try AtomicFile.write(artifact.data, to: diffURL)
                 message += "\n  diff:   \(diffURL.path)"
             }
             Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TagCloud
+import TagCloudTesting
 import TagCloudUI
 import Testing
 
@@ -188,6 +189,13 @@ import Testing
         renderer.proposedSize = ProposedViewSize(width: 390, height: nil)
         renderer.scale = 2
         #expect(try file("view.png") == renderer.pngData())
+    }
+
+    /// The README's golden-test line, with this copy of the README's view (a golden at
+    /// `Readme/__Snapshots__/ReadmeExampleTests/goldenExample.1.png`).
+    @Test("The README's golden test of the view")
+    func goldenExample() {
+        assertSnapshot(of: ReadmeTagCloudView(), as: .image(scale: 2))
     }
 }
 

@@ -89,11 +89,11 @@ struct DummyMapping: Sendable, Hashable {
         #expect(Set(options.map(\.name)).count == options.count)
         #expect(options.map(\.name) == ["width", "padding", "spacing", "alignment", "justification", "line-breaking",
                                         "max-rows", "direction", "font", "font-size", "font-weight", "shape", "fill",
-                                        "style", "theme", "scale", "background"])
+                                        "style", "theme", "scale", "background", "locale"])
         let samples = ["width": "300", "padding": "3", "spacing": "4", "alignment": "center", "justification": "stretch",
                        "line-breaking": "balanced", "max-rows": "2", "direction": "rtl", "font": "Inter", "font-size": "12",
                        "font-weight": "bold", "shape": "rounded", "fill": "gold", "style": "collectionView", "theme": "dark",
-                       "scale": "2", "background": "navy"]
+                       "scale": "2", "background": "navy", "locale": "ja"]
         for option in options {
             var cloud = Cloud()
             try cloud.setValue(try #require(samples[option.name]), forKeyPath: option.keyPath, source: "option")

@@ -125,6 +125,14 @@ extension ValueKind where Value == String {
                   encode: { .string($0) })
     }
 
+    /// A BCP 47 language tag ("ja", "zh-Hans", "sr-Cyrl"), kept in canonical case; checked by
+    /// Typesetting's `TextLanguage`.
+    static var languageTag: ValueKind {
+        ValueKind(typeDoc: "BCP 47 language tag",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path) },
+                  encode: { .string($0) })
+    }
+
     /// Any string (a scalar's text as written).
     static var string: ValueKind {
         ValueKind(typeDoc: "string",
@@ -173,6 +181,15 @@ extension ValueKind {
                   },
                   encode: { table.encode($0) },
                   merge: { table.merge($0, $1) })
+    }
+}
+
+extension ValueKind where Value == [String] {
+    /// Font files or folders: a list of paths, or one path.
+    static var fontFiles: ValueKind {
+        ValueKind(typeDoc: "list of paths (or one path)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.paths(node, path: path) },
+                  encode: { .sequence($0.map(SpecTree.string)) })
     }
 }
 

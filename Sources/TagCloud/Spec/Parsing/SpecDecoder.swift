@@ -1,3 +1,4 @@
+import Typesetting
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -80,6 +81,31 @@ final class SpecDecoder {
             throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
         }
         return family
+    }
+
+    /// A list of file paths, or one: each a non-empty string without control characters.
+    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
+        let items: [Node], isList: Bool
+        if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
+        var paths: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = isList ? "\(path)[\(index)]" : path
+            let text = try string(item, path: itemPath)
+            if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
+            if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, location(item)) }
+            paths.append(text)
+        }
+        return paths
+    }
+
+    /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
+    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path)
+        guard let language = try? TextLanguage(text) else {
+            throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
+                             got: "'\(text)'", location(node))
+        }
+        return language.identifier
     }
 
     func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {

@@ -54,6 +54,8 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var defaultLook: ChipLook
     /// The chips, in the spec's order.
     public var chips: [Chip]
+    /// Whether characters no font covers are an error (``Cloud/strictFonts``).
+    public var strictFonts = false
 
     /// One chip: its text, size and look.
     public struct Chip: Sendable, Equatable {
@@ -73,6 +75,8 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var isSelected: Bool
         /// Fill, border, text colour and checkmark.
         public var look: ChipLook
+        /// The language (a BCP 47 tag): the tag's own, or the spec's; `nil` for none.
+        public var locale: String? = nil
     }
 
     /// How a chip is painted.
@@ -159,6 +163,7 @@ extension Cloud {
 
         let family = value(fontKeys.family, in: font)
         let fontWeight = value(fontKeys.weight, in: font)
+        let locale = value(keys.locale, in: self)
         var chips: [ResolvedCloud.Chip] = []
         chips.reserveCapacity(tags.count)
         for (tag, size) in zip(tags, sizes) {
@@ -169,7 +174,8 @@ extension Cloud {
             chips.append(ResolvedCloud.Chip(text: tag.text, fontSize: CGFloat(tag.font?.size ?? size),
                                             fontFamily: tag.font?.family ?? family,
                                             fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
-                                            href: tag.href, isSelected: isSelected, look: look))
+                                            href: tag.href, isSelected: isSelected, look: look,
+                                            locale: tag.locale ?? locale))
         }
 
         let spacing = value(keys.spacing, in: self)
@@ -197,6 +203,7 @@ extension Cloud {
             chipHorizontalPadding: CGFloat(padding.horizontal ?? 0),
             chipVerticalPadding: CGFloat(padding.vertical ?? 0),
             defaultLook: defaultLook,
-            chips: chips)
+            chips: chips,
+            strictFonts: value(keys.strictFonts, in: self))
     }
 }

@@ -1,0 +1,117 @@
+extension ImageDiff {
+    /// What comparing a picture with its golden found: ``compareWithGolden(_:_:options:allowedDifferentPixels:)``.
+    public struct GoldenComparison: Sendable {
+        /// The width of the canvas the pictures were compared on: the larger of their widths.
+        public var width: Int
+        /// The height of that canvas: the larger of their heights.
+        public var height: Int
+        /// Whether the pictures' sizes differ.
+        public var sizesDiffer: Bool
+        /// The differing pixels, anti-aliased ones aside (unless counted by the options), pixels that
+        /// only one picture has included.
+        public var differentPixels: Int
+        /// The pixels over the threshold taken for anti-aliasing and not counted.
+        public var antiAliasedPixels: Int
+        /// The smallest rectangle holding the differing pixels, in pixels (inclusive); `nil` when
+        /// none differs or the pictures matched.
+        public var differingBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        /// The diff picture when the pictures do not match (``Options/diffColor`` where they differ,
+        /// ``onlyInOneColor`` where only one picture has pixels); `nil` when they match.
+        public var diffImage: RGBAImage?
+
+        /// Whether the pictures matched: no diff picture was needed.
+        public var matched: Bool { diffImage == nil }
+    }
+
+    /// The threshold golden-image tests compare with by default (TagCloudTesting's
+    /// `ImageTolerance.golden`): 0.02, about 5 levels of brightness. pixelmatch's own default, 0.1,
+    /// lets a chip's fill go from 20 % to 25 % opacity unnoticed; Canvas draws the same pixels
+    /// every time, so the threshold only has to absorb rounding between library versions.
+    public static let goldenThreshold = 0.02
+
+    /// The colour of the pixels that only one of two pictures of different sizes has, in the diff
+    /// picture of ``compareWithGolden(_:_:options:allowedDifferentPixels:)``: magenta.
+    public static let onlyInOneColor = RGB(red: 255, green: 0, blue: 255)
+
+    /// Compares a picture with its golden as a golden-image test does: at once when the sizes are
+    /// equal and few enough pixels differ, with no diff picture; otherwise again, drawing the diff
+    /// picture. Pictures of different sizes are compared on a common canvas (the larger width by
+    /// the larger height, both from the top-left corner, transparent where a picture has no
+    /// pixels), so a change of size still shows where the pictures differ.
+    ///
+    /// - Parameters:
+    ///   - golden: The expected picture.
+    ///   - actual: The picture to check.
+    ///   - options: Threshold and anti-aliasing; pixelmatch's defaults by default.
+    ///   - allowedDifferentPixels: How many differing pixels still match, given the canvas's pixel
+    ///     count.
+    /// - Returns: The counts, and the diff picture when they do not match.
+    /// - Throws: ``CanvasError/invalidComparisonOption(name:value:)`` for a threshold or alpha
+    ///   outside 0 … 1.
+    /// - Complexity: O(w × h): one pass when they match, two (and the diff picture) when not.
+    public static func compareWithGolden(_ golden: RGBAImage, _ actual: RGBAImage, options: Options = Options(),
+                                         allowedDifferentPixels: (Int) -> Int) throws(CanvasError) -> GoldenComparison {
+        let sameSize = golden.width == actual.width && golden.height == actual.height
+        let width = max(golden.width, actual.width), height = max(golden.height, actual.height)
+        let allowed = allowedDifferentPixels(width * height)
+        if sameSize {
+            let quick = try compare(golden, actual, options: options, makeDiffImage: false, stoppingAfter: allowed)
+            if quick.differentPixels <= allowed {
+                return GoldenComparison(width: width, height: height, sizesDiffer: false, differentPixels: quick.differentPixels,
+                                        antiAliasedPixels: quick.antiAliasedPixels, differingBounds: nil, diffImage: nil)
+            }
+        }
+        let left = sameSize ? golden : padded(golden, width: width, height: height)
+        let right = sameSize ? actual : padded(actual, width: width, height: height)
+        let result = try compare(left, right, options: options, makeDiffImage: true)
+        var diffImage = result.diffImage ?? RGBAImage(width: width, height: height)
+        var different = result.differentPixels
+        var bounds = result.differingBounds
+        if !sameSize {
+            different += markOnlyInOne(&diffImage, golden: golden, actual: actual, options: options)
+            // Everything outside the smaller picture differs.
+            let inner = (width: min(golden.width, actual.width), height: min(golden.height, actual.height))
+            let outside = (inner.height < height ? 0 : inner.width, inner.width < width ? 0 : inner.height)
+            bounds = (min(bounds?.minX ?? outside.0, outside.0), min(bounds?.minY ?? outside.1, outside.1), width - 1, height - 1)
+        }
+        return GoldenComparison(width: width, height: height, sizesDiffer: !sameSize, differentPixels: different,
+                                antiAliasedPixels: result.antiAliasedPixels, differingBounds: bounds, diffImage: diffImage)
+    }
+
+    /// `image` on a transparent canvas of `width` × `height`, from the top-left corner.
+    private static func padded(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let rowBytes = image.width * 4
+        image.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for y in 0..<image.height {
+                    (to + y * width * 4).update(from: from + y * rowBytes, count: rowBytes)
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Paints the pixels that only one picture has, and returns how many of them the comparison did
+    /// not already count (those transparent in the picture that has them).
+    private static func markOnlyInOne(_ diff: inout RGBAImage, golden: RGBAImage, actual: RGBAImage, options: Options) -> Int {
+        let width = diff.width
+        var added = 0
+        diff.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<diff.height {
+                for x in 0..<width {
+                    let inBoth = x < golden.width && x < actual.width && y < golden.height && y < actual.height
+                    if inBoth { continue }
+                    let o = (y * width + x) * 4
+                    let counted = pixels[o] == options.diffColor.red && pixels[o + 1] == options.diffColor.green
+                        && pixels[o + 2] == options.diffColor.blue
+                    if !counted { added += 1 }
+                    pixels[o] = onlyInOneColor.red; pixels[o + 1] = onlyInOneColor.green
+                    pixels[o + 2] = onlyInOneColor.blue; pixels[o + 3] = 255
+                }
+            }
+        }
+        return added
+    }
+}

@@ -1,0 +1,219 @@
+import TOMLKit
+import Yams
+
+/// The metadata block at the start of a static site's content file, as Hugo, Jekyll, Eleventy and
+/// Publish write it: YAML between `---` lines, TOML between `+++` lines (Hugo), or a JSON object
+/// (Hugo).
+struct FrontMatter {
+    /// How the block is written.
+    enum Format: Equatable {
+        case yaml, toml, json
+    }
+
+    /// How the block is written.
+    let format: Format
+    /// The block's text, preceded by as many line breaks as lines come before it in the file, so
+    /// that the lines of anything read from it are the file's.
+    let text: [UInt8]
+    /// The file's line of the block's opening delimiter.
+    let line: Int
+
+    /// What a block gives for the keys asked for.
+    struct Values {
+        /// The terms, with the file's line each was written on (the block's first line when the
+        /// reader gives none).
+        var terms: [(term: String, line: Int)] = []
+        /// Terms that are not text (a mapping, a list, a boolean), with their lines.
+        var rejected: [(what: String, line: Int)] = []
+        /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
+        var isDraft = false
+    }
+
+    /// Finds the front matter at the start of a file's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The start of the file (at least `limit` bytes of it, when it is that long).
+    ///   - limit: The largest block read, in bytes.
+    /// - Returns: The block, or `nil` when the file has none.
+    /// - Throws: ``SiteTags/Problem`` (without a file) for a block with no end, or one over the
+    ///   limit.
+    /// - Complexity: O(n) in the block's length.
+    static func find(in bytes: [UInt8], limit: Int) throws(SiteTags.Problem) -> FrontMatter? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard start < bytes.count else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"):
+            let mark = bytes[start]
+            guard let firstEnd = lineEnd(bytes, from: start), isDelimiter(bytes[start..<firstEnd], mark) else { return nil }
+            var lineStart = next(bytes, after: firstEnd)
+            let bodyStart = lineStart
+            while lineStart < bytes.count {
+                if lineStart - bodyStart > limit { throw tooLarge(limit) }
+                let end = lineEnd(bytes, from: lineStart) ?? bytes.count
+                let content = bytes[lineStart..<end]
+                if isDelimiter(content, mark) || (mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
+                    return FrontMatter(format: mark == UInt8(ascii: "-") ? .yaml : .toml,
+                                       text: [UInt8](repeating: 0x0A, count: 1) + Array(bytes[bodyStart..<lineStart]),
+                                       line: 1)
+                }
+                lineStart = next(bytes, after: end)
+            }
+            if bytes.count > limit { throw tooLarge(limit) }
+            throw SiteTags.Problem(file: "", line: 1, message: "the front matter that starts here has no closing "
+                                    + (mark == UInt8(ascii: "-") ? "---" : "+++") + " line")
+        case UInt8(ascii: "{"):
+            // A JSON object: find its closing brace, outside strings.
+            var depth = 0, inString = false, escaped = false
+            var index = start
+            while index < bytes.count {
+                if index - start > limit { throw tooLarge(limit) }
+                let byte = bytes[index]
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { return FrontMatter(format: .json, text: Array(bytes[start...index]), line: 1) }
+                }
+                index += 1
+            }
+            if bytes.count > limit { throw tooLarge(limit) }
+            throw SiteTags.Problem(file: "", line: 1, message: "the JSON front matter that starts here has no closing }")
+        default:
+            return nil
+        }
+    }
+
+    private static func tooLarge(_ limit: Int) -> SiteTags.Problem {
+        SiteTags.Problem(file: "", line: 1, message: "the front matter is over \(limit >> 10) KiB")
+    }
+
+    /// The end of the line starting at `start` (the index of its `\n`, or of `\r\n`'s `\r`).
+    private static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        guard index < bytes.count else { return nil }
+        return index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+    }
+
+    private static func next(_ bytes: [UInt8], after end: Int) -> Int {
+        var index = end
+        if index < bytes.count, bytes[index] == 0x0D { index += 1 }
+        return index + 1
+    }
+
+    /// Whether a line is three or more of `mark` and nothing else but trailing spaces.
+    private static func isDelimiter(_ line: ArraySlice<UInt8>, _ mark: UInt8) -> Bool {
+        let content = line.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+        return content.count >= 3 && content.allSatisfy { $0 == mark }
+    }
+
+    /// The values of `keys` (in order) and whether the page is a draft.
+    ///
+    /// A key's value is a list of terms, or one string holding comma-separated terms (as Publish
+    /// writes tags). Numbers are terms as written; mappings, lists and booleans are rejected.
+    ///
+    /// - Parameters:
+    ///   - keys: The taxonomies to read (`tags`, `categories`).
+    ///   - file: The file's name, for locations.
+    /// - Throws: ``SiteTags/Problem`` for a block that is not well-formed, at its line.
+    func values(for keys: [String], file: String) throws(SiteTags.Problem) -> Values {
+        switch format {
+        case .yaml, .json:
+            let composed: YAMLReader.Composed
+            do {
+                let input = try TextInput(bytes: text, source: file)
+                composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
+            } catch {
+                throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
+            }
+            return Self.values(composed, keys: keys)
+        case .toml:
+            let table: TOMLTable
+            do {
+                table = try TOMLTable(string: String(decoding: text, as: UTF8.self))
+            } catch let error as TOMLParseError {
+                throw SiteTags.Problem(file: file, line: error.source.begin.line, message: "malformed TOML front matter: \(error.description)")
+            } catch {
+                throw SiteTags.Problem(file: file, line: line, message: "malformed TOML front matter: \(error)")
+            }
+            return Self.values(table, keys: keys, line: line + 1)
+        }
+    }
+
+    private static func values(_ composed: YAMLReader.Composed, keys: [String]) -> Values {
+        var values = Values()
+        guard case .mapping(let mapping)? = composed.root else { return values }
+        func line(_ node: Node) -> Int { composed.locate(node.mark).line ?? 1 }
+        func plain(_ node: Node) -> String? {
+            guard case .scalar(let scalar) = node else { return nil }
+            return scalar.style == .plain || scalar.style == .any ? scalar.string : nil
+        }
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else { continue }
+            if key == "draft", let text = plain(value), text.lowercased() == "true" { values.isDraft = true }
+            if key == "published", let text = plain(value), text.lowercased() == "false" { values.isDraft = true }
+            guard keys.contains(key) else { continue }
+            switch value {
+            case .scalar(let scalar):
+                if let text = plain(value), ["", "~", "null", "Null", "NULL"].contains(text) { continue }
+                if let text = plain(value), ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) {
+                    values.rejected.append(("the value \(text)", line(value)))
+                    continue
+                }
+                for term in scalar.string.split(separator: ",") {
+                    values.terms.append((String(term), line(value)))
+                }
+            case .sequence(let sequence):
+                for element in sequence {
+                    if case .scalar(let scalar) = element, plain(element).map({ !["true", "false", "~", "null", ""].contains($0.lowercased()) }) ?? true {
+                        values.terms.append((scalar.string, line(element)))
+                    } else {
+                        values.rejected.append((describe(element), line(element)))
+                    }
+                }
+            case .mapping, .alias:
+                values.rejected.append((describe(value), line(value)))
+            }
+        }
+        return values
+    }
+
+    private static func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        case .scalar(let scalar): scalar.string.isEmpty ? "empty" : "the value \(scalar.string)"
+        }
+    }
+
+    private static func values(_ table: TOMLTable, keys: [String], line: Int) -> Values {
+        var values = Values()
+        if table["draft"]?.bool == true || table["published"]?.bool == false { values.isDraft = true }
+        for key in keys {
+            guard let value = table[key] else { continue }
+            if let text = value.string {
+                for term in text.split(separator: ",") { values.terms.append((String(term), line)) }
+            } else if let array = value.array {
+                for element in array {
+                    if let text = element.string {
+                        values.terms.append((text, line))
+                    } else if let number = element.int {
+                        values.terms.append((String(number), line))
+                    } else {
+                        values.rejected.append(("a TOML \(element.type)", line))
+                    }
+                }
+            } else if let number = value.int {
+                values.terms.append((String(number), line))
+            } else {
+                values.rejected.append(("a TOML \(value.type)", line))
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,352 @@
+public import Foundation
+import Typesetting
+
+/// The tags of a static site, counted from the front matter of its content files: what a cloud of
+/// the site's tags is made from.
+///
+/// ```swift
+/// let site = try SiteTags.collect(from: [URL(fileURLWithPath: "content")])
+/// var cloud = site.cloud(href: "/tags/{slug}/")
+/// cloud.style = .suggestionChips
+/// let svg = try cloud.svgData()
+/// ```
+///
+/// Every Markdown (`.md`, `.markdown`, `.mdown`, `.mkd`) and HTML (`.html`, `.htm`) file under the
+/// folders is read, as Hugo, Jekyll, Eleventy and Publish lay out sites; folders and files whose
+/// names start with `.`, and `node_modules`, are skipped. Its front matter (YAML between `---`
+/// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
+/// taxonomies asked for (`tags` and `categories` by default): a list, or a string of
+/// comma-separated terms. Each page counts once for each of its terms. Terms are grouped ignoring
+/// case, as Hugo and Publish group them (``Options/caseSensitive`` groups them as written, as
+/// Jekyll and Eleventy do), and keep the first spelling met, in the order of the files' paths.
+/// Drafts (`draft: true`, Jekyll's `published: false`, and files under `_drafts`) are skipped
+/// unless ``Options/includeDrafts`` is set.
+///
+/// A file that cannot be read, a binary file, a malformed or oversized front matter, a term that
+/// is not text, a symbolic link loop: each is a ``Problem`` naming the file and line, the file (or
+/// term) is skipped, and the rest of the site is still counted.
+public struct SiteTags: Sendable, Hashable {
+    /// What to read and how to count.
+    public struct Options: Sendable, Hashable {
+        /// The front matter keys whose values are terms. Default: `tags` and `categories`.
+        public var taxonomies: [String] = ["tags", "categories"]
+        /// Whether drafts count. Default: `false`.
+        public var includeDrafts = false
+        /// Whether terms that differ only in case are different terms. Default: `false`.
+        public var caseSensitive = false
+        /// The largest front matter read, in bytes; a larger one is a problem. Default: 1 MiB.
+        public var maxFrontMatterBytes = 1 << 20
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// One term and the number of pages that have it.
+    public struct Term: Sendable, Hashable {
+        /// The term as first spelt.
+        public var name: String
+        /// How many pages have it.
+        public var count: Int
+        /// The term's URL slug, as Hugo's `urlize` makes it (``SiteTags/slug(_:)``).
+        public var slug: String
+
+        /// Makes a term.
+        public init(name: String, count: Int, slug: String) {
+            self.name = name
+            self.count = count
+            self.slug = slug
+        }
+    }
+
+    /// A file or term that was skipped, and why.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The file, as a path under the folder given.
+        public var file: String
+        /// The line, when the problem has one.
+        public var line: Int?
+        /// What is wrong.
+        public var message: String
+
+        /// Makes a problem.
+        public init(file: String, line: Int?, message: String) {
+            self.file = file
+            self.line = line
+            self.message = message
+        }
+
+        /// `content/post.md:3: the tag is a mapping, not text; it was skipped`.
+        public var description: String {
+            (line.map { "\(file):\($0)" } ?? file) + ": " + message
+        }
+    }
+
+    /// How terms are ordered in a cloud.
+    public enum Order: String, Sendable, CaseIterable {
+        /// The most used first (ties by name).
+        case count
+        /// By name, ignoring case.
+        case name
+    }
+
+    /// The terms, in the order they were first met.
+    public var terms: [Term]
+    /// What was skipped.
+    public var problems: [Problem]
+    /// How many content files were read.
+    public var filesRead: Int
+
+    /// Counts the terms of the content files under folders.
+    ///
+    /// - Parameters:
+    ///   - folders: The content folders (a site's `content/`, or its root).
+    ///   - options: What to read and how to count.
+    /// - Returns: The terms and the problems met.
+    /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when a folder given does not
+    ///   exist or is not a folder; anything wrong below it is a ``Problem``.
+    /// - Complexity: O(n) in the size of the front matter read; files are read on every core.
+    public static func collect(from folders: [URL], options: Options = Options()) throws(TagCloudError) -> SiteTags {
+        var files: [(url: URL, name: String)] = []
+        var problems: [Problem] = []
+        for folder in folders {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+                throw .cannotReadInput(path: folder.relativePath, reason: "there is no such folder")
+            }
+            guard isFolder.boolValue else {
+                throw .cannotReadInput(path: folder.relativePath, reason: "it is not a folder")
+            }
+            var walker = FolderWalker()
+            walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
+            files += walker.files
+            problems += walker.problems
+        }
+        files.sort { $0.name < $1.name }
+        // Each file on any core; the results are merged in path order, so counts and spellings
+        // are the same however the work was shared.
+        let results = Locked<[FileResult?]>([FileResult?](repeating: nil, count: files.count))
+        let list = files
+        DispatchQueue.concurrentPerform(iterations: list.count) { index in
+            let result = readFile(list[index].url, name: list[index].name, options: options)
+            results.withLock { $0[index] = result }
+        }
+        var order: [String] = []
+        var byKey: [String: Term] = [:]
+        var read = 0
+        for result in results.withLock({ $0 }) {
+            guard let result else { continue }
+            problems += result.problems
+            guard result.counted else { continue }
+            read += 1
+            var seen = Set<String>()
+            for term in result.terms {
+                let key = options.caseSensitive ? term : term.lowercased()
+                guard seen.insert(key).inserted else { continue }
+                if byKey[key] == nil {
+                    order.append(key)
+                    byKey[key] = Term(name: term, count: 0, slug: slug(term))
+                }
+                byKey[key]?.count += 1
+            }
+        }
+        return SiteTags(terms: order.compactMap { byKey[$0] }, problems: problems, filesRead: read)
+    }
+
+    /// A cloud of the terms: each a tag weighted by its count, linked through a template.
+    ///
+    /// - Parameters:
+    ///   - minCount: Terms used by fewer pages are left out.
+    ///   - top: At most this many terms, the most used (then the sort applies); `nil` for all.
+    ///   - order: The order of the tags.
+    ///   - href: A link template: `{slug}` (``slug(_:)``), `{name}` (percent-encoded) and
+    ///     `{count}` are replaced (`/tags/{slug}/`); `nil` for no links.
+    /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
+    public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
+        var kept = terms.filter { $0.count >= minCount }
+        if let top, kept.count > top {
+            kept = Array(kept.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+                .prefix(max(0, top)).map(\.element))
+        }
+        switch order {
+        case .count: kept = kept.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+        case .name: kept.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        }
+        return Cloud(tags: kept.map { term in
+            Cloud.Tag(term.name, weight: Double(term.count), href: href.map { Self.link($0, for: term) })
+        })
+    }
+
+    /// The placeholders a link template may hold.
+    public static let linkPlaceholders = ["{slug}", "{name}", "{count}"]
+
+    /// A link template with a term's values in it.
+    static func link(_ template: String, for term: Term) -> String {
+        template.replacingOccurrences(of: "{slug}", with: term.slug)
+            .replacingOccurrences(of: "{name}", with: percentEncoded(term.name))
+            .replacingOccurrences(of: "{count}", with: String(term.count))
+    }
+
+    /// A term's URL slug, as Hugo's `urlize` makes it: letters, digits, marks and
+    /// `. / \ _ # + ~ - @` are kept, a run of spaces becomes one `-` (none at either end), other
+    /// characters are dropped, the result is lowercased, and what is not ASCII is
+    /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`). `#` is
+    /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment.
+    ///
+    /// - Parameter term: The term.
+    /// - Returns: The slug.
+    /// - Complexity: O(n).
+    public static func slug(_ term: String) -> String {
+        var kept = String.UnicodeScalarView()
+        var pendingHyphen = false, lastWasHyphen = false
+        let allowed: Set<Unicode.Scalar> = [".", "/", "\\", "_", "#", "+", "~", "-", "@"]
+        for scalar in term.unicodeScalars {
+            // Go's unicode.IsLetter (L*), IsDigit (Nd) and IsMark (M*), as Hugo tests them.
+            let isAllowed = switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+                 .nonspacingMark, .spacingMark, .enclosingMark: true
+            default: allowed.contains(scalar)
+            }
+            if isAllowed {
+                lastWasHyphen = scalar == "-"
+                if pendingHyphen, !lastWasHyphen { kept.append("-") }
+                pendingHyphen = false
+                kept.append(scalar)
+            } else if !kept.isEmpty, !lastWasHyphen, scalar.properties.isWhitespace {
+                pendingHyphen = true
+            }
+        }
+        return percentEncoded(String(kept).lowercased(), keeping: "/+@-._~\\")
+    }
+
+    /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8.
+    static func percentEncoded(_ text: String, keeping: String = "-._~") -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let isKept = switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: byte < 0x80 && keeping.unicodeScalars.contains(scalar)
+            }
+            if isKept {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// What one file gave.
+    private struct FileResult {
+        var terms: [String] = []
+        var problems: [Problem] = []
+        /// Whether the file counts (read, not a draft).
+        var counted = false
+    }
+
+    /// Reads one file's front matter.
+    private static func readFile(_ url: URL, name: String, options: Options) -> FileResult {
+        var result = FileResult()
+        let bytes: [UInt8]
+        do {
+            bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
+        } catch {
+            result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription)); skipped"))
+            return result
+        }
+        if bytes.prefix(4096).contains(0) {
+            result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes); skipped"))
+            return result
+        }
+        let block: FrontMatter?
+        do {
+            block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
+        } catch {
+            result.problems.append(Problem(file: name, line: error.line, message: error.message + "; skipped"))
+            return result
+        }
+        guard let block else {
+            result.counted = true
+            return result
+        }
+        let values: FrontMatter.Values
+        do {
+            values = try block.values(for: options.taxonomies, file: name)
+        } catch {
+            result.problems.append(Problem(file: name, line: error.line, message: error.message + "; the file was skipped"))
+            return result
+        }
+        if values.isDraft, !options.includeDrafts { return result }
+        result.counted = true
+        for rejected in values.rejected {
+            result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text; it was skipped"))
+        }
+        for (term, line) in values.terms {
+            let trimmed = term.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
+                result.problems.append(Problem(file: name, line: line,
+                                               message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true)); it was skipped"))
+                continue
+            }
+            result.terms.append(trimmed)
+        }
+        return result
+    }
+
+    /// The first `limit` bytes of a file (all of a shorter one).
+    private static func readStart(of url: URL, limit: Int) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return [UInt8](try handle.read(upToCount: limit) ?? Data())
+    }
+}
+
+/// Lists the content files under a folder: following symbolic links, never twice into the same
+/// folder (so a link loop ends), skipping hidden names and `node_modules`.
+private struct FolderWalker {
+    /// The content files, with their names as given (under the folder's name).
+    var files: [(url: URL, name: String)] = []
+    /// Folders that could not be listed, and link loops.
+    var problems: [SiteTags.Problem] = []
+    private var visited = Set<[UInt64]>()
+
+    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "html", "htm"]
+
+    mutating func walk(_ folder: URL, name: String, includeDrafts: Bool) {
+        var status = stat()
+        guard stat(folder.path, &status) == 0 else {
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
+            return
+        }
+        guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a folder already read (a symbolic link loop); skipped"))
+            return
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(error.localizedDescription)); skipped"))
+            return
+        }
+        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+            if !includeDrafts, entry == "_drafts" { continue }
+            let url = folder.appendingPathComponent(entry)
+            let entryName = name.hasSuffix("/") ? name + entry : name + "/" + entry
+            var entryStatus = stat()
+            guard stat(url.path, &entryStatus) == 0 else {
+                var linkStatus = stat()
+                let reason = lstat(url.path, &linkStatus) == 0 ? "is a broken symbolic link" : "cannot be read"
+                if Self.extensions.contains(url.pathExtension.lowercased()) || lstat(url.path, &linkStatus) != 0 {
+                    problems.append(SiteTags.Problem(file: entryName, line: nil, message: "\(reason); skipped"))
+                }
+                continue
+            }
+            if entryStatus.st_mode & S_IFMT == S_IFDIR {
+                walk(url, name: entryName, includeDrafts: includeDrafts)
+            } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()) {
+                files.append((url, entryName))
+            }
+        }
+    }
+}

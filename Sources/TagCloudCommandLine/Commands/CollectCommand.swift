@@ -1,0 +1,160 @@
+import Foundation
+package import TagCloud
+import Canvas
+
+/// The options of `tagcloud collect` (and of `tagcloud render --from`), as typed.
+package struct CollectCommandLine: Equatable, Sendable {
+    /// The content folders (`collect`'s arguments, `render`'s `--from`).
+    package var folders: [String] = []
+    /// `--taxonomy NAME`, repeatable; `tags` and `categories` when none is given.
+    package var taxonomies: [String] = []
+    /// `--href TEMPLATE`.
+    package var href: String?
+    /// `--min-count N`.
+    package var minCount: String?
+    /// `--top N`.
+    package var top: String?
+    /// `--sort count|name`.
+    package var sort: String?
+    /// `--drafts`.
+    package var drafts = false
+    /// `--strict`.
+    package var strict = false
+    /// `--case-sensitive`.
+    package var caseSensitive = false
+
+    package init() {}
+
+    /// The options that take a value, without dashes, as `render` reads them.
+    static let valueOptions = ["from", "taxonomy", "href", "min-count", "top", "sort"]
+    /// The flags.
+    static let flagOptions = ["drafts", "strict", "case-sensitive"]
+
+    /// Reads one option if it is a collect option.
+    ///
+    /// - Parameters:
+    ///   - name: The option's name without dashes.
+    ///   - value: Reads the option's value.
+    /// - Returns: Whether the option was a collect option.
+    mutating func parseOption(_ name: String, value: () throws(CommandError) -> String) throws(CommandError) -> Bool {
+        switch name {
+        case "from": folders.append(try value())
+        case "taxonomy": taxonomies.append(try value())
+        case "href": href = try value()
+        case "min-count": minCount = try value()
+        case "top": top = try value()
+        case "sort": sort = try value()
+        case "drafts": drafts = true
+        case "strict": strict = true
+        case "case-sensitive": caseSensitive = true
+        default: return false
+        }
+        return true
+    }
+
+    /// The request: values checked.
+    ///
+    /// - Throws: ``CommandError/usage(_:)`` naming the option with a bad value.
+    package func request() throws(CommandError) -> CollectRequest {
+        func count(_ text: String?, option: String, minimum: Int) throws(CommandError) -> Int? {
+            guard let text else { return nil }
+            guard let value = Int(text), value >= minimum else {
+                throw .usage("--\(option) is \(quoted(text, limit: 40)), but it must be a whole number ≥ \(minimum)")
+            }
+            return value
+        }
+        var order = SiteTags.Order.name
+        if let sort {
+            guard let named = SiteTags.Order(rawValue: sort) else {
+                throw .usage("unknown value \(quoted(sort)) for --sort; use count or name")
+            }
+            order = named
+        }
+        if let href {
+            var rest = href[...]
+            while let open = rest.firstIndex(of: "{") {
+                guard let close = rest[open...].firstIndex(of: "}") else { break }
+                let placeholder = String(rest[open...close])
+                guard SiteTags.linkPlaceholders.contains(placeholder) else {
+                    throw .usage("--href has the unknown placeholder \(placeholder); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        var options = SiteTags.Options()
+        if !taxonomies.isEmpty { options.taxonomies = taxonomies }
+        options.includeDrafts = drafts
+        options.caseSensitive = caseSensitive
+        return CollectRequest(folders: folders, options: options, href: href,
+                              minCount: try count(minCount, option: "min-count", minimum: 1) ?? 1,
+                              top: try count(top, option: "top", minimum: 1), order: order, strict: strict)
+    }
+}
+
+/// What `tagcloud collect` (or `render --from`) is asked to count.
+package struct CollectRequest: Sendable {
+    /// The content folders.
+    package var folders: [String]
+    /// What to read and how to count.
+    package var options: SiteTags.Options
+    /// The link template, if any.
+    package var href: String?
+    /// Terms used by fewer pages are left out.
+    package var minCount: Int
+    /// At most this many terms.
+    package var top: Int?
+    /// The order of the tags.
+    package var order: SiteTags.Order
+    /// Whether a problem in the content fails the command (exit 65) instead of a warning.
+    package var strict: Bool
+}
+
+extension TagCloudCommand {
+    /// Counts a site's tags and makes the cloud of them; problems are reported through `warn`
+    /// (and fail the command with `--strict`).
+    ///
+    /// - Parameters:
+    ///   - request: The folders and options.
+    ///   - warn: Called with each problem, as the command prints it.
+    /// - Returns: The cloud's tags as a ``Cloud``, and the collection.
+    /// - Throws: ``CommandError/library(_:)`` for a folder that does not exist, and
+    ///   ``CommandError/contentProblems(_:)`` with `--strict`.
+    package static func collect(_ request: CollectRequest, warn: (String) -> Void) throws(CommandError) -> (Cloud, SiteTags) {
+        let site: SiteTags
+        do {
+            site = try SiteTags.collect(from: request.folders.map { URL(fileURLWithPath: $0) }, options: request.options)
+        } catch {
+            throw .library(error)
+        }
+        if request.strict, !site.problems.isEmpty { throw .contentProblems(site.problems) }
+        for problem in site.problems { warn("warning: \(problem)") }
+        return (site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href), site)
+    }
+
+    /// `tagcloud collect`: counts a site's tags and writes a spec of them, YAML or JSON by the
+    /// output's extension (YAML to standard output).
+    ///
+    /// - Parameters:
+    ///   - request: The folders and options.
+    ///   - output: The spec file to write, or `nil`/`-` for standard output.
+    ///   - warn: Called with each problem.
+    /// - Returns: A summary line.
+    /// - Throws: ``CommandError``.
+    package static func collectSpec(_ request: CollectRequest, output: String?, warn: (String) -> Void) throws(CommandError) -> String {
+        let (cloud, site) = try collect(request, warn: warn)
+        let asJSON = output.map { ($0 as NSString).pathExtension.lowercased() == "json" } ?? false
+        let text: String
+        do {
+            text = asJSON ? cloud.json() : try cloud.yaml()
+        } catch {
+            throw .library(error)
+        }
+        if let output, output != "-" {
+            try OutputFile.write(Data(text.utf8), to: output, inputs: request.folders)
+        } else {
+            try StandardStreams.output(Data(text.utf8))
+        }
+        let skipped = site.problems.isEmpty ? "" : ", \(site.problems.count) problems skipped"
+        return "collected \(cloud.tags.count) tags from \(site.filesRead) files\(skipped)"
+    }
+}

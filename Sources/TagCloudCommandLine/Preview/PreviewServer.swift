@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import TagCloud
+
+/// `tagcloud preview`: serves a page showing a spec's cloud, on loopback only, with a width slider
+/// (as Chris Eidhof's CollectionView article has) and the picture's size, reloading within a
+/// fraction of a second of each save of the spec and showing errors on the page instead of exiting.
+///
+/// The page polls `/state` (the spec file's modification time and size) four times a second and,
+/// when it changes or the slider moves, fetches `/cloud.svg?width=W` and `/cloud.json?width=W`
+/// (the layout). A spec that does not parse or render gives a `422` with the message, which the
+/// page shows in place of the picture.
+package struct PreviewServer: Sendable {
+    /// The spec file.
+    package var specPath: String
+    /// The options given with it (`--set`, spec options), applied before the slider's width.
+    package var settings: [(keyPath: String, value: String, option: String)]
+
+    package init(specPath: String, settings: [(keyPath: String, value: String, option: String)] = []) {
+        self.specPath = specPath
+        self.settings = settings
+    }
+
+    /// Whether a host name is a loopback address: the preview never listens beyond the machine.
+    package static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Serves until the process is interrupted.
+    ///
+    /// - Parameters:
+    ///   - host: A loopback address.
+    ///   - port: The port; 0 for any free one.
+    ///   - announce: Called with the page's URL once the server listens.
+    package func run(host: String, port: Int, announce: @escaping @Sendable (String) -> Void) async throws {
+        let router = Router()
+        let server = self
+        router.get("/") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: PreviewPage.html(title: server.specPath))))
+        }
+        router.get("/state") { _, _ in
+            let state = server.state()
+            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: state)))
+        }
+        router.get("/cloud.svg") { request, _ in
+            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .svg)
+        }
+        router.get("/cloud.json") { request, _ in
+            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .json)
+        }
+        var logger = Logger(label: "tagcloud-preview")
+        logger.logLevel = .warning
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
+                              onServerRunning: { channel in
+                                  let bound = channel.localAddress?.port ?? port
+                                  announce("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
+                              }, logger: logger)
+        try await app.runService()
+    }
+
+    /// `{"version": "…", "width": W}`: the spec file's modification time and size (what the page
+    /// watches) and its resolved width (where the slider starts).
+    func state() -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: specPath)
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let size = (attributes?[.size] as? Int) ?? -1
+        let width = (try? load(width: nil).resolved().width).map { Double($0) } ?? 358
+        return "{\"version\": \"\(modified)-\(size)\", \"width\": \(CloudLayout.number(width))}"
+    }
+
+    /// The spec, with the options and the slider's width.
+    func load(width: String?) throws(TagCloudError) -> Cloud {
+        var cloud = try Cloud(contentsOf: URL(fileURLWithPath: specPath))
+        for setting in settings {
+            try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
+        }
+        if let width { try cloud.setValue(width, forKeyPath: "width", source: "the width slider") }
+        return cloud
+    }
+
+    /// The cloud in a format, or the error as text with status 422.
+    func respond(width: String?, format: OutputFormat) -> Response {
+        do {
+            let data = try load(width: width).rendered().data(as: format)
+            let type = format == .svg ? "image/svg+xml" : "application/json"
+            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        } catch {
+            return Response(status: .unprocessableContent, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: error.description)))
+        }
+    }
+}
+
+/// The preview's page: the cloud, a width slider, the picture's size, and errors.
+enum PreviewPage {
+    static func html(title: String) -> String {
+        let escaped = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escaped) · tagcloud preview</title>
+            <style>
+              body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; color: #222; background: #f4f4f6; }
+              header { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
+              #width { width: 320px; }
+              #cloud { background: white; display: inline-block; box-shadow: 0 1px 3px #0002; }
+              #error { white-space: pre-wrap; color: #a00; background: #fee; padding: 8px; border-radius: 6px; }
+              #error[hidden] { display: none; }
+            </style></head>
+            <body>
+            <header>
+              <strong>\(escaped)</strong>
+              <label>width <input id="width" type="range" min="40" max="1600" step="1"> <output id="widthValue"></output> pt</label>
+              <span id="size"></span>
+            </header>
+            <pre id="error" hidden></pre>
+            <div id="cloud"></div>
+            <script>
+            const slider = document.getElementById('width'), widthValue = document.getElementById('widthValue');
+            const cloud = document.getElementById('cloud'), error = document.getElementById('error');
+            const size = document.getElementById('size');
+            let version = null, started = false, pending = 0;
+            window.tagcloudLayout = null;
+            async function refresh() {
+              const ticket = ++pending, width = slider.value;
+              widthValue.textContent = width;
+              const [svg, layout] = await Promise.all([fetch(`/cloud.svg?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
+              if (ticket !== pending) return;
+              if (!svg.ok) { error.textContent = await svg.text(); error.hidden = false; return; }
+              error.hidden = true;
+              cloud.innerHTML = await svg.text();
+              window.tagcloudLayout = await layout.json();
+              window.tagcloudWidth = Number(width);
+              size.textContent = `${window.tagcloudLayout.width} × ${window.tagcloudLayout.height} pt`;
+            }
+            async function poll() {
+              try {
+                const state = await (await fetch('/state')).json();
+                if (state.version !== version) {
+                  version = state.version;
+                  if (!started) { slider.value = state.width; started = true; }
+                  await refresh();
+                }
+              } catch (e) { error.textContent = 'the preview server stopped'; error.hidden = false; }
+              setTimeout(poll, 250);
+            }
+            slider.addEventListener('input', refresh);
+            poll();
+            </script>
+            </body></html>
+            """
+    }
+}

@@ -1,0 +1,28 @@
+public import TagCloudUI
+
+/// A tag cloud as a team's app would define it: chips in a flow layout.
+public struct Cloud: View {
+    public var tags: [String]
+    public var alignment: Alignment
+    public var tint: Color
+
+    /// `nonisolated`, so that tests and other code off the main actor can make one (`View` puts
+    /// the type on the main actor; a memberwise initialiser is nonisolated by itself).
+    public nonisolated init(tags: [String], alignment: Alignment = .topLeading, tint: Color = .blue) {
+        self.tags = tags
+        self.alignment = alignment
+        self.tint = tint
+    }
+
+    public var body: some View {
+        FlowLayout(alignment: alignment, itemSpacing: 8, lineSpacing: 8) {
+            ForEach(tags, id: \.self) { tag in
+                Text(tag)
+                    .padding(.horizontal, 12)
+                    .padding(.vertical, 6)
+                    .background(Capsule().fill(tint.opacity(0.2)))
+            }
+        }
+        .padding(12)
+    }
+}

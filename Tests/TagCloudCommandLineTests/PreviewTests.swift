@@ -1,0 +1,137 @@
+import Foundation
+import TagCloud
+@testable import TagCloudCommandLine
+import Testing
+
+/// `tagcloud preview` in headless Chromium, as a site author uses it: the page shows the spec's
+/// cloud, changes when the spec is saved, shows errors without stopping, and its width slider lays
+/// the cloud out as `render --width` does.
+@Suite(.serialized) struct PreviewTests {
+    /// A running `tagcloud preview` and the address it announced.
+    final class Server {
+        let process = Process()
+        let url: String
+
+        init(spec: URL) throws {
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["preview", spec.path, "--port", "0"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let match = text.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/) else {
+                process.terminate()
+                throw CommandError.usage("the preview did not announce its address: \(text)")
+            }
+            url = String(match.1)
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Headless Chromium through `Tools/browser/cdp.py serve`, one page for the whole test.
+    final class Browser {
+        let process = Process()
+        let input = Pipe(), output = Pipe()
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", packageRoot.appendingPathComponent("Tools/browser/cdp.py").path, "serve"]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+        }
+
+        /// Sends a request and returns the reply's JSON object.
+        func send(_ request: [String: Any]) throws -> [String: Any] {
+            try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: request) + Data("\n".utf8))
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { throw CommandError.usage("the browser driver stopped") }
+                line += chunk
+            }
+            return try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
+        }
+
+        /// Evaluates a script on the loaded page (awaiting a promise).
+        func evaluate(_ expression: String) throws -> Any? {
+            let reply = try send(["op": "evaluate", "expression": expression])
+            guard reply["ok"] as? Bool == true else { throw CommandError.usage("script failed: \(reply["error"] ?? "")") }
+            return reply["value"]
+        }
+
+        /// Waits (up to ten seconds) until a JavaScript condition holds, and returns whether it did.
+        func waitUntil(_ condition: String) throws -> Bool {
+            try evaluate("""
+                new Promise(done => { const start = Date.now();
+                  const check = () => { if (\(condition)) done(true); else if (Date.now() - start > 10000) done(false); else setTimeout(check, 25); };
+                  check(); })
+                """) as? Bool == true
+        }
+
+        deinit {
+            _ = try? send(["op": "quit"])
+            process.waitUntilExit()
+        }
+    }
+
+    /// The chips' labels: the outermost elements with a label (a chip's text has it too).
+    static let labels = "[...document.querySelectorAll('#cloud [data-label]')].filter(e => !e.parentElement.closest('[data-label]'))"
+        + ".map(e => e.getAttribute('data-label')).join(',')"
+
+    @Test func thePageFollowsTheSpecAndTheSlider() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("width: 300\ntags: [Swift, Linux]\n".utf8).write(to: spec)
+        let server = try Server(spec: spec)
+        let browser = try Browser()
+        let opened = try browser.send(["op": "evaluate", "url": server.url, "width": 900, "height": 700,
+                                       "expression": "document.title"])
+        #expect(opened["ok"] as? Bool == true, "\(opened)")
+        #expect(try browser.waitUntil("\(Self.labels) === 'Swift,Linux'"))
+        #expect(try browser.evaluate("document.getElementById('width').value") as? String == "300")
+
+        // A save of the spec shows on the page.
+        try Data("width: 300\ntags: [Swift, Linux, Cairo]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("\(Self.labels) === 'Swift,Linux,Cairo'"), "the page did not follow the save")
+
+        // A broken spec shows its error on the page; the server keeps running and recovers.
+        try Data("width: [300\ntags: [Swift]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("!document.getElementById('error').hidden"))
+        let message = try browser.evaluate("document.getElementById('error').textContent") as? String
+        #expect(message?.contains("tags.yaml:") == true && message?.contains("malformed YAML") == true, "\(message ?? "")")
+        try Data("width: 300\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("document.getElementById('error').hidden && \(Self.labels).endsWith('HarfBuzz')"))
+
+        // The slider lays the cloud out as `render --width` does.
+        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 150; s.dispatchEvent(new Event('input')); return true; })()")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 150"))
+        let shown = try browser.evaluate("JSON.stringify(window.tagcloudLayout)") as? String ?? ""
+        let rendered = try CommandRunner.run(["render", spec.path, "--width", "150", "--format", "json", "-o", "-"])
+        #expect(try CloudLayout(jsonData: Data(shown.utf8)) == CloudLayout(jsonData: rendered.standardOutput))
+        #expect(try browser.evaluate("document.getElementById('size').textContent") as? String
+                == "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).width)) × "
+                + "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).height)) pt")
+    }
+
+    @Test func thePreviewListensOnLoopbackOnly() throws {
+        let refused = try CommandRunner.run(["preview", "tags.yaml", "--host", "0.0.0.0"])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("loopback only"), "\(refused.standardError)")
+        #expect(PreviewServer.isLoopback("127.0.0.1") && PreviewServer.isLoopback("::1") && !PreviewServer.isLoopback("192.168.1.2"))
+    }
+}

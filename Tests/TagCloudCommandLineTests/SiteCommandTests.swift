@@ -1,0 +1,88 @@
+import Canvas
+import Foundation
+import TagCloud
+import Testing
+
+/// What a site build runs: many specs in one process, tags collected from content, as a user's
+/// shell runs the command.
+@Suite struct SiteCommandTests {
+    static let samples = packageRoot.appendingPathComponent("samples")
+    static let hugo = packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/sites/hugo/content")
+
+    /// Many specs, several formats, one process: every file equals the library's rendering of that
+    /// spec alone; a spec that fails is reported and the others are still written.
+    @Test func manySpecsAreRenderedAsEachAloneAndFailuresDoNotStopTheRest() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let specs = ["tag-cloud.yaml", "emoji.yaml", "rtl.yaml", "weights.yaml", "max-rows.yaml", "languages.csv"]
+        let arguments = ["render"] + specs.map { Self.samples.appendingPathComponent($0).path }
+            + ["/no/such/spec.yaml", "--out-dir", out.appendingPathComponent("new/folder").path,
+               "--formats", "png,svg,json", "--scale", "2"]
+        let run = try CommandRunner.run(arguments)
+        #expect(run.status == 66, "\(run.standardError)")
+        #expect(run.standardError.contains("error: /no/such/spec.yaml: cannot read the input"))
+        #expect(run.standardError.contains("rendered 6 of 7 specs (18 files)"), "\(run.standardError)")
+        for spec in specs {
+            var cloud = try Cloud(contentsOf: Self.samples.appendingPathComponent(spec))
+            cloud.scale = 2
+            let rendered = try cloud.rendered()
+            let base = (spec as NSString).deletingPathExtension
+            let folder = out.appendingPathComponent("new/folder")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("\(base).png")) == rendered.data(as: .png), "\(spec)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("\(base).svg")) == rendered.data(as: .svg), "\(spec)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("\(base).layout.json")) == rendered.data(as: .json), "\(spec)")
+        }
+        // --quiet: no progress and no summary, only errors.
+        let quiet = try CommandRunner.run(["render", Self.samples.appendingPathComponent("tag-cloud.yaml").path,
+                                           "--out-dir", out.path, "--formats", "svg,pdf", "--quiet"])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tag-cloud.pdf").path))
+    }
+
+    @Test func collectWritesASpecOfTheSitesTags() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let yaml = try CommandRunner.run(["collect", Self.hugo.path, "--href", "/tags/{slug}/", "-o", "tags.yaml"], in: out)
+        #expect(yaml.status == 0, "\(yaml.standardError)")
+        let expected = try SiteTags.collect(from: [Self.hugo]).cloud(href: "/tags/{slug}/")
+        #expect(try Cloud(contentsOf: out.appendingPathComponent("tags.yaml")) == expected)
+        #expect(try String(contentsOf: out.appendingPathComponent("tags.yaml"), encoding: .utf8) == expected.yaml())
+        let json = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "tags", "--top", "2", "--sort", "count",
+                                          "-o", "tags.json"], in: out)
+        #expect(json.status == 0, "\(json.standardError)")
+        let top = try Cloud(contentsOf: out.appendingPathComponent("tags.json"))
+        #expect(top.tags.map(\.text) == ["Swift", "SwiftUI"] && top.tags.map(\.weight) == [3, 1])
+        // To standard output by default.
+        let printed = try CommandRunner.run(["collect", Self.hugo.path])
+        #expect(try Cloud(yaml: printed.text).tags.count == 9)
+    }
+
+    @Test func contentProblemsWarnOrFailWithStrict() throws {
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Data("---\ntags: [Good]\n---\n".utf8).write(to: site.appendingPathComponent("a.md"))
+        try Data("---\ntags: [Bad\n---\n".utf8).write(to: site.appendingPathComponent("b.md"))
+        let lenient = try CommandRunner.run(["collect", site.path, "-o", "t.yaml"], in: site)
+        #expect(lenient.status == 0)
+        #expect(lenient.standardError.contains("warning: \(site.path)/b.md:3: malformed front matter"), "\(lenient.standardError)")
+        let strict = try CommandRunner.run(["collect", site.path, "--strict", "-o", "s.yaml"], in: site)
+        #expect(strict.status == 65)
+        #expect(strict.standardError.contains("the content has 1 problem (--strict)"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("s.yaml").path))
+        let missing = try CommandRunner.run(["collect", "/no/such/site"])
+        #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
+    }
+
+    /// `render --from` collects and renders in one step, styled by a spec when one is given.
+    @Test func renderFromContent() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("style: suggestionChips\nwidth: 300\ntags: [ignored]\n".utf8).write(to: out.appendingPathComponent("style.yaml"))
+        let run = try CommandRunner.run(["render", "style.yaml", "--from", Self.hugo.path, "--href", "/tags/{slug}/",
+                                         "-o", "cloud.svg", "--format", "json"], in: out)
+        #expect(run.status == 0, "\(run.standardError)")
+        var expected = try Cloud(contentsOf: out.appendingPathComponent("style.yaml"))
+        expected.tags = try SiteTags.collect(from: [Self.hugo]).cloud(href: "/tags/{slug}/").tags
+        #expect(try Data(contentsOf: out.appendingPathComponent("cloud.svg")) == expected.data(as: .json))
+    }
+}

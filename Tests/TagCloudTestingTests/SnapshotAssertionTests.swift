@@ -1,0 +1,119 @@
+import Canvas
+import Foundation
+import TagCloudTesting
+import Testing
+import Typesetting
+
+/// TagCloudTesting's assertion: a missing golden fails and leaves the actual value outside the
+/// source tree, a match passes and clears stale artifacts, a mismatch names the golden, the actual
+/// and the diff, every failure names the drawing libraries, and an assertion with no test fails.
+@Suite struct SnapshotAssertionTests {
+    /// No settings from the machine's environment, so that a developer's TAGCLOUD_RECORD or a CI
+    /// run's CI do not change what these tests see.
+    static let quiet: [String: String] = [:]
+
+    @Test func missingMatchingAndMismatchingGoldens() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = folder.appendingPathComponent("goldens"), artifacts = folder.appendingPathComponent("artifacts")
+        let strategy = Snapshotting<DisplayList, RGBAImage>.image(scale: 2)
+        let list = Fixtures.chip(color: Fixtures.blue)
+        func verify(_ value: DisplayList, record: SnapshotRecordMode? = nil) -> SnapshotResult {
+            verifySnapshot(of: value, as: strategy, named: "chip", record: record, snapshotDirectory: goldens,
+                           artifactsDirectory: artifacts, environment: Self.quiet)
+        }
+        let golden = goldens.appendingPathComponent("SnapshotAssertionTests/missingMatchingAndMismatchingGoldens.chip.png")
+
+        // No golden: the default fails, writes the actual among the artifacts, and says how to record.
+        let missing = verify(list)
+        #expect(missing.outcome == .missing && missing.failed)
+        #expect(missing.goldenURL == golden)
+        let message = try #require(missing.failureMessage)
+        #expect(message.contains("TAGCLOUD_RECORD=missing") && message.contains("cp "))
+        let missingActual = try #require(missing.actualURL)
+        #expect(missingActual.path.hasPrefix(artifacts.path))
+        #expect(missingActual.path.hasSuffix("SnapshotAssertionTests/missingMatchingAndMismatchingGoldens.chip.actual.png"))
+        #expect(try RGBAImage(contentsOf: missingActual) == list.rgbaImage(scale: 2))
+        #expect(!FileManager.default.fileExists(atPath: golden.path))
+        // The message is kept beside the actual value.
+        let messageFile = missingActual.deletingLastPathComponent().appendingPathComponent("missingMatchingAndMismatchingGoldens.chip.failure.txt")
+        #expect(try String(contentsOf: messageFile, encoding: .utf8).contains("no golden file"))
+
+        // Recording writes the golden and fails, and removes the stale artifacts.
+        let recorded = verify(list, record: .missing)
+        #expect(recorded.outcome == .recorded)
+        #expect(try RGBAImage(contentsOf: golden) == list.rgbaImage(scale: 2))
+        #expect(!FileManager.default.fileExists(atPath: missingActual.path))
+
+        // The same picture matches.
+        let matched = verify(list)
+        #expect(matched.outcome == .matched && !matched.failed && matched.failureMessage == nil)
+
+        // Another colour fails, with actual and diff images whose paths the message gives.
+        let mismatched = verify(Fixtures.chip(color: RGBAColor(red: 1, green: 0, blue: 0)))
+        #expect(mismatched.outcome == .mismatched)
+        let actual = try #require(mismatched.actualURL), diff = try #require(mismatched.diffURLs.first)
+        let mismatch = try #require(mismatched.failureMessage)
+        #expect(mismatch.contains(actual.path) && mismatch.contains(diff.path) && mismatch.contains(golden.path))
+        #expect(diff.lastPathComponent == "missingMatchingAndMismatchingGoldens.chip.diff.png")
+        let diffImage = try RGBAImage(contentsOf: diff)
+        #expect(diffImage.pixel(40, 20) == [255, 0, 0, 255])  // inside the capsule: differs, red
+        #expect(diffImage.pixel(0, 0) == [255, 255, 255, 255])  // transparent in both: white
+        // Passing again removes the stale artifacts.
+        #expect(verify(list).outcome == .matched)
+        #expect(!FileManager.default.fileExists(atPath: actual.path) && !FileManager.default.fileExists(atPath: diff.path))
+    }
+
+    /// Every failure names the drawing libraries and the architecture, so a golden that fails on
+    /// one machine only says why.
+    @Test func failuresNameTheDrawingLibraries() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = verifySnapshot(of: Fixtures.chip(color: .black), as: .image(), snapshotDirectory: folder,
+                                    artifactsDirectory: folder, environment: Self.quiet)
+        let message = try #require(result.failureMessage)
+        let environment = SnapshotEnvironment.current
+        #expect(message.contains("Drawn with Cairo \(environment.cairo), pixman \(environment.pixman), FreeType \(environment.freeType), HarfBuzz \(environment.harfBuzz) on \(environment.architecture)"))
+        #expect(environment.cairo.hasPrefix("1.") && environment.harfBuzz.first?.isNumber == true)
+        #expect(environment.pixman != "unknown" && environment.freeType.hasPrefix("2."))
+        #expect(!environment.architecture.isEmpty)
+    }
+
+    /// An assertion where no test is current (a detached task does not inherit the test) fails:
+    /// it used to pass with no golden, while recording, and on every mismatch.
+    @Test func anAssertionInADetachedTaskFails() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for record in [SnapshotRecordMode.never, .all] {
+            let result = await Task.detached {
+                verifySnapshot(of: Fixtures.chip(color: .black), as: .image(), record: record, snapshotDirectory: folder,
+                               artifactsDirectory: folder, environment: Self.quiet)
+            }.value
+            #expect(result.outcome == .error)
+            #expect(result.goldenURL == nil)
+            #expect(result.failureMessage?.contains("no test was running") == true)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func strategiesComposeWithPullback() throws {
+        struct Chip { var color: RGBAColor }
+        let strategy = Snapshotting<DisplayList, RGBAImage>.image(scale: 1).pullback { (chip: Chip) in Fixtures.chip(color: chip.color) }
+        let image = try strategy.snapshot(Chip(color: .black))
+        #expect(image.width == 40 && image.height == 20)
+        #expect(image.pixel(20, 10) == [0, 0, 0, 255])
+        #expect(strategy.pathExtension == "png")
+    }
+
+    /// A display list's JSON as a text golden, beside this file like the images.
+    @Test func displayListJSONGolden() {
+        assertSnapshot(of: Fixtures.chip(color: Fixtures.blue, opacity: 0.2), as: .json)
+    }
+
+    /// The seed article's tag cloud of 40 numbers in capsules, at 2×: the picture the benchmark draws.
+    @Test func numberedCapsulesGolden() throws {
+        let typesetter = try Typesetter.standard(systemFonts: false)
+        let labels = try (0..<40).map { try typesetter.shape("\($0)", font: Font(size: 17)) }
+        assertSnapshot(of: SamplePictures.numberedCapsules(labels: labels, width: 390), as: .image(scale: 2, background: .white))
+    }
+}

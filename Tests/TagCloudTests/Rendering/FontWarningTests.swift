@@ -1,0 +1,38 @@
+import Foundation
+@testable import TagCloud
+import Testing
+import Typesetting
+
+/// Never silent, in the library: with the bundled fonts only, Devanagari and Han have no font, so
+/// the rendered cloud names those tags, and `strictFonts` refuses them.
+@Suite struct FontWarningTests {
+    @Test func warningsAndFamiliesPerChip() throws {
+        let cloud = try Cloud(yaml: "tags: [Swift, हिन्दी, {text: 東京, locale: ja}, مرحبا ☀️]")
+        let rendered = try cloud.rendered(typesetter: bundledTypesetter)
+        #expect(rendered.fontWarnings.map(\.tagIndex) == [1, 2])
+        #expect(rendered.fontWarnings.map(\.packages) == [["fonts-noto-core"], ["fonts-noto-cjk"]])
+        #expect(rendered.fontWarnings[1].description == "tag \"東京\" (tags[2]): no font has U+6771 (Han), U+4EAC (Han); install fonts-noto-cjk")
+        #expect(rendered.layout.chips.map(\.fonts) == [["Inter"], ["Inter"], ["Inter"], ["DejaVu Sans", "Inter", "Noto Color Emoji"]])
+        // The layout JSON carries the families and reads back.
+        #expect(try CloudLayout(jsonData: rendered.layout.jsonData()) == rendered.layout)
+        #expect(String(decoding: rendered.layout.jsonData(), as: UTF8.self).contains("\"fonts\": [\"Inter\"]"))
+    }
+
+    @Test func strictFontsRefuses() throws {
+        let strict = try Cloud(yaml: "strictFonts: true\ntags: [Swift, हिन्दी]")
+        var message = ""
+        var refused: [FontWarning] = []
+        do {
+            _ = try strict.rendered(typesetter: bundledTypesetter)
+        } catch {
+            message = error.description
+            if case .missingGlyphs(let warnings) = error { refused = warnings }
+        }
+        #expect(refused.map(\.text) == ["हिन्दी"] && message.contains("install fonts-noto-core"))
+        let covered = try Cloud(yaml: "strictFonts: true\ntags: [Swift, Linux]")
+        #expect(try covered.rendered(typesetter: bundledTypesetter).fontWarnings.isEmpty)
+        // Many characters: the message lists eight and counts the rest.
+        let long = FontWarning(tagIndex: 0, text: "x", characters: "一二三四五六七八九十".unicodeScalars.map(UncoveredCharacter.init))
+        #expect(long.description.hasSuffix("U+516B (Han) and 2 more; install fonts-noto-cjk"))
+    }
+}

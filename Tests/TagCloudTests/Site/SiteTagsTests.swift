@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import TagCloud
+
+/// Tags counted from sites laid out as Hugo, Jekyll, Eleventy and Publish lay them out, and from
+/// content that is broken in every way a site's content can be.
+@Suite struct SiteTagsTests {
+    static let sites = packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/sites")
+
+    func counts(_ site: SiteTags) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: site.terms.map { ($0.name, $0.count) })
+    }
+
+    @Test func hugoYAMLTOMLAndJSONFrontMatter() throws {
+        let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")])
+        // "Swift", "swift" and "SWIFT" are one term, spelt as first met (files in path order).
+        #expect(counts(site) == ["Swift": 3, "SwiftUI": 1, "Layout": 1, "Programming": 2, "HarfBuzz": 1,
+                                 "Typography": 1, "Cairo": 1, "Linux": 1, "Operations": 1])
+        #expect(site.filesRead == 4)  // the draft is not counted
+        #expect(site.problems.isEmpty)
+        var options = SiteTags.Options()
+        options.includeDrafts = true
+        options.taxonomies = ["tags"]
+        let withDrafts = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")], options: options)
+        #expect(counts(withDrafts)["Unfinished"] == 1)
+        #expect(counts(withDrafts)["Programming"] == nil)
+    }
+
+    @Test func jekyllPostsDraftsAndPublishedFalse() throws {
+        let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("jekyll")])
+        #expect(counts(site) == ["jekyll": 1, "Ruby": 2, "news": 1, "Liquid": 1])
+        var options = SiteTags.Options()
+        options.caseSensitive = true
+        let exact = try SiteTags.collect(from: [Self.sites.appendingPathComponent("jekyll")], options: options)
+        #expect(counts(exact) == ["jekyll": 1, "Ruby": 1, "ruby": 1, "news": 1, "Liquid": 1])
+    }
+
+    @Test func eleventyAndPublishCommaSeparatedTags() throws {
+        let eleventy = try SiteTags.collect(from: [Self.sites.appendingPathComponent("eleventy/src")])
+        #expect(counts(eleventy) == ["post": 2, "eleventy": 1, "JavaScript": 2])
+        let publish = try SiteTags.collect(from: [Self.sites.appendingPathComponent("publish/Content")])
+        #expect(counts(publish) == ["Swift": 2, "Publish": 1, "Static sites": 1, "plot": 1])
+    }
+
+    @Test func theCloudWeighsLinksSortsAndCuts() throws {
+        let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")])
+        let byName = site.cloud(href: "/tags/{slug}/")
+        #expect(byName.tags.map(\.text) == ["Cairo", "HarfBuzz", "Layout", "Linux", "Operations", "Programming", "Swift",
+                                            "SwiftUI", "Typography"])
+        #expect(byName.tags.first { $0.text == "Swift" } == .init("Swift", weight: 3, href: "/tags/swift/"))
+        let top = site.cloud(minCount: 1, top: 2, order: .count, href: "{name}-{count}")
+        #expect(top.tags.map(\.text) == ["Swift", "Programming"])
+        #expect(top.tags.map(\.href) == ["Swift-3", "Programming-2"])
+        #expect(site.cloud(minCount: 2).tags.map(\.text) == ["Programming", "Swift"])
+        // The spec made from it reads back the same.
+        #expect(try Cloud(yaml: byName.yaml()) == byName)
+    }
+
+    @Test(arguments: [
+        ("A B C", "a-b-c"), ("a b   c", "a-b-c"), ("< a, b, & c >", "a-b-c"), ("main.go", "main.go"),
+        ("Hugö", "hug%C3%B6"), ("Swift", "swift"), ("Static sites", "static-sites"), ("C#", "c%23"),
+        ("C++", "c++"), ("async/await", "async/await"), ("iOS 17", "ios-17"), ("a - b", "a-b"), ("日本語", "%E6%97%A5%E6%9C%AC%E8%AA%9E"),
+    ])
+    func slugsAreHugosURLize(_ term: String, _ slug: String) {
+        #expect(SiteTags.slug(term) == slug)
+    }
+
+    /// Broken content is reported with file and line, skipped, and the rest still counted.
+    @Test func brokenContentIsReportedAndSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-site-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let posts = folder.appendingPathComponent("posts")
+        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: posts.appendingPathComponent(name))
+        }
+        try write("good.md", "---\ntags: [Kept]\n---\n")
+        try write("unclosed.md", "---\ntags: [a]\n")
+        try write("malformed.md", "---\ntitle: x\ntags: [a, b\n---\n")
+        try write("mapping.md", "---\ntags:\n  - fine\n  - {nested: 1}\n  - true\n---\n")
+        try write("toml.md", "+++\ntags = [\"TOML\", 3, {a = 1}]\n+++\n")
+        try write("badtoml.md", "+++\ntags = [\n+++\n")
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF]).write(to: posts.appendingPathComponent("binary.md"))
+        try write("huge.md", "---\ntags: [x]\n" + String(repeating: "# padding\n", count: 120_000) + "---\n")
+        try FileManager.default.createSymbolicLink(at: posts.appendingPathComponent("loop"), withDestinationURL: folder)
+        try FileManager.default.createSymbolicLink(at: posts.appendingPathComponent("dangling.md"),
+                                                   withDestinationURL: folder.appendingPathComponent("nowhere.md"))
+        let unreadable = posts.appendingPathComponent("private")
+        try FileManager.default.createDirectory(at: unreadable, withIntermediateDirectories: true)
+        try write("private/secret.md", "---\ntags: [Secret]\n---\n")
+        chmod(unreadable.path, 0)
+        defer { chmod(unreadable.path, 0o755) }
+
+        let site = try SiteTags.collect(from: [folder])
+        #expect(counts(site)["Kept"] == 1)
+        #expect(counts(site)["fine"] == 1)
+        #expect(counts(site)["TOML"] == 1 && counts(site)["3"] == 1)
+        let messages = site.problems.map(\.description)
+        func reported(_ file: String, line: Int?, _ text: String) {
+            #expect(site.problems.contains { $0.file.hasSuffix(file) && $0.line == line && $0.message.contains(text) },
+                    "\(file):\(line.map(String.init) ?? "-") \(text) in \(messages)")
+        }
+        reported("posts/unclosed.md", line: 1, "has no closing --- line")
+        reported("posts/malformed.md", line: 4, "malformed front matter")
+        reported("posts/mapping.md", line: 4, "a term is a mapping, not text")
+        reported("posts/mapping.md", line: 5, "a term is the value true, not text")
+        reported("posts/toml.md", line: 2, "a term is a TOML")
+        reported("posts/badtoml.md", line: 2, "malformed TOML front matter")
+        reported("posts/binary.md", line: nil, "not a text file")
+        reported("posts/huge.md", line: 1, "over 1024 KiB")
+        reported("posts/loop", line: nil, "symbolic link loop")
+        reported("posts/dangling.md", line: nil, "broken symbolic link")
+        if getuid() != 0 {  // root reads any folder
+            reported("posts/private", line: nil, "cannot be listed")
+        }
+        #expect(throws: TagCloudError.cannotReadInput(path: "/no/such/site", reason: "there is no such folder")) {
+            try SiteTags.collect(from: [URL(fileURLWithPath: "/no/such/site")])
+        }
+    }
+
+    /// The same content gives the same result whatever the order the files are read in, and
+    /// every term of a page counts once.
+    @Test func countingIsDeterministicAndPerPage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-site-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<300 {
+            let tags = ["t\(index % 7)", "T\(index % 7)", "shared", "t\(index % 7)"]
+            try Data("---\ntags: [\(tags.joined(separator: ", "))]\n---\n".utf8)
+                .write(to: folder.appendingPathComponent(String(format: "p%03d.md", index)))
+        }
+        let first = try SiteTags.collect(from: [folder])
+        for _ in 0..<5 { #expect(try SiteTags.collect(from: [folder]) == first) }
+        #expect(counts(first)["shared"] == 300)
+        #expect(first.terms.first { $0.name == "t0" }?.count == 43)
+        #expect(first.terms.count == 8)
+    }
+}
