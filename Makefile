@@ -2,7 +2,7 @@
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
 # Other targets: make build, make bench, make samples, make refs, make clean, make install,
-# make uninstall, make deb, make fault-matrix, make fuzz.
+# make uninstall, make deb, make fault-matrix, make leak-check, make fuzz.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -17,7 +17,8 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
-TEST_PACKAGES  := librsvg2-bin poppler-utils file $(RUNTIME_PACKAGES)
+# python3 writes the fault matrix's PNG bombs and listens on its Unix socket.
+TEST_PACKAGES  := librsvg2-bin poppler-utils file python3 $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
@@ -42,7 +43,7 @@ DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
 .PHONY: all build demo test bench samples refs clean deps-build deps-runtime deps-test deps-ref static-pkgconfig \
-        release install uninstall deb install-check fault-matrix fuzz fuzz-build fuzz-corpus fuzz-smoke
+        release install uninstall deb install-check fault-matrix leak-check fuzz fuzz-build fuzz-corpus fuzz-smoke
 
 # Where `make install` puts the command (PREFIX/bin/tagcloud) and its fonts
 # (PREFIX/share/tagcloud/Fonts, where the command finds them); DESTDIR stages the tree.
@@ -136,6 +137,14 @@ test: deps-test
 fault-matrix: release
 	Tests/FaultMatrix/fault-matrix.sh .build/release/tagcloud
 
+# LeakSanitizer over 1,000 renders in one process (Tests/LeakCheck: every sample spec in turn to
+# PNG, SVG, PDF and layout JSON, decoded and compared, and a refused spec), in the AddressSanitizer
+# build that make sanitize uses (.build-asan): any allocation nothing points to at exit fails it.
+LEAK_RENDERS ?= 1000
+leak-check: deps-build
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product LeakCheck
+	ASAN_OPTIONS=detect_leaks=1 .build-asan/debug/LeakCheck $(LEAK_RENDERS) samples
+
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
 # AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set) and the
 # PNG reader (png). SwiftPM names an executable's entry point <module>_main and defines main as
@@ -219,4 +228,4 @@ refs: deps-ref
 	python3 Tools/browser/scriptrefs.py
 
 clean:
-	rm -rf .build .build-fuzz out
+	rm -rf .build .build-fuzz .build-asan out

@@ -14,6 +14,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("views", runViewBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
+    ("untrusted", runUntrustedInputBenchmarks),
 ]
 
 let filters = Array(CommandLine.arguments.dropFirst())
