@@ -123,9 +123,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     package var message: String {
         switch self {
         case let .cannotReadInput(path, reason):
-            return "cannot read the input \(quoted(path)): \(reason)"
+            return "cannot read the input \(quoted(path: path)): \(reason)"
         case let .inputTooLarge(path, limit):
-            return "the input \(quoted(path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
+            return "the input \(quoted(path: path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
         case let .unknownFormat(what, name, valid):
             return "unknown \(what) \(quoted(name)); use one of \(list(valid))"
         case let .invalidUTF8(location, detail):
@@ -183,7 +183,19 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .textLayoutFailed(text, error):
             return "the tag \(quoted(text)) cannot be laid out: \(error)"
         case let .unusableFontFile(path, error, _):
-            return "the font file \(quoted(path)) cannot be used: \(error)"
+            // The path as given, once, and the advice once (the typesetter's own message names the
+            // resolved path and advises too).
+            switch error {
+            case .fontFileUnreadable:
+                return "the font file \(quoted(path: path)) cannot be read; check that it exists and is readable"
+            case let .fontFileCorrupt(_, reason):
+                return "the font file \(quoted(path: path)) is not a usable font (\(reason)); give a TrueType, OpenType, WOFF or WOFF2 file"
+            case .noFontsInFolder:
+                return "the folder \(quoted(path: path)) holds no font file (.ttf, .otf, .ttc, .otc, .woff, .woff2); name the font files or the folder that holds them"
+            case .unknownFamily, .familyNotInFontFiles, .invalidLanguageTag, .fontsFolderUnreadable, .fontsFolderNotFound,
+                 .invalidFontSize, .invalidLayoutParameter, .freeType, .shapingFailed:
+                return "the font file \(quoted(path: path)) cannot be used: \(error)"
+            }
         case let .missingGlyphs(warnings):
             let count = warnings.count == 1 ? "a tag has" : "\(warnings.count) tags have"
             return "\(count) characters no font covers, and strictFonts is on: "
@@ -197,6 +209,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 // MARK: Message helpers
+
+/// Quotes a file's path for a message: as ``quoted(_:limit:)``, long enough for any real path
+/// (a path is a name the user gave or the system made, not a value to shorten like a number).
+package func quoted(path: String) -> String {
+    quoted(path, limit: 1_024)
+}
 
 /// Quotes a value for a message, escaping control characters and shortening long values.
 package func quoted(_ text: String, limit: Int = 60) -> String {

@@ -100,7 +100,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case let .cannotWriteOutput(path, reason):
             if path == "-" { return "cannot write to standard output: \(reason)" }
-            return "cannot write the output \(quoted(path)): \(reason)"
+            return "cannot write the output \(quoted(path: path)): \(reason)"
         case let .cannotCompareImages(reason):
             return "cannot compare the images: \(reason)"
         case let .swiftExampleFailed(name, error):

@@ -101,7 +101,7 @@ extension TagCloudCommand {
         do {
             result = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
         } catch {
-            throw .cannotCompareImages(reason: "\(quoted(request.first)) and \(quoted(request.second)): \(error)")
+            throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
         }
         if let path = request.diffOutput, let diffImage = result.diffImage {
             do throws(CommandError) {
@@ -119,7 +119,7 @@ extension TagCloudCommand {
     /// `cannot write the diff image "d.png": no space left on the device`.
     private static func diffImageFailure(_ error: CommandError) -> String {
         if case let .cannotWriteOutput(path, reason) = error {
-            return "cannot write the diff image \(quoted(path)): \(reason)"
+            return "cannot write the diff image \(quoted(path: path)): \(reason)"
         }
         return error.description
     }
@@ -130,17 +130,17 @@ extension TagCloudCommand {
         } catch {
             switch error {
             case .fileReadFailed(_, let reason):
-                throw .cannotCompareImages(reason: "cannot read \(quoted(path)): \(reason)")
+                throw .cannotCompareImages(reason: "cannot read \(quoted(path: path)): \(reason)")
             case let .pngTooLarge(_, width, height, limits):
                 let over = width > limits.maxSide || height > limits.maxSide
                     ? "more than \(limits.maxSide) pixels a side"
                     : "more than the limit of \(limits.maxPixels) pixels (--max-pixels)"
-                throw .cannotCompareImages(reason: "\(quoted(path)) claims to be \(width) × \(height) pixels, \(over)")
+                throw .cannotCompareImages(reason: "\(quoted(path: path)) claims to be \(width) × \(height) pixels, \(over)")
             case .pngDecodingFailed(_, let reason):
-                throw .cannotCompareImages(reason: "\(quoted(path)) is not a readable PNG image (\(reason))")
+                throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image (\(reason))")
             case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption:
-                throw .cannotCompareImages(reason: "\(quoted(path)): \(error)")
+                throw .cannotCompareImages(reason: "\(quoted(path: path)): \(error)")
             }
         }
     }

@@ -171,7 +171,7 @@ package enum TagCloudCommand {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {
-                    throw .usage("\(quoted(other)) and \(quoted(input ?? "--from")) would both be written to \(quoted(path)); "
+                    throw .usage("\(quoted(path: other)) and \(quoted(path: input ?? "--from")) would both be written to \(quoted(path: path)); "
                                  + "give the specs different names or render them into different folders")
                 }
                 writers[key] = input ?? "--from"

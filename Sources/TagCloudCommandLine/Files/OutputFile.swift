@@ -105,11 +105,11 @@ package enum OutputFile {
                     if status.st_mode & S_IFMT == S_IFDIR {
                         // A folder of inputs (`collect`'s content): none of its files is replaced.
                         if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/") {
-                            throw fail("it is a file in the input folder \(quoted(input)), which must not be replaced")
+                            throw fail("it is a file in the input folder \(quoted(path: input)), which must not be replaced")
                         }
                     } else if FileIdentity(status).isSameFile(as: existing) {
                         throw fail(input == path ? "it is the input file, which must not be replaced"
-                                   : "it is the input file \(quoted(input)), which must not be replaced")
+                                   : "it is the input file \(quoted(path: input)), which must not be replaced")
                     }
                 }
             }
@@ -139,11 +139,11 @@ package enum OutputFile {
                 let folder = folderOf(current)
                 var folderStatus = stat()
                 guard stat(folder, &folderStatus) == 0 else {
-                    throw fail(errno == ENOENT || errno == ENOTDIR ? "the folder \(quoted(folder)) does not exist"
+                    throw fail(errno == ENOENT || errno == ENOTDIR ? "the folder \(quoted(path: folder)) does not exist"
                                : folderReason(errno, folder))
                 }
                 guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
-                    throw fail("\(quoted(folder)) is not a folder")
+                    throw fail("\(quoted(path: folder)) is not a folder")
                 }
                 return Target(path: current, method: .replace, existing: nil)
             }
@@ -301,7 +301,7 @@ package enum OutputFile {
             TemporaryFileCleanup.unregister()
             if code != EEXIST { throw fail(folderReason(code, folder)) }
         }
-        throw fail("no temporary file name is free in \(quoted(folder))")
+        throw fail("no temporary file name is free in \(quoted(path: folder))")
     }
 
     /// `.cloud.png.tmp-k3J9xQ`: hidden, beside the output, random.
@@ -426,9 +426,9 @@ package enum OutputFile {
     /// What an `errno` from creating a file in a folder means.
     private static func folderReason(_ code: Int32, _ folder: String) -> String {
         switch code {
-        case EACCES, EPERM: "the folder \(quoted(folder)) is not writable"
-        case EROFS: "the folder \(quoted(folder)) is on a read-only file system"
-        case ENOENT: "the folder \(quoted(folder)) does not exist"
+        case EACCES, EPERM: "the folder \(quoted(path: folder)) is not writable"
+        case EROFS: "the folder \(quoted(path: folder)) is on a read-only file system"
+        case ENOENT: "the folder \(quoted(path: folder)) does not exist"
         default: reason(code)
         }
     }

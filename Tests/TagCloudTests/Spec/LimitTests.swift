@@ -1,5 +1,6 @@
 import Foundation
 @testable import TagCloud
+import Typesetting
 import Testing
 
 /// Every number the spec takes has limits, the key reference documents them, and a value past
@@ -256,5 +257,26 @@ import Testing
             }
         }
         #expect(cloud == before)
+    }
+}
+
+/// Font errors name the file once and advise once (the typesetter's own message names the
+/// resolved path and advises too, and was once repeated inside the spec's).
+@Suite struct FontErrorMessageTests {
+    @Test func unusableFontFilesAreNamedAndAdvisedOnce() {
+        let location = SpecLocation(source: "spec.yaml", line: 2, column: 8)
+        let cases: [(TypesettingError, String)] = [
+            (.fontFileUnreadable(path: "/abs/fonts/a.ttf"), "check that it exists and is readable"),
+            (.fontFileCorrupt(path: "/abs/fonts/a.ttf", reason: "it is not a TrueType, OpenType, WOFF or WOFF2 font"),
+             "give a TrueType, OpenType, WOFF or WOFF2 file"),
+            (.noFontsInFolder(path: "/abs/fonts/a.ttf"), "name the font files or the folder that holds them"),
+        ]
+        for (error, advice) in cases {
+            let message = TagCloudError.unusableFontFile(path: "fonts/a.ttf", error, location).description
+            #expect(message.hasPrefix("spec.yaml:2:8: the "), "\(message)")
+            #expect(message.components(separatedBy: "a.ttf").count == 2, "the path is named once: \(message)")
+            #expect(message.components(separatedBy: advice).count == 2, "\(message)")
+            #expect(!message.contains("/abs/"), "\(message)")
+        }
     }
 }
