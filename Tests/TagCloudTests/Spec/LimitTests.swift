@@ -280,3 +280,31 @@ import Testing
         }
     }
 }
+
+/// The YAML nesting estimate skips plain scalars outside flow collections: brackets in a plain
+/// value open nothing. (The csv fuzz target found a link `h{{{…` that the encoder wrote plain and
+/// the reader then refused as nested 64 levels deep: Fuzz/regressions/csv.)
+@Suite struct YAMLNestingEstimateTests {
+    @Test func bracketsInPlainScalarsOpenNothing() throws {
+        let braces = "h" + String(repeating: "{", count: 100) + "         w"
+        let cloud = Cloud(tags: [.init("Swift", weight: 40, href: braces)])
+        #expect(try Cloud(yaml: cloud.yaml(), source: "yaml()") == cloud)
+        for text in ["tags:\n  - {text: a, href: x}\n  - text: b\n    href: h\(String(repeating: "[", count: 80))\n",
+                     "tags: [a]\nbackground: red # {{{{\(String(repeating: "{", count: 80))\n",
+                     "tags:\n  - text: a{{{\(String(repeating: "{", count: 80)): b\n"] {
+            do {
+                _ = try Cloud(yaml: text, source: "plain.yaml")
+            } catch {
+                #expect(!error.description.contains("nest more than"), "\(error.description)")
+            }
+        }
+        // Real nesting is still refused, after a key and after a plain value's line.
+        for text in ["key: " + String(repeating: "[", count: 70), "a: b\nkey: " + String(repeating: "{x: ", count: 70)] {
+            #expect {
+                try Cloud(yaml: text, source: "deep.yaml")
+            } throws: { error in
+                (error as? TagCloudError)?.description.contains("nest more than 64 levels deep") == true
+            }
+        }
+    }
+}
