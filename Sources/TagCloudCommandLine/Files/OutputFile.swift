@@ -139,8 +139,9 @@ package enum OutputFile {
                 let folder = folderOf(current)
                 var folderStatus = stat()
                 guard stat(folder, &folderStatus) == 0 else {
-                    throw fail(errno == ENOENT || errno == ENOTDIR ? "the folder \(quoted(path: folder)) does not exist"
-                               : folderReason(errno, folder))
+                    let code = errno
+                    throw fail(code == ENOENT || code == ENOTDIR ? "the folder \(quoted(path: folder)) does not exist"
+                               : folderReason(code, folder))
                 }
                 guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
                     throw fail("\(quoted(path: folder)) is not a folder")
@@ -225,7 +226,9 @@ package enum OutputFile {
         var descriptor: Int32 = -1
         if !usesNamedTemporaries {
             descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
-            if descriptor < 0, ![EOPNOTSUPP, EISDIR, EINVAL].contains(errno) { throw fail(folderReason(errno, folder)) }
+            let code = errno
+            // No O_TMPFILE on this file system (or kernel): a named temporary below.
+            if descriptor < 0, code != EOPNOTSUPP, code != EISDIR, code != EINVAL { throw fail(folderReason(code, folder)) }
         }
         if descriptor < 0 {
             (descriptor, temporary) = try createTemporary(in: directory, folder: folder, name: name, fail)
