@@ -76,7 +76,7 @@ package struct CollectCommandLine: Equatable, Sendable {
                 guard let close = rest[open...].firstIndex(of: "}") else { break }
                 let placeholder = String(rest[open...close])
                 guard SiteTags.linkPlaceholders.contains(placeholder) else {
-                    throw .usage("--href has the unknown placeholder \(placeholder); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
+                    throw .usage("--href has the unknown placeholder \(quoted(placeholder)); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
                 }
                 rest = rest[rest.index(after: close)...]
             }
