@@ -10,15 +10,18 @@ SWIFT ?= swift
 
 # Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
 # to pixels so the tests can compare them with the PNGs; poppler-utils' pdftoppm rasterises the PDFs
-# that TagCloudTesting's .pdf strategy compares).
+# that TagCloudTesting's .pdf strategy compares; headless Chromium, driven by Tools/browser/cdp.py
+# with python3, checks the SVG and HTML output as a web page shows it; Pillow and Chromium decode and
+# play the animations, as independent readers of our APNG and animated SVG).
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
-# python3 writes the fault matrix's PNG bombs and listens on its Unix socket.
-TEST_PACKAGES  := librsvg2-bin poppler-utils file python3 $(RUNTIME_PACKAGES)
+# python3 writes the fault matrix's PNG bombs and listens on its Unix socket; python3-pil and
+# chromium decode and play the animations and web output.
+TEST_PACKAGES  := librsvg2-bin poppler-utils file python3 python3-pil chromium $(RUNTIME_PACKAGES)
 # Only for regenerating reference data (make refs) and the optional browser benchmark.
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
@@ -146,17 +149,18 @@ leak-check: deps-build
 	ASAN_OPTIONS=detect_leaks=1 .build-asan/debug/LeakCheck $(LEAK_RENDERS) samples
 
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
-# AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set) and the
-# PNG reader (png). SwiftPM names an executable's entry point <module>_main and defines main as
-# it; gold fails on that with libFuzzer's own main, lld keeps one. The C code built here (libyaml,
-# inside Yams) is instrumented too. The seed corpus is the samples (specs and small pictures),
-# Fuzz/seeds (--set lines, PNG variants) and Fuzz/regressions (inputs that once failed, replayed by
-# the tests as well); the working corpus grows in $(FUZZ_DIR)/corpus.
+# AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set), the PNG
+# reader (png) and the URL checker of links (link). SwiftPM names an executable's entry point
+# <module>_main and defines main as it; gold fails on that with libFuzzer's own main, lld keeps
+# one. The C code built here (libyaml, inside Yams) is instrumented too. The seed corpus is the
+# samples (specs and small pictures), Fuzz/seeds (--set lines, PNG variants, links) and
+# Fuzz/regressions (inputs that once failed, replayed by the tests as well); the working corpus
+# grows in $(FUZZ_DIR)/corpus. The link target's dictionary is Fuzz/link.dict.
 #   make fuzz                          every target for FUZZ_TIME seconds (1800), one after another
 #   make fuzz FUZZ_TARGETS=png         one target
 #   make fuzz-smoke                    each target FUZZ_RUNS runs (2000) from the seeds, fixed seed:
 #                                      what make test runs
-FUZZ_TARGETS ?= json yaml csv text set png
+FUZZ_TARGETS ?= json yaml csv text set png link
 FUZZ_TIME    ?= 1800
 FUZZ_RUNS    ?= 2000
 FUZZ_DIR     := $(CURDIR)/.build-fuzz
@@ -165,7 +169,7 @@ FUZZ_BUILD   := -c release --product TagCloudFuzz --scratch-path $(FUZZ_DIR) -Xs
                 -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
 # The machine is shared: one worker, one job, niced.
 FUZZ_RUN     := nice -n 15 env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
-FUZZ_DICT     = $$( [ $$t = png ] || echo -dict=$(FUZZ_DIR)/spec.dict )
+FUZZ_DICT     = $$( case $$t in png) ;; link) echo -dict=$(CURDIR)/Fuzz/link.dict ;; *) echo -dict=$(FUZZ_DIR)/spec.dict ;; esac )
 
 fuzz-build: deps-build
 	$(SWIFT) build $(FUZZ_BUILD)
@@ -182,6 +186,7 @@ fuzz-corpus:
 	@cp samples/*.csv $(FUZZ_DIR)/seeds/csv/ 2>/dev/null || true
 	@cp samples/*.txt $(FUZZ_DIR)/seeds/text/ 2>/dev/null || true
 	@cp Fuzz/seeds/set/* $(FUZZ_DIR)/seeds/set/ 2>/dev/null || true
+	@cp Fuzz/seeds/link/* $(FUZZ_DIR)/seeds/link/ 2>/dev/null || true
 	@for f in samples/*.png; do [ $$(stat -c %s $$f) -le 32768 ] && cp $$f $(FUZZ_DIR)/seeds/png/ 2>/dev/null; done; \
 	  cp Fuzz/seeds/png/* $(FUZZ_DIR)/seeds/png/ 2>/dev/null || true
 	@for t in $(FUZZ_TARGETS); do [ -d Fuzz/regressions/$$t ] && cp Fuzz/regressions/$$t/* $(FUZZ_DIR)/seeds/$$t/; true; done

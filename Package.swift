@@ -13,6 +13,9 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The articles' code is compiled as it was written: in the Swift 5 language mode.
+let articleSwift: [SwiftSetting] = strictSwift + [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "TagCloud",
     platforms: [.macOS(.v13)],
@@ -46,6 +49,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),                     // Typesetting
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),                     // Typesetting
+        .systemLibrary(name: "CHarfBuzzSubset", path: "Sources/CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
+                       providers: [.apt(["libharfbuzz-dev"])]),                     // Typesetting
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),                   // Typesetting
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
@@ -54,7 +59,7 @@ let package = Package(
         // MARK: Libraries, one per stage
         .target(name: "LayoutKit", swiftSettings: strictSwift),
         .target(name: "Typesetting",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
+                dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi"],
                 swiftSettings: strictSwift),
         .target(name: "Canvas",
                 dependencies: ["Typesetting", "CCairo", "CPNG", "CDeflate"],
@@ -74,7 +79,14 @@ let package = Package(
         .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
                 swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
-        .target(name: "Gallery", dependencies: ["TagCloudUI"], path: "samples/Swift", swiftSettings: strictSwift),
+        .target(name: "Gallery", dependencies: ["TagCloudUI", "GlobulusFlowLayout", "EidhofCollectionView"],
+                path: "samples/Swift", swiftSettings: strictSwift),
+        // Two articles' code as written (2019, Swift 5), each in its own module so that their
+        // `FlowLayout`s keep their names: only the import line is changed.
+        .target(name: "GlobulusFlowLayout", dependencies: ["TagCloudUI"], path: "samples/Articles/GlobulusFlowLayout",
+                swiftSettings: articleSwift),
+        .target(name: "EidhofCollectionView", dependencies: ["TagCloudUI"], path: "samples/Articles/EidhofCollectionView",
+                swiftSettings: articleSwift),
 
         // The tagcloud command: argument parsing (render's options derived from the spec's key
         // tables), the commands, files, standard streams and exit codes. The only target that
@@ -114,7 +126,7 @@ let package = Package(
         .testTarget(name: "TagCloudTestingTests",
                     dependencies: ["TagCloudTesting", "Canvas", "Typesetting", "TagCloudUI", "TagCloud", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
-        .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting"],
+        .testTarget(name: "TagCloudUITests", dependencies: ["TagCloudUI", "TagCloudTesting", "TestRandom"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "TagCloudUI", "TagCloudTesting"],
                     exclude: ["__Snapshots__"], swiftSettings: strictSwift),

@@ -12,9 +12,11 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("canvas", runCanvasBenchmarks),
     ("golden", runGoldenBenchmarks),
     ("views", runViewBenchmarks),
+    ("animation", runAnimationBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
     ("untrusted", runUntrustedInputBenchmarks),
+    ("web", runWebBenchmarks),
 ]
 
 let filters = Array(CommandLine.arguments.dropFirst())

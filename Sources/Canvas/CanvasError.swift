@@ -37,6 +37,21 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An ``ImageDiff/Options`` value is outside its range 0 … 1: `name` is the option, `value`
     /// what was given.
     case invalidComparisonOption(name: String, value: Double)
+    /// A link names a scheme a page must not follow (`javascript:`, `data:`, …): only `http`,
+    /// `https`, `mailto` and `tel` are allowed, besides relative links and fragments
+    /// (``WebLink``). `href` is the link as given, `scheme` the scheme found in it.
+    case refusedLink(href: String, scheme: String)
+    /// A link is not a valid URL: `reason` says what is wrong (``WebLink``).
+    case malformedLink(href: String, reason: String)
+    /// Two display lists meant to be the light and dark looks of one picture differ in more than
+    /// their colours (the SVG backend's automatic theme): `item` is the first item that differs.
+    case themeVariantsDiffer(item: String)
+    /// An id prefix for web output is not an ASCII letter followed by at most 63 letters, digits,
+    /// `-` and `_`.
+    case invalidIdPrefix(String)
+    /// An ``AnimatedDisplayList`` cannot be written: it has no frames, its frames differ in size,
+    /// a frame lasts no time, or its loop count is out of range.
+    case invalidAnimation(reason: String)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -72,6 +87,35 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the images differ in size: \(firstWidth) × \(firstHeight) and \(secondWidth) × \(secondHeight) pixels; compare images of the same size"
         case .invalidComparisonOption(let name, let value):
             return "the \(name) is \(value), but it must be from 0 to 1"
+        case .refusedLink(let href, let scheme):
+            return "the link \(Self.quoted(href)) uses the scheme \(scheme):, which is refused: links may be http, https, mailto, tel, relative or a #fragment"
+        case .malformedLink(let href, let reason):
+            return "the link \(Self.quoted(href)) is not a valid URL: \(reason)"
+        case .themeVariantsDiffer(let item):
+            return "the light and dark pictures differ at \(item) in more than colour: render both looks from the same layout"
+        case .invalidIdPrefix(let prefix):
+            return "the id \(Self.quoted(prefix)) cannot prefix the ids of a web page: use an ASCII letter followed by at most 63 letters, digits, - and _"
+        case .invalidAnimation(let reason):
+            return "cannot write the animation: \(reason); give it frames of one size that each last some time"
         }
+    }
+
+    /// The most characters of a link a message shows (escapes included); a longer one is cut
+    /// with `…`.
+    static let quotedLinkLimit = 80
+
+    /// A link in double quotes, its control characters shown as escapes so that a message never
+    /// carries them to a terminal, and cut after ``quotedLinkLimit`` characters so that a huge
+    /// link never makes a huge message.
+    static func quoted(_ text: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let piece = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars
+                : String(scalar).unicodeScalars
+            guard shown.count + piece.count <= quotedLinkLimit else { return "\"" + String(shown) + "…\"" }
+            shown.append(contentsOf: piece)
+        }
+        return "\"" + String(shown) + "\""
     }
 }

@@ -60,6 +60,14 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// a raw control character in JSON or YAML text. `tag` is the tag's text when it is known.
     case controlCharacter(Unicode.Scalar, tag: String?, SpecLocation)
 
+    /// A tag's `href` that web output must not write: a scheme other than http, https, mailto and
+    /// tel (`javascript:`, `data:`, …, in any letter case), or text that is not a valid URL.
+    /// `reason` is Canvas's `WebLink` message; `location` is the tag's place in the spec when the
+    /// spec stage found it, `nil` when the renderer did.
+    ///
+    /// Exit code 65.
+    case refusedLink(tag: String, href: String, reason: String, SpecLocation?)
+
     /// A tag weight that is not a finite number ≥ 0.
     case invalidWeight(tag: String, value: String, SpecLocation)
 
@@ -108,7 +116,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
              .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
              .emptyTag(let location):
             location
-        case .unknownFontFamily(_, let location, _):
+        case .unknownFontFamily(_, let location, _), .refusedLink(_, _, _, let location):
             location
         }
     }
@@ -122,6 +130,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened and what to do, without the location.
     package var message: String {
         switch self {
+        case let .refusedLink(tag, _, reason, _):
+            return "the link of the tag \(quoted(tag)) is refused: \(reason)"
         case let .cannotReadInput(path, reason):
             return "cannot read the input \(quoted(path: path)): \(reason)"
         case let .inputTooLarge(path, limit):

@@ -84,7 +84,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
-                 .textLayoutFailed, .missingGlyphs:
+                 .textLayoutFailed, .missingGlyphs, .refusedLink:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
                 return fromOption ? .usage : .dataError
             }

@@ -6,6 +6,7 @@ package import ArgumentParser
 import Canvas
 import Foundation
 import TagCloud
+import TagCloudUI
 
 /// `tagcloud`.
 package struct Tagcloud: ParsableCommand {
@@ -19,7 +20,7 @@ package struct Tagcloud: ParsableCommand {
             output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
-        subcommands: [Render.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
+        subcommands: [Render.self, Animate.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}
 }
@@ -63,7 +64,7 @@ package struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file, or - for standard output.", valueName: "output"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The output format: png, svg, pdf or json.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: png, svg, pdf, json or html.", valueName: "format"))
     var format: String?
 
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
@@ -85,6 +86,9 @@ package struct Render: ParsableCommand {
 
     @Flag(help: "No progress bar and no summary.")
     var quiet = false
+
+    @Flag(help: "HTML output: write a whole document instead of a fragment (the spec key page).")
+    var page = false
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
@@ -196,6 +200,77 @@ package struct Collect: ParsableCommand {
     package init() {}
 }
 
+/// `tagcloud animate`.
+package struct Animate: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Animate the change from one tag cloud spec to another, as an animated PNG or an SVG animated with CSS.",
+        discussion: """
+            The chips are matched by their place in the tag list and move, resize and change colour along \
+            SwiftUI's curves (a spring by default); chips that appear or disappear (maxRows) fade. The first \
+            frame is FROM, the last TO, each shown for --hold seconds. The picture is as large as the larger \
+            of the two clouds.
+
+            Examples:
+              tagcloud animate wide.yaml narrow.yaml -o switch.svg
+              tagcloud animate tags.yaml tags-centred.yaml -o switch.png --animation bouncy --fps 30 --scale 2
+              tagcloud animate light.yaml dark.yaml -o theme.svg --loop
+            """)
+
+    @Argument(help: ArgumentHelp("The spec before the change (JSON, YAML, text or CSV), or - for standard input.", valueName: "from"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("The spec after the change.", valueName: "to"))
+    var to: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png (APNG) or .svg, or - for standard output.", valueName: "output"))
+    var output: String
+
+    @Option(help: ArgumentHelp("The output format: png (APNG) or svg (default: from the output's extension).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("SwiftUI's animation: default, linear, easeIn, easeOut, easeInOut, spring, smooth, snappy, bouncy or interactiveSpring.", valueName: "name"))
+    var animation = "default"
+
+    @Option(help: ArgumentHelp("Frames per second, 1 to 240.", valueName: "rate"))
+    var fps: Double = 60
+
+    @Option(help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60).", valueName: "seconds"))
+    var hold: Double = 1
+
+    @Option(help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
+    var scale: Double?
+
+    @Flag(help: "Change back to FROM at the end, so the animation cycles.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    var maxInputSize: String?
+
+    @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
+    var verbose = false
+
+    package init() {}
+
+    /// The request for the command.
+    ///
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format or animation, or a
+    ///   `--max-input-size` that is not a size.
+    package func request() throws(CommandError) -> AnimateRequest {
+        var format: AnimationFormat?
+        if let name = self.format {
+            guard let known = AnimationFormat(rawValue: name.lowercased()) else {
+                throw .usage("unknown animation format \(quoted(name)); use png (APNG) or svg")
+            }
+            format = known
+        }
+        return AnimateRequest(from: from, to: to, output: output, format: format,
+                              animation: try AnimateRequest.animation(named: animation), frameRate: fps, hold: hold,
+                              scale: scale, loop: loop,
+                              maxInputSize: try maxInputSize.map(RenderCommandLine.byteCount) ?? Cloud.defaultMaxInputSize)
+    }
+}
+
 /// `tagcloud preview`.
 package struct Preview: ParsableCommand {
     package static let configuration = CommandConfiguration(
@@ -244,7 +319,7 @@ package struct Preview: ParsableCommand {
 package struct Samples: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG.",
+        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG, and their animations as APNG (1×) and animated SVG.",
         discussion: """
             Examples:
               tagcloud samples                 # samples/*.yaml -> samples/*.png, *.svg, *.layout.json
@@ -261,7 +336,8 @@ package struct Samples: ParsableCommand {
 
     /// The request for the command.
     package func request() -> SamplesRequest {
-        SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery())
+        SamplesRequest(samplesFolder: samples, outputFolder: out ?? samples, swiftExamples: swiftGallery(),
+                       swiftAnimations: swiftGalleryAnimations())
     }
 }
 

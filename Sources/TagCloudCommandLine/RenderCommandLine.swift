@@ -34,6 +34,8 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var fontFiles: [String] = []
     /// `--max-input-size`, as typed.
     package var maxInputSize: String?
+    /// `--page`: HTML output is a whole document (sets the `page` key).
+    package var page = false
 
     package init(inputs: [String], output: String? = nil, outputFolder: String? = nil, formats: [String] = [],
                  inputFormat: String? = nil, specOptions: [String: String] = [:], assignments: [String] = [],
@@ -62,7 +64,7 @@ package struct RenderCommandLine: Equatable, Sendable {
     static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set", "font-file", "max-input-size"]
         + CollectCommandLine.valueOptions
     /// The command's own flags.
-    static let flagOptions = ["verbose", "progress", "quiet", "strict-fonts"] + CollectCommandLine.flagOptions
+    static let flagOptions = ["verbose", "progress", "quiet", "strict-fonts", "page"] + CollectCommandLine.flagOptions
 
     /// What parsing found: a command line, or a request for help.
     package enum Parsed: Equatable, Sendable {
@@ -138,6 +140,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "strict-fonts": line.strictFonts = true
             case "progress": line.progress = true
             case "quiet": line.progress = false
+            case "page": line.page = true
             case "output": line.output = try value()
             case "out-dir": line.outputFolder = try value()
             case "format":
@@ -207,6 +210,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
         }
         if strictFonts { settings.append(("strictFonts", "true", "strict-fonts")) }
+        if page { settings.append(("page", "true", "page")) }
         var formats: [OutputFormat] = []
         for name in self.formats {
             let format = try TagCloudCommand.outputFormat(named: name)

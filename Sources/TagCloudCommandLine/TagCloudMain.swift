@@ -49,6 +49,9 @@ package enum TagCloudMain {
         }
         do throws(CommandError) {
             switch command {
+            case let animate as Animate:
+                let result = try TagCloudCommand.animate(try animate.request())
+                if animate.verbose { warnOnStandardError(result.summary) }
             case let samples as Samples:
                 let report = try TagCloudCommand.samples(samples.request(), progress: { line throws(CommandError) in
                     try StandardStreams.output(line + "\n")

@@ -13,6 +13,14 @@ public enum TagCloudUIError: Error, Equatable, Sendable, CustomStringConvertible
     case renderingFailed(format: ImageFormat, CanvasError)
     /// ``View/presetState(_:to:)`` could not set a state property.
     case statePresetFailed(view: String, property: String, reason: String)
+    /// The view's state was still changing after ``ImageRenderer/maximumUpdatePasses`` update
+    /// passes: an action run after each pass (`onAppear`, `onChange(of:)`,
+    /// `onPreferenceChange(_:perform:)`, a block sent to the main queue) or a body sets a state to
+    /// a new value every time. `view` and `property` name the last state changed.
+    case updateCycleDidNotSettle(view: String, property: String, passes: Int)
+    /// ``ImageRenderer/animation(frameRate:hold:changes:)`` was given a frame rate or a hold it
+    /// cannot use.
+    case invalidAnimation(reason: String)
 
     /// What happened and what to do about it.
     public var description: String {
@@ -28,19 +36,32 @@ public enum TagCloudUIError: Error, Equatable, Sendable, CustomStringConvertible
             return "cannot encode the \(format.displayName) picture: \(error); check the view's size and the renderer's scale"
         case .statePresetFailed(let view, let property, let reason):
             return "cannot preset @State \"\(property)\" of \(view): \(reason); check the property's name and type"
+        case .updateCycleDidNotSettle(let view, let property, let passes):
+            return "the view does not settle: @State \"\(property)\" of \(view) still changed after \(passes) update "
+                + "passes; an onAppear, onChange, onPreferenceChange action, a block sent to the main queue or a body "
+                + "sets it to a new value every time: make it reach a value that no longer changes"
+        case .invalidAnimation(let reason):
+            return "cannot make the animation: \(reason)"
         }
     }
 }
 
-/// The state one rendering shares across the view tree: the typesetter and the first error.
+/// The state one update pass shares across the view tree: the typesetter, the renderer's graph
+/// (state and what earlier passes saw), the actions the pass registers, and the first error.
 final class ResolutionContext {
     /// The typesetter text and symbols measure with.
     let typesetter: Typesetter
+    /// What the renderer keeps from pass to pass.
+    let graph: ViewGraph
+    /// The lifecycle actions this pass registers, run after it.
+    let actions: PassActions
     /// The first error met; the renderer throws it.
     private(set) var firstError: TagCloudUIError?
 
-    init(typesetter: Typesetter) {
+    init(typesetter: Typesetter, graph: ViewGraph = ViewGraph(), actions: PassActions = PassActions()) {
         self.typesetter = typesetter
+        self.graph = graph
+        self.actions = actions
     }
 
     /// Records an error; only the first is kept.

@@ -134,6 +134,27 @@ mkdir -p batch; cp spec.yaml batch/a.yaml; printf '{"tags": ["z"]}\n' > batch/a.
 check "a batch never writes over another of its inputs" 73 "cannot write the output \"batch/a.layout.json\": it is the input file" \
   same batch/a.layout.json '"$T" render batch/a.yaml batch/a.layout.json --formats json --quiet'
 
+# animate, HTML and SVG go through the same writer and readers.
+printf 'width: 200\ntags: [Swift, Linux]\n' > narrow.yaml
+rm -f anim.png; check "animate: a new APNG" 0 "" png anim.png '"$T" animate spec.yaml narrow.yaml -o anim.png --fps 2 --hold 0'
+check "animate: never over one of its inputs" 73 "it is the input file \"narrow.yaml\"" same narrow.yaml \
+  'ln -sf narrow.yaml narrow-link.yaml; "$T" animate spec.yaml narrow.yaml -o narrow-link.yaml --format svg --fps 2 --hold 0'
+check "animate: /dev/null written in place" 0 "" device /dev/null '"$T" animate spec.yaml narrow.yaml -o /dev/null --fps 2 --hold 0'
+check "animate: /dev/full: no space" 73 "cannot write the output \"/dev/full\": no space left on the device" device /dev/full \
+  '"$T" animate spec.yaml narrow.yaml -o /dev/full --fps 2 --hold 0'
+check "animate: full standard output" 73 "cannot write to standard output: no space left on the device" - - \
+  '"$T" animate spec.yaml narrow.yaml -o - --format svg --fps 2 --hold 0 > /dev/full'
+check "animate: closed standard input" 66 "cannot read the input \"<stdin>\": standard input is closed" absent anim-closed.png \
+  '"$T" animate - narrow.yaml -o anim-closed.png --fps 2 --hold 0 <&-'
+check "animate: input over --max-input-size" 65 "is larger than the limit of 10 bytes" absent anim-limit.png \
+  '"$T" animate spec.yaml narrow.yaml -o anim-limit.png --max-input-size 10'
+check "animate: --scale 1e-200" 64 "--scale must be from 0.01 to 64, not 1e-200" absent anim-scale.png \
+  '"$T" animate spec.yaml narrow.yaml -o anim-scale.png --scale 1e-200'
+cp old.bin refused.svg
+check "a refused link keeps the old file" 65 "js.yaml:1:" old refused.svg \
+  'printf "tags: [{text: a, href: \" JaVa\\tScRiPt:alert(1)\"}]\n" > js.yaml; "$T" render js.yaml -o refused.svg'
+check "HTML to /dev/full: no space" 73 "no space left on the device" device /dev/full '"$T" render spec.yaml -o /dev/full --format html'
+
 # --- 2. Inputs -------------------------------------------------------------------------------
 rm -f in.fifo; mkfifo in.fifo
 check "FIFO input" 0 "" new fifo-in.png '(cat spec.yaml > in.fifo &); "$T" render in.fifo --input-format yaml -o fifo-in.png'

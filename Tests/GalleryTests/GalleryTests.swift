@@ -148,23 +148,6 @@ struct GalleryTests {
         }
         #expect(rows.allSatisfy { $0 > 0 })
     }
-
-    @Test("The CollectionView look: the flow is as wide as the container, the slider at that width")
-    func collectionView() throws {
-        for width in [150, 250, 350] {
-            let list = try example("collection-view-\(width)").renderer().displayList()
-            let pills = list.flattened.compactMap { entry -> CGRect? in
-                guard case .fill(.roundedRect(let rect, _, _), _, _) = entry.item.content else { return nil }
-                return rect
-            }
-            #expect(pills.count == 9)
-            #expect(pills.allSatisfy { $0.minX >= 16 })
-            let rows = Dictionary(grouping: pills, by: \.minY)
-            for row in rows.values where row.count > 1 {
-                #expect((row.map(\.maxX).max() ?? 0) <= 16 + CGFloat(width))
-            }
-        }
-    }
 }
 
 extension Array where Element: Hashable {

@@ -38,7 +38,7 @@ import Testing
     @Test func theOutputFormatFollowsTheExtensionUnlessFormatIsGiven() throws {
         let dir = try folder(["tags.yaml": Self.tags])
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (file, prefix) in [("a.svg", "<?xml"), ("a.pdf", "%PDF"), ("a.png", "\u{89}PNG"), ("a.json", "{\"width\"")] {
+        for (file, prefix) in [("a.svg", "<svg"), ("a.pdf", "%PDF"), ("a.png", "\u{89}PNG"), ("a.json", "{\"width\"")] {
             let output = try CommandRunner.run(["render", "tags.yaml", "-o", file], in: dir)
             #expect(output.status == 0, "\(output.standardError)")
             let data = try Data(contentsOf: dir.appendingPathComponent(file))
@@ -104,9 +104,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = try CommandRunner.run(["samples", "--samples", dir.path, "--out", dir.appendingPathComponent("out").path])
         #expect(output.status == 0, "\(output.standardError)")
-        #expect(output.text.contains("rendered 2 specs and 26 Swift examples"))
+        #expect(output.text.contains("rendered 2 specs, 26 Swift examples and 1 animation"), "\(output.text)")
         for file in ["one.png", "one.svg", "one.layout.json", "two.png", "README.md", "gallery/tag-cloud-view.png",
-                     "gallery/numbers-flow.svg"] {
+                     "gallery/numbers-flow.svg", "gallery/switching-layouts.png", "gallery/switching-layouts.svg"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
         }
         #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("out/one.png")).width == 780)

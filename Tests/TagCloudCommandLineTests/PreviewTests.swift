@@ -88,9 +88,8 @@ import Testing
         }
     }
 
-    /// The chips' labels: the outermost elements with a label (a chip's text has it too).
-    static let labels = "[...document.querySelectorAll('#cloud [data-label]')].filter(e => !e.parentElement.closest('[data-label]'))"
-        + ".map(e => e.getAttribute('data-label')).join(',')"
+    /// The chips' labels, from the HTML fragment the page inlines.
+    static let labels = "[...document.querySelectorAll('#cloud .tc-chip')].map(e => e.getAttribute('aria-label')).join(',')"
 
     @Test func thePageFollowsTheSpecAndTheSlider() throws {
         let folder = try temporaryFolder()

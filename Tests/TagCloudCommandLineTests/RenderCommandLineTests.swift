@@ -94,7 +94,7 @@ import TestRandom
         #expect(request.inputs == ["tags.yaml"] && request.output == "x.svg" && request.formats.isEmpty)
         #expect(request.settings.map(\.keyPath) == ["chip.padding.horizontal", "width", "font.size", "theme"])
         #expect(request.settings.map(\.option) == ["set", "width", "font-size", "theme"])
-        #expect(throws: CommandError.usage(#"unknown output format "gif"; use one of png, svg, pdf, json"#)) {
+        #expect(throws: CommandError.usage(#"unknown output format "gif"; use one of png, svg, pdf, json, html"#)) {
             try RenderCommandLine(inputs: ["a"], formats: ["gif"]).request()
         }
         #expect(throws: CommandError.usage(#"--set takes KEY=VALUE, but "width" has no "=""#)) {

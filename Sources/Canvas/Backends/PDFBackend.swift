@@ -50,10 +50,12 @@ final class PDFTags: MetadataEmitter {
     private var openLinks = 0
 
     func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
-        guard state.groups == 0, state.clips == 0, let link = metadata.link else { return }
+        // Every link is checked, also those a PDF cannot hold: an unsafe link fails the document.
+        let checked = try metadata.link.map { try WebLink(checking: $0) }
+        guard state.groups == 0, state.clips == 0, let checked else { return }
         openLinks += 1
         if openLinks == 1 {
-            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(link.absoluteString))'")
+            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(checked.href))'")
         }
     }
 

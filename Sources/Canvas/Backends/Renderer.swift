@@ -67,16 +67,21 @@ extension Renderer where Output == Data {
         }
     }
 
-    /// SVG through Cairo's SVG surface: one `px` per point, so the SVG shows at the size of the PNG
-    /// at scale 1; glyphs as outlines; colour emoji as embedded PNG images; items with metadata as
-    /// `<g id data-label>` groups, inside `<a>` for links. Ids are numbered per document, so the same
-    /// list gives the same bytes in every process and thread.
+    /// SVG for the web: one `px` per point, so the SVG shows at the size of the PNG at scale 1;
+    /// glyphs as outlines defined once per glyph and scaled to each size, each line of text also
+    /// as invisible real `<text>` (selectable, findable, indexable); colour emoji as embedded PNG
+    /// images; every id under one per-document prefix; a `<title>`; items with ``ItemRole``s as
+    /// a list of chips with classes and colour custom properties; links checked by ``WebLink``.
+    /// The same list and options give the same bytes in every process and thread. The structure
+    /// is described in the Canvas catalog ("SVG for web pages").
     ///
-    /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
+    /// - Parameters:
+    ///   - background: A colour painted under everything; `nil` (the default) for none.
+    ///   - options: The id prefix, title, automatic theme, responsive size and link target.
     /// - Returns: The renderer.
-    public static func svg(background: RGBAColor? = nil) -> Renderer {
+    public static func svg(background: RGBAColor? = nil, options: SVGOptions = SVGOptions()) -> Renderer {
         Renderer(fileExtension: "svg") { list in
-            try SVGBackend.svg(list, background: background)
+            try SVGBackend.svg(list, background: background, options: options)
         }
     }
 
@@ -177,13 +182,16 @@ extension DisplayList {
         try Renderer.png(scale: scale, background: background).render(self)
     }
 
-    /// The picture as SVG; see ``Renderer/svg(background:)``.
+    /// The picture as SVG; see ``Renderer/svg(background:options:)``.
     ///
-    /// - Parameter background: A colour painted under everything; `nil` for none.
+    /// - Parameters:
+    ///   - background: A colour painted under everything; `nil` for none.
+    ///   - options: The id prefix, title, automatic theme, responsive size and link target.
     /// - Returns: The SVG bytes (UTF-8).
-    /// - Throws: ``CanvasError``.
-    public func svgData(background: RGBAColor? = nil) throws -> Data {
-        try Renderer.svg(background: background).render(self)
+    /// - Throws: ``CanvasError``, including ``CanvasError/refusedLink(href:scheme:)`` and
+    ///   ``CanvasError/malformedLink(href:reason:)`` for a link ``WebLink`` does not allow.
+    public func svgData(background: RGBAColor? = nil, options: SVGOptions = SVGOptions()) throws -> Data {
+        try Renderer.svg(background: background, options: options).render(self)
     }
 
     /// The picture as PDF; see ``Renderer/pdf(background:)``.

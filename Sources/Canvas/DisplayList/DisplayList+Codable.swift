@@ -76,7 +76,7 @@ struct FontResolver: Sendable {
 
 extension DisplayItem: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, shape, shading, style, placement, origin, runs, items, transform, clip, opacity, metadata, language
+        case kind, shape, shading, style, placement, origin, runs, lines, items, transform, clip, opacity, metadata, language
         case eoFill, antialiased
     }
 
@@ -99,6 +99,7 @@ extension DisplayItem: Codable {
             try container.encode(text.origin.pair, forKey: .origin)
             try container.encode(text.shading, forKey: .shading)
             try container.encode(text.runs.map(CodableGlyphRun.init), forKey: .runs)
+            if !text.lines.isEmpty { try container.encode(text.lines, forKey: .lines) }
             try container.encodeIfPresent(text.language?.identifier, forKey: .language)
         case .group(let group):
             try container.encode("group", forKey: .kind)
@@ -138,7 +139,8 @@ extension DisplayItem: Codable {
                 }
             }
             content = .text(TextItem(runs: runs, origin: try CGPoint(pair: container.decode([CGFloat].self, forKey: .origin)),
-                                     shading: try container.decode(Shading.self, forKey: .shading), language: language))
+                                     shading: try container.decode(Shading.self, forKey: .shading),
+                                     lines: try container.decodeIfPresent([TextLine].self, forKey: .lines) ?? [], language: language))
         case "group":
             content = .group(ItemGroup(items: try container.decodeIfPresent([DisplayItem].self, forKey: .items) ?? [],
                                        transform: try container.decodeIfPresent(Transform.self, forKey: .transform) ?? .identity,
@@ -460,5 +462,51 @@ extension CGRect {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "expected [x, y, width, height], got \(quad.count) numbers"))
         }
         self.init(x: quad[0], y: quad[1], width: quad[2], height: quad[3])
+    }
+}
+
+extension ItemMetadata: Codable {
+    private enum CodingKeys: String, CodingKey { case label, link, identifier, role, selected }
+
+    /// Writes the keys that are set: `label`, `link`, `identifier`, `role`, and `selected` only
+    /// when true.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(identifier, forKey: .identifier)
+        try container.encodeIfPresent(role, forKey: .role)
+        if isSelected { try container.encode(true, forKey: .selected) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(label: try container.decodeIfPresent(String.self, forKey: .label),
+                  link: try container.decodeIfPresent(URL.self, forKey: .link),
+                  identifier: try container.decodeIfPresent(String.self, forKey: .identifier),
+                  role: try container.decodeIfPresent(ItemRole.self, forKey: .role),
+                  isSelected: try container.decodeIfPresent(Bool.self, forKey: .selected) ?? false)
+    }
+}
+
+extension TextLine: Codable {
+    private enum CodingKeys: String, CodingKey { case text, baseline, width, size, rtl }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(baselineOrigin.pair, forKey: .baseline)
+        try container.encode(width, forKey: .width)
+        try container.encode(fontSize, forKey: .size)
+        if isRightToLeft { try container.encode(true, forKey: .rtl) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(text: try container.decode(String.self, forKey: .text),
+                  baselineOrigin: try CGPoint(pair: container.decode([CGFloat].self, forKey: .baseline)),
+                  width: try container.decode(CGFloat.self, forKey: .width),
+                  fontSize: try container.decode(CGFloat.self, forKey: .size),
+                  isRightToLeft: try container.decodeIfPresent(Bool.self, forKey: .rtl) ?? false)
     }
 }

@@ -158,10 +158,14 @@ public struct DisplayItem: Sendable, Equatable {
     /// - Parameters:
     ///   - label: Text describing the item (a chip's label).
     ///   - link: Where the item links to.
-    ///   - identifier: A stable identifier (an SVG `id`).
+    ///   - identifier: A stable identifier (an SVG `id`, after the document's prefix).
+    ///   - role: What the item is in a tag cloud.
+    ///   - isSelected: Whether the item is, or belongs to, a selected chip.
     /// - Returns: The item with ``metadata`` replaced.
-    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil) -> DisplayItem {
-        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier))
+    public func metadata(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
+                         isSelected: Bool = false) -> DisplayItem {
+        DisplayItem(content, metadata: ItemMetadata(label: label, link: link, identifier: identifier, role: role,
+                                                    isSelected: isSelected))
     }
 }
 
@@ -213,18 +217,25 @@ public struct Clip: Sendable, Equatable {
     }
 }
 
-/// Label, link and identifier of an item, for backends that can use them.
+/// Label, link, identifier and role of an item, for backends that can use them.
 ///
-/// The SVG backend wraps an item that has metadata in `<g id="…" data-label="…">` and, for a link,
-/// `<a xlink:href="…">`; the PDF backend makes links clickable (for items outside clips and opacity
-/// groups, see ``Renderer/pdf(background:)``). PNG ignores metadata.
-public struct ItemMetadata: Sendable, Hashable, Codable {
+/// The SVG backend writes an item with metadata as a group with a prefixed `id`, a `data-label`,
+/// and for a link an `<a href>` (checked by ``WebLink``); a ``role`` adds the classes, ARIA roles
+/// and colour custom properties of web output (see ``ItemRole``). The PDF backend makes links
+/// clickable (for items outside clips and opacity groups, see ``Renderer/pdf(background:)``).
+/// PNG ignores metadata.
+public struct ItemMetadata: Sendable, Hashable {
     /// Text describing the item, such as a chip's label.
     public var label: String?
     /// Where the item links to.
     public var link: URL?
-    /// A stable identifier; the SVG backend writes it as the group's `id`.
+    /// A stable identifier; the SVG backend writes it, after the document's id prefix, as the
+    /// group's `id`.
     public var identifier: String?
+    /// What the item is in a tag cloud, for web output; `nil` for an item that is only drawn.
+    public var role: ItemRole?
+    /// Whether the item is, or belongs to, a selected chip.
+    public var isSelected: Bool
 
     /// Makes metadata.
     ///
@@ -232,14 +243,48 @@ public struct ItemMetadata: Sendable, Hashable, Codable {
     ///   - label: Text describing the item.
     ///   - link: Where the item links to.
     ///   - identifier: A stable identifier.
-    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil) {
+    ///   - role: What the item is in a tag cloud.
+    ///   - isSelected: Whether the item is, or belongs to, a selected chip.
+    public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
+                isSelected: Bool = false) {
         self.label = label
         self.link = link
         self.identifier = identifier
+        self.role = role
+        self.isSelected = isSelected
     }
 
-    /// Whether there is no label, link or identifier.
-    public var isEmpty: Bool { label == nil && link == nil && identifier == nil }
+    /// Whether there is no label, link, identifier, role or selection.
+    public var isEmpty: Bool { label == nil && link == nil && identifier == nil && role == nil && !isSelected }
+}
+
+/// What an item is in a tag cloud: the roles web output (SVG and HTML) turns into classes, ARIA
+/// roles and colour custom properties.
+///
+/// | role | SVG | colour custom property |
+/// | --- | --- | --- |
+/// | ``cloud`` | `<g class="tc-cloud" role="list">` | |
+/// | ``chip`` | `<g class="tc-chip" role="listitem">` (`tc-selected`, `tc-more`), `<a class="tc-link">` inside | |
+/// | ``moreChip`` | as ``chip``, with `tc-more` | |
+/// | ``chipFill`` | `class="tc-chip-fill"` | `--tc-chip-fill`, selected `--tc-selected-fill` |
+/// | ``chipBorder`` | `class="tc-chip-border"` | `--tc-chip-stroke`, selected `--tc-selected-stroke` |
+/// | ``label`` | `class="tc-label"` (outlines) and a `<text class="tc-text">` | `--tc-text`, selected `--tc-selected-text` |
+/// | ``checkmark`` | `class="tc-check"` | `--tc-check` |
+public enum ItemRole: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The whole cloud: a list of chips.
+    case cloud
+    /// One chip: a list item, holding its link.
+    case chip
+    /// The "+N" chip standing for the tags a row limit hides.
+    case moreChip
+    /// A chip's background shape.
+    case chipFill
+    /// A chip's border.
+    case chipBorder
+    /// A chip's text.
+    case label
+    /// The checkmark of a selected chip.
+    case checkmark
 }
 
 /// Builds an array of ``DisplayItem`` from statements, like SwiftUI's `@ViewBuilder`.

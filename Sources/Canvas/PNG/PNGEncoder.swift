@@ -171,32 +171,14 @@ package struct PNGEncoder: Sendable {
     /// - Returns: The PNG file's bytes.
     /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` for an empty image or if compression fails.
     package func encode(_ image: RGBAImage) throws -> [UInt8] {
-        let width = image.width
         let opaque = image.pixels.withUnsafeBufferPointer { p in
             var index = 3
             while index < p.count { if p[index] != 255 { return false }; index += 4 }
             return true
         }
-        let bytes = try image.pixels.withUnsafeBytes { raw -> [UInt8]? in
-            guard let base = raw.baseAddress else {
-                throw CanvasError.pngEncodingFailed(reason: "the image is empty (\(image.width) × \(image.height) px)")
-            }
-            return try encode(width: width, height: image.height, channels: opaque ? 3 : 4, sourceRow: { y in
-                base + y * width * 4
-            }, sourceRowBytes: width * 4, convert: { source, output in
-                let s = source.assumingMemoryBound(to: UInt8.self)
-                if opaque {
-                    for x in 0..<width {
-                        output[3 * x] = s[4 * x]; output[3 * x + 1] = s[4 * x + 1]; output[3 * x + 2] = s[4 * x + 2]
-                    }
-                } else {
-                    output.update(from: s, count: width * 4)
-                }
-                return true
-            }, prepare: nil)
-        }
-        guard let bytes else { preconditionFailure("RGBA8 conversion cannot fail") }
-        return bytes
+        let channels = opaque ? 3 : 4
+        return Self.file(width: image.width, height: image.height, channels: channels,
+                         stream: try zlibStream(of: image, channels: channels))
     }
 
     /// The core: converts, filters and compresses each part on its own thread, then writes the
@@ -210,6 +192,88 @@ package struct PNGEncoder: Sendable {
                         sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
                         convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool,
                         prepare: ((Range<Int>) throws -> Void)?, inPlace: Bool = false) throws -> [UInt8]? {
+        guard let stream = try zlibStream(width: width, height: height, channels: channels, sourceRow: sourceRow,
+                                          sourceRowBytes: sourceRowBytes, convert: convert, prepare: prepare,
+                                          inPlace: inPlace) else { return nil }
+        return Self.file(width: width, height: height, channels: channels, stream: stream)
+    }
+
+    /// A PNG file of one image: its header, its compressed rows and the end.
+    private static func file(width: Int, height: Int, channels: Int, stream: [UInt8]) -> [UInt8] {
+        var png = signature
+        png.reserveCapacity(stream.count + 64)
+        appendChunk("IHDR", header(width: width, height: height, channels: channels)[...], to: &png)
+        appendData(stream, chunk: "IDAT", to: &png)
+        appendChunk("IEND", [][...], to: &png)
+        return png
+    }
+
+    /// The PNG file signature (section 5.2).
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The IHDR chunk's data: 8-bit RGB or RGBA, not interlaced.
+    static func header(width: Int, height: Int, channels: Int) -> [UInt8] {
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
+        return header
+    }
+
+    /// Appends a zlib stream as chunks of at most 2³⁰ bytes, each starting with `prefix` (the
+    /// sequence number of an APNG `fdAT` chunk, nothing for `IDAT`).
+    static func appendData(_ stream: [UInt8], chunk type: String, to png: inout [UInt8],
+                           prefix: () -> [UInt8] = { [] }) {
+        let chunkLimit = 1 << 30
+        var start = 0
+        repeat {
+            let end = min(start + chunkLimit, stream.count)
+            let head = prefix()
+            appendChunk(type, head.isEmpty ? stream[start..<end] : (head + stream[start..<end])[...], to: &png)
+            start = end
+        } while start < stream.count
+    }
+
+    /// The zlib stream of a straight-alpha RGBA8 image's rows (what a PNG's `IDAT` chunks, or an
+    /// APNG frame's `fdAT` chunks, hold), as `channels` bytes per pixel: 3 drops alpha, which the
+    /// caller has found opaque.
+    ///
+    /// - Parameters:
+    ///   - image: The image, at least 1 × 1 pixel.
+    ///   - channels: 3 (RGB) or 4 (RGBA).
+    /// - Returns: The compressed rows.
+    /// - Throws: ``CanvasError/pngEncodingFailed(reason:)`` for an empty image or if compression fails.
+    package func zlibStream(of image: RGBAImage, channels: Int) throws -> [UInt8] {
+        let width = image.width
+        let stream = try image.pixels.withUnsafeBytes { raw -> [UInt8]? in
+            guard let base = raw.baseAddress, width > 0 else {
+                throw CanvasError.pngEncodingFailed(reason: "the image is empty (\(image.width) × \(image.height) px)")
+            }
+            return try zlibStream(width: width, height: image.height, channels: channels, sourceRow: { y in
+                base + y * width * 4
+            }, sourceRowBytes: width * 4, convert: { source, output in
+                let s = source.assumingMemoryBound(to: UInt8.self)
+                if channels == 3 {
+                    for x in 0..<width {
+                        output[3 * x] = s[4 * x]; output[3 * x + 1] = s[4 * x + 1]; output[3 * x + 2] = s[4 * x + 2]
+                    }
+                } else {
+                    output.update(from: s, count: width * 4)
+                }
+                return true
+            }, prepare: nil)
+        }
+        guard let stream else { preconditionFailure("RGBA8 conversion cannot fail") }
+        return stream
+    }
+
+    /// Converts, filters and compresses each part on its own thread into one zlib stream.
+    ///
+    /// - Returns: The stream, or `nil` if `convert` reported a pixel it could not write.
+    private func zlibStream(width: Int, height: Int, channels: Int,
+                            sourceRow: (Int) -> UnsafeRawPointer, sourceRowBytes: Int,
+                            convert: (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Bool,
+                            prepare: ((Range<Int>) throws -> Void)?, inPlace: Bool = false) throws -> [UInt8]? {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CanvasError.pngEncodingFailed(reason: "a PNG image needs a size of at least 1 × 1 px, not \(width) × \(height)")
         }
@@ -240,26 +304,10 @@ package struct PNGEncoder: Sendable {
         }
         let zlibParts = compressed.compactMap { $0 }
         guard zlibParts.count == parts.count else { return nil }
-
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(SplicedZlib.streamSize(of: zlibParts) + 64)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
-        Self.appendChunk("IHDR", header[...], to: &png)
         var stream: [UInt8] = []
         stream.reserveCapacity(SplicedZlib.streamSize(of: zlibParts))
         SplicedZlib.appendStream(of: zlibParts, level: compression.levelHint, to: &stream)
-        let chunkLimit = 1 << 30
-        var start = 0
-        repeat {
-            let end = min(start + chunkLimit, stream.count)
-            Self.appendChunk("IDAT", stream[start..<end], to: &png)
-            start = end
-        } while start < stream.count
-        Self.appendChunk("IEND", [][...], to: &png)
-        return png
+        return stream
     }
 
     /// Converts and filters one part's rows. The part's first row is filtered without the row
@@ -397,7 +445,7 @@ package struct PNGEncoder: Sendable {
     }
 
     /// Appends a chunk: length, type, data and the CRC-32 of type and data (section 5.3).
-    private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
+    static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
         png.appendBigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
         png += typeBytes

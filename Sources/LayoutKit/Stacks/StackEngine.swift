@@ -88,8 +88,13 @@ struct StackEngine {
         var ascent: CGFloat = 0
         var descent: CGFloat = 0
         var majorTotal = totalSpacing
+        // A child that takes an infinite length (a flexible view proposed infinity) makes the
+        // stack infinite in that dimension, as in SwiftUI: parents measure flexibility that way.
+        var infinite = (major: false, minor: false)
         for (i, subview) in subviews.enumerated() {
             let dimensions = subview.dimensions(in: proposals[i])
+            if dimensions.size[axis] == .infinity { infinite.major = true }
+            if dimensions.size[axis.perpendicular] == .infinity { infinite.minor = true }
             let size = CGSize(width: dimensions.width.sanitizedLength, height: dimensions.height.sanitizedLength)
             sizes[i] = size
             guides[i] = guide.value(in: dimensions)
@@ -98,8 +103,9 @@ struct StackEngine {
             majorTotal += size[axis]
         }
         let minorTotal = count == 0 ? 0 : Swift.max(0, ascent + descent)
-        let resolution = StackResolution(proposals: proposals, sizes: sizes, guides: guides, spacings: spacings,
-                                         ascent: ascent, size: CGSize(major: majorTotal, minor: minorTotal, axis: axis))
+        let resolution = StackResolution(proposals: proposals, sizes: sizes, guides: guides, spacings: spacings, ascent: ascent,
+                                         size: CGSize(major: infinite.major ? .infinity : majorTotal,
+                                                      minor: infinite.minor ? .infinity : minorTotal, axis: axis))
         if cache.resolutions.count >= 4 { cache.resolutions.removeFirst() }
         cache.resolutions.append((proposal, resolution))
         return resolution

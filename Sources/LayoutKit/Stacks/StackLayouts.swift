@@ -175,8 +175,11 @@ public struct ZStackLayout: Layout {
     private func extent(_ proposal: ProposedViewSize, subviews: Subviews) -> Extent {
         var extent = Extent()
         var descent = CGPoint.zero
+        var infinite = (width: false, height: false)
         for (i, subview) in subviews.enumerated() {
             let d = subview.dimensions(in: proposal)
+            if d.width == .infinity { infinite.width = true }
+            if d.height == .infinity { infinite.height = true }
             extent.dimensions.append(d)
             let gx = d[alignment.horizontal].sanitizedGuide
             let gy = d[alignment.vertical].sanitizedGuide
@@ -188,8 +191,9 @@ public struct ZStackLayout: Layout {
             descent.y = i == 0 ? h - gy : Swift.max(descent.y, h - gy)
         }
         if !subviews.isEmpty {
-            extent.size = CGSize(width: Swift.max(0, extent.ascent.x + descent.x),
-                                 height: Swift.max(0, extent.ascent.y + descent.y))
+            // An infinite child makes the stack infinite, as in SwiftUI (see StackEngine).
+            extent.size = CGSize(width: infinite.width ? .infinity : Swift.max(0, extent.ascent.x + descent.x),
+                                 height: infinite.height ? .infinity : Swift.max(0, extent.ascent.y + descent.y))
         }
         return extent
     }

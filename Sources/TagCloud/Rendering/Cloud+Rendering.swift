@@ -19,13 +19,33 @@ extension Cloud {
     /// - Complexity: O(n) in the number of tags (see ``resolved()``); a few more layout passes
     ///   with `maxRows`.
     public func rendered(typesetter: Typesetter? = nil) throws(TagCloudError) -> RenderedCloud {
-        var typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
-        if let fonts, !fonts.isEmpty { typesetter = try typesetterAdding(fonts, to: typesetter) }
+        try rendered(withFontsIn: try typesetterWithFonts(typesetter), drawing: true)
+    }
+
+    /// `typesetter` (the shared one when `nil`) with the spec's font files (``fonts``) added.
+    func typesetterWithFonts(_ typesetter: Typesetter?) throws(TagCloudError) -> Typesetter {
+        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        guard let fonts, !fonts.isEmpty else { return typesetter }
+        return try typesetterAdding(fonts, to: typesetter)
+    }
+
+    /// ``rendered(typesetter:)`` with a typesetter that already has the spec's font files; without
+    /// `drawing`, the display list is empty: only the layout, the hidden count and the font
+    /// warnings are meaningful.
+    func rendered(withFontsIn typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
         let cloud = resolved()
         try checkWeightRange(cloud)
         try checkFontFamilies(cloud, library: typesetter.library)
-        let rendered = try CloudRenderer.render(cloud, typesetter: typesetter)
+        var rendered = try CloudRenderer.render(cloud, typesetter: typesetter, drawing: drawing)
         if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
+        if drawing, cloud.web.followsColorScheme {
+            // `theme: auto`: the same cloud in the dark theme, for web output's dark block.
+            var dark = self
+            dark.theme = .dark
+            let darkCloud = dark.resolved()
+            rendered.darkLook = RenderedCloud.DarkLook(cloud: darkCloud,
+                                                       displayList: try CloudRenderer.render(darkCloud, typesetter: typesetter).displayList)
+        }
         return rendered
     }
 
@@ -56,12 +76,21 @@ extension Cloud {
         try rendered().data(as: .pdf)
     }
 
-    /// Where every chip goes, in points (what ``OutputFormat/json`` writes).
+    /// Where every chip goes, in points (what ``OutputFormat/json`` writes), from a layout pass
+    /// that draws nothing: the same frames as ``rendered(typesetter:)``'s, for less time and memory.
     ///
+    /// - Parameter typesetter: As for ``rendered(typesetter:)``.
     /// - Returns: The layout.
     /// - Throws: As ``rendered(typesetter:)``.
-    public func layout() throws(TagCloudError) -> CloudLayout {
-        try rendered().layout
+    public func layout(typesetter: Typesetter? = nil) throws(TagCloudError) -> CloudLayout {
+        try layoutAndHiddenCount(typesetter: typesetter).layout
+    }
+
+    /// The layout, how many tags `maxRows` hid, and the font warnings, without drawing.
+    package func layoutAndHiddenCount(typesetter: Typesetter? = nil) throws(TagCloudError)
+        -> (layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]) {
+        let pass = try rendered(withFontsIn: try typesetterWithFonts(typesetter), drawing: false)
+        return (pass.layout, pass.hiddenCount, pass.fontWarnings)
     }
 
     /// The cloud in a format.
@@ -70,7 +99,8 @@ extension Cloud {
     /// - Returns: The bytes.
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
-        try rendered().data(as: format)
+        if format.needsOnlyTheLayout { return try layout().jsonData() }
+        return try rendered().data(as: format)
     }
 
     /// Refuses weights whose largest font size is below their smallest (heavier tags would get

@@ -19,6 +19,20 @@ public struct RenderedCloud: Sendable {
     /// The shown tags whose text has characters no available font covers, in the tags' order
     /// (empty when every character has a glyph).
     public var fontWarnings: [FontWarning] = []
+    /// The resolved cloud the picture was drawn from (what HTML output reads).
+    public var cloud: ResolvedCloud
+    /// The typesetter the labels were shaped with (HTML output asks it for the chips' faces).
+    var typesetter: Typesetter
+    /// The dark look, for `theme: auto`: SVG and HTML write it for readers in dark mode.
+    var darkLook: DarkLook?
+
+    /// The same cloud drawn in its dark colours.
+    struct DarkLook: Sendable {
+        /// The cloud resolved in the dark theme.
+        var cloud: ResolvedCloud
+        /// Its picture.
+        var displayList: DisplayList
+    }
 
     /// The picture's size in pixels at `scale` (what a PNG would be; `scale` 1 for SVG and PDF).
     ///
@@ -46,7 +60,14 @@ public struct RenderedCloud: Sendable {
     ///   over ``maximumPictureSide`` pixels on a side, or
     ///   ``TagCloudError/renderingFailed(format:_:)``.
     public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
-        guard let image = format.imageFormat else { return layout.jsonData() }
+        let image: ImageFormat
+        switch format {
+        case .json: return layout.jsonData()
+        case .html: return try htmlData()
+        case .png: image = .png
+        case .svg: image = .svg
+        case .pdf: image = .pdf
+        }
         let scale = scale ?? self.scale
         let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
         let limit = Self.maximumPictureSide
@@ -54,7 +75,10 @@ public struct RenderedCloud: Sendable {
             throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit)
         }
         do {
+            if image == .svg { return try svgData() }
             return try image.renderer(scale: scale, background: background).render(displayList)
+        } catch let error as TagCloudError {
+            throw error
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit)
         } catch {
@@ -83,9 +107,12 @@ enum CloudRenderer {
     /// - Throws: ``TagCloudError/fontsUnavailable(_:)`` or ``TagCloudError/textLayoutFailed(text:_:)``.
     /// - Complexity: One layout and drawing pass, O(n) in the number of tags; with `maxRows`, a
     ///   few more passes over the shown tags (and growing prefixes of the tags to find them).
-    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter) throws(TagCloudError) -> RenderedCloud {
+    ///   - drawing: Whether to draw the picture; `false` lays the cloud out for its layout alone
+    ///     (the display list is then empty: only the layout and the hidden count are meaningful).
+    static func render(_ cloud: ResolvedCloud, typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
+        let links = try checkedLinks(cloud)
         let (visible, more) = try shownChips(cloud, typesetter: typesetter)
-        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter)
+        let pass = try layOut(cloud, visible: visible, more: more, typesetter: typesetter, drawing: drawing, links: links)
         let origin = pass.list.size
         var chips: [CloudLayout.Chip] = []
         chips.reserveCapacity(visible + 1)
@@ -116,7 +143,30 @@ enum CloudRenderer {
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
-                             fontWarnings: warnings)
+                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter)
+    }
+
+    /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
+    /// and fragments; surrounding spaces and control characters removed), by chip index.
+    ///
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for the first link that is
+    ///   refused or malformed: a link is never dropped.
+    static func checkedLinks(_ cloud: ResolvedCloud) throws(TagCloudError) -> [URL?] {
+        guard cloud.chips.contains(where: { $0.href != nil }) else { return [] }
+        var links: [URL?] = []
+        links.reserveCapacity(cloud.chips.count)
+        for chip in cloud.chips {
+            guard let href = chip.href else {
+                links.append(nil)
+                continue
+            }
+            do {
+                links.append(try WebLink(checking: href).url)
+            } catch {
+                throw .refusedLink(tag: chip.text, href: href, reason: String(describing: error), nil)
+            }
+        }
+        return links
     }
 
     /// The shared typesetter over the bundled fonts, with the machine's fonts as fallback.
@@ -139,7 +189,7 @@ enum CloudRenderer {
         var prefix = Swift.min(n, 256)
         var fitting: Int
         while true {
-            let hidden = try layOut(cloud, visible: prefix, more: nil, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: prefix, more: nil, typesetter: typesetter, drawing: false).hidden
             if hidden > 0 {
                 fitting = prefix - hidden
                 break
@@ -148,23 +198,23 @@ enum CloudRenderer {
             prefix = Swift.min(n, prefix * 8)
         }
         while true {
-            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, typesetter: typesetter).hidden
+            let hidden = try layOut(cloud, visible: fitting, more: n - fitting, typesetter: typesetter, drawing: false).hidden
             if hidden == 0 { return (fitting, n - fitting) }
             fitting = Swift.max(0, fitting - hidden)
         }
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?,
-                               typesetter: Typesetter) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, typesetter: Typesetter,
+                               drawing: Bool, links: [URL?] = []) throws(TagCloudError) -> (list: DisplayList, frames: [CGRect?], hidden: Int) {
         let recorder = LayoutRecorder(count: visible + 1)
-        let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder)
+        let view = CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links)
             .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
         let list: DisplayList
         do {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
                                       scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
-                                      recordingFrames: false).list
+                                      recordingFrames: false, drawing: drawing).list
         } catch {
             throw TagCloudError(error)
         }
@@ -181,7 +231,7 @@ extension TagCloudError {
             self = .fontsUnavailable(error)
         case .textLayoutFailed(let text, let error):
             self = .textLayoutFailed(text: text, error)
-        case .invalidSize, .renderingFailed, .statePresetFailed:
+        case .invalidSize, .renderingFailed, .statePresetFailed, .updateCycleDidNotSettle, .invalidAnimation:
             self = .internalError(String(describing: error))
         }
     }

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import TagCloudUI
 
@@ -14,7 +15,7 @@ import TagCloudUI
 /// ```
 ///
 /// The first `visibleCount` chips of the cloud are shown, followed by a "+N" chip when `moreCount`
-/// is set. Each chip sits in a ``ChipFrameProbe`` that records its frame, and carries its text,
+/// is set. Each chip records the frame it is drawn in (`_recordingFrame`), and carries its text,
 /// link and identifier (`chip-<index>`) as display-list metadata (SVG `<g id>`/`<a>`, PDF links).
 ///
 /// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
@@ -28,6 +29,8 @@ struct CloudView: View {
     let moreCount: Int?
     /// Where frames and the hidden count go.
     let recorder: LayoutRecorder
+    /// The chips' links, checked by `WebLink` (``CloudRenderer/checkedLinks(_:)``), by index.
+    let links: [URL?]
 
     static func _makeNodes(_ view: CloudView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
@@ -39,25 +42,19 @@ struct CloudView: View {
                 let chip = cloud.chips[index]
                 ChipView(cloud: cloud, text: chip.text, font: chip.font, look: chip.look)
                     .environment(\.locale, Locale(identifier: chip.locale ?? ""))
-                    .displayMetadata(label: chip.text, link: chip.href.flatMap(URL.init(string:)),
-                                     identifier: "chip-\(index)")
-                    .probed(index, recorder)
+                    .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
+                                                  identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected))
+                    ._recordingFrame { recorder.record($0, for: index) }
             }
             if let moreCount {
                 ChipView(cloud: cloud, text: "+\(moreCount)", font: cloud.baseFont, look: cloud.defaultLook)
-                    .displayMetadata(label: "+\(moreCount)", identifier: "chip-more")
-                    .probed(visibleCount, recorder)
+                    .displayMetadata(ItemMetadata(label: "+\(moreCount)", identifier: "chip-more", role: .moreChip))
+                    ._recordingFrame { [visibleCount] in recorder.record($0, for: visibleCount) }
             }
         }
+        .displayMetadata(ItemMetadata(role: .cloud))
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
-    }
-}
-
-extension View {
-    /// This view in a ``ChipFrameProbe`` recording its frame as chip `index`.
-    func probed(_ index: Int, _ recorder: LayoutRecorder) -> some View {
-        ChipFrameProbe(index: index, recorder: recorder) { self }
     }
 }
 
@@ -99,12 +96,14 @@ struct ChipView: View {
         let title = Text(verbatim: text)
             .font(font)
             .foregroundColor(Color(look.textColor))
+            .displayMetadata(ItemMetadata(role: .label))
         if let checkmark = look.checkmark {
             HStack(spacing: checkmark.spacing) {
                 title
                 Image(systemName: checkmark.symbolName)
                     .font(.system(size: checkmark.size, weight: Font.Weight(checkmark.weight.value)))
                     .foregroundStyle(Color(checkmark.color))
+                    .displayMetadata(ItemMetadata(role: .checkmark))
             }
         } else {
             title
@@ -120,9 +119,9 @@ struct ChipView: View {
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme))
+        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme)).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
-            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth))
+            fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
             fill
         }

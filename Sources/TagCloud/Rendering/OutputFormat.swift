@@ -10,6 +10,9 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     case pdf
     /// Where every chip went, as JSON (``CloudLayout/jsonData()``).
     case json
+    /// An HTML fragment for a web page (``CloudHTML``): the chips as a `<ul class="tc-cloud">`
+    /// laid out by CSS flex-wrap, with its `<style>`; a whole document with the `page` key.
+    case html
 
     /// The format a file extension names, any case (`png`, `SVG`).
     ///
@@ -24,11 +27,20 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
         case .png: .png
         case .svg: .svg
         case .pdf: .pdf
-        case .json: nil
+        case .json, .html: nil
         }
     }
 
-    /// The name in messages: `PNG`, `SVG`, `PDF`, `JSON`.
+    /// Whether the format needs only the layout, not the picture: such output is made by a layout
+    /// pass that draws nothing (``Cloud/layout(typesetter:)``).
+    public var needsOnlyTheLayout: Bool {
+        switch self {
+        case .json: true
+        case .png, .svg, .pdf, .html: false
+        }
+    }
+
+    /// The name in messages: `PNG`, `SVG`, `PDF`, `JSON`, `HTML`.
     public var displayName: String { rawValue.uppercased() }
 
     /// The raw value.

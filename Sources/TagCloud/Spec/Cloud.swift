@@ -1,3 +1,5 @@
+public import Canvas
+
 /// A tag cloud: the tags and every key of the spec, as typed values a program can read and set.
 ///
 /// ```swift
@@ -60,6 +62,20 @@ public struct Cloud: Sendable, Hashable {
     /// families ``font`` and the tags may name, ahead of the bundled ones; relative paths are
     /// relative to the spec's folder.
     public var fonts: [String]?
+    /// The prefix of every id, class and font name in SVG and HTML output (`--id`); `nil` for one
+    /// derived from a hash of the output.
+    public var id: String?
+    /// The picture's title for assistive technology (SVG `<title>`, the HTML list's name, a page's
+    /// `<title>`).
+    public var title: String?
+    /// Whether SVG output scales with its container (a `viewBox` only, 100 % wide).
+    public var responsive: Bool?
+    /// Where links open in SVG and HTML output.
+    public var linkTarget: LinkTarget?
+    /// Where an HTML page finds the bundled font files (by file name); `nil` embeds subsets.
+    public var fontURL: String?
+    /// Whether HTML output is a whole document (`--page`) rather than a fragment.
+    public var page: Bool?
     /// The tags, in order; none makes an empty picture.
     public var tags: [Tag]
 
@@ -116,7 +132,7 @@ public struct Cloud: Sendable, Hashable {
                             doc: "A look from the articles (see \"Styles\"). Keys given in the spec win over the style's.")
         let theme = SpecKey("theme", \Cloud.theme, .name, default: KeyDefault(Theme.light), option: "theme",
                             valueName: "name",
-                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours.")
+                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`).")
         let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
                             valueName: "factor",
                             doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
@@ -129,6 +145,19 @@ public struct Cloud: Sendable, Hashable {
                                   doc: "`true` makes a tag with characters no available font covers an error (exit 65, no output) instead of a warning on standard error. Option: `--strict-fonts` (no value).")
         let fonts = SpecKey("fonts", \Cloud.fonts, .fontFiles, defaultDoc: "none (the bundled fonts)",
                             doc: "Font files (`.ttf`, `.otf`, `.ttc`, `.woff`, `.woff2`) or folders of them; their families can be named in `font.family` and per tag, ahead of the bundled ones, with the same fallback for characters they lack. Relative paths are relative to the spec's folder. Option: `--font-file` (repeatable).")
+        let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
+                         option: "id", valueName: "prefix",
+                         doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
+        let title = SpecKey("title", \Cloud.title, .string, defaultDoc: "`Tag cloud`",
+                            doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
+        let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
+                                 doc: "SVG: `true` writes only a `viewBox`, so the picture is as wide as its container and keeps its aspect ratio.")
+        let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current),
+                                 doc: "SVG and HTML: where links open: `_self`, `_top`, or `_blank` (written with `rel=\"noopener\"`).")
+        let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets",
+                              doc: "HTML: the URL under which the page serves the bundled font files (`/fonts/`); each is limited by `unicode-range` to the characters it draws.")
+        let page = SpecKey("page", \Cloud.page, .bool, default: KeyDefault(false),
+                           doc: "HTML: `true` writes a whole document (`--page`) instead of a fragment.")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")
     }

@@ -1,6 +1,8 @@
 // The named values of the spec. Each is written in the spec by its raw value, which follows the
 // SwiftUI spelling where SwiftUI has the concept (lowerCamelCase).
 
+public import Canvas
+
 /// A spec value written as one of a fixed set of names.
 protocol SpecName: RawRepresentable<String>, CaseIterable, Sendable {}
 
@@ -143,6 +145,9 @@ extension Cloud {
         case light
         /// Light text on black, iOS dark-mode system colours.
         case dark
+        /// The reader's choice: PNG and PDF use the light look; SVG and HTML write the light look
+        /// and, in a `prefers-color-scheme: dark` block, the dark look.
+        case auto
     }
 
     /// A named look reproducing one of the articles the project started from: the values it gives
@@ -275,3 +280,5 @@ extension Cloud.Theme: SpecName {}
 extension Cloud.Style: SpecName {}
 extension Cloud.WeightScale: SpecName {}
 extension Cloud.Material: SpecName {}
+
+extension LinkTarget: SpecName {}

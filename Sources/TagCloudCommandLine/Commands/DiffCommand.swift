@@ -139,7 +139,8 @@ extension TagCloudCommand {
             case .pngDecodingFailed(_, let reason):
                 throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image (\(reason))")
             case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
-                 .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption:
+                 .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
+                 .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
                 throw .cannotCompareImages(reason: "\(quoted(path: path)): \(error)")
             }
         }

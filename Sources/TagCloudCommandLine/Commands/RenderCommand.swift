@@ -115,16 +115,24 @@ package enum TagCloudCommand {
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
         }, warn: warn)
-        let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
-        for warning in rendered.fontWarnings { warn("warning: \(warning)") }
-        let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+        let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
+        if destination.format.needsOnlyTheLayout {
+            // The layout alone: laid out, not drawn.
+            (layout, hidden, fontWarnings) = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount() }
+            data = layout.jsonData()
+        } else {
+            let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+            data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+            (layout, hidden, fontWarnings) = (rendered.layout, rendered.hiddenCount, rendered.fontWarnings)
+        }
+        for warning in fontWarnings { warn("warning: \(warning)") }
         if let path = destination.path {
             try OutputFile.write(data, to: path, inputs: request.readPaths)
         } else {
             try StandardStreams.output(data)
         }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
-                            layout: rendered.layout, hiddenCount: rendered.hiddenCount, fontWarnings: rendered.fontWarnings)
+                            layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
     }
 
     /// The specs of a request and where each of their formats goes.
@@ -236,12 +244,19 @@ package enum TagCloudCommand {
     /// extension of the file a link names (`/dev/stdout` when standard output is `out.svg`), and
     /// PNG for a device, FIFO or socket (`/dev/null`), as for standard output.
     static func outputFormat(ofOutput output: String) throws(CommandError) -> OutputFormat {
+        try format(ofOutput: output, forDevices: .png, ofPath: outputFormat(ofPath:))
+    }
+
+    /// The format of an output, by `ofPath` from its extension, or from the extension of the file
+    /// a link names; `device` for a device, FIFO or socket. The error is `ofPath`'s for `output`.
+    static func format<Format>(ofOutput output: String, forDevices device: Format,
+                               ofPath: (String) throws(CommandError) -> Format) throws(CommandError) -> Format {
         do {
-            return try outputFormat(ofPath: output)
+            return try ofPath(output)
         } catch {
             guard let target = try? OutputFile.resolve(output) else { throw error }
-            if target.method != .replace { return .png }
-            guard let format = try? outputFormat(ofPath: target.path) else { throw error }
+            if target.method != .replace { return device }
+            guard let format = try? ofPath(target.path) else { throw error }
             return format
         }
     }

@@ -26,6 +26,29 @@ package struct SwiftSample: Sendable {
     }
 }
 
+/// An animation of the gallery made by Swift code: one of the articles' views going through its
+/// state changes, written as an APNG and an animated SVG.
+package struct SwiftAnimationSample: Sendable {
+    /// A file-safe name, the base name of its files.
+    package var name: String
+    /// What the animation shows.
+    package var description: String
+    /// Makes the file in a format.
+    package var makeData: @MainActor @Sendable (AnimationFormat) throws -> Data
+
+    /// Makes a sample.
+    ///
+    /// - Parameters:
+    ///   - name: The file-safe name.
+    ///   - description: What the animation shows.
+    ///   - makeData: Makes the APNG or the animated SVG.
+    package init(name: String, description: String, makeData: @escaping @MainActor @Sendable (AnimationFormat) throws -> Data) {
+        self.name = name
+        self.description = description
+        self.makeData = makeData
+    }
+}
+
 /// What `tagcloud samples` is asked to render.
 package struct SamplesRequest: Sendable {
     /// The folder of sample specs.
@@ -34,12 +57,16 @@ package struct SamplesRequest: Sendable {
     package var outputFolder: String
     /// The Swift examples to render too.
     package var swiftExamples: [SwiftSample]
+    /// The Swift animations to render too, into `gallery/`.
+    package var swiftAnimations: [SwiftAnimationSample]
 
     /// Makes a request.
-    package init(samplesFolder: String, outputFolder: String, swiftExamples: [SwiftSample] = []) {
+    package init(samplesFolder: String, outputFolder: String, swiftExamples: [SwiftSample] = [],
+                 swiftAnimations: [SwiftAnimationSample] = []) {
         self.samplesFolder = samplesFolder
         self.outputFolder = outputFolder
         self.swiftExamples = swiftExamples
+        self.swiftAnimations = swiftAnimations
     }
 }
 
@@ -49,12 +76,15 @@ package struct SamplesReport: Sendable {
     package var specs: [String]
     /// The Swift examples rendered, by name.
     package var swiftExamples: [String]
+    /// The Swift animations rendered, by name.
+    package var swiftAnimations: [String]
     /// Every file written.
     package var files: [String]
 
-    /// `rendered 31 specs and 26 Swift examples into samples (171 files)`.
+    /// `rendered 31 specs, 26 Swift examples and 1 animation (171 files)`.
     package var summary: String {
-        "rendered \(specs.count) specs and \(swiftExamples.count) Swift examples (\(files.count) files)"
+        let animations = "\(swiftAnimations.count) animation\(swiftAnimations.count == 1 ? "" : "s")"
+        return "rendered \(specs.count) specs, \(swiftExamples.count) Swift examples and \(animations) (\(files.count) files)"
     }
 }
 
@@ -123,16 +153,18 @@ extension TagCloudCommand {
         var entries: [(name: String, file: String, caption: String)] = []
         for spec in specs {
             let base = (spec as NSString).deletingPathExtension
-            let rendered: RenderedCloud, png: Data, svg: Data
+            let rendered: RenderedCloud, png: Data, svg: Data, html: Data
             do throws(TagCloudError) {
                 rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
                 png = try rendered.data(as: .png)
                 svg = try rendered.data(as: .svg)
+                html = try rendered.data(as: .html)
             } catch {
                 throw .library(error)
             }
             try write(png, output.appendingPathComponent("\(base).png"))
             try write(svg, output.appendingPathComponent("\(base).svg"))
+            try write(html, output.appendingPathComponent("\(base).html"))
             try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
             entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
         }
@@ -151,9 +183,24 @@ extension TagCloudCommand {
             }
             swiftEntries.append((example.name, example.description))
         }
-        let page = galleryPage(specs: entries, swift: swiftEntries)
+        for animation in request.swiftAnimations {
+            for format in [AnimationFormat.png, .svg] {
+                let data: Data
+                do {
+                    data = try animation.makeData(format)
+                } catch let error as TagCloudUIError {
+                    throw .swiftExampleFailed(name: animation.name, error)
+                } catch {
+                    throw .library(.internalError(String(describing: error)))
+                }
+                try write(data, gallery.appendingPathComponent("\(animation.name).\(format.rawValue)"))
+            }
+        }
+        let page = galleryPage(specs: entries, swift: swiftEntries,
+                               animations: request.swiftAnimations.map { ($0.name, $0.description) })
         try write(Data(page.utf8), output.appendingPathComponent("README.md"))
-        return SamplesReport(specs: specs, swiftExamples: request.swiftExamples.map(\.name), files: files)
+        return SamplesReport(specs: specs, swiftExamples: request.swiftExamples.map(\.name),
+                             swiftAnimations: request.swiftAnimations.map(\.name), files: files)
     }
 
     /// The first comment lines of a YAML spec (`# …`), joined: the sample's caption.
@@ -168,16 +215,19 @@ extension TagCloudCommand {
     }
 
     /// The gallery's `README.md`: every spec's picture with its caption and the command that
-    /// made it, then the Swift examples'.
+    /// made it, then the Swift examples', then the animations (the SVG shown, the APNG linked).
     private static func galleryPage(specs: [(name: String, file: String, caption: String)],
-                                    swift: [(name: String, caption: String)]) -> String {
+                                    swift: [(name: String, caption: String)],
+                                    animations: [(name: String, caption: String)]) -> String {
         var page = """
             # The gallery
 
             Every picture here is made by `tagcloud samples` (`make samples`): the specs beside this page \
             through `tagcloud render`, and the articles' SwiftUI examples (`Swift/`, the `Gallery` target) \
-            through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and its layout \
-            JSON (`tagcloud render SPEC --format json`), which the golden tests compare.
+            through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and an HTML \
+            fragment for web pages (the chips as a list laid out by CSS flex-wrap, which draws the PNG \
+            at the spec's width), and its layout JSON (`tagcloud render SPEC --format json`), which the \
+            golden tests compare.
 
             ## Specs
 
@@ -186,12 +236,21 @@ extension TagCloudCommand {
             page += "\n### \(entry.name)\n\n"
             if !entry.caption.isEmpty { page += entry.caption + "\n\n" }
             page += "`tagcloud render samples/\(entry.file) -o \(entry.name).png --scale 2`\n\n"
-            page += "![\(entry.name)](\(entry.name).png)\n"
+            page += "![\(entry.name)](\(entry.name).png)\n\n"
+            page += "PNG · [SVG](\(entry.name).svg) · [HTML](\(entry.name).html)\n"
         }
         if !swift.isEmpty {
             page += "\n## The articles' Swift examples\n"
             for entry in swift {
                 page += "\n### \(entry.name)\n\n\(entry.caption)\n\n![\(entry.name)](gallery/\(entry.name).png)\n"
+            }
+        }
+        if !animations.isEmpty {
+            page += "\n## The articles' animations\n"
+            for entry in animations {
+                page += "\n### \(entry.name)\n\n\(entry.caption) As an SVG animated with CSS; the same as an APNG: "
+                page += "[gallery/\(entry.name).png](gallery/\(entry.name).png).\n\n"
+                page += "![\(entry.name)](gallery/\(entry.name).svg)\n"
             }
         }
         return page

@@ -9,9 +9,10 @@ import TagCloud
 /// fraction of a second of each save of the spec and showing errors on the page instead of exiting.
 ///
 /// The page polls `/state` (the spec file's modification time and size) four times a second and,
-/// when it changes or the slider moves, fetches `/cloud.svg?width=W` and `/cloud.json?width=W`
-/// (the layout). A spec that does not parse or render gives a `422` with the message, which the
-/// page shows in place of the picture.
+/// when it changes or the slider moves, fetches `/cloud.html?width=W` (the HTML fragment, inlined
+/// as a site inlines it) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the
+/// SVG. A spec that does not parse or render gives a `422` with the message, which the page shows
+/// in place of the picture.
 package struct PreviewServer: Sendable {
     /// The spec file.
     package var specPath: String
@@ -48,6 +49,9 @@ package struct PreviewServer: Sendable {
         }
         router.get("/cloud.svg") { request, _ in
             server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .svg)
+        }
+        router.get("/cloud.html") { request, _ in
+            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .html)
         }
         router.get("/cloud.json") { request, _ in
             server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .json)
@@ -86,7 +90,13 @@ package struct PreviewServer: Sendable {
     func respond(width: String?, format: OutputFormat) -> Response {
         do {
             let data = try load(width: width).rendered().data(as: format)
-            let type = format == .svg ? "image/svg+xml" : "application/json"
+            let type = switch format {
+            case .svg: "image/svg+xml"
+            case .html: "text/html; charset=utf-8"
+            case .json: "application/json"
+            case .png: "image/png"
+            case .pdf: "application/pdf"
+            }
             return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         } catch {
@@ -128,11 +138,11 @@ enum PreviewPage {
             async function refresh() {
               const ticket = ++pending, width = slider.value;
               widthValue.textContent = width;
-              const [svg, layout] = await Promise.all([fetch(`/cloud.svg?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
+              const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
               if (ticket !== pending) return;
-              if (!svg.ok) { error.textContent = await svg.text(); error.hidden = false; return; }
+              if (!html.ok) { error.textContent = await html.text(); error.hidden = false; return; }
               error.hidden = true;
-              cloud.innerHTML = await svg.text();
+              cloud.innerHTML = await html.text();
               window.tagcloudLayout = await layout.json();
               window.tagcloudWidth = Number(width);
               size.textContent = `${window.tagcloudLayout.width} × ${window.tagcloudLayout.height} pt`;

@@ -180,6 +180,8 @@ final class SegmentedControlNode: ViewNode {
 
     override var kind: String { "SegmentedPicker" }
 
+    override var childNodes: [ViewNode] { options }
+
     /// Equal segments, each as wide as the widest label plus padding.
     private var idealWidth: CGFloat {
         let widest = options.map { $0.sizeThatFits(.unspecified).width }.max() ?? 0

@@ -37,7 +37,7 @@ extension ForEach: View where Content: View {
         nodes.reserveCapacity(view.data.count)
         for element in view.data {
             let tag = AnyHashable(view.identifier(element))
-            for node in makeNodes(view.content(element), inputs) {
+            for node in makeNodes(view.content(element), inputs, at: .element(tag)) {
                 if node.tag == nil { node.tag = tag }
                 nodes.append(node)
             }

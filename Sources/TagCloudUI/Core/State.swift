@@ -1,11 +1,14 @@
 /// A property wrapper type that can read and write a value managed by TagCloudUI: the port of
 /// SwiftUI's `@State`.
 ///
-/// A still image shows the current state: the initial value, unless something writes the state
-/// while the view resolves, or ``View/presetState(_:to:)`` sets it for a picture
+/// A picture shows the settled state: the initial value, unless the update cycle's actions
+/// (`onAppear`, `onChange(of:)`, `onPreferenceChange`, blocks sent to the main queue) change it,
+/// or ``View/presetState(_:to:)`` sets it for a picture
 /// (`SuggestionPickerView().presetState("selected", to: ["Exercise 💪"])`) without changing the
-/// view's code. The value lives in a box shared by copies of the view, so a write through the
-/// wrapper or its ``Binding`` is seen by every copy.
+/// view's code. The value lives in a box shared by copies of the view; the renderer keeps the box
+/// of each view identity, so the new values of a view that its parent's body makes in later
+/// passes, and a new root view of the same identity, read and write the same state (see
+/// ``ImageRenderer``). A write that changes the value makes another update pass.
 @propertyWrapper
 public struct State<Value> {
     let box: StateBox<Value>
@@ -45,9 +48,65 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 /// The storage of a ``State``.
+///
+/// A box is either held by a renderer's ``ViewGraph`` (the state of a view identity: writes that
+/// change its value are reported to the graph) or redirected to the held box of the same identity
+/// (a newer value of the view, made by its parent's body in a later pass), so that every copy of
+/// every value of the view reads and writes one storage.
 final class StateBox<Value> {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+    private var storage: Value
+    private var target: StateBox<Value>?
+    private weak var graph: ViewGraph?
+    private var name: ViewGraph.StateName?
+
+    init(_ value: Value) { storage = value }
+
+    /// The value, read from and written to the held box when this one is redirected.
+    var value: Value {
+        get {
+            if let target { return target.value }
+            return storage
+        }
+        set {
+            if let target {
+                target.value = newValue
+                return
+            }
+            let unchanged = valuesEqual(storage, newValue) == true
+            storage = newValue
+            if !unchanged, let graph, let name { graph.stateDidChange(name) }
+        }
+    }
+
+    /// Sends this box's reads and writes to `held` from now on.
+    ///
+    /// - Parameter held: The box the graph holds for the same state.
+    func redirect(to held: StateBox<Value>) {
+        guard held !== self else { return }
+        target = held
+    }
+
+    /// Makes this the held box: changes are reported to `graph` under `name`.
+    ///
+    /// - Parameters:
+    ///   - graph: The renderer's graph.
+    ///   - name: The state's view and property.
+    func hold(in graph: ViewGraph, name: ViewGraph.StateName) {
+        self.graph = graph
+        self.name = name
+    }
+}
+
+extension State: AttachableState {
+    func attach(to other: any AttachableState) -> Bool {
+        guard let other = other as? State<Value> else { return false }
+        other.box.redirect(to: box)
+        return true
+    }
+
+    func hold(in graph: ViewGraph, name: ViewGraph.StateName) {
+        box.hold(in: graph, name: name)
+    }
 }
 
 /// A state whose value can be replaced by a value of unknown type, for ``View/presetState(_:to:)``.
@@ -120,109 +179,29 @@ public struct Binding<Value> {
                          set: { self.wrappedValue[keyPath: keyPath] = $0 })
     }
 
-    /// This binding, with an animation to use when it changes; accepted for SwiftUI code (a still
-    /// image does not animate).
+    /// This binding, with an animation for the changes made through it (SwiftUI's
+    /// `animation(_:)`): a write runs in ``withAnimation(_:_:)``.
     ///
     /// - Parameter animation: The animation.
-    /// - Returns: The same binding.
-    public func animation(_ animation: Animation? = .default) -> Binding<Value> { self }
-}
-
-/// The way a view changes over time: the port of SwiftUI's `Animation`.
-///
-/// Still images do not animate, so animations are accepted and described, never run: the picture
-/// shows the state after the change.
-public struct Animation: Hashable, Sendable, CustomStringConvertible {
-    /// A description of the curve, for debugging.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
+    /// - Returns: A binding to the same value.
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        let setter = self.setter, getter = self.getter
+        return Binding(get: getter, set: { value in withAnimation(animation) { setter(value) } })
     }
-
-    /// The default animation.
-    public static let `default` = Animation("default")
-    /// An ease-in-out curve.
-    public static let easeInOut = Animation("easeInOut")
-    /// An ease-in curve.
-    public static let easeIn = Animation("easeIn")
-    /// An ease-out curve.
-    public static let easeOut = Animation("easeOut")
-    /// A linear curve.
-    public static let linear = Animation("linear")
-    /// A spring with default parameters.
-    public static let spring = Animation("spring")
-    /// A smooth spring.
-    public static let smooth = Animation("smooth")
-    /// A bouncy spring.
-    public static let bouncy = Animation("bouncy")
-
-    /// A spring (SwiftUI's `spring(response:dampingFraction:blendDuration:)`).
-    ///
-    /// - Parameters:
-    ///   - response: The stiffness, as the period of one oscillation in seconds.
-    ///   - dampingFraction: The damping, 0 to 1.
-    ///   - blendDuration: The duration of blending with a previous animation.
-    /// - Returns: The animation.
-    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825,
-                              blendDuration: Double = 0) -> Animation {
-        Animation("spring(response: \(response), dampingFraction: \(dampingFraction))")
-    }
-
-    /// An ease-in-out curve of a duration.
-    ///
-    /// - Parameter duration: The duration in seconds.
-    /// - Returns: The animation.
-    public static func easeInOut(duration: Double) -> Animation { Animation("easeInOut(\(duration))") }
-
-    /// A linear curve of a duration.
-    ///
-    /// - Parameter duration: The duration in seconds.
-    /// - Returns: The animation.
-    public static func linear(duration: Double) -> Animation { Animation("linear(\(duration))") }
-
-    /// This animation, delayed.
-    ///
-    /// - Parameter delay: The delay in seconds.
-    /// - Returns: The animation.
-    public func delay(_ delay: Double) -> Animation { Animation("\(description).delay(\(delay))") }
-
-    /// This animation at another speed.
-    ///
-    /// - Parameter speed: The speed factor.
-    /// - Returns: The animation.
-    public func speed(_ speed: Double) -> Animation { Animation("\(description).speed(\(speed))") }
-}
-
-/// Runs `body` and returns its result: SwiftUI's `withAnimation(_:_:)`. A still image shows the
-/// state after the change, so the animation is not run.
-///
-/// - Parameters:
-///   - animation: The animation.
-///   - body: The state change.
-/// - Returns: What `body` returns.
-/// - Throws: What `body` throws.
-@discardableResult
-public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
-    try body()
 }
 
 extension View {
-    /// Accepted for SwiftUI code: a still image shows the current state (SwiftUI's
-    /// `animation(_:value:)`).
-    ///
-    /// - Parameters:
-    ///   - animation: The animation.
-    ///   - value: The value whose changes would animate.
-    /// - Returns: The same view.
-    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
-
     /// Sets the value of a `@State` property of this view before it resolves, for a still image of
     /// a particular state, without changing the view's code.
     ///
     /// ```swift
     /// SuggestionPickerView().presetState("selected", to: Set(["Exercise 💪"]))
     /// ```
+    ///
+    /// The state is set when the view first resolves and whenever the preset value changes
+    /// (compared with `==` when it is `Equatable`), so the changes the update cycle makes stay,
+    /// and a renderer whose ``ImageRenderer/content`` is set to the view with another preset value
+    /// shows that state (an animation can go from one to the other).
     ///
     /// The property is found by name (without the `$` or `_`). If the view has no `@State`
     /// property of that name, or the value's type differs, rendering throws
@@ -248,9 +227,15 @@ struct StatePresetView<Content: View>: View {
     static func _makeNodes(_ view: StatePresetView, inputs: _ViewInputs) -> _ViewOutputs {
         let label = "_" + view.property
         let viewName = String(describing: Content.self)
+        // The content's identity, as its own resolution computes it: its state is attached first,
+        // so the preset reaches the state the renderer holds for it.
+        let contentPath = inputs.path.appending(.type(ObjectIdentifier(Content.self)))
+        nonisolated(unsafe) let content = view.content, graph = inputs.context.graph
+        onMainActor { graph.attachState(of: content, at: contentPath) }
         let state = Mirror(reflecting: view.content).children.first { $0.label == label }?.value
         if let state = state as? any PresettableState {
-            if !state.preset(view.value) {
+            let key = ViewGraph.StateKey(path: contentPath, property: view.property)
+            if !inputs.context.graph.applyPreset(view.value, to: state, key: key) {
                 inputs.context.record(.statePresetFailed(
                     view: viewName, property: view.property,
                     reason: "the value is a \(type(of: view.value)), the state holds a \(state.valueTypeName)"))

@@ -52,9 +52,16 @@ extension View {
     ///   - inputs: The environment and resolution context.
     /// - Returns: The body's layout nodes.
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        nonisolated(unsafe) let view = view, environment = inputs.environment
-        let body = onMainActor { EnvironmentValues.withCurrent(environment) { view.body } }
-        return Body._makeNodes(body, inputs: inputs)
+        let inner = inputs.appending(.type(ObjectIdentifier(Self.self)))
+        nonisolated(unsafe) let view = view, environment = inputs.environment, graph = inputs.context.graph
+        let path = inner.path
+        let body = onMainActor {
+            graph.attachState(of: view, at: path)
+            return EnvironmentValues.withCurrent(environment) { view.body }
+        }
+        let outputs = Body._makeNodes(body, inputs: inner)
+        for node in outputs.nodes { node.stamp(path) }
+        return outputs
     }
 }
 
@@ -89,10 +96,13 @@ public struct _ViewInputs {
     /// The stack orientation of the nearest enclosing layout container (`Spacer` and `Divider`
     /// take their axis from it); `nil` outside stack-like containers.
     var stackOrientation: Axis?
+    /// The view's structural identity.
+    var path: ViewPath
 
-    init(environment: EnvironmentValues, context: ResolutionContext) {
+    init(environment: EnvironmentValues, context: ResolutionContext, path: ViewPath = .root) {
         self.environment = environment
         self.context = context
+        self.path = path
     }
 }
 
@@ -135,10 +145,11 @@ func makeSingleNode<V: View>(_ view: V, _ inputs: _ViewInputs, alignment: Alignm
     var inner = inputs
     inner.stackOrientation = nil
     let nodes = makeNodes(view, inner)
-    if nodes.count == 1 { return nodes[0] }
-    if nodes.isEmpty { return EmptyNode() }
-    return ContainerNode(ZStackLayout(alignment: alignment), children: nodes,
-                         layoutDirection: inputs.environment.layoutDirection)
+    let node: ViewNode = nodes.count == 1 ? nodes[0]
+        : nodes.isEmpty ? EmptyNode()
+        : ContainerNode(ZStackLayout(alignment: alignment), children: nodes, layoutDirection: inputs.environment.layoutDirection)
+    node.stamp(inputs.path)
+    return node
 }
 
 /// Runs code that SwiftUI runs on the main actor (a view's `body`, a style's `makeBody`) from the

@@ -97,8 +97,10 @@ extension TupleView: View {
     /// - Returns: The concatenated nodes.
     public static func _makeNodes(_ view: TupleView, inputs: _ViewInputs) -> _ViewOutputs {
         var nodes: [ViewNode] = []
+        var index = 0
         for child in repeat each view.value {
-            nodes.append(contentsOf: makeNodes(child, inputs))
+            nodes.append(contentsOf: makeNodes(child, inputs, at: .child(index)))
+            index += 1
         }
         return _ViewOutputs(nodes: nodes)
     }
@@ -126,8 +128,8 @@ extension _ConditionalContent: View {
     /// - Returns: The branch's nodes.
     public static func _makeNodes(_ view: _ConditionalContent, inputs: _ViewInputs) -> _ViewOutputs {
         switch view.storage {
-        case .trueContent(let content): return TrueContent._makeNodes(content, inputs: inputs)
-        case .falseContent(let content): return FalseContent._makeNodes(content, inputs: inputs)
+        case .trueContent(let content): return _ViewOutputs(nodes: makeNodes(content, inputs, at: .branch(true)))
+        case .falseContent(let content): return _ViewOutputs(nodes: makeNodes(content, inputs, at: .branch(false)))
         }
     }
 
@@ -144,7 +146,7 @@ extension Optional: View where Wrapped: View {
     /// - Returns: The nodes.
     public static func _makeNodes(_ view: Optional, inputs: _ViewInputs) -> _ViewOutputs {
         guard let view else { return _ViewOutputs(nodes: []) }
-        return Wrapped._makeNodes(view, inputs: inputs)
+        return _ViewOutputs(nodes: makeNodes(view, inputs, at: .branch(true)))
     }
 
     /// A primitive view: its body is `Never`.
@@ -203,7 +205,9 @@ extension AnyView: View {
     ///   - inputs: The environment and resolution context.
     /// - Returns: The nodes.
     public static func _makeNodes(_ view: AnyView, inputs: _ViewInputs) -> _ViewOutputs {
-        func open<V: View>(_ content: V) -> _ViewOutputs { V._makeNodes(content, inputs: inputs) }
+        func open<V: View>(_ content: V) -> _ViewOutputs {
+            _ViewOutputs(nodes: makeNodes(content, inputs, at: .type(ObjectIdentifier(V.self))))
+        }
         return open(view.storage)
     }
 

@@ -50,9 +50,16 @@ extension ViewModifier {
                                   content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         withoutActuallyEscaping(content) { content in
             nonisolated(unsafe) let proxy = _ViewModifier_Content<Self>(resolve: content)
-            nonisolated(unsafe) let modifier = modifier, environment = inputs.environment
-            let body = onMainActor { EnvironmentValues.withCurrent(environment) { modifier.body(content: proxy) } }
-            return Body._makeNodes(body, inputs: inputs)
+            nonisolated(unsafe) let modifier = modifier, environment = inputs.environment, graph = inputs.context.graph
+            let inner = inputs.appending(.type(ObjectIdentifier(Self.self)))
+            let path = inner.path
+            let body = onMainActor {
+                graph.attachState(of: modifier, at: path)
+                return EnvironmentValues.withCurrent(environment) { modifier.body(content: proxy) }
+            }
+            let outputs = Body._makeNodes(body, inputs: inner)
+            for node in outputs.nodes { node.stamp(path) }
+            return outputs
         }
     }
 }

@@ -6,7 +6,8 @@ struct DecorationModifier<Decoration: View>: NodeWrappingModifier {
     let isOverlay: Bool
 
     func wrap(_ node: ViewNode, inputs: _ViewInputs) -> ViewNode {
-        DecorationNode(node, decoration: makeSingleNode(decoration, inputs, alignment: alignment), alignment: alignment,
+        DecorationNode(node, decoration: makeSingleNode(decoration, inputs.appending(.role(.decoration)), alignment: alignment),
+                       alignment: alignment,
                        isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
     }
 }
@@ -177,8 +178,18 @@ extension View {
     ///   - identifier: A stable identifier.
     /// - Returns: The view.
     public func displayMetadata(label: String? = nil, link: URL? = nil, identifier: String? = nil) -> some View {
-        let metadata = ItemMetadata(label: label, link: link, identifier: identifier)
-        return wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
+        displayMetadata(ItemMetadata(label: label, link: link, identifier: identifier))
+    }
+
+    /// Attaches display-list metadata to this view's drawing, with every field Canvas knows: a
+    /// label, a link, an identifier, and the item's ``ItemRole`` in a tag cloud with its selected
+    /// state, which web output (SVG, HTML) turns into classes, ARIA roles and colour custom
+    /// properties.
+    ///
+    /// - Parameter metadata: The metadata.
+    /// - Returns: The view.
+    public func displayMetadata(_ metadata: ItemMetadata) -> some View {
+        wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
     }
 
     /// Labels this view's drawing (SwiftUI's `accessibilityLabel(_:)`): the label goes into the

@@ -22,6 +22,8 @@ final class ContainerNode<L: Layout>: ViewNode {
 
     override var kind: String { "Layout<\(L.self)>" }
 
+    override var childNodes: [ViewNode] { children }
+
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         host.sizeThatFits(proposal)
     }

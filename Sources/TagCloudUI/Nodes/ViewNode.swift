@@ -11,6 +11,9 @@
 class ViewNode: LayoutSubviewBackend {
     /// The selection tag (``View/tag(_:)`` or the enclosing `ForEach` element's identifier).
     var tag: AnyHashable?
+    /// The structural identity of the view the node comes from (see ``ViewPath``); set once, by
+    /// the innermost structural view that resolved it.
+    private(set) var path: ViewPath?
 
     /// The sizes answered so far: two inline, up to six more in an array (most nodes are asked
     /// one or two proposals, so most nodes allocate nothing for their memo).
@@ -20,6 +23,21 @@ class ViewNode: LayoutSubviewBackend {
 
     /// A short name for the node's kind, for recorded frames and debugging.
     var kind: String { String(describing: type(of: self)) }
+
+    /// The nodes this node lays out and draws (its child, its children, its decoration), in
+    /// drawing order; none for a leaf.
+    var childNodes: [ViewNode] { [] }
+
+    /// Gives this node, and its descendants that have none yet, a structural identity.
+    ///
+    /// - Parameter path: The identity of the view that resolved to this node.
+    /// - Complexity: O(k) in the descendants without a path (a node's descendants are stamped by
+    ///   the structural views inside it first, so each node is visited once).
+    final func stamp(_ path: ViewPath) {
+        guard self.path == nil else { return }
+        self.path = path
+        for child in childNodes { child.stamp(path) }
+    }
 
     /// The node's size for a proposal, memoised.
     ///
@@ -80,7 +98,11 @@ class ViewNode: LayoutSubviewBackend {
     ///     `proposal`.
     ///   - proposal: The proposal the parent placed the node with.
     ///   - canvas: Where the items go.
-    func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+    final func render(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        if let tracker = canvas.tracker {
+            tracker.render(self, in: frame, proposal: proposal, canvas: canvas)
+            return
+        }
         canvas.record(self, frame)
         draw(in: frame, proposal: proposal, into: canvas)
     }
@@ -113,16 +135,76 @@ final class DrawingContext {
     /// Every node's frame in drawing order, when recording.
     private(set) var frames: [(kind: String, frame: CGRect)] = []
     private let recordsFrames: Bool
+    /// The actions of the update pass being drawn (preference observers register there).
+    let actions: PassActions
+    /// The preference values set so far, in view order (see ``PreferenceKey``).
+    var preferences: [PreferenceEntry] = []
+    /// The named coordinate spaces around the node being drawn: each name's origin in the
+    /// picture (see ``View/coordinateSpace(name:)``).
+    var namedSpaces: [AnyHashable: CGPoint] = [:]
 
-    init(recordsFrames: Bool = false) {
+    /// Whether items are kept: `false` when only the placement matters (a layout, no picture), so
+    /// nodes place their children without making items.
+    let keepsItems: Bool
+
+    init(recordsFrames: Bool = false, keepsItems: Bool = true, actions: PassActions = PassActions()) {
         self.recordsFrames = recordsFrames
+        self.keepsItems = keepsItems
+        self.actions = actions
     }
 
     /// Appends an item on top of the others.
     ///
     /// - Parameter item: The item.
     func append(_ item: DisplayItem) {
-        items.append(item)
+        if keepsItems { items.append(item) }
+    }
+
+    /// Appends items on top of the others.
+    ///
+    /// - Parameter items: The items, back to front.
+    func append(contentsOf items: [DisplayItem]) {
+        if keepsItems { self.items.append(contentsOf: items) }
+    }
+
+    /// The items `body` draws, taken aside instead of drawn.
+    ///
+    /// - Parameter body: Draws.
+    /// - Returns: What it drew.
+    func capture(_ body: () -> Void) -> [DisplayItem] {
+        var saved: [DisplayItem] = []
+        swap(&saved, &items)
+        body()
+        swap(&saved, &items)
+        return saved
+    }
+
+    /// Follows the nodes as they are drawn: records them, or draws an animation frame.
+    var tracker: NodeTracker?
+
+    /// Whether this drawing is a frame of an animation (actions are not registered, made content
+    /// is reused).
+    var isAnimationFrame: Bool { tracker?.isAnimationFrame ?? false }
+
+    /// The frame layout gave `node`, when the drawing shows it elsewhere (an animation frame);
+    /// `nil` when the frame the node is drawn in is its layout frame.
+    ///
+    /// - Parameter node: The node being drawn.
+    /// - Returns: Its layout frame in the picture, or `nil`.
+    func modelFrame(of node: ViewNode) -> CGRect? {
+        guard let level = tracker?.level(of: node), level.displayed != (level.new ?? level.old) else { return nil }
+        return level.new ?? level.old
+    }
+
+    /// The node before the change and the fraction of the change shown, when `node` is being
+    /// drawn in an animation frame and had a former self of its class.
+    ///
+    /// - Parameter node: The node being drawn.
+    /// - Returns: Its former self and the progress, or `nil`.
+    func counterpart<N: ViewNode>(of node: N) -> (old: N, progress: Double)? {
+        guard let tracker, tracker.isAnimationFrame, let level = tracker.level(of: node), !level.removed,
+              let old = level.oldNode as? N else { return nil }
+        return (old, level.progress)
     }
 
     /// Records a node's frame when recording frames.
@@ -147,6 +229,7 @@ final class DrawingContext {
     ///   - body: Draws the group's items.
     func group(clip: Clip? = nil, opacity: Double = 1, transform: Transform = .identity,
                metadata: ItemMetadata = ItemMetadata(), _ body: () -> Void) {
+        guard keepsItems else { return body() }
         // Swapped rather than copied, so that the outer items stay uniquely referenced and
         // appending to them never copies them (a copy per group made long lists quadratic).
         var saved: [DisplayItem] = []
@@ -187,7 +270,7 @@ final class DrawingContext {
         result.reserveCapacity(items.count)
         for item in items {
             switch item.content {
-            case .fill(.rect(let rect), let shading, let style) where rect.contains(containment.bounds):
+            case .fill(.rect(let rect), let shading, let style) where rect.covers(containment.bounds):
                 result.append(DisplayItem(.fill(shape, shading, style), metadata: item.metadata))
             case .fill(let inner, _, _) where containment.contains(inner.path.controlPointBounds):
                 result.append(item)
@@ -238,7 +321,7 @@ struct ShapeContainment {
 
     /// Whether `rect` lies inside the shape.
     func contains(_ rect: CGRect) -> Bool {
-        guard !rect.isNull, bounds.contains(rect) else { return false }
+        guard !rect.isNull, bounds.covers(rect) else { return false }
         let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                        CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
         return corners.allSatisfy(contains)
@@ -253,6 +336,16 @@ struct ShapeContainment {
         let dx = (point.x - cx) / (isEllipse ? radius.width * 0.99 : rx)
         let dy = (point.y - cy) / (isEllipse ? radius.height * 0.99 : ry)
         return dx * dx + dy * dy <= 1
+    }
+}
+
+extension CGRect {
+    /// Whether `other` lies inside this rectangle, edges included, compared edge by edge
+    /// (Foundation's `contains(_:)` on Linux can say no for a rectangle and itself when their
+    /// coordinates are not exact binary fractions).
+    func covers(_ other: CGRect) -> Bool {
+        let a = standardized, b = other.standardized
+        return a.minX <= b.minX && a.minY <= b.minY && a.maxX >= b.maxX && a.maxY >= b.maxY
     }
 }
 

@@ -14,6 +14,8 @@ class WrapperNode: ViewNode {
 
     override var kind: String { "\(String(describing: type(of: self)))" }
 
+    override var childNodes: [ViewNode] { [child] }
+
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         child.sizeThatFits(proposal)
     }
@@ -272,6 +274,9 @@ final class DecorationNode: WrapperNode {
     }
 
     override var kind: String { isOverlay ? "Overlay" : "Background" }
+
+    override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
+
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let decorationProposal = ProposedViewSize(frame.size)
         let placed = ChildPlacement(aligning: decoration, proposal: decorationProposal, in: frame.size, alignment: alignment)
@@ -302,6 +307,7 @@ final class GroupNode: WrapperNode {
         clipShape != nil ? "Clip" : opacity != 1 ? "Opacity" : "Metadata"
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        let opacity = canvas.animated(self.opacity, of: self) { $0.opacity }
         guard opacity > 0 else { return }
         let clip = clipShape.map { Clip($0._resolvedShape(in: frame), style: clipStyle) }
         canvas.group(clip: clip, opacity: Swift.min(1, opacity), metadata: metadata) {

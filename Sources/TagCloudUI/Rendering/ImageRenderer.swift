@@ -7,14 +7,23 @@
 /// try renderer.pngData().write(to: url)
 /// ```
 ///
-/// Each output method resolves the view tree afresh (bodies evaluated with the environment),
-/// lays it out for ``proposedSize`` (the view chooses its size, as the root of a SwiftUI window
-/// would), draws it into one Canvas ``DisplayList`` and encodes that. The picture is the view's
-/// size; several root views are stacked as in a ``VStack``.
+/// Each output method runs the update cycle: it resolves the view tree (bodies evaluated with the
+/// environment), lays it out for ``proposedSize`` (the view chooses its size, as the root of a
+/// SwiftUI window would) and draws it into one Canvas ``DisplayList``; then it runs the actions
+/// SwiftUI runs before its next frame (`onAppear`, `onChange(of:)`, `onPreferenceChange`, blocks
+/// sent to the main queue) and, if they changed a `@State`, does it all again, until the view
+/// settles (at most ``maximumUpdatePasses`` passes). The settled picture is encoded. It is the
+/// view's size; several root views are stacked as in a ``VStack``.
+///
+/// The renderer keeps the view's state between renderings, by identity, as SwiftUI does: setting
+/// ``content`` to a new value of the same view keeps its `@State`.
 @MainActor
 public final class ImageRenderer<Content: View> {
-    /// The root view to render.
-    public var content: Content
+    /// The root view to render. Setting it inside ``withAnimation(_:_:)`` animates the change in
+    /// ``animation(frameRate:hold:changes:)``.
+    public var content: Content {
+        didSet { graph.noteTransaction() }
+    }
     /// The size proposed to the root view; `.unspecified` (its ideal size) by default, as in SwiftUI.
     public var proposedSize: ProposedViewSize = .unspecified
     /// The pixels per point of PNG output (`2` for a Retina picture); also the environment's
@@ -30,6 +39,17 @@ public final class ImageRenderer<Content: View> {
     /// The typesetter text is shaped with; `nil` for the shared one over the bundled fonts
     /// (``Typesetter/standard(systemFonts:)``).
     public var typesetter: Typesetter?
+
+    /// The most update passes one rendering runs before it gives up on a view whose state keeps
+    /// changing (``TagCloudUIError/updateCycleDidNotSettle(view:property:passes:)``): 16. A view
+    /// that reports a measured size back into its state settles in two or three.
+    public static var maximumUpdatePasses: Int { 16 }
+
+    /// The view's state and what the update passes saw, kept from one rendering to the next as
+    /// SwiftUI keeps them while a view keeps its identity.
+    let graph = ViewGraph()
+    /// How many update passes the last rendering ran (for tests).
+    private(set) var lastPassCount = 0
 
     /// Creates a renderer for a view.
     ///
@@ -51,22 +71,105 @@ public final class ImageRenderer<Content: View> {
         try render(recordingFrames: false).list
     }
 
-    /// Resolves, lays out and draws the view.
+    /// Runs the update cycle: resolves, lays out and draws the view, runs the actions SwiftUI runs
+    /// before its next frame, and does it again until no `@State` changes (see ``UpdateCycle``).
     ///
     /// - Parameter recordingFrames: Whether to record every node's frame (for tests).
-    /// - Returns: The display list and the recorded frames.
+    /// - Returns: The settled pass's display list and recorded frames.
     /// - Throws: As ``displayList()``.
     func render(recordingFrames: Bool) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-        try renderViewTree(content, proposedSize: proposedSize, scale: scale, environment: environment,
-                           typesetter: typesetter, recordingFrames: recordingFrames)
+        let pass = try settle(recordingFrames: recordingFrames)
+        return (pass.list, pass.canvas.frames)
+    }
+
+    /// Runs update passes until the view settles.
+    ///
+    /// - Parameters:
+    ///   - recordingFrames: Whether each pass records every node's frame (for tests).
+    ///   - recordingTree: Whether each pass records its drawn tree (for animations).
+    /// - Returns: The last pass.
+    /// - Throws: As ``displayList()``.
+    func settle(recordingFrames: Bool = false, recordingTree: Bool = false) throws(TagCloudUIError) -> SettledPass {
+        let typesetter = try resolvedTypesetter(typesetter)
+        var count = 0
+        defer { lastPassCount = count }
+        return try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
+            count += 1
+            let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
+            return try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
+                                  recordingFrames: recordingFrames, recordingTree: recordingTree)
+        }
     }
 }
 
-/// Resolves, lays out and draws a view: what ``ImageRenderer`` does, as a function of its settings.
+/// One update pass: its tree, its display list and its drawing context (the last pass of a
+/// rendering is the settled view).
+struct SettledPass {
+    let root: ViewNode
+    let list: DisplayList
+    let canvas: DrawingContext
+    /// The drawn tree, when the pass recorded it.
+    let tree: DrawnTree?
+}
+
+/// The typesetter given, or the shared one over the bundled fonts.
+///
+/// - Parameter given: The typesetter given, if any.
+/// - Returns: The typesetter.
+/// - Throws: ``TagCloudUIError/fontsUnavailable(_:)`` when the bundled fonts cannot be loaded.
+func resolvedTypesetter(_ given: Typesetter?) throws(TagCloudUIError) -> Typesetter {
+    if let given { return given }
+    do {
+        return try Typesetter.standard()
+    } catch {
+        throw .fontsUnavailable(TypesettingError(thrown: error))
+    }
+}
+
+/// Resolves, lays out and draws a view once: an update pass.
+///
+/// - Parameters:
+///   - content: The root view.
+///   - proposedSize: The size proposed to it.
+///   - scale: Pixels per point, the environment's `displayScale`.
+///   - environment: The environment the root view starts with.
+///   - context: The typesetter, the graph that keeps state, and the pass's actions.
+///   - recordingFrames: Whether to record every node's frame (for tests).
+///   - recordingTree: Whether to record the drawn tree (for animations).
+///   - drawing: Whether to make display items (`false`: place every node only, for a layout).
+/// - Returns: The pass.
+/// - Throws: As ``ImageRenderer/displayList()``.
+func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
+                               context: ResolutionContext, recordingFrames: Bool,
+                               recordingTree: Bool, drawing: Bool = true) throws(TagCloudUIError) -> SettledPass {
+    var rootEnvironment = environment
+    rootEnvironment.displayScale = scale
+    let inputs = _ViewInputs(environment: rootEnvironment, context: context)
+    let nodes = makeNodes(content, inputs)
+    let root: ViewNode = nodes.count == 1 ? nodes[0]
+        : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
+    root.stamp(.root)
+    let size = root.sizeThatFits(proposedSize)
+    if let error = context.firstError { throw error }
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+        throw .invalidSize(width: Double(size.width), height: Double(size.height))
+    }
+    let canvas = DrawingContext(recordsFrames: recordingFrames, keepsItems: drawing, actions: context.actions)
+    let recorder = recordingTree ? TreeRecorder() : nil
+    canvas.tracker = recorder
+    root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
+    if let error = context.firstError { throw error }
+    return SettledPass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas, tree: recorder?.tree)
+}
+
+/// Resolves, lays out and draws a view in one pass: what ``ImageRenderer`` does for a view with
+/// no state or actions, as a function of its settings.
 ///
 /// Nonisolated: a view made only of primitive views (and views whose bodies are nonisolated, such
 /// as the `TagCloud` library's chips) resolves on any thread, so several pictures can be laid out
 /// at once; a view with a main-actor body must be rendered on the main actor (checked at run time).
+/// The update cycle is ``ImageRenderer``'s: actions registered here are not run, and state starts
+/// afresh.
 ///
 /// - Parameters:
 ///   - content: The root view.
@@ -75,36 +178,17 @@ public final class ImageRenderer<Content: View> {
 ///   - environment: The environment the root view starts with.
 ///   - typesetter: The typesetter; `nil` for the shared one over the bundled fonts.
 ///   - recordingFrames: Whether to record every node's frame (for tests).
-/// - Returns: The display list, its size the view's, and the recorded frames.
+///   - drawing: Whether to make the display list's items; `false` lays the view out and places
+///     every node (frame recorders see their frames) without drawing, for a layout alone.
+/// - Returns: The display list (without items when not drawing), its size the view's, and the
+///   recorded frames.
 /// - Throws: As ``ImageRenderer/displayList()``.
 package func renderViewTree<Content: View>(
     _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
-    typesetter given: Typesetter?, recordingFrames: Bool
+    typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true
 ) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-    let typesetter: Typesetter
-    if let given {
-        typesetter = given
-    } else {
-        do {
-            typesetter = try Typesetter.standard()
-        } catch {
-            throw .fontsUnavailable(TypesettingError(thrown: error))
-        }
-    }
-    let context = ResolutionContext(typesetter: typesetter)
-    var rootEnvironment = environment
-    rootEnvironment.displayScale = scale
-    let inputs = _ViewInputs(environment: rootEnvironment, context: context)
-    let nodes = makeNodes(content, inputs)
-    let root: ViewNode = nodes.count == 1 ? nodes[0]
-        : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
-    let size = root.sizeThatFits(proposedSize)
-    if let error = context.firstError { throw error }
-    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-        throw .invalidSize(width: Double(size.width), height: Double(size.height))
-    }
-    let canvas = DrawingContext(recordsFrames: recordingFrames)
-    root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
-    if let error = context.firstError { throw error }
-    return (DisplayList(size: size, items: canvas.items), canvas.frames)
+    let context = ResolutionContext(typesetter: try resolvedTypesetter(given))
+    let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
+                              recordingFrames: recordingFrames, recordingTree: false, drawing: drawing)
+    return (pass.list, pass.canvas.frames)
 }

@@ -140,8 +140,11 @@ final class SymbolNode: ViewNode {
         return size.height / 2 + capHeight / 2
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
-        let shading = environment.foregroundShading(bounds: frame)
+        let shading = canvas.animated(environment.foregroundShading(bounds: frame), of: self) {
+            $0.environment.foregroundShading(bounds: frame)
+        }
         guard shading.isVisible else { return }
         let scale = isResizable ? Swift.min(frame.width / idealSize.width, frame.height / idealSize.height) : 1
         let lineWidth = pointSize * scale * (0.03 + CGFloat(weight.value) / 100 * 0.017)

@@ -333,16 +333,24 @@ final class ShapeNode: ViewNode {
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
     }
+
+    /// The fill or stroke's shading in `frame`.
+    func shading(in frame: CGRect) -> Shading {
+        switch paint {
+        case .fill(let style, _), .stroke(let style, _, _): style._shading(in: environment, bounds: frame)
+        }
+    }
+
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard frame.width.isFinite, frame.height.isFinite else { return }
         let resolved = shape._resolvedShape(in: frame)
+        let shading = canvas.animated(self.shading(in: frame), of: self) { $0.shading(in: frame) }
         switch paint {
-        case .fill(let style, let fillStyle):
-            let shading = style._shading(in: environment, bounds: frame)
+        case .fill(_, let fillStyle):
             guard shading.isVisible else { return }
             canvas.append(.fill(resolved, with: shading, style: fillStyle))
-        case .stroke(let style, let strokeStyle, let placement):
-            let shading = style._shading(in: environment, bounds: frame)
+        case .stroke(_, let strokeStyle, let placement):
             guard shading.isVisible, strokeStyle.lineWidth > 0 else { return }
             canvas.append(.stroke(resolved, with: shading, style: strokeStyle, placement: placement))
         }

@@ -304,8 +304,11 @@ final class TextNode: ViewNode {
         return ViewSpacing.text(lineGap: lineGap ?? 0)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        guard canvas.keepsItems else { return }
         guard let text = layout(for: proposal), !text.runs.isEmpty else { return }
-        let shading = environment.foregroundShading(bounds: frame)
+        let shading = canvas.animated(environment.foregroundShading(bounds: frame), of: self) {
+            $0.environment.foregroundShading(bounds: frame)
+        }
         guard shading.isVisible else { return }
         canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: string))
     }

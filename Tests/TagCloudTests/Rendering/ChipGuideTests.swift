@@ -3,10 +3,10 @@ import Foundation
 import TagCloudUI
 import Testing
 
-/// `CloudFlowLayout` answers horizontal explicit guides with `nil` without asking its chips,
-/// because no chip sets one. These tests ask the chips the long way, through the protocol's
-/// default merge, for every chip look the command draws, so that a chip given a horizontal guide
-/// one day fails here instead of being placed wrongly.
+/// `CloudFlowLayout` answers horizontal explicit guides, and vertical ones other than the text
+/// baselines, with `nil` without asking its chips, because no chip sets one. These tests ask the
+/// chips the long way, through the protocol's default merge, for every chip look the command
+/// draws, so that a chip given such a guide one day fails here instead of being placed wrongly.
 @MainActor
 @Suite struct ChipGuideTests {
     /// Records what the protocol's default merge finds among its subviews' horizontal guides,
@@ -33,6 +33,10 @@ import Testing
                 findings.values.append(flow.explicitAlignment(of: guide, in: bounds, proposal: proposal,
                                                               subviews: subviews, cache: &cache))
             }
+            for guide in [VerticalAlignment.top, .center, .bottom] {
+                findings.values.append(flow.explicitAlignment(of: guide, in: bounds, proposal: proposal,
+                                                              subviews: subviews, cache: &cache))
+            }
             flow.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
         }
     }
@@ -52,7 +56,7 @@ import Testing
         renderer.proposedSize = ProposedViewSize(width: cloud.width, height: nil)
         renderer.typesetter = bundledTypesetter
         _ = try renderer.displayList()
-        #expect(findings.values.count == 3, "the probe was placed once and asked three guides")
+        #expect(findings.values.count == 6, "the probe was placed once and asked six guides")
         return findings.values
     }
 
@@ -64,13 +68,15 @@ import Testing
         "chip: {shape: rectangle}\ndirection: rtl\ntags: [שלום, مرحبا]",
         "style: materialCapsules\ntags: [0, 1, 2]",
     ])
-    func noChipSetsAHorizontalGuide(spec: String) throws {
+    func noChipSetsAGuideButItsBaselines(spec: String) throws {
         #expect(try mergedGuides(spec).allSatisfy { $0 == nil })
     }
 
     /// The probe itself sees a guide when a subview sets one, so the test above can fail.
     @Test func theProbeSeesAGuideASubviewSets() throws {
-        let values = try mergedGuides("tags: [a, b]", extra: Text("guide").alignmentGuide(.leading) { _ in 3 })
-        #expect(values.contains { $0 != nil })
+        let horizontal = try mergedGuides("tags: [a, b]", extra: Text("guide").alignmentGuide(.leading) { _ in 3 })
+        #expect(horizontal.prefix(3).contains { $0 != nil })
+        let vertical = try mergedGuides("tags: [a, b]", extra: Text("guide").alignmentGuide(.top) { _ in 3 })
+        #expect(vertical.suffix(3).contains { $0 != nil })
     }
 }

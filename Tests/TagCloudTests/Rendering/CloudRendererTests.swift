@@ -170,8 +170,8 @@ import TestRandom
         let rendered = try renderSpec("tags: [{text: Swift, href: \"https://www.swift.org\"}, Linux]\n")
         let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
         #expect(svg.contains("https://www.swift.org"))
-        #expect(svg.contains("id=\"chip-0\""))
-        #expect(svg.contains("id=\"chip-1\""))
+        #expect(svg.contains("-chip-0\" class=\"tc-chip\" role=\"listitem\""))
+        #expect(svg.contains("-chip-1\" class=\"tc-chip\" role=\"listitem\""))
         let pdf = String(decoding: try rendered.data(as: .pdf), as: UTF8.self)
         #expect(pdf.contains("/URI (https://www.swift.org)"))
     }

@@ -62,7 +62,7 @@ struct DummyMapping: Sendable, Hashable {
         #expect(schema.children["inner"]?.keys == ["horizontal", "vertical"])
         let reference = schema.reference(title: "Dummy", prefix: "dummy.")
         #expect(reference.contains("| `dummy.size` | number ≥ 0, at most 100,000 | `7`; globulusList `9` | A dummy size. |"))
-        #expect(reference.contains("| `dummy.mode` | `light`, `dark` | `dark` | A dummy name. Option: `--dummy-mode`. |"))
+        #expect(reference.contains("| `dummy.mode` | `light`, `dark`, `auto` | `dark` | A dummy name. Option: `--dummy-mode`. |"))
         #expect(reference.contains("| `dummy.tint` or `dummy.colour` | colour | none | A dummy colour. |"))
         #expect(reference.contains("#### `dummy.inner`"))
     }
@@ -89,11 +89,11 @@ struct DummyMapping: Sendable, Hashable {
         #expect(Set(options.map(\.name)).count == options.count)
         #expect(options.map(\.name) == ["width", "padding", "spacing", "alignment", "justification", "line-breaking",
                                         "max-rows", "direction", "font", "font-size", "font-weight", "shape", "fill",
-                                        "style", "theme", "scale", "background", "locale"])
+                                        "style", "theme", "scale", "background", "locale", "id"])
         let samples = ["width": "300", "padding": "3", "spacing": "4", "alignment": "center", "justification": "stretch",
                        "line-breaking": "balanced", "max-rows": "2", "direction": "rtl", "font": "Inter", "font-size": "12",
                        "font-weight": "bold", "shape": "rounded", "fill": "gold", "style": "collectionView", "theme": "dark",
-                       "scale": "2", "background": "navy", "locale": "ja"]
+                       "scale": "2", "background": "navy", "locale": "ja", "id": "langs"]
         for option in options {
             var cloud = Cloud()
             try cloud.setValue(try #require(samples[option.name]), forKeyPath: option.keyPath, source: "option")

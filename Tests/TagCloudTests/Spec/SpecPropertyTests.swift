@@ -1,3 +1,5 @@
+import Canvas
+import Foundation
 import Testing
 @testable import TagCloud
 import TestRandom
@@ -100,11 +102,17 @@ import TestRandom
         spec.theme = maybe(&generator) { Cloud.Theme.allCases.randomElement(using: &$0) ?? .dark }
         spec.scale = maybe(&generator) { Double.random(in: 0.01...64, using: &$0) }
         spec.background = maybe(&generator, color)
+        spec.id = maybe(&generator) { "tags-" + String(UInt32.random(in: 0...UInt32.max, using: &$0), radix: 36) }
+        spec.title = maybe(&generator, randomText)
+        spec.responsive = maybe(&generator) { Bool.random(using: &$0) }
+        spec.linkTarget = maybe(&generator) { LinkTarget.allCases.randomElement(using: &$0) ?? .blank }
+        spec.fontURL = maybe(&generator) { _ in "/fonts/" }
+        spec.page = maybe(&generator) { Bool.random(using: &$0) }
         let tagCount = Int.random(in: 0...8, using: &generator)
         spec.tags = (0..<tagCount).map { _ in
             with(Cloud.Tag(randomText(&generator),
                            weight: maybe(&generator) { Double.random(in: 0...1e9, using: &$0) },
-                           href: maybe(&generator, randomText), selected: maybe(&generator) { Bool.random(using: &$0) })) { tag in
+                           href: maybe(&generator, randomLink), selected: maybe(&generator) { Bool.random(using: &$0) })) { tag in
                 tag.fill = maybe(&generator, fill)
                 tag.textColor = maybe(&generator, color)
                 tag.font = Int.random(in: 0..<4, using: &generator) == 0
@@ -116,6 +124,12 @@ import TestRandom
             }
         }
         return spec
+    }
+
+    /// A link web output accepts: a web, mail or relative URL with random text, percent-encoded.
+    static func randomLink(_ generator: inout SeededRandom) -> String {
+        let text = randomText(&generator).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
+        return (["https://example.com/", "mailto:me@example.com?subject=", "/tags/", "#"].randomElement(using: &generator) ?? "/tags/") + text
     }
 
     @Test func randomSpecsRoundTripThroughYAMLAndJSON() throws {

@@ -27,7 +27,7 @@ struct KeyDefault<Value: Sendable>: Sendable {
     /// The value for a theme.
     func value(for theme: Cloud.Theme) -> Value {
         switch theme {
-        case .light: light
+        case .light, .auto: light
         case .dark: dark
         }
     }

@@ -36,6 +36,12 @@ struct NumberRule: Sendable, Hashable {
     }
 }
 
+extension Cloud {
+    /// The values the `scale` key takes (0.01 … 64), for options that give a scale outside a spec
+    /// (`tagcloud animate --scale`).
+    package static var scaleLimits: ClosedRange<Double> { NumberRule.scale.minimum...NumberRule.scale.maximum }
+}
+
 extension Double {
     /// `100,000`: whole numbers with thousands separators, others as Swift prints them.
     func formatted(grouping: Bool) -> String {
@@ -130,6 +136,20 @@ extension ValueKind where Value == String {
     static var languageTag: ValueKind {
         ValueKind(typeDoc: "BCP 47 language tag",
                   decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path) },
+                  encode: { .string($0) })
+    }
+
+    /// A link web output writes (`fontURL`), checked as tags' links are.
+    static var webLink: ValueKind {
+        ValueKind(typeDoc: "URL (http, https or relative)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webLink(node, path: path) },
+                  encode: { .string($0) })
+    }
+
+    /// The prefix of a web output's ids (`id`).
+    static var webID: ValueKind {
+        ValueKind(typeDoc: "ASCII letter, then letters, digits, `-`, `_` (at most 64)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webID(node, path: path) },
                   encode: { .string($0) })
     }
 

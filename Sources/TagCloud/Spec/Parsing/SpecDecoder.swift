@@ -1,4 +1,5 @@
 import Typesetting
+import Canvas
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -196,7 +197,42 @@ final class SpecDecoder {
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: tag, location(node))
         }
+        try Self.checkLink(href, tag: tag, location: location(node))
         return href
+    }
+
+    /// Checks a link as web output will (Canvas's `WebLink`: http, https, mailto, tel, relative
+    /// URLs and fragments, any letter case, surrounding spaces ignored).
+    ///
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` at `location`.
+    static func checkLink(_ href: String, tag: String, location: SpecLocation?) throws(TagCloudError) {
+        do {
+            _ = try WebLink(checking: href)
+        } catch {
+            throw .refusedLink(tag: tag, href: href, reason: error.description, location)
+        }
+    }
+
+    /// A web link that is not a tag's (`fontURL`), checked as ``href(_:path:tag:)`` checks.
+    func webLink(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let href = try string(node, path: path)
+        if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: nil, location(node))
+        }
+        try Self.checkLink(href, tag: "", location: location(node))
+        return href
+    }
+
+    /// A web id prefix (`id`): an ASCII letter, then at most 63 letters, digits, `-` and `_`.
+    func webID(_ node: Node, path: String) throws(TagCloudError) -> String {
+        let id = try string(node, path: path)
+        do {
+            try WebText.checkPrefix(id)
+        } catch {
+            throw .wrongType(path: path, expected: "an ASCII letter followed by at most 63 letters, digits, - and _",
+                             got: "\"\(id)\"", location(node))
+        }
+        return id
     }
 
     // MARK: Mappings

@@ -1,3 +1,4 @@
+public import Canvas
 public import Foundation
 
 /// A spec with every value decided: what the views stage turns into TagCloudUI views.
@@ -56,6 +57,33 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var chips: [Chip]
     /// Whether characters no font covers are an error (``Cloud/strictFonts``).
     public var strictFonts = false
+    /// How SVG and HTML output are written.
+    public var web: Web = Web()
+
+    /// How SVG and HTML output are written: the keys `id`, `title`, `responsive`, `linkTarget`,
+    /// `fontURL` and `page`, whether the theme follows the reader (`theme: auto`), and the
+    /// background the spec gave (web output is transparent otherwise, so the page shows through).
+    public struct Web: Sendable, Equatable {
+        /// The id prefix; `nil` derives one from a hash of the output.
+        public var idPrefix: String?
+        /// The title for assistive technology; `nil` for "Tag cloud".
+        public var title: String?
+        /// Whether SVG writes only a `viewBox`.
+        public var isResponsive = false
+        /// Where links open.
+        public var linkTarget = LinkTarget.current
+        /// Where an HTML page finds the font files; `nil` embeds subsets.
+        public var fontURL: String?
+        /// Whether HTML is a whole document.
+        public var isPage = false
+        /// Whether the dark look is added for readers in dark mode (`theme: auto`).
+        public var followsColorScheme = false
+        /// The background the spec gave; `nil` for none.
+        public var background: CSSColor?
+
+        /// Web settings with every value at its default.
+        public init() {}
+    }
 
     /// One chip: its text, size and look.
     public struct Chip: Sendable, Equatable {
@@ -204,6 +232,23 @@ extension Cloud {
             chipVerticalPadding: CGFloat(padding.vertical ?? 0),
             defaultLook: defaultLook,
             chips: chips,
-            strictFonts: value(keys.strictFonts, in: self))
+            strictFonts: value(keys.strictFonts, in: self),
+            web: webSettings(theme: theme))
+    }
+}
+
+extension Cloud {
+    /// The web settings of the resolved cloud: the web keys' values or their defaults.
+    func webSettings(theme: Cloud.Theme) -> ResolvedCloud.Web {
+        var web = ResolvedCloud.Web()
+        web.idPrefix = id
+        web.title = title
+        web.isResponsive = responsive ?? false
+        web.linkTarget = linkTarget ?? .current
+        web.fontURL = fontURL
+        web.isPage = page ?? false
+        web.followsColorScheme = theme == .auto
+        web.background = background
+        return web
     }
 }

@@ -1,0 +1,156 @@
+public import Foundation
+
+/// Writes an ``AnimatedDisplayList`` as an animated PNG (the APNG extension of PNG: `acTL`,
+/// `fcTL` and `fdAT` chunks, as the W3C PNG specification, third edition, describes them).
+///
+/// Every frame is drawn exactly as ``Renderer/png(scale:background:)`` draws a picture, and its
+/// rows are compressed by Canvas's ``PNGEncoder``. The first frame is the PNG's default image (so
+/// a viewer without APNG shows it); each later frame holds only the rectangle of pixels that
+/// differ from the frame before (blend operation "source", nothing disposed), and a frame equal to
+/// the one before is merged into it by adding up their durations. The file is RGB when every frame
+/// is opaque, RGBA otherwise. The same animation always gives the same bytes. (Writing the
+/// unchanged pixels of each rectangle transparent and blending over the frame before made the
+/// gallery's switching animation 4 % larger: RGBA costs more than the zeros save when most of the
+/// rectangle moves.)
+enum APNGEncoder {
+    /// Encodes an animation.
+    ///
+    /// - Parameters:
+    ///   - animation: The animation.
+    ///   - scale: Pixels per point.
+    ///   - background: The colour under every frame; `nil` for transparent.
+    ///   - encoder: The PNG encoder whose compression the frames use.
+    /// - Returns: The APNG bytes.
+    /// - Throws: ``CanvasError`` for an invalid animation or a frame that cannot be drawn.
+    static func encode(_ animation: AnimatedDisplayList, scale: Double, background: RGBAColor?,
+                       encoder: PNGEncoder = PNGEncoder()) throws -> [UInt8] {
+        try animation.validate()
+        // Frames are drawn one at a time and compared with the previous one; only the changed
+        // rectangle of each is kept until the file is written.
+        var frames: [(image: RGBAImage, x: Int, y: Int, duration: FrameDuration)] = []
+        var previous: RGBAImage?
+        var opaque = true
+        for frame in animation.frames {
+            let image = try BitmapBackend.image(frame.list, scale: scale, background: background)
+            defer { previous = image }
+            guard let before = previous else {
+                opaque = opaque && isOpaque(image)
+                frames.append((image, 0, 0, frame.duration))
+                continue
+            }
+            guard let box = changedBox(from: before, to: image) else {
+                // Unchanged: the previous frame shows longer, if its duration can hold the sum.
+                if let merged = frames[frames.count - 1].duration.adding(frame.duration) {
+                    frames[frames.count - 1].duration = merged
+                } else {
+                    frames.append((crop(image, x: 0, y: 0, width: 1, height: 1), 0, 0, frame.duration))
+                }
+                continue
+            }
+            let part = crop(image, x: box.x, y: box.y, width: box.width, height: box.height)
+            opaque = opaque && isOpaque(part)
+            frames.append((part, box.x, box.y, frame.duration))
+        }
+        guard let first = frames.first else { throw CanvasError.invalidAnimation(reason: "it has no frames") }
+        let channels = opaque ? 3 : 4
+        var png = PNGEncoder.signature
+        PNGEncoder.appendChunk("IHDR", PNGEncoder.header(width: first.image.width, height: first.image.height,
+                                                         channels: channels)[...], to: &png)
+        var control: [UInt8] = []
+        control.appendBigEndian(UInt32(frames.count))
+        control.appendBigEndian(UInt32(animation.loopCount))
+        PNGEncoder.appendChunk("acTL", control[...], to: &png)
+        var sequence: UInt32 = 0
+        func nextSequence() -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.appendBigEndian(sequence)
+            sequence += 1
+            return bytes
+        }
+        for (index, frame) in frames.enumerated() {
+            var fcTL = nextSequence()
+            fcTL.appendBigEndian(UInt32(frame.image.width))
+            fcTL.appendBigEndian(UInt32(frame.image.height))
+            fcTL.appendBigEndian(UInt32(frame.x))
+            fcTL.appendBigEndian(UInt32(frame.y))
+            fcTL += [UInt8(frame.duration.numerator >> 8), UInt8(frame.duration.numerator & 0xFF),
+                     UInt8(frame.duration.denominator >> 8), UInt8(frame.duration.denominator & 0xFF)]
+            fcTL += [0, 0]  // dispose: none; blend: source
+            PNGEncoder.appendChunk("fcTL", fcTL[...], to: &png)
+            let stream = try encoder.zlibStream(of: frame.image, channels: channels)
+            if index == 0 {
+                PNGEncoder.appendData(stream, chunk: "IDAT", to: &png)
+            } else {
+                PNGEncoder.appendData(stream, chunk: "fdAT", to: &png, prefix: nextSequence)
+            }
+        }
+        PNGEncoder.appendChunk("IEND", [][...], to: &png)
+        return png
+    }
+
+    /// The smallest rectangle holding every pixel that differs between two images of one size.
+    ///
+    /// - Returns: The rectangle in pixels, or `nil` when the images are equal.
+    /// - Complexity: O(w·h).
+    static func changedBox(from a: RGBAImage, to b: RGBAImage) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let width = a.width, height = a.height
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                guard let baseA = pa.baseAddress, let baseB = pb.baseAddress else { return }
+                let rowBytes = width * 4
+                for y in 0..<height {
+                    let rowA = baseA + y * rowBytes, rowB = baseB + y * rowBytes
+                    guard memcmp(rowA, rowB, rowBytes) != 0 else { continue }
+                    minY = Swift.min(minY, y)
+                    maxY = y
+                    var x = 0
+                    while x < width, memcmp(rowA + 4 * x, rowB + 4 * x, 4) == 0 { x += 1 }
+                    minX = Swift.min(minX, x)
+                    var last = width - 1
+                    while last > x, memcmp(rowA + 4 * last, rowB + 4 * last, 4) == 0 { last -= 1 }
+                    maxX = Swift.max(maxX, last)
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// A rectangle of an image.
+    static func crop(_ image: RGBAImage, x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for row in y..<(y + height) {
+            let start = (row * image.width + x) * 4
+            pixels.append(contentsOf: image.pixels[start..<(start + width * 4)])
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func isOpaque(_ image: RGBAImage) -> Bool {
+        var index = 3
+        while index < image.pixels.count {
+            if image.pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+}
+
+extension AnimatedDisplayList {
+    /// The animation as an animated PNG (APNG) at a scale, on a background colour or
+    /// transparent: each frame drawn as ``Renderer/png(scale:background:)`` draws a picture.
+    ///
+    /// Viewers without APNG support show the first frame. See the APNG writer's notes in the
+    /// Canvas documentation for what the file holds.
+    ///
+    /// - Parameters:
+    ///   - scale: Pixels per point.
+    ///   - background: The colour under every frame; `nil` (the default) for transparent.
+    /// - Returns: The APNG bytes.
+    /// - Throws: ``CanvasError/invalidAnimation(reason:)``, or an error of drawing a frame.
+    public func apngData(scale: Double = 1, background: RGBAColor? = nil) throws -> Data {
+        Data(try APNGEncoder.encode(self, scale: scale, background: background))
+    }
+}

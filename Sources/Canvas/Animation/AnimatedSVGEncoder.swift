@@ -1,0 +1,304 @@
+public import Foundation
+
+/// Writes an ``AnimatedDisplayList`` as one SVG document animated with CSS keyframes on
+/// `transform` and `opacity`: no script, no SMIL.
+///
+/// The document is drawn by the SVG backend (``Renderer/svg(background:)``) from one display list
+/// that holds every distinct piece of the frames once, each as a group with an identifier; a
+/// `<style>` element then gives each group a keyframe animation over the whole timeline:
+///
+/// - A *layer* is a top-level group of a frame that has an identifier (TagCloudUI draws each view
+///   that moves as a whole during a change that way). Where a layer is the same in consecutive
+///   appearances up to a translation (to 1/4096 point), it is written once and moved by
+///   `transform: translate(…)`; its own opacity becomes `opacity`. When its content changes
+///   otherwise, a new copy starts.
+/// - The other items between two layers form a *run*; a run that does not change from one frame
+///   to the next is written once and shown while it lasts.
+///
+/// Every value holds until the next frame (`animation-timing-function: step-end`), so at any
+/// moment the document shows exactly the frame an APNG of the animation shows then. If the
+/// frames order the same pieces differently, the writer falls back to one copy of each frame.
+enum AnimatedSVGEncoder {
+    /// The prefix of the identifiers of the document's animated groups.
+    static let prefix = "tcanim"
+
+    /// A piece of the document: a layer segment or a run, and what it shows in each frame.
+    private struct Element {
+        /// The items written for it.
+        var items: [DisplayItem]
+        /// Per frame: its offset and opacity, or `nil` when it is not shown.
+        var states: [(dx: CGFloat, dy: CGFloat, opacity: Double)?]
+    }
+
+    /// What a frame is made of, in order.
+    private enum Entry {
+        case layer(id: String, content: DisplayItem, opacity: Double)
+        case run([DisplayItem])
+    }
+
+    static func encode(_ animation: AnimatedDisplayList, background: RGBAColor?) throws -> [UInt8] {
+        try animation.validate()
+        let count = animation.frames.count
+        var elements: [Element] = []
+        var sequences: [[Int]] = []
+        // The element each layer id and each run position continues, if the last frame had it.
+        var openLayers: [String: Int] = [:]
+        var openRuns: [String: Int] = [:]
+        for (index, frame) in animation.frames.enumerated() {
+            var sequence: [Int] = []
+            var layers: [String: Int] = [:], runs: [String: Int] = [:]
+            var previousLayer = ""
+            var seenIds: [String: Int] = [:]
+            for entry in entries(of: frame.list) {
+                switch entry {
+                case .layer(let rawId, let content, let opacity):
+                    // Ids repeated within a frame are told apart by their rank.
+                    let rank = seenIds[rawId, default: 0]
+                    seenIds[rawId] = rank + 1
+                    let id = "\(rawId)#\(rank)"
+                    var element: Int
+                    var offset: (dx: CGFloat, dy: CGFloat) = (0, 0)
+                    if let open = openLayers[id], let reference = elements[open].items.first,
+                       let found = content.offset(from: reference) {
+                        element = open
+                        offset = found
+                    } else {
+                        element = elements.count
+                        elements.append(Element(items: [content], states: Array(repeating: nil, count: count)))
+                    }
+                    elements[element].states[index] = (offset.dx, offset.dy, opacity)
+                    layers[id] = element
+                    sequence.append(element)
+                    previousLayer = id
+                case .run(let items):
+                    let key = previousLayer
+                    let element: Int
+                    if let open = openRuns[key], elements[open].items == items {
+                        element = open
+                    } else {
+                        element = elements.count
+                        elements.append(Element(items: items, states: Array(repeating: nil, count: count)))
+                    }
+                    elements[element].states[index] = (0, 0, 1)
+                    runs[key] = element
+                    sequence.append(element)
+                }
+            }
+            openLayers = layers
+            openRuns = runs
+            sequences.append(sequence)
+        }
+        let order = mergedOrder(sequences) ?? {
+            // The pieces are ordered differently in different frames: one copy of each frame.
+            elements = animation.frames.enumerated().map { index, frame in
+                var states: [(dx: CGFloat, dy: CGFloat, opacity: Double)?] = Array(repeating: nil, count: count)
+                states[index] = (0, 0, 1)
+                return Element(items: frame.list.items, states: states)
+            }
+            return Array(elements.indices)
+        }()
+
+        var items: [DisplayItem] = []
+        let bounds = CGRect(origin: .zero, size: animation.size)
+        for (rank, element) in order.enumerated() {
+            var content = elements[element].items
+            // Cairo's SVG surface drops what was drawn before an unclipped fill that covers the
+            // whole picture, and with it the mark where this group begins: such content is clipped
+            // to the picture, which changes no pixel.
+            if content.contains(where: { $0.coversUnclipped(bounds) }) {
+                content = [DisplayItem(.group(ItemGroup(items: content, clip: Clip(.rect(bounds)))))]
+            }
+            items.append(DisplayItem(.group(ItemGroup(items: content)), metadata: ItemMetadata(identifier: "\(prefix)\(rank)")))
+        }
+        let document = DisplayList(size: animation.size, items: items)
+        var svg = Array(try SVGBackend.svg(document, background: background, options: SVGOptions()))
+        let ids = try writtenIds(count: order.count, in: svg)
+        let style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
+        guard let insertion = startTagEnd(of: "<svg", in: svg) else {
+            throw CanvasError.invalidAnimation(reason: "the SVG backend wrote no <svg> element")
+        }
+        svg.insert(contentsOf: Array(style.utf8), at: insertion)
+        return svg
+    }
+
+    /// A frame's top-level items as layers and runs.
+    private static func entries(of list: DisplayList) -> [Entry] {
+        var result: [Entry] = []
+        var run: [DisplayItem] = []
+        for item in list.items {
+            if case .group(let group) = item.content, let id = item.metadata.identifier {
+                if !run.isEmpty { result.append(.run(run)); run = [] }
+                var content = group
+                content.opacity = 1
+                var metadata = item.metadata
+                metadata.identifier = nil
+                result.append(.layer(id: id, content: DisplayItem(.group(content), metadata: metadata), opacity: group.opacity))
+            } else {
+                run.append(item)
+            }
+        }
+        if !run.isEmpty { result.append(.run(run)) }
+        return result
+    }
+
+    /// One order of all elements that keeps the order of every frame, or `nil` if none does.
+    private static func mergedOrder(_ sequences: [[Int]]) -> [Int]? {
+        var order: [Int] = []
+        var position: [Int: Int] = [:]
+        for sequence in sequences {
+            var cursor = -1
+            for element in sequence {
+                if let at = position[element] {
+                    guard at > cursor else { return nil }
+                    cursor = at
+                } else {
+                    order.insert(element, at: cursor + 1)
+                    for (index, placed) in order.enumerated() { position[placed] = index }
+                    cursor += 1
+                }
+            }
+        }
+        return order
+    }
+
+    /// The `id` attribute the SVG backend wrote for each element's group: the identifier given,
+    /// or one ending with it (a backend that makes ids unique per document may prefix them).
+    private static func writtenIds(count: Int, in svg: [UInt8]) throws -> [String] {
+        var written: [String: String] = [:]
+        let marker = Array("id=\"".utf8)
+        var index = 0
+        while index + marker.count <= svg.count {
+            guard svg[index..<(index + marker.count)].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            var end = index + marker.count
+            while end < svg.count, svg[end] != UInt8(ascii: "\"") { end += 1 }
+            let value = String(decoding: svg[(index + marker.count)..<end], as: UTF8.self)
+            if let range = value.range(of: prefix, options: .backwards) {
+                let suffix = String(value[range.lowerBound...])
+                if written[suffix] == nil { written[suffix] = value }
+            }
+            index = end
+        }
+        return try (0..<count).map { rank in
+            guard let id = written["\(prefix)\(rank)"] else {
+                throw CanvasError.invalidAnimation(reason: "the SVG backend wrote no id for the group \(prefix)\(rank)")
+            }
+            return id
+        }
+    }
+
+    /// The `<style>` element: one keyframe animation per element that changes.
+    private static func stylesheet(_ elements: [Element], ids: [String], animation: AnimatedDisplayList) -> String {
+        let total = animation.duration
+        var starts: [Double] = []
+        var time = 0.0
+        for frame in animation.frames {
+            starts.append(time)
+            time += frame.duration.seconds
+        }
+        let iterations = animation.loopCount == 0 ? "infinite" : "\(animation.loopCount) forwards"
+        var css = "\n<style>\n"
+        for (rank, element) in elements.enumerated() {
+            func value(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?, last: (dx: CGFloat, dy: CGFloat)) -> String {
+                let offset = state.map { ($0.dx, $0.dy) } ?? last
+                return "transform:translate(\(number(Double(offset.0)))px,\(number(Double(offset.1)))px);"
+                    + "opacity:\(number(state?.opacity ?? 0))"
+            }
+            var frames: [String] = []
+            var last: (dx: CGFloat, dy: CGFloat) = (0, 0)
+            for state in element.states {
+                frames.append(value(state, last: last))
+                if let state { last = (state.dx, state.dy) }
+            }
+            guard Set(frames).count > 1 || element.states.contains(where: { $0 == nil }) else {
+                if frames.first != value((0, 0, 1), last: (0, 0)) {
+                    css += "[id=\"\(ids[rank])\"]{\(frames[0])}\n"
+                }
+                continue
+            }
+            var keyframes = ""
+            var previous: String?
+            for (index, frame) in frames.enumerated() where frame != previous {
+                keyframes += "\(number(starts[index] / total * 100, decimals: 5))%{\(frame)}"
+                previous = frame
+            }
+            keyframes += "100%{\(frames[frames.count - 1])}"
+            // Named after the element's id, which carries the document's prefix: keyframes are
+            // global to a page, so two animations inlined in one page must not share names.
+            css += "@keyframes \(ids[rank])-k{\(keyframes)}\n"
+            css += "[id=\"\(ids[rank])\"]{animation:\(ids[rank])-k \(number(total, decimals: 5))s step-end \(iterations)}\n"
+        }
+        css += "</style>"
+        return css
+    }
+
+    /// A number in CSS: at most `decimals` decimals, no trailing zeros, "0" for zero.
+    static func number(_ value: Double, decimals: Int = 4) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard scaled != 0, scaled.isFinite else { return "0" }
+        let negative = scaled < 0
+        let magnitude = Int64(abs(scaled))
+        let unit = Int64(scale)
+        var text = "\(magnitude / unit)"
+        let fraction = magnitude % unit
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: decimals - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return negative ? "-" + text : text
+    }
+
+    /// The index just after the end of the first start tag named `name`.
+    private static func startTagEnd(of name: String, in bytes: [UInt8]) -> Int? {
+        let pattern = Array(name.utf8)
+        guard pattern.count <= bytes.count else { return nil }
+        for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+            var index = start + pattern.count
+            while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+            return index < bytes.count ? index + 1 : nil
+        }
+        return nil
+    }
+}
+
+extension AnimatedDisplayList {
+    /// The animation as one SVG document animated with CSS keyframes (transforms and opacity; no
+    /// script): the same pictures at the same times as ``apngData(scale:background:)``, one `px`
+    /// per point, drawn by the SVG backend.
+    ///
+    /// Pieces that move as a whole between frames (top-level groups with an identifier, as
+    /// TagCloudUI draws the views that move during a change) are written once and moved by
+    /// `transform`; what changes otherwise is written once per change and shown by `opacity`.
+    /// Each value holds for its frame (`step-end`), so the document shows, at any time, what the
+    /// APNG shows. The elements it animates have ids `tcanim0`, `tcanim1`, ….
+    ///
+    /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
+    /// - Returns: The SVG bytes (UTF-8).
+    /// - Throws: ``CanvasError/invalidAnimation(reason:)``, or an error of drawing the document.
+    public func svgData(background: RGBAColor? = nil) throws -> Data {
+        Data(try AnimatedSVGEncoder.encode(self, background: background))
+    }
+}
+
+extension DisplayItem {
+    /// Whether the item fills all of `bounds`, unclipped and at full opacity (directly or inside
+    /// groups that neither clip nor fade).
+    func coversUnclipped(_ bounds: CGRect) -> Bool {
+        switch content {
+        case .fill(let shape, _, _):
+            let box = shape.path.controlPointBounds
+            return box.minX <= bounds.minX && box.minY <= bounds.minY && box.maxX >= bounds.maxX && box.maxY >= bounds.maxY
+        case .group(let group):
+            return group.clip == nil && group.opacity == 1 && group.transform.isIdentity
+                && group.items.contains { $0.coversUnclipped(bounds) }
+        case .stroke, .text:
+            return false
+        }
+    }
+}

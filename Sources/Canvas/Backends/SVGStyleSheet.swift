@@ -1,0 +1,91 @@
+import Foundation
+
+/// The colours of an SVG document as classes of its style sheet: each distinct colour of a role
+/// becomes one rule that reads the role's custom property with the colour as its fallback
+/// (`fill: var(--tc-chip-fill, #007aff33)`), and, for an automatic theme, one more inside a
+/// `prefers-color-scheme: dark` block. Every painted element also carries its colour as a
+/// presentation attribute, which renderers without CSS custom properties (librsvg) use, and which
+/// any CSS rule overrides.
+struct SVGStyleSheet {
+    /// How one element is painted: its presentation attribute (`fill="#007aff33"`, with a leading
+    /// space) and, when a rule is needed, its class (without the document's prefix).
+    struct Paint {
+        var attributes: String
+        var className: String?
+    }
+
+    private struct Rule: Hashable {
+        var property: String
+        var custom: String?
+        var light: String
+        var dark: String?
+    }
+
+    private var rules: [Rule] = []
+    private var numbers: [Rule: Int] = [:]
+
+    /// The paint of an element.
+    ///
+    /// - Parameters:
+    ///   - property: `fill` or `stroke`.
+    ///   - custom: The role's custom property, `nil` for an element without a role.
+    ///   - light: The shading of the (only or light) look.
+    ///   - dark: The shading of the dark look, `nil` without an automatic theme.
+    ///   - gradient: Defines a gradient and returns its id.
+    /// - Returns: The element's paint.
+    mutating func paint(property: String, custom: String?, light: Shading, dark: Shading?,
+                        gradient: ([GradientStop], CGPoint, CGPoint) -> String) -> Paint {
+        func value(_ shading: Shading) -> String {
+            switch shading {
+            case .color(let color): color.opacity <= 0 ? "none" : WebText.cssColor(color)
+            case .linearGradient(let stops, let start, let end): "url(#\(gradient(stops, start, end)))"
+            }
+        }
+        let lightValue = value(light)
+        let darkValue = dark.map(value)
+        let attributes = " \(property)=\"\(lightValue)\""
+        guard custom != nil || (darkValue != nil && darkValue != lightValue) else { return Paint(attributes: attributes, className: nil) }
+        let rule = Rule(property: property, custom: custom, light: lightValue, dark: darkValue == lightValue && custom == nil ? nil : darkValue)
+        let number: Int
+        if let existing = numbers[rule] {
+            number = existing
+        } else {
+            number = rules.count
+            numbers[rule] = number
+            rules.append(rule)
+        }
+        return Paint(attributes: attributes, className: "c\(number)")
+    }
+
+    /// The style sheet's text, every selector under `scope` (`#prefix`).
+    ///
+    /// - Parameters:
+    ///   - scope: The selector of the document's root.
+    ///   - links: Whether the document has links (adds the hover and focus styles).
+    ///   - textLayer: Whether the document has a text layer.
+    ///   - classPrefix: What precedes each colour class's name (the document's prefix).
+    /// - Returns: CSS, a rule per line.
+    func css(scope: String, links: Bool, textLayer: Bool, classPrefix: String) -> String {
+        var text = ""
+        if textLayer { text += "\(scope) .tc-text{white-space:pre}\n" }
+        if links {
+            // A chip's link shows focus and hover on the chip's own shape, not as a box.
+            text += "\(scope) .tc-chip>.tc-link:focus-visible{outline:none}\n"
+            text += "\(scope) .tc-link:hover .tc-chip-fill{filter:var(--tc-hover-filter,brightness(.92))}\n"
+            text += "\(scope) .tc-link:focus-visible .tc-chip-fill{stroke:var(--tc-focus-ring,#0a84ff);stroke-width:2px}\n"
+        }
+        func declaration(_ rule: Rule, _ value: String) -> String {
+            rule.custom.map { "\(rule.property):var(\($0),\(value))" } ?? "\(rule.property):\(value)"
+        }
+        for (number, rule) in rules.enumerated() {
+            text += "\(scope) .\(classPrefix)c\(number){\(declaration(rule, rule.light))}\n"
+        }
+        let dark = rules.enumerated().compactMap { number, rule in
+            rule.dark.map { "\(scope) .\(classPrefix)c\(number){\(declaration(rule, $0))}\n" }
+        }
+        if !dark.isEmpty {
+            text += "@media (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
+        }
+        return text
+    }
+}

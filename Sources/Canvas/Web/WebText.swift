@@ -1,0 +1,166 @@
+import Foundation
+
+/// The pieces every web writer (SVG here, HTML in TagCloud) formats the same way: escaped text,
+/// numbers, colours and the document's id prefix.
+package enum WebText {
+    /// Escapes text for XML or HTML character data and double-quoted attribute values (XML 1.0,
+    /// section 2.4; HTML, "escaping a string"), dropping the control characters XML does not
+    /// allow. Line breaks and tabs become character references, so an attribute keeps them.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    package static func escape(_ text: String) -> String {
+        // Most labels and identifiers need nothing escaped.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF || $0 == 0xC2 }) {
+            return text
+        }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\n": result += "&#10;"
+            case "\t": result += "&#9;"
+            case "\r": result += "&#13;"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    continue
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A colour as CSS writes it: `#rrggbb`, or `#rrggbbaa` when translucent (CSS Color 4, § 5.2).
+    package static func cssColor(_ color: RGBAColor) -> String {
+        let alpha = byte(color.opacity)
+        return "#" + hex(byte(color.red)) + hex(byte(color.green)) + hex(byte(color.blue)) + (alpha == 255 ? "" : hex(alpha))
+    }
+
+    /// The colour without its alpha, `#rrggbb`, for SVG 1.1's `fill` and `stroke` attributes (the
+    /// alpha goes into `fill-opacity`, ``opacity(_:)``).
+    package static func opaqueColor(_ color: RGBAColor) -> String {
+        "#" + hex(byte(color.red)) + hex(byte(color.green)) + hex(byte(color.blue))
+    }
+
+    /// A colour's alpha as an SVG opacity, `nil` when it is opaque.
+    package static func opacity(_ color: RGBAColor) -> String? {
+        let alpha = byte(color.opacity)
+        return alpha == 255 ? nil : number(Double(alpha) / 255, decimals: 3)
+    }
+
+    private static func byte(_ component: Double) -> Int {
+        Int((min(max(component, 0), 1) * 255).rounded())
+    }
+
+    private static let digits = Array("0123456789abcdef")
+
+    private static func hex(_ value: Int) -> String {
+        String([digits[value >> 4], digits[value & 15]])
+    }
+
+    /// A number in its shortest decimal form after rounding to `decimals` places: no exponent,
+    /// no trailing zeros, no leading zero before the point (`.5`, `-.25`, `12`), which SVG, CSS
+    /// and HTML all read.
+    ///
+    /// - Parameters:
+    ///   - value: The number; a value that is not finite is written as 0.
+    ///   - decimals: The places kept after the point, 0 to 8.
+    /// - Returns: The text.
+    package static func number(_ value: Double, decimals: Int = 4) -> String {
+        var text = ""
+        appendNumber(value, decimals: decimals, to: &text)
+        return text
+    }
+
+    private static let powers: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    /// Appends ``number(_:decimals:)`` to a string.
+    package static func appendNumber(_ value: Double, decimals: Int = 4, to text: inout String) {
+        let places = min(max(decimals, 0), 8)
+        let power = powers[places]
+        guard value.isFinite else { text += "0"; return }
+        let scaled = (value * power).rounded()
+        guard abs(scaled) < 9e15 else {
+            // Beyond exact integers: whole numbers anyway.
+            text += String(Int64(clamping: Int64(value.rounded().clamped(to: -9e18...9e18))))
+            return
+        }
+        var units = Int64(scaled)
+        if units == 0 { text += "0"; return }
+        if units < 0 { text += "-"; units = -units }
+        let whole = units / Int64(power)
+        var fraction = units % Int64(power)
+        if whole != 0 { text += String(whole) }
+        guard fraction != 0 else {
+            if whole == 0 { text += "0" }
+            return
+        }
+        var width = places
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        let digits = String(fraction)
+        text += "."
+        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+        text += digits
+    }
+
+    /// The id prefix of a document: `tc` and eight hexadecimal digits of the 64-bit FNV-1a hash
+    /// of its bytes, so that the same picture always gets the same prefix and different pictures
+    /// inlined into one page get different ones.
+    package static func derivedPrefix<Bytes: Sequence>(hashing bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        let text = String(folded, radix: 16)
+        return "tc" + String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    /// The placeholder byte writers put where the id prefix goes until it is known: a control
+    /// character, which ``escape(_:)`` never lets through from user text.
+    package static let prefixPlaceholder: UInt8 = 0x01
+
+    /// Replaces every ``prefixPlaceholder`` with the prefix: the given one, or one derived from
+    /// the document's bytes.
+    ///
+    /// - Parameters:
+    ///   - document: The document with placeholders.
+    ///   - prefix: The prefix to use; `nil` derives it.
+    /// - Returns: The document with its ids complete.
+    package static func fillingPrefix(_ document: [UInt8], prefix: String?) -> [UInt8] {
+        let prefix = Array((prefix ?? derivedPrefix(hashing: document)).utf8)
+        let count = document.reduce(0) { $0 + ($1 == prefixPlaceholder ? 1 : 0) }
+        var output: [UInt8] = []
+        output.reserveCapacity(document.count + count * prefix.count)
+        for byte in document {
+            if byte == prefixPlaceholder { output.append(contentsOf: prefix) } else { output.append(byte) }
+        }
+        return output
+    }
+
+    /// Checks an id prefix a user gave: an ASCII letter, then letters, digits, `-` and `_`, at
+    /// most 64 characters, so that it is a valid id and CSS identifier on its own.
+    ///
+    /// - Throws: ``CanvasError/invalidIdPrefix(_:)``.
+    package static func checkPrefix(_ prefix: String) throws(CanvasError) {
+        let scalars = Array(prefix.unicodeScalars)
+        guard let first = scalars.first, scalars.count <= 64, first.isASCIILetter,
+              scalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            throw .invalidIdPrefix(prefix)
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension Comparable {
+    fileprivate func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,415 @@
+import Canvas
+public import Foundation
+public import Typesetting
+import TagCloudUI
+
+/// Writes a cloud as HTML that a static site can inline: a `<ul class="tc-cloud">` of `<li>`
+/// chips (`<a>` where linked) and a `<style>` scoped by the id prefix that lays them out with CSS
+/// flex-wrap as TagCloud's flow does (see the TagCloud catalog, "Correspondence with CSS
+/// flex-wrap"), so that at the spec's width a browser draws what the PNG shows, and in a narrower
+/// container the chips reflow.
+///
+/// ```swift
+/// let spec = try Cloud(yaml: "tags: [Swift, Linux]")
+/// let html = try CloudHTML.html(spec.resolved(), rendered: spec.rendered())   // <style>…</style><ul id="tc…" class="tc-cloud">…
+/// ```
+///
+/// (`spec.data(as: .html)` does the same.)
+///
+/// Everything comes from the resolved cloud (colours, shape, paddings, spacing, alignment,
+/// justification, direction, fonts and sizes) and from the rendered picture (which tags a row
+/// limit hid, the rows at the spec's width, the faces each character was drawn with, the
+/// checkmark's outline), never from the presets again.
+public enum CloudHTML {
+    /// The fragment or page.
+    ///
+    /// - Parameters:
+    ///   - cloud: The resolved cloud.
+    ///   - rendered: The same cloud rendered (``Cloud/rendered(typesetter:)``).
+    ///   - options: Prefix, title, background, dark look, link target, font URL, page.
+    ///   - typesetter: The typesetter the cloud was rendered with; `nil` for the shared one.
+    /// - Returns: UTF-8 HTML; the same input gives the same bytes.
+    /// - Throws: ``TagCloudError/refusedLink(tag:href:reason:_:)`` for a link that is not safe,
+    ///   ``TagCloudError/renderingFailed(format:_:)`` for a bad id prefix, a font that cannot be
+    ///   subset or a font URL that is not a safe link.
+    /// - Complexity: O(n) in the chips and their characters, plus the font subsets.
+    public static func html(_ cloud: ResolvedCloud, rendered: RenderedCloud, options: HTMLOptions = HTMLOptions(),
+                            typesetter: Typesetter? = nil) throws(TagCloudError) -> Data {
+        if let prefix = options.idPrefix {
+            do { try WebText.checkPrefix(prefix) } catch { throw .renderingFailed(format: .html, error) }
+        }
+        let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
+        var writer = HTMLWriter(cloud: cloud, rendered: rendered, options: options, typesetter: typesetter)
+        let text = try writer.document()
+        return Data(WebText.fillingPrefix(Array(text.utf8), prefix: options.idPrefix))
+    }
+}
+
+/// One HTML document being written; ids carry ``WebText/prefixPlaceholder`` until the end.
+struct HTMLWriter {
+    let cloud: ResolvedCloud
+    let rendered: RenderedCloud
+    let options: HTMLOptions
+    let typesetter: Typesetter
+    /// The placeholder of the id prefix.
+    let p = String(UnicodeScalar(WebText.prefixPlaceholder))
+
+    /// What the display list says about one chip.
+    struct DrawnChip {
+        /// The chip's index in the cloud, `nil` for the "+N" chip.
+        var index: Int?
+        /// The runs of its label, with the text of their lines.
+        var labels: [TextItem] = []
+        /// The checkmark's items, in picture coordinates.
+        var checkmark: [DisplayItem] = []
+    }
+
+    private var fonts = WebFonts()
+    private var fontClasses: [String: Int] = [:]
+    private var fontRules = ""
+    private var lookClasses: [String: Int] = [:]
+    private var lookRules = ""
+    private var darkLookRules = ""
+
+    init(cloud: ResolvedCloud, rendered: RenderedCloud, options: HTMLOptions, typesetter: Typesetter) {
+        self.cloud = cloud
+        self.rendered = rendered
+        self.options = options
+        self.typesetter = typesetter
+    }
+
+    // MARK: The document
+
+    mutating func document() throws(TagCloudError) -> String {
+        let drawn = Self.chips(in: rendered.displayList.items)
+        let frames = rendered.layout.chips
+        guard drawn.count == frames.count else {
+            throw .internalError("the rendered picture has \(drawn.count) chips, its layout \(frames.count)")
+        }
+        if let dark = options.darkLook, dark.chips.count != cloud.chips.count {
+            throw .renderingFailed(format: .html, .themeVariantsDiffer(item: "the dark look has \(dark.chips.count) chips, the cloud \(cloud.chips.count)"))
+        }
+        let rows = Self.rowStarts(frames.map(\.frame), rightToLeft: cloud.direction == .rtl)
+        let controlsRows = cloud.lineBreaking == .balanced || (!cloud.justifyLastRow && cloud.justification != .none && rows.count > 1)
+        var items = ""
+        for (position, chip) in drawn.enumerated() {
+            if controlsRows, position > 0, rows.contains(position) {
+                items += "<li class=\"tc-break\" aria-hidden=\"true\"></li>\n"
+            }
+            let isLastRowStart = controlsRows && position == (rows.last ?? 0) && !cloud.justifyLastRow
+            if isLastRowStart, cloud.justification != .stretch, cloud.alignment.horizontal != .leading {
+                items += "<li class=\"tc-fill tc-fill-start\" aria-hidden=\"true\"></li>\n"
+            }
+            items += try chipElement(chip, frame: frames[position].frame,
+                                     inLastRow: controlsRows && !cloud.justifyLastRow && position >= (rows.last ?? 0))
+        }
+        if controlsRows, !cloud.justifyLastRow, cloud.justification != .stretch, cloud.alignment.horizontal != .trailing {
+            items += "<li class=\"tc-fill tc-fill-end\" aria-hidden=\"true\"></li>\n"
+        }
+        let title = options.title ?? "Tag cloud"
+        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
+        let style = try styleSheet(controlsRows: controlsRows)
+        var fragment = "<style>\n" + style + "</style>\n"
+        fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
+        guard options.isPage else { return fragment }
+        return "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + "<title>\(WebText.escape(title))</title>\n<style>body{margin:0}</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
+    }
+
+    /// The chips of the display list in drawing order, which is the layout's order.
+    static func chips(in items: [DisplayItem]) -> [DrawnChip] {
+        var result: [DrawnChip] = []
+        func collect(_ items: [DisplayItem], into chip: inout DrawnChip, role: ItemRole?) {
+            for item in items {
+                let role = item.metadata.role ?? role
+                switch item.content {
+                case .text(let text) where role == .label: chip.labels.append(text)
+                case .group(let group): collect(group.items, into: &chip, role: role)
+                case .fill, .stroke, .text:
+                    if role == .checkmark { chip.checkmark.append(item) }
+                }
+            }
+        }
+        func walk(_ items: [DisplayItem]) {
+            for item in items {
+                switch item.metadata.role {
+                case .chip?, .moreChip?:
+                    var chip = DrawnChip()
+                    if item.metadata.role == .chip, let id = item.metadata.identifier, id.hasPrefix("chip-") {
+                        chip.index = Int(id.dropFirst(5))
+                    }
+                    collect([item], into: &chip, role: nil)
+                    result.append(chip)
+                case .cloud?, .chipFill?, .chipBorder?, .label?, .checkmark?, nil:
+                    if case .group(let group) = item.content { walk(group.items) }
+                }
+            }
+        }
+        walk(items)
+        return result
+    }
+
+    /// The positions of the chips that start a row (0 included): a row starts where a chip does
+    /// not continue the previous one in the reading direction.
+    static func rowStarts(_ frames: [CGRect], rightToLeft: Bool) -> [Int] {
+        var starts = frames.isEmpty ? [] : [0]
+        for index in frames.indices.dropFirst() {
+            let previous = frames[index - 1], frame = frames[index]
+            let continues = rightToLeft ? frame.maxX <= previous.minX + 0.001 : frame.minX >= previous.maxX - 0.001
+            if !continues { starts.append(index) }
+        }
+        return starts
+    }
+
+    // MARK: Chips
+
+    private mutating func chipElement(_ chip: DrawnChip, frame: CGRect, inLastRow: Bool) throws(TagCloudError) -> String {
+        let text: String, font: Font, look: ResolvedCloud.ChipLook, darkLook: ResolvedCloud.ChipLook?
+        var href: String?
+        var language: String?
+        var classes = "tc-chip"
+        if let index = chip.index, index < cloud.chips.count {
+            let resolved = cloud.chips[index]
+            text = resolved.text
+            font = resolved.font
+            look = resolved.look
+            darkLook = options.darkLook?.chips[index].look
+            if let given = resolved.href {
+                do {
+                    href = try WebLink(checking: given).href
+                } catch {
+                    throw .refusedLink(tag: resolved.text, href: given, reason: error.description, nil)
+                }
+            }
+            if resolved.isSelected { classes += " tc-selected" }
+            language = resolved.locale
+        } else {
+            text = "+\(rendered.hiddenCount)"
+            font = cloud.baseFont
+            look = cloud.defaultLook
+            darkLook = options.darkLook?.defaultLook
+            classes += " tc-more"
+        }
+        if inLastRow { classes += " tc-last" }
+        classes += " " + p + "-t\(try fontClass(font, labels: chip.labels))"
+        classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
+        let content = WebText.escape(text) + (try checkmarkSVG(chip.checkmark, frame: frame, font: font, text: text, look: look))
+        let label = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
+        if let href {
+            return "<li class=\"\(classes)\"\(label)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(options.linkTarget.anchorAttributes)>"
+                + content + "</a></li>\n"
+        }
+        return "<li class=\"\(classes)\"\(label)><span class=\"tc-body\">" + content + "</span></li>\n"
+    }
+
+    /// The checkmark drawn as in the picture: an inline SVG as wide as the symbol's place in the
+    /// chip and as tall as the text's line, with the symbol's outline in picture coordinates.
+    private func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, font: Font, text: String,
+                              look: ResolvedCloud.ChipLook) throws(TagCloudError) -> String {
+        guard !items.isEmpty, let checkmark = look.checkmark else { return "" }
+        // The label's width in the layout (the shaping is cached from the rendering).
+        let textWidth: CGFloat
+        do {
+            textWidth = try typesetter.shape(text, font: font).size.width
+        } catch let error as TypesettingError {
+            throw .textLayoutFailed(text: text, error)
+        } catch {
+            throw .internalError("shaping \(text) failed: \(error)")
+        }
+        let width = frame.width - 2 * cloud.chipHorizontalPadding - textWidth - checkmark.spacing
+        let height = frame.height - 2 * cloud.chipVerticalPadding
+        guard width > 0, height > 0, cloud.justification != .stretch else {
+            return stretchedCheckmarkSVG(items, frame: frame, textWidth: textWidth, spacing: checkmark.spacing)
+        }
+        let x = cloud.direction == .rtl ? frame.minX + cloud.chipHorizontalPadding : frame.maxX - cloud.chipHorizontalPadding - width
+        return svg(items, box: CGRect(x: x, y: frame.minY + cloud.chipVerticalPadding, width: width, height: height))
+    }
+
+    /// With stretched chips the text and symbol are centred in the chip: the symbol's box is the
+    /// stretch of the chip that its outline's bounds fall into.
+    private func stretchedCheckmarkSVG(_ items: [DisplayItem], frame: CGRect, textWidth: CGFloat, spacing: CGFloat) -> String {
+        var bounds = CGRect.null
+        for item in items {
+            switch item.content {
+            case .fill(let shape, _, _), .stroke(let shape, _, _, _): bounds = bounds.union(shape.path.controlPointBounds)
+            case .text, .group: break
+            }
+        }
+        guard !bounds.isNull else { return "" }
+        let height = frame.height - 2 * cloud.chipVerticalPadding
+        return svg(items, box: CGRect(x: bounds.minX - 2, y: frame.minY + cloud.chipVerticalPadding, width: bounds.width + 4, height: height))
+    }
+
+    private func svg(_ items: [DisplayItem], box: CGRect) -> String {
+        var paths = ""
+        for item in items {
+            switch item.content {
+            case .stroke(let shape, _, let style, _):
+                paths += "<path d=\"\(shape.path.svgPathData)\" fill=\"none\" stroke-width=\"\(number(style.lineWidth))\""
+                paths += " stroke-linecap=\"\(style.lineCap.rawValue)\" stroke-linejoin=\"\(style.lineJoin.rawValue)\"/>"
+            case .fill(let shape, _, let style):
+                paths += "<path class=\"tc-check-fill\" d=\"\(shape.path.svgPathData)\"\(style.isEOFilled ? " fill-rule=\"evenodd\"" : "")/>"
+            case .text, .group:
+                break
+            }
+        }
+        return "<svg class=\"tc-check\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
+            + " viewBox=\"\(number(box.minX)) \(number(box.minY)) \(number(box.width)) \(number(box.height))\">" + paths + "</svg>"
+    }
+
+    // MARK: Classes
+
+    /// The class number of a font: the families of the faces its label was drawn with, the
+    /// chip's own face first, and the size.
+    private mutating func fontClass(_ font: Font, labels: [TextItem]) throws(TagCloudError) -> Int {
+        let primary: FontFace
+        do {
+            primary = try typesetter.library.face(for: font)
+        } catch let error as TypesettingError {
+            throw .textLayoutFailed(text: "", error)
+        } catch {
+            throw .internalError("no face for the font \(font): \(error)")
+        }
+        var faces = [fonts.number(of: primary)]
+        for label in labels {
+            for (face, characters) in WebFonts.characters(of: label) {
+                let number = fonts.add(characters, to: face)
+                if !faces.contains(number) { faces.append(number) }
+            }
+        }
+        let families = faces.map { "\"\(p)-f\($0)\"" }.joined(separator: ",")
+        let rule = "font-family:\(families);font-size:\(number(font.size))px"
+        if let existing = fontClasses[rule] { return existing }
+        let number = fontClasses.count
+        fontClasses[rule] = number
+        fontRules += "#\(p) .\(p)-t\(number){\(rule)}\n"
+        return number
+    }
+
+    /// The class number of a look (and its dark look): fill, border, text and checkmark colours.
+    private mutating func lookClass(_ look: ResolvedCloud.ChipLook, dark: ResolvedCloud.ChipLook?, selected: Bool) -> Int {
+        let light = declarations(look, theme: cloud.theme, selected: selected)
+        let darkDeclarations = dark.map { declarations($0, theme: .dark, selected: selected) }
+        let key = "\(selected)|" + light.body + "|" + light.check + "|" + (darkDeclarations.map { $0.body + "|" + $0.check } ?? "")
+        if let existing = lookClasses[key] { return existing }
+        let number = lookClasses.count
+        lookClasses[key] = number
+        lookRules += "#\(p) .\(p)-k\(number)>.tc-body{\(light.body)}\n"
+        if !light.check.isEmpty { lookRules += "#\(p) .\(p)-k\(number) .tc-check{\(light.check)}\n" }
+        if let darkDeclarations {
+            darkLookRules += "#\(p) .\(p)-k\(number)>.tc-body{\(darkDeclarations.body)}\n"
+            if !darkDeclarations.check.isEmpty { darkLookRules += "#\(p) .\(p)-k\(number) .tc-check{\(darkDeclarations.check)}\n" }
+        }
+        return number
+    }
+
+    /// The CSS of a look: the chip body's background, text colour and border (an inset shadow,
+    /// which like SwiftUI's `strokeBorder` draws inside the edge without changing the size), and
+    /// the checkmark's colour; each reads its custom property with the look's colour as fallback.
+    private func declarations(_ look: ResolvedCloud.ChipLook, theme: Cloud.Theme, selected: Bool) -> (body: String, check: String) {
+        let fill = Self.color(of: look.fill, theme: theme)
+        var body = "background:var(\(selected ? "--tc-selected-fill" : "--tc-chip-fill"),\(WebText.cssColor(fill)));"
+        body += "color:var(\(selected ? "--tc-selected-text" : "--tc-text"),\(WebText.cssColor(look.textColor.rgbaColor)))"
+        if let stroke = look.stroke, look.strokeWidth > 0 {
+            body += ";box-shadow:inset 0 0 0 \(number(look.strokeWidth))px var(\(selected ? "--tc-selected-stroke" : "--tc-chip-stroke"),"
+                + "\(WebText.cssColor(stroke.rgbaColor)))"
+        }
+        let check = look.checkmark.map { "stroke:var(--tc-check,\(WebText.cssColor($0.color.rgbaColor)));fill:none" } ?? ""
+        return (body, check)
+    }
+
+    /// The colour a fill paints in a theme, as the views draw it (a material is a translucent grey).
+    static func color(of fill: Cloud.Fill, theme: Cloud.Theme) -> RGBAColor {
+        switch fill.shapeStyle(theme: theme)._shading(in: EnvironmentValues(), bounds: .zero) {
+        case .color(let color): color
+        case .linearGradient(let stops, _, _): stops.first?.color ?? .clear
+        }
+    }
+
+    // MARK: The style sheet
+
+    private func styleSheet(controlsRows: Bool) throws(TagCloudError) -> String {
+        let scope = "#\(p)"
+        let pictureWidth = cloud.width + 2 * cloud.padding
+        var css = try fonts.fontFaces(prefix: p, fontURL: options.fontURL)
+        var container = "box-sizing:border-box;list-style:none;margin:0;width:100%;max-width:\(number(pictureWidth))px;"
+        container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
+        container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
+        container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
+        container += "font-synthesis:none;font-kerning:normal;"
+        container += "background:var(--tc-background,\(options.background.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"))"
+        css += "\(scope){\(container)}\n"
+        let grows = cloud.justification == .stretch
+        let radius: String = switch cloud.shape {
+        case .capsule: "9999px"
+        case .rounded: "\(number(cloud.cornerRadius))px"
+        case .rectangle: "0"
+        }
+        css += "\(scope)>li{box-sizing:border-box;display:flex;flex:\(grows ? "1" : "0") 1 auto;min-width:0;max-width:100%;"
+            + "margin:0;padding:0;border-radius:\(radius)}\n"
+        let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0
+        css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
+            + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
+            + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none}\n"
+        css += "\(scope) .tc-check{flex:none;overflow:visible}\n"
+        css += "\(scope) .tc-link:hover{filter:var(--tc-hover-filter,brightness(.92))}\n"
+        css += "\(scope) .tc-link:focus-visible{outline:2px solid var(--tc-focus-ring,#0a84ff);outline-offset:-2px}\n"
+        css += fontRules + lookRules
+        if controlsRows {
+            css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
+            css += "#\(p)-box{container-type:inline-size}\n"
+            let height = rendered.layout.height
+            var rows = "\(scope){row-gap:0;height:\(number(height))px}"
+            rows += "\(scope)>li.tc-chip{margin-bottom:\(number(cloud.verticalSpacing))px}"
+            rows += "\(scope)>.tc-break{display:block;flex:0 0 100%;height:0}"
+            if !cloud.justifyLastRow {
+                if cloud.justification == .stretch {
+                    rows += "\(scope)>li.tc-last{flex-grow:0}"
+                } else {
+                    rows += "\(scope)>.tc-fill{display:block;flex:1 1 0;height:0;min-width:0}"
+                    // 1/64 px short of the gap, so that the start filler cannot join the full line of
+                    // the break before it (Blink's layout unit is 1/64 px).
+                    rows += "\(scope)>.tc-fill-start{margin-inline-end:calc(0.015625px - \(number(cloud.horizontalSpacing))px)}"
+                    rows += "\(scope)>.tc-fill-end{margin-inline-start:-\(number(cloud.horizontalSpacing))px}"
+                }
+            }
+            css += "@container (min-width:\(number(pictureWidth))px){\(rows)}\n"
+        }
+        if options.darkLook != nil {
+            let background = options.darkBackground.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"
+            css += "@media (prefers-color-scheme:dark){\n\(scope){background:var(--tc-background,\(background))}\n" + darkLookRules + "}\n"
+        }
+        return css
+    }
+
+    /// CSS `justify-content` for the justification, or the alignment's horizontal part.
+    private var justifyContent: String {
+        switch cloud.justification {
+        case .spaceBetween: "space-between"
+        case .spaceAround: "space-around"
+        case .spaceEvenly: "space-evenly"
+        case .none, .stretch:
+            switch cloud.alignment.horizontal {
+            case .leading: "flex-start"
+            case .center: "center"
+            case .trailing: "flex-end"
+            }
+        }
+    }
+
+    /// CSS `align-items` for the alignment's vertical part.
+    private var alignItems: String {
+        switch cloud.alignment.vertical {
+        case .top: "flex-start"
+        case .center: "center"
+        case .bottom: "flex-end"
+        case .firstTextBaseline: "baseline"
+        case .lastTextBaseline: "last baseline"
+        }
+    }
+
+    private func number(_ value: CGFloat) -> String {
+        WebText.number(Double(value), decimals: 4)
+    }
+}

@@ -1,0 +1,146 @@
+package import Foundation
+import TagCloud
+package import TagCloudUI
+
+/// What `tagcloud animate` is asked to do: the command line, checked and typed.
+package struct AnimateRequest: Sendable {
+    /// The spec before the change (a file, or `-` for standard input).
+    package var from: String
+    /// The spec after the change.
+    package var to: String
+    /// The output file, or `-` for standard output.
+    package var output: String
+    /// The file format; `nil` for the output's extension.
+    package var format: AnimationFormat?
+    /// The change's animation.
+    package var animation: Animation
+    /// Frames per second.
+    package var frameRate: Double
+    /// How long each cloud shows, in seconds.
+    package var hold: Double
+    /// Pixels per point of an APNG; `nil` for the second spec's scale.
+    package var scale: Double?
+    /// Whether the animation goes back to the first spec.
+    package var loop: Bool
+    /// The most bytes read from each spec (`--max-input-size`).
+    package var maxInputSize: Int
+
+    package init(from: String, to: String, output: String, format: AnimationFormat? = nil, animation: Animation = .default,
+                 frameRate: Double = 60, hold: Double = 1, scale: Double? = nil, loop: Bool = false,
+                 maxInputSize: Int = Cloud.defaultMaxInputSize) {
+        self.from = from
+        self.to = to
+        self.output = output
+        self.format = format
+        self.animation = animation
+        self.frameRate = frameRate
+        self.hold = hold
+        self.scale = scale
+        self.loop = loop
+        self.maxInputSize = maxInputSize
+    }
+
+    /// The animations an option can name: SwiftUI's, by their names.
+    package static let animations: [(name: String, animation: Animation)] = [
+        ("default", .default), ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("spring", .spring), ("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy),
+        ("interactiveSpring", .interactiveSpring),
+    ]
+
+    /// The animation an option names (`--animation bouncy`).
+    ///
+    /// - Parameter name: One of ``animations``' names.
+    /// - Returns: The animation.
+    /// - Throws: ``CommandError/usage(_:)`` for another name.
+    package static func animation(named name: String) throws(CommandError) -> Animation {
+        guard let found = animations.first(where: { $0.name == name }) else {
+            throw .usage("unknown animation \(quoted(name)); use one of \(animations.map(\.name).joined(separator: ", "))")
+        }
+        return found.animation
+    }
+}
+
+/// What `tagcloud animate` wrote.
+package struct AnimateResult: Sendable {
+    /// The file written, or `nil` for standard output.
+    package var outputPath: String?
+    /// The format written.
+    package var format: AnimationFormat
+    /// The bytes written.
+    package var data: Data
+
+    /// One line saying what was written: `wrote switch.svg (animated SVG, 52,133 bytes)`.
+    package var summary: String {
+        let kind = format == .png ? "APNG" : "animated SVG"
+        return "wrote \(outputPath ?? "standard output") (\(kind), \(data.count) bytes)"
+    }
+}
+
+extension TagCloudCommand {
+    /// `tagcloud animate`: reads two specs and writes the change from the first to the second as
+    /// an APNG or an SVG animated with CSS keyframes (``Cloud/animationData(to:as:scale:animation:frameRate:hold:loop:typesetter:)``).
+    ///
+    /// The options are checked first, then the output (as ``OutputFile/check(_:inputs:)`` checks
+    /// it), then both specs are read with the request's size limit (files, FIFOs, `/dev/fd/N` or
+    /// standard input); the output is written by ``OutputFile`` (atomically for a file, never over
+    /// one of the inputs) or ``StandardStreams``.
+    ///
+    /// - Parameter request: The parsed command line.
+    /// - Returns: What was written and where.
+    /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
+    @MainActor
+    package static func animate(_ request: AnimateRequest) throws(CommandError) -> AnimateResult {
+        guard request.frameRate >= 1, request.frameRate <= 240 else {
+            throw .usage("--fps must be from 1 to 240 frames per second, not \(CloudLayout.number(request.frameRate))")
+        }
+        guard request.hold >= 0, request.hold <= 60 else {
+            throw .usage("--hold must be from 0 to 60 seconds, not \(CloudLayout.number(request.hold))")
+        }
+        if let scale = request.scale, !Cloud.scaleLimits.contains(scale) {
+            let limits = Cloud.scaleLimits
+            throw .usage("--scale must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound)), "
+                         + "not \(CloudLayout.number(scale))")
+        }
+        guard request.from != "-" || request.to != "-" else {
+            throw .usage("only one of the two specs can come from standard input")
+        }
+        let format: AnimationFormat
+        if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
+        let path: String? = request.output == "-" ? nil : request.output
+        let inputs = [request.from, request.to]
+        if let path { try OutputFile.check(path, inputs: inputs) }
+        func load(_ input: String) throws(CommandError) -> Cloud {
+            try library { () throws(TagCloudError) in
+                if input == "-" {
+                    let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
+                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
+                }
+                return try Cloud(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
+            }
+        }
+        let from = try load(request.from), to = try load(request.to)
+        let data = try library { () throws(TagCloudError) in
+            try from.animationData(to: to, as: format, scale: request.scale, animation: request.animation,
+                                   frameRate: request.frameRate, hold: request.hold, loop: request.loop)
+        }
+        if let path { try OutputFile.write(data, to: path, inputs: inputs) } else { try StandardStreams.output(data) }
+        return AnimateResult(outputPath: path, format: format, data: data)
+    }
+
+    /// The format of an animation output, from its extension; for a path with no known
+    /// extension, the extension of the file a link names, and APNG for a device, FIFO or socket
+    /// (`/dev/null`), as ``outputFormat(ofOutput:)`` decides for `render`.
+    static func animationFormat(ofOutput output: String) throws(CommandError) -> AnimationFormat {
+        try format(ofOutput: output, forDevices: .png, ofPath: animationFormat(ofPath:))
+    }
+
+    /// The format of an animation file, from its extension: `.png` (APNG) or `.svg`.
+    static func animationFormat(ofPath path: String) throws(CommandError) -> AnimationFormat {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard let format = AnimationFormat(rawValue: ext) else {
+            let shown = ext.isEmpty ? (path as NSString).lastPathComponent : ".\(ext)"
+            throw .usage("unknown animation format \(quoted(shown)); use .png (APNG) or .svg, or give --format")
+        }
+        return format
+    }
+}

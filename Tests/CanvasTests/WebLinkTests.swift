@@ -1,0 +1,98 @@
+import Canvas
+import Foundation
+import Testing
+import TestRandom
+
+/// The link checker: the allowed kinds, every other scheme refused in any letter case and
+/// disguise, malformed links reported, never dropped.
+@Suite struct WebLinkTests {
+    @Test(arguments: [
+        ("https://www.swift.org", WebLink.Kind.web), ("HTTP://EXAMPLE.COM/a?b=c#d", .web), ("http://[::1]:8080/", .web),
+        ("https://user@example.com:443/path", .web), ("https://例え.jp/パス", .web), ("mailto:me@example.com", .mail),
+        ("MailTo:me@example.com", .mail), ("tel:+1-555-0100", .telephone), ("/tags/swift", .relative),
+        ("tags/swift.html", .relative), ("../up", .relative), ("?page=2", .relative), ("//cdn.example.com/x", .relative),
+        ("#swift", .fragment), ("a%20b", .relative),
+        // A combining mark after # makes one character of both; the link is still a fragment.
+        ("#\u{64E}x", .fragment),
+    ])
+    func allowedLinks(href: String, kind: WebLink.Kind) throws {
+        let link = try WebLink(checking: href)
+        #expect(link.kind == kind)
+        #expect(link.href == href)
+    }
+
+    @Test func surroundingSpacesAndControlsAndInnerTabsAndLineBreaksAreRemoved() throws {
+        #expect(try WebLink(checking: " https://swift.org ").href == "https://swift.org")
+        #expect(try WebLink(checking: "\u{0}\u{1F}\t\nhttps://swift.org\r\n\u{7}").href == "https://swift.org")
+        #expect(try WebLink(checking: "\u{A0}https://swift.org\u{3000}").href == "https://swift.org")
+        #expect(try WebLink(checking: "https://swi\nft.org/a\tb").href == "https://swift.org/ab")
+    }
+
+    static let refused = ["javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>",
+                          "file:///etc/passwd", "ftp://example.com", "blob:https://x/1", "about:blank", "chrome://settings",
+                          "ws://example.com", "view-source:https://x", "jar:x", "c:\\windows"]
+
+    @Test(arguments: refused)
+    func otherSchemesAreRefused(href: String) throws {
+        let scheme = String(href.prefix(while: { $0 != ":" }))
+        #expect(throws: CanvasError.refusedLink(href: href, scheme: scheme)) { try WebLink(checking: href) }
+    }
+
+    /// `javascript:` in any mix of letter case, with spaces, C0 controls and NBSP around it and
+    /// tabs or line breaks inside (which browsers remove), is always refused.
+    @Test func javascriptInAnyDisguiseIsRefused() {
+        var random = SeededRandom(seed: 7)
+        let padding = [" ", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{A0}", "\u{2028}", ""]
+        for _ in 0..<500 {
+            var text = ""
+            for character in "javascript" {
+                text.append(Bool.random(using: &random) ? Character(character.uppercased()) : character)
+                if Int.random(in: 0..<6, using: &random) == 0 { text += ["\t", "\n", "\r"].randomElement(using: &random) ?? "" }
+            }
+            let href = (0..<Int.random(in: 0...3, using: &random)).map { _ in padding.randomElement(using: &random) ?? "" }.joined()
+                + text + ":alert(1)"
+            let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }
+            guard case .refusedLink(_, let scheme)? = error else {
+                Issue.record("\(href.debugDescription) gave \(String(describing: error))")
+                continue
+            }
+            #expect(scheme.lowercased() == "javascript")
+        }
+    }
+
+    @Test(arguments: [
+        ("", "empty"), ("   ", "empty"), ("https://", "host"), ("https:", "//"), ("https:example.com", "//"),
+        ("https://exa mple.com", "host contains"), ("https://a.com:99999/", "port"), ("https://a.com:x/", "port"),
+        ("https://a.com/%zz", "%"), ("https://a.com/%4", "%"), ("mailto:", "address"), ("tel:", "number"),
+        ("https://a.com/\u{7F}", "control"), ("/a\u{1}b", "control"), ("https://[::1/", "IPv6"), ("1abc:x", "read as a URL"),
+        // A URL percent-encodes a backslash, which would move the host; browsers read it as /.
+        ("https:\\\\example.com\\a", "backslash"), ("https://a.com\\@b.com/", "backslash"),
+    ])
+    func malformedLinksAreErrors(href: String, reason: String) {
+        let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }
+        guard case .malformedLink(let given, let message)? = error else {
+            Issue.record("\(href.debugDescription) gave \(String(describing: error))")
+            return
+        }
+        #expect(given == href)
+        #expect(message.contains(reason), "\(message)")
+    }
+
+    @Test func messagesNameTheLinkWithoutItsControlCharacters() {
+        let message = CanvasError.refusedLink(href: "\u{1B}[31mjavascript:x", scheme: "javascript").description
+        #expect(message.contains("\\u{1B}[31mjavascript:x") && !message.contains("\u{1B}"))
+        #expect(message.contains("http, https, mailto, tel, relative or a #fragment"))
+    }
+
+    /// A huge link (the link fuzz target found one of control characters) is shown cut at 80
+    /// characters, escapes included.
+    @Test func messagesShowAtMost80CharactersOfTheLink() {
+        let controls = String(repeating: "\u{1D}", count: 200) + "x"
+        let malformed = CanvasError.malformedLink(href: controls, reason: "it contains the control character U+001D").description
+        #expect(malformed.hasPrefix("the link \"" + String(repeating: "\\u{1D}", count: 13) + "…\" is not a valid URL"), "\(malformed)")
+        let long = "javascript:" + String(repeating: "a", count: 10_000)
+        let refused = CanvasError.refusedLink(href: long, scheme: "javascript").description
+        #expect(refused.contains("\"javascript:" + String(repeating: "a", count: 69) + "…\" uses the scheme javascript:"), "\(refused)")
+        #expect(CanvasError.refusedLink(href: String(long.prefix(80)), scheme: "javascript").description.contains(String(long.prefix(80)) + "\""))
+    }
+}

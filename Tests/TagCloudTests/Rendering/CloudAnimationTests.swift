@@ -1,0 +1,94 @@
+import Canvas
+import Foundation
+import TagCloud
+import TagCloudUI
+import Testing
+
+/// `Cloud.animation(to:)`: the change from one spec to another as TagCloudUI animates it, starting
+/// and ending with the pictures `rendered()` draws.
+@Suite @MainActor struct CloudAnimationTests {
+    static let tags = "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]"
+
+    /// The picture of `list` on a transparent canvas of `size`, at its top-left corner.
+    func image(_ list: DisplayList, on size: CGSize, scale: Double = 2) throws -> RGBAImage {
+        try DisplayList(size: size, items: list.items).rgbaImage(scale: scale)
+    }
+
+    @Test func theFirstFrameIsTheFirstCloudAndTheLastTheSecond() throws {
+        let from = try Cloud(yaml: "width: 358\nmaxRows: 1\n\(Self.tags)")
+        var to = from
+        to.width = 200
+        to.maxRows = nil
+        to.alignment = .center
+        let animation = try from.animation(to: to, animation: .easeInOut, frameRate: 30, hold: 0.5, typesetter: bundledTypesetter)
+        let first = try from.rendered(typesetter: bundledTypesetter), second = try to.rendered(typesetter: bundledTypesetter)
+        #expect(animation.size.width == max(first.displayList.size.width, second.displayList.size.width))
+        #expect(animation.size.height == max(first.displayList.size.height, second.displayList.size.height))
+        let frames = try #require(animation.frames.first).list, last = try #require(animation.frames.last).list
+        #expect(try frames.rgbaImage(scale: 2) == image(first.displayList, on: animation.size))
+        #expect(try last.rgbaImage(scale: 2) == image(second.displayList, on: animation.size))
+        // easeInOut lasts 0.35 s: 11 frames at 30 fps between the two holds, which are not cut.
+        #expect(animation.frames.count >= 10 && animation.frames.count <= 13, "\(animation.frames.count) frames")
+        #expect(animation.frames.first?.duration.seconds == 0.5)
+        #expect(animation.frames.last?.duration.seconds == 0.5)
+        // The chips maxRows hid fade in: some frame between shows them partly transparent.
+        let middle = try animation.frames[animation.frames.count / 2].list.rgbaImage(scale: 2)
+        let (firstStill, secondStill) = (try image(first.displayList, on: animation.size), try image(second.displayList, on: animation.size))
+        #expect(middle != firstStill && middle != secondStill)
+    }
+
+    @Test func theFontFilesOfBothSpecsDrawTheFrames() throws {
+        let (folder, spec) = try FontFilesKeyTests.specFolder("""
+            fonts: [fonts/InterSubset.woff2]
+            width: 300
+            tags: [Swift, {text: SwiftUI, font: {family: Inter}}]
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let from = try Cloud(contentsOf: spec)
+        let to = try Cloud(yaml: "width: 120\nfonts: [\(folder.path)/fonts/DevanagariSubset.ttf]\nfont: {family: Noto Sans Devanagari}\ntags: [हिन्दी, Swift]")
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.1), frameRate: 30, typesetter: bundledTypesetter)
+        let stills = (try from.rendered(typesetter: bundledTypesetter), try to.rendered(typesetter: bundledTypesetter))
+        #expect(try animation.frames[0].list.rgbaImage() == image(stills.0.displayList, on: animation.size, scale: 1))
+        #expect(try animation.frames.last?.list.rgbaImage() == image(stills.1.displayList, on: animation.size, scale: 1))
+    }
+
+    @Test func theDocumentationExampleWritesAnAnimatedSVG() throws {
+        // The example of Cloud.animation(to:animation:frameRate:hold:loop:typesetter:).
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, Linux, Cairo]")
+        var to = from
+        to.width = 200
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cloud-animation-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try from.animationData(to: to, as: .svg).write(to: url)
+        let svg = try String(contentsOf: url, encoding: .utf8)
+        #expect(svg.contains("@keyframes") && !svg.contains("<script"))
+        // The same two clouds give the same bytes.
+        #expect(try from.animationData(to: to, as: .svg) == Data(svg.utf8))
+    }
+
+    @Test func aLoopEndsWhereItStartedAndBadNumbersAreNamed() throws {
+        let from = try Cloud(yaml: "width: 300\nbackground: white\n\(Self.tags)")
+        var to = from
+        to.background = CSSColor(red8: 0x10, green8: 0x20, blue8: 0x30)
+        let loop = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 20, hold: 0.25, loop: true,
+                                      typesetter: bundledTypesetter)
+        // Different backgrounds are drawn in the frames, their colour interpolated.
+        let colours = try loop.frames.map { try $0.list.rgbaImage().pixels.prefix(3).map { $0 } }
+        #expect(colours.first == [255, 255, 255])
+        #expect(colours.contains([0x10, 0x20, 0x30]))
+        #expect(colours.contains { $0 != [255, 255, 255] && $0 != [0x10, 0x20, 0x30] })
+        // The background covers the whole picture; the animated SVG still finds every layer.
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        #expect(svg.contains("@keyframes"))
+        #expect(colours.last != colours.first,
+                "the loop's last frame is one step before the first cloud, which the file shows again")
+        #expect(throws: TagCloudError.self) { try from.animation(to: to, frameRate: 0, typesetter: bundledTypesetter) }
+        do {
+            _ = try from.animation(to: to, hold: 61, typesetter: bundledTypesetter)
+            Issue.record("a 61 s hold was accepted")
+        } catch {
+            #expect(String(describing: error).contains("hold"), "\(error)")
+        }
+    }
+}

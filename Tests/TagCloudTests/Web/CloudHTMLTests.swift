@@ -1,0 +1,200 @@
+import Canvas
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import TagCloud
+import Testing
+
+/// The HTML fragment's structure without a browser: the list, each link wrapping exactly its
+/// chip, classes and custom properties, fonts, rows, prefixes and links.
+@Suite struct CloudHTMLTests {
+    @MainActor
+    static func html(_ yaml: String, options: HTMLOptions = HTMLOptions()) throws -> String {
+        let rendered = try renderSpec(yaml)
+        return String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered, options: options, typesetter: bundledTypesetter),
+                      as: UTF8.self)
+    }
+
+    /// The fragment parsed as XML (it is well-formed), under a root element.
+    final class Node {
+        let name: String
+        let attributes: [String: String]
+        var children: [Node] = []
+        var text = ""
+        init(name: String, attributes: [String: String]) {
+            self.name = name
+            self.attributes = attributes
+        }
+        /// The text of this node and its descendants, in order.
+        var allText: String { text + children.map(\.allText).joined() }
+    }
+
+    final class Builder: NSObject, XMLParserDelegate {
+        var stack = [Node(name: "root", attributes: [:])]
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            let node = Node(name: name, attributes: attributes)
+            stack.last?.children.append(node)
+            stack.append(node)
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { stack.last?.text += string }
+    }
+
+    static func list(_ html: String) throws -> Node {
+        let builder = Builder()
+        let parser = XMLParser(data: Data("<root>\(html)</root>".utf8))
+        parser.delegate = builder
+        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        func find(_ node: Node) -> Node? {
+            if node.name == "ul" { return node }
+            for child in node.children { if let found = find(child) { return found } }
+            return nil
+        }
+        return try #require(find(builder.stack[0]))
+    }
+
+    static let linked = """
+        style: suggestionChips
+        tags:
+          - {text: Swift, href: "https://www.swift.org", selected: true}
+          - Linux
+          - {text: "Cairo & <Co>", href: " /tags/cairo?a=1&b=2 "}
+        """
+
+    /// Each chip is a list item named by its tag; a linked chip's `<a>` is its only child and holds
+    /// exactly the chip's text (and its checkmark), nothing of another chip.
+    @Test @MainActor func eachLinkWrapsExactlyItsChip() throws {
+        let html = try Self.html(Self.linked, options: HTMLOptions(linkTarget: .blank))
+        let list = try Self.list(html)
+        #expect(list.attributes["class"] == "tc-cloud" && list.attributes["aria-label"] == "Tag cloud")
+        let items = list.children.filter { $0.name == "li" }
+        #expect(items.map { $0.attributes["aria-label"] } == ["Swift", "Linux", "Cairo & <Co>"])
+        #expect(items[0].attributes["class"]?.hasPrefix("tc-chip tc-selected ") == true)
+        #expect(items[1].attributes["class"]?.contains("tc-selected") == false)
+        for (index, href) in [(0, "https://www.swift.org"), (2, "/tags/cairo?a=1&b=2")] {
+            #expect(items[index].children.count == 1)
+            let link = try #require(items[index].children.first)
+            #expect(link.name == "a" && link.attributes["href"] == href && link.attributes["class"] == "tc-body tc-link")
+            #expect(link.attributes["target"] == "_blank" && link.attributes["rel"] == "noopener")
+            #expect(link.text == ["Swift", "", "Cairo & <Co>"][index])
+        }
+        // The selected chip's checkmark is inside its link, drawn as the picture draws it.
+        #expect(items[0].children[0].children.map(\.name) == ["svg"])
+        #expect(items[1].children.map(\.name) == ["span"] && items[1].allText == "Linux")
+        #expect(!html.contains("javascript"))
+    }
+
+    @Test @MainActor func coloursAreCustomPropertiesWithTheResolvedColoursAsFallbacks() throws {
+        let html = try Self.html("style: tagCloud\ntags: [Swift, {text: Linux, selected: true}]\n")
+        #expect(html.contains("background:var(--tc-chip-fill,#007aff33)"))
+        #expect(html.contains("color:var(--tc-text,#000000)"))
+        #expect(html.contains("background:var(--tc-background,transparent)"))
+        let given = try Self.html("tags: [Swift]\n", options: HTMLOptions(background: CSSColor(red: 1, green: 1, blue: 1)))
+        #expect(given.contains("background:var(--tc-background,#ffffff)"))
+    }
+
+    @Test @MainActor func theDarkLookGoesIntoAMediaBlock() throws {
+        let yaml = "style: suggestionChips\ntags: [Swift, {text: Linux, selected: true}]\n"
+        var darkSpec = try Cloud(yaml: yaml)
+        darkSpec.theme = .dark
+        let options = HTMLOptions(darkLook: darkSpec.resolved(), darkBackground: CSSColor(red: 0, green: 0, blue: 0))
+        let html = try Self.html(yaml, options: options)
+        let media = try #require(html.range(of: "@media (prefers-color-scheme:dark){")).upperBound
+        #expect(html[media...].contains("color:var(--tc-text,#ffffff)"))
+        #expect(html[media...].contains("background:var(--tc-background,#000000)"))
+    }
+
+    @Test @MainActor func fontsAreEmbeddedSubsetsOrReferencedWithUnicodeRanges() throws {
+        let yaml = "tags: [Swift, שלום, \"Pizza 🍕\"]\n"
+        let embedded = try Self.html(yaml)
+        #expect(embedded.contains("src:url(data:font/otf;base64,"))           // Inter
+        #expect(embedded.components(separatedBy: "src:url(data:font/ttf;base64,").count - 1 == 2)  // DejaVu, Noto Color Emoji
+        let referenced = try Self.html(yaml, options: HTMLOptions(fontURL: "/fonts"))
+        #expect(!referenced.contains("base64"))
+        #expect(referenced.contains("src:url(\"/fonts/Inter-Regular.otf\") format(\"opentype\");unicode-range:U+20,U+50,U+53,U+61,U+66,U+69,U+74,U+77,U+7A}"))
+        #expect(referenced.contains("src:url(\"/fonts/DejaVuSans.ttf\") format(\"truetype\");unicode-range:U+20,U+5D5,U+5DC-5DD,U+5E9}"))
+        #expect(referenced.contains("src:url(\"/fonts/NotoColorEmoji.ttf\") format(\"truetype\");unicode-range:U+20,U+1F355}"))
+        #expect(throws: TagCloudError.self) { try Self.html(yaml, options: HTMLOptions(fontURL: "javascript:alert(1)//")) }
+    }
+
+    @Test @MainActor func balancedRowsAreForcedAtTheSpecsWidthOnly() throws {
+        let html = try Self.html("lineBreaking: balanced\ntags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data]\n")
+        #expect(html.contains("<li class=\"tc-break\" aria-hidden=\"true\"></li>"))
+        #expect(html.contains("container-type:inline-size") && html.contains("@container (min-width:390px)"))
+        let greedy = try Self.html("tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data]\n")
+        #expect(!greedy.contains("tc-break\"") && !greedy.contains("@container"))
+    }
+
+    @Test @MainActor func prefixesAreDerivedOrGivenAndTheBytesAreStable() throws {
+        let first = try Self.html("tags: [Swift, Linux]\n")
+        #expect(first == (try Self.html("tags: [Swift, Linux]\n")))
+        let prefix = try #require(first.range(of: "<ul id=\"").map { String(first[$0.upperBound...].prefix(10)) })
+        #expect(prefix.hasPrefix("tc") && first.contains("#\(prefix) .\(prefix)-t0{"))
+        #expect(!(try Self.html("tags: [Swift, Linux, Cairo]\n")).contains(prefix))
+        let given = try Self.html("tags: [Swift]\n", options: HTMLOptions(idPrefix: "langs"))
+        #expect(given.contains("<ul id=\"langs\" class=\"tc-cloud\"") && given.contains("font-family:\"langs-f0\""))
+        #expect(throws: TagCloudError.self) { try Self.html("tags: [Swift]\n", options: HTMLOptions(idPrefix: "9 lives")) }
+    }
+
+    @Test @MainActor func aPageIsAWholeDocument() throws {
+        let page = try Self.html("tags: [Swift]\n", options: HTMLOptions(title: "Languages", isPage: true))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">"))
+        #expect(page.contains("<title>Languages</title>") && page.contains("aria-label=\"Languages\"") && page.hasSuffix("</html>\n"))
+    }
+
+    @Test @MainActor func theMoreChipStandsForTheHiddenTags() throws {
+        let html = try Self.html("maxRows: 1\nwidth: 200\ntags: [Swift, Kotlin, TypeScript, Rust, Go, Python]\n")
+        let items = try Self.list(html).children.filter { $0.name == "li" }
+        let more = try #require(items.last)
+        #expect(more.attributes["class"]?.contains("tc-more") == true)
+        #expect(more.allText.hasPrefix("+"))
+        #expect(items.count < 6)
+    }
+}
+
+/// The SVG of the 150-tag weighted cloud defines each glyph once and scales it to each of the 50
+/// sizes: at most a third of the 561 KB Cairo's SVG surface wrote with a glyph set per size.
+@Test @MainActor func theWeightedCloudsSVGIsAtMostAThirdOfItsFormerSize() throws {
+    let rendered = try renderSpec(WebSamples.weighted150)
+    let svg = try rendered.webSVGData()
+    #expect(svg.count <= 561_380 / 3, "\(svg.count) bytes")
+}
+
+/// In the SVG the command writes, every link sits in its chip's list item and holds exactly that
+/// chip: its fill, its border when selected, its label's outlines and its real text.
+@Test func theCommandsSVGLinksWrapExactlyTheirChips() throws {
+    let rendered = try renderSpec(CloudHTMLTests.linked)
+    let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+    let builder = CloudHTMLTests.Builder()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = builder
+    #expect(parser.parse())
+    func all(_ node: CloudHTMLTests.Node, _ predicate: (CloudHTMLTests.Node) -> Bool) -> [CloudHTMLTests.Node] {
+        (predicate(node) ? [node] : []) + node.children.flatMap { all($0, predicate) }
+    }
+    let root = builder.stack[0]
+    let items = all(root) { $0.attributes["role"] == "listitem" }
+    #expect(items.map { $0.attributes["aria-label"] } == ["Swift", "Linux", "Cairo & <Co>"])
+    for (index, tag) in [(0, "Swift"), (2, "Cairo & <Co>")] {
+        let link = try #require(items[index].children.first)
+        #expect(items[index].children.count == 1 && link.name == "a")
+        let classes = all(link) { $0.attributes["class"] != nil }.compactMap { $0.attributes["class"]?.components(separatedBy: " ").first }
+        #expect(classes.filter { $0 == "tc-chip-fill" }.count == 1 && classes.filter { $0 == "tc-label" }.count == 1)
+        #expect(classes.contains("tc-chip-border") == (index == 0) && classes.contains("tc-check") == (index == 0))
+        #expect(all(link) { $0.name == "text" }.map(\.text) == [tag])
+    }
+    #expect(all(root) { $0.name == "a" }.count == 2)
+}
+
+/// The tags' language (`locale`) is written as `lang`: on each HTML chip and each SVG text line.
+@Test func theLanguageIsWrittenAsLang() throws {
+    let rendered = try renderSpec("locale: ja\ntags: [東京, {text: Paris, locale: fr}]\n")
+    let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
+    #expect(html.contains("aria-label=\"東京\" lang=\"ja\"") && html.contains("aria-label=\"Paris\" lang=\"fr\""))
+    let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+    #expect(svg.contains(" lang=\"ja\"") && svg.contains(" lang=\"fr\""))
+}

@@ -1,0 +1,261 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import Testing
+import Typesetting
+
+/// SVG and HTML output in headless Chromium, as a site's reader sees them: several clouds on one
+/// page, select-all, the accessibility tree, a page's stylesheet, dark mode, the HTML fragment
+/// against the PNG, narrow containers, and links.
+@Suite(.serialized) struct WebBrowserTests {
+    /// A gallery spec, resolved and rendered in its own theme and in the dark theme.
+    struct Case {
+        let name: String
+        let spec: Cloud
+        let cloud: ResolvedCloud
+        let rendered: RenderedCloud
+        let darkCloud: ResolvedCloud
+        let dark: RenderedCloud
+
+        @MainActor
+        init(_ name: String, yaml: String? = nil) throws {
+            let url = packageRoot.appendingPathComponent("samples/\(name).yaml")
+            self.name = name
+            spec = try yaml.map { try Cloud(yaml: $0) } ?? Cloud(contentsOf: url)
+            rendered = try spec.rendered(typesetter: bundledTypesetter)
+            cloud = rendered.cloud
+            var darkSpec = spec
+            darkSpec.theme = .dark
+            dark = try darkSpec.rendered(typesetter: bundledTypesetter)
+            darkCloud = dark.cloud
+        }
+
+        /// The picture's size in whole CSS pixels.
+        var size: (width: Int, height: Int) { rendered.pixelSize(scale: 1) }
+
+        /// The SVG as a page would inline it, with the spec's own background only.
+        func svg(_ options: SVGOptions = SVGOptions(), auto: Bool = false) throws -> String {
+            let data = auto
+                ? try rendered.webSVGData(background: cloud.background, dark: dark, darkBackground: darkCloud.background, options: options)
+                : try rendered.webSVGData(background: spec.background, options: options)
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        @MainActor
+        func html(_ options: HTMLOptions = HTMLOptions()) throws -> String {
+            String(decoding: try CloudHTML.html(cloud, rendered: rendered, options: options, typesetter: bundledTypesetter), as: UTF8.self)
+        }
+
+        /// The PNG at a scale, on the theme's background.
+        func png(scale: Double, dark: Bool = false) throws -> RGBAImage {
+            let picture = dark ? self.dark : rendered
+            return try picture.displayList.rgbaImage(scale: scale, background: picture.background)
+        }
+
+        /// The tags shown, in order (the "+N" chip last).
+        var tags: [String] { rendered.layout.chips.map(\.text) }
+    }
+
+    static let gallery: [String] = {
+        let folder = packageRoot.appendingPathComponent("samples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    static func page(_ body: String, css: String = "") -> String {
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><style>body{margin:0;background:#fff}svg{display:block}\(css)</style></head>"
+            + "<body>\n\(body)\n</body></html>\n"
+    }
+
+    static func compare(_ expected: RGBAImage, _ actual: RGBAImage) throws -> ImageDiff.Result {
+        try ImageDiff.compare(expected, actual, options: ImageDiff.Options(threshold: 0.1), makeDiffImage: false)
+    }
+
+    // MARK: Several clouds on one page
+
+    /// Five different clouds inlined into one page each look exactly as when alone: no id of one
+    /// reaches into another (before prefixes, the second cloud drew the first one's glyphs).
+    @Test @MainActor func fiveCloudsInOnePageEachLookAsAlone() throws {
+        let cases = try ["tag-cloud", "weights", "emoji", "rtl", "suggestion-picker-selected"].map { try Case($0) }
+        for kind in ["svg", "html"] {
+            var body = "", offsets: [Int] = [], y = 0
+            var fragments: [String] = []
+            for item in cases {
+                let fragment = kind == "svg" ? try item.svg() : try item.html()
+                fragments.append(fragment)
+                body += "<div style=\"height:\(item.size.height)px;width:\(item.size.width)px;overflow:hidden\">\(fragment)</div>\n"
+                offsets.append(y)
+                y += item.size.height
+            }
+            let width = cases.map(\.size.width).max() ?? 1
+            let together = try Chromium.shared.screenshot(Self.page(body), width: width, height: y, name: "five-\(kind)")
+            for (index, item) in cases.enumerated() {
+                let alone = try Chromium.shared.screenshot(
+                    Self.page("<div style=\"height:\(item.size.height)px;width:\(item.size.width)px;overflow:hidden\">\(fragments[index])</div>"),
+                    width: width, height: item.size.height, name: "alone-\(kind)-\(item.name)")
+                let crop = together.cropped(x: 0, y: offsets[index], width: width, height: item.size.height)
+                let result = try Self.compare(alone, crop)
+                #expect(result.differentPixels == 0, "\(kind) \(item.name): \(result.differentPixels) pixels differ from the cloud alone")
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    @Test @MainActor func selectAllGivesEveryTagInOrder() throws {
+        for name in ["weights", "emoji", "rtl", "suggestion-picker-selected", "max-rows"] {
+            let item = try Case(name)
+            for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+                let text = try Chromium.shared.selectedText(Self.page(fragment), name: "select-\(kind)-\(name)")
+                var rest = text[...]
+                for tag in item.tags {
+                    guard let range = rest.range(of: tag) else {
+                        Issue.record("\(kind) \(name): \(tag.debugDescription) is not in the selection (in order): \(text.debugDescription)")
+                        break
+                    }
+                    rest = rest[range.upperBound...]
+                }
+            }
+        }
+    }
+
+    @Test @MainActor func theAccessibilityTreeNamesEveryChipAndLink() throws {
+        let item = try Case("weights")
+        let linked = item.cloud.chips.filter { $0.href != nil }.map(\.text)
+        #expect(!linked.isEmpty)
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+            let nodes = try Chromium.shared.accessibilityTree(Self.page(fragment), name: "ax-\(kind)")
+            #expect(nodes.contains { $0.role == "list" }, "\(kind): no list")
+            #expect(nodes.filter { $0.role == "listitem" }.map(\.name) == item.tags, "\(kind): list items \(nodes.filter { $0.role == "listitem" })")
+            #expect(nodes.filter { $0.role == "link" }.map(\.name) == linked, "\(kind): links \(nodes.filter { $0.role == "link" })")
+            if kind == "svg" { #expect(nodes.contains { $0.name == "Tag cloud" }) }
+        }
+    }
+
+    /// The invisible text layer changes no pixel: the same SVG with and without it look the same,
+    /// emoji and right-to-left text included.
+    @Test @MainActor func theTextLayerChangesNoPixel() throws {
+        for name in ["emoji", "rtl", "weights"] {
+            let item = try Case(name)
+            let size = item.size
+            let with = try Chromium.shared.screenshot(Self.page(try item.svg(SVGOptions(idPrefix: "a"))), width: size.width,
+                                                      height: size.height, scale: 2, name: "layer-with-\(name)")
+            let without = try Chromium.shared.screenshot(Self.page(try item.svg(SVGOptions(idPrefix: "a", writesTextLayer: false))),
+                                                         width: size.width, height: size.height, scale: 2, name: "layer-without-\(name)")
+            let changed = zip(with.pixels, without.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+            #expect(with.width == without.width && changed == 0, "\(name): the text layer changed \(changed) channel values")
+        }
+    }
+
+    // MARK: Styling
+
+    /// A page's stylesheet recolours the chips through `--tc-chip-fill`, in SVG and HTML alike.
+    @Test @MainActor func aPageStylesheetRecoloursTheChips() throws {
+        let item = try Case("tag-cloud")
+        let chip = item.rendered.layout.chips[0]
+        // A point inside the first chip's fill, left of its text.
+        let x = Int(chip.x + 4), y = Int(chip.y + chip.height / 2)
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+            let plain = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height,
+                                                       name: "plain-\(kind)")
+            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: ":root{--tc-chip-fill:#ff0000}"), width: item.size.width,
+                                                        height: item.size.height, name: "styled-\(kind)")
+            let before = plain.pixel(x: x, y: y), after = styled.pixel(x: x, y: y)
+            #expect(before[2] > 200 && before[0] < 230, "\(kind): the chip is not blue-tinted before: \(before)")
+            #expect(after[0] > 240 && after[1] < 20 && after[2] < 20, "\(kind): the chip is not red after: \(after)")
+        }
+    }
+
+    /// `theme: auto` under emulated dark mode looks as the dark theme's PNG.
+    @Test @MainActor func anAutomaticThemeUnderDarkModeEqualsTheDarkPNG() throws {
+        for name in ["tag-cloud", "suggestion-picker-selected", "emoji"] {
+            let item = try Case(name)
+            let expected = try item.png(scale: 2, dark: true)
+            let light = try item.png(scale: 2)
+            let darkHTML = HTMLOptions(background: item.cloud.background, darkLook: item.darkCloud, darkBackground: item.darkCloud.background)
+            for (kind, fragment) in [("svg", try item.svg(auto: true)), ("html", try item.html(darkHTML))] {
+                let shot = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height,
+                                                          scale: 2, dark: true, name: "auto-dark-\(kind)-\(name)")
+                let result = try Self.compare(expected, shot)
+                #expect(result.differentShare <= 0.005, "\(kind) \(name): \(result.differentPixels) pixels differ from the dark PNG")
+                let lightShot = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height,
+                                                               scale: 2, dark: false, name: "auto-light-\(kind)-\(name)")
+                let lightResult = try Self.compare(light, lightShot)
+                #expect(lightResult.differentShare <= 0.005, "\(kind) \(name): \(lightResult.differentPixels) pixels differ from the light PNG")
+            }
+        }
+    }
+
+    // MARK: The HTML fragment
+
+    /// At the spec's width Chromium's rendering of the HTML fragment equals the PNG at scale 2
+    /// (at most 0.5 % of pixels differ beyond anti-aliasing); at 320 px it overflows nothing.
+    @Test(arguments: gallery) @MainActor func theHTMLFragmentEqualsThePNG(name: String) throws {
+        let item = try Case(name)
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: item.size.width, height: item.size.height, scale: 2,
+                                                  name: "html-\(name)")
+        let result = try Self.compare(try item.png(scale: 2), shot)
+        #expect(result.differentShare <= 0.005, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        let overflow = try Chromium.shared.evaluate(
+            "document.documentElement.scrollWidth <= 320 && [...document.querySelectorAll('.tc-cloud')].every(e => e.scrollWidth <= e.clientWidth)",
+            in: Self.page(html), width: 320, height: 600, name: "narrow-\(name)")
+        #expect(overflow as? Bool == true, "\(name): the fragment overflows a 320 px page")
+    }
+
+    /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
+    /// as the PNG shows it, for every horizontal alignment.
+    @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
+    @MainActor func anUnjustifiedLastRowKeepsTheAlignment(alignment: String, justification: String) throws {
+        let yaml = "justification: \(justification)\njustifyLastRow: false\nalignment: \(alignment)\nbackground: white\n"
+            + "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data, Instruments, TestFlight, Playgrounds]\n"
+        let item = try Case("last-row-\(alignment)-\(justification)", yaml: yaml)
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: item.size.width, height: item.size.height, scale: 2,
+                                                  name: "html-\(item.name)")
+        let result = try Self.compare(try item.png(scale: 2), shot)
+        #expect(result.differentShare <= 0.005, "\(item.name): \(result.differentPixels) pixels differ from the PNG")
+    }
+
+    // MARK: Links
+
+    /// Every link the page holds has an allowed scheme, in SVG and HTML.
+    @Test @MainActor func everyLinkInThePageHasAnAllowedScheme() throws {
+        let item = try Case("weights")
+        for (kind, fragment) in [("svg", try item.svg(SVGOptions(linkTarget: .blank))), ("html", try item.html(HTMLOptions(linkTarget: .blank)))] {
+            let value = try Chromium.shared.evaluate(
+                "JSON.stringify([...document.querySelectorAll('a')].map(a => [a.protocol ?? new URL(a.href.baseVal).protocol, a.getAttribute('target'), a.getAttribute('rel')]))",
+                in: Self.page(fragment), name: "links-\(kind)")
+            let links = try JSONSerialization.jsonObject(with: Data(((value as? String) ?? "[]").utf8)) as? [[Any]] ?? []
+            #expect(links.count == item.cloud.chips.filter { $0.href != nil }.count, "\(kind): \(links)")
+            for link in links {
+                #expect(["https:", "http:"].contains(link[0] as? String ?? ""), "\(kind): \(link)")
+                #expect(link[1] as? String == "_blank" && link[2] as? String == "noopener", "\(kind): \(link)")
+            }
+        }
+    }
+
+    /// Every refused scheme, in any letter case and with spaces or control characters around it,
+    /// stops the spec at the tag's line (exit code 65 in the command); and a cloud built in code,
+    /// which no parser checked, is refused when it is rendered.
+    @Test @MainActor func everyRefusedSchemeIsRefused() throws {
+        let hrefs = ["javascript:alert(1)", "JAVASCRIPT:alert(1)", " jAvAsCrIpT:alert(1)", "\\tjava\\nscript:alert(1)",
+                     "vbscript:msgbox(1)", "data:text/html,x", "file:///etc/passwd", "ftp://example.com/x", "https://", "https://a.com/%zz"]
+        for href in hrefs {
+            let yaml = "tags:\n  - Swift\n  - {text: Evil, href: \"\(href)\"}\n"
+            let error = #expect(throws: TagCloudError.self) { try renderSpec(yaml) }
+            switch error {
+            case .refusedLink(let tag, _, let reason, let location)?:
+                #expect(tag == "Evil" && location?.line == 3, "\(href.debugDescription): \(reason)")
+            case .controlCharacter(_, let tag, _)?:
+                // The spec stage refuses control characters in any tag value before links are read.
+                #expect(tag == "Evil")
+            default:
+                Issue.record("\(href.debugDescription): \(String(describing: error))")
+            }
+            var built = Cloud(tags: ["Swift", Cloud.Tag("Evil", href: href)])
+            built.width = 300
+            #expect(throws: TagCloudError.self) { try built.rendered(typesetter: bundledTypesetter) }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+@testable import TagCloudUI
+import Testing
+
+/// A view that changes its state when it appears.
+private struct Appearing: View {
+    @State private var width: CGFloat = 10
+    let log: Probe<String>
+
+    var body: some View {
+        Color.red.frame(width: width, height: 5)
+            .onAppear {
+                log.values.append("appear \(width)")
+                width = 40
+            }
+            .onChange(of: width) { old, new in log.values.append("change \(old) → \(new)") }
+    }
+}
+
+/// A view whose state never settles: every appearance of the text sets a new value.
+private struct Restless: View {
+    @State private var count = 0
+
+    var body: some View {
+        Text("\(count)").onChange(of: count, initial: true) { count += 1 }
+    }
+}
+
+/// The globulus pattern: a reader sends its size to the main queue, which sets the state.
+private struct Reporting: View {
+    @State private var height: CGFloat = 0
+
+    var body: some View {
+        VStack(spacing: 0) {
+            Color.red.frame(width: 20, height: 30).background(GeometryReader { proxy -> Color in
+                DispatchQueue.main.async { height = proxy.size.height }
+                return .clear
+            })
+            Color.blue.frame(width: 20, height: height)
+        }
+    }
+}
+
+/// A view that shows its child or not.
+private struct Toggling: View {
+    @State var shown = true
+    let log: Probe<String>
+
+    var body: some View {
+        VStack {
+            if shown {
+                Color.red.frame(width: 5, height: 5).onDisappear { log.values.append("gone") }
+            }
+            Color.blue.frame(width: 5, height: 5).onAppear { shown = false }
+        }
+    }
+}
+
+@MainActor
+@Suite("The update cycle runs what SwiftUI runs before its next frame")
+struct UpdateCycleTests {
+    @Test("onAppear runs once, its state change makes another pass; onChange sees the change, not the first value")
+    func appearAndChange() throws {
+        let log = Probe<String>()
+        let renderer = ImageRenderer(content: Appearing(log: log))
+        let list = try renderer.displayList()
+        #expect(list.size.width == 40)
+        #expect(renderer.lastPassCount == 2)
+        #expect(log.values == ["appear 10.0", "change 10.0 → 40.0"])
+        // State is kept by identity: rendering again runs no action and one pass.
+        _ = try renderer.displayList()
+        #expect(renderer.lastPassCount == 1)
+        #expect(log.values.count == 2)
+    }
+
+    @Test("A state that never settles fails after the documented bound, naming the view and the property")
+    func neverSettles() throws {
+        #expect(ImageRenderer<Restless>.maximumUpdatePasses == 16)
+        #expect(throws: TagCloudUIError.updateCycleDidNotSettle(view: "Restless", property: "count", passes: 16)) {
+            try ImageRenderer(content: Restless()).displayList()
+        }
+        let message = TagCloudUIError.updateCycleDidNotSettle(view: "Restless", property: "count", passes: 16).description
+        #expect(message.contains("\"count\" of Restless") && message.contains("16 update passes"))
+    }
+
+    @Test("Blocks sent to the main queue during a pass run before the cycle decides it has settled")
+    func mainQueueBlocks() throws {
+        let renderer = ImageRenderer(content: Reporting())
+        let rendered = try renderer.displayList()
+        #expect(rendered.size == CGSize(width: 20, height: 60))
+        #expect(renderer.lastPassCount == 2)
+        // Outside a rendering, the same call goes to the real main queue.
+        let ran = Probe<Bool>()
+        DispatchQueue.main.async { MainActor.assumeIsolated { ran.values.append(true) } }
+        #expect(ran.values.isEmpty)
+    }
+
+    @Test("onDisappear runs after the pass in which the view is gone")
+    func disappear() throws {
+        let log = Probe<String>()
+        let list = try ImageRenderer(content: Toggling(log: log)).displayList()
+        #expect(log.values == ["gone"])
+        #expect(list.size.height == 5)
+    }
+
+    @Test("presetState sets the state once per preset value; the cycle's own changes are kept")
+    func presets() throws {
+        let log = Probe<String>()
+        let renderer = ImageRenderer(content: Appearing(log: log).presetState("width", to: CGFloat(25)))
+        #expect(try renderer.displayList().size.width == 40)
+        #expect(log.values.first == "appear 25.0")
+    }
+}
