@@ -1,18 +1,20 @@
 # TagCloud: the README's two commands live here.
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
-# Other targets: make build, make bench, make samples, make refs, make clean, make install,
-# make uninstall, make deb, make fault-matrix, make leak-check, make fuzz.
+# Other targets: make build, make bench, make samples, make sanitize, make refs, make clean,
+# make install, make uninstall, make deb, make fault-matrix, make leak-check, make fuzz.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-# Debian packages: what building needs, and what the tests add (rsvg-convert renders our SVGs back
-# to pixels so the tests can compare them with the PNGs; poppler-utils' pdftoppm rasterises the PDFs
-# that TagCloudTesting's .pdf strategy compares; headless Chromium, driven by Tools/browser/cdp.py
-# with python3, checks the SVG and HTML output as a web page shows it; Pillow and Chromium decode and
-# play the animations, as independent readers of our APNG and animated SVG).
+# Debian packages: what building needs, and what the tests add: rsvg-convert (librsvg2-bin) and
+# pdftoppm (poppler-utils) draw our SVGs and PDFs back to pixels so the tests can compare them with
+# the PNGs (TagCloudTesting's .pdf strategy rasterises PDFs with pdftoppm too); fc-list
+# (fontconfig) is what the system-font test compares our family list with; headless Chromium,
+# driven by Tools/browser/cdp.py with python3, checks the SVG and HTML output as a web page shows
+# it; Pillow and Chromium decode and play the animations, as independent readers of our APNG and
+# animated SVG.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
@@ -21,8 +23,10 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
 # python3 writes the fault matrix's PNG bombs and listens on its Unix socket; python3-pil and
 # chromium decode and play the animations and web output.
-TEST_PACKAGES  := librsvg2-bin poppler-utils file python3 python3-pil chromium $(RUNTIME_PACKAGES)
-# Only for regenerating reference data (make refs) and the optional browser benchmark.
+TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium $(RUNTIME_PACKAGES)
+# The benchmarks' browser comparison (Tools/browser/cdp.py drives Chromium).
+BENCH_PACKAGES := chromium python3
+# Only for regenerating reference data (make refs).
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 
 # Release builds link the Swift runtime and Foundation statically: the command starts several
@@ -45,8 +49,9 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples refs clean deps-build deps-runtime deps-test deps-ref static-pkgconfig \
-        release install uninstall deb install-check fault-matrix leak-check fuzz fuzz-build fuzz-corpus fuzz-smoke
+.PHONY: all build demo test bench samples sanitize refs clean deps-build deps-runtime deps-test deps-bench deps-ref \
+        static-pkgconfig release install uninstall deb install-check fault-matrix leak-check fuzz fuzz-build \
+        fuzz-corpus fuzz-smoke
 
 # Where `make install` puts the command (PREFIX/bin/tagcloud) and its fonts
 # (PREFIX/share/tagcloud/Fonts, where the command finds them); DESTDIR stages the tree.
@@ -85,6 +90,9 @@ deps-runtime: deps-build
 
 deps-test: deps-build
 	$(call ensure_packages,$(TEST_PACKAGES))
+
+deps-bench: deps-build
+	$(call ensure_packages,$(BENCH_PACKAGES))
 
 deps-ref: deps-build
 	$(call ensure_packages,$(REF_PACKAGES))
@@ -211,14 +219,50 @@ fuzz-smoke: fuzz-build fuzz-corpus
 	  echo "fuzz-smoke $$t: $(FUZZ_RUNS) runs, no failure"; \
 	done
 
-bench: static-pkgconfig
-	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
+# The benchmarks: every figure with its median, min and max and its target, then
+# "N figures, M targets met, K missed". Fails when a figure cannot be produced; BENCH_ARGS passes
+# options (a group name, --require-targets to fail on a missed target too). The figures are also
+# written as JSON to $(BENCH_JSON).
+BENCH_JSON ?= .build/bench-figures.json
+bench: release deps-bench
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product TagCloudBench
-	.build/release/TagCloudBench
+	.build/release/TagCloudBench --json $(BENCH_JSON) $(BENCH_ARGS)
 
-samples: static-pkgconfig
-	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product tagcloud
-	.build/release/tagcloud samples --out samples
+# The committed samples (samples/*.png, .svg, .layout.json and samples/gallery/*) are golden files.
+#   make samples                      checks every one against what the code renders now
+#   make samples RECORD=tag-cloud     records the named ones (paths under samples/ without the
+#                                     extension, comma-separated: tag-cloud,gallery/numbers-flow,
+#                                     world/languages), then checks them
+#   make samples RECORD=all           records every one, and the gallery page samples/README.md
+# Recording goes through the tests (TAGCLOUD_RECORD_SAMPLES), which fail while they record so a
+# recording run is never taken for a pass; the check that follows must pass. Look at what changed.
+SAMPLE_TESTS := SampleGoldenTests|GallerySampleTests|WorldLanguagesGoldenTests
+samples: deps-test
+	$(SWIFT) build --build-tests
+ifneq ($(RECORD),)
+	@TAGCLOUD_RECORD_SAMPLES='$(RECORD)' $(SWIFT) test --skip-build --filter '$(SAMPLE_TESTS)' 2>&1 \
+	  | grep -o 'recorded samples/[^;]*' | sort -u || true
+ifeq ($(RECORD),all)
+	@page=$$(mktemp -d) && .build/debug/tagcloud samples --out $$page >/dev/null \
+	  && cp $$page/README.md samples/README.md && rm -rf $$page && echo "wrote samples/README.md"
+endif
+endif
+	$(SWIFT) test --skip-build --filter '$(SAMPLE_TESTS)'
+
+# Sanitizers, each in its own build folder so the normal build stays as it is:
+# ThreadSanitizer over the tests of the modules that use threads (Canvas draws bands and encodes
+# PNG parts on every core; Typesetting loads fonts in parallel and shares its caches), as the
+# Typesetting catalog claims; AddressSanitizer over the whole suite. LeakSanitizer is off: the
+# command's processes exit with fontconfig's configuration still allocated. `make test` does not
+# run them (they rebuild everything twice: about 30 minutes on a 2-core machine); .ci/run does.
+# TSAN_TESTS=. runs ThreadSanitizer over the whole suite (about 15 minutes more).
+TSAN_TESTS ?= CanvasTests|TypesettingTests
+sanitize: deps-test
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	  --filter '$(TSAN_TESTS)'
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # Regenerates committed reference data: Unicode tables (UCD), script names and the Debian font
 # package of each script, the test fonts, shaping references (hb-shape, Chromium) and flex-wrap
@@ -233,4 +277,4 @@ refs: deps-ref
 	python3 Tools/browser/scriptrefs.py
 
 clean:
-	rm -rf .build .build-fuzz .build-asan out
+	rm -rf .build .build-tsan .build-asan .build-fuzz out

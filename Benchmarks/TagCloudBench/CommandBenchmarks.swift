@@ -1,80 +1,83 @@
-// Command benchmarks for `make bench`: the whole `tagcloud` command, as a user runs it.
+// Command benchmarks for `make bench`: the whole `tagcloud` command as a user runs it, beside the
+// same work in process.
 //
-// Target (issue 6): process start to PNG on disk for the 0..<150 numbers example at 2×
-// (samples/numbers-flow.yaml, 780 × 2392 px), median <= 30 ms over many runs: the release
-// executable started with posix_spawn, timed from just before the spawn to wait4's return,
-// the PNG checked on disk after each run; the child's CPU time (user + system, from wait4) is
-// printed beside it. When `chromium` is on PATH, a headless Chromium
-// screenshot of the same 150 chips as HTML/CSS flex-wrap (Inter from Fonts/ by @font-face,
-// the same padding, capsule and colour) is timed in the same run, and the ratio printed.
+// Target (issue 6): process start to PNG on disk for BenchPicture (samples/numbers-flow.yaml at 2×,
+// 780 × 2392 px), median <= 30 ms: the release executable started with posix_spawn, timed from
+// just before the spawn to wait4's return, the PNG checked after each run; the child's CPU time
+// (user + system, from wait4) beside it. The in-process figure renders the same spec through the
+// library calls the command makes after parsing its arguments (`Cloud(contentsOf:)`, the scale set,
+// `rendered()`, `data(as: .png)`), in a process whose fonts are loaded and caches warm, as a program
+// rendering many pictures would; its PNG must be the command's, byte for byte, or the figure is not
+// produced.
+//
+// The command warms up on another thread while it parses its arguments
+// (`TagCloudCommandLine.startWarmingUp`): it loads the fonts, shapes "0123456789" and "Swift" and draws
+// them as numbered capsules at 2×. Those are the glyphs of this picture at its size and scale, so
+// the command figure includes a head start that a picture of other text does not get.
 
 import Foundation
+import TagCloud
 
-/// Prints the command figures.
+/// Records the command figures.
 func runCommandBenchmarks() throws {
-    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let spec = root.appendingPathComponent("samples/numbers-flow.yaml")
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("tagcloud")
+    let executable = bench.tagcloud
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        print("error: \(executable.path) is missing: build it with swift build -c release")
+        bench.fail("command", because: "\(executable.path) is missing: build it with make bench (swift build -c release --product tagcloud)")
         return
     }
-    guard FileManager.default.fileExists(atPath: spec.path) else {
-        print("error: \(spec.path) is missing: run make bench from the package's folder")
+    guard FileManager.default.fileExists(atPath: BenchPicture.path) else {
+        bench.fail("command", because: "\(BenchPicture.path) is missing: run make bench from the package's folder")
         return
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-\(getpid())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try benchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("numbers.png")
+    let arguments = ["render", BenchPicture.path, "-o", png.path, "--scale", "\(BenchPicture.scale)"]
 
     var cpuTimes: [Double] = []
-    let command = try medianSeconds(runs: 41, warmup: 3) {
+    try bench.time("command.render_numbers150_png_2x_process_ms", target: .atMost(30), runs: 41, warmup: 3) {
         try? FileManager.default.removeItem(at: png)
-        cpuTimes.append(try spawn(executable, ["render", spec.path, "-o", png.path, "--scale", "2"]))
+        cpuTimes.append(try spawn(executable, arguments))
         guard FileManager.default.fileExists(atPath: png.path) else { throw BenchmarkError.noOutput(png.path) }
     }
-    report("command.render_numbers150_png_2x_process_ms (target <= 30)", command * 1000, "ms")
-    report("command.render_numbers150_png_2x_process_cpu_ms", median(Array(cpuTimes.dropFirst(3))) * 1000, "ms")
+    bench.record("command.render_numbers150_png_2x_process_cpu_ms", Timing(Array(cpuTimes.dropFirst(3))).milliseconds, unit: "ms")
 
-    let json = folder.appendingPathComponent("numbers.json")
-    let layoutOnly = try medianSeconds(runs: 21, warmup: 2) {
-        try spawn(executable, ["render", spec.path, "-o", json.path])
+    // The same picture in process, through the function the command calls after parsing.
+    let commandPNG = try Data(contentsOf: png)
+    var inProcessPNG = Data()
+    try bench.time("inprocess.render_numbers150_png_2x_ms", target: .atMost(25), runs: 41, warmup: 3) {
+        inProcessPNG = try BenchPicture.cloud().rendered().data(as: .png)
     }
-    report("command.render_numbers150_layout_json_process_ms", layoutOnly * 1000, "ms")
-    let startUp = try medianSeconds(runs: 21, warmup: 2) { try spawn(executable, ["--help"], quiet: true) }
-    report("command.process_start_help_ms", startUp * 1000, "ms")
-
-    guard let chromium = findOnPath("chromium") ?? findOnPath("chromium-browser") else {
-        print("# chromium is not on PATH: the browser comparison is skipped")
+    guard inProcessPNG == commandPNG else {
+        bench.fail("inprocess.render_numbers150_png_2x_ms", because: "its PNG differs from the command's: not the same picture")
         return
     }
-    let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
-    let height = Int(((layout?["height"] as? NSNumber)?.doubleValue ?? 1196).rounded(.up))
-    let page = folder.appendingPathComponent("numbers.html")
-    try Data(numbersPage(fonts: root.appendingPathComponent("Fonts")).utf8).write(to: page)
-    let shot = folder.appendingPathComponent("chromium.png")
-    let browser = try medianSeconds(runs: 5, warmup: 1) {
-        try? FileManager.default.removeItem(at: shot)
-        try spawn(URL(fileURLWithPath: chromium), [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=2",
-            "--window-size=390,\(height)", "--screenshot=\(shot.path)", page.absoluteString,
-        ], quiet: true)
-        guard FileManager.default.fileExists(atPath: shot.path) else { throw BenchmarkError.noOutput(shot.path) }
+    bench.note("the in-process PNG equals the command's byte for byte (\(commandPNG.count) bytes)")
+
+    let json = folder.appendingPathComponent("numbers.json")
+    try bench.time("command.render_numbers150_layout_json_process_ms", runs: 21) {
+        try spawn(executable, ["render", BenchPicture.path, "-o", json.path])
     }
-    report("command.chromium_screenshot_numbers150_png_2x_ms", browser * 1000, "ms")
-    report("command.chromium_over_tagcloud_ratio (how many times faster tagcloud is)", browser / command, "x", digits: 1)
+    try bench.time("command.process_start_help_ms", runs: 21) { try spawn(executable, ["--help"], quiet: true) }
+}
+
+/// A new folder for a run's files, under the temporary folder.
+func benchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
 }
 
 enum BenchmarkError: Error, CustomStringConvertible {
     case failed(String, Int32, String)
     case noOutput(String)
+    case usage(String)
 
     var description: String {
         switch self {
         case let .failed(command, status, message): "\(command) exited with \(status): \(message)"
         case let .noOutput(path): "no output at \(path)"
+        case let .usage(message): message
         }
     }
 }
@@ -89,7 +92,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
 ///
 /// - Returns: The child's CPU time (user + system) in seconds, from `wait4`'s resource usage.
 @discardableResult
-private func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> Double {
+func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> Double {
     let run = try spawnMeasured(executable, arguments, quiet: quiet)
     guard run.exitCode == 0 else {
         throw BenchmarkError.failed(executable.lastPathComponent, run.exitCode, run.errors)
@@ -136,21 +139,8 @@ func spawnMeasured(_ executable: URL, _ arguments: [String], quiet: Bool = false
                       maxResidentMiB: Double(usage.ru_maxrss) / 1024, errors: errors)
 }
 
-private func findOnPath(_ name: String) -> String? {
+/// The first executable of that name on `PATH`.
+func findOnPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// The 0..<150 numbers as CSS flex-wrap: what the materialCapsules style draws, in HTML.
-private func numbersPage(fonts: URL) -> String {
-    let chips = (0..<150).map { "<span>\($0)</span>" }.joined()
-    return """
-        <!doctype html><html><head><meta charset="utf-8"><style>
-        @font-face { font-family: "Inter"; src: url("\(fonts.appendingPathComponent("Inter/Inter-Regular.otf").absoluteString)"); }
-        html, body { margin: 0; background: white; }
-        .cloud { display: flex; flex-wrap: wrap; align-content: flex-start; width: 390px; gap: 0;
-                 font: 17px/normal "Inter"; color: black; }
-        .cloud span { flex: none; padding: 16px; border-radius: 9999px; background: rgba(224, 224, 228, 0.65); }
-        </style></head><body><div class="cloud">\(chips)</div></body></html>
-        """
 }

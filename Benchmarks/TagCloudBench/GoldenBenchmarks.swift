@@ -36,7 +36,7 @@ func runGoldenBenchmarks() throws {
         return DisplayItem(.group(group), metadata: item.metadata)
     }
     let different = try recoloured.rgbaImage(scale: 2, background: .white)
-    print("# golden: compare \(golden.width) × \(golden.height) px with its golden (threshold \(ImageDiff.goldenThreshold))")
+    bench.note("golden: compare \(golden.width) × \(golden.height) px with its golden (threshold \(ImageDiff.goldenThreshold))")
 
     let options = ImageDiff.Options(threshold: ImageDiff.goldenThreshold)
     func compare(_ actual: RGBAImage, allowedShare: Double = 0) throws -> ImageDiff.GoldenComparison {
@@ -49,9 +49,9 @@ func runGoldenBenchmarks() throws {
         throw BenchmarkSetupError("the benchmark's pictures do not match and differ as they should: "
             + checks.map { "\($0.differentPixels) differ, \($0.antiAliasedPixels) anti-aliased" }.joined(separator: "; "))
     }
-    try reportTimes("golden.compare_780x2392_match (target <= 20)") { blackHole(try compare(same)) }
-    try reportTimes("golden.compare_780x2392_match_edges_moved (target <= 20)") { blackHole(try compare(shifted, allowedShare: 0.01)) }
-    try reportTimes("golden.compare_780x2392_differ_with_diff_picture (target <= 20)") { blackHole(try compare(different)) }
+    try bench.timeWallAndCPU("golden.compare_780x2392_match", target: .atMost(20)) { blackHole(try compare(same)) }
+    try bench.timeWallAndCPU("golden.compare_780x2392_match_edges_moved", target: .atMost(20)) { blackHole(try compare(shifted, allowedShare: 0.01)) }
+    try bench.timeWallAndCPU("golden.compare_780x2392_differ_with_diff_picture", target: .atMost(20)) { blackHole(try compare(different)) }
 }
 
 /// The benchmark's inputs are not what it needs.

@@ -2,19 +2,19 @@
 // machine's fonts (Debian's Noto) as fallback, beside the same figures for Latin labels, and the
 // time to load the fonts when fallback is needed.
 //
-// Without fonts-noto-core and fonts-noto-cjk the fallback has nothing to find, so the figures say
-// so instead of measuring boxes.
+// Without fonts-noto-core and fonts-noto-cjk (which make bench installs) the fallback has nothing to
+// find, so the figures are not produced instead of measuring boxes.
 
 import Foundation
 import Typesetting
 
-/// Prints the script figures.
+/// Records the script figures.
 func runScriptBenchmarks() throws {
     let fonts = try FontLocator.fontsDirectory().path
     let noto = ["/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
                 "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     guard noto else {
-        print("scripts: skipped, the Noto fonts are not installed (apt-get install fonts-noto-core fonts-noto-cjk)")
+        bench.fail("scripts", because: "the Noto fonts are not installed (apt-get install fonts-noto-core fonts-noto-cjk)")
         return
     }
 
@@ -22,44 +22,42 @@ func runScriptBenchmarks() throws {
     // 30 scripts the bundled fonts lack or have (fontconfig's configuration, Chromium's sorted
     // list for en-us, and every fallback face opened). Then the same for one CJK label alone.
     let samples = scriptWords.map { $0.randomElement() ?? "" }
-    let load = try medianSeconds(runs: 5, warmup: 1) {
+    try bench.time("scripts.fallback_load_30_scripts_ms", runs: 7, warmup: 1) {
         let typesetter = Typesetter(library: try FontLibrary(directory: fonts, systemFonts: true))
         for label in samples { blackHole(try typesetter.shape(label, font: .body)) }
     }
-    report("scripts.fallback_load_30_scripts_ms", load * 1000, "ms")
-    let loadOne = try medianSeconds(runs: 5, warmup: 1) {
+    try bench.time("scripts.fallback_load_first_cjk_label_ms", runs: 7, warmup: 1) {
         let typesetter = Typesetter(library: try FontLibrary(directory: fonts, systemFonts: true))
         blackHole(try typesetter.shape("日本語", font: .body))
     }
-    report("scripts.fallback_load_first_cjk_label_ms", loadOne * 1000, "ms")
-    let bundledOnly = try medianSeconds(runs: 5, warmup: 1) {
+    try bench.time("scripts.bundled_load_first_latin_label_ms", runs: 7, warmup: 1) {
         let typesetter = Typesetter(library: try FontLibrary(directory: fonts, systemFonts: false))
         blackHole(try typesetter.shape("Swift", font: .body))
     }
-    report("scripts.bundled_load_first_latin_label_ms", bundledOnly * 1000, "ms")
 
     // Shaping 10,000 labels cold (a new typesetter each run; the library, its fonts and its
     // fallback lists stay loaded, as in a process that renders many clouds) and from the cache,
-    // mixed-script labels beside Latin ones.
+    // mixed-script labels beside Latin ones. The Latin labels are made of mostly distinct words
+    // (as the text group's cold figure), so the word cache does not answer them.
     let library = try FontLibrary(directory: fonts, systemFonts: true)
     let mixed = mixedScriptLabels(count: 10_000)
-    let latin = Array(benchmarkLabels(count: 10_000))
+    let latin = distinctWordLabels(count: 10_000)
     for (name, labels) in [("mixed", mixed), ("latin", latin)] {
         var fresh = (0..<8).map { _ in Typesetter(library: library, cacheCapacity: 256 << 20) }
         var used: [Typesetter] = []
-        let cold = try medianSeconds(runs: 7, warmup: 1) {
+        let cold = try bench.measure(runs: 7, warmup: 1) {
             let typesetter = fresh.removeLast()
             for label in labels { blackHole(try typesetter.shape(label, font: .body)) }
             used.append(typesetter)
         }
         used.removeAll()
-        report("scripts.shape_cold_\(name)_labels_per_s", Double(labels.count) / cold, "labels/s", digits: 0)
+        bench.record("scripts.shape_cold_\(name)_labels_per_s", cold.rate(items: Double(labels.count)), unit: "labels/s")
         let typesetter = Typesetter(library: library, cacheCapacity: 256 << 20)
         for label in labels { _ = try typesetter.shape(label, font: .body) }
-        let cached = try medianSeconds(runs: 7, warmup: 1) {
+        let cached = try bench.measure(runs: 7, warmup: 1) {
             for label in labels { blackHole(try typesetter.shape(label, font: .body)) }
         }
-        report("scripts.shape_cached_\(name)_labels_per_s", Double(labels.count) / cached, "labels/s", digits: 0)
+        bench.record("scripts.shape_cached_\(name)_labels_per_s", cached.rate(items: Double(labels.count)), unit: "labels/s")
     }
 }
 

@@ -6,7 +6,7 @@
 
 import TagCloud
 
-/// Prints the spec figures.
+/// Records the spec figures.
 func runSpecBenchmarks() throws {
     let count = 100_000
     let names = (0..<count).map { "tag \($0)" }
@@ -21,21 +21,20 @@ func runSpecBenchmarks() throws {
     var parsed = Cloud()
     for input in inputs {
         let bytes = Array(input.text.utf8)
-        let seconds = try medianSeconds(runs: 5, warmup: 1) {
+        try bench.time("spec.parse.\(input.name).100k_tags_ms", target: .atMost(1000), runs: 7, warmup: 1) {
             parsed = try Cloud(parsing: bytes, format: input.format, source: "bench")
             blackHole(parsed)
         }
-        report("spec.parse.\(input.name).100k_tags (target <= 1000 ms)", seconds * 1000, "ms")
     }
 
-    let resolveSeconds = medianSeconds(runs: 5, warmup: 1) { blackHole(parsed.resolved()) }
-    report("spec.resolve.100k_tags (target <= 100 ms)", resolveSeconds * 1000, "ms")
+    bench.time("spec.resolve.100k_tags_ms", target: .atMost(100), runs: 7, warmup: 1) { blackHole(parsed.resolved()) }
 
     let long = String(repeating: "abcdé💪ghij", count: 1000)
     for (name, format, text) in [("yaml", SpecFormat.yaml, "- \(long)\n"), ("json", .json, "[\"\(long)\"]"),
                                  ("text", .text, "\(long)\t1\n"), ("csv", .csv, "tag\n\"\(long)\"\n")] {
         let bytes = Array(text.utf8)
-        let seconds = try medianSeconds { blackHole(try Cloud(parsing: bytes, format: format, source: "bench")) }
-        report("spec.parse.\(name).10k_char_tag (target <= 5 ms)", seconds * 1000, "ms", digits: 3)
+        try bench.time("spec.parse.\(name).10k_char_tag_ms", target: .atMost(5), runs: 15) {
+            blackHole(try Cloud(parsing: bytes, format: format, source: "bench"))
+        }
     }
 }

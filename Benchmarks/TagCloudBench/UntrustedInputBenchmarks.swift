@@ -8,14 +8,16 @@
 import Canvas
 import Foundation
 
-/// Prints the untrusted-input figures.
+/// Records the untrusted-input figures.
 func runUntrustedInputBenchmarks() throws {
-    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tagcloud")
-    let script = root.appendingPathComponent("Tests/FaultMatrix/make-png-bombs.py")
+    let executable = bench.tagcloud
+    let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Tests/FaultMatrix/make-png-bombs.py")
+    let names = [("header_65535x65535", "claims.png"), ("real_20000x20000", "bomb.png")]
     guard FileManager.default.isExecutableFile(atPath: executable.path),
           FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-        print("# the release tagcloud or /usr/bin/python3 is missing: the PNG bomb figures are skipped")
+        for (name, _) in names {
+            bench.fail("untrusted.diff_png_bomb_\(name)_refused_ms", because: "the release tagcloud or /usr/bin/python3 is missing")
+        }
         return
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-bombs-\(getpid())")
@@ -29,9 +31,9 @@ func runUntrustedInputBenchmarks() throws {
     let small = folder.appendingPathComponent("small.png")
     try RGBAImage(width: 4, height: 4).pngData().write(to: small)
 
-    for (name, file) in [("header_65535x65535", "claims.png"), ("real_20000x20000", "bomb.png")] {
+    for (name, file) in names {
         var peak = 0.0
-        let wall = try medianSeconds(runs: 21, warmup: 2) {
+        let timing = try bench.measure(runs: 21, warmup: 2) {
             let run = try spawnMeasured(executable, ["diff", folder.appendingPathComponent(file).path, small.path])
             // Exit 2, "cannot compare": refused, not decoded.
             guard run.exitCode == 2, run.errors.contains("claims to be") else {
@@ -39,7 +41,7 @@ func runUntrustedInputBenchmarks() throws {
             }
             peak = max(peak, run.maxResidentMiB)
         }
-        report("untrusted.diff_png_bomb_\(name)_refused_ms (target < 50)", wall * 1000, "ms")
-        report("untrusted.diff_png_bomb_\(name)_peak_rss_mib (target < 50)", peak, "MiB", digits: 1)
+        bench.record("untrusted.diff_png_bomb_\(name)_refused_ms", timing.milliseconds, unit: "ms", target: .atMost(50))
+        bench.record("untrusted.diff_png_bomb_\(name)_peak_rss_mib", value: peak, unit: "MiB", target: .atMost(50))
     }
 }

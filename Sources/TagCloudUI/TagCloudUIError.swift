@@ -65,8 +65,6 @@ final class ResolutionContext {
     }
 
     /// Records an error; only the first is kept.
-    ///
-    /// - Parameter error: The error.
     func record(_ error: TagCloudUIError) {
         if firstError == nil { firstError = error }
     }

@@ -85,11 +85,12 @@ struct AnimationWriterTests {
             .init(list: square(at: 30), duration: FrameDuration(seconds: 1)),
         ])
         let svg = String(decoding: try animation.svgData(background: .white), as: UTF8.self)
-        #expect(svg.components(separatedBy: "<g id=\"tcanim").count - 1 == 2, "the bar and the square, once each")
-        #expect(svg.contains("@keyframes tcanimk1{0%{transform:translate(0px,0px);opacity:1}49.58678%{transform:translate(2.5px,0px);"
+        let p = try #require(Self.documentPrefix(svg))
+        #expect(svg.components(separatedBy: "<g id=\"\(p)-tcanim").count - 1 == 2, "the bar and the square, once each")
+        #expect(svg.contains("@keyframes \(p)-tcanim1-k{0%{transform:translate(0px,0px);opacity:1}49.58678%{transform:translate(2.5px,0px);"
             + "opacity:1}50.41322%{transform:translate(20px,0px);opacity:1}100%{transform:translate(20px,0px);opacity:1}}"))
-        #expect(svg.contains("[id=\"tcanim1\"]{animation:tcanimk1 2.01667s step-end infinite}"))
-        #expect(!svg.contains("tcanimk0"), "the bar never changes: no animation")
+        #expect(svg.contains("[id=\"\(p)-tcanim1\"]{animation:\(p)-tcanim1-k 2.01667s step-end infinite}"))
+        #expect(!svg.contains("tcanim0-k"), "the bar never changes: no animation")
         #expect(try animation.svgData(background: .white) == Data(svg.utf8))
     }
 
@@ -102,9 +103,34 @@ struct AnimationWriterTests {
             .init(list: square(at: 10, id: nil), duration: sixtieth),
         ])
         let svg = String(decoding: try animation.svgData(), as: UTF8.self)
+        let p = try #require(Self.documentPrefix(svg))
         // The bar; the blue square (two frames, two opacities); the black one; the plain one with the bar.
-        #expect(svg.components(separatedBy: "<g id=\"tcanim").count - 1 == 4)
+        #expect(svg.components(separatedBy: "<g id=\"\(p)-tcanim").count - 1 == 4)
         #expect(svg.contains("0%{transform:translate(0px,0px);opacity:0.25}25%{transform:translate(0px,0px);opacity:0.5}"))
+    }
+
+    @Test("SVG: two different animations inlined in one page share no id and no keyframe name")
+    func svgNamesAreDocumentScoped() throws {
+        let first = AnimatedDisplayList(frames: [.init(list: square(at: 10), duration: sixtieth),
+                                                 .init(list: square(at: 30), duration: sixtieth)])
+        let second = AnimatedDisplayList(frames: [.init(list: square(at: 12), duration: sixtieth),
+                                                  .init(list: square(at: 40), duration: sixtieth)])
+        let a = String(decoding: try first.svgData(), as: UTF8.self)
+        let b = String(decoding: try second.svgData(), as: UTF8.self)
+        func names(_ svg: String, after marker: String) -> Set<String> {
+            Set(svg.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "\"" && $0 != "{" }) })
+        }
+        let ids = names(a, after: "id=\""), otherIds = names(b, after: "id=\"")
+        let frames = names(a, after: "@keyframes "), otherFrames = names(b, after: "@keyframes ")
+        #expect(!frames.isEmpty && !otherFrames.isEmpty)
+        #expect(ids.isDisjoint(with: otherIds))
+        #expect(frames.isDisjoint(with: otherFrames))
+    }
+
+    /// The id prefix of a web SVG document (its root element's id).
+    static func documentPrefix(_ svg: String) -> String? {
+        guard let start = svg.range(of: "<svg "), let id = svg[start.upperBound...].range(of: " id=\"") else { return nil }
+        return String(svg[id.upperBound...].prefix { $0 != "\"" })
     }
 
     @Test("Translations are found to 1/4096 point over random items, and nothing else passes for one")

@@ -44,19 +44,32 @@ import Typesetting
             #expect(threadPNG == png)
             #expect(threadSVG == svg)
         }
-        // Two plain threads started together, as the issue asks, with no Swift concurrency involved.
-        let outputs = Mutex<[(Data, Data)?]>([nil, nil])
+    }
+
+    /// Two plain threads started together, with no Swift concurrency involved. Each thread hands
+    /// back its bytes or its error, so a failing render is reported as that error; the wait is
+    /// bounded, so a thread that never finishes fails the test instead of hanging the suite.
+    @Test func renderingOnTwoPlainThreadsGivesTheSameBytes() throws {
+        let list = try Self.busyList()
+        let png = try list.pngData(scale: 2), svg = try list.svgData()
+        let outputs = Mutex<[Result<(Data, Data), any Error>?]>([nil, nil])
+        let finished = DispatchGroup()
         let threads = (0..<2).map { index in
             Thread {
-                let output = try? (list.pngData(scale: 2), list.svgData())
+                let output = Result { (try list.pngData(scale: 2), try list.svgData()) }
                 outputs.withLock { $0[index] = output }
+                finished.leave()
             }
         }
-        threads.forEach { $0.start() }
-        while outputs.withLock({ $0.contains { $0 == nil } }) { try await Task.sleep(nanoseconds: 5_000_000) }
-        for output in outputs.withLock({ $0 }) {
-            #expect(output?.0 == png)
-            #expect(output?.1 == svg)
+        for thread in threads {
+            finished.enter()
+            thread.start()
+        }
+        try #require(finished.wait(timeout: .now() + 120) == .success, "the rendering threads did not finish in 120 s")
+        for (index, output) in outputs.withLock({ $0 }).enumerated() {
+            let (threadPNG, threadSVG) = try #require(try output?.get(), "thread \(index) gave no output")
+            #expect(threadPNG == png, "thread \(index)")
+            #expect(threadSVG == svg, "thread \(index)")
         }
     }
 }

@@ -48,6 +48,19 @@ import TestRandom
         #expect(text.contains("/Height 128"))
     }
 
+    /// The same list gives the same PDF bytes in two renders on either side of a change of the
+    /// clock's second: Cairo's default creation date (the current time) is not written; a date
+    /// appears only when `SOURCE_DATE_EPOCH` names one.
+    @Test func pdfBytesDoNotDependOnTheClock() throws {
+        let list = try DeterminismTests.busyList()
+        let first = try list.pdfData()
+        let nextSecond = Date().timeIntervalSince1970.rounded(.down) + 1
+        while Date().timeIntervalSince1970 < nextSecond { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try list.pdfData() == first)
+        let dated = reproducibleDate() != nil
+        #expect(Self.text(first).contains("/CreationDate") == dated && Self.text(first).contains("/ModDate") == dated)
+    }
+
     @Test func sourceDateEpochGivesAFixedCreationDate() {
         #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
         #expect(reproducibleDate(environment: [:]) == nil)

@@ -133,20 +133,47 @@ struct GalleryTests {
         #expect(stacked.count == 10 && Set(stacked.map(\.midY)).count == 1)
     }
 
-    @Test("The wrapping HStack: nine alignments of the same rows")
+    @Test("The wrapping HStack: nine alignments of the same rows, each chip where the article's layout puts it")
     func wrappingHStack() throws {
-        let names = ["top-leading", "top", "top-trailing", "leading", "center", "trailing",
-                     "bottom-leading", "bottom", "bottom-trailing"]
-        let frames = try names.map { chipFrames(try example("wrapping-hstack-\($0)").renderer().displayList()) }
-        let rows = frames.map { Set($0.map { ($0.minY / 100).rounded(.down) }).count }
-        #expect(Set(frames.map(\.count)) == [14])
-        for (index, name) in names.enumerated() {
-            let chips = frames[index]
-            let minX = chips.map(\.minX).min() ?? 0, maxX = chips.map(\.maxX).max() ?? 0
-            if name.hasSuffix("leading") { #expect(minX == 16, "\(name)") }
-            if name.hasSuffix("trailing") { #expect(abs(maxX - (390 - 16)) < 1e-9, "\(name)") }
+        // The tags' chips: the text (every fourth from the second in .title2, the rest in .body)
+        // plus 12 points each side and 6 above and below.
+        let typesetter = try Typesetter.standard()
+        let tags = ["SwiftUI", "Layout protocol", "iOS 16", "Wrapping", "HStack", "Tags", "Custom container",
+                    "Swift Package", "Xcode", "macOS", "Flow layout", "Alignment", "Spacing", "Cache"]
+        let sizes = try tags.enumerated().map { index, tag -> CGSize in
+            let text = try typesetter.shape(tag, font: index % 4 == 1 ? .title2 : .body).size
+            return CGSize(width: text.width + 24, height: text.height + 12)
         }
-        #expect(rows.allSatisfy { $0 > 0 })
+        // The article's rows: greedy in the 358 points inside the padding, chips and rows 8 points
+        // apart (SwiftUI's default spacing: a padded view states no preference of its own).
+        let width: CGFloat = 390 - 32
+        let rows = flow(sizes, width: width, spacing: 8, lineSpacing: 8)
+        let rowTops = rows.map(\.minY).uniqued()
+        #expect(rowTops.count == 5, "the 14 tags make five rows in 358 points")
+        let names: [(String, x: CGFloat, y: CGFloat)] = [
+            ("top-leading", 0, 0), ("top", 0.5, 0), ("top-trailing", 1, 0),
+            ("leading", 0, 0.5), ("center", 0.5, 0.5), ("trailing", 1, 0.5),
+            ("bottom-leading", 0, 1), ("bottom", 0.5, 1), ("bottom-trailing", 1, 1),
+        ]
+        for (name, anchorX, anchorY) in names {
+            var expected: [CGRect] = []
+            for top in rowTops {
+                let row = rows.filter { $0.minY == top }
+                let rowWidth = (row.map(\.maxX).max() ?? 0) - (row.map(\.minX).min() ?? 0)
+                let rowHeight = row.map(\.height).max() ?? 0
+                for chip in row {
+                    expected.append(CGRect(x: 16 + chip.minX + anchorX * (width - rowWidth),
+                                           y: 16 + top + anchorY * (rowHeight - chip.height),
+                                           width: chip.width, height: chip.height))
+                }
+            }
+            let frames = chipFrames(try example("wrapping-hstack-\(name)").renderer().displayList())
+            #expect(frames.count == 14, "\(name)")
+            for (index, (frame, want)) in zip(frames, expected).enumerated() {
+                #expect(abs(frame.minX - want.minX) < 1e-9 && abs(frame.minY - want.minY) < 1e-9
+                        && frame.size == want.size, "\(name): \(tags[index]) at \(frame), expected \(want)")
+            }
+        }
     }
 }
 

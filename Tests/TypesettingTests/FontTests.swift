@@ -166,10 +166,42 @@ import Testing
         let families = library.systemFamilies()
         #expect(families == families.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
         #expect(Set(families.map { $0.lowercased() }).count == families.count)
-        // fontconfig's own list: whatever family it finds is one the library accepts.
-        if let first = families.first {
-            #expect(throws: Never.self) { try library.face(for: Font(family: first, size: 12)) }
+        // This test is about the machine's fonts, so it depends on them: Debian's fontconfig
+        // (fontconfig-config, which the build's libfontconfig-dev pulls in) requires a font
+        // package, so fontconfig always lists at least one family. An empty list is a failure, not
+        // a reason to skip: it is what a broken fontconfig lookup gives.
+        let first = try #require(families.first, "fontconfig lists no family: the lookup of system fonts is broken")
+        #expect(throws: Never.self) { try library.face(for: Font(family: first, size: 12)) }
+        // The same families as fontconfig's own command lists (Debian package fontconfig).
+        let listed = try fontconfigCommandFamilies()
+        #expect(Set(families.map { $0.lowercased() }) == listed,
+                "only ours: \(Set(families.map { $0.lowercased() }).subtracting(listed).sorted()); only fc-list's: \(listed.subtracting(families.map { $0.lowercased() }).sorted())")
+    }
+
+    /// Every family name `fc-list` prints, lowercased (a font with several names gives each).
+    private func fontconfigCommandFamilies() throws -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+        process.arguments = ["--format", "%{family}\\n"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "fc-list failed (Debian package fontconfig)")
+        // Names are separated by commas; a comma inside a name is escaped with a backslash.
+        var names = Set<String>()
+        for line in text.split(separator: "\n") {
+            var name = "", escaped = false
+            for character in line {
+                if escaped { name.append(character); escaped = false }
+                else if character == "\\" { escaped = true }
+                else if character == "," { names.insert(name.lowercased()); name = "" }
+                else { name.append(character) }
+            }
+            if !name.isEmpty { names.insert(name.lowercased()) }
         }
+        return names
     }
 
     @Test func invalidParameters() {

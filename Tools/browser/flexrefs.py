@@ -16,6 +16,12 @@ The CSS is the correspondence TagCloud promises (see the TagCloud DocC catalog):
 flex container with `flex-wrap: wrap`, `align-content: flex-start`, `column-gap`/`row-gap`;
 chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`;
 justify-content for alignment and justification; align-items for the vertical alignment.
+
+Alignment is `safe` (CSS Box Alignment 3, section 4.4): `justify-content: safe center` and
+`safe flex-end`, so a chip wider than the container starts at the line's start edge instead of
+overflowing it, which is what TagCloud does (its one deliberate difference from plain `center` and
+`flex-end`). The space-* values need no keyword: with negative free space CSS already falls back to
+the start edge. Only chips wider than their container are placed differently by the keyword.
 """
 import argparse, html, json, os, random, subprocess, sys, tempfile
 
@@ -135,7 +141,8 @@ def emoji_presentation_range():
 
 
 def css_for(case):
-    justify = JUSTIFY[case["justification"]] or HALIGN[case["horizontal"]]
+    # `safe`: an overflowing chip starts at the start edge, as in TagCloud (see the docstring).
+    justify = JUSTIFY[case["justification"]] or "safe " + HALIGN[case["horizontal"]]
     return (f"width:{case['width']}px;column-gap:{case['columnGap']}px;row-gap:{case['rowGap']}px;"
             f"justify-content:{justify};align-items:{VALIGN[case['vertical']]};direction:{case['direction']};"
             f"font-family:{html.escape(FAMILIES[case.get('family', 'Inter')])}")

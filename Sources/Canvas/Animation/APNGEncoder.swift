@@ -16,7 +16,6 @@ enum APNGEncoder {
     /// Encodes an animation.
     ///
     /// - Parameters:
-    ///   - animation: The animation.
     ///   - scale: Pixels per point.
     ///   - background: The colour under every frame; `nil` for transparent.
     ///   - encoder: The PNG encoder whose compression the frames use.

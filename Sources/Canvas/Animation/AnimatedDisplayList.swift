@@ -104,7 +104,6 @@ public struct FrameDuration: Sendable, Hashable {
     /// A duration of `numerator / denominator` seconds.
     ///
     /// - Parameters:
-    ///   - numerator: The numerator.
     ///   - denominator: The denominator, not 0.
     public init(numerator: UInt16, denominator: UInt16) {
         self.numerator = numerator

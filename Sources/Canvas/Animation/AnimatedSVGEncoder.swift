@@ -276,7 +276,9 @@ extension AnimatedDisplayList {
     /// TagCloudUI draws the views that move during a change) are written once and moved by
     /// `transform`; what changes otherwise is written once per change and shown by `opacity`.
     /// Each value holds for its frame (`step-end`), so the document shows, at any time, what the
-    /// APNG shows. The elements it animates have ids `tcanim0`, `tcanim1`, ….
+    /// APNG shows. The elements it animates have ids `P-tcanim0`, `P-tcanim1`, … and their
+    /// keyframes are named `P-tcanim0-k`, …, where `P` is the document's id prefix (derived from
+    /// the pictures, as for any web SVG), so that several animations can share a page.
     ///
     /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
     /// - Returns: The SVG bytes (UTF-8).

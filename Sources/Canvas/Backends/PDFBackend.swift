@@ -1,8 +1,8 @@
 import CCairo
 import Foundation
 
-/// Draws display lists with Cairo's PDF surface. Cairo writes the current time as the creation date;
-/// set `SOURCE_DATE_EPOCH` for byte-identical PDFs.
+/// Draws display lists with Cairo's PDF surface. The document is a function of the list: it
+/// carries no creation or modification date unless `SOURCE_DATE_EPOCH` names one.
 enum PDFBackend {
     static func pdf(_ list: DisplayList, background: RGBAColor?) throws -> Data {
         try list.validate()
@@ -11,11 +11,13 @@ enum PDFBackend {
                                                                            Double(list.size.width), Double(list.size.height)),
                                        operation: "cairo_pdf_surface_create_for_stream")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "TagCloud")
-        if let date = reproducibleDate() {
-            // Reproducible builds: a fixed date instead of the current time Cairo would write.
-            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, date)
-            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, date)
-        }
+        // Cairo writes the current time as /CreationDate unless told otherwise. An empty date is one
+        // Cairo cannot parse, and it then writes no date at all (cairo-pdf-interchange.c,
+        // iso8601_to_pdf_date_string), so the bytes depend on the list alone; SOURCE_DATE_EPOCH
+        // (the reproducible-builds convention) asks for a fixed date instead.
+        let date = reproducibleDate() ?? ""
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, date)
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, date)
         do {
             let context = try CairoContext(surface: surface)
             let painter = CairoPainter(context: context, metadata: PDFTags())

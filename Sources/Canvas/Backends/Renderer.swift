@@ -91,8 +91,8 @@ extension Renderer where Output == Data {
     /// Cairo 1.16 crashes or rejects the document for tags inside opacity groups and under some clips,
     /// so links are written for items that are not inside a clipped or translucent group (a group's
     /// own link is written: it is outside its clip), only the outermost of nested links, and no named
-    /// destinations. Cairo writes the current time as the creation date; set `SOURCE_DATE_EPOCH` for
-    /// byte-identical PDFs.
+    /// destinations. The same list gives the same bytes on every run: the document has no creation
+    /// or modification date, unless `SOURCE_DATE_EPOCH` (seconds since 1970) names one.
     ///
     /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
     /// - Returns: The renderer.

@@ -26,7 +26,6 @@ public enum ResolvedShape: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - rect: The rectangle.
-    ///   - cornerRadius: The corner radius.
     ///   - style: Circular (the default) or continuous corners.
     /// - Returns: The shape.
     public static func roundedRect(_ rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) -> ResolvedShape {

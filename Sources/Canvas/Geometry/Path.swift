@@ -176,7 +176,6 @@ public struct Path: Sendable, Hashable {
 
     /// This path with every point transformed, like SwiftUI's `Path.applying(_:)`.
     ///
-    /// - Parameter transform: The transform.
     /// - Returns: The transformed path.
     public func applying(_ transform: Transform) -> Path {
         guard !transform.isIdentity else { return self }

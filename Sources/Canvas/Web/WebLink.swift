@@ -91,7 +91,6 @@ public struct WebLink: Sendable, Hashable {
 
     /// Checks a URL, as the backends do before writing a link.
     ///
-    /// - Parameter url: The URL.
     /// - Throws: What ``init(checking:)`` throws for its `absoluteString`.
     public init(checking url: URL) throws(CanvasError) {
         try self.init(checking: url.absoluteString)

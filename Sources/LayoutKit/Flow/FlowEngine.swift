@@ -16,8 +16,9 @@
 //   before the items (flex-start, center, flex-end = the horizontal alignment), or between them
 //   (space-between), around them (space-around) or evenly (space-evenly), with CSS's fallbacks:
 //   a single item with space-between starts at the leading edge. The one deliberate difference:
-//   where CSS would centre or end-align an item wider than its line (negative free space), it
-//   starts at the leading edge here.
+//   alignment is `safe` (CSS Box Alignment 3 §4.4): where plain `center` or `flex-end` would centre
+//   or end-align an item wider than its line (negative free space), it starts at the leading edge,
+//   as `safe center` and `safe flex-end` do. The space-* values already fall back to the start.
 
 /// The inputs of the row engine, contiguous and sanitised (no NaN, infinite or negative values).
 struct FlowInput {
@@ -291,7 +292,6 @@ extension FlowInput {
     /// `justify-content`) and the cross-axis alignment within each row.
     ///
     /// - Parameters:
-    ///   - rows: The rows.
     ///   - alignWidth: The width the rows are aligned in.
     ///   - options: Alignment and justification.
     ///   - origins: Receives one origin per visible item.

@@ -20,7 +20,7 @@
 /// forced breaks); a width of zero gives the minimum size (rows broken at the widest item's
 /// width); any other width breaks the rows at that width. The height of a proposal is ignored:
 /// the rows take the height they need. An item wider than the container goes alone on its row,
-/// at the leading edge. Sizes and spacings that are NaN, infinite or negative count as zero.
+/// at the leading edge whatever the alignment (CSS's `safe` alignment). Sizes and spacings that are NaN, infinite or negative count as zero.
 ///
 /// Right-to-left: like every layout, FlowLayout computes in leading-to-trailing coordinates and
 /// ``LayoutHost`` mirrors the placements, so rows start at the right and read right to left.
@@ -118,15 +118,10 @@ public struct FlowLayout: Layout, Hashable {
 
     /// Creates an empty cache; measuring waits for the first call that needs sizes.
     ///
-    /// - Parameter subviews: The subviews.
     /// - Returns: The cache.
     public func makeCache(subviews: Subviews) -> Cache { Cache() }
 
     /// Forgets the measurements and rows: the next call measures again.
-    ///
-    /// - Parameters:
-    ///   - cache: The cache.
-    ///   - subviews: The subviews.
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {
         cache = Cache()
     }
@@ -135,8 +130,6 @@ public struct FlowLayout: Layout, Hashable {
     ///
     /// - Parameters:
     ///   - proposal: The proposal; only its width matters (see the type's discussion).
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Returns: The hugging or filling width by the rows' total height.
     /// - Complexity: O(n) the first time for a width (balanced: see ``LineBreaking/balanced``),
     ///   O(1) after.
@@ -153,10 +146,7 @@ public struct FlowLayout: Layout, Hashable {
     /// zero proposal at the bounds' bottom-trailing corner, outside the bounds.
     ///
     /// - Parameters:
-    ///   - bounds: The bounds.
     ///   - proposal: The proposal the bounds came from.
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Complexity: O(n).
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         let rows = self.rows(for: proposal.width, subviews: subviews, cache: &cache)

@@ -124,7 +124,6 @@ public final class LayoutHost<L: Layout> {
     /// The container's explicit value of a horizontal guide.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's position in the coordinates of `bounds`, or `nil`.
@@ -136,7 +135,6 @@ public final class LayoutHost<L: Layout> {
     /// The container's explicit value of a vertical guide.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's position in the coordinates of `bounds`, or `nil`.
@@ -148,7 +146,6 @@ public final class LayoutHost<L: Layout> {
     /// The container's dimensions: its size for `proposal` and its explicit guides, which are
     /// asked from the layout (with bounds at the origin) when read.
     ///
-    /// - Parameter proposal: The proposal.
     /// - Returns: The container's dimensions.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
         ViewDimensions(size: sizeThatFits(proposal), backend: self, proposal: proposal)
@@ -159,7 +156,6 @@ extension LayoutHost: LayoutSubviewBackend {
     /// The container's explicit horizontal guide, with bounds `(0, 0, size)`.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The container's size for `proposal`.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's offset from the container's leading edge, or `nil`.
@@ -170,7 +166,6 @@ extension LayoutHost: LayoutSubviewBackend {
     /// The container's explicit vertical guide, with bounds `(0, 0, size)`.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The container's size for `proposal`.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's offset from the container's top edge, or `nil`.
@@ -189,7 +184,6 @@ extension LayoutHost: LayoutSubviewBackend {
 
 /// The properties of a layout value; for ``AnyLayout``, those of the layout it wraps.
 ///
-/// - Parameter layout: The layout.
 /// - Returns: Its ``LayoutProperties``.
 package func resolvedLayoutProperties<L: Layout>(of layout: L) -> LayoutProperties {
     if let any = layout as? AnyLayout { return any.wrappedLayoutProperties }

@@ -25,7 +25,6 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// - Parameters:
     ///   - priority: The layout priority.
     ///   - spacing: The preferred spacing.
-    ///   - layoutValues: The layout values.
     ///   - horizontalGuides: Explicit horizontal guides for a size, `nil` for the default value.
     ///   - verticalGuides: Explicit vertical guides for a size (baselines), `nil` for the default.
     ///   - sizeThatFits: The measuring closure.
@@ -53,7 +52,6 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// The leaf's explicit horizontal guide.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The leaf's size.
     ///   - proposal: Ignored.
     /// - Returns: The value from `horizontalGuides`.
@@ -64,7 +62,6 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// The leaf's explicit vertical guide.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - size: The leaf's size.
     ///   - proposal: Ignored.
     /// - Returns: The value from `verticalGuides`.
@@ -84,7 +81,6 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     ///
     /// - Parameters:
     ///   - key: The key type.
-    ///   - value: The value.
     /// - Returns: This leaf.
     @discardableResult
     public func setting<K: LayoutValueKey>(_ key: K.Type, to value: K.Value) -> LayoutLeaf {
@@ -95,8 +91,6 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// A leaf of fixed size, whatever the proposal (like a `fixedSize()` view).
     ///
     /// - Parameters:
-    ///   - width: The width.
-    ///   - height: The height.
     ///   - baseline: The first and last text baseline from the top, or `nil` for the default (bottom).
     /// - Returns: The leaf.
     public static func fixed(width: CGFloat, height: CGFloat, baseline: CGFloat? = nil) -> LayoutLeaf {

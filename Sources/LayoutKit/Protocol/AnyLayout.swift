@@ -36,26 +36,18 @@ public struct AnyLayout: Layout {
 
     /// Makes the wrapped layout's cache.
     ///
-    /// - Parameter subviews: The subviews.
     /// - Returns: The type-erased cache.
     public func makeCache(subviews: Subviews) -> Cache {
         box.makeCache(subviews: subviews)
     }
 
     /// Updates the wrapped layout's cache, or makes a new one if the layout's type changed.
-    ///
-    /// - Parameters:
-    ///   - cache: The cache.
-    ///   - subviews: The subviews.
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {
         box.updateCache(&cache, subviews: subviews)
     }
 
     /// The wrapped layout's spacing.
     ///
-    /// - Parameters:
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Returns: The wrapped layout's answer.
     public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
         box.spacing(subviews: subviews, cache: &cache)
@@ -63,34 +55,18 @@ public struct AnyLayout: Layout {
 
     /// The wrapped layout's size.
     ///
-    /// - Parameters:
-    ///   - proposal: The proposal.
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Returns: The wrapped layout's answer.
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
         box.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
     }
 
     /// Places the subviews with the wrapped layout.
-    ///
-    /// - Parameters:
-    ///   - bounds: The bounds.
-    ///   - proposal: The proposal.
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         box.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 
     /// The wrapped layout's explicit horizontal guide.
     ///
-    /// - Parameters:
-    ///   - guide: The guide.
-    ///   - bounds: The bounds.
-    ///   - proposal: The proposal.
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Returns: The wrapped layout's answer.
     public func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                                   subviews: Subviews, cache: inout Cache) -> CGFloat? {
@@ -99,12 +75,6 @@ public struct AnyLayout: Layout {
 
     /// The wrapped layout's explicit vertical guide.
     ///
-    /// - Parameters:
-    ///   - guide: The guide.
-    ///   - bounds: The bounds.
-    ///   - proposal: The proposal.
-    ///   - subviews: The subviews.
-    ///   - cache: The cache.
     /// - Returns: The wrapped layout's answer.
     public func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize,
                                   subviews: Subviews, cache: inout Cache) -> CGFloat? {

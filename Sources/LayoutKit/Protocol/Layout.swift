@@ -82,7 +82,6 @@ public protocol Layout: Animatable, Sendable {
     /// defines one explicitly.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The proposal from which the container's size was computed.
     ///   - subviews: The subviews of the container.
@@ -95,7 +94,6 @@ public protocol Layout: Animatable, Sendable {
     /// defines one explicitly.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The proposal from which the container's size was computed.
     ///   - subviews: The subviews of the container.
@@ -144,7 +142,6 @@ extension Layout {
     /// ``HorizontalAlignment/combineExplicit(_:)``.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     ///   - subviews: The subviews of the container.
@@ -168,7 +165,6 @@ extension Layout {
     /// Works like the horizontal variant, along the y axis.
     ///
     /// - Parameters:
-    ///   - guide: The guide.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     ///   - subviews: The subviews of the container.

@@ -42,9 +42,7 @@ public struct HStackLayout: Layout {
     /// The stack's size: the children's widths plus spacing, by the height of their aligned extent.
     ///
     /// - Parameters:
-    ///   - proposal: The proposal.
     ///   - subviews: The children.
-    ///   - cache: The cache.
     /// - Returns: The size.
     /// - Complexity: O(n log n) plus a few measurements per child.
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
@@ -54,11 +52,9 @@ public struct HStackLayout: Layout {
     /// Places the children left to right (leading to trailing), aligned on ``alignment``.
     ///
     /// - Parameters:
-    ///   - bounds: The bounds.
     ///   - proposal: The proposal the bounds came from; the children get the same sizes as in
     ///     ``sizeThatFits(proposal:subviews:cache:)``.
     ///   - subviews: The children.
-    ///   - cache: The cache.
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         engine.place(in: bounds, proposal: proposal, subviews: subviews, cache: &cache.storage)
     }
@@ -68,7 +64,6 @@ public struct HStackLayout: Layout {
     ///
     /// - Parameters:
     ///   - subviews: The children.
-    ///   - cache: The cache.
     /// - Returns: The spacing.
     public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
         engine.spacing(subviews: subviews)
@@ -118,9 +113,7 @@ public struct VStackLayout: Layout {
     /// The stack's size: the width of the children's aligned extent, by their heights plus spacing.
     ///
     /// - Parameters:
-    ///   - proposal: The proposal.
     ///   - subviews: The children.
-    ///   - cache: The cache.
     /// - Returns: The size.
     /// - Complexity: O(n log n) plus a few measurements per child.
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
@@ -130,10 +123,8 @@ public struct VStackLayout: Layout {
     /// Places the children top to bottom, aligned on ``alignment``.
     ///
     /// - Parameters:
-    ///   - bounds: The bounds.
     ///   - proposal: The proposal the bounds came from.
     ///   - subviews: The children.
-    ///   - cache: The cache.
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         engine.place(in: bounds, proposal: proposal, subviews: subviews, cache: &cache.storage)
     }
@@ -143,7 +134,6 @@ public struct VStackLayout: Layout {
     ///
     /// - Parameters:
     ///   - subviews: The children.
-    ///   - cache: The cache.
     /// - Returns: The spacing.
     public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
         engine.spacing(subviews: subviews)

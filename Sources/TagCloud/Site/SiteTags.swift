@@ -191,7 +191,6 @@ public struct SiteTags: Sendable, Hashable {
     /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`). `#` is
     /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment.
     ///
-    /// - Parameter term: The term.
     /// - Returns: The slug.
     /// - Complexity: O(n).
     public static func slug(_ term: String) -> String {

@@ -14,12 +14,24 @@ public enum SVGRasterizer {
     /// - Parameters:
     ///   - svg: The SVG document.
     ///   - scale: Pixels per SVG user unit (`px`).
+    ///   - background: A colour painted under the document (`rsvg-convert --background-color`),
+    ///     for SVGs that leave their background transparent, as web SVG does unless the spec sets
+    ///     one; `nil` (the default) keeps transparent pixels transparent.
     /// - Returns: The decoded pixels.
     /// - Throws: ``SnapshotError/toolNotInstalled(tool:debianPackage:)`` or
     ///   ``SnapshotError/toolFailed(tool:status:message:)`` if the program is missing or fails,
     ///   `CanvasError` if its PNG cannot be decoded.
-    public static func render(_ svg: Data, scale: Double = 1) throws -> RGBAImage {
-        let png = try tool.run(["--zoom", String(scale), "--format", "png"], input: svg)
+    public static func render(_ svg: Data, scale: Double = 1, background: RGBAColor? = nil) throws -> RGBAImage {
+        var arguments = ["--zoom", String(scale), "--format", "png"]
+        if let background {
+            let channels = [background.red, background.green, background.blue, background.opacity]
+            let hex = channels.map { channel -> String in
+                let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+                return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }.joined()
+            arguments += ["--background-color", "#" + hex]
+        }
+        let png = try tool.run(arguments, input: svg)
         return try RGBAImage(pngData: png)
     }
 }

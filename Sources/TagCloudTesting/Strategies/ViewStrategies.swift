@@ -33,7 +33,6 @@ public struct ViewSnapshotLayout: Sendable {
 
     /// Lays out and draws `view` on the main actor, and checks its text for missing glyphs.
     ///
-    /// - Parameter view: The view.
     /// - Returns: Its display list, without a background.
     /// - Throws: ``TagCloudUIError`` from rendering, ``SnapshotError/missingGlyphs(text:characters:fonts:)``
     ///   for a text the allowed fonts cannot draw, or the error of loading the bundled fonts.

@@ -231,9 +231,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`).
     ///
     /// - Parameters:
-    ///   - mass: The mass.
     ///   - stiffness: The spring's stiffness.
-    ///   - damping: The damping.
     ///   - initialVelocity: The velocity at the start, in changes per second.
     /// - Returns: The animation.
     public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double,
@@ -247,7 +245,6 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration, in seconds.
-    ///   - bounce: The bounce.
     ///   - initialVelocity: The velocity at the start, in changes per second.
     /// - Returns: The animation.
     public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0,

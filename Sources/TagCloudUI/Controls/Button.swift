@@ -13,7 +13,6 @@ public struct Button<Label: View> {
     ///
     /// - Parameters:
     ///   - action: The action (never called in a picture).
-    ///   - label: The label.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.role = nil
@@ -24,8 +23,6 @@ public struct Button<Label: View> {
     ///
     /// - Parameters:
     ///   - role: The role; `.destructive` tints the automatic style red.
-    ///   - action: The action.
-    ///   - label: The label.
     public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.role = role
@@ -38,7 +35,6 @@ extension Button where Label == Text {
     ///
     /// - Parameters:
     ///   - titleKey: The label's text.
-    ///   - action: The action.
     public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
         self.init(action: action) { Text(titleKey) }
     }
@@ -48,7 +44,6 @@ extension Button where Label == Text {
     /// - Parameters:
     ///   - titleKey: The label's text.
     ///   - role: The role; `.destructive` tints the automatic style red.
-    ///   - action: The action.
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
     }
@@ -57,7 +52,6 @@ extension Button where Label == Text {
     ///
     /// - Parameters:
     ///   - title: The label's text.
-    ///   - action: The action.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }

@@ -73,7 +73,6 @@ public struct EnvironmentValues {
     /// Runs `body` with `environment` as the current environment.
     ///
     /// - Parameters:
-    ///   - environment: The environment.
     ///   - body: The work, usually evaluating a view's body.
     /// - Returns: What `body` returns.
     @MainActor
@@ -130,7 +129,6 @@ public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
     /// Resolves the content with the value written.
     ///
     /// - Parameters:
-    ///   - modifier: The modifier.
     ///   - inputs: The environment and resolution context.
     ///   - content: Resolves the content.
     /// - Returns: The content's nodes.

@@ -156,7 +156,6 @@ public struct Binding<Value> {
 
     /// A binding to a value that never changes (SwiftUI's `Binding.constant(_:)`).
     ///
-    /// - Parameter value: The value.
     /// - Returns: A binding whose writes are ignored.
     public static func constant(_ value: Value) -> Binding<Value> {
         Binding(get: { value }, set: { _ in })
@@ -182,7 +181,6 @@ public struct Binding<Value> {
     /// This binding, with an animation for the changes made through it (SwiftUI's
     /// `animation(_:)`): a write runs in ``withAnimation(_:_:)``.
     ///
-    /// - Parameter animation: The animation.
     /// - Returns: A binding to the same value.
     public func animation(_ animation: Animation? = .default) -> Binding<Value> {
         let setter = self.setter, getter = self.getter

@@ -38,7 +38,6 @@ public protocol View {
     /// it. Do not implement or call it.
     ///
     /// - Parameters:
-    ///   - view: The view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The view's layout nodes.
     static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs
@@ -48,7 +47,6 @@ extension View {
     /// Evaluates ``body`` with the environment of `inputs` and resolves it.
     ///
     /// - Parameters:
-    ///   - view: The view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The body's layout nodes.
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
@@ -125,7 +123,6 @@ public struct _ViewOutputs {
 /// Resolves any view into its layout nodes.
 ///
 /// - Parameters:
-///   - view: The view.
 ///   - inputs: The environment and resolution context.
 /// - Returns: The nodes.
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [ViewNode] {
@@ -137,7 +134,6 @@ func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [ViewNode] {
 /// empty node.
 ///
 /// - Parameters:
-///   - view: The view.
 ///   - inputs: The environment and resolution context.
 ///   - alignment: The alignment of the implicit ZStack.
 /// - Returns: One node.

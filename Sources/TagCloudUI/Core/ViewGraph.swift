@@ -147,7 +147,6 @@ protocol AttachableState {
     /// Makes this state the one held for its identity: its writes are reported to `graph`.
     ///
     /// - Parameters:
-    ///   - graph: The graph.
     ///   - name: The state's view and property, for error messages.
     func hold(in graph: ViewGraph, name: ViewGraph.StateName)
 }

@@ -30,7 +30,6 @@ public protocol ViewModifier {
     /// modifiers. Do not implement or call it.
     ///
     /// - Parameters:
-    ///   - modifier: The modifier.
     ///   - inputs: The environment and resolution context.
     ///   - content: Resolves the modified view with the inputs given.
     /// - Returns: The nodes.
@@ -42,7 +41,6 @@ extension ViewModifier {
     /// Resolves ``body(content:)``, in which the content proxy stands for the modified view.
     ///
     /// - Parameters:
-    ///   - modifier: The modifier.
     ///   - inputs: The environment and resolution context.
     ///   - content: Resolves the modified view.
     /// - Returns: The nodes of the body.
@@ -105,7 +103,6 @@ public struct ModifiedContent<Content, Modifier> {
     ///
     /// - Parameters:
     ///   - content: The view.
-    ///   - modifier: The modifier.
     public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
@@ -148,7 +145,6 @@ extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: V
 extension View {
     /// Applies a modifier to a view and returns a new view (SwiftUI's `modifier(_:)`).
     ///
-    /// - Parameter modifier: The modifier.
     /// - Returns: The modified view.
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
         ModifiedContent(content: self, modifier: modifier)

@@ -106,7 +106,6 @@ extension _ViewInputs {
 /// without one, and their unnamed descendants, take it).
 ///
 /// - Parameters:
-///   - view: The view.
 ///   - inputs: The parent's inputs.
 ///   - component: The step.
 /// - Returns: The view's nodes.

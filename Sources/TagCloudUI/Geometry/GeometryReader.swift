@@ -75,7 +75,6 @@ public struct GeometryProxy {
     /// `subscript(_:)`): a rectangle or point another view reported with
     /// ``View/anchorPreference(key:value:transform:)``, relative to the reader's top-leading corner.
     ///
-    /// - Parameter anchor: The anchor.
     /// - Returns: Its value in local coordinates.
     public subscript<T>(anchor: Anchor<T>) -> T {
         anchor.resolve(origin)
@@ -112,7 +111,6 @@ public struct NamedCoordinateSpace: Hashable {
 
     /// A space named `name`.
     ///
-    /// - Parameter name: The name.
     /// - Returns: The space.
     public static func named(_ name: some Hashable) -> NamedCoordinateSpace {
         NamedCoordinateSpace(name: AnyHashable(name))
@@ -123,7 +121,6 @@ extension View {
     /// Names this view's coordinate space, so that views inside it can measure frames relative to
     /// its top-leading corner with `frame(in: .named(name))` (SwiftUI's `coordinateSpace(name:)`).
     ///
-    /// - Parameter name: The name.
     /// - Returns: The view.
     public func coordinateSpace<T: Hashable>(name: T) -> some View {
         let name = AnyHashable(name)

@@ -64,7 +64,6 @@ public struct UIEdgeInsets: Hashable, Sendable {
 extension CGRect {
     /// The rectangle shrunk by insets (UIKit's `inset(by:)`; negative insets grow it).
     ///
-    /// - Parameter insets: The insets.
     /// - Returns: The inset rectangle.
     public func inset(by insets: UIEdgeInsets) -> CGRect {
         CGRect(x: minX + insets.left, y: minY + insets.top,

@@ -162,7 +162,6 @@ extension View {
     ///
     /// - Parameters:
     ///   - key: The key type.
-    ///   - value: The value.
     /// - Returns: The view.
     public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
         wrapped { LayoutValueNode($0, key: key, value: value, layoutDirection: $1) }

@@ -90,7 +90,6 @@ extension View {
     /// - Parameters:
     ///   - value: The value to watch, compared with `==` from one update pass to the next.
     ///   - initial: Whether the action also runs after the view's first pass.
-    ///   - action: The action.
     /// - Returns: The view.
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })

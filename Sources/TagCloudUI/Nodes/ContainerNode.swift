@@ -12,7 +12,6 @@ final class ContainerNode<L: Layout>: ViewNode {
     /// Creates a container.
     ///
     /// - Parameters:
-    ///   - layout: The layout.
     ///   - children: The children, in order.
     ///   - layoutDirection: The direction the container inherits (right to left mirrors placements).
     init(_ layout: L, children: [ViewNode], layoutDirection: LayoutDirection) {
@@ -87,7 +86,6 @@ extension _LayoutContainer: View {
 /// ``AnyLayout``, the wrapped layout's), which gives `Spacer` and `Divider` their axis.
 ///
 /// - Parameters:
-///   - layout: The layout.
 ///   - content: The subviews.
 ///   - inputs: The container's inputs.
 /// - Returns: The container node.

@@ -51,7 +51,6 @@ class WrapperNode: ViewNode {
     /// - Parameters:
     ///   - proposal: The child's proposal.
     ///   - size: The wrapper's size.
-    ///   - alignment: The alignment.
     /// - Returns: The child's placement.
     final func aligned(_ proposal: ProposedViewSize, in size: CGSize, alignment: Alignment) -> ChildPlacement {
         ChildPlacement(aligning: child, proposal: proposal, in: size, alignment: alignment)
@@ -105,7 +104,6 @@ struct ChildPlacement {
 /// - Parameters:
 ///   - child: The child's dimensions.
 ///   - container: The container's size.
-///   - alignment: The alignment.
 /// - Returns: The child's offset from the container's top-leading corner.
 func alignedOffset(of child: ViewDimensions, in container: CGSize, alignment: Alignment) -> CGPoint {
     let bounds = ViewDimensions(size: container)

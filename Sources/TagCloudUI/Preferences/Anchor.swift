@@ -61,7 +61,6 @@ extension Anchor.Source where Value == CGRect {
 extension Anchor.Source where Value == CGPoint {
     /// A point in the view's own coordinates.
     ///
-    /// - Parameter point: The point.
     /// - Returns: The source.
     public static func point(_ point: CGPoint) -> Anchor<CGPoint>.Source {
         Anchor<CGPoint>.Source { frame in

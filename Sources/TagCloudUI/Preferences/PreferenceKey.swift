@@ -33,7 +33,6 @@ public protocol PreferenceKey {
     ///
     /// - Parameters:
     ///   - value: The values so far, combined.
-    ///   - nextValue: The next value.
     static func reduce(value: inout Value, nextValue: () -> Value)
 }
 
@@ -188,9 +187,6 @@ extension View {
     /// Sets a value for a preference key, replacing what this view's content sets for it
     /// (SwiftUI's `preference(key:value:)`).
     ///
-    /// - Parameters:
-    ///   - key: The key.
-    ///   - value: The value.
     /// - Returns: The view.
     public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
         wrapped { PreferenceWriterNode<K>($0, write: .replace { _ in value }, layoutDirection: $1) }
@@ -201,7 +197,6 @@ extension View {
     /// none.
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - callback: Changes the value.
     /// - Returns: The view.
     public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self,
@@ -214,7 +209,6 @@ extension View {
     /// the anchor in its own coordinates.
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - value: Which geometry the anchor holds.
     ///   - transform: Makes the key's value from the anchor.
     /// - Returns: The view.
@@ -227,7 +221,6 @@ extension View {
     /// `transformAnchorPreference(key:value:transform:)`).
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - value: Which geometry the anchor holds.
     ///   - transform: Changes the key's value given the anchor.
     /// - Returns: The view.
@@ -248,7 +241,6 @@ extension View {
     /// makes another pass, so a view can lay itself out with sizes its content reported.
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - action: Called with the value.
     /// - Returns: The view.
     public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
@@ -261,7 +253,6 @@ extension View {
     /// `overlayPreferenceValue(_:alignment:_:)`).
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - alignment: The overlay's alignment.
     ///   - transform: Makes the overlay from the value.
     /// - Returns: The view.
@@ -275,7 +266,6 @@ extension View {
     /// `backgroundPreferenceValue(_:alignment:_:)`).
     ///
     /// - Parameters:
-    ///   - key: The key.
     ///   - alignment: The background's alignment.
     ///   - transform: Makes the background from the value.
     /// - Returns: The view.

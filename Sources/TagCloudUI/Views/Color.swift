@@ -29,9 +29,6 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     ///
     /// - Parameters:
     ///   - colorSpace: The colour space of the components.
-    ///   - red: Red.
-    ///   - green: Green.
-    ///   - blue: Blue.
     ///   - opacity: Opacity, 1 by default.
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func encode(_ value: Double) -> Double {
@@ -56,8 +53,6 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     ///
     /// - Parameters:
     ///   - hue: The hue, 0 to 1 around the colour wheel.
-    ///   - saturation: The saturation.
-    ///   - brightness: The brightness.
     ///   - opacity: Opacity, 1 by default.
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
         let h = (hue - hue.rounded(.down)) * 6

@@ -21,7 +21,6 @@ public struct ScrollView<Content: View> {
     /// - Parameters:
     ///   - axes: The scrollable axes; vertical by default.
     ///   - showsIndicators: Accepted for SwiftUI code.
-    ///   - content: The content.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.showsIndicators = showsIndicators
@@ -107,9 +106,6 @@ extension View {
     /// Accepted for SwiftUI code: a picture shows no scroll indicators (SwiftUI's
     /// `scrollIndicators(_:axes:)`).
     ///
-    /// - Parameters:
-    ///   - visibility: The visibility.
-    ///   - axes: The axes.
     /// - Returns: The same view.
     public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> Self {
         self

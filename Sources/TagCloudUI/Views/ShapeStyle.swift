@@ -19,17 +19,12 @@ public struct AnyShapeStyle: ShapeStyle {
     private let base: any ShapeStyle
 
     /// Creates a type-erased style.
-    ///
-    /// - Parameter style: The style.
     public init<S: ShapeStyle>(_ style: S) {
         base = (style as? AnyShapeStyle)?.base ?? style
     }
 
     /// The wrapped style's shading.
     ///
-    /// - Parameters:
-    ///   - environment: The environment.
-    ///   - bounds: The bounds.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         base._shading(in: environment, bounds: bounds)
@@ -43,9 +38,6 @@ public struct ForegroundStyle: ShapeStyle {
 
     /// The environment's foreground style, black by default.
     ///
-    /// - Parameters:
-    ///   - environment: The environment.
-    ///   - bounds: The bounds.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         environment.foregroundShading(bounds: bounds)
@@ -64,9 +56,6 @@ public struct TintShapeStyle: ShapeStyle {
 
     /// The environment's tint, the system blue by default.
     ///
-    /// - Parameters:
-    ///   - environment: The environment.
-    ///   - bounds: The bounds.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         .color(environment.accentColor.rgba)
@@ -96,9 +85,6 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
 
     /// The level's shading.
     ///
-    /// - Parameters:
-    ///   - environment: The environment.
-    ///   - bounds: The bounds.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         if level == 0 { return environment.foregroundShading(bounds: bounds) }
@@ -203,7 +189,6 @@ public struct LinearGradient: ShapeStyle {
     ///
     /// - Parameters:
     ///   - environment: Ignored.
-    ///   - bounds: The bounds.
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         func point(_ unit: UnitPoint) -> CGPoint {

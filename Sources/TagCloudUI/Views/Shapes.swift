@@ -296,8 +296,6 @@ public struct AnyShape: Shape {
     private let base: any Shape
 
     /// Creates a type-erased shape.
-    ///
-    /// - Parameter shape: The shape.
     public init<S: Shape>(_ shape: S) {
         base = shape
     }

@@ -103,8 +103,6 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
 
     /// Creates a set.
-    ///
-    /// - Parameter rawValue: The raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Section headers.

@@ -81,7 +81,6 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
     /// The language of a Foundation locale (SwiftUI's `\.locale` environment value), from its
     /// identifier ("zh_Hant_TW" becomes "zh-Hant-TW"; keywords after "@" are dropped).
     ///
-    /// - Parameter locale: the locale.
     /// - Returns: the language, or `nil` for the root locale (identifier "" or "root": no
     ///   language) and for an identifier that is not a language tag.
     public init?(_ locale: Locale) {

@@ -99,7 +99,6 @@ public final class Typesetter: Sendable {
     /// cache, so measuring and then drawing the same label shapes it once.
     ///
     /// - Parameters:
-    ///   - text: the text.
     ///   - font: the font request.
     ///   - language: the text's language, or `nil` (see ``TextLanguage``).
     /// - Returns: the measurement.

@@ -5,25 +5,32 @@ import TagCloudTesting
 import Testing
 import Typesetting
 
-/// Every spec in `samples/` is a golden test: its layout JSON must equal the committed
-/// `<name>.layout.json` byte for byte, and its PNG (2×, or the spec's scale) must match the
-/// committed `<name>.png` within TagCloudTesting's golden tolerance.
+/// Every spec in `samples/` is a golden test: what the code renders now must equal the committed
+/// files beside it. The layout JSON and the SVG byte for byte; the PNG (2×, or the spec's scale) by
+/// pixelmatch's measure with TagCloudTesting's golden tolerance. The committed SVG, drawn by librsvg, must
+/// also show the committed PNG, so a gallery SVG that looks wrong fails even when it was recorded
+/// that way.
 ///
-/// The committed files are what `tagcloud samples` (`make samples`) writes; with
-/// `TAGCLOUD_RECORD=1` this test writes them instead and fails, so a recording run is never taken
-/// for a pass.
+/// `make samples` runs these checks; `make samples RECORD=name[,name…]` (or `RECORD=all`) records
+/// the named samples through ``isRecordingSample(_:)``, then checks them. (Samples in a subfolder,
+/// such as `world/languages`, have tests of their own that call ``matchGoldenFiles(of:in:typesetter:)``.)
 @Suite struct SampleGoldenTests {
     static let samples = packageRoot.appendingPathComponent("samples")
 
-    static var specs: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
-        return names.filter { name in
-            !name.hasSuffix(".layout.json") && SpecFormat(fileExtension: (name as NSString).pathExtension) != nil
+    /// The sample specs, sorted. Listing the folder must succeed: an error fails every test that
+    /// takes its arguments from here, instead of leaving them no case to run.
+    static func specs() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
+            !name.hasPrefix(".") && !name.hasSuffix(".layout.json")
+                && SpecFormat(fileExtension: (name as NSString).pathExtension) != nil
         }.sorted()
     }
 
+    /// The base name of a spec file (`tag-cloud.yaml` → `tag-cloud`).
+    static func base(_ spec: String) -> String { (spec as NSString).deletingPathExtension }
+
     @Test func theGalleryHasEveryArticleExample() throws {
-        let names = Set(Self.specs.map { ($0 as NSString).deletingPathExtension })
+        let names = Set(try Self.specs().map(Self.base))
         let expected = ["tag-cloud", "suggestion-picker", "suggestion-picker-selected", "aligned-flow-leading",
                         "aligned-flow-center", "aligned-flow-trailing", "globulus-list", "collection-view-150",
                         "collection-view-250", "collection-view-350", "numbers-flow", "switching-flow",
@@ -32,66 +39,89 @@ import Typesetting
                         "wrapping-hstack-bottom-leading", "wrapping-hstack-bottom", "wrapping-hstack-bottom-trailing",
                         "weights", "max-rows", "balanced", "justify-space-between", "justify-stretch", "rtl",
                         "emoji", "dark-theme"]
-        for name in expected {
-            #expect(names.contains(name), "samples/ has no spec for \(name)")
-        }
+        #expect(names.isSuperset(of: expected), "samples/ has no spec for \(Set(expected).subtracting(names).sorted())")
     }
 
-    @Test(arguments: specs) func sampleMatchesItsGoldenFiles(_ spec: String) throws {
+    /// Renders `spec` (a file in `folder`) as `tagcloud samples` does (the spec's scale, or 2×).
+    static func render(_ spec: String, in folder: URL = samples, typesetter: Typesetter = bundledTypesetter) throws -> RenderedCloud {
+        var cloud = try Cloud(contentsOf: folder.appendingPathComponent(spec))
+        if cloud.scale == nil { cloud.scale = 2 }
+        return try cloud.rendered(typesetter: typesetter)
+    }
+
+    @Test(arguments: try specs()) func sampleMatchesItsGoldenFiles(_ spec: String) throws {
         try Self.matchGoldenFiles(of: spec, in: Self.samples, typesetter: bundledTypesetter)
     }
 
-    /// Renders `spec` (a file in `folder`) as `tagcloud samples` does, with `typesetter`, and
-    /// compares it with the `.layout.json` and `.png` beside it (or records them, see the type).
+    /// Renders `spec` (a file in `folder`) with `typesetter` and compares it with the
+    /// `.layout.json`, `.svg` and `.png` beside it, or records them when ``isRecordingSample(_:)``
+    /// names it (by its path under `samples/` without extension: `tag-cloud`, `world/languages`).
     static func matchGoldenFiles(of spec: String, in folder: URL, typesetter: Typesetter) throws {
-        let base = (spec as NSString).deletingPathExtension
-        var cloud = try Cloud(contentsOf: folder.appendingPathComponent(spec))
-        // `tagcloud samples` renders at 2× unless the spec gives a scale.
-        if cloud.scale == nil { cloud.scale = 2 }
-        let rendered = try cloud.rendered(typesetter: typesetter)
-
-        let jsonURL = folder.appendingPathComponent("\(base).layout.json")
-        let pngURL = folder.appendingPathComponent("\(base).png")
+        let base = Self.base(spec)
+        let name = folder.standardizedFileURL == samples.standardizedFileURL ? base : "\(folder.lastPathComponent)/\(base)"
+        let rendered = try render(spec, in: folder, typesetter: typesetter)
+        let json = rendered.layout.jsonData()
         let png = try rendered.data(as: .png)
-        if try SnapshotRecordMode.fromEnvironment() != .never {
-            try AtomicFile.write(rendered.layout.jsonData(), to: jsonURL)
-            try AtomicFile.write(png, to: pngURL)
-            try AtomicFile.write(try rendered.data(as: .svg),
-                                 to: folder.appendingPathComponent("\(base).svg"))
-            Issue.record("recorded \(folder.lastPathComponent)/\(base).layout.json, .png and .svg; look at them, then run again without TAGCLOUD_RECORD")
+        let svg = try rendered.data(as: .svg)
+        let files = (json: folder.appendingPathComponent("\(base).layout.json"),
+                     png: folder.appendingPathComponent("\(base).png"),
+                     svg: folder.appendingPathComponent("\(base).svg"))
+        if isRecordingSample(name) {
+            try AtomicFile.write(json, to: files.json)
+            try AtomicFile.write(png, to: files.png)
+            try AtomicFile.write(svg, to: files.svg)
+            Issue.record("recorded samples/\(name).layout.json, .png and .svg; look at them, then check with make samples")
             return
         }
 
-        let golden = try String(contentsOf: jsonURL, encoding: .utf8)
-        let actual = String(decoding: rendered.layout.jsonData(), as: UTF8.self)
-        if let difference = Diffing<String>.lines.diff(golden, actual) {
-            Issue.record("\(folder.lastPathComponent)/\(base).layout.json: \(difference.message)")
+        if let difference = textMismatch(expected: try String(contentsOf: files.json, encoding: .utf8),
+                                               actual: String(decoding: json, as: UTF8.self)) {
+            Issue.record("samples/\(name).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
-        #expect(try CloudLayout(jsonData: Data(contentsOf: jsonURL)) == rendered.layout)
+        #expect(try CloudLayout(jsonData: Data(contentsOf: files.json)) == rendered.layout)
 
-        let reference = try RGBAImage(contentsOf: pngURL)
-        let image = try RGBAImage(pngData: png)
-        if let difference = Diffing<RGBAImage>.image().diff(reference, image) {
-            let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-sample-artifacts")
-            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-            let actualURL = artifacts.appendingPathComponent("\(base).actual.png")
-            try AtomicFile.write(png, to: actualURL)
-            var message = "\(folder.lastPathComponent)/\(base).png does not match: \(difference.message)\n  actual: \(actualURL.path)"
-            for artifact in difference.artifacts {
-                let diffURL = artifacts.appendingPathComponent("\(base).\(artifact.name).\(artifact.pathExtension)")
-                try AtomicFile.write(artifact.data, to: diffURL)
-                message += "\n  diff:   \(diffURL.path)"
-            }
-            Issue.record(Comment(rawValue: message + "\n  If the change is intended, run `make samples`."))
+        if let difference = textMismatch(expected: try String(contentsOf: files.svg, encoding: .utf8),
+                                               actual: String(decoding: svg, as: UTF8.self)) {
+            Issue.record("samples/\(name).svg: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
+        }
+
+        if let mismatch = try pictureMismatch(expected: RGBAImage(contentsOf: files.png), actual: RGBAImage(pngData: png),
+                                              tolerance: .golden, name: name.replacingOccurrences(of: "/", with: "-")) {
+            Issue.record(Comment(rawValue: "samples/\(name).png does not match: \(mismatch)\n  If the change is intended: make samples RECORD=\(name)"))
+        }
+        if let mismatch = try svgMismatch(of: base, in: folder, background: rendered.background) {
+            Issue.record(Comment(rawValue: "samples/\(name).svg drawn by rsvg-convert differs from samples/\(name).png: \(mismatch)"))
         }
     }
 
-    @Test func everySampleHasItsPictures() throws {
-        for spec in Self.specs {
-            let base = (spec as NSString).deletingPathExtension
+    /// How the committed SVG `base.svg` in `folder`, drawn by librsvg at the PNG's scale, differs
+    /// from the committed `base.png` beyond anti-aliased edges (``ImageTolerance/librsvg``), or
+    /// `nil` when it shows the same picture. Web SVG leaves the background transparent unless the
+    /// spec sets one, so it is drawn over `background`, the one the PNG is painted on.
+    static func svgMismatch(of base: String, in folder: URL, background: RGBAColor?) throws -> String? {
+        try #require(SVGRasterizer.isAvailable, "rsvg-convert is needed (Debian package librsvg2-bin, in make test's packages)")
+        let png = try RGBAImage(contentsOf: folder.appendingPathComponent("\(base).png"))
+        let layout = try CloudLayout(jsonData: Data(contentsOf: folder.appendingPathComponent("\(base).layout.json")))
+        let svg = try Data(contentsOf: folder.appendingPathComponent("\(base).svg"))
+        let drawn = try SVGRasterizer.render(svg, scale: Double(png.width) / layout.width, background: background)
+        return try pictureMismatch(expected: png, actual: drawn, tolerance: .librsvg, name: "\(base).svg-rsvg")
+    }
+
+    /// Every spec has its three files, and every picture in `samples/` belongs to a spec (a renamed
+    /// or deleted spec leaves no stale golden behind).
+    @Test func everySampleHasItsPicturesAndNoPictureIsStale() throws {
+        let specs = try Self.specs()
+        #expect(!specs.isEmpty)
+        let bases = Set(specs.map(Self.base))
+        for base in bases {
             for ext in ["png", "svg", "layout.json"] {
                 let path = Self.samples.appendingPathComponent("\(base).\(ext)").path
-                #expect(FileManager.default.fileExists(atPath: path), "missing \(path): run make samples")
+                #expect(FileManager.default.fileExists(atPath: path), "missing \(path): make samples RECORD=\(base)")
+            }
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.samples.path) {
+            for ext in [".layout.json", ".png", ".svg"] where file.hasSuffix(ext) {
+                #expect(bases.contains(String(file.dropLast(ext.count))), "samples/\(file) belongs to no spec")
             }
         }
     }

@@ -176,6 +176,47 @@ import TestRandom
         #expect(pdf.contains("/URI (https://www.swift.org)"))
     }
 
+    /// Every link annotation of the PDF lies over its own chip: its rectangle is the chip's frame
+    /// (in PDF's upward coordinates, rounded outwards to whole points as Cairo writes it) and its
+    /// URI that chip's `href`; chips without `href` get none. Left to right and mirrored, over
+    /// several rows.
+    @Test(arguments: ["ltr", "rtl"]) func pdfLinksCoverTheirOwnChips(direction: String) throws {
+        let tags = ["Swift", "Linux", "Cairo", "HarfBuzz", "FreeType", "Fontconfig", "pixman", "FriBidi", "Inter"]
+        let links = [0: "https://www.swift.org", 2: "https://cairographics.org/a(b)", 5: "https://fontconfig.org",
+                     8: "https://rsms.me/inter/"]
+        let items = tags.enumerated().map { index, tag in
+            links[index].map { "{text: \(tag), href: \"\($0)\"}" } ?? tag
+        }
+        let rendered = try renderSpec("width: 200\ndirection: \(direction)\ntags: [\(items.joined(separator: ", "))]\n")
+        let layout = rendered.layout
+        #expect(Set(layout.chips.map(\.y)).count >= 3, "the tags wrap into several rows")
+        let annotations = Self.linkAnnotations(String(decoding: try rendered.data(as: .pdf), as: UTF8.self))
+        #expect(annotations.count == links.count)
+        for (index, uri) in links {
+            let chip = layout.chips[index]
+            // The chip in PDF coordinates: x to the right, y up from the page's bottom edge.
+            let (left, right) = (chip.x, chip.x + chip.width)
+            let (bottom, top) = (layout.height - chip.y - chip.height, layout.height - chip.y)
+            let covering = annotations.filter { rect in
+                rect.x0 <= left && rect.x0 > left - 1 && rect.x1 >= right && rect.x1 < right + 1
+                    && rect.y0 <= bottom && rect.y0 > bottom - 1 && rect.y1 >= top && rect.y1 < top + 1
+            }
+            #expect(covering.map(\.uri) == [uri], "\(direction): chip \(chip.text) at \(chip) has links \(covering) of \(annotations)")
+        }
+    }
+
+    /// The link annotations of a Cairo PDF: each `/Rect` with the `/URI` of its action.
+    static func linkAnnotations(_ pdf: String) -> [(x0: Double, y0: Double, x1: Double, y1: Double, uri: String)] {
+        pdf.components(separatedBy: "/Subtype /Link").dropFirst().compactMap { object in
+            let lines = object.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let rect = lines.first(where: { $0.hasPrefix("/Rect [") }),
+                  let uri = lines.first(where: { $0.hasPrefix("/URI (") && $0.hasSuffix(")") }) else { return nil }
+            let numbers = rect.dropFirst("/Rect [".count).split(separator: " ").compactMap { Double($0) }
+            guard numbers.count == 4 else { return nil }
+            return (numbers[0], numbers[1], numbers[2], numbers[3], String(uri.dropFirst("/URI (".count).dropLast()))
+        }
+    }
+
     @Test func themesBackgroundsAndScale() throws {
         func corner(_ spec: String) throws -> [UInt8] {
             let image = try RGBAImage(pngData: try renderSpec(spec).data(as: .png))

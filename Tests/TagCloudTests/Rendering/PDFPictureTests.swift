@@ -1,0 +1,56 @@
+import Canvas
+import Foundation
+@testable import TagCloud
+import TagCloudTesting
+import Testing
+import Typesetting
+
+/// The PDF shows the picture the PNG shows: its pages, drawn by an independent renderer (poppler's
+/// `pdftoppm`, through TagCloudTesting's ``PDFRasterizer``), match the PNG of the same display list
+/// by pixelmatch's measure.
+@Suite struct PDFPictureTests {
+    /// Every sample spec, drawn to PDF and to PNG at the sample's scale.
+    @Test(arguments: try SampleGoldenTests.specs()) func samplePDFShowsItsPNG(_ spec: String) throws {
+        let rendered = try SampleGoldenTests.render(spec)
+        let png = try RGBAImage(pngData: rendered.data(as: .png))
+        let pages = try PDFRasterizer.render(rendered.data(as: .pdf), scale: Double(png.width) / rendered.layout.width)
+        try #require(pages.count == 1, "\(spec): \(pages.count) pages")
+        let base = SampleGoldenTests.base(spec)
+        if let mismatch = try pictureMismatch(expected: png, actual: pages[0], tolerance: .poppler, name: "\(base).pdf-poppler") {
+            Issue.record(Comment(rawValue: "\(spec): the PDF drawn by pdftoppm differs from the PNG: \(mismatch)"))
+        }
+    }
+
+    /// What no sample has: gradients, clips, translucent groups, dashed and inside strokes,
+    /// transforms and colour emoji, on a transparent page.
+    @Test(arguments: [1.0, 2.0]) func everyKindOfItemLooksTheSameInPDF(scale: Double) throws {
+        let shape = { (text: String, family: String?) in
+            try bundledTypesetter.shape(text, font: Font(family: family, size: 17))
+        }
+        let blue = RGBAColor(red8: 0, green8: 122, blue8: 255)
+        let (label, emoji, sans) = (try shape("Flow 0123", nil), try shape("🌍🎉", "Noto Color Emoji"), try shape("Dé", "DejaVu Sans"))
+        let list = DisplayList(size: CGSize(width: 240, height: 160)) {
+            DisplayItem.fill(.capsule(CGRect(x: 8, y: 8, width: 110, height: 36)), with: .color(blue.opacity(0.2)))
+            DisplayItem.text(label, at: CGPoint(x: 20, y: 16), with: .color(.black))
+            DisplayItem.text(emoji, at: CGPoint(x: 130, y: 14), with: .color(.black))
+            DisplayItem.stroke(.roundedRect(CGRect(x: 8, y: 56, width: 100, height: 44), cornerRadius: 10, style: .continuous),
+                               with: .color(.black), style: StrokeStyle(lineWidth: 2, dash: [6, 3]), placement: .inside)
+            DisplayItem.group(clip: Clip(.circle(CGRect(x: 130, y: 56, width: 90, height: 90))), opacity: 0.6) {
+                DisplayItem.fill(.rect(CGRect(x: 120, y: 50, width: 60, height: 110)), with: .color(RGBAColor(red: 1, green: 0, blue: 0)))
+                DisplayItem.fill(.rect(CGRect(x: 175, y: 50, width: 60, height: 110)), with: .linearGradient(
+                    stops: GradientStop.evenlySpaced([blue, .white]), start: CGPoint(x: 175, y: 0), end: CGPoint(x: 235, y: 0)))
+            }
+            DisplayItem.group(transform: Transform(translationX: 20, y: 110)) {
+                DisplayItem.fill(.roundedRect(CGRect(x: 0, y: 0, width: 80, height: 40), cornerRadius: 6, style: .circular),
+                                 with: .color(.black.opacity(0.5)))
+                DisplayItem.text(sans, at: CGPoint(x: 10, y: 10), with: .color(.white))
+            }
+        }
+        let png = try list.rgbaImage(scale: scale, background: nil)
+        let pages = try PDFRasterizer.render(list.pdfData(), scale: scale)
+        try #require(pages.count == 1)
+        if let mismatch = try pictureMismatch(expected: png, actual: pages[0], tolerance: .poppler, name: "primitives-\(Int(scale))x.pdf-poppler") {
+            Issue.record(Comment(rawValue: "the PDF drawn by pdftoppm differs from the PNG: \(mismatch)"))
+        }
+    }
+}
