@@ -1,6 +1,9 @@
 import Canvas
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// PNG images are untrusted input: the header's size is checked against the reader's limits
 /// before anything is allocated for the pixels, and files are read as streams.
@@ -76,12 +79,18 @@ import Testing
         // A FIFO: nothing to know its size by, read as the bytes arrive.
         let fifo = folder.appendingPathComponent("image.fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The reader may close the FIFO once it has the image's end: the writer then gets EPIPE
+        // (SIGPIPE is ignored, as the command ignores it, so that it does not end the test
+        // process) and stops; FileHandle.write would trap on that error.
+        signal(SIGPIPE, SIG_IGN)
         let writer = Thread {
-            guard let handle = FileHandle(forWritingAtPath: fifo.path) else { return }
+            let descriptor = open(fifo.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
             for start in stride(from: 0, to: png.count, by: 7) {
-                handle.write(png.subdata(in: start..<min(start + 7, png.count)))
+                let piece = [UInt8](png.subdata(in: start..<min(start + 7, png.count)))
+                guard piece.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == piece.count else { return }
             }
-            try? handle.close()
         }
         writer.start()
         #expect(try RGBAImage(contentsOf: fifo) == RGBAImage(pngData: png))
