@@ -2,7 +2,7 @@
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
 # Other targets: make build, make bench, make samples, make sanitize, make refs, make clean,
-# make install, make uninstall, make deb.
+# make install, make uninstall, make deb, make fault-matrix, make leak-check, make fuzz.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -21,6 +21,8 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
+# python3 writes the fault matrix's PNG bombs and listens on its Unix socket; python3-pil and
+# chromium decode and play the animations and web output.
 TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium $(RUNTIME_PACKAGES)
 # The benchmarks' browser comparison (Tools/browser/cdp.py drives Chromium).
 BENCH_PACKAGES := chromium python3
@@ -48,7 +50,8 @@ DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
 .PHONY: all build demo test bench samples sanitize refs clean deps-build deps-runtime deps-test deps-bench deps-ref \
-        static-pkgconfig release install uninstall deb install-check
+        static-pkgconfig release install uninstall deb install-check fault-matrix leak-check fuzz fuzz-build \
+        fuzz-corpus fuzz-smoke
 
 # Where `make install` puts the command (PREFIX/bin/tagcloud) and its fonts
 # (PREFIX/share/tagcloud/Fonts, where the command finds them); DESTDIR stages the tree.
@@ -136,6 +139,85 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory install-check
+	$(MAKE) --no-print-directory fault-matrix
+	$(MAKE) --no-print-directory fuzz-smoke
+
+# The fault matrix (Tests/FaultMatrix/fault-matrix.sh): the release command against every way its
+# outputs, inputs, standard streams, images and numbers can go wrong, and kill -9 / SIGINT /
+# SIGTERM / SIGHUP at several moments of a large render.
+fault-matrix: release
+	Tests/FaultMatrix/fault-matrix.sh .build/release/tagcloud
+
+# LeakSanitizer over 1,000 renders in one process (Tests/LeakCheck: every sample spec in turn to
+# PNG, SVG, PDF and layout JSON, decoded and compared, and a refused spec), in the AddressSanitizer
+# build that make sanitize uses (.build-asan): any allocation nothing points to at exit fails it.
+LEAK_RENDERS ?= 1000
+leak-check: deps-build
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product LeakCheck
+	ASAN_OPTIONS=detect_leaks=1 .build-asan/debug/LeakCheck $(LEAK_RENDERS) samples
+
+# The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
+# AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set), the PNG
+# reader (png) and the URL checker of links (link). SwiftPM names an executable's entry point
+# <module>_main and defines main as it; gold fails on that with libFuzzer's own main, lld keeps
+# one. The C code built here (libyaml, inside Yams) is instrumented too. The seed corpus is the
+# samples (specs and small pictures), Fuzz/seeds (--set lines, PNG variants, links) and
+# Fuzz/regressions (inputs that once failed, replayed by the tests as well); the working corpus
+# grows in $(FUZZ_DIR)/corpus. The link target's dictionary is Fuzz/link.dict.
+#   make fuzz                          every target for FUZZ_TIME seconds (1800), one after another
+#   make fuzz FUZZ_TARGETS=png         one target
+#   make fuzz-smoke                    each target FUZZ_RUNS runs (2000) from the seeds, fixed seed:
+#                                      what make test runs
+FUZZ_TARGETS ?= json yaml csv text set png link
+FUZZ_TIME    ?= 1800
+FUZZ_RUNS    ?= 2000
+FUZZ_DIR     := $(CURDIR)/.build-fuzz
+FUZZ_BIN     := $(FUZZ_DIR)/release/TagCloudFuzz
+FUZZ_BUILD   := -c release --product TagCloudFuzz --scratch-path $(FUZZ_DIR) -Xswiftc -DFUZZING \
+                -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+# The machine is shared: one worker, one job, niced.
+FUZZ_RUN     := nice -n 15 env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+FUZZ_DICT     = $$( case $$t in png) ;; link) echo -dict=$(CURDIR)/Fuzz/link.dict ;; *) echo -dict=$(FUZZ_DIR)/spec.dict ;; esac )
+
+fuzz-build: deps-build
+	$(SWIFT) build $(FUZZ_BUILD)
+
+# Seeds per target, rebuilt from the samples each time: $(FUZZ_DIR)/seeds/<target> (the JSON
+# layouts are JSON too, of keys a spec does not have); and a dictionary of the spec's keys and
+# names, printed from the key tables by the replaying build (spec.dict).
+fuzz-corpus:
+	$(SWIFT) build --product TagCloudFuzz
+	@mkdir -p $(FUZZ_DIR) && .build/debug/TagCloudFuzz --dictionary > $(FUZZ_DIR)/spec.dict
+	@rm -rf $(FUZZ_DIR)/seeds && for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/seeds/$$t $(FUZZ_DIR)/corpus/$$t; done
+	@cp samples/*.json $(FUZZ_DIR)/seeds/json/ 2>/dev/null || true
+	@cp samples/*.yaml $(FUZZ_DIR)/seeds/yaml/ 2>/dev/null || true
+	@cp samples/*.csv $(FUZZ_DIR)/seeds/csv/ 2>/dev/null || true
+	@cp samples/*.txt $(FUZZ_DIR)/seeds/text/ 2>/dev/null || true
+	@cp Fuzz/seeds/set/* $(FUZZ_DIR)/seeds/set/ 2>/dev/null || true
+	@cp Fuzz/seeds/link/* $(FUZZ_DIR)/seeds/link/ 2>/dev/null || true
+	@for f in samples/*.png; do [ $$(stat -c %s $$f) -le 32768 ] && cp $$f $(FUZZ_DIR)/seeds/png/ 2>/dev/null; done; \
+	  cp Fuzz/seeds/png/* $(FUZZ_DIR)/seeds/png/ 2>/dev/null || true
+	@for t in $(FUZZ_TARGETS); do [ -d Fuzz/regressions/$$t ] && cp Fuzz/regressions/$$t/* $(FUZZ_DIR)/seeds/$$t/; true; done
+
+fuzz: fuzz-build fuzz-corpus
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/logs/$$t $(FUZZ_DIR)/crashes && cd $(FUZZ_DIR)/logs/$$t && \
+	  echo "fuzzing $$t for $(FUZZ_TIME) s (log: $(FUZZ_DIR)/logs/$$t/fuzz-0.log)" && \
+	  start=$$(date +%s) && \
+	  TAGCLOUD_FUZZ_TARGET=$$t $(FUZZ_RUN) $(FUZZ_BIN) -workers=1 -jobs=1 -max_total_time=$(FUZZ_TIME) \
+	    -max_len=65536 $(FUZZ_DICT) -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t; \
+	  status=$$?; echo "$$t: $$(( $$(date +%s) - start )) s, exit $$status, $$(grep -o '^Done [0-9]* runs in [0-9]* second' fuzz-0.log | tail -1)"; \
+	  cd $(CURDIR); [ $$status = 0 ] || exit $$status; \
+	done
+
+fuzz-smoke: fuzz-build fuzz-corpus
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(FUZZ_DIR)/smoke/$$t && mkdir -p $(FUZZ_DIR)/smoke/$$t && \
+	  TAGCLOUD_FUZZ_TARGET=$$t $(FUZZ_RUN) $(FUZZ_BIN) -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 $(FUZZ_DICT) \
+	    -artifact_prefix=$(FUZZ_DIR)/smoke/$$t- $(FUZZ_DIR)/smoke/$$t $(FUZZ_DIR)/seeds/$$t 2>$(FUZZ_DIR)/smoke/$$t.log \
+	    || { tail -40 $(FUZZ_DIR)/smoke/$$t.log; exit 1; }; \
+	  echo "fuzz-smoke $$t: $(FUZZ_RUNS) runs, no failure"; \
+	done
 
 # The benchmarks: every figure with its median, min and max and its target, then
 # "N figures, M targets met, K missed". Fails when a figure cannot be produced; BENCH_ARGS passes
@@ -195,4 +277,4 @@ refs: deps-ref
 	python3 Tools/browser/scriptrefs.py
 
 clean:
-	rm -rf .build .build-tsan .build-asan out
+	rm -rf .build .build-tsan .build-asan .build-fuzz out

@@ -101,6 +101,11 @@ let package = Package(
 
         // MARK: Executables (thin)
         .executableTarget(name: "tagcloud", dependencies: ["TagCloudCommandLine"], swiftSettings: strictSwift),
+        // Renders many clouds in one process for LeakSanitizer (make leak-check).
+        .executableTarget(name: "LeakCheck", dependencies: ["TagCloud", "Canvas", "TagCloudCommandLine"], path: "Tests/LeakCheck",
+                          swiftSettings: strictSwift),
+        // The fuzz targets (make fuzz builds this with libFuzzer; built normally it replays inputs).
+        .executableTarget(name: "TagCloudFuzz", dependencies: ["TagCloud", "Canvas"], swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
                           dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
                           path: "Benchmarks/TagCloudBench",

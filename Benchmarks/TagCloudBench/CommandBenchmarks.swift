@@ -93,6 +93,25 @@ enum BenchmarkError: Error, CustomStringConvertible {
 /// - Returns: The child's CPU time (user + system) in seconds, from `wait4`'s resource usage.
 @discardableResult
 func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> Double {
+    let run = try spawnMeasured(executable, arguments, quiet: quiet)
+    guard run.exitCode == 0 else {
+        throw BenchmarkError.failed(executable.lastPathComponent, run.exitCode, run.errors)
+    }
+    return run.cpuSeconds
+}
+
+/// What a spawned process did: its exit code (minus the signal when a signal ended it), its CPU
+/// time (user + system) and its peak resident memory, from wait4's rusage, and what it wrote on
+/// standard error unless `quiet`.
+struct SpawnedRun {
+    var exitCode: Int32
+    var cpuSeconds: Double
+    var maxResidentMiB: Double
+    var errors: String
+}
+
+/// Starts `executable` with posix_spawn (standard input and output on /dev/null) and waits for it.
+func spawnMeasured(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> SpawnedRun {
     let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-stderr-\(getpid())").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -114,12 +133,10 @@ func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws
     let exited = exitStatus & 0x7F == 0
     let code = (exitStatus >> 8) & 0xFF
     defer { if !quiet { unlink(errorsPath) } }
-    if !exited || code != 0 {
-        let message = quiet ? "" : ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
-        throw BenchmarkError.failed(executable.lastPathComponent, exited ? code : -(exitStatus & 0x7F), message)
-    }
+    let errors = quiet ? "" : ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return SpawnedRun(exitCode: exited ? code : -(exitStatus & 0x7F), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                      maxResidentMiB: Double(usage.ru_maxrss) / 1024, errors: errors)
 }
 
 /// The first executable of that name on `PATH`.

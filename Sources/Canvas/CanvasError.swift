@@ -23,6 +23,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case pngEncodingFailed(reason: String)
     /// PNG data could not be decoded. `source` is the file path, or "data" for bytes in memory.
     case pngDecodingFailed(source: String, reason: String)
+    /// A PNG image's header claims a picture larger than the reader's limits allow (a side over
+    /// `limits.maxSide`, or more than `limits.maxPixels` pixels); nothing was allocated for it.
+    case pngTooLarge(source: String, width: Int, height: Int, limits: PNGReadingLimits)
     /// A file could not be written; the previous file at `path`, if any, is unchanged.
     case fileWriteFailed(path: String, reason: String)
     /// A file could not be read.
@@ -69,10 +72,15 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "PNG encoding failed: \(reason); report a bug with the picture's size"
         case .pngDecodingFailed(let source, let reason):
             return "cannot decode the PNG image \(source): \(reason); check that it is a valid PNG file"
+        case let .pngTooLarge(source, width, height, limits):
+            let over = width > limits.maxSide || height > limits.maxSide
+                ? "over the limit of \(limits.maxSide) px a side"
+                : "over the limit of \(limits.maxPixels) pixels"
+            return "the PNG image \(source) claims to be \(width) × \(height) px, \(over); it was not decoded"
         case .fileWriteFailed(let path, let reason):
-            return "cannot write \(path): \(reason); the previous file, if any, was left unchanged. Check that the folder exists and is writable"
+            return "cannot write \(path): \(reason); the previous file, if any, was left unchanged"
         case .fileReadFailed(let path, let reason):
-            return "cannot read \(path): \(reason); check that the file exists and is readable"
+            return "cannot read \(path): \(reason)"
         case .unknownFont(let file, let index):
             return "the display list uses the font file \(file) (face \(index)), which the font library does not contain: add that font to the fonts folder"
         case .imageSizesDiffer(let firstWidth, let firstHeight, let secondWidth, let secondHeight):
@@ -92,17 +100,22 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The most characters of a link a message shows (escapes included); a longer one is cut
+    /// with `…`.
+    static let quotedLinkLimit = 80
+
     /// A link in double quotes, its control characters shown as escapes so that a message never
-    /// carries them to a terminal.
+    /// carries them to a terminal, and cut after ``quotedLinkLimit`` characters so that a huge
+    /// link never makes a huge message.
     static func quoted(_ text: String) -> String {
-        var result = "\""
+        var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+            let piece = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars
+                : String(scalar).unicodeScalars
+            guard shown.count + piece.count <= quotedLinkLimit else { return "\"" + String(shown) + "…\"" }
+            shown.append(contentsOf: piece)
         }
-        return result + "\""
+        return "\"" + String(shown) + "\""
     }
 }

@@ -13,6 +13,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The spec file cannot be opened or read (missing, a folder, no permission).
     case cannotReadInput(path: String, reason: String)
 
+    /// The input has more bytes than the reader's limit (``Cloud/defaultMaxInputSize`` unless
+    /// another is given); it was not read past the limit.
+    case inputTooLarge(path: String, limit: Int)
+
     /// A format name or file extension that is not known (`tags.xml`, an output format `gif`);
     /// `what` names the thing (`input format`, `output format`), `valid` lists the known names.
     case unknownFormat(what: String, name: String, valid: [String])
@@ -30,6 +34,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A key the spec does not have: `path` is the full key path as written (`chip.paddng`),
     /// `suggestion` the nearest valid key path (`chip.padding`), `valid` the keys allowed there.
     case unknownKey(path: String, SpecLocation, suggestion: String?, valid: [String])
+
+    /// A key path given to ``Cloud/setValue(_:forKeyPath:source:)`` that cannot name one value:
+    /// `tags` without an index, an index that is not a whole number or is past the last tag, an
+    /// index on a key that is not a list, or a whole tag; `reason` says which.
+    case invalidKeyPath(path: String, reason: String, SpecLocation)
 
     /// A value of the wrong type: `expected` describes what the key takes (`a number`), `got`
     /// what was written (`the string "wide"`).
@@ -95,13 +104,13 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place in a spec's text (or where a program set the value).
     public var location: SpecLocation? {
         switch self {
-        case .cannotReadInput, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
+        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
              .textLayoutFailed, .renderingFailed, .missingGlyphs:
             nil
         case .unusableFontFile(_, _, let location):
             location
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
-             .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _),
+             .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _), .invalidKeyPath(_, _, let location),
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
              .unknownValue(_, _, _, _, let location), .invalidColor(_, _, _, let location),
              .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
@@ -124,7 +133,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .refusedLink(tag, _, reason, _):
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
         case let .cannotReadInput(path, reason):
-            return "cannot read the input \(quoted(path)): \(reason); check the path and its permissions"
+            return "cannot read the input \(quoted(path: path)): \(reason)"
+        case let .inputTooLarge(path, limit):
+            return "the input \(quoted(path: path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
         case let .unknownFormat(what, name, valid):
             return "unknown \(what) \(quoted(name)); use one of \(list(valid))"
         case let .invalidUTF8(location, detail):
@@ -136,11 +147,13 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             let other = previous.map { " (also at \(position($0)))" } ?? ""
             return "duplicate key \(quoted(path))\(other); keep only one of them"
         case let .unknownKey(path, _, suggestion, valid):
-            let keys = valid.isEmpty ? "it holds no keys" : "valid keys here: \(list(valid))"
+            let keys = valid.isEmpty ? "\(quoted(parentPath(of: path))) holds no keys" : "valid keys here: \(list(valid))"
             if let suggestion {
                 return "unknown key \(quoted(path)); did you mean \(quoted(suggestion))? \(keys.prefix(1).uppercased() + keys.dropFirst())"
             }
             return "unknown key \(quoted(path)); \(keys)"
+        case let .invalidKeyPath(path, reason, _):
+            return "the key path \(quoted(path)) \(reason)"
         case let .wrongType(path, expected, got, _):
             return "\(quoted(path)) must be \(expected), but it is \(got)"
         case let .invalidNumber(path, value, reason, _):
@@ -166,14 +179,33 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
         case let .pictureTooLarge(width, height, limit):
+            // Only what makes the side that is too long: the width and padding make the width,
+            // the rows (tags, font sizes, spacing) the height.
+            var lower: [String] = []
+            if width > limit { lower += ["the width", "the padding"] }
+            if height > limit { lower += ["the number of tags", "the font size", "the spacing"] }
+            lower.append("the scale")
             return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
-                + "on a side; lower the width, the scale or the number of tags"
+                + "on a side; lower " + (lower.count == 1 ? lower[0]
+                    : lower.dropLast().joined(separator: ", ") + " or " + lower[lower.count - 1])
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
             return "the tag \(quoted(text)) cannot be laid out: \(error)"
         case let .unusableFontFile(path, error, _):
-            return "the font file \(quoted(path)) cannot be used: \(error)"
+            // The path as given, once, and the advice once (the typesetter's own message names the
+            // resolved path and advises too).
+            switch error {
+            case .fontFileUnreadable:
+                return "the font file \(quoted(path: path)) cannot be read; check that it exists and is readable"
+            case let .fontFileCorrupt(_, reason):
+                return "the font file \(quoted(path: path)) is not a usable font (\(reason)); give a TrueType, OpenType, WOFF or WOFF2 file"
+            case .noFontsInFolder:
+                return "the folder \(quoted(path: path)) holds no font file (.ttf, .otf, .ttc, .otc, .woff, .woff2); name the font files or the folder that holds them"
+            case .unknownFamily, .familyNotInFontFiles, .invalidLanguageTag, .fontsFolderUnreadable, .fontsFolderNotFound,
+                 .invalidFontSize, .invalidLayoutParameter, .freeType, .shapingFailed:
+                return "the font file \(quoted(path: path)) cannot be used: \(error)"
+            }
         case let .missingGlyphs(warnings):
             let count = warnings.count == 1 ? "a tag has" : "\(warnings.count) tags have"
             return "\(count) characters no font covers, and strictFonts is on: "
@@ -187,6 +219,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 // MARK: Message helpers
+
+/// Quotes a file's path for a message: as ``quoted(_:limit:)``, long enough for any real path
+/// (a path is a name the user gave or the system made, not a value to shorten like a number).
+package func quoted(path: String) -> String {
+    quoted(path, limit: 1_024)
+}
 
 /// Quotes a value for a message, escaping control characters and shortening long values.
 package func quoted(_ text: String, limit: Int = 60) -> String {
@@ -222,6 +260,11 @@ private func position(_ location: SpecLocation) -> String {
     case let (line?, nil): "line \(line)"
     default: location.description
     }
+}
+
+/// `chip.padding` for `chip.padding.x`: the key path of the mapping holding the last key.
+private func parentPath(of path: String) -> String {
+    path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
 }
 
 /// A readable list of names, shortened when long.

@@ -43,7 +43,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case library(TagCloudError)
     /// The command line is malformed: an unknown option, a missing value, an unknown format name.
     case usage(String)
-    /// The output cannot be created or written; `reason` says why.
+    /// The output cannot be created or written; `reason` says why. The path `-` is standard
+    /// output.
     case cannotWriteOutput(path: String, reason: String)
     /// `tagcloud diff` cannot compare the images: a file is missing or not a PNG, the sizes
     /// differ, or an option is out of range.
@@ -75,12 +76,13 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
+            case .inputTooLarge: return .dataError
             case .unusableFontFile(_, let reason, _):
                 if case .fontFileUnreadable = reason { return .noInput }
                 return .dataError
             case .unknownFormat: return .usage
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
-            case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .wrongType, .invalidNumber, .unknownValue,
+            case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
                  .textLayoutFailed, .missingGlyphs, .refusedLink:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
@@ -97,7 +99,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .usage(let message):
             return message
         case let .cannotWriteOutput(path, reason):
-            return "cannot write the output \(quoted(path)): \(reason)"
+            if path == "-" { return "cannot write to standard output: \(reason)" }
+            return "cannot write the output \(quoted(path: path)): \(reason)"
         case let .cannotCompareImages(reason):
             return "cannot compare the images: \(reason)"
         case let .swiftExampleFailed(name, error):

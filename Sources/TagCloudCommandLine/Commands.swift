@@ -3,6 +3,7 @@
 // same key in a spec file. Every command names itself (commandName), which spares the parser
 // deriving names from type names at run time, a measurable part of the command's start-up.
 package import ArgumentParser
+import Canvas
 import Foundation
 import TagCloud
 import TagCloudUI
@@ -14,8 +15,9 @@ package struct Tagcloud: ParsableCommand {
         abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF or layout JSON.",
         discussion: """
             Exit codes: 0 success; 64 bad command line or option value; 65 bad input data \
-            (syntax, unknown key, wrong type, bad value, unknown font, picture too large); \
-            66 unreadable input; 70 internal error; 73 unwritable output. \
+            (syntax, unknown key, wrong type, bad value, unknown font, input or picture too large); \
+            66 unreadable input (or a closed standard input); 70 internal error; 73 unwritable \
+            output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
         subcommands: [Render.self, Animate.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
@@ -31,16 +33,18 @@ package struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
         usage: """
-            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [-v]
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--max-input-size <size>] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
               tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
             """,
         discussion: """
-            The output format follows OUTPUT's extension unless --format says otherwise; without -o \
-            the output goes beside INPUT (tags.yaml -> tags.png; JSON layouts -> tags.layout.json). \
-            Options override the spec's keys; --set KEY=VALUE sets any key path. A tag with characters \
-            no font covers is drawn with boxes and named on standard error (warning: ...), with the \
-            Debian package that covers its script; --strict-fonts makes it an error.
+            The output format follows OUTPUT's extension unless --format says otherwise (PNG for \
+            standard output and devices); without -o the output goes beside INPUT (tags.yaml -> \
+            tags.png; JSON layouts -> tags.layout.json). INPUT may be a file, a FIFO, /dev/fd/N or - \
+            for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
+            and a tag's keys by index (--set 'tags[0].weight=3'). A tag with characters no font covers \
+            is drawn with boxes and named on standard error (warning: ...), with the Debian package \
+            that covers its script; --strict-fonts makes it an error.
 
 
             """ + specOptionsHelp + """
@@ -89,6 +93,9 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
+
+    @Option(name: .customLong("max-input-size"), help: ArgumentHelp("The most bytes the spec may have: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    var maxInputSize: String?
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
@@ -237,6 +244,9 @@ package struct Animate: ParsableCommand {
     @Flag(help: "Change back to FROM at the end, so the animation cycles.")
     var loop = false
 
+    @Option(help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    var maxInputSize: String?
+
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
 
@@ -244,7 +254,8 @@ package struct Animate: ParsableCommand {
 
     /// The request for the command.
     ///
-    /// - Throws: ``CommandError/usage(_:)`` for an unknown format or animation.
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format or animation, or a
+    ///   `--max-input-size` that is not a size.
     package func request() throws(CommandError) -> AnimateRequest {
         var format: AnimationFormat?
         if let name = self.format {
@@ -255,7 +266,8 @@ package struct Animate: ParsableCommand {
         }
         return AnimateRequest(from: from, to: to, output: output, format: format,
                               animation: try AnimateRequest.animation(named: animation), frameRate: fps, hold: hold,
-                              scale: scale, loop: loop)
+                              scale: scale, loop: loop,
+                              maxInputSize: try maxInputSize.map(RenderCommandLine.byteCount) ?? Cloud.defaultMaxInputSize)
     }
 }
 
@@ -352,6 +364,7 @@ package struct Diff: ParsableCommand {
             Examples:
               tagcloud diff expected.png actual.png
               tagcloud diff a.png b.png --out diff.png --threshold 0.05 --max-diff-pixels 20
+              tagcloud diff untrusted.png expected.png --max-pixels 4000000
             """)
 
     @Argument(help: ArgumentHelp("The expected image.", valueName: "first"))
@@ -372,11 +385,14 @@ package struct Diff: ParsableCommand {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAntiAliasing = false
 
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("The most pixels an image may have, checked before it is decoded (default 64000000; each side at most 32767).", valueName: "count"))
+    var maxPixels: Int = PNGReadingLimits.standard.maxPixels
+
     package init() {}
 
     /// The request for the command.
     package func request() -> DiffRequest {
         DiffRequest(first: first, second: second, diffOutput: out, threshold: threshold,
-                    maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing)
+                    maxDiffPixels: maxDiffPixels, includeAntiAliasing: includeAntiAliasing, maxPixels: maxPixels)
     }
 }

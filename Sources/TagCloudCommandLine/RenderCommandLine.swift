@@ -32,13 +32,15 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var strictFonts = false
     /// `--font-file`, in order (repeatable): font files or folders added to the spec's `fonts`.
     package var fontFiles: [String] = []
+    /// `--max-input-size`, as typed.
+    package var maxInputSize: String?
     /// `--page`: HTML output is a whole document (sets the `page` key).
     package var page = false
 
     package init(inputs: [String], output: String? = nil, outputFolder: String? = nil, formats: [String] = [],
                  inputFormat: String? = nil, specOptions: [String: String] = [:], assignments: [String] = [],
                  verbose: Bool = false, progress: Bool? = nil, collect: CollectCommandLine? = nil,
-                 strictFonts: Bool = false, fontFiles: [String] = []) {
+                 strictFonts: Bool = false, fontFiles: [String] = [], maxInputSize: String? = nil) {
         self.inputs = inputs
         self.output = output
         self.outputFolder = outputFolder
@@ -51,6 +53,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         self.collect = collect
         self.strictFonts = strictFonts
         self.fontFiles = fontFiles
+        self.maxInputSize = maxInputSize
     }
 
     /// The options that set a spec key, in the key reference's order (which is the order their
@@ -58,7 +61,7 @@ package struct RenderCommandLine: Equatable, Sendable {
     package static let specOptionKeys: [SpecOption] = Cloud.commandLineOptions
 
     /// The command's own options that take a value, without dashes.
-    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set", "font-file"]
+    static let valueOptions = ["output", "out-dir", "format", "formats", "input-format", "set", "font-file", "max-input-size"]
         + CollectCommandLine.valueOptions
     /// The command's own flags.
     static let flagOptions = ["verbose", "progress", "quiet", "strict-fonts", "page"] + CollectCommandLine.flagOptions
@@ -150,6 +153,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "input-format": line.inputFormat = try value()
             case "set": line.assignments.append(try value(takesAnyNext: true))
             case "font-file": line.fontFiles.append(try value())
+            case "max-input-size": line.maxInputSize = try value()
             default:
                 if try collect.parseOption(name, value: { () throws(CommandError) in try value() }) { continue }
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
@@ -192,8 +196,8 @@ package struct RenderCommandLine: Equatable, Sendable {
     /// The request for the command: `--set` assignments first, then every spec option, as key
     /// paths set on the spec.
     ///
-    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=`, or
-    ///   a collect option's bad value.
+    /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=`, a
+    ///   collect option's bad value, or a `--max-input-size` that is not a size.
     package func request() throws(CommandError) -> RenderRequest {
         var settings: [(keyPath: String, value: String, option: String)] = []
         for assignment in assignments {
@@ -214,6 +218,29 @@ package struct RenderCommandLine: Equatable, Sendable {
         }
         return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, outputFolder: outputFolder, formats: formats, settings: settings,
-                             collect: try collect?.request(), fontFiles: fontFiles)
+                             collect: try collect?.request(), fontFiles: fontFiles,
+                             maxInputSize: try maxInputSize.map(Self.byteCount) ?? Cloud.defaultMaxInputSize)
+    }
+
+    /// The most `--max-input-size` may be: 1 GiB (a spec is parsed into memory several times its
+    /// size).
+    package static let largestMaxInputSize = 1 << 30
+
+    /// A size in bytes as `--max-input-size` takes it: a whole number, optionally followed by
+    /// `K`, `M` or `G` (1,024, 1,048,576, 1,073,741,824), from 1 byte to 1 GiB.
+    ///
+    /// - Parameter text: The value as typed (`65536`, `64K`, `64M`, `1G`).
+    /// - Returns: The number of bytes.
+    /// - Throws: ``CommandError/usage(_:)`` naming the option and the value (at most 60 characters of it).
+    static func byteCount(_ text: String) throws(CommandError) -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30, "g": 1 << 30]
+        let unit = text.last.flatMap { units[$0] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+              case let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1), !overflow,
+              (1...largestMaxInputSize).contains(bytes) else {
+            throw .usage("--max-input-size takes a size from 1 byte to 1G (65536, 64K, 64M, 1G), but it is \(quoted(text))")
+        }
+        return bytes
     }
 }

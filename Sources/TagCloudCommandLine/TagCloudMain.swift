@@ -1,4 +1,5 @@
-// The tagcloud process: parses arguments, runs one command, maps its error to an exit code.
+// The tagcloud process: guards its standard streams and signals, parses arguments, runs one
+// command, maps its error to an exit code.
 import ArgumentParser
 import Foundation
 import TagCloud
@@ -11,14 +12,18 @@ import Glibc
 package enum TagCloudMain {
     /// Runs the command line and exits with its exit code (``TagCloudExitCode``).
     ///
+    /// Before anything else: closed standard streams are opened on `/dev/null` (and remembered,
+    /// ``StandardStreams``), SIGPIPE is ignored (a closed pipe is a write error, exit 73), and
+    /// SIGINT, SIGTERM and SIGHUP remove a named temporary output before they end the process
+    /// (``TemporaryFileCleanup``).
+    ///
     /// - Parameter arguments: The arguments after the program's name.
     @MainActor
     package static func run(_ arguments: [String]) -> Never {
-        // A closed pipe gives a write error (exit 73) instead of killing the process.
+        _ = StandardStreams.closedAtStart
         signal(SIGPIPE, SIG_IGN)
+        TemporaryFileCleanup.install()
         if arguments.first == "render" {
-            // Fonts, shaping plans and Cairo set themselves up on the second core while this one
-            // parses.
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed
             do {
@@ -28,41 +33,39 @@ package enum TagCloudMain {
             }
             switch parsed {
             case .run(let line):
+                // Fonts, shaping plans and Cairo set themselves up on the second core while this
+                // one reads the spec.
                 TagCloudCommand.startWarmingUp()
                 render(line)
             case .help:
-                print(Tagcloud.helpMessage(for: Render.self))
-                exit(TagCloudExitCode.success.rawValue)
+                finish(output: Tagcloud.helpMessage(for: Render.self) + "\n", exitCode: .success)
             }
         }
         let command: any ParsableCommand
         do {
             command = try Tagcloud.parseAsRoot(arguments)
         } catch {
-            // `tagcloud diff` promises 0, 1 or 2 (as diff(1) does), so its usage errors exit with 2.
-            if arguments.first == "diff", Tagcloud.exitCode(for: error) != .success {
-                FileHandle.standardError.write(Data((Tagcloud.fullMessage(for: error) + "\n").utf8))
-                exit(TagCloudExitCode.diffFailed.rawValue)
-            }
-            Tagcloud.exit(withError: error)
+            end(parserError: error, arguments: arguments)
         }
-        do {
+        do throws(CommandError) {
             switch command {
             case let animate as Animate:
                 let result = try TagCloudCommand.animate(try animate.request())
                 if animate.verbose { warnOnStandardError(result.summary) }
             case let samples as Samples:
-                let report = try TagCloudCommand.samples(samples.request(), progress: { print($0) })
-                print(report.summary)
+                let report = try TagCloudCommand.samples(samples.request(), progress: { line throws(CommandError) in
+                    try StandardStreams.output(line + "\n")
+                })
+                try StandardStreams.output(report.summary + "\n")
             case is Fonts:
-                print(try TagCloudCommand.fonts(), terminator: "")
+                try StandardStreams.output(try TagCloudCommand.fonts())
             case let preview as Preview:
                 let (server, host, port) = try preview.server()
                 Task {
                     do {
                         try await server.run(host: host, port: port) { url in
                             let line = "Previewing \(preview.spec) at \(url) (Ctrl-C stops)\n"
-                            _ = try? StandardStreams.write(Data(line.utf8), to: 1)
+                            try? StandardStreams.output(line)
                         }
                         exit(TagCloudExitCode.success.rawValue)
                     } catch {
@@ -75,36 +78,70 @@ package enum TagCloudMain {
                                                               output: collect.output, warn: warnOnStandardError)
                 if collect.verbose { warnOnStandardError(summary) }
             case let diff as Diff:
-                let outcome = try TagCloudCommand.diff(diff.request())
-                print(outcome.summary)
+                let outcome: DiffOutcome
+                do {
+                    outcome = try TagCloudCommand.diff(diff.request())
+                    try StandardStreams.output(outcome.summary + "\n")
+                } catch {
+                    // diff's own contract: 2 for any trouble, a full standard output included.
+                    if case .cannotCompareImages = error { fail(error) }
+                    StandardStreams.diagnostic("error: \(error.description)\n")
+                    exit(TagCloudExitCode.diffFailed.rawValue)
+                }
                 exit(outcome.exitCode.rawValue)
             default:
+                // `tagcloud`, `tagcloud help …`: swift-argument-parser's help, which it throws.
                 var other = command
-                try other.run()
+                do {
+                    try other.run()
+                } catch {
+                    end(parserError: error, arguments: arguments)
+                }
             }
-        } catch let error as CommandError {
-            fail(error)
         } catch {
-            Tagcloud.exit(withError: error)
+            fail(error)
         }
         exit(TagCloudExitCode.success.rawValue)
     }
 
+    /// Ends the process for what swift-argument-parser threw: help is output (exit 0, or 73 when
+    /// standard output cannot take it), anything else an error on standard error with its exit
+    /// code; `tagcloud diff` promises 0, 1 or 2 (as diff(1) does), so its usage errors exit with 2.
+    static func end(parserError error: any Error, arguments: [String]) -> Never {
+        let code = Tagcloud.exitCode(for: error)
+        let message = Tagcloud.fullMessage(for: error)
+        if code == .success { finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success) }
+        StandardStreams.diagnostic(message + "\n")
+        exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
+    }
+
     /// Prints `error: …` to standard error and exits with the error's code.
     static func fail(_ error: CommandError) -> Never {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        StandardStreams.diagnostic("error: \(error.description)\n")
         exit(error.exitCode.rawValue)
     }
 
-    /// Prints a line on standard error.
+    /// Writes output (help) and exits with `exitCode`, or with 73 when standard output cannot
+    /// take it.
+    static func finish(output: String, exitCode: TagCloudExitCode) -> Never {
+        do throws(CommandError) {
+            try StandardStreams.output(output)
+        } catch {
+            fail(error)
+        }
+        exit(exitCode.rawValue)
+    }
+
+    /// Prints a line on standard error (lost, and nothing else, when standard error is closed
+    /// or full).
     static func warnOnStandardError(_ text: String) {
-        _ = try? StandardStreams.write(Data((text + "\n").utf8), to: 2)
+        StandardStreams.diagnostic(text + "\n")
     }
 
     /// Renders a parsed command line and exits: one spec to one output as a plain render, or
     /// many specs (or formats) in parallel with a progress bar.
     static func render(_ line: RenderCommandLine) -> Never {
-        do {
+        do throws(CommandError) {
             let request = try line.request()
             let jobs = try TagCloudCommand.plan(request)
             if jobs.count == 1, jobs[0].destinations.count == 1 {

@@ -12,6 +12,8 @@ import TestRandom
         ("MailTo:me@example.com", .mail), ("tel:+1-555-0100", .telephone), ("/tags/swift", .relative),
         ("tags/swift.html", .relative), ("../up", .relative), ("?page=2", .relative), ("//cdn.example.com/x", .relative),
         ("#swift", .fragment), ("a%20b", .relative),
+        // A combining mark after # makes one character of both; the link is still a fragment.
+        ("#\u{64E}x", .fragment),
     ])
     func allowedLinks(href: String, kind: WebLink.Kind) throws {
         let link = try WebLink(checking: href)
@@ -63,6 +65,8 @@ import TestRandom
         ("https://exa mple.com", "host contains"), ("https://a.com:99999/", "port"), ("https://a.com:x/", "port"),
         ("https://a.com/%zz", "%"), ("https://a.com/%4", "%"), ("mailto:", "address"), ("tel:", "number"),
         ("https://a.com/\u{7F}", "control"), ("/a\u{1}b", "control"), ("https://[::1/", "IPv6"), ("1abc:x", "read as a URL"),
+        // A URL percent-encodes a backslash, which would move the host; browsers read it as /.
+        ("https:\\\\example.com\\a", "backslash"), ("https://a.com\\@b.com/", "backslash"),
     ])
     func malformedLinksAreErrors(href: String, reason: String) {
         let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }
@@ -78,5 +82,17 @@ import TestRandom
         let message = CanvasError.refusedLink(href: "\u{1B}[31mjavascript:x", scheme: "javascript").description
         #expect(message.contains("\\u{1B}[31mjavascript:x") && !message.contains("\u{1B}"))
         #expect(message.contains("http, https, mailto, tel, relative or a #fragment"))
+    }
+
+    /// A huge link (the link fuzz target found one of control characters) is shown cut at 80
+    /// characters, escapes included.
+    @Test func messagesShowAtMost80CharactersOfTheLink() {
+        let controls = String(repeating: "\u{1D}", count: 200) + "x"
+        let malformed = CanvasError.malformedLink(href: controls, reason: "it contains the control character U+001D").description
+        #expect(malformed.hasPrefix("the link \"" + String(repeating: "\\u{1D}", count: 13) + "…\" is not a valid URL"), "\(malformed)")
+        let long = "javascript:" + String(repeating: "a", count: 10_000)
+        let refused = CanvasError.refusedLink(href: long, scheme: "javascript").description
+        #expect(refused.contains("\"javascript:" + String(repeating: "a", count: 69) + "…\" uses the scheme javascript:"), "\(refused)")
+        #expect(CanvasError.refusedLink(href: String(long.prefix(80)), scheme: "javascript").description.contains(String(long.prefix(80)) + "\""))
     }
 }

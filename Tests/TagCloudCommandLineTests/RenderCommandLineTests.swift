@@ -121,7 +121,7 @@ import TestRandom
         #expect(throws: CommandError.usage("--top is \"0\", but it must be a whole number ≥ 1")) {
             try Self.parsed(["--from", "c", "--top", "0"]).request()
         }
-        #expect(throws: CommandError.usage("--href has the unknown placeholder {tag}; use {slug}, {name}, {count}")) {
+        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}"#)) {
             try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
         }
     }

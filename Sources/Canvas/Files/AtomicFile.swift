@@ -11,6 +11,9 @@ public enum AtomicFile {
     /// removed and `url` is left as it was.
     ///
     /// The new file gets the permissions of the file it replaces, or `rw-r--r--` for a new file.
+    /// (The `tagcloud` command writes its files through its own writer, which also keeps owners,
+    /// honours the umask, writes devices and FIFOs in place and leaves no temporary behind on
+    /// signals; this one serves library users and test artifacts.)
     ///
     /// - Parameters:
     ///   - data: The bytes to write.

@@ -3,25 +3,32 @@ public import Foundation
 extension RGBAImage {
     /// Decodes a PNG image from bytes.
     ///
-    /// - Parameter pngData: The PNG file's bytes.
-    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` if the data is not a valid PNG.
-    public init(pngData: Data) throws {
-        self = try pngData.withUnsafeBytes { try PNGDecoder.decode($0, source: "data") }
+    /// - Parameters:
+    ///   - pngData: The PNG file's bytes.
+    ///   - limits: The largest image accepted, checked against the header before the pixels'
+    ///     memory is allocated.
+    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` if the data is not a valid PNG,
+    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)`` if its header claims more pixels
+    ///   than `limits` allow.
+    public init(pngData: Data, limits: PNGReadingLimits = .standard) throws(CanvasError) {
+        let decoded = pngData.withUnsafeBytes { raw in
+            Result { () throws(CanvasError) in try PNGDecoder.decode(raw, source: "data", limits: limits) }
+        }
+        self = try decoded.get()
     }
 
-    /// Decodes a PNG file.
+    /// Decodes a PNG file, reading it as a stream (the file is never in memory whole).
     ///
-    /// - Parameter url: The file's location.
-    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` if it cannot be read,
-    ///   ``CanvasError/pngDecodingFailed(source:reason:)`` if it is not a valid PNG.
-    public init(contentsOf url: URL) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CanvasError.fileReadFailed(path: url.path, reason: (error as NSError).localizedDescription)
-        }
-        self = try data.withUnsafeBytes { try PNGDecoder.decode($0, source: url.path) }
+    /// - Parameters:
+    ///   - url: The file's location (a regular file, a FIFO, `/dev/stdin`…).
+    ///   - limits: The largest image accepted, checked against the header before the pixels'
+    ///     memory is allocated.
+    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` if it cannot be opened,
+    ///   ``CanvasError/pngDecodingFailed(source:reason:)`` if it is not a valid PNG,
+    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)`` if its header claims more
+    ///   pixels than `limits` allow.
+    public init(contentsOf url: URL, limits: PNGReadingLimits = .standard) throws(CanvasError) {
+        self = try PNGDecoder.decode(path: url.path, limits: limits)
     }
 
     /// The image as a PNG file: RGB when every pixel is opaque, RGBA otherwise.

@@ -51,9 +51,9 @@ public struct WebLink: Sendable, Hashable {
     /// - Parameter text: The link as given (a spec's `href`, a URL's `absoluteString`).
     /// - Throws: ``CanvasError/refusedLink(href:scheme:)`` for a scheme other than `http`, `https`,
     ///   `mailto` and `tel`; ``CanvasError/malformedLink(href:reason:)`` for an empty link, a
-    ///   control character inside it, a bad percent escape, a web URL without a host or with a bad
-    ///   port, a `mailto:` or `tel:` URL with nothing after the colon, or text Foundation cannot
-    ///   read as a URL.
+    ///   control character inside it, a bad percent escape, a web URL without a host, with a bad
+    ///   port or with a backslash before its query, a `mailto:` or `tel:` URL with nothing after
+    ///   the colon, or text Foundation cannot read as a URL.
     /// - Complexity: O(n) in the length of `text`.
     public init(checking text: String) throws(CanvasError) {
         let cleaned = Self.clean(text)
@@ -79,7 +79,7 @@ public struct WebLink: Sendable, Hashable {
                 throw .refusedLink(href: text, scheme: scheme)
             }
         } else {
-            kind = cleaned.hasPrefix("#") ? .fragment : .relative
+            kind = cleaned.unicodeScalars.first == "#" ? .fragment : .relative
         }
         guard let url = URL(string: cleaned) else {
             throw .malformedLink(href: text, reason: "it cannot be read as a URL")
@@ -151,6 +151,11 @@ public struct WebLink: Sendable, Hashable {
     /// What follows `http:` or `https:`: `//`, a host, and an optional port of at most 65535.
     private static func checkAuthority(_ rest: String, original: String) throws(CanvasError) {
         let scalars = Array(rest.unicodeScalars)
+        // Browsers read a backslash before the query as a slash; a URL holds it percent-encoded,
+        // which moves the host (`https:\\a.com\b` would become `https:%5C%5Ca.com%5Cb`).
+        if scalars.prefix(while: { $0 != "?" && $0 != "#" }).contains("\\") {
+            throw .malformedLink(href: original, reason: "a web link's address contains a backslash; write / (or %5C in a path)")
+        }
         let slashes = scalars.prefix(while: { $0 == "/" || $0 == "\\" }).count
         guard slashes == 2 else {
             throw .malformedLink(href: original, reason: "a web link needs // and a host after the scheme, as in https://example.com")

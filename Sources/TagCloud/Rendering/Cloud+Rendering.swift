@@ -11,7 +11,8 @@ extension Cloud {
     ///   bundled fonts, with the machine's fonts as fallback.
     /// - Returns: The rendered cloud; ``RenderedCloud/data(as:scale:)`` encodes it.
     /// - Throws: ``TagCloudError/unknownFontFamily(_:_:available:)`` for a family no font has (at
-    ///   the place the cloud names it), ``TagCloudError/fontsUnavailable(_:)``,
+    ///   the place the cloud names it), ``TagCloudError/invalidNumber(path:value:reason:_:)`` for
+    ///   weights whose `maxSize` is below their `minSize`, ``TagCloudError/fontsUnavailable(_:)``,
     ///   ``TagCloudError/textLayoutFailed(text:_:)``, the errors of a `label` or `tooltip` template
     ///   a program set (``Template/Problem``, as a spec's), and with ``strictFonts``
     ///   ``TagCloudError/missingGlyphs(_:)`` when a tag has characters no font covers (without it,
@@ -35,6 +36,7 @@ extension Cloud {
     func rendered(withFontsIn typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
         try checkTemplates()
         let cloud = resolved()
+        try checkWeightRange(cloud)
         try checkFontFamilies(cloud, library: typesetter.library)
         var rendered = try CloudRenderer.render(cloud, typesetter: typesetter, drawing: drawing)
         if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
@@ -101,6 +103,30 @@ extension Cloud {
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
         if format.needsOnlyTheLayout { return try layout().jsonData() }
         return try rendered().data(as: format)
+    }
+
+    /// Refuses weights whose largest font size is below their smallest (heavier tags would get
+    /// smaller fonts), naming the size that was set over the other: `weights.minSize` when an
+    /// option or a program set it and not `maxSize`, else `weights.maxSize`. (`maxSize` defaults
+    /// to twice `minSize`, so only a given `maxSize` can be too small.)
+    private func checkWeightRange(_ cloud: ResolvedCloud) throws(TagCloudError) {
+        let keys = Cloud.Weights.fields
+        let minSize = keys.minSize.resolved(in: weights, style: cloud.style, theme: cloud.theme) ?? Double(cloud.baseFontSize)
+        guard let maxSize = keys.maxSize.resolved(in: weights, style: cloud.style, theme: cloud.theme),
+              maxSize < minSize else { return }
+        let minimumFrom = weights?.minSize == nil ? ", from font.size" : ""
+        let blameMinimum = provenance.assigned["weights.minSize"] != nil && provenance.assigned["weights.maxSize"] == nil
+        func located(_ keyPath: String) -> SpecLocation {
+            location(ofKeyPath: keyPath) ?? SpecLocation(source: "Cloud")
+        }
+        if blameMinimum {
+            throw .invalidNumber(path: "weights.minSize", value: SpecTree.format(minSize),
+                                 reason: "must be at most \"weights.maxSize\" (\(SpecTree.format(maxSize)))",
+                                 located("weights.minSize"))
+        }
+        throw .invalidNumber(path: "weights.maxSize", value: SpecTree.format(maxSize),
+                             reason: "must be at least \"weights.minSize\" (\(SpecTree.format(minSize))\(minimumFrom))",
+                             located("weights.maxSize"))
     }
 
     /// A typesetter over `typesetter`'s fonts with the font files `paths` added ahead of them

@@ -8,6 +8,7 @@ extension Cloud {
     /// var cloud = Cloud(tags: ["Swift", "Linux"])
     /// try cloud.setValue("gold", forKeyPath: "chip.fill", source: "settings")
     /// try cloud.setValue("10", forKeyPath: "spacing", source: "settings")   // both axes
+    /// try cloud.setValue("3", forKeyPath: "tags[1].weight", source: "settings")
     /// ```
     ///
     /// The value is checked as in a spec file, merged over the cloud's (a mapping key such as
@@ -16,47 +17,105 @@ extension Cloud {
     ///
     /// - Parameters:
     ///   - text: The value as written.
-    ///   - keyPath: A key path of the spec (`width`, `font.family`, `chip.padding.horizontal`);
-    ///     `tags` and the keys of single tags are not reached this way.
+    ///   - keyPath: A key path of the spec (`width`, `font.family`, `chip.padding.horizontal`),
+    ///     or a key of one tag by its 0-based index (`tags[0].text`, `tags[2].font.size`). The
+    ///     list `tags` as a whole is not set this way.
     ///   - source: The name messages give the value (the `tagcloud` command passes the option
     ///     that set it, `option --width`).
-    /// - Throws: ``TagCloudError/unknownKey(path:_:suggestion:valid:)`` for a key path the spec
-    ///   does not have (with the nearest valid one), or the error the value would get in a spec
-    ///   file, located at `source`.
+    /// - Throws: ``TagCloudError/unknownKey(path:_:suggestion:valid:)`` for a key the spec does
+    ///   not have (with the nearest valid one and the keys valid there, or saying there are none),
+    ///   ``TagCloudError/invalidKeyPath(path:reason:_:)`` for `tags` without an index, an index
+    ///   that is not a number or past the last tag, an index on a key that is not a list, or a
+    ///   whole tag; or the error the value would get in a spec file, located at `source`.
     public mutating func setValue(_ text: String, forKeyPath keyPath: String, source: String) throws(TagCloudError) {
         let location = SpecLocation(source: source)
         let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var schema = Cloud.keys.schema
-        for (index, key) in keys.enumerated() {
-            let path = keys[...index].joined(separator: ".")
-            let parent = keys[..<index].joined(separator: ".")
-            let settable = schema.keys.filter { $0 != "tags" }
-            guard key != "tags", let canonical = schema.canonical(key) else {
-                let suggestion = key == "tags" ? nil : schema.suggestion(for: key).map { parent.isEmpty ? $0 : "\(parent).\($0)" }
-                throw .unknownKey(path: path, location, suggestion: suggestion, valid: settable)
+        let trimmed = text.trimmingASCIISpaces()
+        if let first = keys.first, first == "tags" || first.hasPrefix("tags[") {
+            try setTagValue(trimmed, keys: keys, keyPath: keyPath, location: location)
+        } else {
+            try Self.checkKeys(keys[...], in: Cloud.keys.schema, parent: "", location: location)
+            let node = try Self.node(trimmed, keys: keys[...], keyPath: keyPath, location: location)
+            let decoder = SpecDecoder(locate: { _ in location }, input: nil)
+            self = merging(try decoder.decodeDocument(node))
+        }
+        provenance.assigned[keyPath] = location
+    }
+
+    /// `tags[N].key…`: checks the index and the tag's keys, then merges the value over that tag's
+    /// (the tag's other keys, and the other keys of a mapping such as its `font`, stay).
+    private mutating func setTagValue(_ text: String, keys: [String], keyPath: String,
+                                      location: SpecLocation) throws(TagCloudError) {
+        let head = keys[0]
+        guard head.hasPrefix("tags["), head.hasSuffix("]") else {
+            throw .invalidKeyPath(path: keyPath, reason: "names the whole list of tags; set one key of one tag by its 0-based index, as tags[0].text or tags[2].weight", location)
+        }
+        let digits = head.dropFirst(5).dropLast()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let index = Int(digits) else {
+            throw .invalidKeyPath(path: keyPath, reason: "needs a tag's index as a whole number from 0 between the brackets", location)
+        }
+        guard index < tags.count else {
+            let count = tags.isEmpty ? "the cloud has no tags" : "the cloud has \(tags.count) (0 to \(tags.count - 1))"
+            throw .invalidKeyPath(path: keyPath, reason: "names tag \(index), but \(count)", location)
+        }
+        let schema = Cloud.Tag.keys.schema
+        guard keys.count > 1 else {
+            throw .invalidKeyPath(path: keyPath, reason: "names a whole tag; add one of its keys: " + schema.keys.joined(separator: ", "), location)
+        }
+        try Self.checkKeys(keys.dropFirst(), in: schema, parent: head, location: location)
+        let node = try Self.node(text, keys: keys.dropFirst(), keyPath: keyPath, location: location)
+        let decoder = SpecDecoder(locate: { _ in location }, input: nil)
+        // Read into a tag with this tag's text, so that a weight's or a link's message names it.
+        let given = try decoder.decodeMapping(node, path: head, table: Cloud.Tag.keys, into: Cloud.Tag(tags[index].text),
+                                              record: false) { (tag: inout Cloud.Tag) throws(TagCloudError) in
+            tag.text = try decoder.tagText(tag.text, location: location)
+        }
+        guard let key = Cloud.Tag.keys[keys[1]] else { return }
+        key.merge(&tags[index], given)
+    }
+
+    /// Checks that every key of a key path exists where it is written (`chip.padding.vertical`),
+    /// and that only mappings are walked into.
+    private static func checkKeys(_ keys: ArraySlice<String>, in schema: KeySchema, parent: String,
+                                  location: SpecLocation) throws(TagCloudError) {
+        var schema = schema
+        var parent = parent
+        for (offset, key) in keys.enumerated() {
+            let path = parent.isEmpty ? key : "\(parent).\(key)"
+            if key.hasSuffix("]"), let bracket = key.firstIndex(of: "["), schema.canonical(String(key[..<bracket])) != nil {
+                throw .invalidKeyPath(path: path, reason: "has an index, but \(quoted(String(key[..<bracket]))) is not a list", location)
             }
-            if index < keys.count - 1 {
+            guard key != "tags", let canonical = schema.canonical(key) else {
+                let suggestion = schema.suggestion(for: key).map { parent.isEmpty ? $0 : "\(parent).\($0)" }
+                throw .unknownKey(path: path, location, suggestion: suggestion, valid: schema.keys.filter { $0 != "tags" })
+            }
+            if offset < keys.count - 1 {
                 guard let child = schema.children[canonical] else {
-                    throw .unknownKey(path: keys[...(index + 1)].joined(separator: "."), location, suggestion: nil, valid: [])
+                    let next = keys[keys.startIndex + offset + 1]
+                    throw .unknownKey(path: "\(path).\(next)", location, suggestion: nil, valid: [])
                 }
                 schema = child
             }
+            parent = path
         }
-        let trimmed = text.trimmingASCIISpaces()
-        if trimmed.isEmpty {
+    }
+
+    /// The value as a YAML node nested in mappings of the keys (`{chip: {fill: gold}}`).
+    private static func node(_ text: String, keys: ArraySlice<String>, keyPath: String,
+                             location: SpecLocation) throws(TagCloudError) -> Node {
+        if text.isEmpty {
             throw .wrongType(path: keyPath, expected: "a value", got: "empty", location)
         }
         // The decoder reads scalars by their style and text, as the spec's own composer leaves
         // them (Yams' basic resolver); `Tag.implicit` would compile Yams' default resolver's
         // regular expressions, a few milliseconds on every command with an option.
         let tag = Yams.Tag(.implicit, .basic, .default)
-        var node = Node.scalar(Node.Scalar(trimmed, tag, .plain))
+        var node = Node.scalar(Node.Scalar(text, tag, .plain))
         for key in keys.reversed() {
             node = .mapping(Node.Mapping([(Node(key, tag), node)], tag))
         }
-        let decoder = SpecDecoder(locate: { _ in location }, input: nil)
-        self = merging(try decoder.decodeDocument(node))
-        provenance.assigned[keyPath] = location
+        return node
     }
 
     /// This cloud with every value `other` gives put over it, key by key (nested mappings are

@@ -30,20 +30,36 @@ extension Cloud {
         try self.init(parsing: Array(json.utf8), format: .json, source: source)
     }
 
+    /// The most bytes a spec may have, unless a reader is given another limit: 64 MiB.
+    public static let defaultMaxInputSize = 64 << 20
+
     /// Reads and parses a spec file: JSON, YAML, a text list (a tag per line, optional tab and
     /// weight) or CSV (`tag,weight[,href]`).
     ///
+    /// Anything `open(2)` reads will do: a regular file, a FIFO, `/dev/stdin`, `/dev/fd/N` (a
+    /// shell's `<(…)`). Its size is checked as it is read, so an endless input costs at most
+    /// `maxInputSize`.
+    ///
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - format: How to read it; by default from the file's extension (``SpecFormat/of(path:)``).
+    ///   - format: How to read it; by default from the file's extension (``SpecFormat/of(path:)``),
+    ///     or guessed from the bytes (``SpecFormat/guess(_:)``) for a pipe, FIFO or device whose
+    ///     name has no known extension.
+    ///   - maxInputSize: The most bytes accepted (``defaultMaxInputSize``, 64 MiB).
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the file cannot be read,
-    ///   ``TagCloudError/unknownFormat(what:name:valid:)`` for an unknown extension, and the
-    ///   errors of ``init(parsing:format:source:)``, located in the file by its path as the URL
-    ///   gives it (`URL(fileURLWithPath: "tags.yaml")` is `tags.yaml` in messages).
-    public init(contentsOf url: URL, format: SpecFormat? = nil) throws(TagCloudError) {
+    ///   ``TagCloudError/inputTooLarge(path:limit:)`` when it has more than `maxInputSize` bytes,
+    ///   ``TagCloudError/unknownFormat(what:name:valid:)`` for a regular file with an unknown
+    ///   extension, and the errors of ``init(parsing:format:source:)``, located in the file by
+    ///   its path as the URL gives it (`URL(fileURLWithPath: "tags.yaml")` is `tags.yaml` in
+    ///   messages).
+    public init(contentsOf url: URL, format: SpecFormat? = nil, maxInputSize: Int = Cloud.defaultMaxInputSize) throws(TagCloudError) {
         let name = url.relativePath
-        let format = if let format { format } else { try SpecFormat.of(path: name) }
-        try self.init(parsing: try Self.readFile(url.path, name: name), format: format, source: name)
+        let known: SpecFormat? = format ?? (try? SpecFormat.of(path: name))
+        let contents = try SpecReader.read(path: url.path, name: name, limit: maxInputSize)
+        let format = if let known { known } else if contents.isRegularFile { try SpecFormat.of(path: name) } else {
+            SpecFormat.guess(contents.bytes)
+        }
+        try self.init(parsing: contents.bytes, format: format, source: name)
     }
 
     /// Parses a cloud from the bytes of a spec.
@@ -105,23 +121,5 @@ extension Cloud {
     ///   or not given).
     public func location(ofKeyPath keyPath: String) -> SpecLocation? {
         provenance.location(of: keyPath)
-    }
-
-    /// The bytes of a file, or a ``TagCloudError/cannotReadInput(path:reason:)`` saying why not,
-    /// naming the file as `name`.
-    static func readFile(_ path: String, name: String) throws(TagCloudError) -> [UInt8] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .cannotReadInput(path: name, reason: "there is no such file")
-        }
-        if isFolder.boolValue { throw .cannotReadInput(path: name, reason: "it is a folder") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .cannotReadInput(path: name, reason: "permission denied")
-        }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw .cannotReadInput(path: name, reason: error.localizedDescription)
-        }
     }
 }

@@ -256,10 +256,10 @@ public struct Cloud: Sendable, Hashable {
         public init() {}
 
         struct Keys: Sendable {
-            let minSize = SpecKey("minSize", \Weights.minSize, .number(.positiveLength), defaultDoc: "`font.size`",
+            let minSize = SpecKey("minSize", \Weights.minSize, .number(.fontSize), defaultDoc: "`font.size`",
                                   doc: "The font size of the lightest tag.")
-            let maxSize = SpecKey("maxSize", \Weights.maxSize, .number(.positiveLength), defaultDoc: "twice `minSize`",
-                                  doc: "The font size of the heaviest tag.")
+            let maxSize = SpecKey("maxSize", \Weights.maxSize, .number(.fontSize), defaultDoc: "twice `minSize`",
+                                  doc: "The font size of the heaviest tag; at least `minSize` (a smaller one is refused when the cloud is rendered).")
             let scale = SpecKey("scale", \Weights.scale, .name, default: KeyDefault(WeightScale.linear),
                                 doc: "The curve from weights to sizes (see \"Weights\").")
         }
@@ -412,7 +412,7 @@ public struct Cloud: Sendable, Hashable {
         struct Keys: Sendable {
             let text = SpecKey(required: "text", \Tag.text, .string,
                                doc: "The chip's text. Must not be empty or hold control characters.")
-            let weight = SpecKey("weight", \Tag.weight, .number(.length), defaultDoc: "1", decodesLast: true,
+            let weight = SpecKey("weight", \Tag.weight, .number(.weight), defaultDoc: "1", decodesLast: true,
                                  decode: { tag, node, _, decoder throws(TagCloudError) in
                                      tag.weight = try decoder.weight(node, tag: tag.text)
                                  },

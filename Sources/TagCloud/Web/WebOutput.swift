@@ -118,7 +118,7 @@ extension TagCloudError {
         case .refusedLink(let href, _), .malformedLink(let href, _):
             self = .refusedLink(tag: "", href: href, reason: error.description, nil)
         case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
-             .pngDecodingFailed, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
+             .pngDecodingFailed, .pngTooLarge, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
              .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
             self = .renderingFailed(format: format, error)
         }

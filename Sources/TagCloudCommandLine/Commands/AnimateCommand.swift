@@ -22,9 +22,12 @@ package struct AnimateRequest: Sendable {
     package var scale: Double?
     /// Whether the animation goes back to the first spec.
     package var loop: Bool
+    /// The most bytes read from each spec (`--max-input-size`).
+    package var maxInputSize: Int
 
     package init(from: String, to: String, output: String, format: AnimationFormat? = nil, animation: Animation = .default,
-                 frameRate: Double = 60, hold: Double = 1, scale: Double? = nil, loop: Bool = false) {
+                 frameRate: Double = 60, hold: Double = 1, scale: Double? = nil, loop: Bool = false,
+                 maxInputSize: Int = Cloud.defaultMaxInputSize) {
         self.from = from
         self.to = to
         self.output = output
@@ -34,6 +37,7 @@ package struct AnimateRequest: Sendable {
         self.hold = hold
         self.scale = scale
         self.loop = loop
+        self.maxInputSize = maxInputSize
     }
 
     /// The animations an option can name: SwiftUI's, by their names.
@@ -76,51 +80,42 @@ extension TagCloudCommand {
     /// `tagcloud animate`: reads two specs and writes the change from the first to the second as
     /// an APNG or an SVG animated with CSS keyframes (``Cloud/animationData(to:as:scale:animation:frameRate:hold:loop:typesetter:)``).
     ///
-    /// The output's format and folder are checked first, then both specs; the file is written
-    /// atomically and never over one of the inputs.
+    /// The options are checked first, then the output (as ``OutputFile/check(_:inputs:)`` checks
+    /// it), then both specs are read with the request's size limit (files, FIFOs, `/dev/fd/N` or
+    /// standard input); the output is written by ``OutputFile`` (atomically for a file, never over
+    /// one of the inputs) or ``StandardStreams``.
     ///
-    /// - Parameters:
-    ///   - request: The parsed command line.
-    ///   - readStandardInput: Reads all of standard input (for the input `-`).
-    ///   - writeStandardOutput: Writes the result to standard output (for the output `-`).
+    /// - Parameter request: The parsed command line.
     /// - Returns: What was written and where.
     /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
     @MainActor
-    package static func animate(
-        _ request: AnimateRequest,
-        readStandardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-        writeStandardOutput: (Data) throws(CommandError) -> Void = { data throws(CommandError) in
-            try StandardStreams.write(data, to: 1)
-        }
-    ) throws(CommandError) -> AnimateResult {
+    package static func animate(_ request: AnimateRequest) throws(CommandError) -> AnimateResult {
         guard request.frameRate >= 1, request.frameRate <= 240 else {
             throw .usage("--fps must be from 1 to 240 frames per second, not \(CloudLayout.number(request.frameRate))")
         }
         guard request.hold >= 0, request.hold <= 60 else {
             throw .usage("--hold must be from 0 to 60 seconds, not \(CloudLayout.number(request.hold))")
         }
-        if let scale = request.scale, !(scale > 0 && scale <= 64) {
-            throw .usage("--scale must be above 0 and at most 64, not \(CloudLayout.number(scale))")
+        if let scale = request.scale, !Cloud.scaleLimits.contains(scale) {
+            let limits = Cloud.scaleLimits
+            throw .usage("--scale must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound)), "
+                         + "not \(CloudLayout.number(scale))")
         }
         guard request.from != "-" || request.to != "-" else {
             throw .usage("only one of the two specs can come from standard input")
         }
         let format: AnimationFormat
-        if let given = request.format { format = given } else { format = try animationFormat(ofPath: request.output) }
+        if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
         let path: String? = request.output == "-" ? nil : request.output
-        if let path {
-            for input in [request.from, request.to] where input != "-" && canonicalPath(input) == canonicalPath(path) {
-                throw .cannotWriteOutput(path: path, reason: "it is an input file, which must not be replaced")
-            }
-            try checkWritable(path)
-        }
+        let inputs = [request.from, request.to]
+        if let path { try OutputFile.check(path, inputs: inputs) }
         func load(_ input: String) throws(CommandError) -> Cloud {
             try library { () throws(TagCloudError) in
                 if input == "-" {
-                    let bytes = readStandardInput()
-                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: "<stdin>")
+                    let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
+                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
                 }
-                return try Cloud(contentsOf: URL(fileURLWithPath: input))
+                return try Cloud(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
             }
         }
         let from = try load(request.from), to = try load(request.to)
@@ -128,8 +123,15 @@ extension TagCloudCommand {
             try from.animationData(to: to, as: format, scale: request.scale, animation: request.animation,
                                    frameRate: request.frameRate, hold: request.hold, loop: request.loop)
         }
-        if let path { try write(data, to: path) } else { try writeStandardOutput(data) }
+        if let path { try OutputFile.write(data, to: path, inputs: inputs) } else { try StandardStreams.output(data) }
         return AnimateResult(outputPath: path, format: format, data: data)
+    }
+
+    /// The format of an animation output, from its extension; for a path with no known
+    /// extension, the extension of the file a link names, and APNG for a device, FIFO or socket
+    /// (`/dev/null`), as ``outputFormat(ofOutput:)`` decides for `render`.
+    static func animationFormat(ofOutput output: String) throws(CommandError) -> AnimationFormat {
+        try format(ofOutput: output, forDevices: .png, ofPath: animationFormat(ofPath:))
     }
 
     /// The format of an animation file, from its extension: `.png` (APNG) or `.svg`.

@@ -56,8 +56,11 @@ extension TagCloudCommand {
                                   warn: (String) -> Void = { _ in }) throws(CommandError) -> BatchReport {
         let start = DispatchTime.now().uptimeNanoseconds
         let jobs = try plan(request)
-        // Standard input is read once, before the work is shared out.
-        let standardInput = jobs.contains { $0.input == "-" } ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
+        // Standard input is read once, before the work is shared out (with the size limit; a
+        // failure is each job's that reads it).
+        let standardInput: Result<[UInt8], TagCloudError> = jobs.contains { $0.input == "-" }
+            ? Result { () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize) }
+            : .success([])
         // The site's tags are collected once too.
         var tags: [Cloud.Tag]?
         if let collect = request.collect { tags = try self.collect(collect, warn: warn).0.tags }
@@ -67,7 +70,8 @@ extension TagCloudCommand {
                               progress: progress, report: report)
     }
 
-    private static func renderJobs(_ jobs: [RenderJob], request: RenderRequest, standardInput: [UInt8], tags: [Cloud.Tag]?,
+    private static func renderJobs(_ jobs: [RenderJob], request: RenderRequest, standardInput: Result<[UInt8], TagCloudError>,
+                                   tags: [Cloud.Tag]?,
                                    start: UInt64, progress: @escaping @Sendable (Int, Int) -> Void,
                                    report: @escaping @Sendable (String) -> Void) throws(CommandError) -> BatchReport {
         if let folder = request.outputFolder {
@@ -79,7 +83,7 @@ extension TagCloudCommand {
         }
         for job in jobs {
             for destination in job.destinations {
-                if let path = destination.path { try checkWritable(path) }
+                if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
             }
         }
         let outcomes = Locked<[BatchReport.Outcome?]>([BatchReport.Outcome?](repeating: nil, count: jobs.count))
@@ -96,17 +100,19 @@ extension TagCloudCommand {
                 let job = jobs[index]
                 var outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
                 do throws(CommandError) {
-                    var cloud = try loadCloud(job, request: request, readStandardInput: { standardInput }, warn: { _ in })
+                    var cloud = try loadCloud(job, request: request, readStandardInput: {
+                        () throws(TagCloudError) in try standardInput.get()
+                    }, warn: { _ in })
                     if let tags { cloud.tags = tags }
                     let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
                     for warning in rendered.fontWarnings { report("warning: \(outcome.input): \(warning)") }
                     for destination in job.destinations {
                         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
                         if let path = destination.path {
-                            try write(data, to: path)
+                            try OutputFile.write(data, to: path, inputs: request.readPaths)
                             outcome.files.append(path)
                         } else {
-                            try StandardStreams.write(data, to: 1)
+                            try StandardStreams.output(data)
                         }
                     }
                 } catch {
@@ -156,7 +162,7 @@ package final class ProgressBar: @unchecked Sendable {
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
             let line = String(format: "\r[%@] %d/%d  %.0f/s  %@ left", bar, done, total, rate, Self.duration(left))
-            _ = try? StandardStreams.write(Data(line.utf8), to: 2)
+            StandardStreams.diagnostic(line)
             drawn = true
         }
     }
@@ -165,7 +171,7 @@ package final class ProgressBar: @unchecked Sendable {
     package func message(_ text: String) {
         lock.withLock {
             let prefix = drawn ? "\r\u{1B}[K" : ""
-            _ = try? StandardStreams.write(Data((prefix + text + "\n").utf8), to: 2)
+            StandardStreams.diagnostic(prefix + text + "\n")
             drawn = false
             lastDraw = 0
         }
@@ -174,7 +180,7 @@ package final class ProgressBar: @unchecked Sendable {
     /// Ends the bar's line.
     package func finish() {
         lock.withLock {
-            if drawn { _ = try? StandardStreams.write(Data("\r\u{1B}[K".utf8), to: 2) }
+            if drawn { StandardStreams.diagnostic("\r\u{1B}[K") }
             drawn = false
         }
     }

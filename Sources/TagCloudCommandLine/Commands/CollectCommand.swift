@@ -76,7 +76,7 @@ package struct CollectCommandLine: Equatable, Sendable {
                 guard let close = rest[open...].firstIndex(of: "}") else { break }
                 let placeholder = String(rest[open...close])
                 guard SiteTags.linkPlaceholders.contains(placeholder) else {
-                    throw .usage("--href has the unknown placeholder \(placeholder); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
+                    throw .usage("--href has the unknown placeholder \(quoted(placeholder)); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
                 }
                 rest = rest[rest.index(after: close)...]
             }
@@ -150,14 +150,9 @@ extension TagCloudCommand {
             throw .library(error)
         }
         if let output, output != "-" {
-            try checkWritable(output)
-            do {
-                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
-            } catch {
-                throw .cannotWriteOutput(path: output, reason: reason(error))
-            }
+            try OutputFile.write(Data(text.utf8), to: output, inputs: request.folders)
         } else {
-            try StandardStreams.write(Data(text.utf8), to: 1)
+            try StandardStreams.output(Data(text.utf8))
         }
         let skipped = site.problems.isEmpty ? "" : ", \(site.problems.count) problems skipped"
         return "collected \(cloud.tags.count) tags from \(site.filesRead) files\(skipped)"

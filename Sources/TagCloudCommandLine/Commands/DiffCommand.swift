@@ -1,5 +1,6 @@
 import Foundation
 import Canvas
+import TagCloud
 
 /// What `tagcloud diff` is asked to compare.
 package struct DiffRequest: Sendable {
@@ -16,16 +17,22 @@ package struct DiffRequest: Sendable {
     package var maxDiffPixels: Int
     /// Whether anti-aliased pixels count as differences.
     package var includeAntiAliasing: Bool
+    /// The most pixels an image may have (`--max-pixels`), checked against its header before
+    /// it is decoded; each side is held to 32,767 too.
+    package var maxPixels: Int
 
-    /// Makes a request; the defaults are pixelmatch's and an exact match.
+    /// Makes a request; the defaults are pixelmatch's, an exact match, and
+    /// ``PNGReadingLimits/standard``.
     package init(first: String, second: String, diffOutput: String? = nil, threshold: Double = 0.1,
-                maxDiffPixels: Int = 0, includeAntiAliasing: Bool = false) {
+                 maxDiffPixels: Int = 0, includeAntiAliasing: Bool = false,
+                 maxPixels: Int = PNGReadingLimits.standard.maxPixels) {
         self.first = first
         self.second = second
         self.diffOutput = diffOutput
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.includeAntiAliasing = includeAntiAliasing
+        self.maxPixels = maxPixels
     }
 }
 
@@ -62,44 +69,80 @@ extension TagCloudCommand {
     /// `tagcloud diff`: compares two PNG images with Canvas's `ImageDiff` (pixelmatch: YIQ colour
     /// distance, anti-aliasing detection) and writes the diff image if asked.
     ///
+    /// The images are untrusted: each header is checked against `--max-pixels` (and 32,767 pixels
+    /// a side) before anything is allocated for its pixels, and files are read as streams. The
+    /// diff image is written as ``OutputFile`` writes, never over either image.
+    ///
     /// - Parameter request: The images and limits.
     /// - Returns: The count and share of differing pixels, and the exit code (0 or 1).
     /// - Throws: ``CommandError/cannotCompareImages(reason:)`` (exit code 2) for a missing or
-    ///   unreadable file, a file that is not a PNG, images of different sizes, an option out of
-    ///   range, or a diff image that cannot be written.
+    ///   unreadable file, a file that is not a PNG or is over the limits, images of different
+    ///   sizes, an option out of range, or a diff image that cannot be written (or would replace
+    ///   an input).
     package static func diff(_ request: DiffRequest) throws(CommandError) -> DiffOutcome {
         guard request.maxDiffPixels >= 0 else {
             throw .cannotCompareImages(reason: "--max-diff-pixels is \(request.maxDiffPixels), but it must be 0 or more")
         }
-        let first = try image(at: request.first)
-        let second = try image(at: request.second)
+        guard request.maxPixels >= 1 else {
+            throw .cannotCompareImages(reason: "--max-pixels is \(request.maxPixels), but it must be 1 or more")
+        }
+        if let path = request.diffOutput {
+            do {
+                try OutputFile.check(path, inputs: [request.first, request.second])
+            } catch {
+                throw .cannotCompareImages(reason: diffImageFailure(error))
+            }
+        }
+        let limits = PNGReadingLimits(maxPixels: request.maxPixels)
+        let first = try image(at: request.first, limits: limits)
+        let second = try image(at: request.second, limits: limits)
         let options = ImageDiff.Options(threshold: request.threshold, includeAntiAliasing: request.includeAntiAliasing)
         let result: ImageDiff.Result
         do {
             result = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
         } catch {
-            throw .cannotCompareImages(reason: "\(request.first) and \(request.second): \(error)")
+            throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
         }
         if let path = request.diffOutput, let diffImage = result.diffImage {
-            do {
-                try AtomicFile.write(try diffImage.pngData(), to: URL(fileURLWithPath: path))
+            do throws(CommandError) {
+                let png: Data
+                do { png = try diffImage.pngData() } catch { throw .cannotWriteOutput(path: path, reason: "\(error)") }
+                try OutputFile.write(png, to: path, inputs: [request.first, request.second])
             } catch {
-                throw .cannotCompareImages(reason: "cannot write the diff image \(path): \(reason(error))")
+                throw .cannotCompareImages(reason: diffImageFailure(error))
             }
         }
         return DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
                            totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
     }
 
-    private static func image(at path: String) throws(CommandError) -> RGBAImage {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw .cannotCompareImages(reason: "there is no file \(path)")
+    /// `cannot write the diff image "d.png": no space left on the device`.
+    private static func diffImageFailure(_ error: CommandError) -> String {
+        if case let .cannotWriteOutput(path, reason) = error {
+            return "cannot write the diff image \(quoted(path: path)): \(reason)"
         }
+        return error.description
+    }
+
+    private static func image(at path: String, limits: PNGReadingLimits) throws(CommandError) -> RGBAImage {
         do {
-            return try RGBAImage(contentsOf: URL(fileURLWithPath: path))
+            return try RGBAImage(contentsOf: URL(fileURLWithPath: path), limits: limits)
         } catch {
-            throw .cannotCompareImages(reason: "\(path) is not a readable PNG image (\(error))")
+            switch error {
+            case .fileReadFailed(_, let reason):
+                throw .cannotCompareImages(reason: "cannot read \(quoted(path: path)): \(reason)")
+            case let .pngTooLarge(_, width, height, limits):
+                let over = width > limits.maxSide || height > limits.maxSide
+                    ? "more than \(limits.maxSide) pixels a side"
+                    : "more than the limit of \(limits.maxPixels) pixels (--max-pixels)"
+                throw .cannotCompareImages(reason: "\(quoted(path: path)) claims to be \(width) × \(height) pixels, \(over)")
+            case .pngDecodingFailed(_, let reason):
+                throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image (\(reason))")
+            case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
+                 .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
+                 .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
+                throw .cannotCompareImages(reason: "\(quoted(path: path)): \(error)")
+            }
         }
     }
 }

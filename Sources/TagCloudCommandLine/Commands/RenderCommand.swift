@@ -1,6 +1,5 @@
 package import Foundation
 package import TagCloud
-import Canvas
 
 /// What `tagcloud render` is asked to do: the command line, checked and typed.
 package struct RenderRequest: Sendable {
@@ -21,10 +20,12 @@ package struct RenderRequest: Sendable {
     package var collect: CollectRequest?
     /// `--font-file` paths, relative to the working folder, added after each spec's `fonts`.
     package var fontFiles: [String]
+    /// The most bytes a spec may have (`--max-input-size`).
+    package var maxInputSize: Int
 
     package init(inputs: [String], inputFormat: SpecFormat? = nil, output: String? = nil, outputFolder: String? = nil,
                  formats: [OutputFormat] = [], settings: [(keyPath: String, value: String, option: String)] = [],
-                 collect: CollectRequest? = nil, fontFiles: [String] = []) {
+                 collect: CollectRequest? = nil, fontFiles: [String] = [], maxInputSize: Int = Cloud.defaultMaxInputSize) {
         self.inputs = inputs
         self.inputFormat = inputFormat
         self.output = output
@@ -33,6 +34,13 @@ package struct RenderRequest: Sendable {
         self.settings = settings
         self.collect = collect
         self.fontFiles = fontFiles
+        self.maxInputSize = maxInputSize
+    }
+
+    /// Every file and folder the request reads (the specs, the `--from` content folders), which
+    /// no output may replace.
+    package var readPaths: [String] {
+        inputs + (collect?.folders ?? [])
     }
 
     /// A request for one input.
@@ -86,33 +94,27 @@ package enum TagCloudCommand {
     /// `tagcloud render` of one spec to one destination: reads the spec, applies the options,
     /// lays out and draws the cloud, and writes it as PNG, SVG, PDF or layout JSON.
     ///
-    /// Everything is checked before anything is written: the output's format and folder, the
-    /// spec, the font families, the picture's size. The file is written atomically, so a failure
-    /// never leaves a partial file and never replaces an existing one; standard output gets the
-    /// bytes only once they are complete.
+    /// Everything is checked before anything is written: the output's format and folder (and
+    /// that it is not an input), the spec, the font families, the picture's size. The output is
+    /// written by ``OutputFile`` (a file replaced atomically, a device or FIFO in place), so a
+    /// failure never leaves a partial file and never replaces an existing one; standard output
+    /// gets the bytes only once they are complete.
     ///
     /// - Parameters:
     ///   - request: The parsed command line, naming one spec and one output.
-    ///   - readStandardInput: Reads all of standard input (for the input `-`).
-    ///   - writeStandardOutput: Writes the result to standard output (for the output `-`).
     ///   - warn: Prints a warning (a problem in the site's content).
     /// - Returns: What was written and where.
     /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
-    package static func render(
-        _ request: RenderRequest,
-        readStandardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-        writeStandardOutput: (Data) throws(CommandError) -> Void = { data throws(CommandError) in
-            try StandardStreams.write(data, to: 1)
-        },
-        warn: (String) -> Void = { _ in }
-    ) throws(CommandError) -> RenderResult {
+    package static func render(_ request: RenderRequest, warn: (String) -> Void = { _ in }) throws(CommandError) -> RenderResult {
         let jobs = try plan(request)
         guard jobs.count == 1, jobs[0].destinations.count == 1 else {
             throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
         }
         let job = jobs[0], destination = job.destinations[0]
-        if let path = destination.path { try checkWritable(path) }
-        let cloud = try loadCloud(job, request: request, readStandardInput: readStandardInput, warn: warn)
+        if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+        let cloud = try loadCloud(job, request: request, readStandardInput: {
+            () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
+        }, warn: warn)
         let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
         if destination.format.needsOnlyTheLayout {
             // The layout alone: laid out, not drawn.
@@ -124,7 +126,11 @@ package enum TagCloudCommand {
             (layout, hidden, fontWarnings) = (rendered.layout, rendered.hiddenCount, rendered.fontWarnings)
         }
         for warning in fontWarnings { warn("warning: \(warning)") }
-        if let path = destination.path { try write(data, to: path) } else { try writeStandardOutput(data) }
+        if let path = destination.path {
+            try OutputFile.write(data, to: path, inputs: request.readPaths)
+        } else {
+            try StandardStreams.output(data)
+        }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
                             layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
     }
@@ -148,7 +154,7 @@ package enum TagCloudCommand {
             case ("-"?, _):
                 destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
             case let (output?, _):
-                let format = if let format = request.formats.first { format } else { try outputFormat(ofPath: output) }
+                let format = if let format = request.formats.first { format } else { try outputFormat(ofOutput: output) }
                 destinations = [Destination(format: format, path: output)]
             case let (nil, folder?):
                 let base = input.map(baseName) ?? "cloud"
@@ -173,7 +179,7 @@ package enum TagCloudCommand {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {
-                    throw .usage("\(quoted(other)) and \(quoted(input ?? "--from")) would both be written to \(quoted(path)); "
+                    throw .usage("\(quoted(path: other)) and \(quoted(path: input ?? "--from")) would both be written to \(quoted(path: path)); "
                                  + "give the specs different names or render them into different folders")
                 }
                 writers[key] = input ?? "--from"
@@ -184,16 +190,21 @@ package enum TagCloudCommand {
     }
 
     /// The spec of a job with the request's site tags and options applied.
-    static func loadCloud(_ job: RenderJob, request: RenderRequest, readStandardInput: () -> [UInt8],
+    ///
+    /// Standard input is read by `readStandardInput` (once for all the jobs of a batch); a file
+    /// with the request's size limit, as it arrives (a FIFO or `/dev/fd/N` too).
+    static func loadCloud(_ job: RenderJob, request: RenderRequest, readStandardInput: () throws(TagCloudError) -> [UInt8],
                           warn: (String) -> Void) throws(CommandError) -> Cloud {
         var cloud = Cloud()
         if let input = job.input {
             cloud = try library { () throws(TagCloudError) in
                 if input == "-" {
-                    let bytes = readStandardInput()
-                    return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes), source: "<stdin>")
+                    let bytes = try readStandardInput()
+                    return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
+                                     source: StandardStreams.standardInputName)
                 }
-                return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat)
+                return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,
+                                 maxInputSize: request.maxInputSize)
             }
         }
         if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
@@ -229,12 +240,24 @@ package enum TagCloudCommand {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// Writes a file atomically.
-    static func write(_ data: Data, to path: String) throws(CommandError) {
+    /// The format of an output, from its extension; for a path with no known extension, the
+    /// extension of the file a link names (`/dev/stdout` when standard output is `out.svg`), and
+    /// PNG for a device, FIFO or socket (`/dev/null`), as for standard output.
+    static func outputFormat(ofOutput output: String) throws(CommandError) -> OutputFormat {
+        try format(ofOutput: output, forDevices: .png, ofPath: outputFormat(ofPath:))
+    }
+
+    /// The format of an output, by `ofPath` from its extension, or from the extension of the file
+    /// a link names; `device` for a device, FIFO or socket. The error is `ofPath`'s for `output`.
+    static func format<Format>(ofOutput output: String, forDevices device: Format,
+                               ofPath: (String) throws(CommandError) -> Format) throws(CommandError) -> Format {
         do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+            return try ofPath(output)
         } catch {
-            throw .cannotWriteOutput(path: path, reason: reason(error))
+            guard let target = try? OutputFile.resolve(output) else { throw error }
+            if target.method != .replace { return device }
+            guard let format = try? ofPath(target.path) else { throw error }
+            return format
         }
     }
 
@@ -256,56 +279,5 @@ package enum TagCloudCommand {
         let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
         let folder = (input as NSString).deletingLastPathComponent
         return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-    }
-
-    /// Fails early, before any work, when the output cannot be written: its folder is missing or
-    /// not writable, or the path is a folder.
-    static func checkWritable(_ path: String) throws(CommandError) {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotWriteOutput(path: path, reason: "it is a folder")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderPath = folder.isEmpty ? "." : folder
-        guard manager.fileExists(atPath: folderPath, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) does not exist")
-        }
-        guard manager.isWritableFile(atPath: folderPath) else {
-            throw .cannotWriteOutput(path: path, reason: "the folder \(folderPath) is not writable")
-        }
-    }
-
-    /// The message of an error from another module.
-    static func reason(_ error: any Error) -> String {
-        if case CanvasError.fileWriteFailed(_, let reason) = error { return reason }
-        return String(describing: error)
-    }
-}
-
-/// Writing to the process's standard streams.
-package enum StandardStreams {
-    /// Writes all of `data` to a file descriptor, retrying short writes.
-    ///
-    /// - Parameters:
-    ///   - data: The bytes.
-    ///   - descriptor: 1 for standard output, 2 for standard error.
-    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming `-` when the stream is
-    ///   closed or full.
-    package static func write(_ data: Data, to descriptor: Int32) throws(CommandError) {
-        let failure: String? = data.withUnsafeBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw .cannotWriteOutput(path: "-", reason: failure) }
     }
 }

@@ -133,7 +133,8 @@ extension TagCloudCommand {
     /// - Returns: What was rendered.
     /// - Throws: The first ``TagCloudError``, naming the sample.
     @MainActor
-    package static func samples(_ request: SamplesRequest, progress: (String) -> Void = { _ in }) throws(CommandError) -> SamplesReport {
+    package static func samples(_ request: SamplesRequest,
+                                progress: (String) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> SamplesReport {
         let specs = try sampleSpecs(in: request.samplesFolder)
         let output = URL(fileURLWithPath: request.outputFolder)
         let gallery = output.appendingPathComponent("gallery")
@@ -143,14 +144,11 @@ extension TagCloudCommand {
             throw CommandError.cannotWriteOutput(path: gallery.path, reason: error.localizedDescription)
         }
         var files: [String] = []
+        let inputs = specs.map { (request.samplesFolder as NSString).appendingPathComponent($0) }
         func write(_ data: Data, _ url: URL) throws(CommandError) {
-            do {
-                try AtomicFile.write(data, to: url)
-            } catch {
-                throw .cannotWriteOutput(path: url.path, reason: reason(error))
-            }
+            try OutputFile.write(data, to: url.path, inputs: inputs)
             files.append(url.path)
-            progress("wrote \(url.path)")
+            try progress("wrote \(url.path)")
         }
         var entries: [(name: String, file: String, caption: String)] = []
         for spec in specs {

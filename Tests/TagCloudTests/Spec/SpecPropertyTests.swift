@@ -32,8 +32,10 @@ import TestRandom
         }
     }
 
-    static func positive(_ generator: inout SeededRandom) -> Double {
-        max(length(&generator), 0.25)
+    /// A font size: more than 0, at most 10,000 points (the key tables' limit), the limit itself
+    /// among them.
+    static func fontSize(_ generator: inout SeededRandom) -> Double {
+        min(max(length(&generator), 0.25), 10_000)
     }
 
     static func color(_ generator: inout SeededRandom) -> CSSColor {
@@ -65,14 +67,14 @@ import TestRandom
         spec.font = maybe(&generator) { generator in
             with(Cloud.Font()) { font in
                 font.family = maybe(&generator) { "F" + randomText(&$0) + "F" }
-                font.size = maybe(&generator, positive)
+                font.size = maybe(&generator, fontSize)
                 font.weight = maybe(&generator) { Cloud.FontWeight(Int.random(in: 1...1000, using: &$0)) ?? .regular }
             }
         }
         spec.weights = maybe(&generator) { generator in
             with(Cloud.Weights()) { weights in
-                weights.minSize = maybe(&generator, positive)
-                weights.maxSize = maybe(&generator, positive)
+                weights.minSize = maybe(&generator, fontSize)
+                weights.maxSize = maybe(&generator, fontSize)
                 weights.scale = maybe(&generator) { Cloud.WeightScale.allCases.randomElement(using: &$0) ?? .log }
             }
         }
@@ -115,7 +117,7 @@ import TestRandom
                 tag.textColor = maybe(&generator, color)
                 tag.font = Int.random(in: 0..<4, using: &generator) == 0
                     ? with(Cloud.Font()) { font in
-                        font.size = maybe(&generator, positive)
+                        font.size = maybe(&generator, fontSize)
                         font.weight = maybe(&generator) { Cloud.FontWeight(Int.random(in: 1...1000, using: &$0)) ?? .bold }
                     }
                     : nil

@@ -15,18 +15,31 @@ struct NumberRule: Sendable, Hashable {
     /// The unit, for messages (`points`), or empty.
     let unit: String
 
-    /// A length in points: 0 … 100,000.
+    /// A length in points: 0 … 100,000 (a picture is at most 32,767 pixels a side, so the largest
+    /// lengths draw only at scales below 1; the layout JSON has no such limit).
     static let length = NumberRule(minimum: 0, excludesMinimum: false, maximum: 100_000, unit: "points")
-    /// A length that must be more than 0 (font sizes): more than 0, at most 100,000.
-    static let positiveLength = NumberRule(minimum: 0, excludesMinimum: true, maximum: 100_000, unit: "points")
-    /// Pixels per point: more than 0, at most 64.
-    static let scale = NumberRule(minimum: 0, excludesMinimum: true, maximum: 64, unit: "")
+    /// A font size: more than 0, at most 10,000 points (the typesetter refuses sizes from 100,000
+    /// up, and a chip taller than 32,767 pixels cannot be drawn).
+    static let fontSize = NumberRule(minimum: 0, excludesMinimum: true, maximum: 10_000, unit: "points")
+    /// A tag's weight: a finite number ≥ 0, as large as it comes (weights are relative: page
+    /// views or counts do).
+    static let weight = NumberRule(minimum: 0, excludesMinimum: false, maximum: .infinity, unit: "")
+    /// Pixels per point: 0.01 … 64. Below 1/100 Cairo's transformation is not invertible, and a
+    /// picture of 1 × 1 pixel is all any cloud would give.
+    static let scale = NumberRule(minimum: 0.01, excludesMinimum: false, maximum: 64, unit: "")
 
-    /// `number ≥ 0, at most 100,000`.
+    /// `number ≥ 0, at most 100,000`; `finite number ≥ 0` without a maximum.
     var typeDoc: String {
+        guard maximum.isFinite else { return "finite number ≥ \(SpecTree.format(minimum))" }
         let low = excludesMinimum ? "number > \(SpecTree.format(minimum))" : "number ≥ \(SpecTree.format(minimum))"
         return "\(low), at most \(maximum.formatted(grouping: true))"
     }
+}
+
+extension Cloud {
+    /// The values the `scale` key takes (0.01 … 64), for options that give a scale outside a spec
+    /// (`tagcloud animate --scale`).
+    package static var scaleLimits: ClosedRange<Double> { NumberRule.scale.minimum...NumberRule.scale.maximum }
 }
 
 extension Double {
@@ -53,7 +66,7 @@ extension ValueKind where Value == Double {
 
     /// A font size: a number of points, or a SwiftUI text style name (`body` is 17).
     static var fontSize: ValueKind {
-        ValueKind(typeDoc: "number > 0, at most 100,000, or a text style name",
+        ValueKind(typeDoc: NumberRule.fontSize.typeDoc + ", or a text style name",
                   decode: { node, path, decoder throws(TagCloudError) in try decoder.fontSize(node, path: path) },
                   encode: { .number($0) })
     }
@@ -161,7 +174,7 @@ extension ValueKind where Value == Cloud.Axes {
     /// Two lengths: a number (both) or `{horizontal, vertical}`.
     static var axes: ValueKind {
         let table = Cloud.Axes.keys
-        return ValueKind(typeDoc: "number ≥ 0, or `{horizontal, vertical}`", schema: table.schema,
+        return ValueKind(typeDoc: NumberRule.length.typeDoc + ", or `{horizontal, vertical}`", schema: table.schema,
                          decode: { node, path, decoder throws(TagCloudError) in
                              if case .scalar = node {
                                  return Cloud.Axes(try decoder.number(node, path: path, rule: .length,

@@ -116,7 +116,7 @@ final class SpecDecoder {
             throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
                                 valid: ["a number of points"] + names, location(node))
         }
-        return try number(node, path: path, rule: .positiveLength, expected: "a number or a text style name")
+        return try number(node, path: path, rule: .fontSize, expected: "a number or a text style name")
     }
 
     func fontWeight(_ node: Node, path: String) throws(TagCloudError) -> Cloud.FontWeight {
@@ -388,7 +388,7 @@ final class SpecDecoder {
             switch scalarValue(node) {
             case .null, nil: return "empty"
             case .bool(let value): return "the value \(value)"
-            case .number: return "the number \(scalar.string)"
+            case .number: return "the number \(scalar.string.shortened(to: 40))"
             case .string(let text): return "the string \(quoted(text))"
             }
         }

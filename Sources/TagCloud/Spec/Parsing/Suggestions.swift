@@ -10,16 +10,21 @@
 ///   - candidates: The valid names.
 ///   - maxDistance: The largest distance still worth suggesting; `nil` for the default.
 /// - Returns: The nearest candidate, or `nil` when none is close.
-/// - Complexity: O(c × n × m) for c candidates of length m and a word of length n.
+/// - Complexity: O(c × n × m) for c candidates of length m and a word of length n, O(c + n) when
+///   the word's length differs from every candidate's by more than `maxDistance`.
 package func nearestName(to word: String, in candidates: [String], maxDistance: Int? = nil) -> String? {
     func normalized(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
     let key = normalized(word)
     if let exact = candidates.first(where: { normalized($0) == key }) { return exact }
-    let limit = maxDistance ?? max(1, word.count / 3)
+    let length = word.count
+    let limit = maxDistance ?? max(1, length / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
+        // The distance is at least the difference in length: a word far longer than every name
+        // (a pasted paragraph, a megabyte-long key) is never compared character by character.
+        guard abs(candidate.count - length) <= limit else { continue }
         let distance = editDistance(word.lowercased(), candidate.lowercased())
         if distance <= limit, distance < (best?.distance ?? .max) {
             best = (candidate, distance)

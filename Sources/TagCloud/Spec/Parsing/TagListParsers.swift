@@ -116,6 +116,7 @@ enum TagListParsers {
                 if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
                     throw .controlCharacter(bad, tag: text, record.fields[2].location)
                 }
+                try SpecDecoder.checkLink(href, tag: text, location: record.fields[2].location)
                 tag.href = href
             }
             map.recordTag(location)

@@ -155,7 +155,8 @@ enum YAMLReader {
     /// Where YAML text would compose into a tree too deep to handle safely, and why: nesting
     /// deeper than ``maxSpecNesting``, estimated from above (open flow brackets plus, per line,
     /// the indentation and the `- ` / `? ` indicators that open compact nested collections), or
-    /// more than ``maxSpecAliases`` aliases. Quoted scalars and comments are skipped.
+    /// more than ``maxSpecAliases`` aliases. Quoted scalars, plain scalars outside flow
+    /// collections and comments are skipped.
     ///
     /// - Complexity: O(n).
     static func structureProblem(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
@@ -171,6 +172,24 @@ enum YAMLReader {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
                  UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?"): true
             default: false
+            }
+        }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        /// Whether a plain scalar starts here: not an indicator (YAML 1.2, ns-plain-first), and
+        /// `-`, `?`, `:` only when followed by a character that is not a space.
+        func startsPlainScalar(at position: Int) -> Bool {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+                 UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "%"),
+                 UInt8(ascii: "@"), UInt8(ascii: "`"):
+                return false
+            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+                return position + 1 < count && !isSpace(bytes[position + 1])
+            default:
+                return isTokenStart(previous)
             }
         }
         while index < count {
@@ -228,7 +247,15 @@ enum YAMLReader {
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 flowDepth = max(0, flowDepth - 1)
             default:
-                break
+                // A plain scalar outside flow collections (`href: a{{b`, a key) runs to the end of
+                // the line, a `: ` or a ` #`: its brackets open nothing, so they are skipped
+                // (counting them refused text our own encoder writes).
+                guard flowDepth == 0, startsPlainScalar(at: index) else { break }
+                while index + 1 < count, bytes[index + 1] != 0x0A, bytes[index + 1] != 0x0D,
+                      !(bytes[index + 1] == UInt8(ascii: ":") && (index + 2 == count || isSpace(bytes[index + 2]))),
+                      !(bytes[index + 1] == UInt8(ascii: "#") && isSpace(bytes[index])) {
+                    index += 1
+                }
             }
             previous = index < count ? bytes[index] : 0
             index += 1

@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a spec's bytes from a path or an open file descriptor, with a size limit checked while
+/// reading: a regular file by its size before anything is read, anything else (a pipe, a FIFO,
+/// `/dev/fd/N`, a character device) as its bytes arrive, so an endless or huge input costs at most
+/// the limit.
+package enum SpecReader {
+    /// What was read.
+    package struct Contents: Sendable {
+        /// The bytes.
+        package var bytes: [UInt8]
+        /// Whether they came from a regular file (not a pipe, FIFO or device), whose name's
+        /// extension says its format.
+        package var isRegularFile: Bool
+    }
+
+    /// Reads a file: a regular file, or anything `open(2)` reads (FIFOs, `/dev/stdin`,
+    /// `/dev/fd/N`, process substitution).
+    ///
+    /// - Parameters:
+    ///   - path: The path to open.
+    ///   - name: The name messages give it.
+    ///   - limit: The most bytes accepted.
+    /// - Returns: The bytes, and whether the file is a regular file.
+    /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` (missing, a folder, no
+    ///   permission, a read error) or ``TagCloudError/inputTooLarge(path:limit:)``.
+    package static func read(path: String, name: String, limit: Int) throws(TagCloudError) -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotReadInput(path: name, reason: reason(errno))
+        }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, name: name, limit: limit)
+    }
+
+    /// Reads an open file descriptor to its end (standard input, for example).
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor, open for reading; it is not closed.
+    ///   - name: The name messages give it (`<stdin>`).
+    ///   - limit: The most bytes accepted.
+    /// - Returns: The bytes, and whether the descriptor is a regular file.
+    /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` (a folder, a closed descriptor, a
+    ///   read error) or ``TagCloudError/inputTooLarge(path:limit:)``.
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
+    package static func read(descriptor: Int32, name: String, limit: Int) throws(TagCloudError) -> Contents {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .cannotReadInput(path: name, reason: reason(errno)) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw .cannotReadInput(path: name, reason: "it is a folder") }
+        let isRegular = type == S_IFREG
+        if isRegular, Int(status.st_size) > limit { throw .inputTooLarge(path: name, limit: limit) }
+        var bytes: [UInt8] = []
+        if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
+        let chunk = 1 << 16
+        while true {
+            // Never more than one byte past the limit: enough to know it is too large.
+            let wanted = min(chunk, limit + 1 - bytes.count)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: wanted))
+            let count = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress.map { $0 + start }, wanted)
+            }
+            if count < 0 {
+                let code = errno
+                bytes.removeLast(wanted)
+                if code == EINTR { continue }
+                throw .cannotReadInput(path: name, reason: reason(code))
+            }
+            bytes.removeLast(wanted - count)
+            if count == 0 { break }
+            if bytes.count > limit { throw .inputTooLarge(path: name, limit: limit) }
+        }
+        return Contents(bytes: bytes, isRegularFile: isRegular)
+    }
+
+    /// What an `errno` from opening or reading means, in the words of the input messages.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "there is no such file"
+        case EACCES, EPERM: "permission denied"
+        case EISDIR: "it is a folder"
+        case ENOTDIR: "a part of the path is not a folder"
+        case ELOOP: "the path has a loop of symbolic links"
+        default: String(cString: strerror(code))
+        }
+    }
+}

@@ -1,0 +1,438 @@
+package import Foundation
+import TagCloud
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes the command's output files as Unix tools do.
+///
+/// - A regular file, or a path where nothing is, is replaced atomically: the bytes go into an
+///   unnamed file in the same folder (`O_TMPFILE`), flushed with `fsync`, and only then linked in
+///   (`linkat`) and renamed over the old file. No named temporary exists while the output is
+///   written, so nothing is left behind however the process ends (`kill -9` included). Where the
+///   file system has no `O_TMPFILE` (or `/proc` is missing), a named temporary `.NAME.tmp-XXXXXX`
+///   is used, and removed on failure and on SIGINT, SIGTERM and SIGHUP
+///   (``TemporaryFileCleanup``).
+/// - A new file gets mode 0666 masked by the umask; a replaced file keeps its owner, group and
+///   permissions, without the setuid, setgid and sticky bits.
+/// - A symbolic link is followed and its target replaced (a dangling link creates its target, as
+///   a shell's `>` does).
+/// - A character device, FIFO or socket is written in place: `-o /dev/null` discards,
+///   `-o /dev/full` fails with "no space left on the device", `-o /dev/stdout` writes to
+///   standard output, a FIFO blocks until something reads it.
+/// - A folder or a block device is refused, and so is a regular file that is one of the command's
+///   own inputs (the same file by device and inode, whatever the path), or an existing file inside
+///   an input folder (`collect`'s content).
+///
+/// A SIGPIPE never interrupts a write: the command ignores it, so a closed pipe is a write error
+/// (`EPIPE`) and the temporary is removed as for any failure.
+package enum OutputFile {
+    /// `O_TMPFILE` and `AT_EMPTY_PATH` (Linux, the same on x86-64 and arm64), which Glibc's Swift
+    /// module leaves out (they are `_GNU_SOURCE` names).
+    private static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    private static let atEmptyPath: Int32 = 0x1000
+
+    /// How a path is written.
+    package enum Method: Equatable, Sendable {
+        /// A regular file or a path where nothing is: replaced atomically.
+        case replace
+        /// A character device or FIFO, or a file reached only through a descriptor
+        /// (`/proc/self/fd/N` of a deleted file): opened and written in place.
+        case inPlace
+        /// A Unix socket: connected to and written.
+        case socket
+    }
+
+    /// A path resolved: symbolic links followed, and what is at the end.
+    package struct Target: Equatable, Sendable {
+        /// The path that is written: the last link's target, or the path itself.
+        package var path: String
+        /// How it is written.
+        package var method: Method
+        /// What is there now, `nil` when nothing is.
+        package var existing: FileIdentity?
+    }
+
+    /// Who owns a file, its permissions, and which file it is.
+    package struct FileIdentity: Equatable, Sendable {
+        package var device: UInt64
+        package var inode: UInt64
+        package var mode: UInt32
+        package var owner: UInt32
+        package var group: UInt32
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            mode = UInt32(status.st_mode)
+            owner = UInt32(status.st_uid)
+            group = UInt32(status.st_gid)
+        }
+
+        /// Whether two identities are the same file.
+        func isSameFile(as other: FileIdentity) -> Bool {
+            device == other.device && inode == other.inode
+        }
+    }
+
+    /// The test hook that makes every replacement use a named temporary, as on a file system
+    /// without `O_TMPFILE`: `TAGCLOUD_TEMPORARY_FILES=named` (the fault matrix uses it to check
+    /// the signal cleanup).
+    static let usesNamedTemporaries = ProcessInfo.processInfo.environment["TAGCLOUD_TEMPORARY_FILES"] == "named"
+
+    // MARK: Checking
+
+    /// Fails early, before any work, when `path` could not be written: its folder is missing or
+    /// not writable, it is a folder or a block device, it is one of `inputs`, or a device or FIFO
+    /// there is not writable.
+    ///
+    /// - Parameters:
+    ///   - path: The output path as given.
+    ///   - inputs: The command's input files and folders (`-` and missing ones are skipped); no
+    ///     existing file inside an input folder is replaced either.
+    /// - Returns: Where and how the path will be written.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` saying why.
+    @discardableResult
+    package static func check(_ path: String, inputs: [String]) throws(CommandError) -> Target {
+        let target = try resolve(path)
+        func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        switch target.method {
+        case .replace:
+            if let existing = target.existing {
+                for input in inputs where input != "-" {
+                    var status = stat()
+                    guard stat(input, &status) == 0 else { continue }
+                    if status.st_mode & S_IFMT == S_IFDIR {
+                        // A folder of inputs (`collect`'s content): none of its files is replaced.
+                        if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/") {
+                            throw fail("it is a file in the input folder \(quoted(path: input)), which must not be replaced")
+                        }
+                    } else if FileIdentity(status).isSameFile(as: existing) {
+                        throw fail(input == path ? "it is the input file, which must not be replaced"
+                                   : "it is the input file \(quoted(path: input)), which must not be replaced")
+                    }
+                }
+            }
+            let folder = folderOf(target.path)
+            if access(folder, W_OK | X_OK) != 0 { throw fail(folderReason(errno, folder)) }
+        case .inPlace, .socket:
+            if access(target.path, W_OK) != 0 { throw fail(reason(errno)) }
+        }
+        return target
+    }
+
+    /// Follows symbolic links to what a path names.
+    ///
+    /// - Parameter path: The output path as given.
+    /// - Returns: The path to write and how.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` for a folder, a block device, a
+    ///   missing folder, a loop of links.
+    package static func resolve(_ path: String) throws(CommandError) -> Target {
+        func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0 else {
+                let code = errno
+                guard code == ENOENT || code == ENOTDIR else { throw fail(reason(code)) }
+                // Nothing there: a new file, if its folder exists.
+                let folder = folderOf(current)
+                var folderStatus = stat()
+                guard stat(folder, &folderStatus) == 0 else {
+                    let code = errno
+                    throw fail(code == ENOENT || code == ENOTDIR ? "the folder \(quoted(path: folder)) does not exist"
+                               : folderReason(code, folder))
+                }
+                guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
+                    throw fail("\(quoted(path: folder)) is not a folder")
+                }
+                return Target(path: current, method: .replace, existing: nil)
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let text = readLink(current) else { throw fail(reason(errno)) }
+                let next = text.hasPrefix("/") ? text : (folderOf(current) as NSString).appendingPathComponent(text)
+                // A link of /proc (/dev/stdout → /proc/self/fd/1 → "pipe:[1234]") may name no
+                // path; what it opens is what stat(2) finds through it, written in place.
+                var probe = stat(), through = stat()
+                if lstat(next, &probe) != 0, errno == ENOENT, stat(current, &through) == 0 {
+                    let method: Method = through.st_mode & S_IFMT == S_IFSOCK ? .socket : .inPlace
+                    try refuseUnwritable(through, fail)
+                    return Target(path: current, method: method, existing: FileIdentity(through))
+                }
+                current = next
+            case S_IFREG:
+                return Target(path: current, method: .replace, existing: FileIdentity(status))
+            case S_IFSOCK:
+                return Target(path: current, method: .socket, existing: FileIdentity(status))
+            default:
+                try refuseUnwritable(status, fail)
+                return Target(path: current, method: .inPlace, existing: FileIdentity(status))
+            }
+        }
+        throw fail("the path has a loop of symbolic links")
+    }
+
+    /// Refuses what is never written: folders and block devices.
+    private static func refuseUnwritable(_ status: stat, _ fail: (String) -> CommandError) throws(CommandError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw fail("it is a folder")
+        case S_IFBLK: throw fail("it is a block device; write to a file, a character device, a FIFO or standard output")
+        default: return
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `data` to `path` as the type says: regular files replaced atomically, devices,
+    /// FIFOs and sockets written in place.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The output path as given.
+    ///   - inputs: The command's input files, never written over.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming the path as given and
+    ///   what went wrong; a file that was there is then unchanged, and no temporary is left.
+    package static func write(_ data: Data, to path: String, inputs: [String] = []) throws(CommandError) {
+        let target = try check(path, inputs: inputs)
+        func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        switch target.method {
+        case .replace:
+            try replace(target, with: data, fail)
+        case .inPlace:
+            // A regular file reached only through a descriptor is written from its start.
+            let isRegular = target.existing.map { $0.mode & UInt32(S_IFMT) == UInt32(S_IFREG) } ?? false
+            let descriptor = open(target.path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (isRegular ? O_TRUNC : 0))
+            guard descriptor >= 0 else { throw fail(reason(errno)) }
+            defer { close(descriptor) }
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+        case .socket:
+            let descriptor = try connect(target.path, fail)
+            defer { close(descriptor) }
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+        }
+    }
+
+    /// Replaces a regular file (or creates one) atomically.
+    private static func replace(_ target: Target, with data: Data, _ fail: (String) -> CommandError) throws(CommandError) {
+        let folder = folderOf(target.path)
+        let name = (target.path as NSString).lastPathComponent
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw fail(folderReason(errno, folder)) }
+        defer { close(directory) }
+
+        // An unnamed file, unless the file system has none: then a named one, removed on signals.
+        var temporary: String?
+        var descriptor: Int32 = -1
+        if !usesNamedTemporaries {
+            descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
+            let code = errno
+            // No O_TMPFILE on this file system (or kernel): a named temporary below.
+            if descriptor < 0, code != EOPNOTSUPP, code != EISDIR, code != EINVAL { throw fail(folderReason(code, folder)) }
+        }
+        if descriptor < 0 {
+            (descriptor, temporary) = try createTemporary(in: directory, folder: folder, name: name, fail)
+        }
+        defer { close(descriptor) }
+        do throws(CommandError) {
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+            if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
+            guard fsync(descriptor) == 0 else { throw fail(reason(errno)) }
+            if temporary == nil {
+                // Name the unnamed file: as the output itself when nothing is there, else as a
+                // temporary renamed over the old file (rename replaces in one step).
+                if target.existing == nil, link(descriptor, into: directory, as: name) == 0 {
+                    syncFolder(directory)
+                    return
+                }
+                let linked = randomTemporaryName(for: name)
+                TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(linked))
+                temporary = linked
+                guard link(descriptor, into: directory, as: linked) == 0 else {
+                    // No /proc to name the file by and no right to link a descriptor: write a
+                    // named temporary instead.
+                    TemporaryFileCleanup.unregister()
+                    temporary = nil
+                    return try replaceThroughNamedTemporary(target, data: data, directory: directory, fail)
+                }
+            }
+            guard let temporary, renameat(directory, temporary, directory, name) == 0 else {
+                throw fail(reason(errno))
+            }
+            TemporaryFileCleanup.unregister()
+            syncFolder(directory)
+        } catch {
+            if let temporary {
+                unlinkat(directory, temporary, 0)
+                TemporaryFileCleanup.unregister()
+            }
+            throw error
+        }
+    }
+
+    /// The fallback of ``replace(_:with:_:)`` when an unnamed file cannot be named.
+    private static func replaceThroughNamedTemporary(_ target: Target, data: Data, directory: Int32,
+                                                     _ fail: (String) -> CommandError) throws(CommandError) {
+        let folder = folderOf(target.path)
+        let name = (target.path as NSString).lastPathComponent
+        let (descriptor, temporary) = try createTemporary(in: directory, folder: folder, name: name, fail)
+        defer { close(descriptor) }
+        do throws(CommandError) {
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+            if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
+            guard fsync(descriptor) == 0, renameat(directory, temporary, directory, name) == 0 else {
+                throw fail(reason(errno))
+            }
+            TemporaryFileCleanup.unregister()
+            syncFolder(directory)
+        } catch {
+            unlinkat(directory, temporary, 0)
+            TemporaryFileCleanup.unregister()
+            throw error
+        }
+    }
+
+    /// Creates `.NAME.tmp-XXXXXX` in the folder, registered for removal on signals.
+    private static func createTemporary(in directory: Int32, folder: String, name: String,
+                                        _ fail: (String) -> CommandError) throws(CommandError) -> (Int32, String) {
+        for _ in 0..<100 {
+            let temporary = randomTemporaryName(for: name)
+            TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(temporary))
+            let descriptor = openat(directory, temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            let code = errno
+            TemporaryFileCleanup.unregister()
+            if code != EEXIST { throw fail(folderReason(code, folder)) }
+        }
+        throw fail("no temporary file name is free in \(quoted(path: folder))")
+    }
+
+    /// `.cloud.png.tmp-k3J9xQ`: hidden, beside the output, random.
+    private static func randomTemporaryName(for name: String) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        let suffix = String((0..<6).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] })
+        // A name is at most 255 bytes; keep room for the dots and the suffix.
+        let base = name.utf8.count > 200 ? String(decoding: name.utf8.prefix(200), as: UTF8.self) : name
+        return ".\(base).tmp-\(suffix)"
+    }
+
+    /// Links an unnamed (`O_TMPFILE`) file into a folder: through `/proc/self/fd`, or with
+    /// `AT_EMPTY_PATH` where that is allowed. Returns 0 on success, as `linkat(2)`.
+    private static func link(_ descriptor: Int32, into directory: Int32, as name: String) -> Int32 {
+        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW) == 0 { return 0 }
+        return linkat(descriptor, "", directory, name, atEmptyPath)
+    }
+
+    /// Gives the new file the old one's owner and group (where allowed) and its permissions
+    /// without setuid, setgid and sticky bits.
+    private static func keepOwnerAndMode(of existing: FileIdentity, on descriptor: Int32) {
+        // chown first: it clears setuid/setgid bits, which the mode below leaves out anyway.
+        if fchown(descriptor, existing.owner, existing.group) != 0 {
+            _ = fchown(descriptor, UInt32.max, existing.group)
+        }
+        _ = fchmod(descriptor, mode_t(existing.mode & 0o777))
+    }
+
+    private static func syncFolder(_ directory: Int32) {
+        _ = fsync(directory)
+    }
+
+    /// Connects to a Unix stream socket.
+    private static func connect(_ path: String, _ fail: (String) -> CommandError) throws(CommandError) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw fail(reason(errno)) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else {
+            close(descriptor)
+            throw fail("the socket's path is longer than \(capacity - 1) bytes")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+        }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw fail(code == ECONNREFUSED ? "nothing listens on the socket" : reason(code))
+        }
+        return descriptor
+    }
+
+    // MARK: Helpers
+
+    /// Writes every byte, retrying short writes and interruptions.
+    ///
+    /// - Returns: `nil`, or what went wrong.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return reason(errno)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// The target of a symbolic link.
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A path with every link, `.` and `..` resolved (`realpath(3)`), or `nil`.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder of a path (`.` for a bare name).
+    static func folderOf(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// What an `errno` from writing or opening means, in the words of the messages.
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: "no space left on the device"
+        case EDQUOT: "the disk quota is exceeded"
+        case EROFS: "the file system is read-only"
+        case EACCES, EPERM: "permission denied"
+        case EPIPE: "the pipe is closed (nothing reads it any more)"
+        case EISDIR: "it is a folder"
+        case ENOTDIR: "a part of the path is not a folder"
+        case ELOOP: "the path has a loop of symbolic links"
+        case ENXIO: "nothing is connected to it"
+        case EFBIG: "the file would be larger than the file system allows"
+        case EIO: "an input/output error"
+        default: String(cString: strerror(code))
+        }
+    }
+
+    /// What an `errno` from creating a file in a folder means.
+    private static func folderReason(_ code: Int32, _ folder: String) -> String {
+        switch code {
+        case EACCES, EPERM: "the folder \(quoted(path: folder)) is not writable"
+        case EROFS: "the folder \(quoted(path: folder)) is on a read-only file system"
+        case ENOENT: "the folder \(quoted(path: folder)) does not exist"
+        default: reason(code)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Canvas
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// PNG images are untrusted input: the header's size is checked against the reader's limits
+/// before anything is allocated for the pixels, and files are read as streams.
+@Suite struct PNGLimitTests {
+    /// A real 3 × 3 PNG from the encoder.
+    static func smallPNG() throws -> Data {
+        try RGBAImage(width: 3, height: 3, pixels: (0..<36).map { UInt8($0 * 7 % 256) }).pngData()
+    }
+
+    /// `png` with its IHDR claiming `width` × `height` (the CRC made right), the data unchanged:
+    /// what a "PNG bomb" header looks like to a reader.
+    static func claiming(_ width: UInt32, _ height: UInt32, in png: Data) -> Data {
+        var bytes = [UInt8](png)
+        // Signature (8), IHDR length (4), "IHDR" (4), then width and height, big-endian.
+        for (offset, value) in [(16, width), (20, height)] {
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(index))) }
+        }
+        let crc = crc32(bytes[12..<29])
+        for index in 0..<4 { bytes[29 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(index))) }
+        return Data(bytes)
+    }
+
+    /// CRC-32 as PNG chunks use it (ISO 3309).
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test func aHeaderOverTheLimitsIsRefusedBeforeDecoding() throws {
+        let png = try Self.smallPNG()
+        #expect(try RGBAImage(pngData: Self.claiming(3, 3, in: png)) == RGBAImage(pngData: png))
+        let cases: [(UInt32, UInt32, PNGReadingLimits)] = [
+            (65535, 65535, .standard), (32768, 1, .standard), (1, 40_000, .standard), (9000, 9000, .standard),
+            (20_000, 20_000, .standard), (3, 3, PNGReadingLimits(maxPixels: 8)), (3, 3, PNGReadingLimits(maxSide: 2)),
+        ]
+        for (width, height, limits) in cases {
+            #expect(throws: CanvasError.pngTooLarge(source: "data", width: Int(width), height: Int(height), limits: limits)) {
+                try RGBAImage(pngData: Self.claiming(width, height, in: png), limits: limits)
+            }
+        }
+        // At the limits exactly, the image is read.
+        #expect(try RGBAImage(pngData: png, limits: PNGReadingLimits(maxSide: 3, maxPixels: 9)).width == 3)
+        let message = CanvasError.pngTooLarge(source: "bomb.png", width: 65535, height: 65535, limits: .standard).description
+        #expect(message == "the PNG image bomb.png claims to be 65535 × 65535 px, over the limit of 32767 px a side; it was not decoded")
+    }
+
+    @Test func filesAreReadAsStreamsWithTheSameLimits() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("png-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = try Self.smallPNG()
+        let bomb = folder.appendingPathComponent("bomb.png")
+        try Self.claiming(65535, 65535, in: png).write(to: bomb)
+        #expect(throws: CanvasError.pngTooLarge(source: bomb.path, width: 65535, height: 65535, limits: .standard)) {
+            try RGBAImage(contentsOf: bomb)
+        }
+        #expect(throws: CanvasError.fileReadFailed(path: folder.path, reason: "it is a folder")) {
+            try RGBAImage(contentsOf: folder)
+        }
+        let missing = folder.appendingPathComponent("missing.png")
+        #expect(throws: CanvasError.fileReadFailed(path: missing.path, reason: "there is no such file")) {
+            try RGBAImage(contentsOf: missing)
+        }
+        // A truncated file fails cleanly, at the first row it lacks.
+        let truncated = folder.appendingPathComponent("truncated.png")
+        try png.prefix(png.count - 20).write(to: truncated)
+        #expect(throws: CanvasError.self) { try RGBAImage(contentsOf: truncated) }
+
+        // A FIFO: nothing to know its size by, read as the bytes arrive.
+        let fifo = folder.appendingPathComponent("image.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The reader may close the FIFO once it has the image's end: the writer then gets EPIPE
+        // (SIGPIPE is ignored, as the command ignores it, so that it does not end the test
+        // process) and stops; FileHandle.write would trap on that error.
+        signal(SIGPIPE, SIG_IGN)
+        let writer = Thread {
+            let descriptor = open(fifo.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            for start in stride(from: 0, to: png.count, by: 7) {
+                let piece = [UInt8](png.subdata(in: start..<min(start + 7, png.count)))
+                guard piece.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == piece.count else { return }
+            }
+        }
+        writer.start()
+        #expect(try RGBAImage(contentsOf: fifo) == RGBAImage(pngData: png))
+    }
+}
