@@ -25,7 +25,9 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("animation", runAnimationBenchmarks),
     ("spec", runSpecBenchmarks),
     ("command", runCommandBenchmarks),
+    ("untrusted", runUntrustedInputBenchmarks),
     ("web", runWebBenchmarks),
+    ("site", runSiteBenchmarks),
     ("chromium", runChromiumBenchmarks),
 ]
 

@@ -1,0 +1,132 @@
+// Site-build benchmarks for `make bench` (issue 15): what a static site's build pays per run, all
+// through the release command as a site build runs it, with the peak resident memory of the child
+// (wait4's ru_maxrss) beside each time.
+//
+// Targets:
+// - 1,000 specs of the 150-number example (samples/numbers-flow.yaml) to PNG at 2× in one batch
+//   run (`render … --out-dir`): ≥ 250 clouds/s; the same 1,000 specs as 1,000 processes are timed
+//   once beside it, and the ratio printed.
+// - 100,000 tags to layout JSON: ≤ 0.5 s and ≤ 200 MiB; 1,000,000 tags: ≤ 5 s and ≤ 2 GiB;
+//   100,000 tags to SVG (a width wide enough for the picture to stay under the side limit): ≤ 1.5 s.
+// - `collect` over 10,000 Markdown files with YAML front matter: ≤ 1 s.
+//
+// The inputs are generated into a temporary folder by this file (seeded, the same on every run).
+
+import Foundation
+
+/// Records the site-build figures.
+func runSiteBenchmarks() throws {
+    let executable = bench.tagcloud
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        bench.fail("site", because: "\(executable.path) is missing: build it with make bench")
+        return
+    }
+    let folder = try benchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try batchFigures(executable, in: folder)
+    try largeCloudFigures(executable, in: folder)
+    try collectFigure(executable, in: folder)
+}
+
+/// Runs the command and fails the figure (throws) unless it exits 0.
+@discardableResult
+private func run(_ executable: URL, _ arguments: [String]) throws -> SpawnedRun {
+    let result = try spawnMeasured(executable, arguments)
+    guard result.exitCode == 0 else {
+        throw BenchmarkError.failed("tagcloud " + (arguments.first ?? ""), result.exitCode, String(result.errors.prefix(400)))
+    }
+    return result
+}
+
+private func batchFigures(_ executable: URL, in folder: URL) throws {
+    guard FileManager.default.fileExists(atPath: BenchPicture.path) else {
+        bench.fail("site.batch", because: "\(BenchPicture.path) is missing: run make bench from the package's folder")
+        return
+    }
+    let specs = folder.appendingPathComponent("specs")
+    try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+    let spec = try Data(contentsOf: URL(fileURLWithPath: BenchPicture.path))
+    let count = 1000
+    var paths: [String] = []
+    for index in 0..<count {
+        let path = specs.appendingPathComponent(String(format: "cloud-%04d.yaml", index))
+        try spec.write(to: path)
+        paths.append(path.path)
+    }
+    let out = folder.appendingPathComponent("out")
+    var peak = 0.0
+    let batch = try bench.measure(runs: 3, warmup: 1) {
+        try? FileManager.default.removeItem(at: out)
+        let result = try run(executable, ["render"] + paths + ["--out-dir", out.path, "--formats", "png", "--scale", "2", "--quiet"])
+        peak = max(peak, result.maxResidentMiB)
+    }
+    let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.count
+    guard written == count else {
+        bench.fail("site.batch_1000_specs_png_2x", because: "the batch wrote \(written) PNGs, not \(count)")
+        return
+    }
+    bench.record("site.batch_1000_specs_png_2x_clouds_per_s", batch.rate(items: Double(count)), unit: "clouds/s", target: .atLeast(250))
+    bench.record("site.batch_1000_specs_png_2x_peak_mib", value: peak, unit: "MiB")
+
+    let separate = try bench.measure(runs: 1, warmup: 0) {
+        for (index, path) in paths.enumerated() {
+            try run(executable, ["render", path, "-o", out.appendingPathComponent("single-\(index).png").path, "--scale", "2"])
+        }
+    }
+    bench.record("site.separate_1000_processes_png_2x_clouds_per_s", separate.rate(items: Double(count)), unit: "clouds/s")
+    bench.record("site.batch_over_separate_processes_speedup", value: separate.median / batch.median, unit: "×")
+}
+
+private func largeCloudFigures(_ executable: URL, in folder: URL) throws {
+    for (label, count, runs, timeTarget, memoryTarget) in [("100k", 100_000, 3, 500.0, 200.0), ("1M", 1_000_000, 1, 5000.0, 2048.0)] {
+        let spec = folder.appendingPathComponent("tags-\(label).json")
+        try writeTags(count: count, width: 1200, to: spec)
+        let out = folder.appendingPathComponent("tags-\(label).layout.json")
+        var peak = 0.0
+        try bench.time("site.tags_\(label)_layout_json_ms", target: .atMost(timeTarget), runs: runs, warmup: 0) {
+            peak = max(peak, try run(executable, ["render", spec.path, "-o", out.path]).maxResidentMiB)
+        }
+        bench.record("site.tags_\(label)_layout_json_peak_mib", value: peak, unit: "MiB", target: .atMost(memoryTarget))
+        try? FileManager.default.removeItem(at: spec)
+        try? FileManager.default.removeItem(at: out)
+    }
+    let spec = folder.appendingPathComponent("tags-100k-wide.json")
+    try writeTags(count: 100_000, width: 30_000, to: spec)
+    let svg = folder.appendingPathComponent("tags-100k.svg")
+    var peak = 0.0
+    try bench.time("site.tags_100k_svg_ms", target: .atMost(1500), runs: 3, warmup: 0) {
+        peak = max(peak, try run(executable, ["render", spec.path, "-o", svg.path]).maxResidentMiB)
+    }
+    bench.record("site.tags_100k_svg_peak_mib", value: peak, unit: "MiB")
+}
+
+/// A JSON spec of `count` tags with distinct texts and weights from 1 to 100.
+private func writeTags(count: Int, width: Int, to url: URL) throws {
+    let words = ["swift", "layout", "cairo", "harfbuzz", "text", "flow", "chip", "cloud", "render", "linux", "font", "emoji"]
+    var json = "{\"width\": \(width), \"tags\": ["
+    json.reserveCapacity(count * 40)
+    for index in 0..<count {
+        if index > 0 { json += "," }
+        json += "{\"text\":\"\(words[index % words.count])\(index)\",\"weight\":\(1 + (index * 7919) % 100)}"
+    }
+    json += "]}\n"
+    try Data(json.utf8).write(to: url)
+}
+
+private func collectFigure(_ executable: URL, in folder: URL) throws {
+    let content = folder.appendingPathComponent("content")
+    let tags = ["swift", "linux", "cairo", "harfbuzz", "layout", "web", "hugo", "jekyll", "eleventy", "fonts", "emoji", "bidi"]
+    for index in 0..<10_000 {
+        let section = content.appendingPathComponent("section-\(index % 20)")
+        if index < 20 { try FileManager.default.createDirectory(at: section, withIntermediateDirectories: true) }
+        let postTags = (0..<(1 + index % 4)).map { tags[(index + $0 * 5) % tags.count] }
+        let text = "---\ntitle: Post \(index)\ntags: [\(postTags.joined(separator: ", "))]\ncategories: [notes]\n---\n\nBody of post \(index).\n"
+        try Data(text.utf8).write(to: section.appendingPathComponent("post-\(index).md"))
+    }
+    let out = folder.appendingPathComponent("tags.yaml")
+    var peak = 0.0
+    try bench.time("site.collect_10k_markdown_files_ms", target: .atMost(1000), runs: 5, warmup: 1) {
+        peak = max(peak, try run(executable, ["collect", content.path, "--href", "/tags/{slug}/", "-o", out.path]).maxResidentMiB)
+    }
+    bench.record("site.collect_10k_markdown_files_peak_mib", value: peak, unit: "MiB")
+}
