@@ -95,7 +95,6 @@ extension TagCloudCommand {
     /// The spec files of a samples folder, sorted by name: `.yaml`, `.yml`, `.json` (but not the
     /// `.layout.json` files the command writes), `.txt` and `.csv`.
     ///
-    /// - Parameter folder: The folder.
     /// - Returns: The file names.
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the folder cannot be listed.
     package static func sampleSpecs(in folder: String) throws(CommandError) -> [String] {
