@@ -33,7 +33,7 @@ package struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
         usage: """
-            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--max-input-size <size>] [-v]
+            tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--page] [--max-input-size <size>] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
               tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
             """,
@@ -117,9 +117,20 @@ package struct Render: ParsableCommand {
         for option in RenderCommandLine.specOptionKeys {
             let label = "  --\(option.name) <\(option.valueName)>"
             let type = String(option.type.filter { $0 != "`" })
-            let described = "\(option.keyPath): \(type)"
-            let what = described.count <= 49 ? described : "sets \(option.keyPath)"
-            text += label + String(repeating: " ", count: max(1, 30 - label.count)) + what + "\n"
+            // What the key takes, wrapped into the help's 80 columns from column 30, as
+            // swift-argument-parser wraps an option's help.
+            var lines: [String] = []
+            var line = ""
+            for word in "\(option.keyPath): \(type)".split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > 48 {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            lines.append(line)
+            text += label + String(repeating: " ", count: max(1, 30 - label.count)) + lines[0] + "\n"
+            for more in lines.dropFirst() { text += String(repeating: " ", count: 30) + more + "\n" }
         }
         return text
     }
