@@ -42,7 +42,15 @@ struct ExternalTool: Sendable {
         if let input {
             let handle = inputPipe.fileHandleForWriting
             let writer = Thread {
-                handle.write(input)
+                // A program that exits without reading all its input closes the pipe: the write
+                // then fails (its status is the program's to report) instead of raising SIGPIPE,
+                // which is blocked on this thread only and dies with it, or trapping in
+                // FileHandle's non-throwing write.
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                try? handle.write(contentsOf: input)
                 try? handle.close()
             }
             writer.start()
