@@ -95,4 +95,21 @@ import TestRandom
         #expect(refused.contains("\"javascript:" + String(repeating: "a", count: 69) + "…\" uses the scheme javascript:"), "\(refused)")
         #expect(CanvasError.refusedLink(href: String(long.prefix(80)), scheme: "javascript").description.contains(String(long.prefix(80)) + "\""))
     }
+
+    /// The reason quotes a bad port cut at 80 characters too (a 30-minute run of the link fuzz
+    /// target found a 1,500-character port echoed whole: Fuzz/regressions/link/long-port-in-message.txt).
+    @Test func aLongBadPortIsShownCut() throws {
+        let port = String(repeating: "7l", count: 1_000)
+        #expect(throws: CanvasError.self) { try WebLink(checking: "https://example.com:\(port)/") }
+        do {
+            _ = try WebLink(checking: "https://example.com:\(port)/")
+        } catch {
+            guard case .malformedLink(_, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(reason.hasPrefix("the port \"" + String(port.prefix(80)) + "…\" is not a number"), "\(reason)")
+            #expect(String(describing: error).count < 300)
+        }
+    }
 }

@@ -185,7 +185,7 @@ public struct WebLink: Sendable, Hashable {
         if !port.isEmpty {
             guard port.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(String(String.UnicodeScalarView(port.prefix(6)))),
                   port.count <= 5, number <= 65535 else {
-                throw .malformedLink(href: original, reason: "the port \(String(String.UnicodeScalarView(port))) is not a number from 0 to 65535")
+                throw .malformedLink(href: original, reason: "the port \(CanvasError.quoted(String(String.UnicodeScalarView(port)))) is not a number from 0 to 65535")
             }
         }
     }
