@@ -25,7 +25,7 @@ func runViewBenchmarks() throws {
         try bench.time("views.gallery_numbers_flow_view_png_2x_ms", target: .atMost(25), runs: 21, warmup: 3) {
             blackHole(try renderer.pngData())
         }
-        let cpu = try medianThreadCPUTiming(runs: 21) { blackHole(try renderer.pngData()) }
+        let cpu = try bench.measureCPU(runs: 21, clock: CLOCK_THREAD_CPUTIME_ID) { blackHole(try renderer.pngData()) }
         bench.record("views.gallery_numbers_flow_view_png_2x_thread_cpu_ms", cpu.milliseconds, unit: "ms", target: .atMost(25))
         try bench.time("views.gallery_numbers_flow_view_display_list_ms", runs: 21, warmup: 3) { blackHole(try renderer.displayList()) }
         let displayList = try renderer.displayList()
@@ -41,20 +41,3 @@ func runViewBenchmarks() throws {
     }
 }
 
-/// Runs `body` once to warm up, then `runs` times, and returns the CPU time the calling thread
-/// spent in each run.
-private func medianThreadCPUTiming(runs: Int, _ body: () throws -> Void) rethrows -> Timing {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    try body()
-    var times: [Double] = []
-    for _ in 0..<runs {
-        let start = now()
-        try body()
-        times.append(now() - start)
-    }
-    return Timing(times)
-}
