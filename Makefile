@@ -182,13 +182,15 @@ FUZZ_DICT     = $$( case $$t in png) ;; link) echo -dict=$(CURDIR)/Fuzz/link.dic
 fuzz-build: deps-build
 	$(SWIFT) build $(FUZZ_BUILD)
 
-# Seeds per target, rebuilt from the samples each time: $(FUZZ_DIR)/seeds/<target> (the JSON
+# Seeds per target, rebuilt from the samples each time for the targets named only (so that two
+# lanes, make fuzz FUZZ_TARGETS="json csv" beside FUZZ_TARGETS="set png", do not remove each other's
+# seeds): $(FUZZ_DIR)/seeds/<target> (the JSON
 # layouts are JSON too, of keys a spec does not have); and a dictionary of the spec's keys and
 # names, printed from the key tables by the replaying build (spec.dict).
 fuzz-corpus:
 	$(SWIFT) build --product TagCloudFuzz
 	@mkdir -p $(FUZZ_DIR) && .build/debug/TagCloudFuzz --dictionary > $(FUZZ_DIR)/spec.dict
-	@rm -rf $(FUZZ_DIR)/seeds && for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/seeds/$$t $(FUZZ_DIR)/corpus/$$t; done
+	@for t in $(FUZZ_TARGETS); do rm -rf $(FUZZ_DIR)/seeds/$$t && mkdir -p $(FUZZ_DIR)/seeds/$$t $(FUZZ_DIR)/corpus/$$t; done
 	@cp samples/*.json $(FUZZ_DIR)/seeds/json/ 2>/dev/null || true
 	@cp samples/*.yaml $(FUZZ_DIR)/seeds/yaml/ 2>/dev/null || true
 	@cp samples/*.csv $(FUZZ_DIR)/seeds/csv/ 2>/dev/null || true

@@ -87,12 +87,14 @@ extension Cloud {
     ///   - loop: Whether the animation changes back to this cloud.
     ///   - typesetter: The typesetter; `nil` for the shared one.
     /// - Returns: The file's bytes.
-    /// - Throws: As ``animation(to:animation:frameRate:hold:loop:typesetter:)``, and
+    /// - Throws: As ``animation(to:animation:frameRate:hold:loop:typesetter:)``,
+    ///   ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64, and
     ///   ``TagCloudError/renderingFailed(format:_:)`` when the file cannot be written.
     @MainActor
     public func animationData(to other: Cloud, as format: AnimationFormat, scale: Double? = nil,
                               animation: Animation = .default, frameRate: Double = 60, hold: Double = 1, loop: Bool = false,
                               typesetter: Typesetter? = nil) throws(TagCloudError) -> Data {
+        try RenderedCloud.check(scale: scale)
         let frames = try self.animation(to: other, animation: animation, frameRate: frameRate, hold: hold, loop: loop,
                                         typesetter: typesetter)
         let (first, second) = (resolved(), other.resolved())

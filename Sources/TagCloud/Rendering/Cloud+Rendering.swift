@@ -56,7 +56,8 @@ extension Cloud {
     /// - Parameter scale: Pixels per point (2 for "@2x"); `nil` for the cloud's ``scale`` (1 when
     ///   it has none).
     /// - Returns: The PNG bytes, RGB when the background is opaque.
-    /// - Throws: As ``rendered(typesetter:)``, and
+    /// - Throws: As ``rendered(typesetter:)``, ``TagCloudError/invalidNumber(path:value:reason:_:)``
+    ///   for a scale outside 0.01 … 64 (the `scale` key's limits; NaN included), and
     ///   ``TagCloudError/pictureTooLarge(width:height:limit:)``.
     public func pngData(scale: Double? = nil) throws(TagCloudError) -> Data {
         try rendered().data(as: .png, scale: scale)

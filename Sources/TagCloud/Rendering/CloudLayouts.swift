@@ -15,10 +15,55 @@ final class LayoutRecorder: @unchecked Sendable {
     private var recordedHidden = 0
     private var recordedNarrowed: Set<Int> = []
     private var recordedTexts: [Int: [String]] = [:]
+    private var recordedFonts: [ChipFonts?]
+
+    /// The fonts of a chip's one text as drawn on one line, uncut: what the layout JSON and the
+    /// font warnings report, read from the pass instead of shaping the label again.
+    struct ChipFonts: Sendable {
+        /// The families the text was set in, in drawing order (``ShapedText/fontFamilies``).
+        var families: [String]
+        /// The characters no font covers (``ShapedText/uncoveredCharacters``).
+        var uncovered: [UncoveredCharacter]
+        /// The text drawn.
+        var text: String
+        /// How many texts the chip drew: the fonts stand for the chip's label only when it is one.
+        var texts: Int
+    }
 
     /// A recorder for `count` chips, none placed yet.
     init(count: Int) {
         recordedFrames = [CGRect?](repeating: nil, count: count)
+        recordedFonts = [ChipFonts?](repeating: nil, count: count)
+    }
+
+    /// Records a text chip `index` drew: the label when `keepsLabel` (a chip narrowed to the
+    /// flow's width, whose label may be cut), and the fonts of its layout when it is one uncut
+    /// line (see ``fonts(of:text:)``).
+    func recordDrawn(_ drawn: DrawnText, for index: Int, keepsLabel: Bool) {
+        let layout = drawn.layout
+        let uncut = !layout.isTruncated && layout.lines.count == 1
+        let fonts = uncut ? ChipFonts(families: layout.fontFamilies, uncovered: layout.uncoveredCharacters,
+                                      text: drawn.label, texts: 1) : nil
+        lock.withLock {
+            if keepsLabel { recordedTexts[index, default: []].append(drawn.label) }
+            guard recordedFonts.indices.contains(index) else { return }
+            if var known = recordedFonts[index] {
+                known.texts += 1
+                recordedFonts[index] = known
+            } else {
+                recordedFonts[index] = fonts ?? ChipFonts(families: [], uncovered: [], text: "", texts: uncut ? 1 : 2)
+            }
+        }
+    }
+
+    /// The families and uncovered characters chip `index` was drawn with, when it drew exactly
+    /// one text, `text`, on one uncut line; `nil` otherwise (the caller then shapes the label).
+    func fonts(of index: Int, text: String) -> ChipFonts? {
+        lock.withLock {
+            guard recordedFonts.indices.contains(index), let fonts = recordedFonts[index], fonts.texts == 1,
+                  fonts.text == text else { return nil }
+            return fonts
+        }
     }
 
     /// Records the frame chip `index` was placed in, in the picture's coordinates.
@@ -36,11 +81,6 @@ final class LayoutRecorder: @unchecked Sendable {
 
     /// The chips narrowed to the flow's width, in order.
     var narrowed: [Int] { lock.withLock { recordedNarrowed.sorted() } }
-
-    /// Records what a text of chip `index` draws (a cut text's shown lines), in drawing order.
-    func recordText(_ text: String, for index: Int) {
-        lock.withLock { recordedTexts[index, default: []].append(text) }
-    }
 
     /// What the texts of each recorded chip drew, joined by spaces.
     var texts: [Int: String] { lock.withLock { recordedTexts.mapValues { $0.joined(separator: " ") } } }

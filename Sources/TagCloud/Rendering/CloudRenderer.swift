@@ -46,6 +46,20 @@ public struct RenderedCloud: Sendable {
         return (pixels(displayList.size.width), pixels(displayList.size.height))
     }
 
+    /// Refuses a scale a program gave outside the `scale` key's limits (0.01 … 64), as a spec's
+    /// would be: below them Cairo's transformation is not invertible, above them any cloud is
+    /// too large, and NaN or a negative scale would reach Cairo.
+    ///
+    /// - Parameter scale: The scale, or `nil` for none given.
+    /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` at the source "scale".
+    static func check(scale: Double?) throws(TagCloudError) {
+        guard let scale, !Cloud.scaleLimits.contains(scale) else { return }
+        let limits = Cloud.scaleLimits
+        throw .invalidNumber(path: "scale", value: String(String(describing: scale).prefix(80)),
+                             reason: "it must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
+                             SpecLocation(source: "scale"))
+    }
+
     /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
     /// (1 px per point) are held to it too.
     public static let maximumPictureSide = 32_767
@@ -53,12 +67,15 @@ public struct RenderedCloud: Sendable {
     /// The cloud in a format: the one place a rendered cloud becomes bytes.
     ///
     /// - Parameters:
-    ///   - scale: Pixels per point for PNG; `nil` for the cloud's ``scale``.
+    ///   - scale: Pixels per point for PNG, 0.01 to 64 as the `scale` key; `nil` for the cloud's
+    ///     ``scale``.
     /// - Returns: The bytes: a picture, or the layout JSON.
-    /// - Throws: ``TagCloudError/pictureTooLarge(width:height:limit:)`` when the picture would be
-    ///   over ``maximumPictureSide`` pixels on a side, or
+    /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64
+    ///   (NaN included), ``TagCloudError/pictureTooLarge(width:height:limit:)`` when the picture
+    ///   would be over ``maximumPictureSide`` pixels on a side, or
     ///   ``TagCloudError/renderingFailed(format:_:)``.
     public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
+        try Self.check(scale: scale)
         let image: ImageFormat
         switch format {
         case .json: return layout.jsonData()
@@ -133,25 +150,19 @@ enum CloudRenderer {
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
-            // The label as the chip's Text shapes it on one line (a hit in the typesetter's cache).
+            // The label as the chip's Text shapes it on one line: as the pass drew it when that is
+            // the same request (one uncut text, left to right), else shaped again.
             let chip = index < visible ? cloud.chips[index] : nil
-            let shaped: ShapedText
-            do {
-                shaped = try typesetter.shape(text, font: chip?.font ?? cloud.baseFont,
-                                              language: chip?.locale.flatMap { try? TextLanguage($0) })
-            } catch let error as TypesettingError {
-                throw .textLayoutFailed(text: text, error)
-            } catch {
-                throw .internalError("shaping \(quoted(text)): \(error)")
-            }
-            let uncovered = shaped.uncoveredCharacters
+            let fonts = try fontsOfLabel(text, chip: index, font: chip?.font ?? cloud.baseFont,
+                                         language: chip?.locale, in: pass.recorder, cloud: cloud, typesetter: typesetter)
+            let uncovered = fonts.uncovered
             if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: index, text: text, characters: uncovered)) }
             let label = chip?.label.map { $0.map(\.text).joined(separator: " ") } ?? text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
             chips.append(CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
                                           x: Double(frame.minX), y: Double(frame.minY),
                                           width: Double(frame.width), height: Double(frame.height),
-                                          fonts: shaped.fontFamilies))
+                                          fonts: fonts.families))
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
@@ -192,6 +203,25 @@ enum CloudRenderer {
         }
     }
 
+    /// The families and uncovered characters of a chip's label shaped on one line: recorded by the
+    /// pass when the chip drew exactly that text, uncut, left to right (the same request as the
+    /// chip's `Text` made, so the same result), otherwise shaped (a cache hit for most).
+    private static func fontsOfLabel(_ text: String, chip index: Int, font: Font, language: String?,
+                                     in recorder: LayoutRecorder, cloud: ResolvedCloud,
+                                     typesetter: Typesetter) throws(TagCloudError) -> (families: [String], uncovered: [UncoveredCharacter]) {
+        if cloud.direction != .rtl, let fonts = recorder.fonts(of: index, text: text) {
+            return (fonts.families, fonts.uncovered)
+        }
+        do {
+            let shaped = try typesetter.shape(text, font: font, language: language.flatMap { try? TextLanguage($0) })
+            return (shaped.fontFamilies, shaped.uncoveredCharacters)
+        } catch let error as TypesettingError {
+            throw .textLayoutFailed(text: text, error)
+        } catch {
+            throw .internalError("shaping \(quoted(text)): \(error)")
+        }
+    }
+
     /// How many tags to show and the "+N" count, for `maxRows`.
     ///
     /// Without a row limit every tag is shown. Otherwise the tags the limit hides are found by
@@ -221,7 +251,7 @@ enum CloudRenderer {
     /// One layout and drawing pass.
     private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, typesetter: Typesetter,
                                drawing: Bool, links: [URL?] = []) throws(TagCloudError)
-        -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int], texts: [Int: String]) {
+        -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int], texts: [Int: String], recorder: LayoutRecorder) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = PictureFrame {
             CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links, wideChips: wide)
@@ -234,7 +264,7 @@ enum CloudRenderer {
         } catch {
             throw TagCloudError(error)
         }
-        return (list, recorder.frames, recorder.hiddenCount, recorder.narrowed, recorder.texts)
+        return (list, recorder.frames, recorder.hiddenCount, recorder.narrowed, recorder.texts, recorder)
     }
 }
 

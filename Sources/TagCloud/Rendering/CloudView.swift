@@ -41,18 +41,20 @@ struct CloudView: View {
     }
 
     nonisolated var body: some View {
-        CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
+        let style = ChipStyle(cloud)
+        let rootLocale = Locale(identifier: "")
+        return CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
             ForEach(0..<visibleCount, id: \.self) { index in
                 let chip = cloud.chips[index]
-                ChipView(cloud: cloud, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
-                    .environment(\.locale, Locale(identifier: chip.locale ?? ""))
+                ChipView(style: style, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
+                    .environment(\.locale, chip.locale.map { Locale(identifier: $0) } ?? rootLocale)
                     .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
                                                   identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected,
                                                   tooltip: chip.tooltip))
                     .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
             }
             if let moreCount {
-                ChipView(cloud: cloud, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
+                ChipView(style: style, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
                     .displayMetadata(ItemMetadata(label: "+\(moreCount)", identifier: "chip-more", role: .moreChip))
                     .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
             }
@@ -94,11 +96,12 @@ struct ChipLabel: Sendable {
 
 extension View {
     /// This view recording in `recorder` the frame it is drawn in as chip `index`, kept at most
-    /// `maxWidth` wide (`_recordingFrame(maxWidth:narrowed:texts:_:)`), and when `wide` also what
-    /// its texts draw.
+    /// `maxWidth` wide (`_recordingFrame(maxWidth:narrowed:texts:_:)`), the fonts its text was
+    /// drawn in, and when `wide` also the labels its texts show
+    /// (``LayoutRecorder/recordDrawn(_:for:keepsLabel:)``).
     func recorded(as index: Int, in recorder: LayoutRecorder, maxWidth: CGFloat, wide: Bool) -> some View {
-        let texts: (@Sendable (String) -> Void)? = wide ? { @Sendable in recorder.recordText($0, for: index) } : nil
-        return _recordingFrame(maxWidth: maxWidth, narrowed: { recorder.recordNarrowed(index) }, texts: texts) {
+        _recordingFrame(maxWidth: maxWidth, narrowed: { recorder.recordNarrowed(index) },
+                        texts: { recorder.recordDrawn($0, for: index, keepsLabel: wide) }) {
             recorder.record($0, for: index)
         }
     }
@@ -120,7 +123,7 @@ extension View {
 /// the width the flow gives it, the text centred. A chip narrowed to the flow's width fills it,
 /// the text at the leading edge (CSS `max-width: 100%` with `text-overflow: ellipsis`).
 struct ChipView: View {
-    let cloud: ResolvedCloud
+    let style: ChipStyle
     let label: ChipLabel
     let look: ResolvedCloud.ChipLook
     /// Whether the chip is wider than the flow (a first layout pass found it narrowed): its frame
@@ -128,6 +131,18 @@ struct ChipView: View {
     /// lines. Leaving both out of the other chips saves nodes, and keeps their texts' shaping
     /// requests the ones the layout JSON's font families are read with (a cache hit).
     var fillsWidth = false
+
+    /// A chip of `cloud`'s style.
+    init(cloud: ResolvedCloud, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
+        self.init(style: ChipStyle(cloud), label: label, look: look, fillsWidth: fillsWidth)
+    }
+
+    init(style: ChipStyle, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
+        self.style = style
+        self.label = label
+        self.look = look
+        self.fillsWidth = fillsWidth
+    }
 
     static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
@@ -142,9 +157,9 @@ struct ChipView: View {
     /// flow's width (``fillsWidth``: it fills it, the label at the leading edge, as CSS
     /// `max-width: 100%`).
     @ViewBuilder private var sized: some View {
-        let padded = limited.padding(EdgeInsets(top: cloud.chipVerticalPadding, leading: cloud.chipHorizontalPadding,
-                                                 bottom: cloud.chipVerticalPadding, trailing: cloud.chipHorizontalPadding))
-        if cloud.justification == .stretch {
+        let padded = limited.padding(EdgeInsets(top: style.verticalPadding, leading: style.horizontalPadding,
+                                                 bottom: style.verticalPadding, trailing: style.horizontalPadding))
+        if style.justification == .stretch {
             padded.frame(maxWidth: .infinity)
         } else if fillsWidth {
             padded.frame(maxWidth: .infinity, alignment: .leading)
@@ -157,7 +172,7 @@ struct ChipView: View {
     /// never proposed less than their width, and keep the text request every label shares).
     @ViewBuilder private var limited: some View {
         if fillsWidth {
-            content.lineLimit(cloud.lineLimit)
+            content.lineLimit(style.lineLimit)
         } else {
             content
         }
@@ -206,20 +221,43 @@ struct ChipView: View {
     }
 
     @ViewBuilder private var background: some View {
-        switch cloud.shape {
+        switch style.shape {
         case .capsule: filled(Capsule())
-        case .rounded: filled(RoundedRectangle(cornerRadius: cloud.cornerRadius))
+        case .rounded: filled(RoundedRectangle(cornerRadius: style.cornerRadius))
         case .rectangle: filled(Rectangle())
         }
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(look.fill.shapeStyle(theme: cloud.theme)).displayMetadata(ItemMetadata(role: .chipFill))
+        let fill = shape.fill(look.fill.shapeStyle(theme: style.theme)).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
             fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
             fill
         }
+    }
+}
+
+/// What every chip of a cloud shares: the keys ``ChipView`` reads, held once per cloud, so that a
+/// chip (a view value copied through its modifiers) keeps one reference instead of a copy of the
+/// whole resolved cloud (a reference for each of its strings and lists).
+final class ChipStyle: Sendable {
+    let horizontalPadding: CGFloat
+    let verticalPadding: CGFloat
+    let justification: Cloud.Justification
+    let lineLimit: Int
+    let shape: Cloud.ChipShape
+    let cornerRadius: CGFloat
+    let theme: Cloud.Theme
+
+    init(_ cloud: ResolvedCloud) {
+        horizontalPadding = cloud.chipHorizontalPadding
+        verticalPadding = cloud.chipVerticalPadding
+        justification = cloud.justification
+        lineLimit = cloud.lineLimit
+        shape = cloud.shape
+        cornerRadius = cloud.cornerRadius
+        theme = cloud.theme
     }
 }
 

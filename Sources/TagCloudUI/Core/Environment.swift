@@ -7,42 +7,149 @@
 /// (17 pt; Inter stands in for SF Pro), black as the primary colour, left to right.
 public struct EnvironmentValues {
     /// The default font of text in the view (SwiftUI `\.font`); `nil` means ``Font/body``.
-    public var font: Font?
+    public var font: Font? {
+        get { storage.font }
+        set { writableStorage().font = newValue }
+    }
+
     /// The layout direction (SwiftUI `\.layoutDirection`): containers mirror their placements and
     /// text reads right to left when it is ``LayoutDirection/rightToLeft``.
-    public var layoutDirection: LayoutDirection = .leftToRight
+    public var layoutDirection: LayoutDirection {
+        get { storage.layoutDirection }
+        set { writableStorage().layoutDirection = newValue }
+    }
+
     /// The most lines text may take (SwiftUI `\.lineLimit`); `nil` for no limit.
-    public var lineLimit: Int?
+    public var lineLimit: Int? {
+        get { storage.lineLimit }
+        set { writableStorage().lineLimit = newValue }
+    }
+
     /// Where truncated text is cut (SwiftUI `\.truncationMode`).
-    public var truncationMode: Text.TruncationMode = .tail
+    public var truncationMode: Text.TruncationMode {
+        get { storage.truncationMode }
+        set { writableStorage().truncationMode = newValue }
+    }
+
     /// How the lines of multiline text line up (SwiftUI `\.multilineTextAlignment`).
-    public var multilineTextAlignment: TextAlignment = .leading
+    public var multilineTextAlignment: TextAlignment {
+        get { storage.multilineTextAlignment }
+        set { writableStorage().multilineTextAlignment = newValue }
+    }
+
     /// The pixels per point of the image being rendered (SwiftUI `\.displayScale`); set by
     /// ``ImageRenderer/scale``.
-    public var displayScale: CGFloat = 1
+    public var displayScale: CGFloat {
+        get { storage.displayScale }
+        set { writableStorage().displayScale = newValue }
+    }
+
     /// The accent colour of controls (SwiftUI's `tint(_:)`); `nil` means the system blue.
-    public var tint: Color?
+    public var tint: Color? {
+        get { storage.tint }
+        set { writableStorage().tint = newValue }
+    }
+
     /// The locale of the view's text (SwiftUI `\.locale`): text is shaped in its language
     /// (OpenType `locl` forms, and the machine's fallback face for that language, such as Noto
     /// Sans CJK JP for `ja`; see Typesetting's `TextLanguage`) and carries it to the output (SVG
     /// `lang`). The default is the root locale, no language, so results never depend on the
     /// process locale, where SwiftUI starts from the user's.
-    public var locale = Locale(identifier: "")
+    public var locale: Locale {
+        get { storage.locale }
+        set {
+            // Writing the locale the environment has already (a cloud writes each chip's, most of
+            // them the root locale) keeps the storage shared.
+            guard newValue != storage.locale else { return }
+            writableStorage().locale = newValue
+        }
+    }
 
     /// A weight replacing the font's own (``View/fontWeight(_:)``, ``View/bold(_:)``).
-    var fontWeight: Font.Weight?
-    /// Whether text is italic (``View/italic(_:)``).
-    var isItalic = false
-    /// The foreground style; `nil` means the primary colour.
-    var foregroundStyle: AnyShapeStyle?
-    /// The button style (``View/buttonStyle(_:)``); `nil` is the automatic style.
-    var buttonStyle: (any ButtonStyle)?
-    /// The picker style (``View/pickerStyle(_:)``).
-    var pickerStyle: PickerStyleKind = .menu
-    /// The symbol scale (``View/imageScale(_:)``).
-    var imageScale: Image.Scale = .medium
+    var fontWeight: Font.Weight? {
+        get { storage.fontWeight }
+        set { writableStorage().fontWeight = newValue }
+    }
 
-    private var custom: [ObjectIdentifier: Any] = [:]
+    /// Whether text is italic (``View/italic(_:)``).
+    var isItalic: Bool {
+        get { storage.isItalic }
+        set { writableStorage().isItalic = newValue }
+    }
+
+    /// The foreground style; `nil` means the primary colour.
+    var foregroundStyle: AnyShapeStyle? {
+        get { storage.foregroundStyle }
+        set { writableStorage().foregroundStyle = newValue }
+    }
+
+    /// The button style (``View/buttonStyle(_:)``); `nil` is the automatic style.
+    var buttonStyle: (any ButtonStyle)? {
+        get { storage.buttonStyle }
+        set { writableStorage().buttonStyle = newValue }
+    }
+
+    /// The picker style (``View/pickerStyle(_:)``).
+    var pickerStyle: PickerStyleKind {
+        get { storage.pickerStyle }
+        set { writableStorage().pickerStyle = newValue }
+    }
+
+    /// The symbol scale (``View/imageScale(_:)``).
+    var imageScale: Image.Scale {
+        get { storage.imageScale }
+        set { writableStorage().imageScale = newValue }
+    }
+
+    /// The values, shared by copies until one of them writes (copy on write): the environment is
+    /// copied at every modifier and kept by every text and shape node, so that a copy costs one
+    /// reference instead of a copy of every value.
+    private final class Storage {
+        var font: Font? = nil
+        var layoutDirection: LayoutDirection = .leftToRight
+        var lineLimit: Int? = nil
+        var truncationMode: Text.TruncationMode = .tail
+        var multilineTextAlignment: TextAlignment = .leading
+        var displayScale: CGFloat = 1
+        var tint: Color? = nil
+        var locale: Locale = Locale(identifier: "")
+        var fontWeight: Font.Weight? = nil
+        var isItalic: Bool = false
+        var foregroundStyle: AnyShapeStyle? = nil
+        var buttonStyle: (any ButtonStyle)? = nil
+        var pickerStyle: PickerStyleKind = .menu
+        var imageScale: Image.Scale = .medium
+        /// The values of ``EnvironmentKey``s, by key type.
+        var custom: [ObjectIdentifier: Any] = [:]
+
+        init() {}
+
+        init(copying other: Storage) {
+            font = other.font
+            layoutDirection = other.layoutDirection
+            lineLimit = other.lineLimit
+            truncationMode = other.truncationMode
+            multilineTextAlignment = other.multilineTextAlignment
+            displayScale = other.displayScale
+            tint = other.tint
+            locale = other.locale
+            fontWeight = other.fontWeight
+            isItalic = other.isItalic
+            foregroundStyle = other.foregroundStyle
+            buttonStyle = other.buttonStyle
+            pickerStyle = other.pickerStyle
+            imageScale = other.imageScale
+            custom = other.custom
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, copied first when another environment shares it.
+    private mutating func writableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        return storage
+    }
 
     /// Creates the default environment.
     public init() {}
@@ -51,8 +158,8 @@ public struct EnvironmentValues {
     ///
     /// - Parameter key: The key type.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        get { custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
-        set { custom[ObjectIdentifier(key)] = newValue }
+        get { storage.custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { writableStorage().custom[ObjectIdentifier(key)] = newValue }
     }
 
     /// The font text is set in: ``font`` (or the body font) with the weight and slant modifiers

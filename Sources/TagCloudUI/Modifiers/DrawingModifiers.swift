@@ -185,7 +185,7 @@ extension View {
     ///
     /// - Returns: The view.
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
-        wrapped { GroupNode($0, metadata: metadata, layoutDirection: $1) }
+        wrapped { MetadataNode($0, metadata: metadata, layoutDirection: $1) }
     }
 
     /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on

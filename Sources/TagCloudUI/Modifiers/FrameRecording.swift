@@ -13,8 +13,8 @@ extension View {
     /// most `maxWidth` wide: proposed a width (or none) for which it would be wider, it is proposed
     /// `maxWidth` instead (its text then truncates or wraps, as under any narrower proposal), and
     /// `narrowed` is called. `texts`, when given, is called with what each text inside draws, in
-    /// drawing order (a truncated text's shown lines joined by spaces), even when the pass keeps
-    /// no items (a layout alone).
+    /// drawing order (its label, a truncated text's shown lines joined by spaces, and its layout),
+    /// even when the pass keeps no items (a layout alone).
     ///
     /// - Parameters:
     ///   - maxWidth: The widest the view may be.
@@ -23,7 +23,7 @@ extension View {
     ///   - record: Called with the frame during drawing, on the rendering's thread.
     /// - Returns: The view.
     package func _recordingFrame(maxWidth: CGFloat, narrowed: @escaping @Sendable () -> Void,
-                                 texts: (@Sendable (String) -> Void)?,
+                                 texts: (@Sendable (DrawnText) -> Void)?,
                                  _ record: @escaping @Sendable (CGRect) -> Void) -> some View {
         wrapped { FrameRecordingNode($0, record: record, maxWidth: maxWidth, narrowed: narrowed, texts: texts,
                                      layoutDirection: $1) }
@@ -37,10 +37,10 @@ final class FrameRecordingNode: WrapperNode {
     /// The widest the child may be; infinity for no limit.
     let maxWidth: CGFloat
     let narrowed: (@Sendable () -> Void)?
-    let texts: (@Sendable (String) -> Void)?
+    let texts: (@Sendable (DrawnText) -> Void)?
 
     init(_ child: ViewNode, record: @escaping @Sendable (CGRect) -> Void, maxWidth: CGFloat = .infinity,
-         narrowed: (@Sendable () -> Void)? = nil, texts: (@Sendable (String) -> Void)? = nil,
+         narrowed: (@Sendable () -> Void)? = nil, texts: (@Sendable (DrawnText) -> Void)? = nil,
          layoutDirection: LayoutDirection) {
         self.record = record
         self.maxWidth = maxWidth
@@ -78,4 +78,12 @@ final class FrameRecordingNode: WrapperNode {
         child.render(in: frame, proposal: limited(proposal), into: canvas)
         canvas.textRecorder = outer
     }
+}
+
+/// What a text draws, as ``View/_recordingFrame(maxWidth:narrowed:texts:_:)`` reports it.
+package struct DrawnText: Sendable {
+    /// The text shown: the whole text, or a truncated text's shown lines joined by spaces.
+    package let label: String
+    /// The text's layout as drawn (a hit in the typesetter's cache when asked again).
+    package let layout: ShapedText
 }

@@ -28,6 +28,12 @@ class ViewNode: LayoutSubviewBackend {
     /// drawing order; none for a leaf.
     var childNodes: [ViewNode] { [] }
 
+    /// Calls `body` with each of ``childNodes``, in order, without making the array (wrappers,
+    /// the most common nodes, override it).
+    func forEachChild(_ body: (ViewNode) -> Void) {
+        for child in childNodes { body(child) }
+    }
+
     /// Gives this node, and its descendants that have none yet, a structural identity.
     ///
     /// - Parameter path: The identity of the view that resolved to this node.
@@ -36,7 +42,7 @@ class ViewNode: LayoutSubviewBackend {
     final func stamp(_ path: ViewPath) {
         guard self.path == nil else { return }
         self.path = path
-        for child in childNodes { child.stamp(path) }
+        forEachChild { $0.stamp(path) }
     }
 
     /// The node's size for a proposal, memoised.
@@ -143,7 +149,7 @@ final class DrawingContext {
     let keepsItems: Bool
     /// Called with what each text draws (``FrameRecordingNode``'s `texts`), whether or not items
     /// are kept; `nil` for none.
-    var textRecorder: (@Sendable (String) -> Void)?
+    var textRecorder: (@Sendable (DrawnText) -> Void)?
 
     init(recordsFrames: Bool = false, keepsItems: Bool = true, actions: PassActions = PassActions()) {
         self.recordsFrames = recordsFrames
@@ -373,27 +379,62 @@ extension TextItem {
 /// A node's memoised sizes, by proposal: the first two in place, later ones (at most six, the
 /// oldest dropped first) in an array. Sizes are pure functions of the proposal for a whole
 /// rendering, so which entries are kept changes only how often a node measures, never a size.
+///
+/// Every node has one, so it is kept small: a proposal is stored as two numbers, an unspecified
+/// dimension as NaN (64 bytes in place instead of 112 for two optional tuples). A proposal with a
+/// NaN dimension is never kept (it is answered afresh, as before, since NaN equals nothing).
 struct SizeMemo {
-    private var first: (proposal: ProposedViewSize, size: CGSize)?
-    private var second: (proposal: ProposedViewSize, size: CGSize)?
-    private var more: [(proposal: ProposedViewSize, size: CGSize)] = []
+    private struct Entry {
+        var width: CGFloat
+        var height: CGFloat
+        var size: CGSize
+
+        init(_ proposal: ProposedViewSize, _ size: CGSize) {
+            width = proposal.width ?? .nan
+            height = proposal.height ?? .nan
+            self.size = size
+        }
+
+        static let empty = Entry(ProposedViewSize(width: nil, height: nil), .zero)
+
+        @inline(__always)
+        func matches(_ width: CGFloat, _ height: CGFloat) -> Bool {
+            (self.width == width || (self.width.isNaN && width.isNaN)) &&
+                (self.height == height || (self.height.isNaN && height.isNaN))
+        }
+    }
+
+    private var first = Entry.empty
+    private var second = Entry.empty
+    private var count: UInt8 = 0
+    private var more: [Entry] = []
+
+    private static func isKeepable(_ proposal: ProposedViewSize) -> Bool {
+        !(proposal.width?.isNaN ?? false) && !(proposal.height?.isNaN ?? false)
+    }
 
     /// The size answered for `proposal`, if it is kept.
     subscript(proposal: ProposedViewSize) -> CGSize? {
-        if let first, first.proposal == proposal { return first.size }
-        if let second, second.proposal == proposal { return second.size }
-        return more.first { $0.proposal == proposal }?.size
+        guard count > 0, Self.isKeepable(proposal) else { return nil }
+        let width = proposal.width ?? .nan, height = proposal.height ?? .nan
+        if first.matches(width, height) { return first.size }
+        if count > 1, second.matches(width, height) { return second.size }
+        return more.first { $0.matches(width, height) }?.size
     }
 
     /// Keeps `size` as the answer for `proposal`.
     mutating func insert(_ size: CGSize, for proposal: ProposedViewSize) {
-        if first == nil {
-            first = (proposal, size)
-        } else if second == nil {
-            second = (proposal, size)
-        } else {
+        guard Self.isKeepable(proposal) else { return }
+        switch count {
+        case 0:
+            first = Entry(proposal, size)
+            count = 1
+        case 1:
+            second = Entry(proposal, size)
+            count = 2
+        default:
             if more.count >= 6 { more.removeFirst() }
-            more.append((proposal, size))
+            more.append(Entry(proposal, size))
         }
     }
 }

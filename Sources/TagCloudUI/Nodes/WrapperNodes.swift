@@ -15,6 +15,7 @@ class WrapperNode: ViewNode {
     override var kind: String { "\(String(describing: type(of: self)))" }
 
     override var childNodes: [ViewNode] { [child] }
+    override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
 
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         child.sizeThatFits(proposal)
@@ -274,6 +275,15 @@ final class DecorationNode: WrapperNode {
     override var kind: String { isOverlay ? "Overlay" : "Background" }
 
     override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
+    override func forEachChild(_ body: (ViewNode) -> Void) {
+        if isOverlay {
+            body(child)
+            body(decoration)
+        } else {
+            body(decoration)
+            body(child)
+        }
+    }
 
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let decorationProposal = ProposedViewSize(frame.size)
@@ -284,31 +294,48 @@ final class DecorationNode: WrapperNode {
     }
 }
 
-/// `clipShape(_:style:)`, `cornerRadius(_:)`, `opacity(_:)` and the metadata modifiers: the child
-/// drawn as one group with a clip, an opacity or metadata.
-final class GroupNode: WrapperNode {
-    let clipShape: (any Shape)?
-    let clipStyle: FillStyle
-    let opacity: Double
+/// The metadata modifiers (``View/displayMetadata(_:)`` and those built on it): the child drawn as
+/// one group carrying the metadata. A cloud has several per chip, so it keeps only the metadata
+/// (``GroupNode`` also keeps a clip and an opacity).
+final class MetadataNode: WrapperNode {
     let metadata: ItemMetadata
 
-    init(_ child: ViewNode, clipShape: (any Shape)? = nil, clipStyle: FillStyle = FillStyle(), opacity: Double = 1,
-         metadata: ItemMetadata = ItemMetadata(), layoutDirection: LayoutDirection) {
-        self.clipShape = clipShape
-        self.clipStyle = clipStyle
-        self.opacity = opacity
+    init(_ child: ViewNode, metadata: ItemMetadata, layoutDirection: LayoutDirection) {
         self.metadata = metadata
         super.init(child, layoutDirection: layoutDirection)
     }
 
+    override var kind: String { "Metadata" }
+    override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        canvas.group(clip: nil, opacity: 1, metadata: metadata) {
+            child.render(in: frame, proposal: proposal, into: canvas)
+        }
+    }
+}
+
+/// `clipShape(_:style:)`, `cornerRadius(_:)` and `opacity(_:)`: the child drawn as one group with a
+/// clip or an opacity.
+final class GroupNode: WrapperNode {
+    let clipShape: (any Shape)?
+    let clipStyle: FillStyle
+    let opacity: Double
+
+    init(_ child: ViewNode, clipShape: (any Shape)? = nil, clipStyle: FillStyle = FillStyle(), opacity: Double = 1,
+         layoutDirection: LayoutDirection) {
+        self.clipShape = clipShape
+        self.clipStyle = clipStyle
+        self.opacity = opacity
+        super.init(child, layoutDirection: layoutDirection)
+    }
+
     override var kind: String {
-        clipShape != nil ? "Clip" : opacity != 1 ? "Opacity" : "Metadata"
+        clipShape != nil ? "Clip" : "Opacity"
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let opacity = canvas.animated(self.opacity, of: self) { $0.opacity }
         guard opacity > 0 else { return }
         let clip = clipShape.map { Clip($0._resolvedShape(in: frame), style: clipStyle) }
-        canvas.group(clip: clip, opacity: Swift.min(1, opacity), metadata: metadata) {
+        canvas.group(clip: clip, opacity: Swift.min(1, opacity)) {
             child.render(in: frame, proposal: proposal, into: canvas)
         }
     }

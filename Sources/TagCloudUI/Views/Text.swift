@@ -210,8 +210,8 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
 /// A text laid out by Typesetting.
 ///
 /// The single-line layout is shaped once; narrower proposals wrap (one shaping per distinct
-/// width), shorter ones truncate. Each proposal's ``ShapedText`` is kept, so drawing reuses the
-/// layout that sized the node.
+/// width), shorter ones truncate. Each proposal's ``ShapedText`` is kept (the single-line one
+/// once, for every proposal it fits), so drawing reuses the layout that sized the node.
 final class TextNode: ViewNode {
     let string: String
     let environment: EnvironmentValues
@@ -220,6 +220,7 @@ final class TextNode: ViewNode {
     /// The language of the environment's locale (``EnvironmentValues/locale``), or `nil`.
     private let language: TextLanguage?
     private var ideal: ShapedText?
+    /// The layouts other than ``ideal``, by proposal.
     private var layouts: [ProposedViewSize: ShapedText] = [:]
     private var lineGap: CGFloat?
     private var widestWordWidth: CGFloat?
@@ -249,9 +250,14 @@ final class TextNode: ViewNode {
 
     /// The layout for a proposal (see the type's discussion).
     func layout(for proposal: ProposedViewSize) -> ShapedText? {
-        if let known = layouts[proposal] { return known }
         if ideal == nil { ideal = shape(width: nil, lineLimit: environment.lineLimit) }
         guard let ideal else { return nil }
+        // The ideal layout answers every proposal it fits (most texts, most proposals) without a
+        // memo entry: only narrowed or shortened layouts are kept.
+        let narrower = proposal.width.map { $0.isFinite && $0 < ideal.size.width - 0.001 } ?? false
+        let shorter = proposal.height.map { $0.isFinite && ideal.lines.count > 1 && ideal.size.height > $0 + 0.001 } ?? false
+        if !narrower && !shorter { return ideal }
+        if let known = layouts[proposal] { return known }
         var result = ideal
         var width: CGFloat?
         if let proposed = proposal.width, proposed.isFinite, proposed < ideal.size.width - 0.001 {
@@ -302,7 +308,7 @@ final class TextNode: ViewNode {
         guard canvas.keepsItems || canvas.textRecorder != nil, let text = layout(for: proposal) else { return }
         // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
-        canvas.textRecorder?(label)
+        canvas.textRecorder?(DrawnText(label: label, layout: text))
         guard canvas.keepsItems, !text.runs.isEmpty else { return }
         let shading = canvas.animated(environment.foregroundShading(bounds: frame), of: self) {
             $0.environment.foregroundShading(bounds: frame)

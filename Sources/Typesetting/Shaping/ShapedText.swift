@@ -78,10 +78,12 @@ public struct ShapedText: Sendable, Equatable {
     /// the requested face's family, then those fallback gave characters to. A family appears even
     /// if it only drew `.notdef` glyphs.
     ///
-    /// - Complexity: O(r) in the number of runs.
+    /// - Complexity: O(r · f) in the number of runs and of families (both a few).
     public var fontFamilies: [String] {
-        var seen = Set<String>()
-        return runs.map(\.face.familyName).filter { seen.insert($0).inserted }
+        // Runs are few (one for most labels): a linear search beats hashing, and allocates once.
+        var families: [String] = []
+        for run in runs where !families.contains(run.face.familyName) { families.append(run.face.familyName) }
+        return families
     }
 
     /// The characters no available font covers, each once, in the order they are drawn: what the

@@ -126,23 +126,18 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
 /// Shapes one word alone (no context) and keeps its positions in design units.
 private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, language: TextLanguage?,
                        text: @autoclosure () -> String) throws -> WordShape {
-    var shape = WordShape(glyphs: [], nominal: [], adjustment: [], xOffset: [], yOffset: [], clusters: [])
+    var shape = WordShape(glyphs: [], hasOffsets: false)
     try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, language: language,
                      text: text()) { infos, positions, count in
         let hbFont = face.font.pointer
+        shape.glyphs.reserveCapacity(count)
         for i in 0..<count {
             let info = infos[i], position = positions[i]
             let nominal = position.x_advance != 0 ? hb_font_get_glyph_h_advance(hbFont, info.codepoint) : 0
-            shape.glyphs.append(info.codepoint)
-            shape.nominal.append(nominal)
-            shape.adjustment.append(position.x_advance - nominal)
-            shape.xOffset.append(position.x_offset)
-            shape.yOffset.append(position.y_offset)
-            shape.clusters.append(Int32(info.cluster))
-        }
-        if shape.xOffset.allSatisfy({ $0 == 0 }) && shape.yOffset.allSatisfy({ $0 == 0 }) {
-            shape.xOffset = []
-            shape.yOffset = []
+            shape.glyphs.append(WordShape.Glyph(glyph: info.codepoint, nominal: nominal, adjustment: position.x_advance - nominal,
+                                                xOffset: position.x_offset, yOffset: position.y_offset,
+                                                cluster: Int32(info.cluster)))
+            if position.x_offset != 0 || position.y_offset != 0 { shape.hasOffsets = true }
         }
     }
     return shape
@@ -150,12 +145,12 @@ private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, scri
 
 /// Appends a cached word, placed at UTF-8 offset `offset`, converting its units at `scaler`.
 private func append(_ shape: WordShape, offset: Int, to item: inout ShapedItem, scaler: UnitScaler) {
-    let hasOffsets = !shape.xOffset.isEmpty
-    for i in shape.glyphs.indices {
-        let advance = scaler.advance(Int64(shape.nominal[i])) + scaler.adjustment(Int64(shape.adjustment[i]))
-        let x = hasOffsets ? scaler.adjustment(Int64(shape.xOffset[i])) : 0
-        let y = hasOffsets ? scaler.adjustment(Int64(shape.yOffset[i])) : 0
-        item.append(glyph: shape.glyphs[i], advance: advance, x: x, y: y, cluster: offset + Int(shape.clusters[i]))
+    let hasOffsets = shape.hasOffsets
+    for glyph in shape.glyphs {
+        let advance = scaler.advance(Int64(glyph.nominal)) + scaler.adjustment(Int64(glyph.adjustment))
+        let x = hasOffsets ? scaler.adjustment(Int64(glyph.xOffset)) : 0
+        let y = hasOffsets ? scaler.adjustment(Int64(glyph.yOffset)) : 0
+        item.append(glyph: glyph.glyph, advance: advance, x: x, y: y, cluster: offset + Int(glyph.cluster))
     }
 }
 

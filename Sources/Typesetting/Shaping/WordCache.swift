@@ -90,19 +90,30 @@ struct SpaceIndependence: Sendable {
 }
 
 /// One word shaped alone, in design units: enough to place it at any size.
+///
+/// The glyphs are one array of packed values, so that a word costs one allocation (six parallel
+/// arrays grown by appending cost about thirty for a ten-letter word, the largest part of a
+/// cold label's allocations).
 struct WordShape: Sendable {
-    var glyphs: [UInt32]
-    /// The nominal (hmtx) advance of each glyph.
-    var nominal: [Int32]
-    /// GPOS adjustments: the shaped advance minus the nominal one, then the x and y offsets (both
-    /// empty when every offset is zero).
-    var adjustment: [Int32]
-    var xOffset: [Int32]
-    var yOffset: [Int32]
-    /// UTF-8 offsets of the clusters within the word.
-    var clusters: [Int32]
+    /// One glyph of a shaped word, in design units.
+    struct Glyph: Sendable {
+        var glyph: UInt32
+        /// The nominal (hmtx) advance.
+        var nominal: Int32
+        /// The GPOS adjustment: the shaped advance minus the nominal one.
+        var adjustment: Int32
+        /// The GPOS offset (x right, y up).
+        var xOffset: Int32
+        var yOffset: Int32
+        /// The UTF-8 offset of the glyph's cluster within the word.
+        var cluster: Int32
+    }
 
-    var cost: Int { 64 + glyphs.count * 24 }
+    var glyphs: [Glyph]
+    /// Whether any glyph has a non-zero offset.
+    var hasOffsets: Bool
+
+    var cost: Int { 64 + glyphs.count * MemoryLayout<Glyph>.stride }
 }
 
 /// Shaped words keyed by face, language and text, bounded by an estimated byte budget (cleared when full),

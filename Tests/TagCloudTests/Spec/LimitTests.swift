@@ -1,5 +1,6 @@
 import Foundation
 @testable import TagCloud
+import TagCloudUI
 import Typesetting
 import Testing
 
@@ -305,6 +306,43 @@ import Testing
             } throws: { error in
                 (error as? TagCloudError)?.description.contains("nest more than 64 levels deep") == true
             }
+        }
+    }
+}
+
+/// A scale a program passes to the library (`pngData(scale:)`, `data(as:scale:)`,
+/// `animationData(scale:)`) has the `scale` key's limits: outside 0.01 … 64, NaN and infinities
+/// included, it is refused with the key named, before Cairo sees it.
+@Suite struct LibraryScaleTests {
+    static let refused: [Double] = [0, -1, 0.009, 1e-200, 64.5, 1e300, .nan, .infinity, -.infinity]
+
+    @Test(arguments: refused) func aScaleOutsideTheLimitsIsRefused(scale: Double) throws {
+        let cloud = Cloud(tags: [.init("Swift"), .init("Linux")])
+        #expect {
+            try cloud.pngData(scale: scale)
+        } throws: { error in
+            guard case .invalidNumber(let path, _, let reason, _)? = error as? TagCloudError else { return false }
+            return path == "scale" && reason == "it must be from 0.01 to 64"
+        }
+        let rendered = try cloud.rendered()
+        #expect(throws: TagCloudError.self) { try rendered.data(as: .png, scale: scale) }
+    }
+
+    @Test @MainActor func anAnimationScaleOutsideTheLimitsIsRefused() {
+        let before = Cloud(tags: [.init("Swift")]), after = Cloud(tags: [.init("Swift"), .init("Linux")])
+        #expect {
+            try before.animationData(to: after, as: .png, scale: .nan, frameRate: 2, hold: 0)
+        } throws: { error in
+            guard case .invalidNumber(let path, _, _, _)? = error as? TagCloudError else { return false }
+            return path == "scale"
+        }
+    }
+
+    @Test func theLimitsThemselvesRender() throws {
+        let cloud = Cloud(tags: [.init("Swift")])
+        for scale in [0.01, 1, 64] {
+            let png = try cloud.pngData(scale: scale)
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         }
     }
 }
