@@ -277,26 +277,29 @@ final class SVGWriter {
 
     /// Path data with absolute commands; quadratic curves are kept (`Q`).
     private func pathData(_ path: Path) -> String {
-        var text = ""
-        func add(_ command: String, _ points: CGPoint...) {
-            text += command
-            for (index, point) in points.enumerated() {
-                if index > 0 { text += " " }
-                WebText.appendNumber(Double(point.x), decimals: 4, to: &text)
-                text += " "
-                WebText.appendNumber(Double(point.y), decimals: 4, to: &text)
-            }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.elements.count * 32)
+        func add(_ command: UInt8, _ point: CGPoint, first: Bool) {
+            if first { bytes.append(command) } else { bytes.append(0x20) }
+            WebText.appendNumber(Double(point.x), decimals: 4, to: &bytes)
+            bytes.append(0x20)
+            WebText.appendNumber(Double(point.y), decimals: 4, to: &bytes)
         }
         for element in path.elements {
             switch element {
-            case .move(let p): add("M", p)
-            case .line(let p): add("L", p)
-            case .quadCurve(let p, let c): add("Q", c, p)
-            case .curve(let p, let c1, let c2): add("C", c1, c2, p)
-            case .closeSubpath: text += "Z"
+            case .move(let p): add(UInt8(ascii: "M"), p, first: true)
+            case .line(let p): add(UInt8(ascii: "L"), p, first: true)
+            case .quadCurve(let p, let c):
+                add(UInt8(ascii: "Q"), c, first: true)
+                add(0, p, first: false)
+            case .curve(let p, let c1, let c2):
+                add(UInt8(ascii: "C"), c1, first: true)
+                add(0, c2, first: false)
+                add(0, p, first: false)
+            case .closeSubpath: bytes.append(UInt8(ascii: "Z"))
             }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Paint

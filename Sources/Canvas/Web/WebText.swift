@@ -81,31 +81,59 @@ package enum WebText {
 
     /// Appends ``number(_:decimals:)`` to a string.
     package static func appendNumber(_ value: Double, decimals: Int = 4, to text: inout String) {
+        withDigits(of: value, decimals: decimals) { text += String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends ``number(_:decimals:)`` as ASCII bytes (path data of a large cloud is millions of
+    /// numbers).
+    package static func appendNumber(_ value: Double, decimals: Int = 4, to bytes: inout [UInt8]) {
+        withDigits(of: value, decimals: decimals) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Lends ``number(_:decimals:)``'s ASCII bytes, made in place (no string per part).
+    private static func withDigits(of value: Double, decimals: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
         let places = min(max(decimals, 0), 8)
         let power = powers[places]
-        guard value.isFinite else { text += "0"; return }
         let scaled = (value * power).rounded()
-        guard abs(scaled) < 9e15 else {
-            // Beyond exact integers: whole numbers anyway.
-            text += String(Int64(clamping: Int64(value.rounded().clamped(to: -9e18...9e18))))
+        guard value.isFinite, abs(scaled) < 9e15 else {
+            // Not finite: 0. Beyond exact integers: whole numbers anyway.
+            var whole = value.isFinite ? String(Int64(clamping: Int64(value.rounded().clamped(to: -9e18...9e18)))) : "0"
+            whole.withUTF8 { body(UnsafeRawBufferPointer($0)) }
             return
         }
         var units = Int64(scaled)
-        if units == 0 { text += "0"; return }
-        if units < 0 { text += "-"; units = -units }
-        let whole = units / Int64(power)
-        var fraction = units % Int64(power)
-        if whole != 0 { text += String(whole) }
-        guard fraction != 0 else {
-            if whole == 0 { text += "0" }
-            return
+        // Digits from the last: the fraction without its trailing zeros, the point, the whole
+        // part (none when it is 0: ".5", as SVG and CSS allow), the sign.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            func put(_ byte: UInt8) {
+                index -= 1
+                buffer[index] = byte
+            }
+            if units == 0 {
+                put(0x30)
+            } else {
+                let negative = units < 0
+                if negative { units = -units }
+                var fractionDigits = places
+                while fractionDigits > 0 && units % 10 == 0 {
+                    units /= 10
+                    fractionDigits -= 1
+                }
+                for _ in 0..<fractionDigits {
+                    put(UInt8(0x30 + units % 10))
+                    units /= 10
+                }
+                if fractionDigits > 0 { put(0x2E) }
+                while units > 0 {
+                    put(UInt8(0x30 + units % 10))
+                    units /= 10
+                }
+                if negative { put(0x2D) }
+            }
+            body(UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
-        var width = places
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        let digits = String(fraction)
-        text += "."
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
     }
 
     /// The id prefix of a document: `tc` and eight hexadecimal digits of the 64-bit FNV-1a hash
