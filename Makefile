@@ -254,11 +254,12 @@ endif
 # Sanitizers, each in its own build folder so the normal build stays as it is:
 # ThreadSanitizer over the tests of the modules that use threads (Canvas draws bands and encodes
 # PNG parts on every core; Typesetting loads fonts in parallel and shares its caches), as the
-# Typesetting catalog claims; AddressSanitizer over the whole suite. LeakSanitizer is off: the
-# command's processes exit with fontconfig's configuration still allocated. `make test` does not
-# run them (they rebuild everything twice: about 30 minutes on a 2-core machine); .ci/run does.
+# Typesetting catalog claims, and a large cloud's chips, which TagCloud measures on every core
+# (ParallelMeasuringTests); AddressSanitizer over the whole suite. LeakSanitizer is off: the
+# command's processes exit with fontconfig's configuration still allocated. `make test` (and so
+# .ci/run) does not run them: they rebuild everything twice, about 30 minutes on a 2-core machine.
 # TSAN_TESTS=. runs ThreadSanitizer over the whole suite (about 15 minutes more).
-TSAN_TESTS ?= CanvasTests|TypesettingTests
+TSAN_TESTS ?= CanvasTests|TypesettingTests|ParallelMeasuringTests
 sanitize: deps-test
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \

@@ -56,7 +56,11 @@ final class ResolutionContext {
     /// The lifecycle actions this pass registers, run after it.
     let actions: PassActions
     /// The first error met; the renderer throws it.
-    private(set) var firstError: TagCloudUIError?
+    var firstError: TagCloudUIError? { errorLock.withLock { recordedError } }
+    private var recordedError: TagCloudUIError?
+    /// Guards ``firstError``: a layout may measure its subviews on several threads (a large cloud's
+    /// chips), and any of them may fail to shape.
+    private let errorLock = NSLock()
 
     init(typesetter: Typesetter, graph: ViewGraph = ViewGraph(), actions: PassActions = PassActions()) {
         self.typesetter = typesetter
@@ -66,7 +70,7 @@ final class ResolutionContext {
 
     /// Records an error; only the first is kept.
     func record(_ error: TagCloudUIError) {
-        if firstError == nil { firstError = error }
+        errorLock.withLock { if recordedError == nil { recordedError = error } }
     }
 }
 

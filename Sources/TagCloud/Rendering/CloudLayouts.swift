@@ -128,6 +128,7 @@ struct CloudFlowLayout: Layout {
     /// The proposed width (CSS's definite width), or the widest row's when that is wider, by the
     /// rows' height; the rows' width when the proposal has no finite width.
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout FlowLayout.Cache) -> CGSize {
+        Self.measureInParallel(subviews)
         let size = flow.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
         guard let width = proposal.width, width.isFinite, width >= 0 else { return size }
         return CGSize(width: Swift.max(width, size.width), height: size.height)
@@ -137,6 +138,32 @@ struct CloudFlowLayout: Layout {
                        cache: inout FlowLayout.Cache) {
         flow.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
         recorder.recordHidden(cache.hiddenItemCount)
+    }
+
+    /// The fewest chips measured on several threads: below it, starting the threads costs more
+    /// than measuring (a chip takes about 10 µs, most of it shaping its label).
+    static let parallelMeasuringThreshold = 2048
+
+    /// Whether large clouds measure their chips on several threads (tests turn it off to compare
+    /// with the one-thread measuring).
+    @TaskLocal static var measuresInParallel = true
+
+    /// Measures every chip's ideal size on all cores before the flow measures them one by one,
+    /// for large clouds: the flow's pass then finds each size memoised. Each chip is its own
+    /// subtree of TagCloud's views (a frame recorder, metadata, padding, a background shape and a
+    /// text), which keeps its state in its own nodes and shapes through the thread-safe typesetter,
+    /// so chips measure independently; the sizes are the same whichever thread measures them
+    /// (`make bench`: site group, 100,000 tags).
+    private static func measureInParallel(_ subviews: Subviews) {
+        let count = subviews.count
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= parallelMeasuringThreshold, workers > 1, measuresInParallel else { return }
+        let chunks = workers * 8
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                _ = subviews[index].sizeThatFits(.unspecified)
+            }
+        }
     }
 
     /// `nil`: the container's subviews are ``ChipView``s (in frame recorders), and no part of a

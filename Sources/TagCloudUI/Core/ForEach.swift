@@ -36,9 +36,9 @@ extension ForEach: View where Content: View {
         var nodes: [ViewNode] = []
         nodes.reserveCapacity(view.data.count)
         for element in view.data {
-            let tag = AnyHashable(view.identifier(element))
+            let tag = NodeTag(AnyHashable(view.identifier(element)))
             for node in makeNodes(view.content(element), inputs, at: .element(tag)) {
-                if node.tag == nil { node.tag = tag }
+                if node.tagBox == nil { node.tagBox = tag }
                 nodes.append(node)
             }
         }

@@ -16,7 +16,7 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         case branch(Bool)
         /// A ``ForEach`` element's identifier (elements with equal identifiers share it, as they
         /// share an identity in SwiftUI).
-        case element(AnyHashable)
+        case element(NodeTag)
         /// The type of a custom view or modifier whose body resolves here, or of an ``AnyView``'s view.
         case type(ObjectIdentifier)
         /// A view a modifier resolves beside its content.

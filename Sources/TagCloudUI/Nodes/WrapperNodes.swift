@@ -9,7 +9,7 @@ class WrapperNode: ViewNode {
         self.child = child
         self.layoutDirection = layoutDirection
         super.init()
-        tag = child.tag
+        tagBox = child.tagBox
     }
 
     override var kind: String { "\(String(describing: type(of: self)))" }
