@@ -21,7 +21,8 @@ import TagCloudUI
 /// tooltip as display-list metadata (SVG `<g id>`, `<a>` and `<title>`, PDF links and annotations).
 ///
 /// Its body is nonisolated (made of primitive views only), and it resolves it directly, so that
-/// clouds are laid out on any thread.
+/// clouds are laid out on any thread. The chips are a `ForEach` over their indices, resolved on
+/// every core when there are thousands (`_ConcurrentForEach`; the same nodes and identities).
 struct CloudView: View {
     /// The cloud.
     let cloud: ResolvedCloud
@@ -44,7 +45,7 @@ struct CloudView: View {
         let style = ChipStyle(cloud)
         let rootLocale = Locale(identifier: "")
         return CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
-            ForEach(0..<visibleCount, id: \.self) { index in
+            _ConcurrentForEach(count: visibleCount) { index in
                 let chip = cloud.chips[index]
                 ChipView(style: style, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
                     .environment(\.locale, chip.locale.map { Locale(identifier: $0) } ?? rootLocale)
