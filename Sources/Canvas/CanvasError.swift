@@ -88,7 +88,10 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidComparisonOption(let name, let value):
             return "the \(name) is \(value), but it must be from 0 to 1"
         case .refusedLink(let href, let scheme):
-            return "the link \(Self.quoted(href)) uses the scheme \(scheme):, which is refused: links may be http, https, mailto, tel, relative or a #fragment"
+            // The scheme is cut like the link: a scheme can be as long as the link itself.
+            let shown = scheme.unicodeScalars.count <= Self.quotedLinkLimit ? scheme
+                : String(String.UnicodeScalarView(scheme.unicodeScalars.prefix(Self.quotedLinkLimit))) + "…"
+            return "the link \(Self.quoted(href)) uses the scheme \(shown):, which is refused: links may be http, https, mailto, tel, relative or a #fragment"
         case .malformedLink(let href, let reason):
             return "the link \(Self.quoted(href)) is not a valid URL: \(reason)"
         case .themeVariantsDiffer(let item):

@@ -112,4 +112,25 @@ import TestRandom
             #expect(String(describing: error).count < 300)
         }
     }
+
+    /// A refused scheme is quoted cut at 80 characters too (a 30-minute run of the link fuzz target
+    /// found a 1,000-character scheme echoed whole: Fuzz/regressions/link/long-refused-scheme-in-message.txt).
+    @Test func aLongRefusedSchemeIsShownCut() throws {
+        let scheme = "x" + String(repeating: "N", count: 1_000)
+        do {
+            _ = try WebLink(checking: "\(scheme):alert(1)")
+            Issue.record("the scheme was accepted")
+        } catch {
+            guard case .refusedLink(_, let refused) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(refused == scheme)
+            let message = String(describing: error)
+            #expect(message.contains("uses the scheme " + String(scheme.prefix(80)) + "…:"), "\(message)")
+            #expect(message.count < 400)
+        }
+        let short = String(describing: CanvasError.refusedLink(href: "javascript:x", scheme: "javascript"))
+        #expect(short.contains("uses the scheme javascript:, which is refused"))
+    }
 }

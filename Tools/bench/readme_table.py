@@ -32,11 +32,21 @@ ROWS = [
     ("Headless Chromium, one browser, page after page (DevTools protocol)",
      "chromium.persistent_page_screenshot_numbers150_png_2x_ms", "ms"),
     ("`tagcloud --help`, process start to exit", "command.process_start_help_ms", "ms"),
+    ("Site: 1,000 specs of the 150-number example to PNG at 2× in one `render` run",
+     "site.batch_1000_specs_png_2x_clouds_per_s", "clouds"),
+    ("Site: the same 1,000 specs as 1,000 processes", "site.separate_1000_processes_png_2x_clouds_per_s", "clouds"),
+    ("Site: 100,000 tags to layout JSON, process", "site.tags_100k_layout_json_ms", "ms"),
+    ("Site: its peak memory", "site.tags_100k_layout_json_peak_mib", "mib"),
+    ("Site: 1,000,000 tags to layout JSON, process", "site.tags_1M_layout_json_ms", "ms"),
+    ("Site: its peak memory", "site.tags_1M_layout_json_peak_mib", "mib"),
+    ("Site: 100,000 tags to SVG, process", "site.tags_100k_svg_ms", "ms"),
+    ("Site: its peak memory", "site.tags_100k_svg_peak_mib", "mib"),
+    ("Site: `collect` over 10,000 Markdown files", "site.collect_10k_markdown_files_ms", "ms"),
 ]
 
 
 def number(value, kind):
-    if kind == "rate":
+    if kind in ("rate", "clouds", "mib"):
         return f"{value:,.0f}"
     if value >= 100:
         return f"{value:,.0f}"
@@ -54,7 +64,7 @@ def main():
         if figure is None:
             print(f"| {label} | not measured | |", file=sys.stderr)
             continue
-        unit = {"ms": " ms", "x": "×", "rate": " labels/s"}[kind]
+        unit = {"ms": " ms", "x": "×", "rate": " labels/s", "clouds": " clouds/s", "mib": " MiB"}[kind]
         spread = figure.get("spread")
         text = number(figure["value"], kind) + unit
         if spread and spread["runs"] > 1:
