@@ -25,7 +25,7 @@ RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
 # chromium decode and play the animations and web output.
 TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium $(RUNTIME_PACKAGES)
 # The benchmarks' browser comparison (Tools/browser/cdp.py drives Chromium).
-BENCH_PACKAGES := chromium python3
+BENCH_PACKAGES := chromium python3 time
 # Only for regenerating reference data (make refs).
 REF_PACKAGES   := libharfbuzz-bin chromium fonts-dejavu-core fonts-noto-color-emoji unicode-data woff2 $(RUNTIME_PACKAGES)
 

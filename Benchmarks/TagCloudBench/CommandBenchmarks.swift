@@ -93,7 +93,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
 /// - Returns: The child's CPU time (user + system) in seconds, from `wait4`'s resource usage.
 @discardableResult
 func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> Double {
-    let run = try spawnMeasured(executable, arguments, quiet: quiet)
+    let run = try spawnWaiting(executable, arguments, quiet: quiet)
     guard run.exitCode == 0 else {
         throw BenchmarkError.failed(executable.lastPathComponent, run.exitCode, run.errors)
     }
@@ -101,8 +101,14 @@ func spawn(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws
 }
 
 /// What a spawned process did: its exit code (minus the signal when a signal ended it), its CPU
-/// time (user + system) and its peak resident memory, from wait4's rusage, and what it wrote on
+/// time (user + system) from wait4's rusage, its peak resident memory, and what it wrote on
 /// standard error unless `quiet`.
+///
+/// The peak is GNU time's `%M` for the program, run under `/usr/bin/time` (Debian's `time`, in
+/// make bench's packages). wait4's `ru_maxrss` of a child of this process cannot be used: Linux
+/// counts the memory the parent had at its peak into every child it starts (posix_spawn or fork;
+/// the child's high-water mark is taken from the parent's address space at exec), so a child of a
+/// benchmark process that once held 1.4 GiB reported 1,457 MiB for a 23 MiB command.
 struct SpawnedRun {
     var exitCode: Int32
     var cpuSeconds: Double
@@ -110,8 +116,29 @@ struct SpawnedRun {
     var errors: String
 }
 
-/// Starts `executable` with posix_spawn (standard input and output on /dev/null) and waits for it.
+/// Starts `executable` with posix_spawn (standard input and output on /dev/null) under
+/// `/usr/bin/time`, and waits for it.
 func spawnMeasured(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> SpawnedRun {
+    let peakPath = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-peak-\(getpid())").path
+    defer { unlink(peakPath) }
+    guard FileManager.default.isExecutableFile(atPath: gnuTime) else {
+        throw BenchmarkError.failed("time", 1, "\(gnuTime) is missing: make bench installs Debian's time package")
+    }
+    var run = try spawnWaiting(URL(fileURLWithPath: gnuTime), ["-f", "%M", "-o", peakPath, executable.path] + arguments, quiet: quiet)
+    // The last line is the peak in KiB (a line before it says when the program failed).
+    let report = (try? String(contentsOfFile: peakPath, encoding: .utf8)) ?? ""
+    guard let kibibytes = report.split(separator: "\n").last.flatMap({ Double($0) }) else {
+        throw BenchmarkError.failed(executable.lastPathComponent, run.exitCode, "time reported no peak memory: \(report.prefix(200))")
+    }
+    run.maxResidentMiB = kibibytes / 1024
+    return run
+}
+
+/// GNU time, which reports a program's own peak resident memory.
+let gnuTime = "/usr/bin/time"
+
+/// Starts `executable` with posix_spawn (standard input and output on /dev/null) and waits for it.
+func spawnWaiting(_ executable: URL, _ arguments: [String], quiet: Bool = false) throws -> SpawnedRun {
     let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-bench-stderr-\(getpid())").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -136,7 +163,7 @@ func spawnMeasured(_ executable: URL, _ arguments: [String], quiet: Bool = false
     let errors = quiet ? "" : ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return SpawnedRun(exitCode: exited ? code : -(exitStatus & 0x7F), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-                      maxResidentMiB: Double(usage.ru_maxrss) / 1024, errors: errors)
+                      maxResidentMiB: .nan, errors: errors)
 }
 
 /// The first executable of that name on `PATH`.

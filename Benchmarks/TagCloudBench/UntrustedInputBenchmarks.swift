@@ -2,8 +2,9 @@
 // `tagcloud diff` refuses PNG bombs: a 65-byte header claiming 65535 × 65535 pixels, and a real
 // 20,000 × 20,000 picture (1.2 GB decoded, 1.2 MB compressed) made by
 // Tests/FaultMatrix/make-png-bombs.py. Target: each refused in under 50 ms (median wall time of
-// the process, start to exit) and under 50 MB (peak resident memory, wait4's ru_maxrss, the
-// largest of the runs). The release executable is used, as for the command figures.
+// the process under GNU time, start to exit) and under 50 MB (peak resident memory, GNU time's %M,
+// see spawnMeasured; the largest of the runs). The release executable is used, as for the command
+// figures.
 
 import Canvas
 import Foundation
