@@ -15,7 +15,7 @@ final class LayoutRecorder: @unchecked Sendable {
     private var recordedHidden = 0
     private var recordedNarrowed: Set<Int> = []
     private var recordedTexts: [Int: [String]] = [:]
-    private var recordedFonts: [ChipFonts?]
+    private var recordedFonts: [RecordedFonts]
 
     /// The fonts of a chip's one text as drawn on one line, uncut: what the layout JSON and the
     /// font warnings report, read from the pass instead of shaping the label again.
@@ -26,14 +26,22 @@ final class LayoutRecorder: @unchecked Sendable {
         var uncovered: [UncoveredCharacter]
         /// The text drawn.
         var text: String
-        /// How many texts the chip drew: the fonts stand for the chip's label only when it is one.
-        var texts: Int
+    }
+
+    /// What a chip's texts tell of its fonts.
+    private enum RecordedFonts {
+        /// It drew no text yet.
+        case none
+        /// It drew one text, on one uncut line.
+        case one(ChipFonts)
+        /// It drew a cut text or several texts: its label is shaped again.
+        case unusable
     }
 
     /// A recorder for `count` chips, none placed yet.
     init(count: Int) {
         recordedFrames = [CGRect?](repeating: nil, count: count)
-        recordedFonts = [ChipFonts?](repeating: nil, count: count)
+        recordedFonts = [RecordedFonts](repeating: .none, count: count)
     }
 
     /// Records a text chip `index` drew: the label when `keepsLabel` (a chip narrowed to the
@@ -41,17 +49,15 @@ final class LayoutRecorder: @unchecked Sendable {
     /// line (see ``fonts(of:text:)``).
     func recordDrawn(_ drawn: DrawnText, for index: Int, keepsLabel: Bool) {
         let layout = drawn.layout
-        let uncut = !layout.isTruncated && layout.lines.count == 1
-        let fonts = uncut ? ChipFonts(families: layout.fontFamilies, uncovered: layout.uncoveredCharacters,
-                                      text: drawn.label, texts: 1) : nil
+        let fonts: RecordedFonts = layout.isTruncated || layout.lines.count != 1 ? .unusable
+            : .one(ChipFonts(families: layout.fontFamilies, uncovered: layout.uncoveredCharacters, text: drawn.label))
         lock.withLock {
             if keepsLabel { recordedTexts[index, default: []].append(drawn.label) }
             guard recordedFonts.indices.contains(index) else { return }
-            if var known = recordedFonts[index] {
-                known.texts += 1
-                recordedFonts[index] = known
+            if case .none = recordedFonts[index] {
+                recordedFonts[index] = fonts
             } else {
-                recordedFonts[index] = fonts ?? ChipFonts(families: [], uncovered: [], text: "", texts: uncut ? 1 : 2)
+                recordedFonts[index] = .unusable
             }
         }
     }
@@ -60,7 +66,7 @@ final class LayoutRecorder: @unchecked Sendable {
     /// one text, `text`, on one uncut line; `nil` otherwise (the caller then shapes the label).
     func fonts(of index: Int, text: String) -> ChipFonts? {
         lock.withLock {
-            guard recordedFonts.indices.contains(index), let fonts = recordedFonts[index], fonts.texts == 1,
+            guard recordedFonts.indices.contains(index), case .one(let fonts) = recordedFonts[index],
                   fonts.text == text else { return nil }
             return fonts
         }
