@@ -86,34 +86,43 @@ public struct CloudLayout: Sendable, Equatable {
     /// - Returns: UTF-8 JSON ending with a newline.
     /// - Complexity: O(n) in the number of chips and the length of their texts.
     public func jsonData() -> Data {
-        var output = "{\"width\": \(Self.number(width)), \"height\": \(Self.number(height)), \"chips\": ["
-        output.reserveCapacity(64 + chips.count * 96)
+        var output = JSONBytes(reservingCapacity: 64 + chips.count * 100)
+        output.append("{\"width\": ")
+        output.append(number: width)
+        output.append(", \"height\": ")
+        output.append(number: height)
+        output.append(", \"chips\": [")
         for (index, chip) in chips.enumerated() {
-            output += index == 0 ? "\n  " : ",\n  "
-            output += "{\"text\": "
-            SpecTree.writeJSONString(chip.text, to: &output)
+            output.append(index == 0 ? "\n  {\"text\": " : ",\n  {\"text\": ")
+            output.append(string: chip.text)
             if let label = chip.label {
-                output += ", \"label\": "
-                SpecTree.writeJSONString(label, to: &output)
+                output.append(", \"label\": ")
+                output.append(string: label)
             }
             if let shown = chip.shown {
-                output += ", \"shown\": "
-                SpecTree.writeJSONString(shown, to: &output)
+                output.append(", \"shown\": ")
+                output.append(string: shown)
             }
-            output += ", \"x\": \(Self.number(chip.x)), \"y\": \(Self.number(chip.y)), "
-            output += "\"width\": \(Self.number(chip.width)), \"height\": \(Self.number(chip.height))"
+            output.append(", \"x\": ")
+            output.append(number: chip.x)
+            output.append(", \"y\": ")
+            output.append(number: chip.y)
+            output.append(", \"width\": ")
+            output.append(number: chip.width)
+            output.append(", \"height\": ")
+            output.append(number: chip.height)
             if !chip.fonts.isEmpty {
-                output += ", \"fonts\": ["
+                output.append(", \"fonts\": [")
                 for (position, family) in chip.fonts.enumerated() {
-                    if position > 0 { output += ", " }
-                    SpecTree.writeJSONString(family, to: &output)
+                    if position > 0 { output.append(", ") }
+                    output.append(string: family)
                 }
-                output += "]"
+                output.append("]")
             }
-            output += "}"
+            output.append("}")
         }
-        output += chips.isEmpty ? "]}\n" : "\n]}\n"
-        return Data(output.utf8)
+        output.append(chips.isEmpty ? "]}\n" : "\n]}\n")
+        return Data(output.bytes)
     }
 
     /// Reads a layout written by ``jsonData()`` (or any JSON of that shape).
@@ -148,7 +157,6 @@ public struct CloudLayout: Sendable, Equatable {
 
     /// A number in its shortest form that reads back exactly: integers without a fraction.
     package static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        SpecTree.format(value)
     }
 }

@@ -150,8 +150,9 @@ struct CloudFlowLayout: Layout {
     /// than measuring (a chip takes about 10 µs, most of it shaping its label).
     static let parallelMeasuringThreshold = 2048
 
-    /// Whether large clouds measure their chips on several threads (tests turn it off to compare
-    /// with the one-thread measuring).
+    /// Whether large clouds measure and draw their chips on several threads (tests turn it off
+    /// to compare with the one-thread pass): measured by ``measureInParallel(_:)``, drawn by
+    /// TagCloudUI's containers (`renderViewTree(drawingConcurrently:)`).
     @TaskLocal static var measuresInParallel = true
 
     /// Measures every chip's ideal size on all cores before the flow measures them one by one,

@@ -260,7 +260,8 @@ enum CloudRenderer {
         do {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
                                       scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
-                                      recordingFrames: false, drawing: drawing, releasingTreeOffThread: true).list
+                                      recordingFrames: false, drawing: drawing, releasingTreeOffThread: true,
+                                      drawingConcurrently: CloudFlowLayout.measuresInParallel).list
         } catch {
             throw TagCloudError(error)
         }

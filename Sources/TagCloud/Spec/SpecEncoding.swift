@@ -22,9 +22,10 @@ extension Cloud {
     ///
     /// - Returns: JSON text ending with a newline.
     public func json() -> String {
-        var output = ""
+        var output = JSONBytes()
         encodedTree().writeJSON(to: &output, indent: "")
-        return output + "\n"
+        output.append("\n")
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 
     /// The spec as a tree of plain values, keys in the table's order.
@@ -74,57 +75,36 @@ indirect enum SpecTree {
     }
 
     /// Appends the tree as indented JSON.
-    func writeJSON(to output: inout String, indent: String) {
+    func writeJSON(to output: inout JSONBytes, indent: String) {
         switch self {
         case .mapping(let pairs):
-            guard !pairs.isEmpty else { output += "{}"; return }
-            output += "{\n"
+            guard !pairs.isEmpty else { output.append("{}"); return }
+            output.append("{\n")
             for (index, pair) in pairs.enumerated() {
-                output += indent + "  "
-                Self.writeJSONString(pair.0, to: &output)
-                output += ": "
+                output.appendVerbatim(indent + "  ")
+                output.append(string: pair.0)
+                output.append(": ")
                 pair.1.writeJSON(to: &output, indent: indent + "  ")
-                output += index == pairs.count - 1 ? "\n" : ",\n"
+                output.append(index == pairs.count - 1 ? "\n" : ",\n")
             }
-            output += indent + "}"
+            output.appendVerbatim(indent)
+            output.append("}")
         case .sequence(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            guard !elements.isEmpty else { output.append("[]"); return }
+            output.append("[\n")
             for (index, element) in elements.enumerated() {
-                output += indent + "  "
+                output.appendVerbatim(indent + "  ")
                 element.writeJSON(to: &output, indent: indent + "  ")
-                output += index == elements.count - 1 ? "\n" : ",\n"
+                output.append(index == elements.count - 1 ? "\n" : ",\n")
             }
-            output += indent + "]"
+            output.appendVerbatim(indent)
+            output.append("]")
         case .string(let text):
-            Self.writeJSONString(text, to: &output)
+            output.append(string: text)
         case .number(let number):
-            output += Self.format(number)
+            output.append(number: number)
         case .bool(let value):
-            output += value ? "true" : "false"
+            output.append(value ? "true" : "false")
         }
-    }
-
-    /// A JSON string (RFC 8259 §7): quotes, backslashes and control characters escaped.
-    static func writeJSONString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029
-                    || (0x80...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

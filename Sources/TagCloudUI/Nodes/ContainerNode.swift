@@ -1,3 +1,5 @@
+import Foundation
+
 /// A layout container: any ``Layout`` run by a ``LayoutHost`` over the children's nodes.
 ///
 /// This is how stacks, `FlowLayout`, `AnyLayout` and user-written layouts become views: the node
@@ -40,9 +42,39 @@ final class ContainerNode<L: Layout>: ViewNode {
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let placements = host.placeSubviews(in: frame, proposal: proposal)
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        if canvas.drawsLargeContainersConcurrently, canvas.tracker == nil, workers > 1,
+           children.count >= ContainerNode.concurrentDrawingThreshold, placements.count == children.count {
+            drawConcurrently(placements, into: canvas, workers: workers)
+            return
+        }
         for (child, placement) in zip(children, placements) {
             child.render(in: placement.frame, proposal: placement.proposal, into: canvas)
         }
+    }
+
+    /// The number of children from which a container may draw them on every core
+    /// (``DrawingContext/drawsLargeContainersConcurrently``): as many as `_ConcurrentForEach`
+    /// resolves on every core.
+    static var concurrentDrawingThreshold: Int { 2048 }
+
+    /// Draws the children in consecutive shares, each share on a thread into its own forked
+    /// context, then takes the shares' results in order: the same display list as drawing them
+    /// one by one.
+    private func drawConcurrently(_ placements: [LayoutPlacement], into canvas: DrawingContext, workers: Int) {
+        let count = children.count
+        let shares = workers * 8
+        // Unchecked: each share draws its own children into its own context; the nodes of one
+        // child are drawn by one thread, and what they share (the typesetter, the recorders, the
+        // resolution context) is locked.
+        nonisolated(unsafe) let forks = (0..<shares).map { _ in canvas.forked() }
+        nonisolated(unsafe) let children = children
+        DispatchQueue.concurrentPerform(iterations: shares) { share in
+            for index in (count * share / shares)..<(count * (share + 1) / shares) {
+                children[index].render(in: placements[index].frame, proposal: placements[index].proposal, into: forks[share])
+            }
+        }
+        for fork in forks { canvas.absorb(fork) }
     }
 }
 

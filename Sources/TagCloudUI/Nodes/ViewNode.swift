@@ -99,6 +99,12 @@ class ViewNode: LayoutSubviewBackend {
     /// - Returns: The value.
     func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value { K.defaultValue }
 
+    /// The node whose ``layoutValue(_:)`` answers for this one: itself when it carries layout
+    /// values, the nearest such node down a chain of wrappers, or `nil` when none does (every
+    /// key then has its default). A flow asks each subview for two keys; without it, each ask
+    /// walked the whole chain of a chip's wrappers.
+    var layoutValueCarrier: ViewNode? { nil }
+
     /// Draws the node into `frame`.
     ///
     /// - Parameters:
@@ -175,6 +181,31 @@ final class DrawingContext {
         self.recordsFrames = recordsFrames
         self.keepsItems = keepsItems
         self.actions = actions
+    }
+
+    /// Whether a container with thousands of children draws them on every core, each share into
+    /// a ``forked()`` context absorbed in order (the same items, frames and preferences as drawn
+    /// one by one). Only for trees of primitive views, whose nodes draw without registering
+    /// actions and record only into locked recorders (the `TagCloud` library's clouds); never
+    /// while a tracker follows the nodes.
+    var drawsLargeContainersConcurrently = false
+
+    /// A context that draws part of a container's children on another thread: this one's
+    /// settings, named spaces and text recorder, no items yet, drawing its own children one by
+    /// one. Its results go back with ``absorb(_:)``.
+    func forked() -> DrawingContext {
+        let fork = DrawingContext(recordsFrames: recordsFrames, keepsItems: keepsItems, actions: actions)
+        fork.namedSpaces = namedSpaces
+        fork.textRecorder = textRecorder
+        return fork
+    }
+
+    /// Appends what a ``forked()`` context drew: its items, frames and preferences, after this
+    /// one's.
+    func absorb(_ fork: DrawingContext) {
+        if keepsItems { items.append(contentsOf: fork.items) }
+        frames.append(contentsOf: fork.frames)
+        preferences.append(contentsOf: fork.preferences)
     }
 
     /// Appends an item on top of the others.

@@ -4,10 +4,13 @@ class WrapperNode: ViewNode {
     let child: ViewNode
     /// The direction the wrapper places its child in (leading is right in right-to-left).
     let layoutDirection: LayoutDirection
+    /// The child's ``ViewNode/layoutValueCarrier``, found once.
+    private let childCarrier: ViewNode?
 
     init(_ child: ViewNode, layoutDirection: LayoutDirection) {
         self.child = child
         self.layoutDirection = layoutDirection
+        childCarrier = child.layoutValueCarrier
         super.init()
         tagBox = child.tagBox
     }
@@ -23,7 +26,8 @@ class WrapperNode: ViewNode {
 
     override var spacing: ViewSpacing { child.spacing }
     override var priority: Double { child.priority }
-    override func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value { child.layoutValue(key) }
+    override func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value { childCarrier?.layoutValue(key) ?? K.defaultValue }
+    override var layoutValueCarrier: ViewNode? { childCarrier }
 
     override func explicitAlignment(of guide: HorizontalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
         let placed = childPlacement(size: size, proposal: proposal)
@@ -380,8 +384,10 @@ final class LayoutValueNode: WrapperNode {
 
     override func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value {
         if ObjectIdentifier(key) == self.key, let value = value as? K.Value { return value }
-        return child.layoutValue(key)
+        return super.layoutValue(key)
     }
+
+    override var layoutValueCarrier: ViewNode? { self }
 }
 
 /// `alignmentGuide(_:computeValue:)`: one explicit guide computed from the child's dimensions.

@@ -141,7 +141,8 @@ func resolvedTypesetter(_ given: Typesetter?) throws(TagCloudUIError) -> Typeset
 /// - Throws: As ``ImageRenderer/displayList()``.
 func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
                                context: ResolutionContext, recordingFrames: Bool,
-                               recordingTree: Bool, drawing: Bool = true) throws(TagCloudUIError) -> SettledPass {
+                               recordingTree: Bool, drawing: Bool = true,
+                               drawingConcurrently: Bool = false) throws(TagCloudUIError) -> SettledPass {
     var rootEnvironment = environment
     rootEnvironment.displayScale = scale
     let inputs = _ViewInputs(environment: rootEnvironment, context: context)
@@ -155,6 +156,7 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
         throw .invalidSize(width: Double(size.width), height: Double(size.height))
     }
     let canvas = DrawingContext(recordsFrames: recordingFrames, keepsItems: drawing, actions: context.actions)
+    canvas.drawsLargeContainersConcurrently = drawingConcurrently
     let recorder = recordingTree ? TreeRecorder() : nil
     canvas.tracker = recorder
     root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
@@ -184,16 +186,21 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
 ///     the caller's path (a 100,000-chip cloud's tree takes a tenth of its rendering to free).
 ///     Only for views whose nodes own nothing that must be released on the caller's thread: no
 ///     state objects or other values of the caller's (the `TagCloud` library's chips).
+///   - drawingConcurrently: Whether containers of thousands of children draw them on every core
+///     (``DrawingContext/drawsLargeContainersConcurrently``; the same display list). Only for
+///     views made of primitive views, as `releasingTreeOffThread`.
 /// - Returns: The display list (without items when not drawing), its size the view's, and the
 ///   recorded frames.
 /// - Throws: As ``ImageRenderer/displayList()``.
 package func renderViewTree<Content: View>(
     _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
-    typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true, releasingTreeOffThread: Bool = false
+    typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true, releasingTreeOffThread: Bool = false,
+    drawingConcurrently: Bool = false
 ) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
     let context = ResolutionContext(typesetter: try resolvedTypesetter(given))
     let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
-                              recordingFrames: recordingFrames, recordingTree: false, drawing: drawing)
+                              recordingFrames: recordingFrames, recordingTree: false, drawing: drawing,
+                              drawingConcurrently: drawingConcurrently)
     if releasingTreeOffThread { ReleasedTree(pass.root).releaseOffThread() }
     return (pass.list, pass.canvas.frames)
 }

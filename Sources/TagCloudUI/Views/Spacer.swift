@@ -60,6 +60,8 @@ final class SpacerNode: ViewNode {
         if key == SpacerLayoutKey.self, let value = true as? K.Value { return value }
         return K.defaultValue
     }
+
+    override var layoutValueCarrier: ViewNode? { self }
 }
 
 /// A forced line break in a ``FlowLayout``: it takes no space and carries ``LineBreakLayoutKey``, so

@@ -93,9 +93,9 @@ import Testing
     }
 
     static func jsonString(_ text: String) -> String {
-        var output = ""
-        SpecTree.writeJSONString(text, to: &output)
-        return output
+        var output = JSONBytes()
+        output.append(string: text)
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 
     /// The row of each box: a box starts a new row when its top is at or below the bottom of the

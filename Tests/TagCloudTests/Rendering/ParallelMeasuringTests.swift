@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 @testable import TagCloud
 import Testing
@@ -31,5 +32,17 @@ import Testing
         #expect(parallel.fontWarnings.map(\.tagIndex) == single.fontWarnings.map(\.tagIndex))
         #expect(!parallel.fontWarnings.isEmpty, "the private-use character has no font")
         #expect(parallel.layout.chips.contains { $0.shown != nil }, "the long labels are cut")
+    }
+
+    /// Drawn on several threads (each share of the chips into its own context, taken in order),
+    /// the picture is the one drawn chip by chip: the same SVG and PDF bytes.
+    @Test func thePictureIsTheOneDrawnChipByChip() throws {
+        var cloud = try Self.largeCloud()
+        cloud.tags = Array(cloud.tags.prefix(2_100))
+        let parallel = try cloud.rendered()
+        let single = try CloudFlowLayout.$measuresInParallel.withValue(false) { try cloud.rendered() }
+        #expect(parallel.displayList.items.count == single.displayList.items.count)
+        #expect(try parallel.data(as: .svg) == single.data(as: .svg))
+        #expect(try parallel.data(as: .pdf) == single.data(as: .pdf))
     }
 }

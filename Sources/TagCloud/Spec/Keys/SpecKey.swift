@@ -196,8 +196,9 @@ private func layered<Value>(_ layers: [Value?], _ kind: ValueKind<Value>) -> Val
     }
 }
 
-/// A key of any type, as a mapping's table holds it.
-struct AnyKey<Root>: Sendable {
+/// A key of any type, as a mapping's table holds it: a class, so that the decoder passes
+/// each key of every tag it reads by one reference instead of copying a dozen fields.
+final class AnyKey<Root>: Sendable {
     /// The canonical name.
     let name: String
     /// Other accepted spellings.
