@@ -18,8 +18,7 @@ enum SVGBackend {
             guard dark.list.size == list.size else { throw CanvasError.themeVariantsDiffer(item: "the picture's size") }
         }
         let writer = SVGWriter(options: options)
-        let document = try writer.document(list, background: background)
-        return Data(WebText.fillingPrefix(Array(document.utf8), prefix: options.idPrefix))
+        return WebText.fillingPrefix(try writer.document(list, background: background), prefix: options.idPrefix)
     }
 }
 
@@ -63,8 +62,9 @@ final class SVGWriter {
 
     private var p: String { Self.p }
 
-    /// The whole document, with placeholders for the id prefix.
-    func document(_ list: DisplayList, background: RGBAColor?) throws -> String {
+    /// The whole document in pieces to be joined (the head, made last, then the body), with
+    /// placeholders for the id prefix.
+    func document(_ list: DisplayList, background: RGBAColor?) throws -> [String] {
         body.reserveCapacity(list.items.count * 160)
         let darkBackground = options.darkLook.map { $0.background }
         if background != nil || darkBackground ?? nil != nil {
@@ -84,7 +84,8 @@ final class SVGWriter {
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
         head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"
         if !definitions.isEmpty { head += "<defs>\n" + definitions + "</defs>\n" }
-        return head + body + "</svg>\n"
+        body += "</svg>\n"
+        return [head, body]
     }
 
     // MARK: Items

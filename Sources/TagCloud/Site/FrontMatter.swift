@@ -147,8 +147,8 @@ struct FrontMatter {
     private static func values(_ composed: YAMLReader.Composed, keys: [String]) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
-        func line(_ node: Node) -> Int { composed.locate(node.mark).line ?? 1 }
-        func plain(_ node: Node) -> String? {
+        func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
+        func plain(_ node: SpecNode) -> String? {
             guard case .scalar(let scalar) = node else { return nil }
             return scalar.style == .plain || scalar.style == .any ? scalar.string : nil
         }
@@ -182,7 +182,7 @@ struct FrontMatter {
         return values
     }
 
-    private static func describe(_ node: Node) -> String {
+    private static func describe(_ node: SpecNode) -> String {
         switch node {
         case .mapping: "a mapping"
         case .sequence: "a list"

@@ -103,17 +103,15 @@ extension Cloud {
 
     /// The value as a YAML node nested in mappings of the keys (`{chip: {fill: gold}}`).
     private static func node(_ text: String, keys: ArraySlice<String>, keyPath: String,
-                             location: SpecLocation) throws(TagCloudError) -> Node {
+                             location: SpecLocation) throws(TagCloudError) -> SpecNode {
         if text.isEmpty {
             throw .wrongType(path: keyPath, expected: "a value", got: "empty", location)
         }
         // The decoder reads scalars by their style and text, as the spec's own composer leaves
-        // them (Yams' basic resolver); `Tag.implicit` would compile Yams' default resolver's
-        // regular expressions, a few milliseconds on every command with an option.
-        let tag = Yams.Tag(.implicit, .basic, .default)
-        var node = Node.scalar(Node.Scalar(text, tag, .plain))
+        // them.
+        var node = SpecNode(text, .plain)
         for key in keys.reversed() {
-            node = .mapping(Node.Mapping([(Node(key, tag), node)], tag))
+            node = .mapping(SpecNode.Mapping(pairs: [(SpecNode(key, .any), node)]))
         }
         return node
     }

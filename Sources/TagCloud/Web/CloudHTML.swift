@@ -41,7 +41,7 @@ public enum CloudHTML {
         let typesetter = if let typesetter { typesetter } else { try CloudRenderer.standardTypesetter() }
         var writer = HTMLWriter(cloud: cloud, rendered: rendered, options: options, typesetter: typesetter)
         let text = try writer.document()
-        return Data(WebText.fillingPrefix(Array(text.utf8), prefix: options.idPrefix))
+        return WebText.fillingPrefix([text], prefix: options.idPrefix)
     }
 }
 

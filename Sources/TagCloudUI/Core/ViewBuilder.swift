@@ -10,6 +10,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter content: The view.
     /// - Returns: The same view.
+    @inlinable
     public static func buildExpression<Content: View>(_ content: Content) -> Content {
         content
     }
@@ -17,6 +18,7 @@ public enum ViewBuilder {
     /// An empty block: no view.
     ///
     /// - Returns: An ``EmptyView``.
+    @inlinable
     public static func buildBlock() -> EmptyView {
         EmptyView()
     }
@@ -25,6 +27,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter content: The view.
     /// - Returns: The same view.
+    @inlinable
     public static func buildBlock<Content: View>(_ content: Content) -> Content {
         content
     }
@@ -33,6 +36,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter content: The views.
     /// - Returns: A ``TupleView`` of them.
+    @inlinable
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
         TupleView(repeat each content)
     }
@@ -41,6 +45,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter content: The view when the condition holds, else `nil`.
     /// - Returns: The optional view.
+    @inlinable
     public static func buildIf<Content: View>(_ content: Content?) -> Content? {
         content
     }
@@ -49,6 +54,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter first: The view of the branch taken.
     /// - Returns: The conditional view.
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
@@ -58,6 +64,7 @@ public enum ViewBuilder {
     ///
     /// - Parameter second: The view of the branch taken.
     /// - Returns: The conditional view.
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
         -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
@@ -83,6 +90,7 @@ public struct TupleView<each Content: View> {
     /// Creates a tuple of views.
     ///
     /// - Parameter value: The views, in order.
+    @inlinable
     public init(_ value: repeat each Content) {
         self.value = (repeat each value)
     }
@@ -111,12 +119,18 @@ extension TupleView: View {
 
 /// A view that shows one of two views: what ``ViewBuilder`` makes of `if`/`else` and `switch`.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
+    @usableFromInline
     enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
 
     let storage: Storage
+
+    @usableFromInline
+    init(storage: Storage) {
+        self.storage = storage
+    }
 }
 
 extension _ConditionalContent: View {
@@ -156,6 +170,7 @@ extension Optional: View where Wrapped: View {
 /// A view that displays nothing: the port of SwiftUI's `EmptyView`.
 public struct EmptyView: Sendable {
     /// Creates an empty view.
+    @inlinable
     public init() {}
 }
 

@@ -103,6 +103,7 @@ public struct ModifiedContent<Content, Modifier> {
     ///
     /// - Parameters:
     ///   - content: The view.
+    @inlinable
     public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
@@ -146,6 +147,7 @@ extension View {
     /// Applies a modifier to a view and returns a new view (SwiftUI's `modifier(_:)`).
     ///
     /// - Returns: The modified view.
+    @inlinable
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
         ModifiedContent(content: self, modifier: modifier)
     }

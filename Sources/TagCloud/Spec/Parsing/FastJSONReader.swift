@@ -16,9 +16,6 @@ struct FastJSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
-    /// One constructor for every node's tag: `Tag.implicit` would build Yams' default
-    /// constructor maps afresh for each node, which cost more than all the rest of the reading.
-    private let constructor = Constructor.default
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -29,7 +26,7 @@ struct FastJSONReader {
     /// - Parameter input: The checked input.
     /// - Returns: The root node, or `nil` when the input is not plain, valid, strict JSON (the
     ///   located path then reports why).
-    static func read(_ input: TextInput) -> Node? {
+    static func read(_ input: TextInput) -> SpecNode? {
         input.bytes.withUnsafeBufferPointer { buffer in
             var reader = FastJSONReader(buffer)
             reader.skipWhitespace()
@@ -37,11 +34,6 @@ struct FastJSONReader {
             reader.skipWhitespace()
             return reader.index == buffer.count ? root : nil
         }
-    }
-
-    /// An implicit tag, resolved as the located path's composer resolves (Yams' basic resolver).
-    private func tag() -> Tag {
-        Tag(.implicit, .basic, constructor)
     }
 
     private mutating func skipWhitespace() {
@@ -53,12 +45,12 @@ struct FastJSONReader {
         }
     }
 
-    private mutating func value() -> Node? {
+    private mutating func value() -> SpecNode? {
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "{"): return object()
         case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string().map { .scalar(Node.Scalar($0, tag(), .doubleQuoted)) }
+        case UInt8(ascii: "\""): return string().map { .scalar(SpecNode.Scalar($0, .doubleQuoted)) }
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -66,17 +58,17 @@ struct FastJSONReader {
         }
     }
 
-    private mutating func object() -> Node? {
+    private mutating func object() -> SpecNode? {
         guard depth < maxSpecNesting else { return nil }
         depth += 1
         defer { depth -= 1 }
         index += 1
-        var pairs: [(Node, Node)] = []
+        var pairs: [(key: SpecNode, value: SpecNode)] = []
         var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .mapping(Node.Mapping(pairs, tag(), .flow))
+            return .mapping(SpecNode.Mapping(pairs: pairs))
         }
         while true {
             skipWhitespace()
@@ -87,7 +79,7 @@ struct FastJSONReader {
             index += 1
             skipWhitespace()
             guard let item = value() else { return nil }
-            pairs.append((.scalar(Node.Scalar(key, tag(), .doubleQuoted)), item))
+            pairs.append((.scalar(SpecNode.Scalar(key, .doubleQuoted)), item))
             skipWhitespace()
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: ",") {
@@ -96,20 +88,20 @@ struct FastJSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { return nil }
             index += 1
-            return .mapping(Node.Mapping(pairs, tag(), .flow))
+            return .mapping(SpecNode.Mapping(pairs: pairs))
         }
     }
 
-    private mutating func array() -> Node? {
+    private mutating func array() -> SpecNode? {
         guard depth < maxSpecNesting else { return nil }
         depth += 1
         defer { depth -= 1 }
         index += 1
-        var items: [Node] = []
+        var items: [SpecNode] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .sequence(Node.Sequence(items, tag(), .flow))
+            return .sequence(SpecNode.Sequence(elements: items))
         }
         while true {
             skipWhitespace()
@@ -123,7 +115,7 @@ struct FastJSONReader {
             }
             guard bytes[index] == UInt8(ascii: "]") else { return nil }
             index += 1
-            return .sequence(Node.Sequence(items, tag(), .flow))
+            return .sequence(SpecNode.Sequence(elements: items))
         }
     }
 
@@ -220,7 +212,7 @@ struct FastJSONReader {
         return value
     }
 
-    private mutating func literal(_ word: StaticString) -> Node? {
+    private mutating func literal(_ word: StaticString) -> SpecNode? {
         let length = word.utf8CodeUnitCount
         guard index + length <= bytes.count else { return nil }
         let matches = word.withUTF8Buffer { expected in
@@ -229,11 +221,11 @@ struct FastJSONReader {
         guard matches else { return nil }
         index += length
         guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
-        return .scalar(Node.Scalar("\(word)", tag(), .plain))
+        return .scalar(SpecNode.Scalar("\(word)", .plain))
     }
 
     /// A number by RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func number() -> Node? {
+    private mutating func number() -> SpecNode? {
         let start = index
         func digits() -> Int {
             let first = index
@@ -258,7 +250,7 @@ struct FastJSONReader {
         }
         guard index == bytes.count || isDelimiter(bytes[index]) else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return .scalar(Node.Scalar(text, tag(), .plain))
+        return .scalar(SpecNode.Scalar(text, .plain))
     }
 
     private func isDelimiter(_ byte: UInt8) -> Bool {

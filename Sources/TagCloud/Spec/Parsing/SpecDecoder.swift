@@ -25,7 +25,7 @@ final class SpecDecoder {
     // MARK: Document
 
     /// Decodes the top level: a mapping of keys, a list of tags, or nothing.
-    func decodeDocument(_ root: Node?) throws(TagCloudError) -> Cloud {
+    func decodeDocument(_ root: SpecNode?) throws(TagCloudError) -> Cloud {
         guard let root, !isNull(root) else { return Cloud() }
         switch root {
         case .sequence:
@@ -50,7 +50,7 @@ final class SpecDecoder {
     ///   - record: Whether to record each value's location in the source map.
     ///   - beforeLast: Checks made between the two rounds.
     /// - Returns: The value with every given key set.
-    func decodeMapping<Root>(_ node: Node, path: String, table: KeyTable<Root>, into root: Root,
+    func decodeMapping<Root>(_ node: SpecNode, path: String, table: KeyTable<Root>, into root: Root,
                              expected: String = "a mapping", record: Bool = true,
                              beforeLast: (inout Root) throws(TagCloudError) -> Void = { _ throws(TagCloudError) in }
     ) throws(TagCloudError) -> Root {
@@ -76,7 +76,7 @@ final class SpecDecoder {
     // MARK: Values with their own rules
 
     /// A font family name: a string, spaces around it ignored, not empty.
-    func familyName(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func familyName(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let family = try string(node, path: path).trimmingASCIISpaces()
         if family.isEmpty {
             throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
@@ -85,8 +85,8 @@ final class SpecDecoder {
     }
 
     /// A list of file paths, or one: each a non-empty string without control characters.
-    func paths(_ node: Node, path: String) throws(TagCloudError) -> [String] {
-        let items: [Node], isList: Bool
+    func paths(_ node: SpecNode, path: String) throws(TagCloudError) -> [String] {
+        let items: [SpecNode], isList: Bool
         if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
         var paths: [String] = []
         for (index, item) in items.enumerated() {
@@ -100,7 +100,7 @@ final class SpecDecoder {
     }
 
     /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
-    func languageTag(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func languageTag(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let text = try string(node, path: path)
         guard let language = try? TextLanguage(text) else {
             throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
@@ -109,7 +109,7 @@ final class SpecDecoder {
         return language.identifier
     }
 
-    func fontSize(_ node: Node, path: String) throws(TagCloudError) -> Double {
+    func fontSize(_ node: SpecNode, path: String) throws(TagCloudError) -> Double {
         if case .string(let text) = scalarValue(node) {
             if let style = Cloud.textStyleSizes.first(where: { $0.name == text }) { return style.size }
             let names = Cloud.textStyleSizes.map(\.name)
@@ -119,7 +119,7 @@ final class SpecDecoder {
         return try number(node, path: path, rule: .fontSize, expected: "a number or a text style name")
     }
 
-    func fontWeight(_ node: Node, path: String) throws(TagCloudError) -> Cloud.FontWeight {
+    func fontWeight(_ node: SpecNode, path: String) throws(TagCloudError) -> Cloud.FontWeight {
         let names = Cloud.FontWeight.named.map(\.name)
         switch scalarValue(node) {
         case .string(let text):
@@ -140,7 +140,7 @@ final class SpecDecoder {
 
     // MARK: Tags
 
-    func tags(_ node: Node, path: String) throws(TagCloudError) -> [Cloud.Tag] {
+    func tags(_ node: SpecNode, path: String) throws(TagCloudError) -> [Cloud.Tag] {
         guard case .sequence(let sequence) = node else {
             throw .wrongType(path: path, expected: "a list of tags", got: describe(node), location(node))
         }
@@ -164,7 +164,7 @@ final class SpecDecoder {
 
     /// A tag written as a mapping: its text is checked before its weight and link are read, so
     /// their messages can name it.
-    private func tagObject(_ node: Node, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
+    private func tagObject(_ node: SpecNode, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
         try decodeMapping(node, path: path, table: Cloud.Tag.keys, into: Cloud.Tag(""), record: false) {
             (tag: inout Cloud.Tag) throws(TagCloudError) in
             tag.text = try tagText(tag.text, location: tagLocation)
@@ -181,7 +181,7 @@ final class SpecDecoder {
     }
 
     /// A tag's weight: a finite number ≥ 0.
-    func weight(_ node: Node, tag: String) throws(TagCloudError) -> Double {
+    func weight(_ node: SpecNode, tag: String) throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node),
               value.isFinite, value >= 0 else {
             let text = if case .scalar(let scalar) = node { scalar.string } else { describe(node) }
@@ -193,7 +193,7 @@ final class SpecDecoder {
 
     /// A tag's string (its tooltip, or its link before ``href(_:path:tag:)`` checks it): a string
     /// without control characters.
-    func tagString(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
+    func tagString(_ node: SpecNode, path: String, tag: String) throws(TagCloudError) -> String {
         let value = try string(node, path: path)
         if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: tag, location(node))
@@ -202,7 +202,7 @@ final class SpecDecoder {
     }
 
     /// A ``Template``'s text: a string whose placeholders are known and braces closed.
-    func template(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func template(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let text = try string(node, path: path)
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: nil, location(node))
@@ -216,7 +216,7 @@ final class SpecDecoder {
     }
 
     /// A list of colours with at least `minimum` entries.
-    func colorList(_ node: Node, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
+    func colorList(_ node: SpecNode, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
         guard case .sequence(let sequence) = node, sequence.count >= minimum else {
             throw .wrongType(path: path, expected: "a list of \(minimum == 1 ? "colours" : "\(minimum) or more colours")",
                              got: describe(node), location(node))
@@ -230,7 +230,7 @@ final class SpecDecoder {
 
     /// A tag's link: a string without control characters that web output will write
     /// (``checkLink(_:tag:location:)``).
-    func href(_ node: Node, path: String, tag: String) throws(TagCloudError) -> String {
+    func href(_ node: SpecNode, path: String, tag: String) throws(TagCloudError) -> String {
         let href = try tagString(node, path: path, tag: tag)
         try Self.checkLink(href, tag: tag, location: location(node))
         return href
@@ -249,7 +249,7 @@ final class SpecDecoder {
     }
 
     /// A web link that is not a tag's (`fontURL`), checked as ``href(_:path:tag:)`` checks.
-    func webLink(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func webLink(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let href = try string(node, path: path)
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: nil, location(node))
@@ -259,7 +259,7 @@ final class SpecDecoder {
     }
 
     /// A web id prefix (`id`): an ASCII letter, then at most 63 letters, digits, `-` and `_`.
-    func webID(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func webID(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let id = try string(node, path: path)
         do {
             try WebText.checkPrefix(id)
@@ -277,7 +277,7 @@ final class SpecDecoder {
         var key: String
         /// The key path of the mapping holding it.
         var parent: String
-        var value: Node
+        var value: SpecNode
 
         /// The entry's key path, made when a message or the source map needs it.
         var path: String { parent.isEmpty ? key : "\(parent).\(key)" }
@@ -285,7 +285,7 @@ final class SpecDecoder {
 
     /// The entries of a mapping with known keys (aliases made canonical), in order; entries with
     /// a null value are left out, as "not given".
-    private func entries<Root>(_ node: Node, path: String, table: KeyTable<Root>, expected: String,
+    private func entries<Root>(_ node: SpecNode, path: String, table: KeyTable<Root>, expected: String,
                                record: Bool) throws(TagCloudError) -> [(AnyKey<Root>, Entry)] {
         let schema = table.schema
         guard case .mapping(let mapping) = node else {
@@ -294,6 +294,9 @@ final class SpecDecoder {
         }
         var result: [(AnyKey<Root>, Entry)] = []
         result.reserveCapacity(mapping.count)
+        // The keys so far, canonical, with their nodes: a mapping has a few keys, so a list.
+        var seen: [(canonical: String, node: SpecNode)] = []
+        let checksAliases = !schema.aliases.isEmpty
         for (keyNode, value) in mapping {
             guard case .scalar(let keyScalar) = keyNode, !isNull(keyNode) else {
                 throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: "keys that are names",
@@ -308,8 +311,11 @@ final class SpecDecoder {
             let key = tableKey.name
             let entry = Entry(key: key, parent: path, value: value)
             // An alias and its key in one mapping (Yams finds plain duplicates).
-            if let previous = seenKeys(mapping, before: keyNode, canonical: key, schema: schema) {
-                throw .duplicateKey(path: entry.path, location(keyNode), previous: location(previous))
+            if checksAliases {
+                if let previous = seen.first(where: { $0.canonical == key }) {
+                    throw .duplicateKey(path: entry.path, location(keyNode), previous: location(previous.node))
+                }
+                seen.append((key, keyNode))
             }
             if isNull(value) {
                 if schema.colorKeys.contains(written), let comment = commentedColor(after: keyNode) {
@@ -326,19 +332,8 @@ final class SpecDecoder {
         return result
     }
 
-    /// An earlier key of the mapping that names the same canonical key through an alias.
-    private func seenKeys(_ mapping: Node.Mapping, before keyNode: Node, canonical: String,
-                          schema: KeySchema) -> Node? {
-        guard !schema.aliases.isEmpty else { return nil }
-        for (other, _) in mapping {
-            if other == keyNode { return nil }
-            if let text = other.scalar?.string, schema.canonical(text) == canonical { return other }
-        }
-        return nil
-    }
-
     /// For `fill: #ff0000` in YAML (a key with a comment for its value), the commented text.
-    private func commentedColor(after keyNode: Node) -> String? {
+    private func commentedColor(after keyNode: SpecNode) -> String? {
         guard let input, let mark = keyNode.mark, let line = input.line(mark.line) else { return nil }
         let rest = line.unicodeScalars.dropFirst(mark.column - 1).drop { $0 != ":" }.dropFirst()
             .drop { $0 == " " || $0 == "\t" }
@@ -358,7 +353,7 @@ final class SpecDecoder {
     }
 
     /// A node's scalar value, or `nil` for a mapping or list.
-    func scalarValue(_ node: Node) -> ScalarValue? {
+    func scalarValue(_ node: SpecNode) -> ScalarValue? {
         guard case .scalar(let scalar) = node else { return nil }
         let text = scalar.string
         guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
@@ -370,7 +365,7 @@ final class SpecDecoder {
         }
     }
 
-    private func isNull(_ node: Node) -> Bool {
+    private func isNull(_ node: SpecNode) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
         switch scalar.string {
         case "", "~", "null", "Null", "NULL": return true
@@ -379,7 +374,7 @@ final class SpecDecoder {
     }
 
     /// What a node is, for "but it is …" messages.
-    func describe(_ node: Node) -> String {
+    func describe(_ node: SpecNode) -> String {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -395,25 +390,25 @@ final class SpecDecoder {
     }
 
     /// Where a node was written.
-    func location(_ node: Node) -> SpecLocation {
+    func location(_ node: SpecNode) -> SpecLocation {
         locate(node.mark)
     }
 
-    func string(_ node: Node, path: String) throws(TagCloudError) -> String {
+    func string(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "a string", got: describe(node), location(node))
         }
         return scalar.string
     }
 
-    func bool(_ node: Node, path: String) throws(TagCloudError) -> Bool {
+    func bool(_ node: SpecNode, path: String) throws(TagCloudError) -> Bool {
         guard case .bool(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: "true or false", got: describe(node), location(node))
         }
         return value
     }
 
-    func name<Value: SpecName>(_ node: Node, path: String) throws(TagCloudError) -> Value {
+    func name<Value: SpecName>(_ node: SpecNode, path: String) throws(TagCloudError) -> Value {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "one of \(Value.names.joined(separator: ", "))",
                              got: describe(node), location(node))
@@ -424,7 +419,7 @@ final class SpecDecoder {
                             valid: Value.names, location(node))
     }
 
-    func color(_ node: Node, path: String) throws(TagCloudError) -> CSSColor {
+    func color(_ node: SpecNode, path: String) throws(TagCloudError) -> CSSColor {
         guard case .scalar(let scalar) = node else {
             throw .wrongType(path: path, expected: "a colour", got: describe(node), location(node))
         }
@@ -433,7 +428,7 @@ final class SpecDecoder {
                             location(node))
     }
 
-    func fill(_ node: Node, path: String) throws(TagCloudError) -> Cloud.Fill {
+    func fill(_ node: SpecNode, path: String) throws(TagCloudError) -> Cloud.Fill {
         if case .scalar(let scalar) = node, let material = Cloud.Material(rawValue: scalar.string) {
             return .material(material)
         }
@@ -452,7 +447,7 @@ final class SpecDecoder {
     }
 
     /// A number within a rule's limits; the messages say which limit a value breaks.
-    func number(_ node: Node, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
+    func number(_ node: SpecNode, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: expected, got: describe(node), location(node))
         }
@@ -473,7 +468,7 @@ final class SpecDecoder {
         return value
     }
 
-    func integer(_ node: Node, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
+    func integer(_ node: SpecNode, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
             throw .wrongType(path: path, expected: "a whole number", got: describe(node), location(node))
         }

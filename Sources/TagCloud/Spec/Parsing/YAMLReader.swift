@@ -12,7 +12,7 @@ enum YAMLReader {
     /// The composed root node (`nil` for an empty YAML document) and how to locate its marks.
     struct Composed {
         /// The root, or `nil` when the document is empty.
-        var root: Node?
+        var root: SpecNode?
         /// Turns a Yams mark into a location in the original input.
         var locate: @Sendable (Mark?) -> SpecLocation
     }
@@ -49,7 +49,7 @@ enum YAMLReader {
         }
         do {
             let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
-            return Composed(root: root, locate: locate)
+            return Composed(root: root.map(SpecNode.init), locate: locate)
         } catch let error as YamlError {
             throw translate(error, input: input, format: format, locate: locate)
         } catch {
