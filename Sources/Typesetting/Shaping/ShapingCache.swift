@@ -4,9 +4,9 @@
 ///
 /// Two generations approximate least-recently-used eviction in O(1): entries go into the young
 /// generation; a hit in the old one moves the entry into the young one; when the young
-/// generation's estimated size passes half the budget, the old generation is dropped and the young
-/// one becomes old. Memory therefore stays below the budget, and a working set smaller than half
-/// the budget is never evicted.
+/// generation's estimated size passes half the budget, the old generation is dropped (and freed
+/// after the lock is released) and the young one becomes old. Memory therefore stays below the
+/// budget, and a working set smaller than half the budget is never evicted.
 ///
 /// Each generation is an open-addressing hash table (linear probing) of 8-byte slots over an
 /// array of entries kept in insertion order. A lookup first tries the entry after the previous hit
@@ -32,6 +32,9 @@ final class ShapingCache: Sendable {
     /// The cached layout for `key`, if any.
     func value(for key: LayoutRequest) -> ShapedText? {
         let hash = key.hashValue
+        // A generation dropped by the lookup is freed here, after the lock is released.
+        var dropped: Generation?
+        defer { withExtendedLifetime(dropped) {} }
         return state.withLock { state in
             if let index = state.young.find(key, hash: hash) {
                 state.hits += 1
@@ -41,7 +44,7 @@ final class ShapingCache: Sendable {
             if let index = state.old.find(key, hash: hash) {
                 state.hits += 1
                 let entry = state.old.entries[index]
-                Self.add(entry, to: &state, capacity: capacity)
+                dropped = Self.add(entry, to: &state, capacity: capacity)
                 return entry.value
             }
             state.misses += 1
@@ -54,15 +57,21 @@ final class ShapingCache: Sendable {
         let cost = Self.cost(of: value, key: key)
         guard cost <= capacity / 2 else { return }
         let entry = Entry(key: key, hash: key.hashValue, value: value, cost: cost)
-        state.withLock { state in Self.add(entry, to: &state, capacity: capacity) }
+        let dropped = state.withLock { state in Self.add(entry, to: &state, capacity: capacity) }
+        // Freed after the lock is released: a dropped generation of a large cloud holds hundreds
+        // of thousands of layouts, and freeing them under the lock stopped every other thread.
+        withExtendedLifetime(dropped) {}
     }
 
-    private static func add(_ entry: Entry, to state: inout State, capacity: Int) {
+    /// Adds an entry; returns the old generation when the young one took its place, for the
+    /// caller to free outside the lock.
+    private static func add(_ entry: Entry, to state: inout State, capacity: Int) -> Generation? {
         state.young.insert(entry)
-        if state.young.cost > capacity / 2 {
-            state.old = state.young
-            state.young = Generation()
-        }
+        guard state.young.cost > capacity / 2 else { return nil }
+        let dropped = state.old
+        state.old = state.young
+        state.young = Generation()
+        return dropped
     }
 
     /// Removes every entry.
