@@ -226,6 +226,7 @@ package struct Animate: ParsableCommand {
               tagcloud animate wide.yaml narrow.yaml -o switch.svg
               tagcloud animate tags.yaml tags-centred.yaml -o switch.png --animation bouncy --fps 30 --scale 2
               tagcloud animate light.yaml dark.yaml -o theme.svg --loop
+              tagcloud animate wide.yaml narrow.yaml -o switch.svg --set theme=dark --font-file fonts/
             """)
 
     @Argument(help: ArgumentHelp("The spec before the change (JSON, YAML, text or CSV), or - for standard input.", valueName: "from"))
@@ -258,6 +259,18 @@ package struct Animate: ParsableCommand {
     @Option(help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
     var maxInputSize: String?
 
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Sets a spec key path in both specs (repeatable), as for render, e.g. --set theme=dark.", valueName: "key=value"))
+    var assignments: [String] = []
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file or folder whose families both specs may name (repeatable), as for render.", valueName: "path"))
+    var fontFiles: [String] = []
+
+    @Flag(name: .customLong("strict-fonts"),
+          help: "Fail (exit 65, no output) when a tag has characters no font covers, instead of warning.")
+    var strictFonts = false
+
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
     var verbose = false
 
@@ -278,7 +291,10 @@ package struct Animate: ParsableCommand {
         return AnimateRequest(from: from, to: to, output: output, format: format,
                               animation: try AnimateRequest.animation(named: animation), frameRate: fps, hold: hold,
                               scale: scale, loop: loop,
-                              maxInputSize: try maxInputSize.map(RenderCommandLine.byteCount) ?? Cloud.defaultMaxInputSize)
+                              maxInputSize: try maxInputSize.map(RenderCommandLine.byteCount) ?? Cloud.defaultMaxInputSize,
+                              overrides: SpecOverrides(settings: try SpecOverrides.settings(fromAssignments: assignments)
+                                                           + (strictFonts ? [("strictFonts", "true", "strict-fonts")] : []),
+                                                       fontFiles: fontFiles))
     }
 }
 
@@ -309,6 +325,10 @@ package struct Preview: ParsableCommand {
             help: ArgumentHelp("Sets any spec key path (repeatable), as for render.", valueName: "key=value"))
     var assignments: [String] = []
 
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("A font file or folder whose families the spec may name (repeatable), as for render.", valueName: "path"))
+    var fontFiles: [String] = []
+
     package init() {}
 
     /// The server, after checking the address and the options.
@@ -322,7 +342,7 @@ package struct Preview: ParsableCommand {
         guard FileManager.default.isReadableFile(atPath: spec) else {
             throw .library(.cannotReadInput(path: spec, reason: "there is no such readable file"))
         }
-        return (PreviewServer(specPath: spec, settings: request.settings), host, port)
+        return (PreviewServer(specPath: spec, overrides: SpecOverrides(settings: request.settings, fontFiles: fontFiles)), host, port)
     }
 }
 

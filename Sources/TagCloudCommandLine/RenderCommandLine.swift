@@ -199,13 +199,7 @@ package struct RenderCommandLine: Equatable, Sendable {
     /// - Throws: ``CommandError/usage(_:)`` for an unknown format name, a `--set` without `=`, a
     ///   collect option's bad value, or a `--max-input-size` that is not a size.
     package func request() throws(CommandError) -> RenderRequest {
-        var settings: [(keyPath: String, value: String, option: String)] = []
-        for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "=") else {
-                throw .usage("--set takes KEY=VALUE, but \(quoted(assignment)) has no \"=\"")
-            }
-            settings.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]), "set"))
-        }
+        var settings = try SpecOverrides.settings(fromAssignments: assignments)
         for option in Self.specOptionKeys {
             if let value = specOptions[option.name] { settings.append((option.keyPath, value, option.name)) }
         }

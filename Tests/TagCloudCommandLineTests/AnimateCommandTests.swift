@@ -84,4 +84,57 @@ import Testing
         let help = try CommandRunner.run(["animate", "--help"], in: dir)
         #expect(help.text.contains("--animation") && help.text.contains("--loop"))
     }
+
+    /// `--set` and `--font-file` change both specs as they change render's spec; `--strict-fonts`
+    /// refuses a tag no font covers with no output.
+    @Test func optionsChangeBothSpecs() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data((Self.wide + "theme: dark\n").utf8).write(to: dir.appendingPathComponent("wide-dark.yaml"))
+        try Data((Self.narrow + "theme: dark\n").utf8).write(to: dir.appendingPathComponent("narrow-dark.yaml"))
+        let set = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "-", "--format", "svg", "--set", "theme=dark"], in: dir)
+        let written = try CommandRunner.run(["animate", "wide-dark.yaml", "narrow-dark.yaml", "-o", "-", "--format", "svg"], in: dir)
+        let light = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "-", "--format", "svg"], in: dir)
+        #expect(set.status == 0 && written.status == 0 && light.status == 0, "\(set.standardError)")
+        #expect(set.standardOutput == written.standardOutput, "--set theme=dark is the key written in both specs")
+        #expect(set.standardOutput != light.standardOutput)
+
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["--set", "theme"], 64, "--set takes KEY=VALUE, but \"theme\" has no \"=\""),
+            (["--set", "width=wide"], 64, "option --set: \"width\" must be a number"),
+            (["--set", "colour=red"], 64, "unknown key \"colour\""),
+        ]
+        for (arguments, status, message) in cases {
+            let run = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg"] + arguments, in: dir)
+            #expect(run.status == status, "\(arguments): \(run.standardError)")
+            #expect(run.standardError.contains(message), "\(arguments): \(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.svg").path))
+        }
+
+        // A family from a font file named on the command line, with none of the machine's fonts.
+        let (configuration, empty) = try StrictFontsTests.emptyConfiguration()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let noFonts = ["FONTCONFIG_FILE": configuration]
+        let fixtures = packageRoot.appendingPathComponent("Tests/TypesettingTests/Fixtures/Fonts")
+        let devanagari = "font: {family: Noto Sans Devanagari}\ntags: [हिन्दी, Swift]\n"
+        try Data(("width: 300\n" + devanagari).utf8).write(to: dir.appendingPathComponent("a.yaml"))
+        try Data(("width: 100\n" + devanagari).utf8).write(to: dir.appendingPathComponent("b.yaml"))
+        let font = fixtures.appendingPathComponent("DevanagariSubset.ttf").path
+        let without = try CommandRunner.run(["animate", "a.yaml", "b.yaml", "-o", "ab.svg"], in: dir, environment: noFonts)
+        #expect(without.status == 65 && without.standardError.contains("Noto Sans Devanagari"), "\(without.standardError)")
+        let with = try CommandRunner.run(["animate", "a.yaml", "b.yaml", "-o", "ab.svg", "--font-file", font], in: dir,
+                                         environment: noFonts)
+        #expect(with.status == 0, "\(with.standardError)")
+        let svg = try String(contentsOf: dir.appendingPathComponent("ab.svg"), encoding: .utf8)
+        #expect(svg.contains("@keyframes"))
+
+        try Data("tags: [Swift, हिन्दी]\n".utf8).write(to: dir.appendingPathComponent("uncovered.yaml"))
+        let strict = try CommandRunner.run(["animate", "wide.yaml", "uncovered.yaml", "-o", "strict.svg", "--strict-fonts"], in: dir,
+                                           environment: noFonts)
+        #expect(strict.status == 65 && strict.standardError.contains("strictFonts is on"), "\(strict.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("strict.svg").path))
+        let lenient = try CommandRunner.run(["animate", "wide.yaml", "uncovered.yaml", "-o", "lenient.svg"], in: dir,
+                                            environment: noFonts)
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+    }
 }

@@ -133,4 +133,23 @@ import Testing
         #expect(refused.standardError.contains("loopback only"), "\(refused.standardError)")
         #expect(PreviewServer.isLoopback("127.0.0.1") && PreviewServer.isLoopback("::1") && !PreviewServer.isLoopback("192.168.1.2"))
     }
+
+    /// `--set` and `--font-file` apply to the watched spec on every reload, the font file's path
+    /// made absolute against the folder the preview started in (the spec's own `fonts` stay
+    /// relative to the spec).
+    @Test func theOptionsApplyOnEveryReload() throws {
+        let folder = try temporaryFolder("preview-options")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("width: 300\nfonts: [own.ttf]\ntags: [Swift]\n".utf8).write(to: spec)
+        let overrides = SpecOverrides(settings: try SpecOverrides.settings(fromAssignments: ["chip.fill=gold"]),
+                                      fontFiles: ["extra/Devanagari.ttf", "/abs/Font.otf"])
+        let server = PreviewServer(specPath: spec.path, overrides: overrides)
+        let cloud = try server.load(width: "200")
+        let here = FileManager.default.currentDirectoryPath
+        #expect(cloud.fonts == ["own.ttf", URL(fileURLWithPath: here).appendingPathComponent("extra/Devanagari.ttf").path, "/abs/Font.otf"])
+        let gold = try Cloud(yaml: "chip: {fill: gold}\ntags: [Swift]\n").resolved().chips.first?.look.fill
+        #expect(cloud.width == 200 && cloud.resolved().chips.first?.look.fill == gold && gold != nil)
+        #expect(throws: CommandError.self) { try SpecOverrides.settings(fromAssignments: ["no-equals"]) }
+    }
 }

@@ -24,10 +24,12 @@ package struct AnimateRequest: Sendable {
     package var loop: Bool
     /// The most bytes read from each spec (`--max-input-size`).
     package var maxInputSize: Int
+    /// `--set`, `--strict-fonts` and `--font-file`, applied to both specs.
+    package var overrides: SpecOverrides
 
     package init(from: String, to: String, output: String, format: AnimationFormat? = nil, animation: Animation = .default,
                  frameRate: Double = 60, hold: Double = 1, scale: Double? = nil, loop: Bool = false,
-                 maxInputSize: Int = Cloud.defaultMaxInputSize) {
+                 maxInputSize: Int = Cloud.defaultMaxInputSize, overrides: SpecOverrides = SpecOverrides()) {
         self.from = from
         self.to = to
         self.output = output
@@ -38,6 +40,7 @@ package struct AnimateRequest: Sendable {
         self.scale = scale
         self.loop = loop
         self.maxInputSize = maxInputSize
+        self.overrides = overrides
     }
 
     /// The animations an option can name: SwiftUI's, by their names.
@@ -82,7 +85,7 @@ extension TagCloudCommand {
     ///
     /// The options are checked first, then the output (as ``OutputFile/check(_:inputs:)`` checks
     /// it), then both specs are read with the request's size limit (files, FIFOs, `/dev/fd/N` or
-    /// standard input); the output is written by ``OutputFile`` (atomically for a file, never over
+    /// standard input) and the request's ``SpecOverrides`` applied to each; the output is written by ``OutputFile`` (atomically for a file, never over
     /// one of the inputs) or ``StandardStreams``.
     ///
     /// - Parameter request: The parsed command line.
@@ -111,11 +114,15 @@ extension TagCloudCommand {
         if let path { try OutputFile.check(path, inputs: inputs) }
         func load(_ input: String) throws(CommandError) -> Cloud {
             try library { () throws(TagCloudError) in
+                var cloud: Cloud
                 if input == "-" {
                     let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
-                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
+                    cloud = try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
+                } else {
+                    cloud = try Cloud(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
                 }
-                return try Cloud(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
+                try request.overrides.apply(to: &cloud)
+                return cloud
             }
         }
         let from = try load(request.from), to = try load(request.to)

@@ -208,15 +208,8 @@ package enum TagCloudCommand {
             }
         }
         if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
-        for setting in request.settings {
-            try library { () throws(TagCloudError) in
-                try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
-            }
-        }
-        if !request.fontFiles.isEmpty {
-            // Made absolute here: the spec's own relative paths are relative to its folder.
-            let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            cloud.fonts = (cloud.fonts ?? []) + request.fontFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
+        try library { () throws(TagCloudError) in
+            try SpecOverrides(settings: request.settings, fontFiles: request.fontFiles).apply(to: &cloud)
         }
         return cloud
     }

@@ -16,12 +16,12 @@ import TagCloud
 package struct PreviewServer: Sendable {
     /// The spec file.
     package var specPath: String
-    /// The options given with it (`--set`, spec options), applied before the slider's width.
-    package var settings: [(keyPath: String, value: String, option: String)]
+    /// The options given with it (`--set`, `--font-file`), applied before the slider's width.
+    package var overrides: SpecOverrides
 
-    package init(specPath: String, settings: [(keyPath: String, value: String, option: String)] = []) {
+    package init(specPath: String, overrides: SpecOverrides = SpecOverrides()) {
         self.specPath = specPath
-        self.settings = settings
+        self.overrides = overrides
     }
 
     /// Whether a host name is a loopback address: the preview never listens beyond the machine.
@@ -79,9 +79,7 @@ package struct PreviewServer: Sendable {
     /// The spec, with the options and the slider's width.
     func load(width: String?) throws(TagCloudError) -> Cloud {
         var cloud = try Cloud(contentsOf: URL(fileURLWithPath: specPath))
-        for setting in settings {
-            try cloud.setValue(setting.value, forKeyPath: setting.keyPath, source: CommandError.optionSource(setting.option))
-        }
+        try overrides.apply(to: &cloud)
         if let width { try cloud.setValue(width, forKeyPath: "width", source: "the width slider") }
         return cloud
     }
