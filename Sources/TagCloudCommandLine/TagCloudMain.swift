@@ -50,7 +50,7 @@ package enum TagCloudMain {
         do throws(CommandError) {
             switch command {
             case let animate as Animate:
-                let result = try TagCloudCommand.animate(try animate.request())
+                let result = try TagCloudCommand.animate(try animate.request(), warn: warnOnStandardError)
                 if animate.verbose { warnOnStandardError(result.summary) }
             case let samples as Samples:
                 let report = try TagCloudCommand.samples(samples.request(), progress: { line throws(CommandError) in

@@ -88,11 +88,17 @@ extension TagCloudCommand {
     /// standard input) and the request's ``SpecOverrides`` applied to each; the output is written by ``OutputFile`` (atomically for a file, never over
     /// one of the inputs) or ``StandardStreams``.
     ///
-    /// - Parameter request: The parsed command line.
+    /// A tag with characters no font covers is named through `warn`, as `render` names it, with
+    /// the spec it is in (`warning: b.yaml: tag "…" (tags[1]): no font has …`); with
+    /// `strictFonts` it is an error instead, and nothing is written.
+    ///
+    /// - Parameters:
+    ///   - request: The parsed command line.
+    ///   - warn: Receives each warning line.
     /// - Returns: What was written and where.
     /// - Throws: ``CommandError``; its ``CommandError/exitCode`` is the process's exit code.
     @MainActor
-    package static func animate(_ request: AnimateRequest) throws(CommandError) -> AnimateResult {
+    package static func animate(_ request: AnimateRequest, warn: (String) -> Void = { _ in }) throws(CommandError) -> AnimateResult {
         guard request.frameRate >= 1, request.frameRate <= 240 else {
             throw .usage("--fps must be from 1 to 240 frames per second, not \(CloudLayout.number(request.frameRate))")
         }
@@ -129,6 +135,11 @@ extension TagCloudCommand {
         let data = try library { () throws(TagCloudError) in
             try from.animationData(to: to, as: format, scale: request.scale, animation: request.animation,
                                    frameRate: request.frameRate, hold: request.hold, loop: request.loop)
+        }
+        for (input, cloud) in [(request.from, from), (request.to, to)] {
+            let warnings = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount().fontWarnings }
+            let name = input == "-" ? StandardStreams.standardInputName : input
+            for warning in warnings { warn("warning: \(name): \(warning)") }
         }
         if let path { try OutputFile.write(data, to: path, inputs: inputs) } else { try StandardStreams.output(data) }
         return AnimateResult(outputPath: path, format: format, data: data)
