@@ -1,3 +1,5 @@
+import Canvas
+import Foundation
 @testable import TagCloudUI
 import TagCloudTesting
 import Testing
@@ -35,6 +37,41 @@ struct OutputTests {
         #expect(svg.contains("data-label=\"Swift\""))
         let pdf = try renderer.pdfData()
         #expect(pdf.starts(with: Array("%PDF".utf8)))
+    }
+
+    @Test("svgData(options:) writes the id prefix, title, size, link target and dark look")
+    func svgWithOptions() throws {
+        // The example of svgData(options:)'s documentation.
+        func chip(_ text: Color, on fill: Color) -> some View {
+            Text("Swift").foregroundColor(text).padding(8).background(Capsule().fill(fill))
+        }
+        let renderer = ImageRenderer(content: chip(.black, on: .yellow))
+        var options = SVGOptions(idPrefix: "languages", title: "Languages by share", isResponsive: true)
+        let dark = ImageRenderer(content: chip(.white, on: .indigo))
+        options.darkLook = SVGOptions.DarkLook(list: try dark.displayList(), background: RGBAColor(red: 0, green: 0, blue: 0))
+        let svg = String(decoding: try renderer.svgData(options: options), as: UTF8.self)
+
+        #expect(svg.contains("<title id=\"languages-title\">Languages by share</title>"), "\(svg.prefix(400))")
+        let root = svg.prefix { $0 != "\n" }
+        #expect(root.contains(" width=\"100%\" viewBox=") && !root.contains(" height=\""), "responsive: a viewBox, 100 % wide: \(root)")
+        #expect(svg.contains("@media (prefers-color-scheme:dark){\n#languages .languages-c0{fill:var(--tc-background,#000000)}\n"
+                             + "#languages .languages-c1{fill:#5856d6}"), "the dark look's background and fill")
+        let plain = String(decoding: try renderer.svgData(), as: UTF8.self)
+        let plainRoot = plain.prefix { $0 != "\n" }
+        #expect(!plain.contains("languages-") && !plain.contains("prefers-color-scheme") && plainRoot.contains(" height=\""))
+        #expect(try renderer.svgData() == renderer.svgData(options: SVGOptions()), "svgData() is the default options")
+
+        let url = try #require(URL(string: "https://example.com/swift"))
+        let linked = ImageRenderer(content: chip(.black, on: .yellow).displayMetadata(label: "Swift", link: url, identifier: "chip-0"))
+        let blank = String(decoding: try linked.svgData(options: SVGOptions(linkTarget: .blank)), as: UTF8.self)
+        #expect(blank.contains("target=\"_blank\"") && blank.contains("noopener"))
+
+        #expect {
+            try renderer.svgData(options: SVGOptions(idPrefix: "9 bad id"))
+        } throws: { error in
+            guard case .renderingFailed(let format, _) = error as? TagCloudUIError else { return false }
+            return format == .svg
+        }
     }
 
     @Test("An impossible picture is a rendering error")
