@@ -117,7 +117,7 @@ extension View {
 /// `Image(systemName: "checkmark").font(.system(size: 12, weight: .bold))`, over
 /// `Capsule().fill(…).overlay(Capsule().strokeBorder(Color.blue, lineWidth: 1.5))`.
 /// A label with a count is an `HStack(alignment: .firstTextBaseline)` of its texts, the count
-/// `fixedSize()` at 80 % of the size and 60 % of the text colour's opacity, so that only the
+/// `fixedSize()` at 80 % of the size, in the text colour at 60 % opacity, so that only the
 /// other texts are cut when the chip is too wide. The texts of a narrowed chip take at most
 /// `chip.lineLimit` lines.
 /// With ``Cloud/Justification/stretch`` a chip may grow (CSS `flex: 1 0 auto`): its frame takes
@@ -210,15 +210,18 @@ struct ChipView: View {
         }
     }
 
-    /// A text of the label, in the ``ItemRole/label`` role of web output.
-    private func text(_ part: LabelPart) -> some View {
-        let text = if part.isCount {
-            Text(verbatim: part.text).font(label.countFont)
-                .foregroundColor(Color(look.textColor.opacity(ChipLabel.countOpacity)))
+    /// A text of the label, in the ``ItemRole/label`` role of web output; the count in the text's
+    /// colour at ``ChipLabel/countOpacity`` (a group opacity, as the HTML count's CSS `opacity`,
+    /// so that a page's `--tc-text` recolours the count and keeps it lighter).
+    @ViewBuilder private func text(_ part: LabelPart) -> some View {
+        if part.isCount {
+            Text(verbatim: part.text).font(label.countFont).foregroundColor(Color(look.textColor))
+                .displayMetadata(ItemMetadata(role: .label))
+                .opacity(ChipLabel.countOpacity)
         } else {
             Text(verbatim: part.text).font(label.font).foregroundColor(Color(look.textColor))
+                .displayMetadata(ItemMetadata(role: .label))
         }
-        return text.displayMetadata(ItemMetadata(role: .label))
     }
 
     @ViewBuilder private var background: some View {

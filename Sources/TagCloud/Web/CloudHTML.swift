@@ -197,6 +197,9 @@ struct HTMLWriter {
             classes += " tc-more"
         }
         if inLastRow { classes += " tc-last" }
+        // With more than one line allowed, a cut label the picture drew on one line has a word
+        // wider than the row (see ``styleSheet(controlsRows:)``).
+        if isCut, cloud.lineLimit > 1, chip.labels.allSatisfy({ $0.lines.count <= 1 }) { classes += " tc-one" }
         var labels = chip.labels
         if isCut {
             // A browser lays out the whole label and hides what does not fit, and the hidden
@@ -408,6 +411,9 @@ struct HTMLWriter {
         } else {
             css += "\(scope) .tc-text{min-width:0;overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;"
                 + "-webkit-line-clamp:\(cloud.lineLimit);overflow-wrap:normal}\n"
+            // A label with a word wider than the row stays on one line, cut with "…" (`Text`
+            // never breaks inside a word): ``chipElement`` marks those chips.
+            css += "\(scope) .tc-one .tc-text{display:block;-webkit-line-clamp:none;text-overflow:ellipsis;white-space:pre}\n"
         }
         css += "\(scope) .tc-label{display:flex;align-items:baseline;gap:.25em;min-width:0}\n"
         css += "\(scope) .tc-count{flex:none;font-size:\(number(ChipLabel.countScale * 100))%;opacity:\(ChipLabel.countOpacity)}\n"

@@ -99,15 +99,23 @@ import Typesetting
         let rendered = try renderSpec("label: '{text} {weight}'\ntags: [{text: Swift, weight: 12}, Linux]")
         #expect(rendered.layout.chips.map(\.label) == ["Swift 12", nil])
         #expect(rendered.layout.chips.map(\.shown) == [nil, nil])
-        var texts: [(label: String, size: CGFloat, opacity: Double)] = []
-        for entry in rendered.displayList.flattened {
+        var texts: [(label: String, size: CGFloat, color: Double, opacity: Double)] = []
+        let entries = rendered.displayList.flattened
+        var groupOpacity: [[Int]: Double] = [:]
+        for entry in entries {
+            if case .group(let group) = entry.item.content { groupOpacity[entry.path] = group.opacity }
             guard case .text(let text) = entry.item.content, case .color(let color) = text.shading else { continue }
-            texts.append((entry.item.metadata.label ?? "", text.runs.first?.fontSize ?? 0, color.opacity))
+            // What the text is drawn at: its colour's opacity within its groups'.
+            let groups = (1..<entry.path.count).map { groupOpacity[Array(entry.path.prefix($0))] ?? 1 }
+            texts.append((entry.item.metadata.label ?? "", text.runs.first?.fontSize ?? 0, color.opacity,
+                          groups.reduce(color.opacity, *)))
         }
         #expect(texts.map(\.label) == ["Swift", "12", "Linux"])
         // Swift is the heaviest tag (34 pt), Linux counts as weight 1 (17 pt); the count is 80 %.
         #expect(texts.map(\.size) == [34, 34 * 0.8, 17])
-        #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1)
+        // The count is the text's colour in a group at 60 % (so that a page's --tc-text keeps it lighter).
+        #expect(texts.map(\.color) == [1, 1, 1])
+        #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1 && texts[2].opacity == 1)
         // HTML: the texts in a baseline-aligned row, the count at 80 % and 60 % opacity.
         let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
         #expect(html.contains("<span class=\"tc-label\"><span class=\"tc-text\">Swift</span><span class=\"tc-count\">12</span></span>"))

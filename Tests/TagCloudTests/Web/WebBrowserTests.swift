@@ -167,6 +167,29 @@ import Typesetting
     }
 
     /// `theme: auto` under emulated dark mode looks as the dark theme's PNG.
+    /// A page's `--tc-text` recolours a chip's count too, keeping it at 60 % of the text colour,
+    /// in SVG as in HTML (the SVG count used to take the page's colour whole).
+    @Test @MainActor func aPageTextColourKeepsTheCountLighter() throws {
+        let item = try Case("counts")
+        let chip = item.rendered.layout.chips[0]
+        // The count "42" sits in the last quarter of the first chip, before its padding.
+        let xs = Int(chip.x + chip.width * 0.72)..<Int(chip.x + chip.width - 10)
+        let ys = Int(chip.y + chip.height * 0.3)..<Int(chip.y + chip.height * 0.7)
+        var reddest: [String: Int] = [:]
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: ":root{--tc-text:#ff0000}"), width: item.size.width,
+                                                        height: item.size.height, name: "count-\(kind)")
+            var least = 255
+            for y in ys { for x in xs { least = min(least, Int(styled.pixel(x: x, y: y)[1])) } }
+            reddest[kind] = least
+        }
+        // Opaque red has no green; red at 60 % over the chip's fill keeps about 40 % of its green.
+        for (kind, green) in reddest {
+            #expect(green > 50 && green < 160, "\(kind): the count's reddest pixel has green \(green)")
+        }
+        #expect(abs((reddest["svg"] ?? 0) - (reddest["html"] ?? 255)) <= 24, "SVG and HTML counts differ: \(reddest)")
+    }
+
     @Test @MainActor func anAutomaticThemeUnderDarkModeEqualsTheDarkPNG() throws {
         for name in ["tag-cloud", "suggestion-picker-selected", "emoji"] {
             let item = try Case(name)
@@ -215,6 +238,22 @@ import Typesetting
                                                   name: "html-\(item.name)")
         let result = try Self.compare(try item.png(scale: 2), shot)
         #expect(result.differentShare <= 0.005, "\(item.name): \(result.differentPixels) pixels differ from the PNG")
+    }
+
+    /// Labels too wide for the row, with `chip.lineLimit` above 1: those that wrap are cut on
+    /// their last line, and those with a word wider than the row stay on one line cut with "…",
+    /// in the fragment as in the PNG (the fragment used to clip such a word with no "…").
+    @Test(arguments: [2, 3]) @MainActor func cutLabelsOnSeveralLinesEqualThePNG(lineLimit: Int) throws {
+        let yaml = "width: 150\nchip: {lineLimit: \(lineLimit)}\nbackground: white\n"
+            + "tags: [Swift, Supercalifragilisticexpialidocious, \"Two words Supercalifragilisticexpialidocious\", "
+            + "\"Alpha beta gamma delta epsilon zeta eta theta iota kappa\", Xcode]\n"
+        let item = try Case("cut-labels-\(lineLimit)", yaml: yaml)
+        #expect(item.rendered.layout.chips.filter { $0.shown != nil }.count == 3, "three labels are cut")
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: item.size.width, height: item.size.height, scale: 2,
+                                                  name: "html-\(item.name)")
+        let result = try Self.compare(try item.png(scale: 2), shot)
+        #expect(result.differentShare <= 0.005, "\(item.name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
     // MARK: Links
