@@ -29,6 +29,9 @@ public struct AnyShapeStyle: ShapeStyle {
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
         base._shading(in: environment, bounds: bounds)
     }
+
+    /// The wrapped style when it is a plain colour (its shading needs no environment).
+    var color: Color? { base as? Color }
 }
 
 /// The foreground style in the current environment: the port of SwiftUI's `ForegroundStyle`.
@@ -205,8 +208,21 @@ extension EnvironmentValues {
     /// - Returns: The shading.
     func foregroundShading(bounds: CGRect) -> Shading {
         guard let style = foregroundStyle else { return .color(.black) }
+        return shading(of: style, bounds: bounds)
+    }
+
+    /// The shading of `style` as the foreground style: a hierarchical style inside it
+    /// (``ForegroundStyle``) resolves against the default foreground, not against itself.
+    ///
+    /// - Parameters:
+    ///   - style: The foreground style.
+    ///   - bounds: The bounds being filled.
+    /// - Returns: The shading.
+    func shading(of style: AnyShapeStyle, bounds: CGRect) -> Shading {
+        // A colour needs no environment: no copy of this one (a large cloud draws a text per chip).
+        if let color = style.color { return .color(color.rgba) }
         var inner = self
-        inner.foregroundStyle = nil  // a hierarchical style inside resolves against the default
+        inner.foregroundStyle = nil
         return style._shading(in: inner, bounds: bounds)
     }
 }

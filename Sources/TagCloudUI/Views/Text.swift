@@ -126,12 +126,7 @@ extension Text: View {
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
     public static func _makeNodes(_ view: Text, inputs: _ViewInputs) -> _ViewOutputs {
-        var environment = inputs.environment
-        if let font = view.font { environment.font = font }
-        if let weight = view.weight { environment.fontWeight = weight }
-        if view.isItalic { environment.isItalic = true }
-        if let style = view.style { environment.foregroundStyle = style }
-        return _ViewOutputs(node: TextNode(view.content, environment: environment, context: inputs.context))
+        _ViewOutputs(node: TextNode(view, environment: inputs.environment, context: inputs.context))
     }
 
     /// A primitive view: its body is `Never`.
@@ -214,9 +209,17 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
 /// once, for every proposal it fits), so drawing reuses the layout that sized the node.
 final class TextNode: ViewNode {
     let string: String
+    /// The environment the text is in, shared with its siblings: the text's own font and style
+    /// are kept beside it (``font``, ``style``) rather than written into a copy of it, which cost
+    /// every text of a large cloud an environment of its own.
     let environment: EnvironmentValues
     private let context: ResolutionContext
+    /// The font: the text's own (``Text/font(_:)``, ``Text/fontWeight(_:)``, ``Text/italic()``)
+    /// over the environment's (``EnvironmentValues/resolvedFont``).
     private let font: Font
+    /// The text's own foreground style (``Text/foregroundColor(_:)``, ``Text/foregroundStyle(_:)``),
+    /// or `nil` for the environment's.
+    private let style: AnyShapeStyle?
     /// The language of the environment's locale (``EnvironmentValues/locale``), or `nil`.
     private let language: TextLanguage?
     private var ideal: ShapedText?
@@ -225,12 +228,23 @@ final class TextNode: ViewNode {
     private var lineGap: CGFloat?
     private var widestWordWidth: CGFloat?
 
-    init(_ string: String, environment: EnvironmentValues, context: ResolutionContext) {
-        self.string = string
+    init(_ text: Text, environment: EnvironmentValues, context: ResolutionContext) {
+        string = text.content
         self.environment = environment
         self.context = context
-        self.font = environment.resolvedFont
-        self.language = TextLanguage(environment.locale)
+        // As `environment.resolvedFont` with the text's font, weight and slant written into it.
+        var font = text.font ?? environment.font ?? .body
+        if let weight = text.weight ?? environment.fontWeight { font.weight = weight }
+        if text.isItalic || environment.isItalic { font.isItalic = true }
+        self.font = font
+        style = text.style
+        language = TextLanguage(environment.locale)
+    }
+
+    /// The shading of the text's foreground style in `bounds`.
+    private func shading(bounds: CGRect) -> Shading {
+        guard let style else { return environment.foregroundShading(bounds: bounds) }
+        return environment.shading(of: style, bounds: bounds)
     }
 
     override var kind: String { "Text(\(string))" }
@@ -310,9 +324,7 @@ final class TextNode: ViewNode {
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
         canvas.textRecorder?(DrawnText(label: label, layout: text))
         guard canvas.keepsItems, !text.runs.isEmpty else { return }
-        let shading = canvas.animated(environment.foregroundShading(bounds: frame), of: self) {
-            $0.environment.foregroundShading(bounds: frame)
-        }
+        let shading = canvas.animated(shading(bounds: frame), of: self) { $0.shading(bounds: frame) }
         guard shading.isVisible else { return }
         canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: label))
     }
