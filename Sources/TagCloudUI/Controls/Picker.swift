@@ -165,7 +165,7 @@ extension View {
 }
 
 /// An iOS segmented control (see ``Picker``).
-final class SegmentedControlNode: ViewNode {
+final class SegmentedControlNode: MemoizingNode {
     static let height: CGFloat = 32
     static let labelPadding: CGFloat = 12
     let options: [ViewNode]

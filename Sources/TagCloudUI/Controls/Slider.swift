@@ -56,7 +56,7 @@ extension Slider: View {
 }
 
 /// A slider (see ``Slider``).
-final class SliderNode: ViewNode {
+final class SliderNode: MemoizingNode {
     static let height: CGFloat = 28
     let fraction: Double
     let tint: Color

@@ -138,7 +138,7 @@ extension View {
 
 /// A `GeometryReader`: as large as proposed (10 points in an unspecified dimension), its content
 /// resolved when the reader is placed.
-final class GeometryReaderNode: ViewNode {
+final class GeometryReaderNode: MemoizingNode {
     private let layoutDirection: LayoutDirection
     private let build: (GeometryProxy) -> ViewNode
     /// The content resolved for a geometry, kept while the reader is drawn at that geometry.

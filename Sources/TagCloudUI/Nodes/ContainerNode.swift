@@ -7,7 +7,7 @@ import Foundation
 /// ``LayoutHost/spacing``, the explicit guides), and when drawn it places the children with
 /// ``LayoutHost/placeSubviews(in:proposal:)`` and draws each one in its frame, with the proposal
 /// the layout placed it with.
-final class ContainerNode<L: Layout>: ViewNode {
+final class ContainerNode<L: Layout>: MemoizingNode {
     let host: LayoutHost<L>
     let children: [ViewNode]
 

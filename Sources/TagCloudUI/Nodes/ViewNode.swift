@@ -5,9 +5,8 @@
 /// draws the node into its frame (the parent gives the frame and the proposal it placed the node
 /// with, so the node lays out its own children exactly as it measured them).
 ///
-/// Sizes are memoised per proposal for the whole rendering (the tree is built afresh for each
-/// one), so a parent that asks twice, and ``LayoutHost`` that asks again when placing, cost
-/// nothing: each text is shaped once per proposal.
+/// Sizes are memoised per proposal for the whole rendering where measuring costs
+/// (``MemoizingNode``; a text keeps its own layouts), so each text is shaped once per proposal.
 class ViewNode: LayoutSubviewBackend {
     /// The selection tag (``View/tag(_:)`` or the enclosing `ForEach` element's identifier).
     var tag: AnyHashable? {
@@ -20,10 +19,6 @@ class ViewNode: LayoutSubviewBackend {
     /// The structural identity of the view the node comes from (see ``ViewPath``); set once, by
     /// the innermost structural view that resolved it.
     private(set) var path: ViewPath?
-
-    /// The sizes answered so far: two inline, up to six more in an array (most nodes are asked
-    /// one or two proposals, so most nodes allocate nothing for their memo).
-    private var memo = SizeMemo()
 
     init() {}
 
@@ -51,16 +46,17 @@ class ViewNode: LayoutSubviewBackend {
         forEachChild { $0.stamp(path) }
     }
 
-    /// The node's size for a proposal, memoised.
+    /// The node's size for a proposal: ``measure(_:)``, memoised by the nodes whose measuring
+    /// costs (``MemoizingNode``: layout containers, symbols, controls, geometry readers).
+    ///
+    /// The others answer at once: a wrapper asks its child (a chip's chain of wrappers ends in a
+    /// text, which keeps its own layouts, or a container), a shape its shape. Keeping their answers
+    /// too cost 80 bytes a node, a tenth of a large cloud's memory, for no time.
     ///
     /// - Parameter proposal: The proposed size.
     /// - Returns: The size the node chooses.
-    /// - Complexity: O(1) for a proposal already answered (up to eight are kept).
-    final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        if let size = memo[proposal] { return size }
-        let size = measure(proposal)
-        memo.insert(size, for: proposal)
-        return size
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        measure(proposal)
     }
 
     /// Computes the node's size for a proposal; subclasses override it.
@@ -153,6 +149,26 @@ final class NodeTag: Hashable, CustomStringConvertible {
 
 /// A node that takes no space and draws nothing (an empty background, for example).
 final class EmptyNode: ViewNode {}
+
+/// A node whose measuring costs (a layout container asks its layout, a symbol its font): its
+/// sizes are memoised per proposal for the whole rendering (the tree is built afresh for each
+/// one), so a parent that asks twice, and ``LayoutHost`` that asks again when placing, cost
+/// nothing.
+class MemoizingNode: ViewNode {
+    /// The sizes answered so far: two inline, up to six more in an array (most nodes are asked
+    /// one or two proposals, so most nodes allocate nothing for their memo).
+    private var memo = SizeMemo()
+
+    /// The node's size for a proposal, memoised.
+    ///
+    /// - Complexity: O(1) for a proposal already answered (up to eight are kept).
+    override final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let size = memo[proposal] { return size }
+        let size = measure(proposal)
+        memo.insert(size, for: proposal)
+        return size
+    }
+}
 
 /// Where nodes draw: the display items of a rendering, with groups for clips, opacity and
 /// metadata, and (for tests) the frame of every node.

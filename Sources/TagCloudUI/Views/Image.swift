@@ -102,7 +102,7 @@ extension View {
 }
 
 /// A system symbol.
-final class SymbolNode: ViewNode {
+final class SymbolNode: MemoizingNode {
     let symbol: Symbol
     let name: String
     let isResizable: Bool
