@@ -10,7 +10,7 @@ import TestRandom
         ("https://www.swift.org", WebLink.Kind.web), ("HTTP://EXAMPLE.COM/a?b=c#d", .web), ("http://[::1]:8080/", .web),
         ("https://user@example.com:443/path", .web), ("https://例え.jp/パス", .web), ("mailto:me@example.com", .mail),
         ("MailTo:me@example.com", .mail), ("tel:+1-555-0100", .telephone), ("/tags/swift", .relative),
-        ("tags/swift.html", .relative), ("../up", .relative), ("?page=2", .relative), ("//cdn.example.com/x", .relative),
+        ("tags/swift.html", .relative), ("../up", .relative), ("?page=2", .relative), ("/search?q=a\\b", .relative), ("//cdn.example.com/x", .relative),
         ("#swift", .fragment), ("a%20b", .relative),
         // A combining mark after # makes one character of both; the link is still a fragment.
         ("#\u{64E}x", .fragment),
@@ -67,6 +67,8 @@ import TestRandom
         ("https://a.com/\u{7F}", "control"), ("/a\u{1}b", "control"), ("https://[::1/", "IPv6"), ("1abc:x", "read as a URL"),
         // A URL percent-encodes a backslash, which would move the host; browsers read it as /.
         ("https:\\\\example.com\\a", "backslash"), ("https://a.com\\@b.com/", "backslash"),
+        // A relative link too: `/\evil.com` is `//evil.com` to a browser, another host.
+        ("/\\evil.com", "backslash"), ("\\\\evil.com/x", "backslash"), ("tags\\swift/", "backslash"), ("/a\\b?q=1", "backslash"),
     ])
     func malformedLinksAreErrors(href: String, reason: String) {
         let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }

@@ -39,6 +39,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tag-cloud.pdf").path))
     }
 
+    /// `--out-dir` is created when missing whatever is written into it: one spec in one format, or
+    /// the site's tags (it used to be created only for several files).
+    @Test func theOutputFolderIsCreatedForOneFileToo() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let spec = Self.samples.appendingPathComponent("tag-cloud.yaml").path
+        for (arguments, file) in [(["render", spec, "--out-dir", "one/a"], "one/a/tag-cloud.png"),
+                                  (["render", spec, "--out-dir", "two/b", "--formats", "svg"], "two/b/tag-cloud.svg"),
+                                  (["render", "--from", Self.hugo.path, "--out-dir", "three"], "three/cloud.png")] {
+            let run = try CommandRunner.run(arguments, in: out)
+            #expect(run.status == 0, "\(arguments): \(run.standardError)")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(arguments)")
+        }
+        try Data().write(to: out.appendingPathComponent("a-file"))
+        let blocked = try CommandRunner.run(["render", spec, "--out-dir", "a-file/x"], in: out)
+        #expect(blocked.status == 73 && blocked.standardError.contains("a-file/x"), "\(blocked.standardError)")
+    }
+
     @Test func collectWritesASpecOfTheSitesTags() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

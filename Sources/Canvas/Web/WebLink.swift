@@ -80,6 +80,12 @@ public struct WebLink: Sendable, Hashable {
             }
         } else {
             kind = cleaned.unicodeScalars.first == "#" ? .fragment : .relative
+            // On an http(s) page a browser reads a backslash before the query as a slash, so
+            // `/\evil.com` goes to another host; a URL (the SVG and PDF links) percent-encodes it,
+            // a page's `href` (the HTML fragment) keeps it: neither link would be the one given.
+            if kind == .relative, cleaned.unicodeScalars.prefix(while: { $0 != "?" && $0 != "#" }).contains("\\") {
+                throw .malformedLink(href: text, reason: "a relative link's path contains a backslash; write / (or %5C)")
+            }
         }
         guard let url = URL(string: cleaned) else {
             throw .malformedLink(href: text, reason: "it cannot be read as a URL")

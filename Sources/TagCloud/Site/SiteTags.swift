@@ -105,8 +105,9 @@ public struct SiteTags: Sendable, Hashable {
     ///   exist or is not a folder; anything wrong below it is a ``Problem``.
     /// - Complexity: O(n) in the size of the front matter read; files are read on every core.
     public static func collect(from folders: [URL], options: Options = Options()) throws(TagCloudError) -> SiteTags {
-        var files: [(url: URL, name: String)] = []
-        var problems: [Problem] = []
+        // One walk over every folder: a page reached twice (folders that overlap, a folder given
+        // twice, links to one folder or file) is read once.
+        var walker = FolderWalker()
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
@@ -115,11 +116,10 @@ public struct SiteTags: Sendable, Hashable {
             guard isFolder.boolValue else {
                 throw .cannotReadInput(path: folder.relativePath, reason: "it is not a folder")
             }
-            var walker = FolderWalker()
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
-            files += walker.files
-            problems += walker.problems
         }
+        var files = walker.files
+        var problems = walker.problems
         files.sort { $0.name < $1.name }
         // Each file on any core; the results are merged in path order, so counts and spellings
         // are the same however the work was shared.
@@ -300,14 +300,20 @@ public struct SiteTags: Sendable, Hashable {
     }
 }
 
-/// Lists the content files under a folder: following symbolic links, never twice into the same
-/// folder (so a link loop ends), skipping hidden names and `node_modules`.
+/// Lists the content files under folders: following symbolic links, never twice into the same
+/// folder (so a link loop ends, and folders that overlap are read once), each file once however
+/// many ways it is reached, skipping hidden names and `node_modules`.
 private struct FolderWalker {
     /// The content files, with their names as given (under the folder's name).
     var files: [(url: URL, name: String)] = []
     /// Folders that could not be listed, and link loops.
     var problems: [SiteTags.Problem] = []
+    /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
+    /// The folders being read, from the top: a link to one of them is a loop.
+    private var ancestors: [[UInt64]] = []
+    /// The files listed so far, by device and inode.
+    private var listed = Set<[UInt64]>()
 
     static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "html", "htm"]
 
@@ -317,10 +323,15 @@ private struct FolderWalker {
             problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
             return
         }
-        guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a folder already read (a symbolic link loop); skipped"))
+        let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
+        if ancestors.contains(identity) {
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a symbolic link loop (a folder inside itself); skipped"))
             return
         }
+        // Read already, through another path or another of the folders given: its pages count once.
+        guard visited.insert(identity).inserted else { return }
+        ancestors.append(identity)
+        defer { ancestors.removeLast() }
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -343,7 +354,8 @@ private struct FolderWalker {
             }
             if entryStatus.st_mode & S_IFMT == S_IFDIR {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
-            } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()) {
+            } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
+                      listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 files.append((url, entryName))
             }
         }

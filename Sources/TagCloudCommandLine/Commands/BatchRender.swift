@@ -74,13 +74,7 @@ extension TagCloudCommand {
                                    tags: [Cloud.Tag]?,
                                    start: UInt64, progress: @escaping @Sendable (Int, Int) -> Void,
                                    report: @escaping @Sendable (String) -> Void) throws(CommandError) -> BatchReport {
-        if let folder = request.outputFolder {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created (\(error.localizedDescription))")
-            }
-        }
+        try createOutputFolder(of: request)
         for job in jobs {
             for destination in job.destinations {
                 if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }

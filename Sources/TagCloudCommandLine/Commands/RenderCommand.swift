@@ -111,6 +111,7 @@ package enum TagCloudCommand {
             throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
         }
         let job = jobs[0], destination = job.destinations[0]
+        try createOutputFolder(of: request)
         if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
@@ -212,6 +213,20 @@ package enum TagCloudCommand {
             try SpecOverrides(settings: request.settings, fontFiles: request.fontFiles).apply(to: &cloud)
         }
         return cloud
+    }
+
+    /// Creates `--out-dir` and the folders above it when they are missing (as `mkdir -p`), for
+    /// one output as for many.
+    ///
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` when it cannot be created (a
+    ///   file in the way, no permission).
+    static func createOutputFolder(of request: RenderRequest) throws(CommandError) {
+        guard let folder = request.outputFolder else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created (\(error.localizedDescription))")
+        }
     }
 
     /// Runs library code, its errors as the command's.

@@ -118,6 +118,34 @@ import Testing
         }
     }
 
+    /// A page reached twice counts once: folders that overlap, a folder given twice, two links to
+    /// one folder (not a loop), a link to a page; a loop is still reported.
+    @Test func aPageReachedTwiceCountsOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-overlap-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let posts = folder.appendingPathComponent("content/posts")
+        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
+        for index in 0..<5 {
+            try Data("---\ntags: [Swift]\n---\n".utf8).write(to: posts.appendingPathComponent("p\(index).md"))
+        }
+        let content = folder.appendingPathComponent("content")
+        let links = folder.appendingPathComponent("links")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("a"), withDestinationURL: posts)
+        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("b"), withDestinationURL: posts)
+        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("page.md"),
+                                                   withDestinationURL: posts.appendingPathComponent("p0.md"))
+        for folders in [[content, posts], [posts, content], [content, content], [links], [links, content]] {
+            let site = try SiteTags.collect(from: folders)
+            #expect(counts(site)["Swift"] == 5, "\(folders.map(\.lastPathComponent))")
+            #expect(site.problems.isEmpty, "\(folders.map(\.lastPathComponent)): \(site.problems.map(\.description))")
+        }
+        try FileManager.default.createSymbolicLink(at: posts.appendingPathComponent("up"), withDestinationURL: content)
+        let looped = try SiteTags.collect(from: [content])
+        #expect(counts(looped)["Swift"] == 5)
+        #expect(looped.problems.map(\.message) == ["is a symbolic link loop (a folder inside itself); skipped"])
+    }
+
     /// The same content gives the same result whatever the order the files are read in, and
     /// every term of a page counts once.
     @Test func countingIsDeterministicAndPerPage() throws {
