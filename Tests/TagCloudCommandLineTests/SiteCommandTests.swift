@@ -39,6 +39,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tag-cloud.pdf").path))
     }
 
+    /// A tag with no letter or digit is named, keeps no link, and the cloud still renders.
+    @Test func aTagWithNoSlugIsNamedAndRendered() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let content = out.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntags: [\"🚀\", Swift]\n---\n".utf8).write(to: content.appendingPathComponent("a.md"))
+        let run = try CommandRunner.run(["render", "--from", "content", "--href", "{slug}", "-o", "tags.svg"], in: out)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "warning: the tag \"🚀\" has no letter or digit for {slug}; it gets no link\n")
+        let svg = try String(contentsOf: out.appendingPathComponent("tags.svg"), encoding: .utf8)
+        #expect(svg.contains("href=\"swift\"") && svg.contains("🚀"))
+    }
+
     /// `--out-dir` is created when missing whatever is written into it: one spec in one format, or
     /// the site's tags (it used to be created only for several files).
     @Test func theOutputFolderIsCreatedForOneFileToo() throws {

@@ -19,7 +19,7 @@ import Testing
         let fragment = try CommandRunner.run(["render", "tags.yaml", "-o", "cloud.html", "--id", "langs"], in: dir)
         #expect(fragment.status == 0, "\(fragment.standardError)")
         let html = try String(contentsOf: dir.appendingPathComponent("cloud.html"), encoding: .utf8)
-        #expect(html.hasPrefix("<style>") && html.contains("<ul id=\"langs\" class=\"tc-cloud\""))
+        #expect(html.hasPrefix("<style>") && html.contains("<ul id=\"langs\" class=\"tc-cloud\" role=\"list\""))
         let page = try CommandRunner.run(["render", "tags.yaml", "-o", "-", "--format", "html", "--page"], in: dir)
         #expect(page.status == 0, "\(page.standardError)")
         #expect(String(decoding: page.standardOutput, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))

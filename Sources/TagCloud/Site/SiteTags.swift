@@ -158,7 +158,9 @@ public struct SiteTags: Sendable, Hashable {
     ///   - top: At most this many terms, the most used (then the sort applies); `nil` for all.
     ///   - order: The order of the tags.
     ///   - href: A link template: `{slug}` (``slug(_:)``), `{name}` (percent-encoded) and
-    ///     `{count}` are replaced (`/tags/{slug}/`); `nil` for no links.
+    ///     `{count}` are replaced (`/tags/{slug}/`); `nil` for no links. A term whose slug is
+    ///     empty (no letter or digit, such as "🚀") gets no link from a template with `{slug}`
+    ///     (``termsWithoutSlug(minCount:top:)`` names them), rather than a dead `/tags//`.
     /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
     public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
         var kept = terms.filter { $0.count >= minCount }
@@ -171,8 +173,23 @@ public struct SiteTags: Sendable, Hashable {
         case .name: kept.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         }
         return Cloud(tags: kept.map { term in
-            Cloud.Tag(term.name, weight: Double(term.count), href: href.map { Self.link($0, for: term) })
+            let link = href.flatMap { template in
+                template.contains("{slug}") && term.slug.isEmpty ? nil : Self.link(template, for: term)
+            }
+            return Cloud.Tag(term.name, weight: Double(term.count), href: link)
         })
+    }
+
+    /// The terms a cloud keeps whose slug is empty, which a link template with `{slug}` leaves
+    /// without a link.
+    ///
+    /// - Parameters:
+    ///   - minCount: As for ``cloud(minCount:top:order:href:)``.
+    ///   - top: As for ``cloud(minCount:top:order:href:)``.
+    /// - Returns: Their names, in the order they were first met.
+    public func termsWithoutSlug(minCount: Int = 1, top: Int? = nil) -> [String] {
+        let kept = Set(cloud(minCount: minCount, top: top).tags.map(\.text))
+        return terms.filter { $0.slug.isEmpty && kept.contains($0.name) }.map(\.name)
     }
 
     /// The placeholders a link template may hold.
@@ -189,7 +206,9 @@ public struct SiteTags: Sendable, Hashable {
     /// `. / \ _ # + ~ - @` are kept, a run of spaces becomes one `-` (none at either end), other
     /// characters are dropped, the result is lowercased, and what is not ASCII is
     /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`). `#` is
-    /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment.
+    /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment, and `\\` as a
+    /// URL writes it (`%5C`: a browser would read it as `/`). A term with no letter or digit has an
+    /// empty slug.
     ///
     /// - Returns: The slug.
     /// - Complexity: O(n).
@@ -213,7 +232,7 @@ public struct SiteTags: Sendable, Hashable {
                 pendingHyphen = true
             }
         }
-        return percentEncoded(String(kept).lowercased(), keeping: "/+@-._~\\")
+        return percentEncoded(String(kept).lowercased(), keeping: "/+@-._~")
     }
 
     /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8.

@@ -107,7 +107,8 @@ struct HTMLWriter {
             items += "<li class=\"tc-fill tc-fill-end\" aria-hidden=\"true\"></li>\n"
         }
         let title = options.title ?? "Tag cloud"
-        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
+        // `role="list"`: a list styled `list-style: none` is no list to Safari's VoiceOver without it.
+        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\" aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
         let style = try styleSheet(controlsRows: controlsRows)
         var fragment = "<style>\n" + style + "</style>\n"
         fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list

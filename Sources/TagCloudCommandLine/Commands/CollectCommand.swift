@@ -128,6 +128,11 @@ extension TagCloudCommand {
         }
         if request.strict, !site.problems.isEmpty { throw .contentProblems(site.problems) }
         for problem in site.problems { warn("warning: \(problem)") }
+        if let href = request.href, href.contains("{slug}") {
+            for name in site.termsWithoutSlug(minCount: request.minCount, top: request.top) {
+                warn("warning: the tag \(quoted(name)) has no letter or digit for {slug}; it gets no link")
+            }
+        }
         return (site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href), site)
     }
 

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Testing
 @testable import TagCloud
@@ -60,9 +61,32 @@ import Testing
         ("A B C", "a-b-c"), ("a b   c", "a-b-c"), ("< a, b, & c >", "a-b-c"), ("main.go", "main.go"),
         ("Hugö", "hug%C3%B6"), ("Swift", "swift"), ("Static sites", "static-sites"), ("C#", "c%23"),
         ("C++", "c++"), ("async/await", "async/await"), ("iOS 17", "ios-17"), ("a - b", "a-b"), ("日本語", "%E6%97%A5%E6%9C%AC%E8%AA%9E"),
+        ("back\\slash", "back%5Cslash"), ("🚀", ""), ("!?", ""),
     ])
     func slugsAreHugosURLize(_ term: String, _ slug: String) {
         #expect(SiteTags.slug(term) == slug)
+    }
+
+    /// Every link a template makes is one the spec accepts: a term with an empty slug gets none
+    /// (it would be `/tags//`, or an empty link), and is named.
+    @Test func aTermWithNoSlugGetsNoLink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-slug-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("---\ntags: [\"🚀\", Swift, \"back\\\\slash\"]\n---\n".utf8).write(to: folder.appendingPathComponent("a.md"))
+        let site = try SiteTags.collect(from: [folder])
+        for template in ["/tags/{slug}/", "{slug}", "/t/{slug}?n={name}"] {
+            let cloud = site.cloud(href: template)
+            let links = Dictionary(uniqueKeysWithValues: cloud.tags.map { ($0.text, $0.href) })
+            #expect(links["🚀"] == .some(nil), "\(template): \(links)")
+            #expect(links["Swift"] == .some(template.replacingOccurrences(of: "{slug}", with: "swift").replacingOccurrences(of: "{name}", with: "Swift")))
+            for tag in cloud.tags { if let href = tag.href { _ = try WebLink(checking: href) } }
+            var spec = cloud
+            spec.width = 300
+            _ = try spec.layout(typesetter: bundledTypesetter)
+        }
+        #expect(site.cloud(href: "/tags/{name}/").tags.first { $0.text == "🚀" }?.href == "/tags/%F0%9F%9A%80/")
+        #expect(site.termsWithoutSlug() == ["🚀"])
     }
 
     /// Broken content is reported with file and line, skipped, and the rest still counted.

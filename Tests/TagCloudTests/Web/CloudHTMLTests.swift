@@ -137,7 +137,7 @@ import Testing
         #expect(prefix.hasPrefix("tc") && first.contains("#\(prefix) .\(prefix)-t0{"))
         #expect(!(try Self.html("tags: [Swift, Linux, Cairo]\n")).contains(prefix))
         let given = try Self.html("tags: [Swift]\n", options: HTMLOptions(idPrefix: "langs"))
-        #expect(given.contains("<ul id=\"langs\" class=\"tc-cloud\"") && given.contains("font-family:\"langs-f0\""))
+        #expect(given.contains("<ul id=\"langs\" class=\"tc-cloud\" role=\"list\"") && given.contains("font-family:\"langs-f0\""))
         #expect(throws: TagCloudError.self) { try Self.html("tags: [Swift]\n", options: HTMLOptions(idPrefix: "9 lives")) }
     }
 
