@@ -120,7 +120,15 @@ struct FrontMatter {
     ///   - keys: The taxonomies to read (`tags`, `categories`).
     ///   - file: The file's name, for locations.
     /// - Throws: ``SiteTags/Problem`` for a block that is not well-formed, at its line.
-    func values(for keys: [String], file: String) throws(SiteTags.Problem) -> Values {
+    /// The terms of `keys` (matched ignoring case, as Hugo reads front matter), and whether the
+    /// page is a draft.
+    ///
+    /// A string value is comma-separated terms (Publish), or for a Jekyll post (`isJekyllPost`)
+    /// whitespace-separated ones, as Jekyll splits `tags: ruby jekyll`; a Jekyll post's singular
+    /// key (`tag`, `category`) is one term and comes first, as Jekyll reads it.
+    ///
+    /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read.
+    func values(for keys: [String], file: String, isJekyllPost: Bool = false) throws(SiteTags.Problem) -> Values {
         switch format {
         case .yaml, .json:
             let composed: YAMLReader.Composed
@@ -130,7 +138,7 @@ struct FrontMatter {
             } catch {
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
             }
-            return Self.values(composed, keys: keys)
+            return Self.values(composed, keys: keys, isJekyllPost: isJekyllPost)
         case .toml:
             let table: TOMLTable
             do {
@@ -144,7 +152,7 @@ struct FrontMatter {
         }
     }
 
-    private static func values(_ composed: YAMLReader.Composed, keys: [String]) -> Values {
+    private static func values(_ composed: YAMLReader.Composed, keys: [String], isJekyllPost: Bool) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
         func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
@@ -152,11 +160,26 @@ struct FrontMatter {
             guard case .scalar(let scalar) = node else { return nil }
             return scalar.style == .plain || scalar.style == .any ? scalar.string : nil
         }
+        let wanted = Set(keys.map { $0.lowercased() })
+        var entries: [(key: String, value: SpecNode)] = []
         for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else { continue }
-            if key == "draft", let text = plain(value), text.lowercased() == "true" { values.isDraft = true }
-            if key == "published", let text = plain(value), text.lowercased() == "false" { values.isDraft = true }
-            guard keys.contains(key) else { continue }
+            guard let key = keyNode.scalar?.string.lowercased() else { continue }
+            // `draft: "true"` too: Hugo reads the string as the boolean.
+            if key == "draft", value.scalar?.string.lowercased() == "true" { values.isDraft = true }
+            if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
+            entries.append((key, value))
+        }
+        // A Jekyll post's `tag: Ruby on Rails` is one term, read instead of `tags`.
+        var singular: [String: String] = [:]
+        if isJekyllPost {
+            for key in wanted where key.hasSuffix("s") && key.count > 1 {
+                let one = key.hasSuffix("ies") ? key.dropLast(3) + "y" : String(key.dropLast())
+                if entries.contains(where: { $0.key == one }) { singular[key] = one }
+            }
+        }
+        for (key, value) in entries {
+            let isSingular = singular.values.contains(key)
+            guard (wanted.contains(key) && singular[key] == nil) || isSingular else { continue }
             switch value {
             case .scalar(let scalar):
                 if let text = plain(value), ["", "~", "null", "Null", "NULL"].contains(text) { continue }
@@ -164,7 +187,14 @@ struct FrontMatter {
                     values.rejected.append(("the value \(text)", line(value)))
                     continue
                 }
-                for term in scalar.string.split(separator: ",") {
+                let terms: [Substring] = if isSingular {
+                    [Substring(scalar.string)]
+                } else if isJekyllPost {
+                    scalar.string.split(whereSeparator: \.isWhitespace)
+                } else {
+                    scalar.string.split(separator: ",")
+                }
+                for term in terms {
                     values.terms.append((String(term), line(value)))
                 }
             case .sequence(let sequence):
@@ -193,9 +223,17 @@ struct FrontMatter {
 
     private static func values(_ table: TOMLTable, keys: [String], line: Int) -> Values {
         var values = Values()
-        if table["draft"]?.bool == true || table["published"]?.bool == false { values.isDraft = true }
+        // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
+        var byKey: [String: any TOMLValueConvertible] = [:]
+        for (key, value) in table where byKey[key.lowercased()] == nil { byKey[key.lowercased()] = value }
+        func flag(_ key: String) -> Bool? {
+            guard let value = byKey[key] else { return nil }
+            if let bool = value.bool { return bool }
+            return value.string.map { $0.lowercased() == "true" ? true : $0.lowercased() == "false" ? false : nil } ?? nil
+        }
+        if flag("draft") == true || flag("published") == false { values.isDraft = true }
         for key in keys {
-            guard let value = table[key] else { continue }
+            guard let value = byKey[key.lowercased()] else { continue }
             if let text = value.string {
                 for term in text.split(separator: ",") { values.terms.append((String(term), line)) }
             } else if let array = value.array {

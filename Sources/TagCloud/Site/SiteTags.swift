@@ -15,8 +15,11 @@ import Typesetting
 /// folders is read, as Hugo, Jekyll, Eleventy and Publish lay out sites; folders and files whose
 /// names start with `.`, and `node_modules`, are skipped. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
-/// taxonomies asked for (`tags` and `categories` by default): a list, or a string of
-/// comma-separated terms. Each page counts once for each of its terms. Terms are grouped ignoring
+/// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
+/// reads them): a list, or a string of comma-separated terms (Publish); in a Jekyll post (under
+/// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
+/// (`tag`, `category`) one term read instead, as Jekyll reads them. Each page counts once for each
+/// of its terms. Terms are grouped ignoring
 /// case, as Hugo and Publish group them (``Options/caseSensitive`` groups them as written, as
 /// Jekyll and Eleventy do), and keep the first spelling met, in the order of the files' paths.
 /// Drafts (`draft: true`, Jekyll's `published: false`, and files under `_drafts`) are skipped
@@ -288,7 +291,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         let values: FrontMatter.Values
         do {
-            values = try block.values(for: options.taxonomies, file: name)
+            values = try block.values(for: options.taxonomies, file: name, isJekyllPost: Self.isJekyllPost(name))
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message + "; the file was skipped"))
             return result
@@ -309,6 +312,12 @@ public struct SiteTags: Sendable, Hashable {
             result.terms.append(trimmed)
         }
         return result
+    }
+
+    /// Whether a file is a Jekyll post (under a `_posts` or `_drafts` folder), whose string
+    /// terms Jekyll splits at white space.
+    static func isJekyllPost(_ name: String) -> Bool {
+        name.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
     }
 
     /// The first `limit` bytes of a file (all of a shorter one).

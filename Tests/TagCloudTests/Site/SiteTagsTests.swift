@@ -28,12 +28,34 @@ import Testing
     }
 
     @Test func jekyllPostsDraftsAndPublishedFalse() throws {
+        // 2024-03-01-strings.md: `tags: static-sites Ruby` is two tags, `category: Release Notes`
+        // one, read instead of `categories: blog news`, as Jekyll reads them.
         let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("jekyll")])
-        #expect(counts(site) == ["jekyll": 1, "Ruby": 2, "news": 1, "Liquid": 1])
+        #expect(counts(site) == ["jekyll": 1, "Ruby": 3, "news": 1, "Liquid": 1, "static-sites": 1, "Release Notes": 1])
         var options = SiteTags.Options()
         options.caseSensitive = true
         let exact = try SiteTags.collect(from: [Self.sites.appendingPathComponent("jekyll")], options: options)
-        #expect(counts(exact) == ["jekyll": 1, "Ruby": 1, "ruby": 1, "news": 1, "Liquid": 1])
+        #expect(counts(exact) == ["jekyll": 1, "Ruby": 2, "ruby": 1, "news": 1, "Liquid": 1, "static-sites": 1, "Release Notes": 1])
+    }
+
+    /// Outside a Jekyll post a string is comma-separated terms, whatever its spaces; keys are
+    /// read ignoring case, and `draft: "true"` is a draft, as Hugo reads them.
+    @Test func keysIgnoreCaseAndStringsSplitAsTheGeneratorSplitsThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-keys-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let posts = folder.appendingPathComponent("content/posts")
+        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
+        let pages = [
+            "a.md": "---\nTags: [Capital]\nCATEGORIES: Static sites, Swift\n---\n",
+            "b.md": "---\ntags: [Hidden]\ndraft: \"true\"\n---\n",
+            "c.md": "+++\nTags = [\"Capital\"]\nDraft = \"false\"\n+++\n",
+            "d.md": "+++\ntags = [\"Hidden\"]\ndraft = \"TRUE\"\n+++\n",
+            "e.md": "---\ntag: Single\ntags: two words\n---\n",
+        ]
+        for (name, text) in pages { try Data(text.utf8).write(to: posts.appendingPathComponent(name)) }
+        let site = try SiteTags.collect(from: [folder])
+        #expect(counts(site) == ["Capital": 2, "Static sites": 1, "Swift": 1, "two words": 1])
+        #expect(site.problems.isEmpty, "\(site.problems)")
     }
 
     @Test func eleventyAndPublishCommaSeparatedTags() throws {
