@@ -43,10 +43,10 @@ package struct _ConcurrentForEach<Content: View>: View {
         guard count >= parallelThreshold, workers > 1 else {
             var nodes: [ViewNode] = []
             nodes.reserveCapacity(count)
-            for index in 0..<count { nodes.append(contentsOf: elementNodes(view, index, inputs)) }
+            for index in 0..<count { elementNodes(view, index, inputs).append(to: &nodes) }
             return _ViewOutputs(nodes: nodes)
         }
-        var perElement = [[ViewNode]](repeating: [], count: count)
+        var perElement = [_ViewOutputs](repeating: _ViewOutputs(nodes: []), count: count)
         perElement.withUnsafeMutableBufferPointer { buffer in
             // Unchecked: each iteration writes its own elements' slots, and only reads the inputs.
             nonisolated(unsafe) let buffer = buffer
@@ -60,16 +60,16 @@ package struct _ConcurrentForEach<Content: View>: View {
         }
         var nodes: [ViewNode] = []
         nodes.reserveCapacity(count)
-        for element in perElement { nodes.append(contentsOf: element) }
+        for element in perElement { element.append(to: &nodes) }
         return _ViewOutputs(nodes: nodes)
     }
 
     /// Element `index`'s nodes, as `ForEach` makes them: at the path step of the index, tagged
     /// with it.
-    private static func elementNodes(_ view: Self, _ index: Int, _ inputs: _ViewInputs) -> [ViewNode] {
+    private static func elementNodes(_ view: Self, _ index: Int, _ inputs: _ViewInputs) -> _ViewOutputs {
         let tag = NodeTag(AnyHashable(index))
-        let nodes = makeNodes(view.content(index), inputs, at: .element(tag))
-        for node in nodes where node.tagBox == nil { node.tagBox = tag }
-        return nodes
+        let outputs = makeNodes(view.content(index), inputs, at: .element(tag))
+        outputs.forEach { if $0.tagBox == nil { $0.tagBox = tag } }
+        return outputs
     }
 }

@@ -37,7 +37,7 @@ extension ForEach: View where Content: View {
         nodes.reserveCapacity(view.data.count)
         for element in view.data {
             let tag = NodeTag(AnyHashable(view.identifier(element)))
-            for node in makeNodes(view.content(element), inputs, at: .element(tag)) {
+            makeNodes(view.content(element), inputs, at: .element(tag)).forEach { node in
                 if node.tagBox == nil { node.tagBox = tag }
                 nodes.append(node)
             }

@@ -58,7 +58,7 @@ extension View {
             return EnvironmentValues.withCurrent(environment) { view.body }
         }
         let outputs = Body._makeNodes(body, inputs: inner)
-        for node in outputs.nodes { node.stamp(path) }
+        outputs.forEach { $0.stamp(path) }
         return outputs
     }
 }
@@ -108,15 +108,53 @@ public struct _ViewInputs {
 ///
 /// An implementation detail of ``View``; its members are internal.
 public struct _ViewOutputs {
-    /// The nodes: none for `EmptyView`, several for `Group`, `ForEach` or a tuple.
-    var nodes: [ViewNode]
+    /// One node (most views: no array to allocate at each level of a chain of modifiers), or any
+    /// number.
+    private enum Storage {
+        case one(ViewNode)
+        case many([ViewNode])
+    }
+
+    private var storage: Storage
 
     init(nodes: [ViewNode]) {
-        self.nodes = nodes
+        storage = nodes.count == 1 ? .one(nodes[0]) : .many(nodes)
     }
 
     init(node: ViewNode) {
-        self.nodes = [node]
+        storage = .one(node)
+    }
+
+    /// The nodes: none for `EmptyView`, several for `Group`, `ForEach` or a tuple.
+    var nodes: [ViewNode] {
+        switch storage {
+        case .one(let node): [node]
+        case .many(let nodes): nodes
+        }
+    }
+
+    /// Calls `body` with each node, in order, without making an array.
+    func forEach(_ body: (ViewNode) -> Void) {
+        switch storage {
+        case .one(let node): body(node)
+        case .many(let nodes): for node in nodes { body(node) }
+        }
+    }
+
+    /// The outputs with each node replaced by `transform`'s, in order.
+    func map(_ transform: (ViewNode) -> ViewNode) -> _ViewOutputs {
+        switch storage {
+        case .one(let node): _ViewOutputs(node: transform(node))
+        case .many(let nodes): _ViewOutputs(nodes: nodes.map(transform))
+        }
+    }
+
+    /// Appends the nodes to `array`, in order.
+    func append(to array: inout [ViewNode]) {
+        switch storage {
+        case .one(let node): array.append(node)
+        case .many(let nodes): array.append(contentsOf: nodes)
+        }
     }
 }
 

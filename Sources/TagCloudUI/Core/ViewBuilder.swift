@@ -107,7 +107,7 @@ extension TupleView: View {
         var nodes: [ViewNode] = []
         var index = 0
         for child in repeat each view.value {
-            nodes.append(contentsOf: makeNodes(child, inputs, at: .child(index)))
+            makeNodes(child, inputs, at: .child(index)).append(to: &nodes)
             index += 1
         }
         return _ViewOutputs(nodes: nodes)
@@ -142,8 +142,8 @@ extension _ConditionalContent: View {
     /// - Returns: The branch's nodes.
     public static func _makeNodes(_ view: _ConditionalContent, inputs: _ViewInputs) -> _ViewOutputs {
         switch view.storage {
-        case .trueContent(let content): return _ViewOutputs(nodes: makeNodes(content, inputs, at: .branch(true)))
-        case .falseContent(let content): return _ViewOutputs(nodes: makeNodes(content, inputs, at: .branch(false)))
+        case .trueContent(let content): return makeNodes(content, inputs, at: .branch(true))
+        case .falseContent(let content): return makeNodes(content, inputs, at: .branch(false))
         }
     }
 
@@ -160,7 +160,7 @@ extension Optional: View where Wrapped: View {
     /// - Returns: The nodes.
     public static func _makeNodes(_ view: Optional, inputs: _ViewInputs) -> _ViewOutputs {
         guard let view else { return _ViewOutputs(nodes: []) }
-        return _ViewOutputs(nodes: makeNodes(view, inputs, at: .branch(true)))
+        return makeNodes(view, inputs, at: .branch(true))
     }
 
     /// A primitive view: its body is `Never`.
@@ -221,7 +221,7 @@ extension AnyView: View {
     /// - Returns: The nodes.
     public static func _makeNodes(_ view: AnyView, inputs: _ViewInputs) -> _ViewOutputs {
         func open<V: View>(_ content: V) -> _ViewOutputs {
-            _ViewOutputs(nodes: makeNodes(content, inputs, at: .type(ObjectIdentifier(V.self))))
+            makeNodes(content, inputs, at: .type(ObjectIdentifier(V.self)))
         }
         return open(view.storage)
     }

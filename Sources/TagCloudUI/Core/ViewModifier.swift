@@ -56,7 +56,7 @@ extension ViewModifier {
                 return EnvironmentValues.withCurrent(environment) { modifier.body(content: proxy) }
             }
             let outputs = Body._makeNodes(body, inputs: inner)
-            for node in outputs.nodes { node.stamp(path) }
+            outputs.forEach { $0.stamp(path) }
             return outputs
         }
     }
@@ -179,6 +179,6 @@ protocol NodeWrappingModifier: ViewModifier where Body == Never {
 extension NodeWrappingModifier {
     static func _makeNodes(modifier: Self, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
-        _ViewOutputs(nodes: content(inputs).nodes.map { modifier.wrap($0, inputs: inputs) })
+        content(inputs).map { modifier.wrap($0, inputs: inputs) }
     }
 }

@@ -109,9 +109,9 @@ extension _ViewInputs {
 ///   - inputs: The parent's inputs.
 ///   - component: The step.
 /// - Returns: The view's nodes.
-func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs, at component: ViewPath.Component) -> [ViewNode] {
+func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs, at component: ViewPath.Component) -> _ViewOutputs {
     let inner = inputs.appending(component)
-    let nodes = V._makeNodes(view, inputs: inner).nodes
-    for node in nodes { node.stamp(inner.path) }
-    return nodes
+    let outputs = V._makeNodes(view, inputs: inner)
+    outputs.forEach { $0.stamp(inner.path) }
+    return outputs
 }

@@ -107,7 +107,7 @@ struct TagModifier: ViewModifier {
     static func _makeNodes(modifier: TagModifier, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         let outputs = content(inputs)
-        for node in outputs.nodes { node.tag = modifier.tag }
+        outputs.forEach { $0.tag = modifier.tag }
         return outputs
     }
 }
