@@ -79,6 +79,15 @@ else
   check "replaced file keeps its mode without setuid/setgid" 0 "" new kept.png \
     '"$T" render spec.yaml -o kept.png && [ "$(stat -c %a kept.png)" = 750 ]'
 fi
+if [ $isroot = yes ]; then
+  # As a shell's > refuses it: replacing it through the writable folder would make it another's.
+  mkdir -p shared; chmod 777 shared; cp old.bin shared/owned.png; chmod 644 shared/owned.png
+  check "a file the user may not write, in a folder they may, is refused" 73 "permission denied" old shared/owned.png \
+    "$(asuser '"$T"' render "$WORK/spec.yaml" -o "$WORK/shared/owned.png")"
+else skip "a file the user may not write, in a folder they may" "not root"; fi
+check "/dev/stdout appended to a file, which keeps its inode" 0 "" - - \
+  'cp old.bin appended.png; i=$(stat -c %i appended.png); "$T" render spec.yaml -o /dev/stdout >> appended.png && [ "$(stat -c %i appended.png)" = "$i" ] && [ "$(head -c 12 appended.png)" = "old content" ]'
+check "a path ending in / names a folder" 73 "it ends with /, so it names a folder" absent slash.png '"$T" render spec.yaml -o slash.png/'
 cp old.bin target.png; ln -sf target.png link.png
 check "symlink followed, its target replaced" 0 "" new target.png '"$T" render spec.yaml -o link.png && [ -L link.png ]'
 rm -f dangling-target.png; ln -sf dangling-target.png dangling.png

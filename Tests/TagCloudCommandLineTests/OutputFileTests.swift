@@ -114,3 +114,78 @@ import Testing
         }
     }
 }
+
+/// Paths a shell user types that the writer once got wrong: one-character names (Foundation's
+/// `deletingLastPathComponent` traps on them), a trailing `/`, the descriptors a shell's
+/// redirections set up (`-o /dev/stdout >> log` appended through them instead of replacing the
+/// file behind), and a missing input reported before any output.
+@Suite struct ShellPathTests {
+    @Test(arguments: [("y", "."), ("x/", "."), ("x//", "."), ("a/b", "a"), ("a//b/", "a"), ("/a", "/"), ("/", "/"), ("//", "/")])
+    func folderOfIsDirname(path: String, folder: String) {
+        #expect(OutputFile.folderOf(path) == folder)
+    }
+
+    @Test func descriptorsAreNamedByTheirPaths() {
+        #expect(OutputFile.descriptorNumber("/dev/stdout") == 1 && OutputFile.descriptorNumber("/dev/stderr") == 2)
+        #expect(OutputFile.descriptorNumber("/dev/fd/5") == 5 && OutputFile.descriptorNumber("/proc/self/fd/12") == 12)
+        #expect(OutputFile.descriptorNumber("/dev/fd/") == nil && OutputFile.descriptorNumber("/dev/fd/x") == nil)
+        #expect(OutputFile.descriptorNumber("/dev/null") == nil && OutputFile.descriptorNumber("stdout") == nil)
+    }
+
+    /// Runs `script` in `sh` in `folder`, with `$T` the command.
+    private func shell(_ script: String, in folder: URL) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["T"] = CommandRunner.executable.path
+        environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func shellPathsGetTheirErrorsAndDescriptorsAreWrittenInPlace() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [Swift, Linux]\n".utf8).write(to: dir.appendingPathComponent("a.yaml"))
+        let cases: [(script: String, status: Int32, message: String)] = [
+            ("$T render a.yaml -o y", 64, "unknown output format \"y\""),
+            ("$T render b", 66, "cannot read the input \"b\""),
+            ("$T render c/nosuch.yaml", 66, "there is no such file"),
+            ("$T render a.yaml -o x/", 73, "it ends with /"),
+            ("$T render a.yaml -o x.png/", 73, "it ends with /"),
+            ("$T animate a.yaml . -o z.svg", 66, "it is a folder"),
+            ("$T render -- a.yaml 5", 66, "cannot read the input \"5\""),
+            ("$T render a.yaml -o /dev/stdout >&-", 73, "closed when the command started"),
+            ("$T render a.yaml -o /dev/fd/9", 73, "the descriptor 9 is not open"),
+            ("$T render a.yaml -o /dev/fd/5 5<a.yaml", 73, "open for reading only"),
+            ("printf 'tags: [a]\\n' | $T render /dev/fd/0", 64, "give -o or --out-dir"),
+        ]
+        for (script, status, message) in cases {
+            let run = try shell(script, in: dir)
+            #expect(run.status == status, "\(script): \(run.error)")
+            #expect(run.error.contains(message), "\(script): \(run.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y").path))
+
+        // Appended where the shell opened the file, which keeps its inode; the format from its name.
+        try Data("HEADER\n".utf8).write(to: dir.appendingPathComponent("log.svg"))
+        let before = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("log.svg").path)[.systemFileNumber] as? Int
+        let append = try shell("$T render a.yaml -o /dev/stdout >> log.svg && exec 5>>log.svg && $T render a.yaml -o /dev/fd/5", in: dir)
+        #expect(append.status == 0, "\(append.error)")
+        let log = try String(contentsOf: dir.appendingPathComponent("log.svg"), encoding: .utf8)
+        let after = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("log.svg").path)[.systemFileNumber] as? Int
+        #expect(log.hasPrefix("HEADER\n<svg ") && log.components(separatedBy: "</svg>").count == 3 && before == after)
+        // A name without a known extension behind the descriptor: PNG, as for standard output.
+        let png = try shell("$T render a.yaml -o /dev/stdout > plain", in: dir)
+        #expect(png.status == 0, "\(png.error)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("plain")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+}

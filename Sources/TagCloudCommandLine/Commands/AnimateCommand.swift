@@ -117,6 +117,7 @@ extension TagCloudCommand {
         if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
         let path: String? = request.output == "-" ? nil : request.output
         let inputs = [request.from, request.to]
+        try checkInputFiles(inputs)
         if let path { try OutputFile.check(path, inputs: inputs) }
         func load(_ input: String) throws(CommandError) -> Cloud {
             try library { () throws(TagCloudError) in

@@ -1,5 +1,8 @@
 package import Foundation
 package import TagCloud
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `tagcloud render` is asked to do: the command line, checked and typed.
 package struct RenderRequest: Sendable {
@@ -111,6 +114,7 @@ package enum TagCloudCommand {
             throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
         }
         let job = jobs[0], destination = job.destinations[0]
+        try checkInputFiles(request.inputs)
         try createOutputFolder(of: request)
         if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
         let cloud = try loadCloud(job, request: request, readStandardInput: {
@@ -166,6 +170,11 @@ package enum TagCloudCommand {
             case (nil, nil):
                 let formats = request.formats.isEmpty ? [OutputFormat.png] : request.formats
                 if let input, input != "-" {
+                    // Beside a file only: a FIFO or `/dev/fd/N` (a shell's `<(…)`) has no folder of its own.
+                    var status = stat()
+                    if stat(input, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+                        throw .usage("\(quoted(path: input)) is not a file, so no output goes beside it; give -o or --out-dir")
+                    }
                     destinations = formats.map { Destination(format: $0, path: besideInput(input, format: $0)) }
                 } else if formats.count == 1, single {
                     destinations = [Destination(format: formats[0], path: nil)]
@@ -259,13 +268,23 @@ package enum TagCloudCommand {
     /// a link names; `device` for a device, FIFO or socket. The error is `ofPath`'s for `output`.
     static func format<Format>(ofOutput output: String, forDevices device: Format,
                                ofPath: (String) throws(CommandError) -> Format) throws(CommandError) -> Format {
+        if output.hasSuffix("/") { throw .cannotWriteOutput(path: output, reason: "it ends with /, so it names a folder; name a file") }
+        // A descriptor that is closed or read-only is that error, not an unknown format.
+        if OutputFile.descriptorNumber(output) != nil { _ = try OutputFile.resolve(output) }
         do {
             return try ofPath(output)
         } catch {
             guard let target = try? OutputFile.resolve(output) else { throw error }
-            if target.method != .replace { return device }
-            guard let format = try? ofPath(target.path) else { throw error }
-            return format
+            switch target.method {
+            case .replace:
+                guard let format = try? ofPath(target.path) else { throw error }
+                return format
+            case .descriptor(let descriptor):
+                // `-o /dev/stdout > out.svg`: the file the shell opened names the format.
+                return OutputFile.fileName(ofDescriptor: descriptor).flatMap { try? ofPath($0) } ?? device
+            case .inPlace, .socket:
+                return device
+            }
         }
     }
 
@@ -285,7 +304,7 @@ package enum TagCloudCommand {
         let url = URL(fileURLWithPath: input)
         let base = url.deletingPathExtension().lastPathComponent
         let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
-        let folder = (input as NSString).deletingLastPathComponent
-        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        guard input.contains("/") else { return name }
+        return (OutputFile.folderOf(input) as NSString).appendingPathComponent(name)
     }
 }

@@ -18,8 +18,15 @@ import Glibc
 /// - A symbolic link is followed and its target replaced (a dangling link creates its target, as
 ///   a shell's `>` does).
 /// - A character device, FIFO or socket is written in place: `-o /dev/null` discards,
-///   `-o /dev/full` fails with "no space left on the device", `-o /dev/stdout` writes to
-///   standard output, a FIFO blocks until something reads it.
+///   `-o /dev/full` fails with "no space left on the device", a FIFO blocks until something
+///   reads it.
+/// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` are the process's open
+///   descriptors, written directly where the shell left them (`-o /dev/stdout >> log.svg`
+///   appends; the file behind is never replaced); a descriptor closed when the process started,
+///   or open for reading only, is an error.
+/// - A path ending in `/` names a folder, never a file, and is refused.
+/// - An existing file the user may not write is refused, as a shell's `>` refuses it (replacing
+///   it through a writable folder would make it the user's).
 /// - A folder or a block device is refused, and so is a regular file that is one of the command's
 ///   own inputs (the same file by device and inode, whatever the path), or an existing file inside
 ///   an input folder (`collect`'s content).
@@ -41,6 +48,9 @@ package enum OutputFile {
         case inPlace
         /// A Unix socket: connected to and written.
         case socket
+        /// One of the process's open descriptors (`/dev/stdout`, `/dev/fd/N`): written directly,
+        /// at its offset, never closed.
+        case descriptor(Int32)
     }
 
     /// A path resolved: symbolic links followed, and what is at the end.
@@ -97,8 +107,8 @@ package enum OutputFile {
         let target = try resolve(path)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
         switch target.method {
-        case .replace:
-            if let existing = target.existing {
+        case .replace, .descriptor:
+            if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
                 for input in inputs where input != "-" {
                     var status = stat()
                     guard stat(input, &status) == 0 else { continue }
@@ -113,8 +123,11 @@ package enum OutputFile {
                     }
                 }
             }
+            guard case .replace = target.method else { break }
             let folder = folderOf(target.path)
             if access(folder, W_OK | X_OK) != 0 { throw fail(folderReason(errno, folder)) }
+            // As `>` would: a file the user may not write is not theirs to replace.
+            if target.existing != nil, access(target.path, W_OK) != 0 { throw fail(reason(errno)) }
         case .inPlace, .socket:
             if access(target.path, W_OK) != 0 { throw fail(reason(errno)) }
         }
@@ -129,6 +142,22 @@ package enum OutputFile {
     ///   missing folder, a loop of links.
     package static func resolve(_ path: String) throws(CommandError) -> Target {
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        if path.hasSuffix("/") {
+            throw fail("it ends with /, so it names a folder; name a file")
+        }
+        if let descriptor = descriptorNumber(path) {
+            if descriptor <= 2, StandardStreams.closedAtStart[Int(descriptor)] {
+                throw fail("it is a descriptor that was closed when the command started")
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw fail("the descriptor \(descriptor) is not open") }
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+                throw fail("the descriptor \(descriptor) is open for reading only")
+            }
+            try refuseUnwritable(status, fail)
+            return Target(path: path, method: .descriptor(descriptor), existing: FileIdentity(status))
+        }
         var current = path
         for _ in 0..<40 {
             var status = stat()
@@ -173,6 +202,30 @@ package enum OutputFile {
         throw fail("the path has a loop of symbolic links")
     }
 
+    /// The descriptor a path names: 1 for `/dev/stdout`, 2 for `/dev/stderr`, N for `/dev/fd/N`
+    /// and `/proc/self/fd/N`; `nil` for any other path.
+    static func descriptorNumber(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let digits = path.dropFirst(prefix.count)
+                guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                return Int32(digits)
+            }
+            return nil
+        }
+    }
+
+    /// The file an open descriptor writes to, when it is a regular file (its name, for the
+    /// output's format); `nil` otherwise.
+    static func fileName(ofDescriptor descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return readLink("/proc/self/fd/\(descriptor)")
+    }
+
     /// Refuses what is never written: folders and block devices.
     private static func refuseUnwritable(_ status: stat, _ fail: (String) -> CommandError) throws(CommandError) {
         switch status.st_mode & S_IFMT {
@@ -209,6 +262,8 @@ package enum OutputFile {
         case .socket:
             let descriptor = try connect(target.path, fail)
             defer { close(descriptor) }
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+        case .descriptor(let descriptor):
             if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
         }
     }
@@ -402,10 +457,15 @@ package enum OutputFile {
         return String(cString: resolved)
     }
 
-    /// The folder of a path (`.` for a bare name).
+    /// The folder of a path, as `dirname(1)` gives it: `.` for a bare name, `/` for a name at
+    /// the root (Foundation's `deletingLastPathComponent` traps on a one-character name).
     static func folderOf(_ path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        var scalars = Array(path.unicodeScalars)
+        while scalars.count > 1, scalars.last == "/" { scalars.removeLast() }
+        guard let slash = scalars.lastIndex(of: "/") else { return "." }
+        var end = slash
+        while end > 0, scalars[end - 1] == "/" { end -= 1 }
+        return end == 0 ? "/" : String(String.UnicodeScalarView(scalars[..<end]))
     }
 
     /// What an `errno` from writing or opening means, in the words of the messages.
