@@ -318,7 +318,7 @@ package struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
     var port: Int = 8123
 
-    @Option(help: ArgumentHelp("The loopback address to listen on: 127.0.0.1, ::1 or localhost.", valueName: "address"))
+    @Option(help: ArgumentHelp("The loopback address to listen on: 127.0.0.1 (or another 127.x.x.x), ::1 or localhost.", valueName: "address"))
     var host = "127.0.0.1"
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
@@ -339,10 +339,21 @@ package struct Preview: ParsableCommand {
         guard (0...65_535).contains(port) else { throw .usage("--port is \(port), but it must be from 0 to 65535") }
         let request = try RenderCommandLine(inputs: [spec], assignments: assignments).request()
         // A spec that does not parse is shown on the page; one that is not there is an error now.
+        try TagCloudCommand.checkInputFiles([spec])
         guard FileManager.default.isReadableFile(atPath: spec) else {
             throw .library(.cannotReadInput(path: spec, reason: "there is no such readable file"))
         }
-        return (PreviewServer(specPath: spec, overrides: SpecOverrides(settings: request.settings, fontFiles: fontFiles)), host, port)
+        let overrides = SpecOverrides(settings: request.settings, fontFiles: fontFiles)
+        // An option the spec refuses (`--set widht=3`) is the command line's error, now: with a
+        // spec that reads, it is checked against it.
+        if var cloud = try? Cloud(contentsOf: URL(fileURLWithPath: spec)) {
+            do {
+                try overrides.apply(to: &cloud)
+            } catch {
+                throw .library(error)
+            }
+        }
+        return (PreviewServer(specPath: spec, overrides: overrides), host, port)
     }
 }
 

@@ -134,6 +134,57 @@ import Testing
         #expect(PreviewServer.isLoopback("127.0.0.1") && PreviewServer.isLoopback("::1") && !PreviewServer.isLoopback("192.168.1.2"))
     }
 
+    /// A request whose Host is not a loopback name (a page of another site that DNS rebinding
+    /// points at 127.0.0.1) is refused with 421; the preview's own address is served.
+    @Test func onlyTheLoopbackHostIsAnswered() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("tags: [Swift]\n".utf8).write(to: spec)
+        let server = try Server(spec: spec)
+        guard let port = server.url.split(separator: ":").last?.filter(\.isNumber) else {
+            Issue.record("no port in \(server.url)")
+            return
+        }
+        func status(host: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", """
+                import http.client
+                c = http.client.HTTPConnection("127.0.0.1", \(port), timeout=10)
+                c.putrequest("GET", "/cloud.svg", skip_host=True)
+                c.putheader("Host", "\(host)")
+                c.endheaders()
+                print(c.getresponse().status)
+                """]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            process.waitUntilExit()
+            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try status(host: "127.0.0.1:\(port)") == "200")
+        #expect(try status(host: "localhost:\(port)") == "200")
+        #expect(try status(host: "evil.example") == "421")
+        #expect(try status(host: "evil.example:\(port)") == "421")
+        #expect(try status(host: "127.0.0.1.evil.example") == "421")
+        #expect(PreviewServer.isLoopbackAuthority("[::1]:8123") && !PreviewServer.isLoopbackAuthority(nil)
+                && !PreviewServer.isLoopbackAuthority("[::2]:80"))
+    }
+
+    /// A folder, or an option the spec refuses, stops the preview at once with the command's
+    /// exit code, as render would.
+    @Test func badStartsExitAtOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("tags: [Swift]\n".utf8).write(to: folder.appendingPathComponent("tags.yaml"))
+        let asFolder = try CommandRunner.run(["preview", ".", "--port", "0"], in: folder)
+        #expect(asFolder.status == 66 && asFolder.standardError.contains("it is a folder"), "\(asFolder.standardError)")
+        let misspelt = try CommandRunner.run(["preview", "tags.yaml", "--port", "0", "--set", "widht=3"], in: folder)
+        #expect(misspelt.status == 64 && misspelt.standardError.contains("widht"), "\(misspelt.standardError)")
+    }
+
     /// `--set` and `--font-file` apply to the watched spec on every reload, the font file's path
     /// made absolute against the folder the preview started in (the spec's own `fonts` stay
     /// relative to the spec).

@@ -26,7 +26,27 @@ package struct PreviewServer: Sendable {
 
     /// Whether a host name is a loopback address: the preview never listens beyond the machine.
     package static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" { return true }
+        // A dotted IPv4 address in 127.0.0.0/8 (not a name that starts with "127.").
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { $0.count <= 3 && !$0.isEmpty && $0.allSatisfy(\.isASCII) && (UInt8($0) != nil) }
+    }
+
+    /// Whether a request's `Host` (`127.0.0.1:8123`, `[::1]:8123`, `localhost:8123`) names a
+    /// loopback address. A page of another site that DNS rebinding points at 127.0.0.1 sends its
+    /// own host name, and is refused: only pages opened on this machine's own address read the
+    /// preview.
+    package static func isLoopbackAuthority(_ authority: String?) -> Bool {
+        guard let authority, !authority.isEmpty else { return false }
+        var host = Substring(authority.lowercased())
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return false }
+            host = host[host.index(after: host.startIndex)..<end]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        return isLoopback(String(host))
     }
 
     /// Serves until the process is interrupted.
@@ -37,6 +57,7 @@ package struct PreviewServer: Sendable {
     ///   - announce: Called with the page's URL once the server listens.
     package func run(host: String, port: Int, announce: @escaping @Sendable (String) -> Void) async throws {
         let router = Router()
+        router.add(middleware: LoopbackHostMiddleware())
         let server = self
         router.get("/") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
@@ -161,5 +182,18 @@ enum PreviewPage {
             </script>
             </body></html>
             """
+    }
+}
+
+/// Answers `421 Misdirected Request` to a request whose `Host` is not a loopback name
+/// (``PreviewServer/isLoopbackAuthority(_:)``).
+struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard PreviewServer.isLoopbackAuthority(request.head.authority) else {
+            return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers its own loopback address only\n")))
+        }
+        return try await next(request, context)
     }
 }
