@@ -124,6 +124,16 @@ import TestRandom
         #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}"#)) {
             try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
         }
+        // A template whose links a spec would refuse is refused here, naming why.
+        for (template, reason) in [("javascript:{slug}", "javascript"), ("/t\\{slug}/", "backslash"), ("data:text/html,{name}", "data")] {
+            #expect {
+                try Self.parsed(["--from", "c", "--href", template]).request()
+            } throws: { error in
+                guard case .usage(let message) = error as? CommandError else { return false }
+                return message.contains("makes links a spec refuses") && message.contains(reason)
+            }
+        }
+        #expect(try Self.parsed(["--from", "c", "--href", "https://example.com/tags/{slug}?n={count}"]).request().collect?.href != nil)
     }
 
     /// The help lists every spec option of the key tables, with its key path, and no other.

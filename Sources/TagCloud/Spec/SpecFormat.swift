@@ -42,9 +42,10 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
 
     /// Guesses the format of unnamed input (standard input without `--input-format`).
     ///
-    /// JSON when the first non-blank character is `{` or `[`; YAML when a line starts with
-    /// `---`, `- ` or a `key:` (letters, digits, `_` or `-` followed by a colon); otherwise text,
-    /// a tag per line. CSV is never guessed: its header looks like text.
+    /// JSON when the first non-blank character is `{` or `[`; CSV when the first line is a CSV
+    /// spec's header (`tag,weight` or `tag,weight,href`, any case, spaces around the commas); YAML
+    /// when a line starts with `---`, `- ` or a `key:` (letters, digits, `_` or `-` followed by a
+    /// colon); otherwise text, a tag per line.
     ///
     /// - Parameter bytes: The input.
     /// - Returns: The likely format.
@@ -56,6 +57,14 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         if index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
             return .json
         }
+        var firstEnd = index
+        while firstEnd < bytes.count, bytes[firstEnd] != 0x0A { firstEnd += 1 }
+        let header = String(decoding: bytes[index..<firstEnd], as: UTF8.self).lowercased()
+            .split(separator: ",", omittingEmptySubsequences: false).map { field in
+                let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+                return String(field.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+            }
+        if header == ["tag", "weight"] || header == ["tag", "weight", "href"] { return .csv }
         var lineStart = index
         while lineStart < bytes.count {
             var end = lineStart

@@ -80,6 +80,15 @@ package struct CollectCommandLine: Equatable, Sendable {
                 }
                 rest = rest[rest.index(after: close)...]
             }
+            // Every link it makes must be one a spec accepts: a template of another scheme
+            // (`javascript:{slug}`) or with a backslash is refused now, not by render later.
+            let sample = href.replacingOccurrences(of: "{slug}", with: "swift").replacingOccurrences(of: "{name}", with: "Swift")
+                .replacingOccurrences(of: "{count}", with: "3")
+            do {
+                _ = try WebLink(checking: sample)
+            } catch {
+                throw .usage("--href \(quoted(href)) makes links a spec refuses: \(error.description)")
+            }
         }
         var options = SiteTags.Options()
         if !taxonomies.isEmpty { options.taxonomies = taxonomies }

@@ -149,6 +149,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.yaml, "tags:\n  - {text: a, weight: -.inf}\n", #"spec.yaml:2:23: the weight of the tag "a" is -.inf;"#),
         BadInput(.json, #"[{"text": "a", "weight": 1e999}]"#, #"spec.json:1:26: the weight of the tag "a" is 1e999;"#),
         BadInput(.yaml, "tags:\n  - {text: a, weight: heavy}\n", #"spec.yaml:2:23: the weight of the tag "a" is heavy;"#),
+        BadInput(.yaml, "tags:\n  - {text: a, weight: \"3\"}\n", #"spec.yaml:2:23: the weight of the tag "a" is the string "3";"#),
+        BadInput(.json, #"[{"text": "a", "weight": "3"}]"#, #"spec.json:1:26: the weight of the tag "a" is the string "3";"#),
         BadInput(.yaml, "tags:\n  - {text: a, weight: [1]}\n", #"spec.yaml:2:23: the weight of the tag "a" is a list;"#),
         BadInput(.text, "a\tx\n", #"tags.txt:1:3: the weight of the tag "a" is x; a weight must be a finite number ≥ 0"#),
         BadInput(.text, "a\tinf\n", #"tags.txt:1:3: the weight of the tag "a" is inf;"#),

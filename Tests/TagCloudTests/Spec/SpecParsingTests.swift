@@ -223,6 +223,10 @@ import Testing
         #expect(SpecFormat.guess(Array("# c\nwidth: 3\n".utf8)) == .yaml)
         #expect(SpecFormat.guess(Array("- a\n".utf8)) == .yaml)
         #expect(SpecFormat.guess(Array("Swift\nSwiftUI\tp\n".utf8)) == .text)
+        // A CSV spec's header names it; a text line with commas is still text.
+        #expect(SpecFormat.guess(Array("tag,weight\na,3\n".utf8)) == .csv)
+        #expect(SpecFormat.guess(Array("Tag, Weight, HREF\r\na,3,/a\r\n".utf8)) == .csv)
+        #expect(SpecFormat.guess(Array("Swift, the language\nLinux\n".utf8)) == .text)
         #expect(SpecFormat.guess(Array("Swift Talk: episode 1".utf8)) == .text)
     }
 }

@@ -180,11 +180,16 @@ final class SpecDecoder {
         return text
     }
 
-    /// A tag's weight: a finite number ≥ 0.
+    /// A tag's weight: a finite number ≥ 0. A quoted value is named as a string (`weight: "3"`
+    /// is "the string "3"", which a bare 3 would not explain).
     func weight(_ node: SpecNode, tag: String) throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node),
               value.isFinite, value >= 0 else {
-            let text = if case .scalar(let scalar) = node { scalar.string } else { describe(node) }
+            let text = if case .scalar(let scalar) = node {
+                scalar.style == .plain || scalar.style == .any ? scalar.string : "the string \(quoted(scalar.string, limit: 40))"
+            } else {
+                describe(node)
+            }
             throw .invalidWeight(tag: tag, value: text.isEmpty ? "empty" : text, location(node))
         }
         _ = scalar
