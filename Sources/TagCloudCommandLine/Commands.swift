@@ -94,7 +94,7 @@ package struct Render: ParsableCommand {
             help: ArgumentHelp("Sets any spec key path, e.g. --set chip.padding.horizontal=10 (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
-    @Option(name: .customLong("max-input-size"), help: ArgumentHelp("The most bytes the spec may have: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    @Option(name: .customLong("max-input-size"), parsing: .unconditional, help: ArgumentHelp("The most bytes the spec may have: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
     var maxInputSize: String?
 
     @Flag(name: .shortAndLong, help: "Print what was written to standard error.")
@@ -145,10 +145,10 @@ package struct CollectOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}; e.g. /tags/{slug}/.", valueName: "template"))
     var href: String?
 
-    @Option(name: .customLong("min-count"), help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
+    @Option(name: .customLong("min-count"), parsing: .unconditional, help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
     var minCount: String?
 
-    @Option(help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
     var top: String?
 
     @Option(help: ArgumentHelp("The order of the tags: name (default) or count.", valueName: "order"))
@@ -244,19 +244,19 @@ package struct Animate: ParsableCommand {
     @Option(help: ArgumentHelp("SwiftUI's animation: default, linear, easeIn, easeOut, easeInOut, spring, smooth, snappy, bouncy or interactiveSpring.", valueName: "name"))
     var animation = "default"
 
-    @Option(help: ArgumentHelp("Frames per second, 1 to 240.", valueName: "rate"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 240.", valueName: "rate"))
     var fps: Double = 60
 
-    @Option(help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60).", valueName: "seconds"))
     var hold: Double = 1
 
-    @Option(help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
     var scale: Double?
 
     @Flag(help: "Change back to FROM at the end, so the animation cycles.")
     var loop = false
 
-    @Option(help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
     var maxInputSize: String?
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
@@ -315,7 +315,7 @@ package struct Preview: ParsableCommand {
     @Argument(help: ArgumentHelp("The spec to watch.", valueName: "spec"))
     var spec: String
 
-    @Option(help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port (0 for any free one).", valueName: "port"))
     var port: Int = 8123
 
     @Option(help: ArgumentHelp("The loopback address to listen on: 127.0.0.1 (or another 127.x.x.x), ::1 or localhost.", valueName: "address"))
@@ -418,16 +418,16 @@ package struct Diff: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the diff image (PNG).", valueName: "file"))
     var out: String?
 
-    @Option(help: ArgumentHelp("The colour distance (0–1) below which pixels count as equal; pixelmatch's 0.1 by default.", valueName: "threshold"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The colour distance (0–1) below which pixels count as equal; pixelmatch's 0.1 by default.", valueName: "threshold"))
     var threshold: Double = 0.1
 
-    @Option(name: .customLong("max-diff-pixels"), help: ArgumentHelp("How many differing pixels are allowed (default 0).", valueName: "count"))
+    @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional, help: ArgumentHelp("How many differing pixels are allowed (default 0).", valueName: "count"))
     var maxDiffPixels: Int = 0
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAntiAliasing = false
 
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("The most pixels an image may have, checked before it is decoded (default 64000000; each side at most 32767).", valueName: "count"))
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: ArgumentHelp("The most pixels an image may have, checked before it is decoded (default 64000000; each side at most 32767).", valueName: "count"))
     var maxPixels: Int = PNGReadingLimits.standard.maxPixels
 
     package init() {}

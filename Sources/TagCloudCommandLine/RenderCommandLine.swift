@@ -163,6 +163,8 @@ package struct RenderCommandLine: Equatable, Sendable {
             }
         }
         if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
+        if line.outputFolder?.isEmpty == true { throw usage("--out-dir is empty; name a folder (. for this one)") }
+        if line.output?.isEmpty == true { throw usage("-o is empty; name a file, or - for standard output") }
         if collect.folders.isEmpty {
             guard collect == CollectCommandLine() else {
                 throw usage("the options of tagcloud collect need --from DIR (the site's content)")

@@ -175,6 +175,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y").path))
 
+        // A negative value is the option's error, not a missing value; a file's name never
+        // reaches the terminal with its control characters.
+        for (script, message) in [("$T animate a.yaml a.yaml -o z.svg --hold -1", "--hold must be from 0 to 60"),
+                                  ("$T animate a.yaml a.yaml -o z.svg --fps -5", "--fps must be from 1 to 240"),
+                                  ("$T preview a.yaml --port -1", "--port is -1"),
+                                  ("$T collect . --min-count -1", "--min-count")] {
+            let run = try shell(script, in: dir)
+            #expect(run.status == 64 && run.error.contains(message) && !run.error.contains("Missing value"), "\(script): \(run.error)")
+        }
+        try Data("width: [1]\ntags: [a]\n".utf8).write(to: dir.appendingPathComponent("e\u{1B}[31mvil.yaml"))
+        let hostile = try shell("$T render \"$(printf 'e\\033[31mvil.yaml')\" -o x.svg", in: dir)
+        #expect(hostile.status == 65 && hostile.error.contains("e\\u{1B}[31mvil.yaml:1:8") && !hostile.error.contains("\u{1B}"),
+                "\(hostile.error.debugDescription)")
+
         // Appended where the shell opened the file, which keeps its inode; the format from its name.
         try Data("HEADER\n".utf8).write(to: dir.appendingPathComponent("log.svg"))
         let before = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("log.svg").path)[.systemFileNumber] as? Int

@@ -44,6 +44,8 @@ import TestRandom
         (["tags.yaml", "--width"], #"missing value for "--width""#),
         (["tags.yaml", "--verbose=1"], #""--verbose" takes no value"#),
         (["a.yaml", "b.yaml", "-o", "x.png"], "-o names one file; with several inputs or formats, give --out-dir"),
+        (["a.yaml", "--out-dir", ""], "--out-dir is empty; name a folder (. for this one)"),
+        (["a.yaml", "-o", ""], "-o is empty; name a file, or - for standard output"),
         ([], "missing the input: give a spec file, - for standard input, or --from DIR"),
         (["a.yaml", "--format", "png", "--formats", "png,svg"], "give --format or --formats, not both"),
         (["a.yaml", "--top", "3"], "the options of tagcloud collect need --from DIR"),

@@ -79,7 +79,7 @@ public struct SiteTags: Sendable, Hashable {
 
         /// `content/post.md:3: the tag is a mapping, not text; it was skipped`.
         public var description: String {
-            (line.map { "\(file):\($0)" } ?? file) + ": " + message
+            (line.map { "\(escapingControls(file)):\($0)" } ?? escapingControls(file)) + ": " + message
         }
     }
 

@@ -32,12 +32,15 @@ public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
         self.byteOffset = byteOffset
     }
 
-    /// `path:line:column` as compilers print it (`tags.yaml:4:3`), `path:line`, or the source alone.
+    /// `path:line:column` as compilers print it (`tags.yaml:4:3`), `path:line`, or the source alone;
+    /// control characters of the path escaped (`\u{1B}`), so that a file's name never drives the
+    /// terminal the message is printed on.
     public var description: String {
-        switch (line, column) {
+        let source = escapingControls(source)
+        return switch (line, column) {
         case let (line?, column?): "\(source):\(line):\(column)"
         case let (line?, nil): "\(source):\(line)"
-        default: source.description
+        default: source
         }
     }
 }
@@ -103,4 +106,20 @@ public struct SpecSourceMap: Sendable {
             }
         }
     }
+}
+
+/// Text as a message prints it unquoted: control characters (and the line and paragraph
+/// separators) written as `\u{…}`, everything else as it is.
+package func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 })
+    else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+        } else {
+            result.append(scalar)
+        }
+    }
+    return String(result)
 }

@@ -140,7 +140,7 @@ extension TagCloudCommand {
         for (input, cloud) in [(request.from, from), (request.to, to)] {
             let warnings = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount().fontWarnings }
             let name = input == "-" ? StandardStreams.standardInputName : input
-            for warning in warnings { warn("warning: \(name): \(warning)") }
+            for warning in warnings { warn("warning: \(escapingControls(name)): \(warning)") }
         }
         if let path { try OutputFile.write(data, to: path, inputs: inputs) } else { try StandardStreams.output(data) }
         return AnimateResult(outputPath: path, format: format, data: data)

@@ -99,7 +99,7 @@ extension TagCloudCommand {
                     }, warn: { _ in })
                     if let tags { cloud.tags = tags }
                     let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
-                    for warning in rendered.fontWarnings { report("warning: \(outcome.input): \(warning)") }
+                    for warning in rendered.fontWarnings { report("warning: \(escapingControls(outcome.input)): \(warning)") }
                     for destination in job.destinations {
                         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
                         if let path = destination.path {
@@ -111,7 +111,7 @@ extension TagCloudCommand {
                     }
                 } catch {
                     outcome.error = error
-                    report("error: \(outcome.input): \(error.description)")
+                    report("error: \(escapingControls(outcome.input)): \(error.description)")
                 }
                 outcomes.withLock { $0[index] = outcome }
                 progress(done.withLock { value in
