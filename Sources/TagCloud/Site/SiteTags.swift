@@ -219,12 +219,15 @@ public struct SiteTags: Sendable, Hashable {
         var kept = String.UnicodeScalarView()
         var pendingHyphen = false, lastWasHyphen = false
         let allowed: Set<Unicode.Scalar> = [".", "/", "\\", "_", "#", "+", "~", "-", "@"]
-        for scalar in term.unicodeScalars {
-            // Go's unicode.IsLetter (L*), IsDigit (Nd) and IsMark (M*), as Hugo tests them.
+        let scalars = Array(term.unicodeScalars)
+        func isHex(_ offset: Int) -> Bool { offset < scalars.count && scalars[offset].properties.isASCIIHexDigit }
+        for (offset, scalar) in scalars.enumerated() {
+            // Go's unicode.IsLetter (L*), IsDigit (Nd) and IsMark (M*), as Hugo tests them, and a
+            // `%` that starts an escape (`%20`), which Hugo keeps.
             let isAllowed = switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
                  .nonspacingMark, .spacingMark, .enclosingMark: true
-            default: allowed.contains(scalar)
+            default: allowed.contains(scalar) || (scalar == "%" && isHex(offset + 1) && isHex(offset + 2))
             }
             if isAllowed {
                 lastWasHyphen = scalar == "-"
@@ -235,16 +238,25 @@ public struct SiteTags: Sendable, Hashable {
                 pendingHyphen = true
             }
         }
-        return percentEncoded(String(kept).lowercased(), keeping: "/+@-._~")
+        // Lowercased a character at a time, as Go's strings.ToLower does (`İ` → `i`, no final `ς`).
+        var lower = String.UnicodeScalarView()
+        for scalar in kept {
+            if scalar.value == 0x130 { lower.append("i") } else { lower.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
+        }
+        return percentEncoded(String(lower), keeping: "/+@-._~", keepingEscapes: true)
     }
 
-    /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8.
-    static func percentEncoded(_ text: String, keeping: String = "-._~") -> String {
+    /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8;
+    /// with `keepingEscapes`, a `%` followed by two hexadecimal digits is kept as the escape it is.
+    static func percentEncoded(_ text: String, keeping: String = "-._~", keepingEscapes: Bool = false) -> String {
         var result = ""
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        func isHex(_ index: Int) -> Bool { index < bytes.count && Unicode.Scalar(bytes[index]).properties.isASCIIHexDigit }
+        for (index, byte) in bytes.enumerated() {
             let scalar = Unicode.Scalar(byte)
             let isKept = switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "%"): keepingEscapes && isHex(index + 1) && isHex(index + 2)
             default: byte < 0x80 && keeping.unicodeScalars.contains(scalar)
             }
             if isKept {

@@ -84,6 +84,8 @@ import Testing
         ("Hugö", "hug%C3%B6"), ("Swift", "swift"), ("Static sites", "static-sites"), ("C#", "c%23"),
         ("C++", "c++"), ("async/await", "async/await"), ("iOS 17", "ios-17"), ("a - b", "a-b"), ("日本語", "%E6%97%A5%E6%9C%AC%E8%AA%9E"),
         ("back\\slash", "back%5Cslash"), ("🚀", ""), ("!?", ""),
+        // Go's strings.ToLower, a character at a time; a valid escape kept, a lone % dropped.
+        ("İstanbul", "istanbul"), ("ΣΑΣ", "%CF%83%CE%B1%CF%83"), ("%20x", "%20x"), ("100%", "100"), ("%zz", "zz"),
     ])
     func slugsAreHugosURLize(_ term: String, _ slug: String) {
         #expect(SiteTags.slug(term) == slug)
