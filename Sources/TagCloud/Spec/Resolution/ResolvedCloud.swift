@@ -104,7 +104,13 @@ public struct ResolvedCloud: Sendable, Equatable {
         /// Whether the tag is selected.
         public var isSelected: Bool
         /// Fill, border, text colour and checkmark.
-        public var look: ChipLook
+        public var look: ChipLook {
+            get { lookBox.look }
+            set { lookBox = LookBox(newValue) }
+        }
+        /// The look, held by reference and shared by the chips resolved with the same one (most of
+        /// a cloud's): a reference each instead of a copy of its colours (about 200 bytes a chip).
+        private var lookBox: LookBox
         /// The label's texts when a ``Cloud/label`` template made them (``Template/parts(text:weight:)``);
         /// `nil` when the chip shows its tag's text.
         public var label: [LabelPart]? = nil
@@ -114,6 +120,43 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var index: Int
         /// The language (a BCP 47 tag): the tag's own, or the spec's; `nil` for none.
         public var locale: String? = nil
+
+        init(text: String, fontSize: CGFloat, fontFamily: String?, fontWeight: Cloud.FontWeight, weight: Double?,
+             href: String?, isSelected: Bool, look: ChipLook, label: [LabelPart]? = nil, tooltip: String? = nil, index: Int,
+             locale: String? = nil) {
+            self.init(text: text, fontSize: fontSize, fontFamily: fontFamily, fontWeight: fontWeight, weight: weight, href: href,
+                      isSelected: isSelected, look: LookBox(look), label: label, tooltip: tooltip, index: index, locale: locale)
+        }
+
+        init(text: String, fontSize: CGFloat, fontFamily: String?, fontWeight: Cloud.FontWeight, weight: Double?,
+             href: String?, isSelected: Bool, look: LookBox, label: [LabelPart]?, tooltip: String?, index: Int,
+             locale: String?) {
+            self.text = text
+            self.fontSize = fontSize
+            self.fontFamily = fontFamily
+            self.fontWeight = fontWeight
+            self.weight = weight
+            self.href = href
+            self.isSelected = isSelected
+            self.lookBox = look
+            self.label = label
+            self.tooltip = tooltip
+            self.index = index
+            self.locale = locale
+        }
+    }
+
+    /// A ``ChipLook`` held by reference, for chips to share.
+    final class LookBox: Sendable, Equatable {
+        let look: ChipLook
+
+        init(_ look: ChipLook) {
+            self.look = look
+        }
+
+        static func == (lhs: LookBox, rhs: LookBox) -> Bool {
+            lhs === rhs || lhs.look == rhs.look
+        }
     }
 
     /// How a chip is painted.
@@ -212,6 +255,7 @@ extension Cloud {
         let tooltip = self.tooltip.flatMap { try? Template($0) }
         var chips: [ResolvedCloud.Chip] = []
         chips.reserveCapacity(tags.count)
+        let defaultBox = ResolvedCloud.LookBox(defaultLook), selectedBox = ResolvedCloud.LookBox(selectedLook)
         for (index, (tag, size)) in zip(tags, sizes).enumerated() {
             let isSelected = tag.selected ?? false
             let parts = label?.parts(text: tag.text, weight: tag.weight)
@@ -219,7 +263,7 @@ extension Cloud {
                                             fontFamily: tag.font?.family ?? family,
                                             fontWeight: tag.font?.weight ?? fontWeight, weight: tag.weight,
                                             href: tag.href, isSelected: isSelected,
-                                            look: isSelected ? selectedLook : defaultLook,
+                                            look: isSelected ? selectedBox : defaultBox,
                                             label: parts.map { $0.isEmpty ? [LabelPart(text: "", isCount: false)] : $0 },
                                             tooltip: tag.tooltip ?? tooltip?.string(text: tag.text, weight: tag.weight),
                                             index: index, locale: tag.locale ?? locale))
