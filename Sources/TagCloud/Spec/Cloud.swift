@@ -371,16 +371,85 @@ public struct Cloud: Sendable, Hashable {
         /// Whether the tag is selected (see ``SelectedChip``).
         public var selected: Bool?
         /// This chip's fill, over the style's and the selected look.
-        public var fill: Fill?
+        public var fill: Fill? {
+            get { own?.fill }
+            set { updateOwn { $0.fill = newValue } }
+        }
         /// This chip's text colour.
-        public var textColor: CSSColor?
+        public var textColor: CSSColor? {
+            get { own?.textColor }
+            set { updateOwn { $0.textColor = newValue } }
+        }
         /// This chip's font: its `size` wins over the size from the tag's weight, its `family`
         /// and `weight` over the cloud's.
-        public var font: Font?
+        public var font: Font? {
+            get { own?.font }
+            set { updateOwn { $0.font = newValue } }
+        }
         /// This chip's language (a BCP 47 tag), over the cloud's ``Cloud/locale``.
-        public var locale: String?
+        public var locale: String? {
+            get { own?.locale }
+            set { updateOwn { $0.locale = newValue } }
+        }
         /// This chip's tooltip, over the cloud's ``Cloud/tooltip``.
-        public var tooltip: String?
+        public var tooltip: String? {
+            get { own?.tooltip }
+            set { updateOwn { $0.tooltip = newValue } }
+        }
+
+        /// The keys a tag seldom has, held by reference and only when one is set: a tag of a large
+        /// cloud (text, weight, link) is a quarter of the size it would be with them inline.
+        private var own: OwnKeys?
+
+        private final class OwnKeys: Sendable, Hashable {
+            let fill: Fill?
+            let textColor: CSSColor?
+            let font: Font?
+            let locale: String?
+            let tooltip: String?
+
+            init(fill: Fill?, textColor: CSSColor?, font: Font?, locale: String?, tooltip: String?) {
+                self.fill = fill
+                self.textColor = textColor
+                self.font = font
+                self.locale = locale
+                self.tooltip = tooltip
+            }
+
+            var isEmpty: Bool { fill == nil && textColor == nil && font == nil && locale == nil && tooltip == nil }
+
+            static func == (lhs: OwnKeys, rhs: OwnKeys) -> Bool {
+                lhs === rhs || (lhs.fill == rhs.fill && lhs.textColor == rhs.textColor && lhs.font == rhs.font
+                                && lhs.locale == rhs.locale && lhs.tooltip == rhs.tooltip)
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(fill)
+                hasher.combine(textColor)
+                hasher.combine(font)
+                hasher.combine(locale)
+                hasher.combine(tooltip)
+            }
+        }
+
+        /// The seldom-set keys as values, for ``updateOwn(_:)``.
+        private struct OwnValues {
+            var fill: Fill?
+            var textColor: CSSColor?
+            var font: Font?
+            var locale: String?
+            var tooltip: String?
+        }
+
+        /// Changes the seldom-set keys (a new box: boxes are shared by copies of the tag).
+        private mutating func updateOwn(_ change: (inout OwnValues) -> Void) {
+            var values = OwnValues(fill: own?.fill, textColor: own?.textColor, font: own?.font, locale: own?.locale,
+                                   tooltip: own?.tooltip)
+            change(&values)
+            let box = OwnKeys(fill: values.fill, textColor: values.textColor, font: values.font, locale: values.locale,
+                              tooltip: values.tooltip)
+            own = box.isEmpty ? nil : box
+        }
 
         /// A tag with a text, and the keys a tag most often has; every other key left to the
         /// cloud's (set the properties for them).

@@ -71,14 +71,22 @@ struct DummyMapping: Sendable, Hashable {
     /// a key would be silently dropped by the parser, the encoder and the merge), in the same order.
     @Test func everyPropertyIsAKeyInDeclarationOrder() {
         func properties(_ value: Any) -> [String] {
-            Mirror(reflecting: value).children.compactMap(\.label).filter { $0 != "provenance" }
+            Mirror(reflecting: value).children.flatMap { child -> [String] in
+                guard let label = child.label, label != "provenance" else { return [] }
+                // A tag's seldom-set keys are held in a box (`own`): its stored properties count.
+                guard label == "own" else { return [label] }
+                let box = Mirror(reflecting: child.value).children.first?.value
+                return box.map { Mirror(reflecting: $0).children.compactMap(\.label) } ?? ["own"]
+            }
         }
         #expect(properties(Cloud()) == Cloud.keys.schema.keys)
         #expect(properties(Cloud.Font()) == Cloud.Font.keys.schema.keys)
         #expect(properties(Cloud.Weights()) == Cloud.Weights.keys.schema.keys)
         #expect(properties(Cloud.Chip()) == Cloud.Chip.keys.schema.keys)
         #expect(properties(Cloud.SelectedChip()) == Cloud.SelectedChip.keys.schema.keys)
-        #expect(properties(Cloud.Tag("x")) == Cloud.Tag.keys.schema.keys)
+        var tag = Cloud.Tag("x")
+        tag.tooltip = "with its box"
+        #expect(properties(tag) == Cloud.Tag.keys.schema.keys)
         #expect(properties(Cloud.Axes()) == Cloud.Axes.keys.schema.keys)
         #expect(properties(Cloud.Order()) == Cloud.Order.keys.schema.keys)
         #expect(properties(Cloud.Colors()) == Cloud.Colors.keys.schema.keys)
