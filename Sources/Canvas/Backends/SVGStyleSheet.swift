@@ -70,6 +70,8 @@ struct SVGStyleSheet {
         if textLayer { text += "\(scope) .tc-text{white-space:pre}\n" }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
+            // A page's `a { text-decoration: underline }` would underline the text layer.
+            text += "\(scope) .tc-link{text-decoration:none}\n"
             text += "\(scope) .tc-chip>.tc-link:focus-visible{outline:none}\n"
             text += "\(scope) .tc-link:hover .tc-chip-fill{filter:var(--tc-hover-filter,brightness(.92))}\n"
             text += "\(scope) .tc-link:focus-visible .tc-chip-fill{stroke:var(--tc-focus-ring,#0a84ff);stroke-width:2px}\n"

@@ -162,14 +162,14 @@ public struct Cloud: Sendable, Hashable {
         let label = SpecKey("label", \Cloud.label, .template, defaultDoc: "`{text}`", option: "label", valueName: "template",
                             doc: "The chip's text: `{text}` and `{weight}` stand for the tag's; the word holding `{weight}` is drawn smaller and lighter (`\"{text} {weight}\"` shows counts). `{{` and `}}` are braces.")
         let tooltip = SpecKey("tooltip", \Cloud.tooltip, .template, defaultDoc: "none", option: "tooltip", valueName: "template",
-                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins.")
+                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins. A template with `{weight}` gives no tooltip to a tag without a weight.")
         let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
                          option: "id", valueName: "prefix",
                          doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
         let title = SpecKey("title", \Cloud.title, .string, defaultDoc: "`Tag cloud`",
                             doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
         let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
-                                 doc: "SVG: `true` writes only a `viewBox`, so the picture is as wide as its container and keeps its aspect ratio.")
+                                 doc: "SVG: `true` writes a `viewBox` and `width=\"100%\"` instead of a size in pixels, so the picture is as wide as its container and keeps its aspect ratio.")
         let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current),
                                  doc: "SVG and HTML: where links open: `_self`, `_top`, or `_blank` (written with `rel=\"noopener\"`).")
         let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets",

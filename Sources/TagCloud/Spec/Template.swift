@@ -37,6 +37,10 @@ public struct Template: Sendable, Hashable {
     /// The index of the word holding the first `{weight}`, if any.
     private let countWord: Int?
 
+    /// Whether the template names the weight (`{weight}`): as a tooltip, a tag without a weight
+    /// then has none ("Drafts: posts" says nothing).
+    var namesWeight: Bool { countWord != nil }
+
     /// Parses a template.
     ///
     /// - Parameter source: The text, with `{text}`, `{weight}`, `{{` and `}}`.

@@ -113,9 +113,19 @@ struct HTMLWriter {
         var fragment = "<style>\n" + style + "</style>\n"
         fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
         guard options.isPage else { return fragment }
-        return "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+        // The page is as dark as the cloud's look: a dark theme's white text never lands on a
+        // browser's white page (an automatic theme's only in dark mode).
+        let pageStyle = if options.darkLook != nil {
+            ":root{color-scheme:light dark}body{margin:0}@media (prefers-color-scheme:dark){body{background:#000;color:#fff}}"
+        } else if cloud.theme == .dark {
+            ":root{color-scheme:dark}body{margin:0;background:#000;color:#fff}"
+        } else {
+            "body{margin:0}"
+        }
+        // The page's own words (its title) are English; a chip in another language has its `lang`.
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            + "<title>\(WebText.escape(title))</title>\n<style>body{margin:0}</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
+            + "<title>\(WebText.escape(title))</title>\n<style>\(pageStyle)</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
     }
 
     /// The chips of the display list in drawing order, which is the layout's order.
@@ -389,7 +399,7 @@ struct HTMLWriter {
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
         container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
-        container += "font-synthesis:none;font-kerning:normal;"
+        container += "font-synthesis:none;font-kerning:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;"
         container += "background:var(--tc-background,\(options.background.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"))"
         css += "\(scope){\(container)}\n"
         let grows = cloud.justification == .stretch
@@ -400,6 +410,8 @@ struct HTMLWriter {
         }
         css += "\(scope)>li{box-sizing:border-box;display:flex;flex:\(grows ? "1" : "0") 1 auto;min-width:0;max-width:100%;"
             + "margin:0;padding:0;border-radius:\(radius)}\n"
+        // A blog's `ul li::before { content: "•" }` would put a bullet in every chip.
+        css += "\(scope)>li::before,\(scope)>li::after{content:none;display:none}\n"
         let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"

@@ -143,8 +143,12 @@ import Testing
 
     @Test @MainActor func aPageIsAWholeDocument() throws {
         let page = try Self.html("tags: [Swift]\n", options: HTMLOptions(title: "Languages", isPage: true))
-        #expect(page.hasPrefix("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">"))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
         #expect(page.contains("<title>Languages</title>") && page.contains("aria-label=\"Languages\"") && page.hasSuffix("</html>\n"))
+        #expect(page.contains("<style>body{margin:0}</style>"))
+        // A dark cloud's page is dark: its white text never lands on a browser's white page.
+        let dark = try Self.html("theme: dark\ntags: [Swift]\n", options: HTMLOptions(isPage: true))
+        #expect(dark.contains("<style>:root{color-scheme:dark}body{margin:0;background:#000;color:#fff}</style>"))
     }
 
     @Test @MainActor func theMoreChipStandsForTheHiddenTags() throws {

@@ -167,6 +167,22 @@ import Typesetting
     }
 
     /// `theme: auto` under emulated dark mode looks as the dark theme's PNG.
+    /// A blog's generic rules (bullets before list items, underlined links, spaced or uppercased
+    /// text) change nothing in the HTML fragment or the inline SVG.
+    @Test @MainActor func aBlogsGenericRulesChangeNothing() throws {
+        let item = try Case("weights")
+        let blog = "ul li::before{content:\"\\2022  \"}a{text-decoration:underline;color:blue}"
+            + "body{letter-spacing:.05em;word-spacing:.2em;text-transform:uppercase}"
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
+            let plain = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height, scale: 2,
+                                                       name: "blog-plain-\(kind)")
+            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: blog), width: item.size.width, height: item.size.height,
+                                                        scale: 2, name: "blog-styled-\(kind)")
+            let result = try Self.compare(plain, styled)
+            #expect(result.differentPixels == 0, "\(kind): \(result.differentPixels) pixels change under a blog's rules")
+        }
+    }
+
     /// A page's `--tc-text` recolours a chip's count too, keeping it at 60 % of the text colour,
     /// in SVG as in HTML (the SVG count used to take the page's colour whole).
     @Test @MainActor func aPageTextColourKeepsTheCountLighter() throws {

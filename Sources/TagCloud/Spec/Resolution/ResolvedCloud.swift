@@ -265,7 +265,9 @@ extension Cloud {
                                             href: tag.href, isSelected: isSelected,
                                             look: isSelected ? selectedBox : defaultBox,
                                             label: parts.map { $0.isEmpty ? [LabelPart(text: "", isCount: false)] : $0 },
-                                            tooltip: tag.tooltip ?? tooltip?.string(text: tag.text, weight: tag.weight),
+                                            tooltip: tag.tooltip ?? tooltip.flatMap { template in
+                                                template.namesWeight && tag.weight == nil ? nil : template.string(text: tag.text, weight: tag.weight)
+                                            },
                                             index: index, locale: tag.locale ?? locale))
         }
         let background = value(keys.background, in: self)
