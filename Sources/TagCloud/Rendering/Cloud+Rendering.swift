@@ -44,7 +44,15 @@ extension Cloud {
             // `theme: auto`: the same cloud in the dark theme, for web output's dark block.
             var dark = self
             dark.theme = .dark
-            let darkCloud = dark.resolved()
+            var darkCloud = dark.resolved()
+            // A light background the spec gives (a white card) would carry the dark look's light
+            // text: the dark look takes the dark theme's own background instead.
+            if background != nil, darkCloud.background.alpha > 0,
+               WeightColoring.contrast(WeightColoring.composite(darkCloud.defaultLook.textColor, over: darkCloud.background),
+                                       darkCloud.background) < WeightColoring.minimumContrast {
+                dark.background = nil
+                darkCloud = dark.resolved()
+            }
             rendered.darkLook = RenderedCloud.DarkLook(cloud: darkCloud,
                                                        displayList: try CloudRenderer.render(darkCloud, typesetter: typesetter).displayList)
         }

@@ -151,6 +151,20 @@ import Testing
         #expect(dark.contains("<style>:root{color-scheme:dark}body{margin:0;background:#000;color:#fff}</style>"))
     }
 
+    /// `theme: auto` with a light background of the spec's own: the dark look takes the dark
+    /// theme's background (white text on the white card was unreadable); a dark one is kept.
+    @Test @MainActor func anAutomaticThemeKeepsItsDarkLookReadable() throws {
+        let light = try renderSpec("theme: auto\nbackground: white\ntags: [Swift]\n")
+        let dark = try #require(light.darkLook)
+        #expect(light.cloud.background == CSSColor(red: 1, green: 1, blue: 1))
+        #expect(dark.cloud.background != light.cloud.background)
+        #expect(WeightColoring.contrast(dark.cloud.defaultLook.textColor, dark.cloud.background) >= WeightColoring.minimumContrast)
+        let svg = String(decoding: try light.data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("@media (prefers-color-scheme:dark){") && !svg.contains("var(--tc-background,#ffffff)}\n}"))
+        let navy = try renderSpec("theme: auto\nbackground: \"#101830\"\ntags: [Swift]\n")
+        #expect(navy.darkLook?.cloud.background == navy.cloud.background)
+    }
+
     @Test @MainActor func theMoreChipStandsForTheHiddenTags() throws {
         let html = try Self.html("maxRows: 1\nwidth: 200\ntags: [Swift, Kotlin, TypeScript, Rust, Go, Python]\n")
         let items = try Self.list(html).children.filter { $0.name == "li" }
