@@ -110,7 +110,10 @@ import Testing
         #expect(cloud.chips.map(\.label) == [[LabelPart(text: "Swift", isCount: false), LabelPart(text: "12", isCount: true)],
                                              [LabelPart(text: "Linux", isCount: false)], [LabelPart(text: "Cairo", isCount: false)]])
         #expect(try parseSpec("tags: [a]", .yaml).resolved().chips[0].label == nil)
-        #expect(cloud.chips.map(\.tooltip) == ["Swift: 12 posts", "The kernel", "Cairo: posts"])
+        // Cairo has no weight: a template naming it gives no tooltip ("Cairo: posts" said nothing).
+        #expect(cloud.chips.map(\.tooltip) == ["Swift: 12 posts", "The kernel", nil])
+        let plain = try parseSpec("tooltip: \"About {text}\"\ntags: [Cairo]", .yaml).resolved()
+        #expect(plain.chips.map(\.tooltip) == ["About Cairo"])
         #expect(parseError("tags: [{text: a, tooltip: \"line\\nbreak\"}]", .yaml) != nil)
     }
 
