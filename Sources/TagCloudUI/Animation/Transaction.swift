@@ -97,6 +97,8 @@ final class AnimationNode: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
+    override var isLaidOutAsChild: Bool { true }
+
     /// Whether this node's animation applies to a change from `old`.
     ///
     /// - Parameter old: The same view before the change.

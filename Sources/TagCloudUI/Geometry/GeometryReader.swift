@@ -188,6 +188,8 @@ final class CoordinateSpaceNode: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
+    override var isLaidOutAsChild: Bool { true }
+
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let saved = canvas.namedSpaces[name]
         canvas.namedSpaces[name] = (canvas.modelFrame(of: self) ?? frame).origin

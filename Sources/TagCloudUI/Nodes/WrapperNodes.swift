@@ -29,12 +29,22 @@ class WrapperNode: ViewNode {
     override func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value { childCarrier?.layoutValue(key) ?? K.defaultValue }
     override var layoutValueCarrier: ViewNode? { childCarrier }
 
+    /// Whether the wrapper is laid out as its child: it answers the child's size (``measure(_:)``
+    /// is not overridden) and places the child with its own proposal, size and place
+    /// (``childPlacement(size:proposal:)`` is not overridden). A guide or a frame then passes to
+    /// the child as it is; before, each level measured the child again, so that reading a guide
+    /// through a chip's chain of wrappers measured it once per level of the chain and per level
+    /// below (quadratic in the chain's length). Subclasses opt in.
+    var isLaidOutAsChild: Bool { false }
+
     override func explicitAlignment(of guide: HorizontalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
+        if isLaidOutAsChild { return child.explicitAlignment(of: guide, size: size, proposal: proposal) }
         let placed = childPlacement(size: size, proposal: proposal)
         return child.explicitAlignment(of: guide, size: placed.size, proposal: placed.proposal).map { $0 + placed.offset.x }
     }
 
     override func explicitAlignment(of guide: VerticalAlignment, size: CGSize, proposal: ProposedViewSize) -> CGFloat? {
+        if isLaidOutAsChild { return child.explicitAlignment(of: guide, size: size, proposal: proposal) }
         let placed = childPlacement(size: size, proposal: proposal)
         return child.explicitAlignment(of: guide, size: placed.size, proposal: placed.proposal).map { $0 + placed.offset.y }
     }
@@ -74,6 +84,7 @@ class WrapperNode: ViewNode {
         return CGRect(x: x, y: frame.minY + placed.offset.y, width: placed.size.width, height: placed.size.height)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        if isLaidOutAsChild { return child.render(in: frame, proposal: proposal, into: canvas) }
         let placed = childPlacement(size: frame.size, proposal: proposal)
         child.render(in: childFrame(placed, in: frame), proposal: placed.proposal, into: canvas)
     }
@@ -277,6 +288,7 @@ final class DecorationNode: WrapperNode {
     }
 
     override var kind: String { isOverlay ? "Overlay" : "Background" }
+    override var isLaidOutAsChild: Bool { true }
 
     override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
     override func forEachChild(_ body: (ViewNode) -> Void) {
@@ -310,6 +322,7 @@ final class MetadataNode: WrapperNode {
     }
 
     override var kind: String { "Metadata" }
+    override var isLaidOutAsChild: Bool { true }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         canvas.group(clip: nil, opacity: 1, metadata: metadata) {
             child.render(in: frame, proposal: proposal, into: canvas)
@@ -335,6 +348,7 @@ final class GroupNode: WrapperNode {
     override var kind: String {
         clipShape != nil ? "Clip" : "Opacity"
     }
+    override var isLaidOutAsChild: Bool { true }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let opacity = canvas.animated(self.opacity, of: self) { $0.opacity }
         guard opacity > 0 else { return }
@@ -353,6 +367,8 @@ final class OffsetNode: WrapperNode {
         self.offset = offset
         super.init(child, layoutDirection: layoutDirection)
     }
+
+    override var isLaidOutAsChild: Bool { true }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let dx = layoutDirection == .rightToLeft ? -offset.width : offset.width
         child.render(in: frame.offsetBy(dx: dx, dy: offset.height), proposal: proposal, into: canvas)
@@ -368,6 +384,8 @@ final class PriorityNode: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
+    override var isLaidOutAsChild: Bool { true }
+
     override var priority: Double { value }
 }
 
@@ -381,6 +399,8 @@ final class LayoutValueNode: WrapperNode {
         self.value = value
         super.init(child, layoutDirection: layoutDirection)
     }
+
+    override var isLaidOutAsChild: Bool { true }
 
     override func layoutValue<K: LayoutValueKey>(_ key: K.Type) -> K.Value {
         if ObjectIdentifier(key) == self.key, let value = value as? K.Value { return value }

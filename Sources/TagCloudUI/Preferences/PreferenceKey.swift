@@ -105,6 +105,8 @@ final class PreferenceWriterNode<K: PreferenceKey>: WrapperNode {
         super.init(child, layoutDirection: layoutDirection)
     }
 
+    override var isLaidOutAsChild: Bool { true }
+
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let start = canvas.preferences.count
         super.draw(in: frame, proposal: proposal, into: canvas)
@@ -161,6 +163,8 @@ final class PreferenceDecorationNode<K: PreferenceKey>: WrapperNode {
         self.build = build
         super.init(child, layoutDirection: layoutDirection)
     }
+
+    override var isLaidOutAsChild: Bool { true }
 
     override var childNodes: [ViewNode] { [child] + (decoration.map { [$0] } ?? []) }
 
