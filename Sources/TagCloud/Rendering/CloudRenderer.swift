@@ -146,7 +146,7 @@ enum CloudRenderer {
         chips.reserveCapacity(visible + 1)
         var warnings: [FontWarning] = []
         for index in 0..<(visible + (more == nil ? 0 : 1)) {
-            let text = index < visible ? cloud.chips[index].text : "+\(more ?? 0)"
+            let text = index < visible ? cloud.chips[index].text : ChipLabel.moreText(more ?? 0)
             guard let frame = pass.frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }

@@ -55,8 +55,9 @@ struct CloudView: View {
                     .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
             }
             if let moreCount {
-                ChipView(style: style, label: ChipLabel(text: "+\(moreCount)", font: cloud.baseFont), look: cloud.defaultLook)
-                    .displayMetadata(ItemMetadata(label: "+\(moreCount)", identifier: "chip-more", role: .moreChip))
+                ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont),
+                         look: cloud.defaultLook)
+                    .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount), identifier: "chip-more", role: .moreChip))
                     .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
             }
         }
@@ -93,6 +94,14 @@ struct ChipLabel: Sendable {
     static let countScale: CGFloat = 0.8
     /// How opaque the count's colour is, as SwiftUI's `.secondary` over the text's colour.
     static let countOpacity = 0.6
+
+    /// The text of the chip after the shown ones: "+9" for nine hidden tags.
+    static func moreText(_ hidden: Int) -> String { "+\(hidden)" }
+
+    /// The name of the chip after the shown ones for assistive technology (its SVG and HTML
+    /// `aria-label`, its SVG `data-label` and PDF label): "9 more tags", "1 more tag". A screen
+    /// reader read "+9" as "plus nine".
+    static func moreName(_ hidden: Int) -> String { hidden == 1 ? "1 more tag" : "\(hidden) more tags" }
 }
 
 extension View {

@@ -181,7 +181,7 @@ struct HTMLWriter {
         var href: String?
         var language: String?
         var tooltip: String?
-        var label = ChipLabel(text: "+\(rendered.hiddenCount)", font: cloud.baseFont)
+        var label = ChipLabel(text: ChipLabel.moreText(rendered.hiddenCount), font: cloud.baseFont)
         var classes = "tc-chip"
         if let index = chip.index, index < cloud.chips.count {
             let resolved = cloud.chips[index]
@@ -201,7 +201,7 @@ struct HTMLWriter {
             if resolved.isSelected { classes += " tc-selected" }
             language = resolved.locale
         } else {
-            text = "+\(rendered.hiddenCount)"
+            text = ChipLabel.moreName(rendered.hiddenCount)
             font = cloud.baseFont
             look = cloud.defaultLook
             darkLook = options.darkLook?.defaultLook

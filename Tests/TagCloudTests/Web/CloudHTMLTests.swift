@@ -172,6 +172,16 @@ import Testing
         #expect(more.attributes["class"]?.contains("tc-more") == true)
         #expect(more.allText.hasPrefix("+"))
         #expect(items.count < 6)
+        // It is named for a screen reader as the tags it stands for ("+3" was read "plus three"),
+        // in the HTML and the SVG alike; its text stays "+3".
+        let hidden = 6 - (items.count - 1)
+        let name = hidden == 1 ? "1 more tag" : "\(hidden) more tags"
+        #expect(more.attributes["aria-label"] == name)
+        #expect(more.allText == "+\(hidden)")
+        let svg = String(decoding: try renderSpec("maxRows: 1\nwidth: 200\ntags: [Swift, Kotlin, TypeScript, Rust, Go, Python]\n")
+            .data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("class=\"tc-chip tc-more\" role=\"listitem\" aria-label=\"\(name)\""))
+        #expect(ChipLabel.moreName(1) == "1 more tag")
     }
 }
 
