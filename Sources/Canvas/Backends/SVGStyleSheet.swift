@@ -74,7 +74,9 @@ struct SVGStyleSheet {
             text += "\(scope) .tc-link{text-decoration:none}\n"
             text += "\(scope) .tc-chip>.tc-link:focus-visible{outline:none}\n"
             text += "\(scope) .tc-link:hover .tc-chip-fill{filter:var(--tc-hover-filter,brightness(.92))}\n"
-            text += "\(scope) .tc-link:focus-visible .tc-chip-fill{stroke:var(--tc-focus-ring,#0a84ff);stroke-width:2px}\n"
+            // The ring is a wide stroke painted under the fill: outside the chip, so that a
+            // selected chip filled with the accent colour still shows it.
+            text += "\(scope) .tc-link:focus-visible .tc-chip-fill{stroke:var(--tc-focus-ring,#0a84ff);stroke-width:4px;paint-order:stroke}\n"
         }
         func declaration(_ rule: Rule, _ value: String) -> String {
             rule.custom.map { "\(rule.property):var(\($0),\(value))" } ?? "\(rule.property):\(value)"

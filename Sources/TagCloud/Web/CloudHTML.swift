@@ -431,7 +431,8 @@ struct HTMLWriter {
         css += "\(scope) .tc-label{display:flex;align-items:baseline;gap:.25em;min-width:0}\n"
         css += "\(scope) .tc-count{flex:none;font-size:\(number(ChipLabel.countScale * 100))%;opacity:\(ChipLabel.countOpacity)}\n"
         css += "\(scope) .tc-link:hover{filter:var(--tc-hover-filter,brightness(.92))}\n"
-        css += "\(scope) .tc-link:focus-visible{outline:2px solid var(--tc-focus-ring,#0a84ff);outline-offset:-2px}\n"
+        // Outside the chip, so that a selected chip filled with the accent colour still shows it.
+        css += "\(scope) .tc-link:focus-visible{outline:2px solid var(--tc-focus-ring,#0a84ff);outline-offset:2px}\n"
         css += fontRules + lookRules
         if controlsRows {
             css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
