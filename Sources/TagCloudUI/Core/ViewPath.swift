@@ -37,18 +37,41 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     let parent: ViewPath?
     /// The last step; meaningless for the root.
     let component: Component?
-    /// The number of steps.
-    let depth: Int
-    private let hash: Int
+    /// A hash of the steps: the parent's mixed with this step's. 32 bits, so that a path is 40
+    /// bytes (a 48-byte block; a large cloud has about eight paths per chip), without a depth
+    /// or a `Hasher` pass (SipHash) per step; equality walks the steps.
+    private let hash: Int32
 
     private init(parent: ViewPath?, component: Component?) {
         self.parent = parent
         self.component = component
-        depth = (parent?.depth ?? -1) + 1
-        var hasher = Hasher()
-        hasher.combine(parent?.hash ?? 0)
-        hasher.combine(component)
-        hash = hasher.finalize()
+        hash = Self.mixed(parent?.hash ?? 0, component.map(Self.stepHash) ?? 0)
+    }
+
+    /// A step's hash, without `Hasher` for the steps that hold a number (all but an element's
+    /// identifier).
+    private static func stepHash(_ component: Component) -> UInt64 {
+        switch component {
+        case .child(let index): UInt64(bitPattern: Int64(index)) &* 2 &+ 1
+        case .branch(let first): first ? 2 : 4
+        case .element(let tag): UInt64(bitPattern: Int64(tag.hashValue)) | 1 << 63
+        case .type(let type): UInt64(UInt(bitPattern: type)) ^ 0x5555_5555_5555_5555
+        case .role(let role):
+            switch role {
+            case .decoration: 6
+            case .geometryContent: 8
+            case .preferenceDecoration: 10
+            }
+        }
+    }
+
+    /// The parent's hash and a step's mixed (a multiply-xorshift mix, as splitmix64's finaliser).
+    private static func mixed(_ parent: Int32, _ step: UInt64) -> Int32 {
+        var x = UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15 ^ step
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        x ^= x >> 31
+        return Int32(truncatingIfNeeded: x)
     }
 
     /// The path of the root view.
@@ -67,7 +90,7 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         var a: ViewPath? = lhs, b: ViewPath? = rhs
         while let x = a, let y = b {
             if x === y { return true }
-            guard x.hash == y.hash, x.depth == y.depth, x.component == y.component else { return false }
+            guard x.hash == y.hash, x.component == y.component else { return false }
             a = x.parent
             b = y.parent
         }
