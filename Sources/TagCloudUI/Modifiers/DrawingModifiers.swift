@@ -185,7 +185,12 @@ extension View {
     ///
     /// - Returns: The view.
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
-        wrapped { MetadataNode($0, metadata: metadata, layoutDirection: $1) }
+        // Most metadata of a large cloud is a role alone (a chip's label, fill and border): its
+        // node keeps the role, not the whole metadata.
+        if let role = metadata.role, metadata == ItemMetadata(role: role) {
+            return wrapped { RoleMetadataNode($0, role: role, layoutDirection: $1) }
+        }
+        return wrapped { MetadataNode($0, metadata: metadata, layoutDirection: $1) }
     }
 
     /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on
