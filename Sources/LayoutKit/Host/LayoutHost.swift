@@ -96,12 +96,12 @@ public final class LayoutHost<L: Layout> {
     /// - Complexity: One `placeSubviews` call plus one `sizeThatFits` per subview (its final size).
     @discardableResult
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize) -> [LayoutPlacement] {
-        storage.requests = Array(repeating: nil, count: storage.backends.count)
+        storage.requests = []
         layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
         let fallback = PlacementRequest(position: CGPoint(x: bounds.midX, y: bounds.midY), anchor: .center,
                                         proposal: proposal)
         placements = storage.backends.indices.map { index in
-            let request = storage.requests[index] ?? fallback
+            let request = (index < storage.requests.count ? storage.requests[index] : nil) ?? fallback
             let reported = storage.backends[index].sizeThatFits(request.proposal)
             let size = CGSize(width: reported.width.sanitizedLength, height: reported.height.sanitizedLength)
             var frame = CGRect(x: (request.position.x - request.anchor.x * size.width).sanitizedGuide,
@@ -111,8 +111,9 @@ public final class LayoutHost<L: Layout> {
                 frame.origin.x = bounds.minX + bounds.maxX - frame.maxX
             }
             return LayoutPlacement(position: request.position, anchor: request.anchor, proposal: request.proposal,
-                                   size: size, frame: frame, isExplicit: storage.requests[index] != nil)
+                                   size: size, frame: frame, isExplicit: index < storage.requests.count && storage.requests[index] != nil)
         }
+        storage.requests = []
         return placements
     }
 

@@ -15,14 +15,16 @@ package struct PlacementRequest: Equatable, Sendable {
 package final class LayoutSubviewsStorage: @unchecked Sendable {
     package let backends: [any LayoutSubviewBackend]
     package let layoutDirection: LayoutDirection
-    /// The latest `place` call for each subview, by index.
+    /// The latest `place` call for each subview, by index; empty until the first one (and
+    /// again once ``LayoutHost`` has turned them into placements: a cloud of 100,000 chips kept
+    /// 6 MB of them).
     package var requests: [PlacementRequest?]
 
     /// Creates the storage of a container's subviews, none of them placed yet.
     package init(backends: [any LayoutSubviewBackend], layoutDirection: LayoutDirection) {
         self.backends = backends
         self.layoutDirection = layoutDirection
-        self.requests = Array(repeating: nil, count: backends.count)
+        self.requests = []
     }
 }
 
@@ -86,6 +88,7 @@ public struct LayoutSubview: Equatable, Sendable {
     ///   - anchor: The point of the subview that lands on `position`.
     ///   - proposal: The size proposed to the subview; it chooses its size from it.
     public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
+        if storage.requests.isEmpty { storage.requests = Array(repeating: nil, count: storage.backends.count) }
         storage.requests[index] = PlacementRequest(position: position, anchor: anchor, proposal: proposal)
     }
 
