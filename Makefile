@@ -111,17 +111,21 @@ demo: release
 	.build/release/tagcloud render $(DEMO_INPUT) -o $(DEMO_OUTPUT)
 	@echo "Wrote $(DEMO_OUTPUT); the command is .build/release/tagcloud (make install puts it in $(PREFIX)/bin)"
 
-# A stripped binary and the bundled fonts; the command finds the fonts beside it.
+# A stripped binary and the bundled fonts; the command finds the fonts beside it. Paths are
+# quoted (a DESTDIR with a space); uninstall removes what install put and nothing else.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tagcloud
-	install -m 755 -s .build/release/tagcloud $(DESTDIR)$(PREFIX)/bin/tagcloud
-	rm -rf $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts
-	cp -R Fonts $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts
+	@test -n "$(PREFIX)" || { echo "PREFIX is empty: give one, such as /usr/local"; exit 2; }
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/tagcloud"
+	install -m 755 -s .build/release/tagcloud "$(DESTDIR)$(PREFIX)/bin/tagcloud"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
+	cp -R Fonts "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/tagcloud and $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tagcloud
-	rm -rf $(DESTDIR)$(PREFIX)/share/tagcloud
+	@test -n "$(PREFIX)" || { echo "PREFIX is empty: give the one make install was given"; exit 2; }
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tagcloud"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
+	@rmdir "$(DESTDIR)$(PREFIX)/share/tagcloud" 2>/dev/null || true
 
 # A Debian package of the same (dpkg-deb), depending on the libraries it links and the Noto fonts.
 deb:

@@ -70,7 +70,7 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("How to read the input: json, yaml, text or csv (default: from its extension; guessed for standard input).", valueName: "format"))
     var inputFormat: String?
 
-    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write every output into this folder, as <spec name>.<format> (several inputs need it).", valueName: "folder"))
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write every output into this folder, as <spec name>.<format> (without it, each output goes beside its spec).", valueName: "folder"))
     var outputFolder: String?
 
     @Option(help: ArgumentHelp("Write several formats from one layout, e.g. png,svg,json.", valueName: "formats"))
@@ -305,7 +305,7 @@ package struct Preview: ParsableCommand {
         abstract: "Serve a live preview of a spec on this machine: the cloud, a width slider, and errors, reloaded on each save.",
         discussion: """
             Listens on loopback only. Open the address it prints; edit the spec and save, and the page \
-            shows the new cloud within half a second (or the error, without stopping). Ctrl-C stops it.
+            shows the new cloud within a quarter of a second (or the error, without stopping). Ctrl-C stops it.
 
             Examples:
               tagcloud preview tags.yaml

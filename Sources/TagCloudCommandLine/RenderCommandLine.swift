@@ -138,8 +138,10 @@ package struct RenderCommandLine: Equatable, Sendable {
             switch name {
             case "verbose": line.verbose = true
             case "strict-fonts": line.strictFonts = true
-            case "progress": line.progress = true
-            case "quiet": line.progress = false
+            case "progress", "quiet":
+                let progress = name == "progress"
+                if line.progress == !progress { throw usage("give --progress or --quiet, not both") }
+                line.progress = progress
             case "page": line.page = true
             case "output": line.output = try value()
             case "out-dir": line.outputFolder = try value()
@@ -164,6 +166,9 @@ package struct RenderCommandLine: Equatable, Sendable {
         }
         if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
         if line.outputFolder?.isEmpty == true { throw usage("--out-dir is empty; name a folder (. for this one)") }
+        if line.outputFolder == "-" {
+            throw usage("--out-dir - names no folder (standard output takes one file: -o -); name a folder, ./- for one called -")
+        }
         if line.output?.isEmpty == true { throw usage("-o is empty; name a file, or - for standard output") }
         if collect.folders.isEmpty {
             guard collect == CollectCommandLine() else {

@@ -69,7 +69,7 @@ package enum TagCloudMain {
                         }
                         exit(TagCloudExitCode.success.rawValue)
                     } catch {
-                        fail(.usage("the preview server cannot listen on \(host):\(port): \(error)"))
+                        fail(.usage("the preview server cannot listen on \(host):\(port): \(PreviewServer.listenFailure(error))"))
                     }
                 }
                 dispatchMain()
@@ -144,7 +144,9 @@ package enum TagCloudMain {
         do throws(CommandError) {
             let request = try line.request()
             let jobs = try TagCloudCommand.plan(request)
-            if jobs.count == 1, jobs[0].destinations.count == 1 {
+            // One spec to one output is a plain render, unless --progress asks for the bar and
+            // the summary line.
+            if jobs.count == 1, jobs[0].destinations.count == 1, line.progress != true {
                 let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
                 if line.verbose { warnOnStandardError(result.summary) }
                 exit(TagCloudExitCode.success.rawValue)

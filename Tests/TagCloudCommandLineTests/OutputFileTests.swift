@@ -90,6 +90,32 @@ import Testing
         try OutputFile.write(Data("x".utf8), to: "/dev/null", inputs: ["/dev/null"])
     }
 
+    /// A batch writes on several threads at once: each thread's named temporary is registered
+    /// for removal on a signal in a slot of its own (one slot for all let a thread's registration
+    /// replace another's, whose temporary a Ctrl-C then left behind).
+    @Test func temporariesOfThreadsWritingAtOnceAreAllRegistered() {
+        let threads = 8
+        let registered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for index in 0..<threads {
+            done.enter()
+            Thread.detachNewThread {
+                TemporaryFileCleanup.register("/tmp/.cloud-\(index).png.tmp-x")
+                registered.signal()
+                release.wait()
+                TemporaryFileCleanup.unregister()
+                done.leave()
+            }
+        }
+        for _ in 0..<threads { registered.wait() }
+        let paths = Set(TemporaryFileCleanup.registeredPaths.filter { $0.hasPrefix("/tmp/.cloud-") })
+        #expect(paths == Set((0..<threads).map { "/tmp/.cloud-\($0).png.tmp-x" }))
+        for _ in 0..<threads { release.signal() }
+        done.wait()
+        #expect(TemporaryFileCleanup.registeredPaths.filter { $0.hasPrefix("/tmp/.cloud-") }.isEmpty)
+    }
+
     @Test func devicesAreWrittenInPlace() throws {
         try OutputFile.write(Data(repeating: 7, count: 100_000), to: "/dev/null")
         #expect(throws: CommandError.cannotWriteOutput(path: "/dev/full", reason: "no space left on the device")) {

@@ -125,6 +125,17 @@ import Testing
         #expect(try browser.evaluate("document.getElementById('size').textContent") as? String
                 == "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).width)) × "
                 + "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).height)) pt")
+
+        // A save that changes the spec's width moves the slider there, past the slider's first
+        // range (40 to 1600) and to a fraction; a save that keeps it leaves the slider alone.
+        try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("window.tagcloudWidth === 2000.5"), "the page did not follow the spec's width")
+        #expect(try browser.evaluate("document.getElementById('width').value") as? String == "2000.5")
+        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 500; s.dispatchEvent(new Event('input')); return true; })()")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 500"))
+        try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("\(Self.labels).endsWith('Pango')"))
+        #expect(try browser.evaluate("window.tagcloudWidth") as? Double == 500)
     }
 
     @Test func thePreviewListensOnLoopbackOnly() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TagCloud
 import Typesetting
 
@@ -31,7 +32,8 @@ package struct BatchReport: Sendable {
         let files = outcomes.reduce(0) { $0 + $1.files.count }
         let rate = seconds > 0 ? String(format: ", %.0f specs/s", Double(outcomes.count) / seconds) : ""
         let failed = outcomes.count - written
-        return "rendered \(written) of \(outcomes.count) specs (\(files) files) in \(String(format: "%.1f", seconds)) s\(rate)"
+        return "rendered \(written) of \(outcomes.count) \(outcomes.count == 1 ? "spec" : "specs") (\(files) \(files == 1 ? "file" : "files")) "
+            + "in \(String(format: "%.1f", seconds)) s\(rate)"
             + (failed > 0 ? "; \(failed) failed" : "")
     }
 }
@@ -75,9 +77,16 @@ extension TagCloudCommand {
                                    start: UInt64, progress: @escaping @Sendable (Int, Int) -> Void,
                                    report: @escaping @Sendable (String) -> Void) throws(CommandError) -> BatchReport {
         try createOutputFolder(of: request)
-        for job in jobs {
-            for destination in job.destinations {
-                if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+        // Each spec's outputs are checked before any is written: a spec with an output that
+        // cannot be written (a folder in the way, no permission) fails whole, and the others go on.
+        let unwritable: [CommandError?] = jobs.map { job in
+            do throws(CommandError) {
+                for destination in job.destinations {
+                    if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+                }
+                return nil
+            } catch {
+                return error
             }
         }
         let outcomes = Locked<[BatchReport.Outcome?]>([BatchReport.Outcome?](repeating: nil, count: jobs.count))
@@ -94,6 +103,7 @@ extension TagCloudCommand {
                 let job = jobs[index]
                 var outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
                 do throws(CommandError) {
+                    if let error = unwritable[index] { throw error }
                     var cloud = try loadCloud(job, request: request, readStandardInput: {
                         () throws(TagCloudError) in try standardInput.get()
                     }, warn: { _ in })
@@ -111,7 +121,7 @@ extension TagCloudCommand {
                     }
                 } catch {
                     outcome.error = error
-                    report("error: \(escapingControls(outcome.input)): \(error.description)")
+                    report(Self.failure(error, of: outcome.input))
                 }
                 outcomes.withLock { $0[index] = outcome }
                 progress(done.withLock { value in
@@ -122,6 +132,14 @@ extension TagCloudCommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
+    }
+
+    /// A failed spec's line: `error: <spec>: <message>`, the spec named once (a message that
+    /// starts with the spec's file and line already names it).
+    static func failure(_ error: CommandError, of input: String) -> String {
+        let name = escapingControls(input)
+        let message = error.description
+        return message.hasPrefix(name + ":") ? "error: \(message)" : "error: \(name): \(message)"
     }
 }
 
@@ -158,6 +176,7 @@ package final class ProgressBar: @unchecked Sendable {
             let line = String(format: "\r[%@] %d/%d  %.0f/s  %@ left", bar, done, total, rate, Self.duration(left))
             StandardStreams.diagnostic(line)
             drawn = true
+            TemporaryFileCleanup.progressLineIsOpen.store(true, ordering: .releasing)
         }
     }
 
@@ -167,6 +186,7 @@ package final class ProgressBar: @unchecked Sendable {
             let prefix = drawn ? "\r\u{1B}[K" : ""
             StandardStreams.diagnostic(prefix + text + "\n")
             drawn = false
+            TemporaryFileCleanup.progressLineIsOpen.store(false, ordering: .releasing)
             lastDraw = 0
         }
     }
@@ -176,6 +196,7 @@ package final class ProgressBar: @unchecked Sendable {
         lock.withLock {
             if drawn { StandardStreams.diagnostic("\r\u{1B}[K") }
             drawn = false
+            TemporaryFileCleanup.progressLineIsOpen.store(false, ordering: .releasing)
         }
     }
 

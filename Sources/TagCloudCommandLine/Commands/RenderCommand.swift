@@ -231,10 +231,24 @@ package enum TagCloudCommand {
     ///   file in the way, no permission).
     static func createOutputFolder(of request: RenderRequest) throws(CommandError) {
         guard let folder = request.outputFolder else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created (\(error.localizedDescription))")
+        // Each missing folder from the top, as `mkdir -p`, naming the one that cannot be made.
+        var path = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + part
+            var status = stat()
+            if stat(path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created: \(quoted(path: path)) is a file")
+                }
+                continue
+            }
+            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                let code = errno
+                // The folders above it are there (made or found above): ENOENT is the file
+                // system's refusal (/proc, /sys).
+                let why = code == ENOENT ? "the file system there does not take new folders" : OutputFile.reason(code)
+                throw .cannotWriteOutput(path: folder, reason: "the folder \(quoted(path: path)) cannot be created: \(why)")
+            }
         }
     }
 

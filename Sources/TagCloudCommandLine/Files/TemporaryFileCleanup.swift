@@ -8,16 +8,29 @@ import Glibc
 ///
 /// Outputs are written through unnamed files (``OutputFile``) wherever the file system allows;
 /// a named temporary exists only where it does not, or for the moment between linking a
-/// finished output and renaming it over the old file. One is registered at a time (the command
-/// writes its files one after another); the handler reads it with an atomic load and calls only
-/// async-signal-safe functions (`unlink`, `signal`, `raise`).
+/// finished output and renaming it over the old file. Each thread has at most one at a time (a
+/// thread writes its files one after another), and a batch writes on several threads at once:
+/// each registers its temporary in a slot of its own. The handler reads the slots with atomic
+/// loads and calls only async-signal-safe functions (`unlink`, `signal`, `raise`).
 ///
 /// SIGPIPE is not among the signals: the command ignores it, so a closed pipe makes a write fail
 /// with `EPIPE` and the temporary is removed as for any failed write. SIGKILL cannot be caught;
 /// an unnamed file needs no cleanup.
 package enum TemporaryFileCleanup {
-    /// The address of the path of the temporary to remove, a C string made by `strdup`, or 0.
-    private static let pending = Atomic<UInt>(0)
+    /// One thread's registered temporary.
+    final class Slot: Sendable {
+        /// The thread that holds the slot (`pthread_self`), or 0 for a free slot.
+        let owner = Atomic<UInt>(0)
+        /// The address of the temporary's path, a C string made by `strdup`, or 0.
+        let path = Atomic<UInt>(0)
+    }
+
+    /// The slots: more than the threads that write at once (one per core).
+    static let slots: [Slot] = (0..<64).map { _ in Slot() }
+
+    /// Whether a progress bar is drawn on standard error's last line (``ProgressBar``): a signal
+    /// clears it, so that the shell's next line does not start after it.
+    static let progressLineIsOpen = Atomic<Bool>(false)
 
     /// The signals that remove the temporary before ending the process.
     package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -27,36 +40,53 @@ package enum TemporaryFileCleanup {
     /// A signal the process was started ignoring stays ignored (`nohup`, a shell's background
     /// job without job control), as Unix tools leave it.
     package static func install() {
+        // Made now, so that the handler never runs their one-time initialisation.
+        _ = slots.count
         let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
         for number in signals where unsafeBitCast(signal(number, SIG_IGN), to: Int.self) != ignore {
             signal(number, handleSignal)
         }
     }
 
-    /// Registers the temporary file to remove, replacing any registered one.
+    /// Registers the calling thread's temporary file to remove, replacing any it registered.
+    /// With every slot taken (more than 64 threads writing at once), it is not registered.
     ///
     /// - Parameter path: Its path, absolute or relative to the working folder.
     static func register(_ path: String) {
+        let thread = UInt(pthread_self())
+        guard let slot = slots.first(where: { $0.owner.load(ordering: .acquiring) == thread })
+            ?? slots.first(where: { $0.owner.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing).exchanged })
+        else { return }
         let copy = UInt(bitPattern: strdup(path))
-        free(UnsafeMutableRawPointer(bitPattern: pending.exchange(copy, ordering: .acquiringAndReleasing)))
+        free(UnsafeMutableRawPointer(bitPattern: slot.path.exchange(copy, ordering: .acquiringAndReleasing)))
     }
 
-    /// Forgets the registered temporary (it was renamed into place or removed).
+    /// Forgets the calling thread's temporary (it was renamed into place or removed), and frees
+    /// its slot.
     static func unregister() {
-        free(UnsafeMutableRawPointer(bitPattern: pending.exchange(0, ordering: .acquiringAndReleasing)))
+        let thread = UInt(pthread_self())
+        guard let slot = slots.first(where: { $0.owner.load(ordering: .acquiring) == thread }) else { return }
+        free(UnsafeMutableRawPointer(bitPattern: slot.path.exchange(0, ordering: .acquiringAndReleasing)))
+        slot.owner.store(0, ordering: .releasing)
+    }
+
+    /// The registered paths, for tests.
+    static var registeredPaths: [String] {
+        slots.compactMap { slot in
+            UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)).map { String(cString: $0) }
+        }
     }
 }
 
-/// Removes the registered temporary, restores the signal's default action and raises it again.
+/// Removes the registered temporaries, restores the signal's default action and raises it again.
 private func handleSignal(_ number: Int32) {
-    if let path = TemporaryFileCleanup.pendingPath() { unlink(path) }
+    if TemporaryFileCleanup.progressLineIsOpen.load(ordering: .acquiring) {
+        let clear: StaticString = "\r\u{1B}[K"
+        _ = write(2, clear.utf8Start, clear.utf8CodeUnitCount)
+    }
+    for slot in TemporaryFileCleanup.slots {
+        if let path = UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)) { unlink(path) }
+    }
     signal(number, SIG_DFL)
     raise(number)
-}
-
-extension TemporaryFileCleanup {
-    /// The registered path, for the signal handler.
-    fileprivate static func pendingPath() -> UnsafeMutablePointer<CChar>? {
-        UnsafeMutablePointer(bitPattern: pending.load(ordering: .acquiring))
-    }
 }

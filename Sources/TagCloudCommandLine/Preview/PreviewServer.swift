@@ -87,14 +87,30 @@ package struct PreviewServer: Sendable {
         try await app.runService()
     }
 
+    /// Why the server could not listen, in words: the port is in use, or reserved.
+    ///
+    /// - Parameter error: What starting the server threw.
+    /// - Returns: The reason and what to do.
+    static func listenFailure(_ error: any Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        switch io.errnoCode {
+        case EADDRINUSE: return "the port is in use (give another --port, or --port 0 for a free one)"
+        case EACCES: return "permission denied (ports below 1024 are reserved; give --port 0 for a free one)"
+        case EADDRNOTAVAIL: return "this machine has no such address"
+        default: return String(cString: strerror(io.errnoCode))
+        }
+    }
+
     /// `{"version": "…", "width": W}`: the spec file's modification time and size (what the page
-    /// watches) and its resolved width (where the slider starts).
+    /// watches) and its resolved width (where the slider goes at the start and whenever the spec
+    /// changes it), `null` while the spec cannot be read.
     func state() -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: specPath)
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let size = (attributes?[.size] as? Int) ?? -1
-        let width = (try? load(width: nil).resolved().width).map { Double($0) } ?? 358
-        return "{\"version\": \"\(modified)-\(size)\", \"width\": \(CloudLayout.number(width))}"
+        // No width while the spec cannot be read: the slider stays where it is.
+        let width = (try? load(width: nil).resolved().width).map { CloudLayout.number(Double($0)) } ?? "null"
+        return "{\"version\": \"\(modified)-\(size)\", \"width\": \(width)}"
     }
 
     /// The spec, with the options and the slider's width.
@@ -143,7 +159,7 @@ enum PreviewPage {
             <body>
             <header>
               <strong>\(escaped)</strong>
-              <label>width <input id="width" type="range" min="40" max="1600" step="1"> <output id="widthValue"></output> pt</label>
+              <label>width <input id="width" type="range" min="40" max="1600" step="any"> <output id="widthValue"></output> pt</label>
               <span id="size"></span>
             </header>
             <pre id="error" hidden></pre>
@@ -152,7 +168,7 @@ enum PreviewPage {
             const slider = document.getElementById('width'), widthValue = document.getElementById('widthValue');
             const cloud = document.getElementById('cloud'), error = document.getElementById('error');
             const size = document.getElementById('size');
-            let version = null, started = false, pending = 0;
+            let version = null, specWidth = null, pending = 0;
             window.tagcloudLayout = null;
             async function refresh() {
               const ticket = ++pending, width = slider.value;
@@ -171,7 +187,14 @@ enum PreviewPage {
                 const state = await (await fetch('/state')).json();
                 if (state.version !== version) {
                   version = state.version;
-                  if (!started) { slider.value = state.width; started = true; }
+                  // The spec's width, at the start and whenever the spec changes it (the
+                  // slider's range grows to take it); the slider's own until then.
+                  if (state.width !== null && state.width !== specWidth) {
+                    specWidth = state.width;
+                    slider.min = Math.min(40, Math.floor(specWidth));
+                    slider.max = Math.max(1600, Math.ceil(specWidth));
+                    slider.value = specWidth;
+                  }
                   await refresh();
                 }
               } catch (e) { error.textContent = 'the preview server stopped'; error.hidden = false; }
