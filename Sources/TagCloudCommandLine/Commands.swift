@@ -35,7 +35,7 @@ package struct Render: ParsableCommand {
         usage: """
             tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--page] [--max-input-size <size>] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
-              tagcloud render [<style-spec>] --from <content-folder>... [collect options] [-o <output>] [options]
+              tagcloud render [<style-spec>] --from <content-folder> [--from <content-folder>]... [collect options] [-o <output>] [options]
             """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise (PNG for \
@@ -142,7 +142,7 @@ package struct CollectOptions: ParsableArguments {
     @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories).", valueName: "name"))
     var taxonomies: [String] = []
 
-    @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}; e.g. /tags/{slug}/.", valueName: "template"))
+    @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}, {taxonomy} (tags, categories); e.g. /tags/{slug}/, /{taxonomy}/{slug}/.", valueName: "template"))
     var href: String?
 
     @Option(name: .customLong("min-count"), parsing: .unconditional, help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
@@ -192,9 +192,9 @@ package struct Collect: ParsableCommand {
             matter, a tag that is not text) are reported with file and line and skipped, unless --strict.
 
             Examples:
-              tagcloud collect content/ -o tags.yaml --href '/tags/{slug}/'
+              tagcloud collect content/ -o tags.yaml --href '/{taxonomy}/{slug}/'
               tagcloud collect _posts/ --taxonomy tags --top 40 --sort count -o tags.json
-              tagcloud render --from content/ --href '/tags/{slug}/' -o static/tags.svg
+              tagcloud render --from content/ --href '/{taxonomy}/{slug}/' -o static/tags.svg
             """)
 
     @Argument(help: ArgumentHelp("The content folders.", valueName: "folder"))

@@ -123,7 +123,7 @@ import TestRandom
         #expect(throws: CommandError.usage("--top is \"0\", but it must be a whole number ≥ 1")) {
             try Self.parsed(["--from", "c", "--top", "0"]).request()
         }
-        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}"#)) {
+        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}, {taxonomy}"#)) {
             try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
         }
         // A template whose links a spec would refuse is refused here, naming why.

@@ -1,3 +1,4 @@
+import Foundation
 import TOMLKit
 import Yams
 
@@ -22,9 +23,12 @@ struct FrontMatter {
     struct Values {
         /// The terms, with the file's line each was written on (the block's first line when the
         /// reader gives none).
-        var terms: [(term: String, line: Int)] = []
+        var terms: [(term: String, line: Int, taxonomy: String)] = []
         /// Terms that are not text (a mapping, a list, a boolean), with their lines.
         var rejected: [(what: String, line: Int)] = []
+        /// What was read another way than asked, or may have been cut (a `#` in a value), with
+        /// its line: the terms were counted.
+        var notes: [(message: String, line: Int)] = []
         /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
         var isDraft = false
     }
@@ -39,12 +43,33 @@ struct FrontMatter {
     ///   limit.
     /// - Complexity: O(n) in the block's length.
     static func find(in bytes: [UInt8], limit: Int) throws(SiteTags.Problem) -> FrontMatter? {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Blank lines before the block, as Hugo's reader skips them; its lines stay the file's.
+        var lead = 0
+        while start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) {
+            if bytes[start] == 0x0A { lead += 1 }
+            start += 1
+        }
         guard start < bytes.count else { return nil }
+        let before = [UInt8](repeating: 0x0A, count: lead)
         switch bytes[start] {
         case UInt8(ascii: "-"), UInt8(ascii: "+"):
             let mark = bytes[start]
-            guard let firstEnd = lineEnd(bytes, from: start), isDelimiter(bytes[start..<firstEnd], mark) else { return nil }
+            guard let firstEnd = lineEnd(bytes, from: start) else { return nil }
+            // Eleventy's `---json` and `---yaml` name the block's language.
+            var format: Format = mark == UInt8(ascii: "-") ? .yaml : .toml
+            if !isDelimiter(bytes[start..<firstEnd], mark) {
+                let opener = String(decoding: bytes[start..<firstEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                switch opener {
+                case "---yaml": format = .yaml
+                case "---json": format = .json
+                case let other where mark == UInt8(ascii: "-") && other.hasPrefix("---") && other.dropFirst(3).allSatisfy(\.isLetter)
+                    && !other.dropFirst(3).isEmpty:
+                    throw SiteTags.Problem(file: "", line: 1 + lead, message: "the front matter is in \(other.dropFirst(3)), "
+                                            + "which is a program, not data (only YAML, TOML and JSON are read)")
+                default: return nil
+                }
+            }
             var lineStart = next(bytes, after: firstEnd)
             let bodyStart = lineStart
             while lineStart < bytes.count {
@@ -52,14 +77,12 @@ struct FrontMatter {
                 let end = lineEnd(bytes, from: lineStart) ?? bytes.count
                 let content = bytes[lineStart..<end]
                 if isDelimiter(content, mark) || (mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
-                    return FrontMatter(format: mark == UInt8(ascii: "-") ? .yaml : .toml,
-                                       text: [UInt8](repeating: 0x0A, count: 1) + Array(bytes[bodyStart..<lineStart]),
-                                       line: 1)
+                    return FrontMatter(format: format, text: before + [0x0A] + Array(bytes[bodyStart..<lineStart]), line: 1 + lead)
                 }
                 lineStart = next(bytes, after: end)
             }
             if bytes.count > limit { throw tooLarge(limit) }
-            throw SiteTags.Problem(file: "", line: 1, message: "the front matter that starts here has no closing "
+            throw SiteTags.Problem(file: "", line: 1 + lead, message: "the front matter that starts here has no closing "
                                     + (mark == UInt8(ascii: "-") ? "---" : "+++") + " line")
         case UInt8(ascii: "{"):
             // A JSON object: find its closing brace, outside strings.
@@ -76,12 +99,12 @@ struct FrontMatter {
                     depth += 1
                 } else if byte == UInt8(ascii: "}") {
                     depth -= 1
-                    if depth == 0 { return FrontMatter(format: .json, text: Array(bytes[start...index]), line: 1) }
+                    if depth == 0 { return FrontMatter(format: .json, text: before + Array(bytes[start...index]), line: 1 + lead) }
                 }
                 index += 1
             }
             if bytes.count > limit { throw tooLarge(limit) }
-            throw SiteTags.Problem(file: "", line: 1, message: "the JSON front matter that starts here has no closing }")
+            throw SiteTags.Problem(file: "", line: 1 + lead, message: "the JSON front matter that starts here has no closing }")
         default:
             return nil
         }
@@ -136,9 +159,20 @@ struct FrontMatter {
                 let input = try TextInput(bytes: text, source: file)
                 composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
             } catch {
+                // Publish's metadata is `key: value` lines, not YAML (`description: Tips: part 2`
+                // is one value there): a block YAML cannot read is read as those lines, said in
+                // a note, when it has the keys asked for.
+                if format == .yaml, var lines = Self.lineValues(text, keys: keys, isJekyllPost: isJekyllPost) {
+                    let at = error.location?.line ?? line
+                    lines.notes.append(("the front matter is not well-formed YAML (\(error.message)); "
+                                        + "it was read as key: value lines, as Publish reads them", at))
+                    return lines
+                }
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
             }
-            return Self.values(composed, keys: keys, isJekyllPost: isJekyllPost)
+            var values = Self.values(composed, keys: keys, isJekyllPost: isJekyllPost)
+            if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
+            return values
         case .toml:
             let table: TOMLTable
             do {
@@ -180,6 +214,8 @@ struct FrontMatter {
         for (key, value) in entries {
             let isSingular = singular.values.contains(key)
             guard (wanted.contains(key) && singular[key] == nil) || isSingular else { continue }
+            // The taxonomy a singular key stands for: `tag` is a term of `tags`.
+            let taxonomy = singular.first { $0.value == key }?.key ?? key
             switch value {
             case .scalar(let scalar):
                 if let text = plain(value), ["", "~", "null", "Null", "NULL"].contains(text) { continue }
@@ -195,12 +231,12 @@ struct FrontMatter {
                     scalar.string.split(separator: ",")
                 }
                 for term in terms {
-                    values.terms.append((String(term), line(value)))
+                    values.terms.append((String(term), line(value), taxonomy))
                 }
             case .sequence(let sequence):
                 for element in sequence {
                     if case .scalar(let scalar) = element, plain(element).map({ !["true", "false", "~", "null", ""].contains($0.lowercased()) }) ?? true {
-                        values.terms.append((scalar.string, line(element)))
+                        values.terms.append((scalar.string, line(element), taxonomy))
                     } else {
                         values.rejected.append((describe(element), line(element)))
                     }
@@ -210,6 +246,46 @@ struct FrontMatter {
             }
         }
         return values
+    }
+
+    /// The terms of `keys` in a block read as `key: value` lines (Publish's metadata): a line's
+    /// value is comma-separated terms (white-space-separated in a Jekyll post), or `nil` when no
+    /// line holds a key asked for.
+    private static func lineValues(_ text: [UInt8], keys: [String], isJekyllPost: Bool) -> Values? {
+        let wanted = Set(keys.map { $0.lowercased() })
+        var values = Values()
+        var found = false
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if key == "draft", value.lowercased() == "true" { values.isDraft = true }
+            if key == "published", value.lowercased() == "false" { values.isDraft = true }
+            guard wanted.contains(key) else { continue }
+            // A YAML list, flow or block, or a quoted value is YAML gone wrong, not Publish's line:
+            // its error stands.
+            guard let head = value.first, !"[{\"'|>&*!-".contains(head) else { return nil }
+            found = true
+            let terms = isJekyllPost ? value.split(whereSeparator: \.isWhitespace) : value.split(separator: ",")
+            for term in terms { values.terms.append((String(term), offset + 1, key)) }
+        }
+        return found ? values : nil
+    }
+
+    /// Notes for values of `keys` that a `#` cuts: a YAML comment starts at ` #`, so
+    /// `tags: Swift, #100DaysOfSwift` is the one term Swift (Publish reads three).
+    private static func cutByComments(_ text: [UInt8], keys: [String]) -> [(message: String, line: Int)] {
+        let wanted = Set(keys.map { $0.lowercased() })
+        var notes: [(message: String, line: Int)] = []
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let colon = line.firstIndex(of: ":"),
+                  wanted.contains(line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()) else { continue }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !value.hasPrefix("\""), !value.hasPrefix("'"), !value.hasPrefix("["), !value.hasPrefix("#"),
+                  value.contains(" #") || value.contains("\t#") else { continue }
+            notes.append(("a # in this value starts a YAML comment, so the terms after it were not read; quote the value", offset + 1))
+        }
+        return notes
     }
 
     private static func describe(_ node: SpecNode) -> String {
@@ -235,19 +311,19 @@ struct FrontMatter {
         for key in keys {
             guard let value = byKey[key.lowercased()] else { continue }
             if let text = value.string {
-                for term in text.split(separator: ",") { values.terms.append((String(term), line)) }
+                for term in text.split(separator: ",") { values.terms.append((String(term), line, key.lowercased())) }
             } else if let array = value.array {
                 for element in array {
                     if let text = element.string {
-                        values.terms.append((text, line))
+                        values.terms.append((text, line, key.lowercased()))
                     } else if let number = element.int {
-                        values.terms.append((String(number), line))
+                        values.terms.append((String(number), line, key.lowercased()))
                     } else {
                         values.rejected.append(("a TOML \(element.type)", line))
                     }
                 }
             } else if let number = value.int {
-                values.terms.append((String(number), line))
+                values.terms.append((String(number), line, key.lowercased()))
             } else {
                 values.rejected.append(("a TOML \(value.type)", line))
             }

@@ -11,17 +11,20 @@ import Typesetting
 /// let svg = try cloud.svgData()
 /// ```
 ///
-/// Every Markdown (`.md`, `.markdown`, `.mdown`, `.mkd`) and HTML (`.html`, `.htm`) file under the
-/// folders is read, as Hugo, Jekyll, Eleventy and Publish lay out sites; folders and files whose
+/// Every Markdown (`.md`, `.markdown`, `.mdown`, `.mkd`, `.mdx`), HTML (`.html`, `.htm`) and
+/// Eleventy template (`.njk`, `.liquid`) file under the folders is read, as Hugo, Jekyll, Eleventy and Publish lay out sites; folders and files whose
 /// names start with `.`, and `node_modules`, are skipped. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a string of comma-separated terms (Publish); in a Jekyll post (under
 /// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
 /// (`tag`, `category`) one term read instead, as Jekyll reads them. Each page counts once for each
-/// of its terms. Terms are grouped ignoring
-/// case, as Hugo and Publish group them (``Options/caseSensitive`` groups them as written, as
-/// Jekyll and Eleventy do), and keep the first spelling met, in the order of the files' paths.
+/// of its terms. Terms are grouped as Hugo groups them, by their slug (so "Static Sites" and
+/// "static-sites", "Q&A" and "QA" are one term, with one page; ``Options/caseSensitive`` groups
+/// them as written, as Jekyll and Eleventy do), and keep the first spelling met, in the order of
+/// the files' paths. YAML front matter that is not well-formed is read as Publish's `key: value`
+/// lines when it holds the keys asked for (with a ``Problem`` saying so, the file counted); a `#`
+/// that cuts a value short (a YAML comment) is a ``Problem`` too.
 /// Drafts (`draft: true`, Jekyll's `published: false`, and files under `_drafts`) are skipped
 /// unless ``Options/includeDrafts`` is set.
 ///
@@ -52,12 +55,15 @@ public struct SiteTags: Sendable, Hashable {
         public var count: Int
         /// The term's URL slug, as Hugo's `urlize` makes it (``SiteTags/slug(_:)``).
         public var slug: String
+        /// The taxonomy it was first met in (`tags`, `categories`), as the options name it.
+        public var taxonomy: String
 
         /// Makes a term.
-        public init(name: String, count: Int, slug: String) {
+        public init(name: String, count: Int, slug: String, taxonomy: String = "tags") {
             self.name = name
             self.count = count
             self.slug = slug
+            self.taxonomy = taxonomy
         }
     }
 
@@ -114,11 +120,20 @@ public struct SiteTags: Sendable, Hashable {
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
-                throw .cannotReadInput(path: folder.relativePath, reason: "there is no such folder")
+                var link = stat()
+                let reason = lstat(folder.path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+                    ? "it is a symbolic link to nothing, or a loop of links" : "there is no such folder"
+                throw .cannotReadInput(path: folder.relativePath, reason: reason)
             }
             guard isFolder.boolValue else {
                 throw .cannotReadInput(path: folder.relativePath, reason: "it is not a folder")
             }
+            // A folder given that cannot be listed is an input that cannot be read, as a missing
+            // one (below it, a folder that cannot be listed is a problem, and the rest is read).
+            guard let listing = opendir(folder.path) else {
+                throw .cannotReadInput(path: folder.relativePath, reason: "it cannot be listed (\(String(cString: strerror(errno))))")
+            }
+            closedir(listing)
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
         }
         var files = walker.files
@@ -141,17 +156,26 @@ public struct SiteTags: Sendable, Hashable {
             guard result.counted else { continue }
             read += 1
             var seen = Set<String>()
-            for term in result.terms {
-                let key = options.caseSensitive ? term : term.lowercased()
+            for (term, taxonomy) in result.terms {
+                let slug = slug(term)
+                let key = options.caseSensitive ? term : groupingKey(term, slug: slug)
                 guard seen.insert(key).inserted else { continue }
                 if byKey[key] == nil {
                     order.append(key)
-                    byKey[key] = Term(name: term, count: 0, slug: slug(term))
+                    byKey[key] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy)
                 }
                 byKey[key]?.count += 1
             }
         }
         return SiteTags(terms: order.compactMap { byKey[$0] }, problems: problems, filesRead: read)
+    }
+
+    /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
+    /// the slug, so that "Static Sites" and "static-sites", "Q&A" and "QA", "İstanbul" and
+    /// "istanbul" are one term with one page; a term without a slug (no letter or digit) by its
+    /// text in lower case.
+    static func groupingKey(_ term: String, slug: String) -> String {
+        slug.isEmpty ? "\u{0}" + term.lowercased() : slug
     }
 
     /// A cloud of the terms: each a tag weighted by its count, linked through a template.
@@ -160,19 +184,24 @@ public struct SiteTags: Sendable, Hashable {
     ///   - minCount: Terms used by fewer pages are left out.
     ///   - top: At most this many terms, the most used (then the sort applies); `nil` for all.
     ///   - order: The order of the tags.
-    ///   - href: A link template: `{slug}` (``slug(_:)``), `{name}` (percent-encoded) and
-    ///     `{count}` are replaced (`/tags/{slug}/`); `nil` for no links. A term whose slug is
+    ///   - href: A link template: `{slug}` (``slug(_:)``), `{name}` (percent-encoded),
+    ///     `{count}` and `{taxonomy}` (the key the term was first met under, such as `categories`)
+    ///     are replaced (`/tags/{slug}/`, `/{taxonomy}/{slug}/` for tags and categories together);
+    ///     `nil` for no links. A term whose slug is
     ///     empty (no letter or digit, such as "🚀") gets no link from a template with `{slug}`
     ///     (``termsWithoutSlug(minCount:top:)`` names them), rather than a dead `/tags//`.
     /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
     public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
         var kept = terms.filter { $0.count >= minCount }
+        // The most used first, ties by name (as Hugo's ByCount), whatever the files' order.
+        func byCount(_ a: Term, _ b: Term) -> Bool {
+            (b.count, a.name.lowercased(), a.name) < (a.count, b.name.lowercased(), b.name)
+        }
         if let top, kept.count > top {
-            kept = Array(kept.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
-                .prefix(max(0, top)).map(\.element))
+            kept = Array(kept.sorted(by: byCount).prefix(max(0, top)))
         }
         switch order {
-        case .count: kept = kept.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+        case .count: kept.sort(by: byCount)
         case .name: kept.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         }
         return Cloud(tags: kept.map { term in
@@ -196,13 +225,14 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// The placeholders a link template may hold.
-    public static let linkPlaceholders = ["{slug}", "{name}", "{count}"]
+    public static let linkPlaceholders = ["{slug}", "{name}", "{count}", "{taxonomy}"]
 
     /// A link template with a term's values in it.
     static func link(_ template: String, for term: Term) -> String {
         template.replacingOccurrences(of: "{slug}", with: term.slug)
             .replacingOccurrences(of: "{name}", with: percentEncoded(term.name))
             .replacingOccurrences(of: "{count}", with: String(term.count))
+            .replacingOccurrences(of: "{taxonomy}", with: percentEncoded(term.taxonomy))
     }
 
     /// A term's URL slug, as Hugo's `urlize` makes it: letters, digits, marks and
@@ -270,7 +300,8 @@ public struct SiteTags: Sendable, Hashable {
 
     /// What one file gave.
     private struct FileResult {
-        var terms: [String] = []
+        /// The terms, with the taxonomy each was met in.
+        var terms: [(term: String, taxonomy: String)] = []
         var problems: [Problem] = []
         /// Whether the file counts (read, not a draft).
         var counted = false
@@ -303,17 +334,21 @@ public struct SiteTags: Sendable, Hashable {
         }
         let values: FrontMatter.Values
         do {
-            values = try block.values(for: options.taxonomies, file: name, isJekyllPost: Self.isJekyllPost(name))
+            values = try block.values(for: options.taxonomies, file: name,
+                                      isJekyllPost: Self.isJekyllPost(url.standardizedFileURL.path))
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message + "; the file was skipped"))
             return result
         }
         if values.isDraft, !options.includeDrafts { return result }
         result.counted = true
+        for note in values.notes {
+            result.problems.append(Problem(file: name, line: note.line, message: note.message))
+        }
         for rejected in values.rejected {
             result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text; it was skipped"))
         }
-        for (term, line) in values.terms {
+        for (term, line, taxonomy) in values.terms {
             let trimmed = term.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
@@ -321,7 +356,7 @@ public struct SiteTags: Sendable, Hashable {
                                                message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true)); it was skipped"))
                 continue
             }
-            result.terms.append(trimmed)
+            result.terms.append((trimmed, taxonomy))
         }
         return result
     }
@@ -355,7 +390,9 @@ private struct FolderWalker {
     /// The files listed so far, by device and inode.
     private var listed = Set<[UInt64]>()
 
-    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "html", "htm"]
+    /// Markdown, HTML, and the templates Eleventy reads front matter from (Nunjucks, Liquid,
+    /// MDX).
+    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx", "html", "htm", "njk", "liquid"]
 
     mutating func walk(_ folder: URL, name: String, includeDrafts: Bool) {
         var status = stat()

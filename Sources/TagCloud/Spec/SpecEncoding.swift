@@ -56,6 +56,21 @@ indirect enum SpecTree {
         "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N",
     ]
 
+    /// Whether a YAML 1.1 reader (PyYAML, Ruby's Psych, which Jekyll uses) might read the text,
+    /// written plain, as something else: what starts as a number does (`0x1F`, `12:30` is 750,
+    /// `2024-01-01` a date, `1_000`, `.5`, `.inf`), and `=` and `<<` are keys of their own.
+    static func mayReadAsNonText(_ text: String) -> Bool {
+        if text == "=" || text == "<<" { return true }
+        var scalars = text.unicodeScalars.makeIterator()
+        guard var first = scalars.next() else { return false }
+        if first == "+" || first == "-" {
+            guard let next = scalars.next() else { return false }
+            first = next
+        }
+        if first == "." { return true }
+        return first.properties.numericType != nil && first.isASCII
+    }
+
     /// A Yams node; strings the decoder or another YAML reader would read as something else are
     /// double-quoted.
     var yamlNode: Node {
@@ -65,7 +80,7 @@ indirect enum SpecTree {
         case .sequence(let elements):
             return .sequence(Node.Sequence(elements.map(\.yamlNode)))
         case .string(let text):
-            let plainIsString = parseNumber(text) == nil && !Self.quotedWords.contains(text)
+            let plainIsString = parseNumber(text) == nil && !Self.quotedWords.contains(text) && !Self.mayReadAsNonText(text)
             return .scalar(Node.Scalar(text, .implicit, plainIsString ? .any : .doubleQuoted))
         case .number(let number):
             return .scalar(Node.Scalar(Self.format(number), .implicit, .plain))

@@ -83,7 +83,7 @@ package struct CollectCommandLine: Equatable, Sendable {
             // Every link it makes must be one a spec accepts: a template of another scheme
             // (`javascript:{slug}`) or with a backslash is refused now, not by render later.
             let sample = href.replacingOccurrences(of: "{slug}", with: "swift").replacingOccurrences(of: "{name}", with: "Swift")
-                .replacingOccurrences(of: "{count}", with: "3")
+                .replacingOccurrences(of: "{count}", with: "3").replacingOccurrences(of: "{taxonomy}", with: "tags")
             do {
                 _ = try WebLink(checking: sample)
             } catch {
@@ -142,6 +142,19 @@ extension TagCloudCommand {
                 warn("warning: the tag \(quoted(name)) has no letter or digit for {slug}; it gets no link")
             }
         }
+        // One template for terms of several taxonomies: a category's link would go to the tags'
+        // pages (Hugo serves /categories/x/, not /tags/x/).
+        if let href = request.href, !href.contains("{taxonomy}") {
+            let taxonomies = Set(site.terms.map(\.taxonomy))
+            if taxonomies.count > 1 {
+                warn("warning: the terms come from \(taxonomies.sorted().joined(separator: " and ")), and --href \(quoted(href)) "
+                     + "links them all alike; name {taxonomy} in it (/{taxonomy}/{slug}/), or give --taxonomy")
+            }
+        }
+        if site.terms.isEmpty {
+            let keys = request.options.taxonomies.joined(separator: ", ")
+            warn("warning: no tags found: none of the \(site.filesRead) files read has \(keys) in its front matter")
+        }
         return (site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href), site)
     }
 
@@ -155,8 +168,16 @@ extension TagCloudCommand {
     /// - Returns: A summary line.
     /// - Throws: ``CommandError``.
     package static func collectSpec(_ request: CollectRequest, output: String?, warn: (String) -> Void) throws(CommandError) -> String {
+        // The spec is YAML or JSON: another extension (.csv, .txt) would be read back as another
+        // format, its lines as tags.
+        let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        var status = stat()
+        if let output, output != "-", !["yaml", "yml", "json"].contains(ext), OutputFile.descriptorNumber(output) == nil,
+           !(stat(output, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR) {
+            throw .usage("the spec collect writes is YAML or JSON: name it .yaml, .yml or .json (not \(quoted(path: output)))")
+        }
         let (cloud, site) = try collect(request, warn: warn)
-        let asJSON = output.map { ($0 as NSString).pathExtension.lowercased() == "json" } ?? false
+        let asJSON = ext == "json"
         let text: String
         do {
             text = asJSON ? cloud.json() : try cloud.yaml()

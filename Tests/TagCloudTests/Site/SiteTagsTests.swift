@@ -211,4 +211,87 @@ import Testing
         #expect(first.terms.first { $0.name == "t0" }?.count == 43)
         #expect(first.terms.count == 8)
     }
+
+    /// Writes files (path → text) under a new folder.
+    private func site(_ files: [String: String], _ name: String = #function) throws -> URL {
+        let folder = try temporaryFolder(name)
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    /// Terms Hugo treats as one (the same slug: "Static Sites" and "static-sites", "Q&A" and "QA",
+    /// "İstanbul" and "istanbul") are one term with one link, not two chips with the same link.
+    @Test func termsAreGroupedByTheirSlugAsHugoGroupsThem() throws {
+        let folder = try site(["a.md": "---\ntags: [İstanbul, \"Static Sites\", \"Q&A\", \"C++\", 🚀]\n---\n",
+                               "b.md": "+++\ntags = [\"istanbul\", \"static-sites\", \"QA\", \"c++\", \"✨\"]\n+++\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["İstanbul": 2, "Static Sites": 2, "Q&A": 2, "C++": 2, "🚀": 1, "✨": 1])
+        let links = terms.cloud(href: "/tags/{slug}/").tags.compactMap(\.href)
+        #expect(Set(links).count == links.count)
+        var exact = SiteTags.Options()
+        exact.caseSensitive = true
+        #expect(try SiteTags.collect(from: [folder], options: exact).terms.count == 10)
+    }
+
+    /// `{taxonomy}` links a category to its own page; a count sort breaks ties by name whatever
+    /// the files' order, as Hugo's ByCount.
+    @Test func linksNameTheTaxonomyAndTiesSortByName() throws {
+        let folder = try site(["z.md": "---\ntags: [Zeta]\ncategories: [Programming]\n---\n",
+                               "a.md": "---\ntags: [Zeta, Alpha]\n---\n", "m.md": "---\ntags: [Alpha, beta]\n---\n",
+                               "n.md": "---\ntags: [beta]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        let links = Dictionary(uniqueKeysWithValues: terms.cloud(href: "/{taxonomy}/{slug}/").tags.map { ($0.text, $0.href ?? "") })
+        #expect(links["Programming"] == "/categories/programming/" && links["Zeta"] == "/tags/zeta/")
+        #expect(terms.cloud(order: .count).tags.map(\.text) == ["Alpha", "beta", "Zeta", "Programming"])
+        #expect(terms.cloud(top: 2, order: .name).tags.map(\.text) == ["Alpha", "beta"])
+    }
+
+    /// Front matter as the generators write it beyond plain YAML: Publish's `key: value` lines
+    /// (not YAML), a `#` YAML cuts, Eleventy's `---json` and templates, blank lines before the
+    /// block, and a Jekyll post found however its folder is named.
+    @Test func frontMatterAsTheGeneratorsWriteIt() throws {
+        let folder = try site([
+            "publish/first.md": "---\ndate: 2024-01-01 10:00\ndescription: Swift tips: part 2\ntags: Swift, SwiftUI\n---\n",
+            "publish/second.md": "---\ndescription: x\ntags: Swift, #100DaysOfSwift, Combine\n---\n",
+            "eleventy/c.njk": "---\ntags: nunjucks\n---\n",
+            "eleventy/k.md": "---json\n{\"tags\": [\"jsonfm\"]}\n---\n",
+            "eleventy/l.md": "---js\n{ tags: [\"js\"] }\n---\n",
+            "hugo/c.md": "\n\n---\ntags: [leadingblank]\nbroken: [\n---\n",
+            "jekyll/_posts/2024-01-01-a.md": "---\ntags: ruby jekyll\ncategory: Blog\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let publish = try SiteTags.collect(from: [folder.appendingPathComponent("publish")])
+        #expect(counts(publish) == ["Swift": 2, "SwiftUI": 1])
+        #expect(publish.problems.map(\.line) == [3, 3])
+        #expect(publish.problems.first?.message.contains("read as key: value lines") == true)
+        #expect(publish.problems.last?.message.contains("YAML comment") == true)
+        let eleventy = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy")])
+        #expect(counts(eleventy) == ["nunjucks": 1, "jsonfm": 1])
+        #expect(eleventy.problems.map(\.description) == ["\(folder.appendingPathComponent("eleventy").relativePath)/l.md:1: "
+            + "the front matter is in js, which is a program, not data (only YAML, TOML and JSON are read); skipped"])
+        // The block's lines stay the file's after blank lines: the error is on line 5.
+        let hugo = try SiteTags.collect(from: [folder.appendingPathComponent("hugo")])
+        #expect(hugo.problems.first?.line == 5 || hugo.problems.first?.line == 6, "\(hugo.problems)")
+        // `collect .` in _posts: the folder is named "." (relative to the working folder).
+        let posts = URL(fileURLWithPath: ".", relativeTo: folder.appendingPathComponent("jekyll/_posts", isDirectory: true))
+        #expect(posts.relativePath == ".")
+        #expect(counts(try SiteTags.collect(from: [posts])) == ["Blog": 1, "ruby": 1, "jekyll": 1])
+    }
+
+    /// A spec written as YAML reads back as text in YAML 1.1 readers too (Jekyll's Psych, PyYAML):
+    /// what starts as a number, `=` and `<<` are quoted.
+    @Test func writtenTagsStayTextInYAML11Readers() throws {
+        for text in ["0x1F", "12:30", "2024-01-01", "1_000", ".5", "+1", "-2", ".inf", "=", "<<", "0b101", "3D printing"] {
+            #expect(SpecTree.mayReadAsNonText(text), "\(text)")
+        }
+        for text in ["Swift", "C++", "-", "x,y", "é", "١٢"] { #expect(!SpecTree.mayReadAsNonText(text), "\(text)") }
+        let yaml = try Cloud(tags: [Cloud.Tag("12:30"), Cloud.Tag("Swift")]).yaml()
+        #expect(yaml.contains("\"12:30\"") && yaml.contains("Swift") && !yaml.contains("\"Swift\""), "\(yaml)")
+    }
 }
