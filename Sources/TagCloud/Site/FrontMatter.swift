@@ -275,6 +275,8 @@ struct FrontMatter {
     /// Notes for values of `keys` that a `#` cuts: a YAML comment starts at ` #`, so
     /// `tags: Swift, #100DaysOfSwift` is the one term Swift (Publish reads three).
     private static func cutByComments(_ text: [UInt8], keys: [String]) -> [(message: String, line: Int)] {
+        // Most blocks have no `#` at all.
+        guard text.contains(UInt8(ascii: "#")) else { return [] }
         let wanted = Set(keys.map { $0.lowercased() })
         var notes: [(message: String, line: Int)] = []
         for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

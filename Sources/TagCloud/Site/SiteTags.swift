@@ -134,6 +134,9 @@ public struct SiteTags: Sendable, Hashable {
                 throw .cannotReadInput(path: folder.relativePath, reason: "it cannot be listed (\(String(cString: strerror(errno))))")
             }
             closedir(listing)
+            // A folder given inside `_posts` (`collect .` there) holds Jekyll posts however it is
+            // named: its real path says so, found once for all its files.
+            walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
         }
         var files = walker.files
@@ -144,11 +147,12 @@ public struct SiteTags: Sendable, Hashable {
         let results = Locked<[FileResult?]>([FileResult?](repeating: nil, count: files.count))
         let list = files
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
-            let result = readFile(list[index].url, name: list[index].name, options: options)
+            let result = readFile(list[index].url, name: list[index].name, inPosts: list[index].inPosts, options: options)
             results.withLock { $0[index] = result }
         }
         var order: [String] = []
         var byKey: [String: Term] = [:]
+        var slugs: [String: String] = [:]
         var read = 0
         for result in results.withLock({ $0 }) {
             guard let result else { continue }
@@ -157,7 +161,14 @@ public struct SiteTags: Sendable, Hashable {
             read += 1
             var seen = Set<String>()
             for (term, taxonomy) in result.terms {
-                let slug = slug(term)
+                // Each spelling's slug once: a site repeats its terms on many pages.
+                let slug: String
+                if let known = slugs[term] {
+                    slug = known
+                } else {
+                    slug = Self.slug(term)
+                    slugs[term] = slug
+                }
                 let key = options.caseSensitive ? term : groupingKey(term, slug: slug)
                 guard seen.insert(key).inserted else { continue }
                 if byKey[key] == nil {
@@ -308,7 +319,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// Reads one file's front matter.
-    private static func readFile(_ url: URL, name: String, options: Options) -> FileResult {
+    private static func readFile(_ url: URL, name: String, inPosts: Bool, options: Options) -> FileResult {
         var result = FileResult()
         let bytes: [UInt8]
         do {
@@ -334,8 +345,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         let values: FrontMatter.Values
         do {
-            values = try block.values(for: options.taxonomies, file: name,
-                                      isJekyllPost: Self.isJekyllPost(url.standardizedFileURL.path))
+            values = try block.values(for: options.taxonomies, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message + "; the file was skipped"))
             return result
@@ -380,7 +390,9 @@ public struct SiteTags: Sendable, Hashable {
 /// many ways it is reached, skipping hidden names and `node_modules`.
 private struct FolderWalker {
     /// The content files, with their names as given (under the folder's name).
-    var files: [(url: URL, name: String)] = []
+    var files: [(url: URL, name: String, inPosts: Bool)] = []
+    /// Whether the folder being walked is inside a `_posts` or `_drafts` folder.
+    var rootIsInPosts = false
     /// Folders that could not be listed, and link loops.
     var problems: [SiteTags.Problem] = []
     /// The folders read so far, by device and inode.
@@ -433,7 +445,7 @@ private struct FolderWalker {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
-                files.append((url, entryName))
+                files.append((url, entryName, rootIsInPosts))
             }
         }
     }
