@@ -182,7 +182,7 @@ struct FrontMatter {
             } catch {
                 throw SiteTags.Problem(file: file, line: line, message: "malformed TOML front matter: \(error)")
             }
-            return Self.values(table, keys: keys, line: line + 1)
+            return Self.values(table, keys: keys, lines: Self.tomlKeyLines(text), line: line + 1)
         }
     }
 
@@ -299,8 +299,34 @@ struct FrontMatter {
         }
     }
 
-    private static func values(_ table: TOMLTable, keys: [String], line: Int) -> Values {
+    /// The file's line of each key of a TOML block, lower-cased, where it first appears (a
+    /// top-level key comes before any `[table]`), and the lines from it to the next key: TOMLKit
+    /// gives values without their places.
+    static func tomlKeyLines(_ text: [UInt8]) -> [String: (first: Int, lines: [(Int, Substring)])] {
+        var result: [String: (first: Int, lines: [(Int, Substring)])] = [:]
+        var current: String?
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if let equals = trimmed.firstIndex(of: "="), !trimmed.hasPrefix("#"),
+               case let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")),
+               !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+                current = key.lowercased()
+                if result[key.lowercased()] == nil { result[key.lowercased()] = (offset + 1, []) }
+            }
+            if let current { result[current]?.lines.append((offset + 1, line)) }
+        }
+        return result
+    }
+
+    private static func values(_ table: TOMLTable, keys: [String], lines: [String: (first: Int, lines: [(Int, Substring)])],
+                               line: Int) -> Values {
         var values = Values()
+        /// The line of a key's value: the key's, or the first of its lines that holds `text`.
+        func place(_ key: String, _ text: String?) -> Int {
+            guard let entry = lines[key.lowercased()] else { return line }
+            guard let text, !text.isEmpty else { return entry.first }
+            return entry.lines.first { $0.1.contains(text) }?.0 ?? entry.first
+        }
         // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
         var byKey: [String: any TOMLValueConvertible] = [:]
         for (key, value) in table where byKey[key.lowercased()] == nil { byKey[key.lowercased()] = value }
@@ -313,21 +339,21 @@ struct FrontMatter {
         for key in keys {
             guard let value = byKey[key.lowercased()] else { continue }
             if let text = value.string {
-                for term in text.split(separator: ",") { values.terms.append((String(term), line, key.lowercased())) }
+                for term in text.split(separator: ",") { values.terms.append((String(term), place(key, nil), key.lowercased())) }
             } else if let array = value.array {
                 for element in array {
                     if let text = element.string {
-                        values.terms.append((text, line, key.lowercased()))
+                        values.terms.append((text, place(key, text), key.lowercased()))
                     } else if let number = element.int {
-                        values.terms.append((String(number), line, key.lowercased()))
+                        values.terms.append((String(number), place(key, String(number)), key.lowercased()))
                     } else {
-                        values.rejected.append(("a TOML \(element.type)", line))
+                        values.rejected.append(("a TOML \(element.type)", place(key, "\(element)")))
                     }
                 }
             } else if let number = value.int {
-                values.terms.append((String(number), line, key.lowercased()))
+                values.terms.append((String(number), place(key, nil), key.lowercased()))
             } else {
-                values.rejected.append(("a TOML \(value.type)", line))
+                values.rejected.append(("a TOML \(value.type)", place(key, nil)))
             }
         }
         return values

@@ -294,4 +294,15 @@ import Testing
         let yaml = try Cloud(tags: [Cloud.Tag("12:30"), Cloud.Tag("Swift")]).yaml()
         #expect(yaml.contains("\"12:30\"") && yaml.contains("Swift") && !yaml.contains("\"Swift\""), "\(yaml)")
     }
+
+    /// A term TOML front matter refuses is reported on its own line (TOMLKit gives no places:
+    /// every one was on the block's first line).
+    @Test func tomlProblemsAreOnTheirLines() throws {
+        let folder = try site(["p.md": "+++\ntitle = \"x\"\ntags = [\n  \"ok\",\n  1.5,\n  2024-01-01,\n]\n"
+                                   + "categories = [\"c\\u0001d\"]\n[params]\ntags = [\"no\"]\n+++\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["ok": 1])
+        #expect(terms.problems.map(\.line) == [5, 6, 8], "\(terms.problems)")
+    }
 }
