@@ -171,6 +171,8 @@ extension TagCloudCommand {
         // The spec is YAML or JSON: another extension (.csv, .txt) would be read back as another
         // format, its lines as tags.
         let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        // An output among the content is that error first (it would be written over).
+        if let output, output != "-" { try OutputFile.check(output, inputs: request.folders) }
         var status = stat()
         if let output, output != "-", !["yaml", "yml", "json"].contains(ext), OutputFile.descriptorNumber(output) == nil,
            !(stat(output, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR) {
