@@ -94,6 +94,25 @@ import Testing
         #expect(try Cloud(yaml: printed.text).tags.count == 9)
     }
 
+    /// The spec collect writes is YAML or JSON: another extension is refused before anything is
+    /// written (a .csv or .txt was written as YAML, then read back as its lines); links that would
+    /// send categories to the tags' pages, and a site with no tags, are warned about.
+    @Test func collectRefusesOtherFormatsAndWarnsOfDeadLinks() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let csv = try CommandRunner.run(["collect", Self.hugo.path, "-o", "tags.csv"], in: out)
+        #expect(csv.status == 64 && csv.standardError.contains(".yaml, .yml or .json"), "\(csv.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tags.csv").path))
+        let alike = try CommandRunner.run(["collect", Self.hugo.path, "--href", "/tags/{slug}/", "-o", "a.yaml"], in: out)
+        #expect(alike.status == 0 && alike.standardError.contains("name {taxonomy} in it"), "\(alike.standardError)")
+        let own = try CommandRunner.run(["collect", Self.hugo.path, "--href", "/{taxonomy}/{slug}/", "-o", "b.yaml"], in: out)
+        #expect(own.status == 0 && !own.standardError.contains("{taxonomy}"), "\(own.standardError)")
+        let links = try Cloud(contentsOf: out.appendingPathComponent("b.yaml")).tags.compactMap(\.href)
+        #expect(links.contains { $0.hasPrefix("/categories/") } && links.contains { $0.hasPrefix("/tags/") })
+        let none = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "serie", "-o", "c.yaml"], in: out)
+        #expect(none.status == 0 && none.standardError.contains("no tags found"), "\(none.standardError)")
+    }
+
     @Test func contentProblemsWarnOrFailWithStrict() throws {
         let site = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: site) }
