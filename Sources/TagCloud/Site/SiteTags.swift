@@ -18,7 +18,8 @@ import Typesetting
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a string of comma-separated terms (Publish); in a Jekyll post (under
 /// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
-/// (`tag`, `category`) one term read instead, as Jekyll reads them. Each page counts once for each
+/// (`tag`, `category`) one term read instead, and the folders between the folder given and
+/// `_posts` categories, as Jekyll reads them. Each page counts once for each
 /// of its terms. Terms are grouped as Hugo groups them, by their slug (so "Static Sites" and
 /// "static-sites", "Q&A" and "QA" are one term, with one page; ``Options/caseSensitive`` groups
 /// them as written, as Jekyll and Eleventy do), and keep the first spelling met, in the order of
@@ -137,6 +138,7 @@ public struct SiteTags: Sendable, Hashable {
             // A folder given inside `_posts` (`collect .` there) holds Jekyll posts however it is
             // named: its real path says so, found once for all its files.
             walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
+            walker.rootName = folder.relativePath
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
         }
         var files = walker.files
@@ -147,7 +149,10 @@ public struct SiteTags: Sendable, Hashable {
         let results = Locked<[FileResult?]>([FileResult?](repeating: nil, count: files.count))
         let list = files
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
-            let result = readFile(list[index].url, name: list[index].name, inPosts: list[index].inPosts, options: options)
+            let file = list[index]
+            let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
+                                  folderCategories: file.inPosts ? [] : jekyllFolderCategories(String(file.name.dropFirst(file.rootLength))),
+                                  options: options)
             results.withLock { $0[index] = result }
         }
         var order: [String] = []
@@ -319,7 +324,16 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// Reads one file's front matter.
-    private static func readFile(_ url: URL, name: String, inPosts: Bool, options: Options) -> FileResult {
+    /// The categories Jekyll gives a post from its folders: those between the site's folder and
+    /// `_posts` (`blog/_posts/x.md` is in `blog`), none for a file outside `_posts`.
+    static func jekyllFolderCategories(_ relative: String) -> [String] {
+        let folders = relative.split(separator: "/").dropLast()
+        guard let posts = folders.firstIndex(where: { $0 == "_posts" || $0 == "_drafts" }) else { return [] }
+        return folders[..<posts].map(String.init)
+    }
+
+    private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String],
+                                 options: Options) -> FileResult {
         var result = FileResult()
         let bytes: [UInt8]
         do {
@@ -358,7 +372,13 @@ public struct SiteTags: Sendable, Hashable {
         for rejected in values.rejected {
             result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text; it was skipped"))
         }
-        for (term, line, taxonomy) in values.terms {
+        // A Jekyll post's folders above `_posts` are categories, before its own.
+        let categories = options.taxonomies.first { $0.lowercased() == "categories" }
+        var terms = values.terms
+        if let categories, !folderCategories.isEmpty {
+            terms = folderCategories.map { ($0, 1, categories.lowercased()) } + terms
+        }
+        for (term, line, taxonomy) in terms {
             let trimmed = term.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
@@ -390,7 +410,9 @@ public struct SiteTags: Sendable, Hashable {
 /// many ways it is reached, skipping hidden names and `node_modules`.
 private struct FolderWalker {
     /// The content files, with their names as given (under the folder's name).
-    var files: [(url: URL, name: String, inPosts: Bool)] = []
+    var files: [(url: URL, name: String, inPosts: Bool, rootLength: Int)] = []
+    /// The name of the folder given being walked (a file's name starts with it).
+    var rootName = ""
     /// Whether the folder being walked is inside a `_posts` or `_drafts` folder.
     var rootIsInPosts = false
     /// Folders that could not be listed, and link loops.
@@ -445,7 +467,7 @@ private struct FolderWalker {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
-                files.append((url, entryName, rootIsInPosts))
+                files.append((url, entryName, rootIsInPosts, rootName.count))
             }
         }
     }

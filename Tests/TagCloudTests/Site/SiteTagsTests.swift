@@ -305,4 +305,18 @@ import Testing
         #expect(counts(terms) == ["ok": 1])
         #expect(terms.problems.map(\.line) == [5, 6, 8], "\(terms.problems)")
     }
+
+    /// Jekyll gives a post the folders between the site and `_posts` as categories, first.
+    @Test func jekyllPostsAreInTheirFoldersCategories() throws {
+        let folder = try site(["blog/_posts/2024-01-04-four.md": "---\ncategories: News\n---\n",
+                               "_posts/2024-01-05-five.md": "---\ncategory: News\n---\n",
+                               "blog/notes.md": "---\ntags: [plain]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["blog": 1, "News": 2, "plain": 1])
+        #expect(terms.terms.first { $0.name == "blog" }?.taxonomy == "categories")
+        var tagsOnly = SiteTags.Options()
+        tagsOnly.taxonomies = ["tags"]
+        #expect(counts(try SiteTags.collect(from: [folder], options: tagsOnly)) == ["plain": 1])
+    }
 }
