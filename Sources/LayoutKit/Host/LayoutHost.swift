@@ -101,7 +101,8 @@ public final class LayoutHost<L: Layout> {
         let fallback = PlacementRequest(position: CGPoint(x: bounds.midX, y: bounds.midY), anchor: .center,
                                         proposal: proposal)
         placements = storage.backends.indices.map { index in
-            let request = (index < storage.requests.count ? storage.requests[index] : nil) ?? fallback
+            let given = index < storage.requests.count ? storage.requests[index] : nil
+            let request = given ?? fallback
             let reported = storage.backends[index].sizeThatFits(request.proposal)
             let size = CGSize(width: reported.width.sanitizedLength, height: reported.height.sanitizedLength)
             var frame = CGRect(x: (request.position.x - request.anchor.x * size.width).sanitizedGuide,
@@ -111,7 +112,7 @@ public final class LayoutHost<L: Layout> {
                 frame.origin.x = bounds.minX + bounds.maxX - frame.maxX
             }
             return LayoutPlacement(position: request.position, anchor: request.anchor, proposal: request.proposal,
-                                   size: size, frame: frame, isExplicit: index < storage.requests.count && storage.requests[index] != nil)
+                                   size: size, frame: frame, isExplicit: given != nil)
         }
         storage.requests = []
         return placements

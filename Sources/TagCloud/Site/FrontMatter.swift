@@ -255,10 +255,7 @@ struct FrontMatter {
         let wanted = Set(keys.map { $0.lowercased() })
         var values = Values()
         var found = false
-        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        for (line, key, value) in keyValueLines(text) {
             if key == "draft", value.lowercased() == "true" { values.isDraft = true }
             if key == "published", value.lowercased() == "false" { values.isDraft = true }
             guard wanted.contains(key) else { continue }
@@ -267,7 +264,7 @@ struct FrontMatter {
             guard let head = value.first, !"[{\"'|>&*!-".contains(head) else { return nil }
             found = true
             let terms = isJekyllPost ? value.split(whereSeparator: \.isWhitespace) : value.split(separator: ",")
-            for term in terms { values.terms.append((String(term), offset + 1, key)) }
+            for term in terms { values.terms.append((String(term), line, key)) }
         }
         return found ? values : nil
     }
@@ -278,16 +275,21 @@ struct FrontMatter {
         // Most blocks have no `#` at all.
         guard text.contains(UInt8(ascii: "#")) else { return [] }
         let wanted = Set(keys.map { $0.lowercased() })
-        var notes: [(message: String, line: Int)] = []
-        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let colon = line.firstIndex(of: ":"),
-                  wanted.contains(line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()) else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !value.hasPrefix("\""), !value.hasPrefix("'"), !value.hasPrefix("["), !value.hasPrefix("#"),
-                  value.contains(" #") || value.contains("\t#") else { continue }
-            notes.append(("a # in this value starts a YAML comment, so the terms after it were not read; quote the value", offset + 1))
+        return keyValueLines(text).compactMap { line, key, value in
+            guard wanted.contains(key), let head = value.first, !"\"'[#".contains(head),
+                  value.contains(" #") || value.contains("\t#") else { return nil }
+            return ("a # in this value starts a YAML comment, so the terms after it were not read; quote the value", line)
         }
-        return notes
+    }
+
+    /// The block's `key: value` lines: the file's line, the key in lower case, the value trimmed.
+    private static func keyValueLines(_ text: [UInt8]) -> [(line: Int, key: String, value: String)] {
+        String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .compactMap { offset, line in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (offset + 1, line[..<colon].trimmingCharacters(in: .whitespaces).lowercased(),
+                        line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
+            }
     }
 
     private static func describe(_ node: SpecNode) -> String {
@@ -310,8 +312,9 @@ struct FrontMatter {
             if let equals = trimmed.firstIndex(of: "="), !trimmed.hasPrefix("#"),
                case let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")),
                !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-                current = key.lowercased()
-                if result[key.lowercased()] == nil { result[key.lowercased()] = (offset + 1, []) }
+                // A key met again (under a `[table]`) is not the top-level one: its lines are not kept.
+                current = result[key.lowercased()] == nil ? key.lowercased() : nil
+                if let current { result[current] = (offset + 1, []) }
             }
             if let current { result[current]?.lines.append((offset + 1, line)) }
         }

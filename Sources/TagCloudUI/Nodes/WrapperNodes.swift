@@ -71,6 +71,13 @@ class WrapperNode: ViewNode {
         ChildPlacement(aligning: child, proposal: proposal, in: size, alignment: alignment)
     }
 
+    /// Draws the child in the wrapper's frame as one group carrying `metadata` (the metadata nodes).
+    final func drawChild(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext, metadata: ItemMetadata) {
+        canvas.group(clip: nil, opacity: 1, metadata: metadata) {
+            child.render(in: frame, proposal: proposal, into: canvas)
+        }
+    }
+
     /// The child's frame in the picture for the wrapper's frame, mirrored for right to left.
     ///
     /// - Parameters:
@@ -324,9 +331,7 @@ final class MetadataNode: WrapperNode {
     override var kind: String { "Metadata" }
     override var isLaidOutAsChild: Bool { true }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
-        canvas.group(clip: nil, opacity: 1, metadata: metadata) {
-            child.render(in: frame, proposal: proposal, into: canvas)
-        }
+        drawChild(in: frame, proposal: proposal, into: canvas, metadata: metadata)
     }
 }
 
@@ -343,9 +348,7 @@ final class RoleMetadataNode: WrapperNode {
     override var kind: String { "Metadata" }
     override var isLaidOutAsChild: Bool { true }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
-        canvas.group(clip: nil, opacity: 1, metadata: ItemMetadata(role: role)) {
-            child.render(in: frame, proposal: proposal, into: canvas)
-        }
+        drawChild(in: frame, proposal: proposal, into: canvas, metadata: ItemMetadata(role: role))
     }
 }
 
