@@ -106,7 +106,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .swiftExampleFailed(name, error):
             return "the Swift example \(name) cannot be rendered: \(error)"
         case let .contentProblems(problems):
-            let shown = problems.prefix(20).map { "\n  \($0)" }.joined()
+            let shown = problems.prefix(20).map { "\n  \($0.problem)" }.joined()
             let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
             return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
         }

@@ -157,6 +157,12 @@ package struct CollectOptions: ParsableArguments {
     @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")
     var drafts = false
 
+    @Flag(help: "Count pages whose publish date (publishDate, pubDate or date; a Jekyll post's file name) is in the future, as Hugo's --buildFuture.")
+    var future = false
+
+    @Flag(help: "Count pages whose expiry date (expiryDate, unpublishDate) has passed, as Hugo's --buildExpired.")
+    var expired = false
+
     @Flag(help: "Fail (exit 65) on any problem in the content instead of skipping it with a warning.")
     var strict = false
 
@@ -175,6 +181,8 @@ package struct CollectOptions: ParsableArguments {
         line.top = top
         line.sort = sort
         line.drafts = drafts
+        line.future = future
+        line.expired = expired
         line.strict = strict
         line.caseSensitive = caseSensitive
         return line

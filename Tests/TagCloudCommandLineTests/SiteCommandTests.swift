@@ -94,6 +94,29 @@ import Testing
         #expect(try Cloud(yaml: printed.text).tags.count == 9)
     }
 
+    /// A page dated in the future and one expired are left out, as Hugo leaves them out, and said
+    /// so in the summary; `--future` and `--expired` (in `render --from` too) count them.
+    @Test func futureAndExpiredPagesAreLeftOutUnlessAsked() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let content = out.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ndate: 2020-01-01\ntags: [Now]\n---\n".utf8).write(to: content.appendingPathComponent("a.md"))
+        try Data("---\ndate: 2999-01-01\ntags: [Later]\n---\n".utf8).write(to: content.appendingPathComponent("b.md"))
+        try Data("+++\nexpiryDate = 2020-01-01\ntags = [\"Gone\"]\n+++\n".utf8).write(to: content.appendingPathComponent("c.md"))
+        let plain = try CommandRunner.run(["collect", "content", "-v", "-o", "a.yaml"], in: out)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(try Cloud(contentsOf: out.appendingPathComponent("a.yaml")).tags.map(\.text) == ["Now"])
+        #expect(plain.standardError.contains("collected 1 tag from 1 file (1 dated in the future, 1 expired left out)"), "\(plain.standardError)")
+        let all = try CommandRunner.run(["collect", "content", "--future", "--expired", "-o", "b.yaml"], in: out)
+        #expect(all.status == 0, "\(all.standardError)")
+        #expect(try Cloud(contentsOf: out.appendingPathComponent("b.yaml")).tags.map(\.text) == ["Gone", "Later", "Now"])
+        let rendered = try CommandRunner.run(["render", "--from", "content", "--future", "-o", "c.layout.json"], in: out)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let layout = try String(contentsOf: out.appendingPathComponent("c.layout.json"), encoding: .utf8)
+        #expect(layout.contains("\"Later\"") && !layout.contains("\"Gone\""))
+    }
+
     /// The spec collect writes is YAML or JSON: another extension is refused before anything is
     /// written (a .csv or .txt was written as YAML, then read back as its lines); links that would
     /// send categories to the tags' pages, and a site with no tags, are warned about.

@@ -31,6 +31,23 @@ struct FrontMatter {
         var notes: [(message: String, line: Int)] = []
         /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
         var isDraft = false
+        /// When the page is published and expires, if it says (``PageDates``).
+        var dates = PageDates()
+
+        /// Takes the dates from the block's date keys (lower case, with their values' texts or
+        /// dates and lines), as ``PageDates`` ranks them; a value that is not a date is a note.
+        mutating func readDates(_ found: [String: (date: Date?, text: String, line: Int)]) {
+            func pick(_ keys: [String]) -> Date? {
+                guard let key = keys.first(where: { found[$0] != nil }), let entry = found[key] else { return nil }
+                if entry.date == nil {
+                    notes.append(("\(key) \(quoted(entry.text, limit: 40)) is not a date (YYYY-MM-DD, with a time and offset if any); "
+                                  + "the page was counted as published", entry.line))
+                }
+                return entry.date
+            }
+            dates.publish = pick(PageDates.publishKeys)
+            dates.expiry = pick(PageDates.expiryKeys)
+        }
     }
 
     /// Finds the front matter at the start of a file's bytes.
@@ -137,7 +154,8 @@ struct FrontMatter {
     /// The values of `keys` (in order) and whether the page is a draft.
     ///
     /// A key's value is a list of terms, or one string holding comma-separated terms (as Publish
-    /// writes tags). Numbers are terms as written; mappings, lists and booleans are rejected.
+    /// writes tags). Numbers are terms (``numberTerm(_:)`` for TOML's); mappings, lists, booleans
+    /// and dates are rejected.
     ///
     /// - Parameters:
     ///   - keys: The taxonomies to read (`tags`, `categories`).
@@ -196,13 +214,19 @@ struct FrontMatter {
         }
         let wanted = Set(keys.map { $0.lowercased() })
         var entries: [(key: String, value: SpecNode)] = []
+        var dates: [String: (date: Date?, text: String, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string.lowercased() else { continue }
             // `draft: "true"` too: Hugo reads the string as the boolean.
             if key == "draft", value.scalar?.string.lowercased() == "true" { values.isDraft = true }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
+            if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), let text = value.scalar?.string,
+               dates[key] == nil {
+                dates[key] = (PageDates.date(text), text, line(value))
+            }
             entries.append((key, value))
         }
+        values.readDates(dates)
         // A Jekyll post's `tag: Ruby on Rails` is one term, read instead of `tags`.
         var singular: [String: String] = [:]
         if isJekyllPost {
@@ -321,6 +345,16 @@ struct FrontMatter {
         return result
     }
 
+    /// A TOML number as the term Hugo makes of it: an integer in decimal, a whole float as an
+    /// integer (`1e3` is `1000`), another float in its shortest form (`1.5`), as YAML's numbers
+    /// are terms too; `nil` for anything else, and for `nan` and `inf`.
+    static func numberTerm(_ value: any TOMLValueConvertible) -> String? {
+        if let number = value.int { return String(number) }
+        guard let number = value.double, number.isFinite else { return nil }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+
     private static func values(_ table: TOMLTable, keys: [String], lines: [String: (first: Int, lines: [(Int, Substring)])],
                                line: Int) -> Values {
         var values = Values()
@@ -339,6 +373,12 @@ struct FrontMatter {
             return value.string.map { $0.lowercased() == "true" ? true : $0.lowercased() == "false" ? false : nil } ?? nil
         }
         if flag("draft") == true || flag("published") == false { values.isDraft = true }
+        var dates: [String: (date: Date?, text: String, line: Int)] = [:]
+        for key in PageDates.publishKeys + PageDates.expiryKeys {
+            guard let value = byKey[key] else { continue }
+            dates[key] = (PageDates.date(value), value.string ?? "\(value)", place(key, nil))
+        }
+        values.readDates(dates)
         for key in keys {
             guard let value = byKey[key.lowercased()] else { continue }
             if let text = value.string {
@@ -347,14 +387,14 @@ struct FrontMatter {
                 for element in array {
                     if let text = element.string {
                         values.terms.append((text, place(key, text), key.lowercased()))
-                    } else if let number = element.int {
-                        values.terms.append((String(number), place(key, String(number)), key.lowercased()))
+                    } else if let number = Self.numberTerm(element) {
+                        values.terms.append((number, place(key, number), key.lowercased()))
                     } else {
                         values.rejected.append(("a TOML \(element.type)", place(key, "\(element)")))
                     }
                 }
-            } else if let number = value.int {
-                values.terms.append((String(number), place(key, nil), key.lowercased()))
+            } else if let number = Self.numberTerm(value) {
+                values.terms.append((number, place(key, nil), key.lowercased()))
             } else {
                 values.rejected.append(("a TOML \(value.type)", place(key, nil)))
             }

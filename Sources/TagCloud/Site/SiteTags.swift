@@ -39,6 +39,14 @@ public struct SiteTags: Sendable, Hashable {
         public var taxonomies: [String] = ["tags", "categories"]
         /// Whether drafts count. Default: `false`.
         public var includeDrafts = false
+        /// Whether pages dated after ``now`` count (Hugo's `--buildFuture`, Jekyll's `--future`).
+        /// Default: `false`, as both build them (``PageDates``).
+        public var includeFuture = false
+        /// Whether pages whose expiry date has passed count (Hugo's `--buildExpired`).
+        /// Default: `false`.
+        public var includeExpired = false
+        /// The moment the pages' dates are compared with. Default: when the options were made.
+        public var now = Date()
         /// Whether terms that differ only in case are different terms. Default: `false`.
         public var caseSensitive = false
         /// The largest front matter read, in bytes; a larger one is a problem. Default: 1 MiB.
@@ -70,24 +78,54 @@ public struct SiteTags: Sendable, Hashable {
 
     /// A file or term that was skipped, and why.
     public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What a problem cost the count.
+        public enum Skipped: Sendable, Hashable {
+            /// Nothing: the problem is a note (a `#` that cut a value short, say).
+            case nothing
+            /// The file was left out: it was read, and its front matter could not be.
+            case file
+            /// The file or folder was left out unread.
+            case entry
+            /// The term was left out; the rest of the file was counted.
+            case term
+
+            /// The words a warning ends with: `; skipped`, `; it was skipped`.
+            var suffix: String {
+                switch self {
+                case .nothing: ""
+                case .file: "; the file was skipped"
+                case .entry: "; skipped"
+                case .term: "; it was skipped"
+                }
+            }
+        }
+
         /// The file, as a path under the folder given.
         public var file: String
         /// The line, when the problem has one.
         public var line: Int?
         /// What is wrong.
         public var message: String
+        /// What was left out of the count because of it.
+        public var skipped: Skipped
 
         /// Makes a problem.
-        public init(file: String, line: Int?, message: String) {
+        public init(file: String, line: Int?, message: String, skipped: Skipped = .nothing) {
             self.file = file
             self.line = line
             self.message = message
+            self.skipped = skipped
         }
 
-        /// `content/post.md:3: the tag is a mapping, not text; it was skipped`.
-        public var description: String {
+        /// The file and line, then what is wrong: `content/post.md:3: a term is a mapping, not
+        /// text`. This is how `--strict` lists it: nothing was skipped, the command failed.
+        public var problem: String {
             (line.map { "\(escapingControls(file)):\($0)" } ?? escapingControls(file)) + ": " + message
         }
+
+        /// The problem as a warning, with what was left out:
+        /// `content/post.md:3: a term is a mapping, not text; it was skipped`.
+        public var description: String { problem + skipped.suffix }
     }
 
     /// How terms are ordered in a cloud.
@@ -104,6 +142,48 @@ public struct SiteTags: Sendable, Hashable {
     public var problems: [Problem]
     /// How many content files were read.
     public var filesRead: Int
+    /// How many pages were read and left out, by why (a draft, dated in the future, expired).
+    public var leftOut: [LeftOut: Int] = [:]
+
+    /// Why a page that was read is not counted.
+    public enum LeftOut: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// `draft: true`, or Jekyll's `published: false`.
+        case draft
+        /// Its publish date is after ``Options/now``.
+        case future
+        /// Its expiry date is not after ``Options/now``.
+        case expired
+
+        public static func < (lhs: LeftOut, rhs: LeftOut) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
+    /// future left out), 2 problems`.
+    ///
+    /// - Parameter tags: How many tags the cloud made of them has.
+    public func summary(tags: Int) -> String {
+        let reasons = leftOut.sorted { $0.key < $1.key }.map { reason, count in
+            switch reason {
+            case .draft: count == 1 ? "1 draft" : "\(count) drafts"
+            case .future: "\(count) dated in the future"
+            case .expired: "\(count) expired"
+            }
+        }
+        let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
+        let problemCount = problems.count
+        let problemText = problemCount == 0 ? "" : problemCount == 1 ? ", 1 problem" : ", \(problemCount) problems"
+        return "collected \(tags) tag\(tags == 1 ? "" : "s") from \(filesRead) file\(filesRead == 1 ? "" : "s")\(left)\(problemText)"
+    }
+
+    /// Makes a collection's result.
+    public init(terms: [Term], problems: [Problem], filesRead: Int, leftOut: [LeftOut: Int] = [:]) {
+        self.terms = terms
+        self.problems = problems
+        self.filesRead = filesRead
+        self.leftOut = leftOut
+    }
 
     /// Counts the terms of the content files under folders.
     ///
@@ -159,9 +239,11 @@ public struct SiteTags: Sendable, Hashable {
         var byKey: [String: Term] = [:]
         var slugs: [String: String] = [:]
         var read = 0
+        var leftOut: [LeftOut: Int] = [:]
         for result in results.withLock({ $0 }) {
             guard let result else { continue }
             problems += result.problems
+            if let reason = result.leftOut { leftOut[reason, default: 0] += 1 }
             guard result.counted else { continue }
             read += 1
             var seen = Set<String>()
@@ -183,7 +265,7 @@ public struct SiteTags: Sendable, Hashable {
                 byKey[key]?.count += 1
             }
         }
-        return SiteTags(terms: order.compactMap { byKey[$0] }, problems: problems, filesRead: read)
+        return SiteTags(terms: order.compactMap { byKey[$0] }, problems: problems, filesRead: read, leftOut: leftOut)
     }
 
     /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
@@ -321,6 +403,8 @@ public struct SiteTags: Sendable, Hashable {
         var problems: [Problem] = []
         /// Whether the file counts (read, not a draft).
         var counted = false
+        /// Why a file that was read is not counted.
+        var leftOut: LeftOut?
     }
 
     /// Reads one file's front matter.
@@ -339,18 +423,18 @@ public struct SiteTags: Sendable, Hashable {
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
         } catch {
-            result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription)); skipped"))
+            result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
             return result
         }
         if bytes.prefix(4096).contains(0) {
-            result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes); skipped"))
+            result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
             return result
         }
         let block: FrontMatter?
         do {
             block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
         } catch {
-            result.problems.append(Problem(file: name, line: error.line, message: error.message + "; skipped"))
+            result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
         }
         guard let block else {
@@ -361,16 +445,26 @@ public struct SiteTags: Sendable, Hashable {
         do {
             values = try block.values(for: options.taxonomies, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
         } catch {
-            result.problems.append(Problem(file: name, line: error.line, message: error.message + "; the file was skipped"))
+            result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
         }
-        if values.isDraft, !options.includeDrafts { return result }
-        result.counted = true
+        if values.isDraft, !options.includeDrafts {
+            result.leftOut = .draft
+            return result
+        }
+        var dates = values.dates
+        if dates.publish == nil, inPosts || Self.isJekyllPost(name) { dates.publish = PageDates.fileNameDate(name) }
+        // Notes on dates come first: a page they leave out is still told about.
         for note in values.notes {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
         }
+        if let reason = dates.leftOut(at: options.now, future: options.includeFuture, expired: options.includeExpired) {
+            result.leftOut = reason
+            return result
+        }
+        result.counted = true
         for rejected in values.rejected {
-            result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text; it was skipped"))
+            result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text", skipped: .term))
         }
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = options.taxonomies.first { $0.lowercased() == "categories" }
@@ -383,7 +477,7 @@ public struct SiteTags: Sendable, Hashable {
             if trimmed.isEmpty { continue }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
                 result.problems.append(Problem(file: name, line: line,
-                                               message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true)); it was skipped"))
+                                               message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true))", skipped: .term))
                 continue
             }
             result.terms.append((trimmed, taxonomy))
@@ -431,12 +525,12 @@ private struct FolderWalker {
     mutating func walk(_ folder: URL, name: String, includeDrafts: Bool) {
         var status = stat()
         guard stat(folder.path, &status) == 0 else {
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(String(cString: strerror(errno))))", skipped: .entry))
             return
         }
         let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
         if ancestors.contains(identity) {
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a symbolic link loop (a folder inside itself); skipped"))
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a symbolic link loop (a folder inside itself)", skipped: .entry))
             return
         }
         // Read already, through another path or another of the folders given: its pages count once.
@@ -447,7 +541,7 @@ private struct FolderWalker {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         } catch {
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(error.localizedDescription)); skipped"))
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(error.localizedDescription))", skipped: .entry))
             return
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
@@ -459,7 +553,7 @@ private struct FolderWalker {
                 var linkStatus = stat()
                 let reason = lstat(url.path, &linkStatus) == 0 ? "is a broken symbolic link" : "cannot be read"
                 if Self.extensions.contains(url.pathExtension.lowercased()) || lstat(url.path, &linkStatus) != 0 {
-                    problems.append(SiteTags.Problem(file: entryName, line: nil, message: "\(reason); skipped"))
+                    problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
                 }
                 continue
             }

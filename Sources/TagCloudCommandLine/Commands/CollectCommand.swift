@@ -22,13 +22,17 @@ package struct CollectCommandLine: Equatable, Sendable {
     package var strict = false
     /// `--case-sensitive`.
     package var caseSensitive = false
+    /// `--future`.
+    package var future = false
+    /// `--expired`.
+    package var expired = false
 
     package init() {}
 
     /// The options that take a value, without dashes, as `render` reads them.
     static let valueOptions = ["from", "taxonomy", "href", "min-count", "top", "sort"]
     /// The flags.
-    static let flagOptions = ["drafts", "strict", "case-sensitive"]
+    static let flagOptions = ["drafts", "future", "expired", "strict", "case-sensitive"]
 
     /// Reads one option if it is a collect option.
     ///
@@ -45,6 +49,8 @@ package struct CollectCommandLine: Equatable, Sendable {
         case "top": top = try value()
         case "sort": sort = try value()
         case "drafts": drafts = true
+        case "future": future = true
+        case "expired": expired = true
         case "strict": strict = true
         case "case-sensitive": caseSensitive = true
         default: return false
@@ -93,6 +99,8 @@ package struct CollectCommandLine: Equatable, Sendable {
         var options = SiteTags.Options()
         if !taxonomies.isEmpty { options.taxonomies = taxonomies }
         options.includeDrafts = drafts
+        options.includeFuture = future
+        options.includeExpired = expired
         options.caseSensitive = caseSensitive
         return CollectRequest(folders: folders, options: options, href: href,
                               minCount: try count(minCount, option: "min-count", minimum: 1) ?? 1,
@@ -191,7 +199,6 @@ extension TagCloudCommand {
         } else {
             try StandardStreams.output(Data(text.utf8))
         }
-        let skipped = site.problems.isEmpty ? "" : ", \(site.problems.count) problems skipped"
-        return "collected \(cloud.tags.count) tags from \(site.filesRead) files\(skipped)"
+        return site.summary(tags: cloud.tags.count)
     }
 }

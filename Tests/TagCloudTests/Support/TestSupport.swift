@@ -30,3 +30,14 @@ func temporaryFolder(_ name: String = #function) throws -> URL {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }
+
+/// Writes files (path → text) under a new folder (``temporaryFolder(_:)``).
+func site(_ files: [String: String], _ name: String = #function) throws -> URL {
+    let folder = try temporaryFolder(name)
+    for (path, text) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return folder
+}

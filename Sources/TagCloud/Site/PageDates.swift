@@ -1,0 +1,167 @@
+import Foundation
+import TOMLKit
+
+/// The dates that decide whether a static site publishes a page now: Hugo leaves out a page whose
+/// publish date is in the future (unless `--buildFuture`) or whose expiry date has passed (unless
+/// `--buildExpired`), and Jekyll a post dated in the future (unless `--future`). Their tags are not
+/// on the site, so they are not counted either.
+///
+/// The keys are Hugo's, matched ignoring case: the publish date is `publishDate`, else `pubDate`,
+/// else `date` (Jekyll's); the expiry date is `expiryDate`, else `unpublishDate`. A Jekyll post
+/// without a date in its front matter is dated by its file name (`2026-12-01-title.md`).
+struct PageDates: Equatable {
+    /// When the page is published, if it says.
+    var publish: Date?
+    /// When the page stops being published, if it says.
+    var expiry: Date?
+
+    /// The keys read for each date, most preferred first.
+    static let publishKeys = ["publishdate", "pubdate", "date"]
+    static let expiryKeys = ["expirydate", "unpublishdate"]
+
+    /// Why the page is not published at `now`, or `nil` when it is.
+    ///
+    /// - Parameters:
+    ///   - now: The moment of the count.
+    ///   - future: Whether pages dated after `now` count (Hugo's `--buildFuture`).
+    ///   - expired: Whether pages expired at `now` count (Hugo's `--buildExpired`).
+    func leftOut(at now: Date, future: Bool, expired: Bool) -> SiteTags.LeftOut? {
+        if !future, let publish, publish > now { return .future }
+        if !expired, let expiry, expiry <= now { return .expired }
+        return nil
+    }
+
+    /// The date a text names, as front matter writes dates (YAML timestamps, TOML strings, Jekyll's
+    /// `2026-12-01 10:00:00 +0200`); `nil` when it is not one.
+    ///
+    /// Accepted: `YYYY-MM-DD`, then optionally `T` or spaces and `HH:MM`, `:SS` and a fraction,
+    /// then optionally `Z` or an offset (`+02:00`, `+0200`, `-05`), with or without a space
+    /// before it. A date without an offset is in UTC (Hugo's default time zone).
+    static func date(_ text: String) -> Date? {
+        var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
+        guard let year = scanner.number(digits: 4), scanner.take("-"),
+              let month = scanner.number(digits: 2), scanner.take("-"),
+              let day = scanner.number(digits: 2) else { return nil }
+        var hour = 0, minute = 0, second = 0.0, offsetMinutes = 0
+        if scanner.take("T") || scanner.take("t") || scanner.skipSpaces() {
+            if let parsedHour = scanner.number(digits: 2, atMost: 2) {
+                guard scanner.take(":"), let parsedMinute = scanner.number(digits: 2) else { return nil }
+                hour = parsedHour
+                minute = parsedMinute
+                if scanner.take(":") {
+                    guard let whole = scanner.number(digits: 2) else { return nil }
+                    second = Double(whole)
+                    if scanner.take("."), let fraction = scanner.digits() {
+                        second += Double("0." + fraction) ?? 0
+                    }
+                }
+                _ = scanner.skipSpaces()
+                if scanner.take("Z") || scanner.take("z") {
+                    offsetMinutes = 0
+                } else if let sign = scanner.sign() {
+                    guard let hours = scanner.number(digits: 2) else { return nil }
+                    _ = scanner.take(":")
+                    let minutes = scanner.number(digits: 2) ?? 0
+                    guard hours <= 23, minutes <= 59 else { return nil }
+                    offsetMinutes = sign * (hours * 60 + minutes)
+                }
+            }
+        }
+        guard scanner.isAtEnd else { return nil }
+        return utcDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                       offsetMinutes: offsetMinutes)
+    }
+
+    /// A TOML value as a date: an offset or local date-time, a local date, or a string
+    /// ``date(_:)`` reads; `nil` for anything else.
+    static func date(_ value: any TOMLValueConvertible) -> Date? {
+        if let dateTime = value.dateTime {
+            let time = dateTime.time
+            return utcDate(year: dateTime.date.year, month: dateTime.date.month, day: dateTime.date.day,
+                           hour: time.hour, minute: time.minute,
+                           second: Double(time.second) + Double(time.nanoSecond) / 1e9,
+                           offsetMinutes: dateTime.offset?.offset ?? 0)
+        }
+        if let date = value.date {
+            return utcDate(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, offsetMinutes: 0)
+        }
+        return value.string.flatMap(date)
+    }
+
+    /// The date a Jekyll post's file name starts with (`2026-12-01-title.md`), at midnight UTC.
+    static func fileNameDate(_ path: String) -> Date? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.count > 11, name.dropFirst(10).first == "-" else { return nil }
+        return date(String(name.prefix(10)))
+    }
+
+    /// The moment of a calendar date and time at an offset from UTC, checked: `nil` for a month,
+    /// day, hour, minute or second out of range (February 30th is not March 2nd).
+    private static func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double,
+                                offsetMinutes: Int) -> Date? {
+        guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
+              second >= 0, second < 61 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...days[month - 1]).contains(day) else { return nil }
+        // Days since 1970-01-01 by the civil-from-days inverse (proleptic Gregorian calendar).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let daysSinceEpoch = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60) + second
+        return Date(timeIntervalSince1970: seconds)
+    }
+}
+
+/// Reads a date's text from the front.
+private struct DateScanner {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    var isAtEnd: Bool { index == scalars.count }
+
+    /// Takes `scalar` if it is next.
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        guard index < scalars.count, scalars[index] == scalar else { return false }
+        index += 1
+        return true
+    }
+
+    /// Takes spaces and tabs; whether there were any.
+    mutating func skipSpaces() -> Bool {
+        let start = index
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        return index > start
+    }
+
+    /// Takes `+` or `-`, as 1 or -1.
+    mutating func sign() -> Int? {
+        if take("+") { return 1 }
+        if take("-") { return -1 }
+        return nil
+    }
+
+    /// Takes the ASCII digits that are next, if any.
+    mutating func digits() -> String? {
+        let start = index
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+        return index > start ? String(String.UnicodeScalarView(scalars[start..<index])) : nil
+    }
+
+    /// Takes a number of exactly `digits` digits (or between 1 and `atMost`), if next.
+    mutating func number(digits count: Int, atMost: Int? = nil) -> Int? {
+        let start = index
+        while index < scalars.count, index - start < (atMost ?? count), ("0"..."9").contains(scalars[index]) { index += 1 }
+        let length = index - start
+        guard length == count || (atMost != nil && length >= 1) else {
+            index = start
+            return nil
+        }
+        return Int(String(String.UnicodeScalarView(scalars[start..<index])))
+    }
+}
