@@ -78,6 +78,25 @@ import Testing
         #expect(UncoveredCharacter("\u{E000}").debianPackage == nil)                        // private use
     }
 
+    /// Characters newer than HarfBuzz's Unicode data (Debian's HarfBuzz 6 has Unicode 15.0) still
+    /// have their scripts: a CJK Extension I ideograph is Han, not Unknown, in warnings and in
+    /// itemization.
+    @Test func charactersNewerThanHarfBuzzsDataHaveTheirScripts() throws {
+        #expect(UncoveredCharacter("\u{2EBF0}").description == "U+2EBF0 (Han)")
+        #expect(UncoveredCharacter("\u{2EE5D}").scriptCode == "Hani")
+        #expect(UncoveredCharacter("\u{10D40}").scriptName == "Garay")
+        #expect(UncoveredCharacter("\u{16D40}").scriptName == "Kirat Rai")
+        #expect(UncoveredCharacter("\u{2EE5E}").scriptCode == "Zzzz")          // not assigned
+        #expect(UncoveredCharacter("\u{4E2D}").scriptCode == "Hani")           // HarfBuzz's own answer
+        // The table is sorted and disjoint (it is searched by halves).
+        for (a, b) in zip(newerScripts, newerScripts.dropFirst()) { #expect(a.range.upperBound < b.range.lowerBound) }
+        for entry in newerScripts where entry.code != "Hani" && entry.code != "Mymr" && entry.code != "Egyp" {
+            #expect(newerScriptNames[entry.code] != nil, "\(entry.code)")
+        }
+        let shaped = try typesetter.shape("中\u{2EBF0}", font: .body)
+        #expect(shaped.uncoveredCharacters.map(\.scriptName) == ["Han", "Han"])
+    }
+
     /// Right-to-left and wrapped text: the characters are found on every line, each once.
     @Test func wrappedAndRightToLeft() throws {
         let shaped = try typesetter.shape("中文 中文 ไทย", font: .body, width: 30, direction: .rightToLeft)

@@ -178,7 +178,7 @@ func isEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
 private func resolvedScripts(_ scalars: [Unicode.Scalar]) -> [UInt32] {
     let funcs = hb_unicode_funcs_get_default()
     var scripts = scalars.map { scalar -> UInt32 in
-        let script = hb_unicode_script(funcs, scalar.value).rawValue
+        let script = scriptTag(of: scalar, funcs: funcs)
         return script == scriptUnknown ? scriptCommon : script
     }
     var current: UInt32? = nil

@@ -25,14 +25,14 @@ public struct UncoveredCharacter: Hashable, Sendable, CustomStringConvertible {
     /// The character's script as an ISO 15924 code (UAX #24, the Script property): "Deva",
     /// "Hani", "Zyyy" for Common.
     public var scriptCode: String {
-        let tag = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+        let tag = scriptTag(of: scalar)
         return String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
     }
 
     /// The script's Unicode name: "Devanagari", "Han", "Common"; the code when the Unicode
     /// Character Database this library was built with does not know it.
     public var scriptName: String {
-        scriptNames[scriptCode] ?? scriptCode
+        scriptNames[scriptCode] ?? newerScriptNames[scriptCode] ?? scriptCode
     }
 
     /// The Debian package whose fonts cover this character's script, or `nil` when none is known:
