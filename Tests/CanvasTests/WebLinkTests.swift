@@ -28,6 +28,39 @@ import TestRandom
         #expect(try WebLink(checking: "https://swi\nft.org/a\tb").href == "https://swift.org/ab")
     }
 
+    /// The URL a link is written from keeps its percent escapes, and encodes what a URL cannot
+    /// hold (Foundation alone turned `a%20b` into `a%2520b` when the link also had a `é`).
+    @Test func theURLKeepsEscapesAndEncodesTheRest() throws {
+        let cases = [
+            ("/tags/café/?q=ü&r=a%20b#x", "/tags/caf%C3%A9/?q=%C3%BC&r=a%20b#x"),
+            ("https://example.com/a b%20c", "https://example.com/a%20b%20c"),
+            ("https://exämple.com/ü%20", "https://xn--exmple-cua.com/%C3%BC%20"),
+            ("//exämple.com/ü?%41", "//xn--exmple-cua.com/%C3%BC?%41"),
+            ("#frag%20ü", "#frag%20%C3%BC"),
+            ("/a\"b<c>{d}|^`", "/a%22b%3Cc%3E%7Bd%7D%7C%5E%60"),
+            ("mailto:zoë@example.com?subject=%C3%A9 é", "mailto:zo%C3%AB@example.com?subject=%C3%A9%20%C3%A9"),
+            ("/plain/a%2Fb?x=1&y=2", "/plain/a%2Fb?x=1&y=2"),
+        ]
+        for (given, written) in cases {
+            #expect(try WebLink(checking: given).url.absoluteString == written, "\(given)")
+        }
+    }
+
+    /// Property: for random paths of ASCII, escapes and other characters, the written URL decodes
+    /// to what the given link decodes to (nothing encoded twice, nothing lost).
+    @Test func theWrittenURLDecodesToTheGivenLink() throws {
+        var random = SeededRandom(seed: 0x11_4E_C0DE)
+        let pieces = ["a", "Z", "0", "-", "/", "%20", "%2F", "%C3%A9", "é", "ü", "中", "😀", " ", "=", "&", "~", "!", "'", "(", ")"]
+        for _ in 0..<500 {
+            let path = "/p/" + (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "a" }.joined()
+            let cleaned = path.trimmingCharacters(in: .whitespaces)
+            guard let link = try? WebLink(checking: path) else { continue }
+            let written = link.url.absoluteString
+            #expect(written.unicodeScalars.allSatisfy { $0.isASCII && $0 != " " }, "\(path) → \(written)")
+            #expect(written.removingPercentEncoding == cleaned.removingPercentEncoding, "\(path) → \(written)")
+        }
+    }
+
     static let refused = ["javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>",
                           "file:///etc/passwd", "ftp://example.com", "blob:https://x/1", "about:blank", "chrome://settings",
                           "ws://example.com", "view-source:https://x", "jar:x", "c:\\windows"]

@@ -87,12 +87,48 @@ public struct WebLink: Sendable, Hashable {
                 throw .malformedLink(href: text, reason: "a relative link's path contains a backslash; write / (or %5C)")
             }
         }
-        guard let url = URL(string: cleaned) else {
+        guard let url = URL(string: Self.encodingOutsideAuthority(cleaned)) else {
             throw .malformedLink(href: text, reason: "it cannot be read as a URL")
         }
         self.href = cleaned
         self.kind = kind
         self.url = url
+    }
+
+    /// The text with every character a URL cannot hold percent-encoded as UTF-8 (spaces, `"`,
+    /// `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}` and anything outside ASCII), except in the
+    /// authority (`//host:port`, which Foundation turns into IDNA form), and with its percent
+    /// escapes kept: Foundation, given a text it must encode, encodes the `%` of `a%20b` too, so
+    /// that `/café?q=a%20b` became `/caf%C3%A9?q=a%2520b`, another link.
+    ///
+    /// - Complexity: O(n).
+    static func encodingOutsideAuthority(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        // Where the authority ends: after `scheme://` or a leading `//`, at the first / ? #.
+        var authorityEnd = 0
+        var start: Int?
+        if scalars.starts(with: ["/", "/"]) {
+            start = 2
+        } else if let colon = scalars.firstIndex(of: ":"), scalars[(colon + 1)...].starts(with: ["/", "/"]) {
+            start = colon + 3
+        }
+        if let start {
+            authorityEnd = scalars[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? scalars.count
+        }
+        var result = String.UnicodeScalarView(scalars[..<authorityEnd])
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        for scalar in scalars[authorityEnd...] {
+            if scalar.isASCII, !" \"<>\\^`{|}".unicodeScalars.contains(scalar) {
+                result.append(scalar)
+                continue
+            }
+            for byte in String(scalar).utf8 {
+                result.append("%")
+                result.append(hex[Int(byte >> 4)])
+                result.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return String(result)
     }
 
     /// Checks a URL, as the backends do before writing a link.

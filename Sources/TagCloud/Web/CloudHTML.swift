@@ -193,7 +193,11 @@ struct HTMLWriter {
             darkLook = options.darkLook?.chips[index].look
             if let given = resolved.href {
                 do {
-                    href = try WebLink(checking: given).href
+                    // As the SVG and PDF write it: from the checked URL, its non-ASCII
+                    // characters percent-encoded as UTF-8, so that the link means the same in a
+                    // page of any character encoding (a browser encodes a raw `ü` in a query in
+                    // the page's encoding).
+                    href = try WebLink(checking: WebLink(checking: given).url).href
                 } catch {
                     throw .refusedLink(tag: resolved.text, href: given, reason: error.description, nil)
                 }

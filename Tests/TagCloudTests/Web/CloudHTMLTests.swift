@@ -219,6 +219,20 @@ import Testing
     #expect(all(root) { $0.name == "a" }.count == 2)
 }
 
+/// A link with characters outside ASCII is written alike in the HTML and the SVG: percent-encoded
+/// as UTF-8, so that it means the same in a page of any character encoding.
+@Test @MainActor func linksAreWrittenAlikeInHTMLAndSVG() throws {
+    let yaml = "tags:\n  - {text: Café, href: \"/tags/café/?q=ü&r=a%20b#x\"}\n  - {text: Idn, href: \"https://example.com/ß\"}\n"
+    let html = try CloudHTMLTests.html(yaml)
+    let svg = String(decoding: try renderSpec(yaml).data(as: .svg), as: UTF8.self)
+    func links(_ text: String) -> [String] {
+        text.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+            .filter { !$0.hasPrefix("#") }
+    }
+    #expect(links(html) == ["/tags/caf%C3%A9/?q=%C3%BC&amp;r=a%20b#x", "https://example.com/%C3%9F"])
+    #expect(links(svg) == links(html))
+}
+
 /// The tags' language (`locale`) is written as `lang`: on each HTML chip and each SVG text line.
 @Test func theLanguageIsWrittenAsLang() throws {
     let rendered = try renderSpec("locale: ja\ntags: [東京, {text: Paris, locale: fr}]\n")
