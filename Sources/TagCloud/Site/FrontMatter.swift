@@ -34,16 +34,24 @@ struct FrontMatter {
         /// When the page is published and expires, if it says (``PageDates``).
         var dates = PageDates()
 
-        /// Takes the dates from the block's date keys (lower case, with their values' texts or
-        /// dates and lines), as ``PageDates`` ranks them; a value that is not a date is a note.
-        mutating func readDates(_ found: [String: (date: Date?, text: String, line: Int)]) {
+        /// Takes the dates from the block's date keys (lower case, with what their values read as
+        /// and their lines), as Hugo ranks them: the first key with a date wins, an empty one is
+        /// passed over, and one that is not a date is a note and passed over too.
+        mutating func readDates(_ found: [String: (reading: PageDates.Reading, line: Int)]) {
             func pick(_ keys: [String]) -> Date? {
-                guard let key = keys.first(where: { found[$0] != nil }), let entry = found[key] else { return nil }
-                if entry.date == nil {
-                    notes.append(("\(key) \(quoted(entry.text, limit: 40)) is not a date (YYYY-MM-DD, with a time and offset if any); "
-                                  + "the page was counted as published", entry.line))
+                for key in keys {
+                    guard let entry = found[key] else { continue }
+                    switch entry.reading {
+                    case .date(let date):
+                        return date
+                    case .none:
+                        continue
+                    case .invalid(let text):
+                        notes.append(("\(key) \(text) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+                                      entry.line))
+                    }
                 }
-                return entry.date
+                return nil
             }
             dates.publish = pick(PageDates.publishKeys)
             dates.expiry = pick(PageDates.expiryKeys)
@@ -214,15 +222,21 @@ struct FrontMatter {
         }
         let wanted = Set(keys.map { $0.lowercased() })
         var entries: [(key: String, value: SpecNode)] = []
-        var dates: [String: (date: Date?, text: String, line: Int)] = [:]
+        var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string.lowercased() else { continue }
             // `draft: "true"` too: Hugo reads the string as the boolean.
             if key == "draft", value.scalar?.string.lowercased() == "true" { values.isDraft = true }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
-            if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), let text = value.scalar?.string,
-               dates[key] == nil {
-                dates[key] = (PageDates.date(text), text, line(value))
+            if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
+                let reading: PageDates.Reading = switch value {
+                case .scalar(let scalar):
+                    plain(value).map { ["~", "null", "Null", "NULL"].contains($0) } == true
+                        ? .none : PageDates.reading(scalar.string, key: key)
+                case .sequence: .invalid("(a list)")
+                case .mapping, .alias: .invalid("(a mapping)")
+                }
+                dates[key] = (reading, line(value))
             }
             entries.append((key, value))
         }
@@ -373,10 +387,10 @@ struct FrontMatter {
             return value.string.map { $0.lowercased() == "true" ? true : $0.lowercased() == "false" ? false : nil } ?? nil
         }
         if flag("draft") == true || flag("published") == false { values.isDraft = true }
-        var dates: [String: (date: Date?, text: String, line: Int)] = [:]
+        var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {
             guard let value = byKey[key] else { continue }
-            dates[key] = (PageDates.date(value), value.string ?? "\(value)", place(key, nil))
+            dates[key] = (PageDates.reading(value, key: key), place(key, nil))
         }
         values.readDates(dates)
         for key in keys {

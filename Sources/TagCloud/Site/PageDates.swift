@@ -15,8 +15,9 @@ struct PageDates: Equatable {
     /// When the page stops being published, if it says.
     var expiry: Date?
 
-    /// The keys read for each date, most preferred first.
-    static let publishKeys = ["publishdate", "pubdate", "date"]
+    /// The keys read for each date, most preferred first (Hugo's defaults; `published` is a date
+    /// there, and Jekyll's `published: false` is not one).
+    static let publishKeys = ["publishdate", "pubdate", "published", "date"]
     static let expiryKeys = ["expirydate", "unpublishdate"]
 
     /// Why the page is not published at `now`, or `nil` when it is.
@@ -31,17 +32,55 @@ struct PageDates: Equatable {
         return nil
     }
 
+    /// What a date key's value reads as.
+    enum Reading: Equatable {
+        /// A date.
+        case date(Date)
+        /// No date: empty, null, a boolean under `published` (Jekyll's), or one of Eleventy's
+        /// words for the file's own dates (`Last Modified`, `git Created`, …), which are never
+        /// in the future.
+        case none
+        /// Not a date; the text, quoted, to report.
+        case invalid(String)
+    }
+
+    /// Eleventy's values of `date` that name the file's dates.
+    static let eleventyDateWords: Set<String> = ["Last Modified", "Created", "git Last Modified", "git Created"]
+
+    /// What a date key's text reads as (``Reading``): a date ``date(_:)`` reads, a whole number of
+    /// seconds since 1970 (as Hugo reads an integer), or nothing.
+    static func reading(_ text: String, key: String) -> Reading {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || eleventyDateWords.contains(trimmed) { return .none }
+        if key == "published", ["true", "false"].contains(trimmed.lowercased()) { return .none }
+        if let date = date(trimmed) { return .date(date) }
+        if trimmed.count <= 12, trimmed.allSatisfy(\.isASCII), let seconds = Int(trimmed) {
+            return .date(Date(timeIntervalSince1970: Double(seconds)))
+        }
+        return .invalid(quoted(text, limit: 40))
+    }
+
+    /// What a TOML date key's value reads as: a TOML date or date-time, or text as
+    /// ``reading(_:key:)`` reads it, an integer as seconds since 1970.
+    static func reading(_ value: any TOMLValueConvertible, key: String) -> Reading {
+        if let date = date(value) { return .date(date) }
+        if let text = value.string { return reading(text, key: key) }
+        if let seconds = value.int { return .date(Date(timeIntervalSince1970: Double(seconds))) }
+        if key == "published", value.bool != nil { return .none }
+        return .invalid("(a TOML \(value.type))")
+    }
+
     /// The date a text names, as front matter writes dates (YAML timestamps, TOML strings, Jekyll's
     /// `2026-12-01 10:00:00 +0200`); `nil` when it is not one.
     ///
-    /// Accepted: `YYYY-MM-DD`, then optionally `T` or spaces and `HH:MM`, `:SS` and a fraction,
-    /// then optionally `Z` or an offset (`+02:00`, `+0200`, `-05`), with or without a space
+    /// Accepted: `YYYY-MM-DD` (month and day of one or two digits, as YAML 1.1 timestamps), then
+    /// optionally `T` or spaces and `HH:MM`, `:SS` and a fraction, then optionally `Z` or an offset (`+02:00`, `+0200`, `-05`, `-5`), with or without a space
     /// before it. A date without an offset is in UTC (Hugo's default time zone).
     static func date(_ text: String) -> Date? {
         var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2) else { return nil }
+              let month = scanner.number(digits: 1, atMost: 2), scanner.take("-"),
+              let day = scanner.number(digits: 1, atMost: 2) else { return nil }
         var hour = 0, minute = 0, second = 0.0, offsetMinutes = 0
         if scanner.take("T") || scanner.take("t") || scanner.skipSpaces() {
             if let parsedHour = scanner.number(digits: 2, atMost: 2) {
@@ -59,7 +98,7 @@ struct PageDates: Equatable {
                 if scanner.take("Z") || scanner.take("z") {
                     offsetMinutes = 0
                 } else if let sign = scanner.sign() {
-                    guard let hours = scanner.number(digits: 2) else { return nil }
+                    guard let hours = scanner.number(digits: 1, atMost: 2) else { return nil }
                     _ = scanner.take(":")
                     let minutes = scanner.number(digits: 2) ?? 0
                     guard hours <= 23, minutes <= 59 else { return nil }
@@ -88,11 +127,18 @@ struct PageDates: Equatable {
         return value.string.flatMap(date)
     }
 
-    /// The date a Jekyll post's file name starts with (`2026-12-01-title.md`), at midnight UTC.
+    /// The date a Jekyll post's file name starts with (`2026-12-01-title.md`, Jekyll's pattern:
+    /// a year of two to four digits, a month and a day of one or two, a title and an extension),
+    /// at midnight UTC; `nil` when the name is not a post's (Jekyll does not publish the file).
     static func fileNameDate(_ path: String) -> Date? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard name.count > 11, name.dropFirst(10).first == "-" else { return nil }
-        return date(String(name.prefix(10)))
+        let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, (2...4).contains(parts[0].count), (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              parts[0...2].allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let dot = parts[3].lastIndex(of: "."), dot != parts[3].startIndex, parts[3].index(after: dot) != parts[3].endIndex
+        else { return nil }
+        return utcDate(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offsetMinutes: 0)
     }
 
     /// The moment of a calendar date and time at an offset from UTC, checked: `nil` for a month,

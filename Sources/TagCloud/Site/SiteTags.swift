@@ -153,6 +153,8 @@ public struct SiteTags: Sendable, Hashable {
         case future
         /// Its expiry date is not after ``Options/now``.
         case expired
+        /// A file in Jekyll's `_posts` whose name is not a post's (`YYYY-MM-DD-title.md`).
+        case undatedPost
 
         public static func < (lhs: LeftOut, rhs: LeftOut) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
@@ -169,6 +171,7 @@ public struct SiteTags: Sendable, Hashable {
             case .draft: count == 1 ? "1 draft" : "\(count) drafts"
             case .future: "\(count) dated in the future"
             case .expired: "\(count) expired"
+            case .undatedPost: "\(count) in _posts without a date in the name"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -239,7 +242,7 @@ public struct SiteTags: Sendable, Hashable {
         var byKey: [String: Term] = [:]
         var slugs: [String: String] = [:]
         var read = 0
-        var leftOut: [LeftOut: Int] = [:]
+        var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         for result in results.withLock({ $0 }) {
             guard let result else { continue }
             problems += result.problems
@@ -453,7 +456,18 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         var dates = values.dates
-        if dates.publish == nil, inPosts || Self.isJekyllPost(name) { dates.publish = PageDates.fileNameDate(name) }
+        // A Jekyll post is dated by its file name; a file in `_posts` not named as a post
+        // (`YYYY-MM-DD-title.md`) is not published by Jekyll at all.
+        let isPost = (inPosts || name.split(separator: "/").dropLast().contains("_posts"))
+            && !name.split(separator: "/").dropLast().contains("_drafts")
+        if isPost {
+            let named = PageDates.fileNameDate(name)
+            if named == nil {
+                result.leftOut = .undatedPost
+                return result
+            }
+            if dates.publish == nil { dates.publish = named }
+        }
         // Notes on dates come first: a page they leave out is still told about.
         for note in values.notes {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
@@ -511,6 +525,8 @@ private struct FolderWalker {
     var rootIsInPosts = false
     /// Folders that could not be listed, and link loops.
     var problems: [SiteTags.Problem] = []
+    /// The content files in the `_drafts` folders left out.
+    var draftFiles = 0
     /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
     /// The folders being read, from the top: a link to one of them is a loop.
@@ -521,6 +537,15 @@ private struct FolderWalker {
     /// Markdown, HTML, and the templates Eleventy reads front matter from (Nunjucks, Liquid,
     /// MDX).
     static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx", "html", "htm", "njk", "liquid"]
+
+    /// How many content files a folder left unread holds (`_drafts`), for the summary.
+    static func contentFileCount(in folder: URL) -> Int {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
+                                                         options: [.skipsHiddenFiles]) else { return 0 }
+        var count = 0
+        for case let url as URL in files where extensions.contains(url.pathExtension.lowercased()) { count += 1 }
+        return count
+    }
 
     mutating func walk(_ folder: URL, name: String, includeDrafts: Bool) {
         var status = stat()
@@ -545,7 +570,10 @@ private struct FolderWalker {
             return
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
-            if !includeDrafts, entry == "_drafts" { continue }
+            if !includeDrafts, entry == "_drafts" {
+                draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
+                continue
+            }
             let url = folder.appendingPathComponent(entry)
             let entryName = name.hasSuffix("/") ? name + entry : name + "/" + entry
             var entryStatus = stat()

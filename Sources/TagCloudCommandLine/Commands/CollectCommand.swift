@@ -161,7 +161,13 @@ extension TagCloudCommand {
         }
         if site.terms.isEmpty {
             let keys = request.options.taxonomies.joined(separator: ", ")
-            warn("warning: no tags found: none of the \(site.filesRead) files read has \(keys) in its front matter")
+            let leftOut = site.leftOut.values.reduce(0, +)
+            if leftOut > 0 {
+                warn("warning: no tags found: none of the \(site.filesRead) pages counted has \(keys) in its front matter, "
+                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates; --drafts, --future, --expired count them)")
+            } else {
+                warn("warning: no tags found: none of the \(site.filesRead) files read has \(keys) in its front matter")
+            }
         }
         return (site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href), site)
     }

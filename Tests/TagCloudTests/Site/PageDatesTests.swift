@@ -21,17 +21,23 @@ import Testing
             ("  2026-06-15  ", 1_781_481_600),
             ("2024-02-29", 1_709_164_800),                        // a leap day
             ("1969-12-31T23:59:59Z", -1),
+            ("2026-6-5", 1_780_617_600),                          // YAML 1.1's one-digit month and day
+            ("2026-06-15 07:00:00 -5", 1_781_524_800),
         ]
         for (text, seconds) in cases {
             #expect(PageDates.date(text) == Date(timeIntervalSince1970: seconds), "\(text)")
         }
-        for text in ["", "next tuesday", "2026-6-15", "2026-13-01", "2026-02-29", "2026-06-31", "2026-06-15T25:00",
+        for text in ["", "next tuesday", "2026-615", "2026-13-01", "2026-02-29", "2026-06-31", "2026-06-15T25:00",
                      "2026-06-15T12", "2026-06-15T12:00:00+25:00", "2026-06-15x", "20260615", "2026-06-15T12:00:00Z junk"] {
             #expect(PageDates.date(text) == nil, "\(text)")
         }
         #expect(PageDates.fileNameDate("_posts/2026-06-16-hello.md") == PageDates.date("2026-06-16"))
         #expect(PageDates.fileNameDate("_posts/hello.md") == nil)
         #expect(PageDates.fileNameDate("_posts/2026-06-16.md") == nil)
+        #expect(PageDates.fileNameDate("_posts/2030-1-5-short.md") == PageDates.date("2030-01-05"))
+        for name in ["20300101-x.md", "2030-01-01_x.md", "10000-01-01-x.md", "2030-01-01-x", "2030-02-30-x.md"] {
+            #expect(PageDates.fileNameDate("_posts/" + name) == nil, "\(name)")
+        }
     }
 
     /// Every day of four years round-trips through the calendar arithmetic, against Foundation's.
@@ -95,8 +101,39 @@ import Testing
         #expect(names(site) == ["kept", "alsoKept"])
         #expect(site.problems.map(\.line) == [3, 2])
         #expect(site.problems.first?.description.hasSuffix("date \"next tuesday\" is not a date (YYYY-MM-DD, with a time and offset if any); "
-                                                         + "the page was counted as published") == true)
+                                                         + "it was ignored") == true)
         #expect(site.problems.allSatisfy { $0.skipped == .nothing })
+    }
+
+    /// As Hugo ranks dates: an empty or null one is passed over silently and the next key read
+    /// (a bad one too, with a note), `published` is a date unless it is Jekyll's boolean, an
+    /// integer is seconds since 1970, a list is not a date, and Eleventy's words for the file's
+    /// own dates are no date. A file in `_posts` not named as a post is not published.
+    @Test func emptyDatesFallBackAndOtherKeysAreReadAsHugoReadsThem() throws {
+        let folder = try site([
+            "content/empty.md": "---\npublishDate: \"\"\ndate: 2030-01-01\ntags: [emptyThenFuture]\n---\n",
+            "content/null.md": "---\ndate:\ntags: [nullDate]\n---\n",
+            "content/tilde.toml.md": "+++\npublishDate = \"\"\ntags = [\"tomlEmpty\"]\n+++\n",
+            "content/published.md": "---\npublished: 2030-01-01\ntags: [publishedFuture]\n---\n",
+            "content/publishedfalse.md": "---\npublished: true\ndate: 2020-01-01\ntags: [publishedTrue]\n---\n",
+            "content/unix.md": "---\ndate: 1900000000\ntags: [unixFuture]\n---\n",
+            "content/list.md": "---\ndate: [2030-01-01]\ntags: [listDate]\n---\n",
+            "content/eleventy.md": "---\ndate: git Last Modified\ntags: [eleventyWords]\n---\n",
+            "content/badthengood.md": "---\npublishDate: soon\ndate: 2030-01-01\ntags: [badThenFuture]\n---\n",
+            "_posts/undated.md": "---\ntags: [undatedPost]\n---\n",
+            "_posts/2026-6-1-short.md": "---\ntags: [shortName]\n---\n",
+            "_drafts/draft.md": "---\ntags: [draft]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.now = Self.now
+        let site = try SiteTags.collect(from: [folder], options: options)
+        #expect(names(site) == ["nullDate", "tomlEmpty", "publishedTrue", "listDate", "eleventyWords", "shortName"])
+        #expect(site.leftOut == [.future: 4, .undatedPost: 1, .draft: 1])
+        #expect(site.problems.map(\.message) == [
+            "publishdate \"soon\" is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+            "date (a list) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+        ])
     }
 
     /// Numbers are terms in YAML and TOML alike; booleans are refused in both, and a refused
