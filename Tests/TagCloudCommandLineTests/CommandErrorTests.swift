@@ -41,7 +41,7 @@ import Typesetting
         #expect(try TagCloudCommand.plan(RenderRequest(input: "-")).map(\.destinations) == [[Destination(format: .png, path: nil)]])
         #expect(try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.SVG")).map(\.destinations)
                 == [[Destination(format: .svg, path: "x.SVG")]])
-        #expect(throws: CommandError.usage(#"unknown output format ".gif"; use one of .png, .svg, .pdf, .json, .html, or give --format"#)) {
+        #expect(throws: CommandError.usage(#"unknown output format ".gif" of "x.gif"; use one of .png, .svg, .pdf, .json, .html, or give --format"#)) {
             try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.gif"))
         }
         // Several specs and formats: into the folder, the layout JSON as .layout.json, never two

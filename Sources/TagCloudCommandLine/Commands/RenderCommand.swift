@@ -308,7 +308,15 @@ package enum TagCloudCommand {
         let ext = (name as NSString).pathExtension
         guard !ext.isEmpty, let format = OutputFormat(fileExtension: ext) else {
             let valid = OutputFormat.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
-            throw .usage("unknown output format \(quoted(ext.isEmpty ? name : ".\(ext)")); use one of \(valid), or give --format")
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                throw .usage("the output \(quoted(path: path)) is a folder: name a file in it (\(quoted(path: (path as NSString).appendingPathComponent("cloud.png")))), "
+                             + "or give several inputs with --out-dir")
+            }
+            if ext.isEmpty {
+                throw .usage("the output \(quoted(path: path)) has no extension to tell its format: name it with one of \(valid), or give --format")
+            }
+            throw .usage("unknown output format \(quoted(".\(ext)")) of \(quoted(path: path)); use one of \(valid), or give --format")
         }
         return format
     }
