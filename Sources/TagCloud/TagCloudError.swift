@@ -170,6 +170,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             if let tag {
                 return "the tag \(quoted(tag)) contains the control character \(code); remove it"
             }
+            if TextInput.isNoncharacter(scalar) {
+                return "the input contains the noncharacter \(code), which YAML does not allow in text; "
+                    + "remove it or write it as an escape in a double-quoted string"
+            }
             return "the input contains the control character \(code), which JSON and YAML do not allow "
                 + "in text; remove it or write it as an escape in a double-quoted string"
         case let .invalidWeight(tag, value, _):

@@ -142,6 +142,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.csv, "tag\n\"two\nlines\"\n", #"tags.csv:2:1: the tag "two\nlines" contains the control character U+000A; remove it"#),
         BadInput(.yaml, "a\u{7}b\n",
                  "spec.yaml:1:2: the input contains the control character U+0007, which JSON and YAML do not allow in text; remove it or write it as an escape in a double-quoted string"),
+        // A noncharacter YAML refuses, at its place after other non-ASCII text (libyaml's column was off).
+        BadInput(.yaml, "tags:\n  - \"héllo wörld\"\n  - \"\u{FFFE} x\"\n",
+                 "spec.yaml:3:6: the input contains the noncharacter U+FFFE, which YAML does not allow in text; remove it or write it as an escape in a double-quoted string"),
         BadInput(.json, "[\"a\tb\"]", "spec.json:1:4: the input contains the control character U+0009"),
         BadInput(.json, "[\"a\u{2028}\"]", "spec.json:1:4: the input contains the control character U+2028"),
         BadInput(.yaml, "tags:\n  - {text: a, weight: -1}\n", #"spec.yaml:2:23: the weight of the tag "a" is -1; a weight must be a finite number ≥ 0"#),

@@ -133,14 +133,22 @@ struct TextInput {
         return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
     }
 
+    /// Whether a scalar is one of Unicode's 66 noncharacters.
+    static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+
     /// The first character JSON or YAML text may not hold raw (``isControl(_:)`` apart from tab,
     /// LF and CR), with its location.
     ///
     /// - Complexity: O(n).
-    func firstRawControlCharacter() -> (Unicode.Scalar, SpecLocation)? {
+    /// - Parameter noncharacters: Whether noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF, and the
+    ///   last two of every plane) count too: YAML does not allow them raw, JSON does.
+    func firstRawControlCharacter(noncharacters: Bool = false) -> (Unicode.Scalar, SpecLocation)? {
         var offset = 0
         for scalar in text.unicodeScalars {
-            if Self.isControl(scalar), scalar != "\t", scalar != "\n", scalar != "\r" {
+            if (Self.isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r")
+                || (noncharacters && Self.isNoncharacter(scalar)) {
                 return (scalar, location(ofByte: offset))
             }
             offset += UTF8.width(scalar)

@@ -28,7 +28,7 @@ enum YAMLReader {
     ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
     /// - Complexity: O(n).
     static func compose(_ input: TextInput, format: SpecFormat) throws(TagCloudError) -> Composed {
-        if let (scalar, location) = input.firstRawControlCharacter() {
+        if let (scalar, location) = input.firstRawControlCharacter(noncharacters: format == .yaml) {
             throw .controlCharacter(scalar, tag: nil, location)
         }
         var text = input.text
