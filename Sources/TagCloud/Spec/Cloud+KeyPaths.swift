@@ -35,9 +35,10 @@ extension Cloud {
             try setTagValue(trimmed, keys: keys, keyPath: keyPath, location: location)
         } else {
             try Self.checkKeys(keys[...], in: Cloud.keys.schema, parent: "", location: location)
-            let node = try Self.node(trimmed, keys: keys[...], keyPath: keyPath, location: location)
             let decoder = SpecDecoder(locate: { _ in location }, input: nil)
-            self = merging(try decoder.decodeDocument(node))
+            self = merging(try Self.decoding(trimmed, keys: keys[...], keyPath: keyPath, location: location) { node throws(TagCloudError) in
+                try decoder.decodeDocument(node)
+            })
         }
         provenance.assigned[keyPath] = location
     }
@@ -64,12 +65,14 @@ extension Cloud {
             throw .invalidKeyPath(path: keyPath, reason: "names a whole tag; add one of its keys: " + schema.keys.joined(separator: ", "), location)
         }
         try Self.checkKeys(keys.dropFirst(), in: schema, parent: head, location: location)
-        let node = try Self.node(text, keys: keys.dropFirst(), keyPath: keyPath, location: location)
         let decoder = SpecDecoder(locate: { _ in location }, input: nil)
+        let text0 = tags[index].text
         // Read into a tag with this tag's text, so that a weight's or a link's message names it.
-        let given = try decoder.decodeMapping(node, path: head, table: Cloud.Tag.keys, into: Cloud.Tag(tags[index].text),
-                                              record: false) { (tag: inout Cloud.Tag) throws(TagCloudError) in
-            tag.text = try decoder.tagText(tag.text, location: location)
+        let given = try Self.decoding(text, keys: keys.dropFirst(), keyPath: keyPath, location: location) { node throws(TagCloudError) in
+            try decoder.decodeMapping(node, path: head, table: Cloud.Tag.keys, into: Cloud.Tag(text0),
+                                      record: false) { (tag: inout Cloud.Tag) throws(TagCloudError) in
+                tag.text = try decoder.tagText(tag.text, location: location)
+            }
         }
         guard let key = Cloud.Tag.keys[keys[1]] else { return }
         key.merge(&tags[index], given)
@@ -101,19 +104,48 @@ extension Cloud {
         }
     }
 
-    /// The value as a YAML node nested in mappings of the keys (`{chip: {fill: gold}}`).
-    private static func node(_ text: String, keys: ArraySlice<String>, keyPath: String,
-                             location: SpecLocation) throws(TagCloudError) -> SpecNode {
+    /// Decodes the value nested in mappings of the keys (`{chip: {fill: gold}}`).
+    ///
+    /// The decoder reads scalars by their style and text, as the spec's own composer leaves them.
+    /// A value in brackets or braces is first read as a YAML flow list or mapping
+    /// (`colors.gradient=["#dbeafe", "#1e3a8a"]`, `spacing={horizontal: 4, vertical: 2}`), and as
+    /// text when the key does not take that (a label template `{text} {weight}`, a tag `[beta]`).
+    private static func decoding<T>(_ text: String, keys: ArraySlice<String>, keyPath: String, location: SpecLocation,
+                                    _ decode: (SpecNode) throws(TagCloudError) -> T) throws(TagCloudError) -> T {
         if text.isEmpty {
             throw .wrongType(path: keyPath, expected: "a value", got: "empty", location)
         }
-        // The decoder reads scalars by their style and text, as the spec's own composer leaves
-        // them.
-        var node = SpecNode(text, .plain)
-        for key in keys.reversed() {
-            node = .mapping(SpecNode.Mapping(pairs: [(SpecNode(key, .any), node)]))
+        func nested(_ value: SpecNode) -> SpecNode {
+            var node = value
+            for key in keys.reversed() {
+                node = .mapping(SpecNode.Mapping(pairs: [(SpecNode(key, .any), node)]))
+            }
+            return node
         }
-        return node
+        let plain = nested(SpecNode(text, .plain))
+        guard text.hasPrefix("[") || text.hasPrefix("{") else { return try decode(plain) }
+        let flowError: TagCloudError
+        do {
+            if let root = try YAMLReader.compose(try TextInput(bytes: Array(text.utf8), source: location.source), format: .yaml).root {
+                do {
+                    return try decode(nested(root))
+                } catch {
+                    flowError = error
+                }
+            } else {
+                flowError = .wrongType(path: keyPath, expected: "a value", got: "empty", location)
+            }
+        } catch {
+            // The value is one line: its own line and column would only confuse.
+            let hint = text.contains("#") ? " (quote colours, as # starts a YAML comment: [\"#dbeafe\", \"#1e3a8a\"])" : ""
+            flowError = .wrongType(path: keyPath, expected: "a YAML flow list or mapping (as [a, b] or {key: value})",
+                                   got: quoted(text, limit: 60) + ", which YAML cannot read" + hint, location)
+        }
+        do {
+            return try decode(plain)
+        } catch {
+            throw flowError
+        }
     }
 
     /// This cloud with every value `other` gives put over it, key by key (nested mappings are

@@ -116,6 +116,22 @@ struct DummyMapping: Sendable, Hashable {
 
     /// The catalog's key reference is the one the tables make. With `TAGCLOUD_UPDATE_DOCS=1` the
     /// test writes it into the catalog and fails, so an update is never taken for a pass.
+    /// A list or a mapping is set as YAML writes one on a line; a value YAML cannot read is named.
+    @Test func listsAndMappingsAreSetAsFlowYAML() throws {
+        var cloud = try Cloud(yaml: "tags: [a, b]\n")
+        try cloud.setValue(##"["#dbeafe", "#1e3a8a"]"##, forKeyPath: "colors.gradient", source: "option --set")
+        #expect(cloud.colors?.gradient?.count == 2)
+        try cloud.setValue("{horizontal: 4, vertical: 2}", forKeyPath: "spacing", source: "option --set")
+        #expect(cloud.spacing == Cloud.Axes(horizontal: 4, vertical: 2))
+        #expect(cloud.colors?.gradient?.count == 2)   // the other keys stay
+        do {
+            try cloud.setValue("[#a, #b]", forKeyPath: "colors.gradient", source: "option --set")
+            Issue.record("a comment-cut list was taken")
+        } catch {
+            #expect(error.description.contains("quote colours, as # starts a YAML comment"), "\(error.description)")
+        }
+    }
+
     @Test func theCatalogsKeyReferenceIsTheTables() throws {
         let catalog = packageRoot.appendingPathComponent("Sources/TagCloud/TagCloud.docc/TagCloud.md")
         let text = try String(contentsOf: catalog, encoding: .utf8)
