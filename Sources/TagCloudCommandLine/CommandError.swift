@@ -95,6 +95,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .library(let error):
+            // The command's own way past the library's limit.
+            if case .inputTooLarge = error { return error.description + " (--max-input-size raises it)" }
             return error.description
         case .usage(let message):
             return message
