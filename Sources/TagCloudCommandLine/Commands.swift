@@ -15,7 +15,8 @@ package struct Tagcloud: ParsableCommand {
         abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF or layout JSON.",
         discussion: """
             Exit codes: 0 success; 64 bad command line or option value; 65 bad input data \
-            (syntax, unknown key, wrong type, bad value, unknown font, input or picture too large); \
+            (syntax, unknown key, wrong type, bad value, a number past its limits, a refused link, unknown font, \
+            input or picture too large); \
             66 unreadable input (or a closed standard input); 70 internal error; 73 unwritable \
             output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).

@@ -24,6 +24,7 @@ import Typesetting
         } catch {
             let message = String(describing: error)
             #expect(message.contains("locale") && message.contains("BCP 47") && message.contains("2"), "\(message)")
+            #expect(message.contains("but it is \"ja JP\""), "\(message)")
         }
     }
 

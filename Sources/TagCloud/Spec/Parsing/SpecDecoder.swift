@@ -104,7 +104,7 @@ final class SpecDecoder {
         let text = try string(node, path: path)
         guard let language = try? TextLanguage(text) else {
             throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
-                             got: "'\(text)'", location(node))
+                             got: quoted(text, limit: 40), location(node))
         }
         return language.identifier
     }
