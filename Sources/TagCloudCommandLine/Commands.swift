@@ -158,7 +158,7 @@ package struct CollectOptions: ParsableArguments {
     @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")
     var drafts = false
 
-    @Flag(help: "Count pages whose publish date (publishDate, pubDate or date; a Jekyll post's file name) is in the future, as Hugo's --buildFuture.")
+    @Flag(help: "Count pages whose publish date (publishDate, pubDate, published or date; a Jekyll post's file name) is in the future, as Hugo's --buildFuture.")
     var future = false
 
     @Flag(help: "Count pages whose expiry date (expiryDate, unpublishDate) has passed, as Hugo's --buildExpired.")

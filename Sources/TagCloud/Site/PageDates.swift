@@ -7,8 +7,9 @@ import TOMLKit
 /// on the site, so they are not counted either.
 ///
 /// The keys are Hugo's, matched ignoring case: the publish date is `publishDate`, else `pubDate`,
-/// else `date` (Jekyll's); the expiry date is `expiryDate`, else `unpublishDate`. A Jekyll post
-/// without a date in its front matter is dated by its file name (`2026-12-01-title.md`).
+/// else `published` (when it is a date, not Jekyll's boolean), else `date` (Jekyll's); the expiry
+/// date is `expiryDate`, else `unpublishDate`. A Jekyll post without a date in its front matter
+/// is dated by its file name (`2026-12-01-title.md`).
 struct PageDates: Equatable {
     /// When the page is published, if it says.
     var publish: Date?
@@ -111,8 +112,8 @@ struct PageDates: Equatable {
                        offsetMinutes: offsetMinutes)
     }
 
-    /// A TOML value as a date: an offset or local date-time, a local date, or a string
-    /// ``date(_:)`` reads; `nil` for anything else.
+    /// A TOML date value as a date: an offset or local date-time, or a local date (at midnight
+    /// UTC); `nil` for anything else (a string is read by ``reading(_:key:)``).
     static func date(_ value: any TOMLValueConvertible) -> Date? {
         if let dateTime = value.dateTime {
             let time = dateTime.time
@@ -124,7 +125,7 @@ struct PageDates: Equatable {
         if let date = value.date {
             return utcDate(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, offsetMinutes: 0)
         }
-        return value.string.flatMap(date)
+        return nil
     }
 
     /// The date a Jekyll post's file name starts with (`2026-12-01-title.md`, Jekyll's pattern:

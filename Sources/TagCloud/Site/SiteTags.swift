@@ -146,7 +146,7 @@ public struct SiteTags: Sendable, Hashable {
     public var leftOut: [LeftOut: Int] = [:]
 
     /// Why a page that was read is not counted.
-    public enum LeftOut: String, Sendable, Hashable, CaseIterable, Comparable {
+    public enum LeftOut: String, Sendable, Hashable, CaseIterable {
         /// `draft: true`, or Jekyll's `published: false`.
         case draft
         /// Its publish date is after ``Options/now``.
@@ -155,10 +155,6 @@ public struct SiteTags: Sendable, Hashable {
         case expired
         /// A file in Jekyll's `_posts` whose name is not a post's (`YYYY-MM-DD-title.md`).
         case undatedPost
-
-        public static func < (lhs: LeftOut, rhs: LeftOut) -> Bool {
-            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-        }
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -166,7 +162,7 @@ public struct SiteTags: Sendable, Hashable {
     ///
     /// - Parameter tags: How many tags the cloud made of them has.
     public func summary(tags: Int) -> String {
-        let reasons = leftOut.sorted { $0.key < $1.key }.map { reason, count in
+        let reasons = LeftOut.allCases.compactMap { reason in leftOut[reason].map { (reason, $0) } }.map { reason, count in
             switch reason {
             case .draft: count == 1 ? "1 draft" : "\(count) drafts"
             case .future: "\(count) dated in the future"
@@ -455,22 +451,20 @@ public struct SiteTags: Sendable, Hashable {
             result.leftOut = .draft
             return result
         }
+        // Notes (on dates among them) come first: a page the dates leave out is still told about.
+        for note in values.notes {
+            result.problems.append(Problem(file: name, line: note.line, message: note.message))
+        }
         var dates = values.dates
         // A Jekyll post is dated by its file name; a file in `_posts` not named as a post
         // (`YYYY-MM-DD-title.md`) is not published by Jekyll at all.
-        let isPost = (inPosts || name.split(separator: "/").dropLast().contains("_posts"))
-            && !name.split(separator: "/").dropLast().contains("_drafts")
-        if isPost {
-            let named = PageDates.fileNameDate(name)
-            if named == nil {
+        let folders = name.split(separator: "/").dropLast()
+        if (inPosts || folders.contains("_posts")) && !folders.contains("_drafts") {
+            guard let named = PageDates.fileNameDate(name) else {
                 result.leftOut = .undatedPost
                 return result
             }
             if dates.publish == nil { dates.publish = named }
-        }
-        // Notes on dates come first: a page they leave out is still told about.
-        for note in values.notes {
-            result.problems.append(Problem(file: name, line: note.line, message: note.message))
         }
         if let reason = dates.leftOut(at: options.now, future: options.includeFuture, expired: options.includeExpired) {
             result.leftOut = reason

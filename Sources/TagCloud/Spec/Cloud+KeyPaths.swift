@@ -66,10 +66,10 @@ extension Cloud {
         }
         try Self.checkKeys(keys.dropFirst(), in: schema, parent: head, location: location)
         let decoder = SpecDecoder(locate: { _ in location }, input: nil)
-        let text0 = tags[index].text
+        let tagText = tags[index].text
         // Read into a tag with this tag's text, so that a weight's or a link's message names it.
         let given = try Self.decoding(text, keys: keys.dropFirst(), keyPath: keyPath, location: location) { node throws(TagCloudError) in
-            try decoder.decodeMapping(node, path: head, table: Cloud.Tag.keys, into: Cloud.Tag(text0),
+            try decoder.decodeMapping(node, path: head, table: Cloud.Tag.keys, into: Cloud.Tag(tagText),
                                       record: false) { (tag: inout Cloud.Tag) throws(TagCloudError) in
                 tag.text = try decoder.tagText(tag.text, location: location)
             }
