@@ -104,18 +104,9 @@ private func largeCloudFigures(_ executable: URL, in folder: URL) throws {
     bench.record("site.tags_100k_svg_peak_mib", value: peak, unit: "MiB")
 }
 
-/// A JSON spec of `count` tags with distinct texts and, when `weighted`, weights from 1 to 100.
+/// Writes ``largeTagsJSON(count:width:weighted:)`` to `url`.
 private func writeTags(count: Int, width: Int, weighted: Bool = true, to url: URL) throws {
-    let words = ["swift", "layout", "cairo", "harfbuzz", "text", "flow", "chip", "cloud", "render", "linux", "font", "emoji"]
-    var json = "{\"width\": \(width), \"tags\": ["
-    json.reserveCapacity(count * 40)
-    for index in 0..<count {
-        if index > 0 { json += "," }
-        json += "{\"text\":\"\(words[index % words.count])\(index)\""
-        json += weighted ? ",\"weight\":\(1 + (index * 7919) % 100)}" : "}"
-    }
-    json += "]}\n"
-    try Data(json.utf8).write(to: url)
+    try Data(largeTagsJSON(count: count, width: width, weighted: weighted).utf8).write(to: url)
 }
 
 private func collectFigure(_ executable: URL, in folder: URL) throws {

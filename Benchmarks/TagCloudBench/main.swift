@@ -28,6 +28,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("untrusted", runUntrustedInputBenchmarks),
     ("web", runWebBenchmarks),
     ("site", runSiteBenchmarks),
+    ("phases", runPhaseBenchmarks),
     ("chromium", runChromiumBenchmarks),
 ]
 

@@ -62,10 +62,17 @@ final class ResolutionContext {
     /// chips), and any of them may fail to shape.
     private let errorLock = NSLock()
 
-    init(typesetter: Typesetter, graph: ViewGraph = ViewGraph(), actions: PassActions = PassActions()) {
+    /// Whether views get structural identities (``ViewPath``s): what `@State`, lifecycle actions,
+    /// preference observers and animations key their data by. A rendering that keeps none of
+    /// them from pass to pass (``renderViewTree(_:proposedSize:scale:environment:typesetter:recordingFrames:drawing:releasingTreeOffThread:drawingConcurrently:tracksIdentity:)``
+    /// of views without state) gives every view the root path instead, and allocates no path.
+    let tracksIdentity: Bool
+
+    init(typesetter: Typesetter, graph: ViewGraph = ViewGraph(), actions: PassActions = PassActions(), tracksIdentity: Bool = true) {
         self.typesetter = typesetter
         self.graph = graph
         self.actions = actions
+        self.tracksIdentity = tracksIdentity
     }
 
     /// Records an error; only the first is kept.

@@ -261,7 +261,7 @@ enum CloudRenderer {
             list = try renderViewTree(view, proposedSize: ProposedViewSize(width: cloud.width + 2 * cloud.padding, height: nil),
                                       scale: cloud.scale, environment: EnvironmentValues(), typesetter: typesetter,
                                       recordingFrames: false, drawing: drawing, releasingTreeOffThread: true,
-                                      drawingConcurrently: CloudFlowLayout.measuresInParallel).list
+                                      drawingConcurrently: CloudFlowLayout.measuresInParallel, tracksIdentity: false).list
         } catch {
             throw TagCloudError(error)
         }

@@ -230,8 +230,16 @@ public struct Environment<Value> {
 /// A modifier that writes one environment value for its content (SwiftUI's
 /// `_EnvironmentKeyWritingModifier`).
 public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
+    @usableFromInline
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    @usableFromInline
     let value: Value
+
+    @inlinable
+    init(keyPath: WritableKeyPath<EnvironmentValues, Value>, value: Value) {
+        self.keyPath = keyPath
+        self.value = value
+    }
 
     /// Resolves the content with the value written.
     ///
@@ -239,6 +247,7 @@ public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
     ///   - inputs: The environment and resolution context.
     ///   - content: Resolves the content.
     /// - Returns: The content's nodes.
+    @inlinable
     public static func _makeNodes(modifier: Self, inputs: _ViewInputs,
                                   content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         var inner = inputs
@@ -267,6 +276,7 @@ extension View {
     ///   - keyPath: The value's key path, such as `\.layoutDirection`.
     ///   - value: The new value.
     /// - Returns: The modified view.
+    @inlinable
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
         -> some View {
         modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))

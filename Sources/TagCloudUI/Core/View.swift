@@ -88,13 +88,16 @@ extension Never: View {
 /// An implementation detail of ``View``; its members are internal.
 public struct _ViewInputs {
     /// The environment at this place in the tree.
+    @usableFromInline
     var environment: EnvironmentValues
     /// The rendering's shared state: the typesetter and the first error.
     let context: ResolutionContext
     /// The stack orientation of the nearest enclosing layout container (`Spacer` and `Divider`
     /// take their axis from it); `nil` outside stack-like containers.
+    @usableFromInline
     var stackOrientation: Axis?
     /// The view's structural identity.
+    @usableFromInline
     var path: ViewPath
 
     init(environment: EnvironmentValues, context: ResolutionContext, path: ViewPath = .root) {
@@ -156,6 +159,34 @@ public struct _ViewOutputs {
         case .many(let nodes): array.append(contentsOf: nodes)
         }
     }
+
+    /// No nodes.
+    @usableFromInline
+    init() {
+        storage = .many([])
+    }
+
+    /// Appends the nodes of `other`, in order (a ``TupleView``'s children).
+    @usableFromInline
+    mutating func append(contentsOf other: _ViewOutputs) {
+        switch (storage, other.storage) {
+        case (.many(let nodes), _) where nodes.isEmpty:
+            storage = other.storage
+        case (_, .many(let more)) where more.isEmpty:
+            break
+        default:
+            var nodes = self.nodes
+            other.append(to: &nodes)
+            storage = .many(nodes)
+        }
+    }
+
+    /// Gives each node, and its descendants that have none yet, the identity `path` (see
+    /// ``ViewNode/stamp(_:)``).
+    @usableFromInline
+    func stamp(_ path: ViewPath) {
+        forEach { $0.stamp(path) }
+    }
 }
 
 /// Resolves any view into its layout nodes.
@@ -178,12 +209,23 @@ func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [ViewNode] {
 func makeSingleNode<V: View>(_ view: V, _ inputs: _ViewInputs, alignment: Alignment = .center) -> ViewNode {
     var inner = inputs
     inner.stackOrientation = nil
-    let nodes = makeNodes(view, inner)
-    let node: ViewNode = nodes.count == 1 ? nodes[0]
-        : nodes.isEmpty ? EmptyNode()
-        : ContainerNode(ZStackLayout(alignment: alignment), children: nodes, layoutDirection: inputs.environment.layoutDirection)
-    node.stamp(inputs.path)
-    return node
+    return V._makeNodes(view, inputs: inner).singleNode(alignment: alignment, inputs: inputs)
+}
+
+extension _ViewOutputs {
+    /// The nodes as one node: several are overlaid in a ``ZStackLayout`` with `alignment`, none
+    /// is an empty node; stamped with the identity of `inputs`.
+    func singleNode(alignment: Alignment, inputs: _ViewInputs) -> ViewNode {
+        let node: ViewNode
+        switch storage {
+        case .one(let only): node = only
+        case .many(let nodes):
+            node = nodes.isEmpty ? EmptyNode()
+                : ContainerNode(ZStackLayout(alignment: alignment), children: nodes, layoutDirection: inputs.environment.layoutDirection)
+        }
+        node.stamp(inputs.path)
+        return node
+    }
 }
 
 /// Runs code that SwiftUI runs on the main actor (a view's `body`, a style's `makeBody`) from the

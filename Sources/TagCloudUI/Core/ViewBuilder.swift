@@ -103,14 +103,15 @@ extension TupleView: View {
     ///   - view: The tuple.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The concatenated nodes.
+    @inlinable
     public static func _makeNodes(_ view: TupleView, inputs: _ViewInputs) -> _ViewOutputs {
-        var nodes: [ViewNode] = []
+        var outputs = _ViewOutputs()
         var index = 0
         for child in repeat each view.value {
-            makeNodes(child, inputs, at: .child(index)).append(to: &nodes)
+            outputs.append(contentsOf: makeNodes(child, inputs, at: .child(index)))
             index += 1
         }
-        return _ViewOutputs(nodes: nodes)
+        return outputs
     }
 
     /// A primitive view: its body is `Never`.
@@ -125,6 +126,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
         case falseContent(FalseContent)
     }
 
+    @usableFromInline
     let storage: Storage
 
     @usableFromInline
@@ -140,6 +142,7 @@ extension _ConditionalContent: View {
     ///   - view: The conditional view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The branch's nodes.
+    @inlinable
     public static func _makeNodes(_ view: _ConditionalContent, inputs: _ViewInputs) -> _ViewOutputs {
         switch view.storage {
         case .trueContent(let content): return makeNodes(content, inputs, at: .branch(true))
@@ -158,8 +161,9 @@ extension Optional: View where Wrapped: View {
     ///   - view: The optional view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The nodes.
+    @inlinable
     public static func _makeNodes(_ view: Optional, inputs: _ViewInputs) -> _ViewOutputs {
-        guard let view else { return _ViewOutputs(nodes: []) }
+        guard let view else { return _ViewOutputs() }
         return makeNodes(view, inputs, at: .branch(true))
     }
 

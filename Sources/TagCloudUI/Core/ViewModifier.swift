@@ -117,6 +117,10 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     ///   - view: The modified view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The nodes.
+    ///
+    /// Inlinable, as SwiftUI's modifiers are: a chain of modifiers resolves as code specialised
+    /// for its types in the module that wrote it, without looking up generic metadata at run time.
+    @inlinable
     public static func _makeNodes(_ view: ModifiedContent, inputs: _ViewInputs) -> _ViewOutputs {
         Modifier._makeNodes(modifier: view.modifier, inputs: inputs) { inner in
             Content._makeNodes(view.content, inputs: inner)
@@ -135,6 +139,7 @@ extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: V
     ///   - inputs: The environment and resolution context.
     ///   - content: Resolves the modified view.
     /// - Returns: The nodes.
+    @inlinable
     public static func _makeNodes(modifier: ModifiedContent, inputs: _ViewInputs,
                                   content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         Modifier._makeNodes(modifier: modifier.modifier, inputs: inputs) { inner in

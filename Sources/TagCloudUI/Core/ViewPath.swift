@@ -7,8 +7,10 @@
 /// same view, so `@State` keeps its value from one update pass to the next, `onAppear` runs once
 /// per identity and animations match a view with its former self. A path is a linked list shared
 /// with its parent, so appending costs one allocation.
+@usableFromInline
 final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// One step of a path.
+    @usableFromInline
     enum Component: Hashable {
         /// The child at an index of a ``TupleView``.
         case child(Int)
@@ -24,6 +26,7 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     }
 
     /// Views that modifiers resolve beside their content.
+    @usableFromInline
     enum Role: Hashable {
         /// A background or overlay.
         case decoration
@@ -86,6 +89,7 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         ViewPath(parent: self, component: component)
     }
 
+    @usableFromInline
     static func == (lhs: ViewPath, rhs: ViewPath) -> Bool {
         var a: ViewPath? = lhs, b: ViewPath? = rhs
         while let x = a, let y = b {
@@ -97,11 +101,13 @@ final class ViewPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         return a == nil && b == nil
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
 
     /// The steps, root first, for debugging.
+    @usableFromInline
     var description: String {
         var parts: [String] = []
         var node: ViewPath? = self
@@ -118,7 +124,9 @@ extension _ViewInputs {
     ///
     /// - Parameter component: The step.
     /// - Returns: The inputs of a child at that step.
+    @usableFromInline
     func appending(_ component: ViewPath.Component) -> _ViewInputs {
+        guard context.tracksIdentity else { return self }
         var inner = self
         inner.path = path.appending(component)
         return inner
@@ -132,9 +140,10 @@ extension _ViewInputs {
 ///   - inputs: The parent's inputs.
 ///   - component: The step.
 /// - Returns: The view's nodes.
+@inlinable
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs, at component: ViewPath.Component) -> _ViewOutputs {
     let inner = inputs.appending(component)
     let outputs = V._makeNodes(view, inputs: inner)
-    outputs.forEach { $0.stamp(inner.path) }
+    outputs.stamp(inner.path)
     return outputs
 }

@@ -1,14 +1,56 @@
 /// `background` and `overlay` with a view: the decoration is resolved once per node of the content.
-struct DecorationModifier<Decoration: View>: NodeWrappingModifier {
+///
+/// Inlinable, so that the decoration (a chip's capsule) resolves as code specialised for its type.
+@usableFromInline
+struct DecorationModifier<Decoration: View>: ViewModifier {
+    @usableFromInline
     typealias Body = Never
+    @usableFromInline
     let decoration: Decoration
+    @usableFromInline
     let alignment: Alignment
+    @usableFromInline
     let isOverlay: Bool
 
-    func wrap(_ node: ViewNode, inputs: _ViewInputs) -> ViewNode {
-        DecorationNode(node, decoration: makeSingleNode(decoration, inputs.appending(.role(.decoration)), alignment: alignment),
-                       alignment: alignment,
-                       isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
+    @inlinable
+    init(decoration: Decoration, alignment: Alignment, isOverlay: Bool) {
+        self.decoration = decoration
+        self.alignment = alignment
+        self.isOverlay = isOverlay
+    }
+
+    @inlinable
+    static func _makeNodes(modifier: DecorationModifier, inputs: _ViewInputs,
+                           content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        let decorationInputs = inputs.decorationInputs
+        return content(inputs).decorated(alignment: modifier.alignment, isOverlay: modifier.isOverlay, inputs: inputs,
+                                         decorationInputs: decorationInputs) {
+            Decoration._makeNodes(modifier.decoration, inputs: decorationInputs)
+        }
+    }
+}
+
+extension _ViewInputs {
+    /// The inputs of a background or overlay: one step down the path, outside any stack.
+    @usableFromInline
+    var decorationInputs: _ViewInputs {
+        var inner = appending(.role(.decoration))
+        inner.stackOrientation = nil
+        return inner
+    }
+}
+
+extension _ViewOutputs {
+    /// Each node wrapped in a ``DecorationNode`` with a decoration of its own, resolved by
+    /// `decoration` (several nodes are overlaid in a ``ZStackLayout`` on `alignment`, none is an
+    /// empty node, as ``makeSingleNode(_:_:alignment:)`` makes them).
+    @usableFromInline
+    func decorated(alignment: Alignment, isOverlay: Bool, inputs: _ViewInputs, decorationInputs: _ViewInputs,
+                   decoration: () -> _ViewOutputs) -> _ViewOutputs {
+        map { node in
+            DecorationNode(node, decoration: decoration().singleNode(alignment: alignment, inputs: decorationInputs),
+                           alignment: alignment, isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
+        }
     }
 }
 
@@ -23,6 +65,7 @@ extension View {
     ///   - alignment: Its alignment.
     /// - Returns: The view.
     @_disfavoredOverload
+    @inlinable
     public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
         modifier(DecorationModifier(decoration: background, alignment: alignment, isOverlay: false))
     }
@@ -33,6 +76,7 @@ extension View {
     ///   - alignment: The alignment of the background.
     ///   - content: The views behind.
     /// - Returns: The view.
+    @inlinable
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modifier(DecorationModifier(decoration: content(), alignment: alignment, isOverlay: false))
     }
@@ -43,6 +87,7 @@ extension View {
     /// - Parameters:
     ///   - edges: Accepted for SwiftUI code (there is no safe area in a picture).
     /// - Returns: The view.
+    @inlinable
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         background(Rectangle().fill(style))
     }
@@ -53,6 +98,7 @@ extension View {
     ///   - shape: The shape, in the view's frame.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
+    @inlinable
     public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
         -> some View {
         background(shape.fill(style, style: fillStyle))
@@ -64,6 +110,7 @@ extension View {
     /// - Parameters:
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
+    @inlinable
     public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
         background(shape.fill(Color.white, style: fillStyle))
     }
@@ -75,6 +122,7 @@ extension View {
     ///   - alignment: Its alignment.
     /// - Returns: The view.
     @_disfavoredOverload
+    @inlinable
     public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
         modifier(DecorationModifier(decoration: overlay, alignment: alignment, isOverlay: true))
     }
@@ -85,6 +133,7 @@ extension View {
     ///   - alignment: The alignment of the overlay.
     ///   - content: The views in front.
     /// - Returns: The view.
+    @inlinable
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modifier(DecorationModifier(decoration: content(), alignment: alignment, isOverlay: true))
     }
@@ -94,6 +143,7 @@ extension View {
     /// - Parameters:
     ///   - edges: Accepted for SwiftUI code.
     /// - Returns: The view.
+    @inlinable
     public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         overlay(Rectangle().fill(style))
     }
@@ -103,6 +153,7 @@ extension View {
     /// - Parameters:
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
+    @inlinable
     public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
         -> some View {
         overlay(shape.fill(style, style: fillStyle))
@@ -114,6 +165,7 @@ extension View {
     ///   - content: The border's style.
     ///   - width: The border's width.
     /// - Returns: The view.
+    @inlinable
     public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
         overlay(Rectangle().strokeBorder(content, lineWidth: width))
     }
@@ -124,14 +176,16 @@ extension View {
     ///   - shape: The shape, such as `.capsule` or `RoundedRectangle(cornerRadius: 8)`.
     ///   - style: The fill rule of the clip.
     /// - Returns: The clipped view.
+    @inlinable
     public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
-        wrapped { GroupNode($0, clipShape: shape, clipStyle: style, layoutDirection: $1) }
+        modifier(_WrapperModifier(.clip(shape, style)))
     }
 
     /// Clips this view to its frame (SwiftUI's `clipped(antialiased:)`).
     ///
     /// - Parameter antialiased: Whether the clip edge is antialiased.
     /// - Returns: The clipped view.
+    @inlinable
     public func clipped(antialiased: Bool = false) -> some View {
         clipShape(Rectangle(), style: FillStyle(antialiased: antialiased))
     }
@@ -142,6 +196,7 @@ extension View {
     ///   - radius: The corner radius.
     ///   - antialiased: Whether the clip edge is antialiased.
     /// - Returns: The clipped view.
+    @inlinable
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
         clipShape(RoundedRectangle(cornerRadius: radius, style: .circular), style: FillStyle(antialiased: antialiased))
     }
@@ -151,13 +206,15 @@ extension View {
     ///
     /// - Parameter opacity: 0 (invisible) to 1 (opaque).
     /// - Returns: The view.
+    @inlinable
     public func opacity(_ opacity: Double) -> some View {
-        wrapped { GroupNode($0, opacity: Swift.max(0, opacity), layoutDirection: $1) }
+        modifier(_WrapperModifier(.opacity(Swift.max(0, opacity))))
     }
 
     /// Hides this view: it keeps its place in the layout and draws nothing (SwiftUI's `hidden()`).
     ///
     /// - Returns: The hidden view.
+    @inlinable
     public func hidden() -> some View {
         opacity(0)
     }
@@ -173,6 +230,7 @@ extension View {
     ///   - identifier: A stable identifier.
     ///   - tooltip: Text shown while the pointer is over the view (see ``View/help(_:)``).
     /// - Returns: The view.
+    @inlinable
     public func displayMetadata(label: String? = nil, link: URL? = nil, identifier: String? = nil,
                                 tooltip: String? = nil) -> some View {
         displayMetadata(ItemMetadata(label: label, link: link, identifier: identifier, tooltip: tooltip))
@@ -184,13 +242,9 @@ extension View {
     /// custom properties.
     ///
     /// - Returns: The view.
+    @inlinable
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
-        // Most metadata of a large cloud is a role alone (a chip's label, fill and border): its
-        // node keeps the role, not the whole metadata.
-        if let role = metadata.role, metadata == ItemMetadata(role: role) {
-            return wrapped { RoleMetadataNode($0, role: role, layoutDirection: $1) }
-        }
-        return wrapped { MetadataNode($0, metadata: metadata, layoutDirection: $1) }
+        modifier(_WrapperModifier(.metadata(metadata)))
     }
 
     /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on
@@ -198,6 +252,7 @@ extension View {
     ///
     /// - Parameter text: The tooltip.
     /// - Returns: The view.
+    @inlinable
     public func help<S: StringProtocol>(_ text: S) -> some View {
         displayMetadata(tooltip: String(text))
     }
@@ -206,6 +261,7 @@ extension View {
     /// display list's metadata, see ``displayMetadata(label:link:identifier:tooltip:)``.
     ///
     /// - Returns: The view.
+    @inlinable
     public func accessibilityLabel(_ label: String) -> some View {
         displayMetadata(label: label)
     }
@@ -214,6 +270,7 @@ extension View {
     /// goes into the display list's metadata (an SVG `id`).
     ///
     /// - Returns: The view.
+    @inlinable
     public func accessibilityIdentifier(_ identifier: String) -> some View {
         displayMetadata(identifier: identifier)
     }

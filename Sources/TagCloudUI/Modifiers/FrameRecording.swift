@@ -5,8 +5,9 @@ extension View {
     ///
     /// - Parameter record: Called during drawing, on the rendering's thread.
     /// - Returns: The view.
+    @inlinable
     package func _recordingFrame(_ record: @escaping @Sendable (CGRect) -> Void) -> some View {
-        wrapped { FrameRecordingNode($0, record: record, layoutDirection: $1) }
+        modifier(FrameRecordingModifier(record: record, maxWidth: .infinity, narrowed: nil, texts: nil))
     }
 
     /// Records the frame this view is drawn in, as ``_recordingFrame(_:)``, and keeps the view at
@@ -22,11 +23,46 @@ extension View {
     ///   - texts: Called with each text drawn inside, or `nil`.
     ///   - record: Called with the frame during drawing, on the rendering's thread.
     /// - Returns: The view.
+    @inlinable
     package func _recordingFrame(maxWidth: CGFloat, narrowed: @escaping @Sendable () -> Void,
                                  texts: (@Sendable (DrawnText) -> Void)?,
                                  _ record: @escaping @Sendable (CGRect) -> Void) -> some View {
-        wrapped { FrameRecordingNode($0, record: record, maxWidth: maxWidth, narrowed: narrowed, texts: texts,
-                                     layoutDirection: $1) }
+        modifier(FrameRecordingModifier(record: record, maxWidth: maxWidth, narrowed: narrowed, texts: texts))
+    }
+}
+
+/// The modifier of ``View/_recordingFrame(maxWidth:narrowed:texts:_:)``: a ``FrameRecordingNode``
+/// around each node of the content.
+@usableFromInline
+struct FrameRecordingModifier: ViewModifier {
+    @usableFromInline
+    typealias Body = Never
+    @usableFromInline
+    let record: @Sendable (CGRect) -> Void
+    @usableFromInline
+    let maxWidth: CGFloat
+    @usableFromInline
+    let narrowed: (@Sendable () -> Void)?
+    @usableFromInline
+    let texts: (@Sendable (DrawnText) -> Void)?
+
+    @inlinable
+    init(record: @escaping @Sendable (CGRect) -> Void, maxWidth: CGFloat, narrowed: (@Sendable () -> Void)?,
+         texts: (@Sendable (DrawnText) -> Void)?) {
+        self.record = record
+        self.maxWidth = maxWidth
+        self.narrowed = narrowed
+        self.texts = texts
+    }
+
+    @usableFromInline
+    static func _makeNodes(modifier: FrameRecordingModifier, inputs: _ViewInputs,
+                           content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        let direction = inputs.environment.layoutDirection
+        return content(inputs).map {
+            FrameRecordingNode($0, record: modifier.record, maxWidth: modifier.maxWidth, narrowed: modifier.narrowed,
+                               texts: modifier.texts, layoutDirection: direction)
+        }
     }
 }
 
@@ -81,6 +117,7 @@ final class FrameRecordingNode: WrapperNode {
 }
 
 /// What a text draws, as ``View/_recordingFrame(maxWidth:narrowed:texts:_:)`` reports it.
+@usableFromInline
 package struct DrawnText: Sendable {
     /// The text shown: the whole text, or a truncated text's shown lines joined by spaces.
     package let label: String

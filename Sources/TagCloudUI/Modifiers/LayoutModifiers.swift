@@ -23,6 +23,7 @@ extension View {
     ///   - edges: The edges to pad; all by default.
     ///   - length: The amount; `nil` for the system's 16 points.
     /// - Returns: The padded view.
+    @inlinable
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let amount = length ?? 16
         let insets = EdgeInsets(top: edges.contains(.top) ? amount : 0,
@@ -36,6 +37,7 @@ extension View {
     ///
     /// - Parameter length: The amount.
     /// - Returns: The padded view.
+    @inlinable
     public func padding(_ length: CGFloat) -> some View {
         padding(.all, length)
     }
@@ -44,8 +46,9 @@ extension View {
     ///
     /// - Parameter insets: The padding of each edge.
     /// - Returns: The padded view.
+    @inlinable
     public func padding(_ insets: EdgeInsets) -> some View {
-        wrapped { PaddingNode($0, insets: insets, layoutDirection: $1) }
+        modifier(_WrapperModifier(.padding(insets)))
     }
 
     /// Positions this view in a frame of fixed width and/or height (SwiftUI's
@@ -59,8 +62,9 @@ extension View {
     ///   - height: The fixed height, or `nil`.
     ///   - alignment: The content's alignment in the frame.
     /// - Returns: The framed view.
+    @inlinable
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
-        wrapped { FixedFrameNode($0, width: width, height: height, alignment: alignment, layoutDirection: $1) }
+        modifier(_WrapperModifier(.fixedFrame(width: width, height: height, alignment: alignment)))
     }
 
     /// Positions this view in a flexible frame (SwiftUI's
@@ -80,19 +84,19 @@ extension View {
     ///   - maxHeight: The largest height (may be `.infinity`).
     ///   - alignment: The content's alignment in the frame.
     /// - Returns: The framed view.
+    @inlinable
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> some View {
-        let horizontal = FlexibleFrameNode.Bounds(min: minWidth, ideal: idealWidth, max: maxWidth)
-        let vertical = FlexibleFrameNode.Bounds(min: minHeight, ideal: idealHeight, max: maxHeight)
-        return wrapped {
-            FlexibleFrameNode($0, horizontal: horizontal, vertical: vertical, alignment: alignment, layoutDirection: $1)
-        }
+        modifier(_WrapperModifier(.flexibleFrame(horizontal: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
+                                                 vertical: .init(min: minHeight, ideal: idealHeight, max: maxHeight),
+                                                 alignment: alignment)))
     }
 
     /// Fixes this view at its ideal size (SwiftUI's `fixedSize()`).
     ///
     /// - Returns: The view, proposed an unspecified size in both dimensions.
+    @inlinable
     public func fixedSize() -> some View {
         fixedSize(horizontal: true, vertical: true)
     }
@@ -104,8 +108,9 @@ extension View {
     ///   - horizontal: Whether the width is fixed.
     ///   - vertical: Whether the height is fixed.
     /// - Returns: The view.
+    @inlinable
     public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
-        wrapped { FixedSizeNode($0, horizontal: horizontal, vertical: vertical, layoutDirection: $1) }
+        modifier(_WrapperModifier(.fixedSize(horizontal: horizontal, vertical: vertical)))
     }
 
     /// Sets the priority by which a parent layout allocates space to this view (SwiftUI's
@@ -113,8 +118,9 @@ extension View {
     ///
     /// - Parameter value: The priority; 0 by default.
     /// - Returns: The view.
+    @inlinable
     public func layoutPriority(_ value: Double) -> some View {
-        wrapped { PriorityNode($0, priority: value, layoutDirection: $1) }
+        modifier(_WrapperModifier(.priority(value)))
     }
 
     /// Sets a horizontal alignment guide of this view (SwiftUI's `alignmentGuide(_:computeValue:)`).
@@ -123,9 +129,10 @@ extension View {
     ///   - g: The guide.
     ///   - computeValue: Computes the guide's offset from the view's leading edge from its dimensions.
     /// - Returns: The view.
+    @inlinable
     public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
         -> some View {
-        wrapped { AlignmentGuideNode($0, guide: .horizontal(g), compute: computeValue, layoutDirection: $1) }
+        modifier(_WrapperModifier(.horizontalGuide(g, computeValue)))
     }
 
     /// Sets a vertical alignment guide of this view (SwiftUI's `alignmentGuide(_:computeValue:)`).
@@ -134,17 +141,19 @@ extension View {
     ///   - g: The guide.
     ///   - computeValue: Computes the guide's offset from the view's top edge from its dimensions.
     /// - Returns: The view.
+    @inlinable
     public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
         -> some View {
-        wrapped { AlignmentGuideNode($0, guide: .vertical(g), compute: computeValue, layoutDirection: $1) }
+        modifier(_WrapperModifier(.verticalGuide(g, computeValue)))
     }
 
     /// Draws this view displaced, without changing its layout (SwiftUI's `offset(_:)`).
     ///
     /// - Parameter offset: The displacement; positive width moves towards the trailing edge.
     /// - Returns: The view.
+    @inlinable
     public func offset(_ offset: CGSize) -> some View {
-        wrapped { OffsetNode($0, offset: offset, layoutDirection: $1) }
+        modifier(_WrapperModifier(.offset(offset)))
     }
 
     /// Draws this view displaced, without changing its layout (SwiftUI's `offset(x:y:)`).
@@ -153,6 +162,7 @@ extension View {
     ///   - x: The horizontal displacement (towards the trailing edge).
     ///   - y: The vertical displacement (downwards).
     /// - Returns: The view.
+    @inlinable
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
         offset(CGSize(width: x, height: y))
     }

@@ -135,6 +135,7 @@ class ViewNode: LayoutSubviewBackend {
 
 /// A node's tag (``ViewNode/tag``) or a `ForEach` element's identifier in a ``ViewPath``, boxed so
 /// that the nodes and the path of one element share it.
+@usableFromInline
 final class NodeTag: Hashable, CustomStringConvertible {
     let value: AnyHashable
 
@@ -142,8 +143,11 @@ final class NodeTag: Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    @usableFromInline
     static func == (lhs: NodeTag, rhs: NodeTag) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    @usableFromInline
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline
     var description: String { "\(value)" }
 }
 

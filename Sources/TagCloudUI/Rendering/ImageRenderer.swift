@@ -189,15 +189,18 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
 ///   - drawingConcurrently: Whether containers of thousands of children draw them on every core
 ///     (``DrawingContext/drawsLargeContainersConcurrently``; the same display list). Only for
 ///     views made of primitive views, as `releasingTreeOffThread`.
+///   - tracksIdentity: Whether views get structural identities; `false` for views without
+///     `@State` (whose bodies would otherwise share the root's state), which then allocate no
+///     ``ViewPath``s (``ResolutionContext/tracksIdentity``).
 /// - Returns: The display list (without items when not drawing), its size the view's, and the
 ///   recorded frames.
 /// - Throws: As ``ImageRenderer/displayList()``.
 package func renderViewTree<Content: View>(
     _ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
     typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true, releasingTreeOffThread: Bool = false,
-    drawingConcurrently: Bool = false
+    drawingConcurrently: Bool = false, tracksIdentity: Bool = true
 ) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-    let context = ResolutionContext(typesetter: try resolvedTypesetter(given))
+    let context = ResolutionContext(typesetter: try resolvedTypesetter(given), tracksIdentity: tracksIdentity)
     let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
                               recordingFrames: recordingFrames, recordingTree: false, drawing: drawing,
                               drawingConcurrently: drawingConcurrently)

@@ -16,9 +16,14 @@ public protocol ShapeStyle: Sendable {
 
 /// A type-erased shape style: the port of SwiftUI's `AnyShapeStyle`.
 public struct AnyShapeStyle: ShapeStyle {
-    private let base: any ShapeStyle
+    @usableFromInline
+    let base: any ShapeStyle
 
-    /// Creates a type-erased style.
+    /// Creates a type-erased style (an ``AnyShapeStyle`` is not wrapped again).
+    ///
+    /// Inlinable: specialised for a concrete style, the check for an ``AnyShapeStyle`` is made
+    /// when compiling instead of by a dynamic cast for every chip.
+    @inlinable
     public init<S: ShapeStyle>(_ style: S) {
         base = (style as? AnyShapeStyle)?.base ?? style
     }

@@ -32,9 +32,9 @@ extension Shape {
     ///   - view: The shape.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
+    @inlinable
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: ShapeNode(shape: view, paint: .fill(AnyShapeStyle(.foreground), FillStyle()),
-                                     environment: inputs.environment))
+        makeShapeNode(view, paint: .fill(AnyShapeStyle(.foreground), FillStyle()), inputs: inputs)
     }
 
     /// Fills this shape with a colour or gradient (SwiftUI's `fill(_:style:)`).
@@ -43,6 +43,7 @@ extension Shape {
     ///   - content: The style; the foreground style by default.
     ///   - style: The fill rule.
     /// - Returns: The filled shape.
+    @inlinable
     public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle = FillStyle()) -> some View {
         _ShapeView(shape: self, paint: .fill(AnyShapeStyle(content), style))
     }
@@ -53,6 +54,7 @@ extension Shape {
     ///   - content: The style; the foreground style by default.
     ///   - lineWidth: The width of the stroke.
     /// - Returns: The stroked shape.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S = .foreground, lineWidth: CGFloat = 1) -> some View {
         _ShapeView(shape: self, paint: .stroke(AnyShapeStyle(content), StrokeStyle(lineWidth: lineWidth), .centered))
     }
@@ -64,6 +66,7 @@ extension Shape {
     ///   - content: The style.
     ///   - style: Width, caps, joins and dashes.
     /// - Returns: The stroked shape.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
         _ShapeView(shape: self, paint: .stroke(AnyShapeStyle(content), style, .centered))
     }
@@ -72,6 +75,7 @@ extension Shape {
     ///
     /// - Parameter style: Width, caps, joins and dashes.
     /// - Returns: The stroked shape.
+    @inlinable
     public func stroke(style: StrokeStyle) -> some View {
         _ShapeView(shape: self, paint: .stroke(AnyShapeStyle(.foreground), style, .centered))
     }
@@ -90,6 +94,7 @@ extension InsettableShape {
     ///   - lineWidth: The width of the border.
     ///   - antialiased: Accepted for SwiftUI code; edges are always antialiased.
     /// - Returns: The bordered shape.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, lineWidth: CGFloat = 1,
                                             antialiased: Bool = true) -> some View {
         _ShapeView(shape: self, paint: .stroke(AnyShapeStyle(content), StrokeStyle(lineWidth: lineWidth), .inside))
@@ -103,6 +108,7 @@ extension InsettableShape {
     ///   - style: Width, caps, joins and dashes.
     ///   - antialiased: Accepted for SwiftUI code.
     /// - Returns: The bordered shape.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, style: StrokeStyle,
                                             antialiased: Bool = true) -> some View {
         _ShapeView(shape: self, paint: .stroke(AnyShapeStyle(content), style, .inside))
@@ -110,6 +116,7 @@ extension InsettableShape {
 }
 
 /// How a shape node paints its shape.
+@usableFromInline
 enum ShapePaint {
     /// Fills the shape.
     case fill(AnyShapeStyle, FillStyle)
@@ -119,8 +126,22 @@ enum ShapePaint {
 
 /// A shape filled or stroked with a style (what `fill`, `stroke` and `strokeBorder` return).
 public struct _ShapeView<Content: Shape> {
+    @usableFromInline
     let shape: Content
+    @usableFromInline
     let paint: ShapePaint
+
+    @inlinable
+    init(shape: Content, paint: ShapePaint) {
+        self.shape = shape
+        self.paint = paint
+    }
+}
+
+/// A shape node for `shape` painted with `paint` in the environment of `inputs`.
+@usableFromInline
+func makeShapeNode(_ shape: any Shape, paint: ShapePaint, inputs: _ViewInputs) -> _ViewOutputs {
+    _ViewOutputs(node: ShapeNode(shape: shape, paint: paint, environment: inputs.environment))
 }
 
 extension _ShapeView: View {
@@ -130,8 +151,9 @@ extension _ShapeView: View {
     ///   - view: The shape view.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
+    @inlinable
     public static func _makeNodes(_ view: _ShapeView, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: ShapeNode(shape: view.shape, paint: view.paint, environment: inputs.environment))
+        makeShapeNode(view.shape, paint: view.paint, inputs: inputs)
     }
 
     /// A primitive view: its body is `Never`.

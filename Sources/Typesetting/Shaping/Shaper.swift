@@ -79,7 +79,10 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
     let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
     var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
                           glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
-    if let words, simple, spec.level == 0,
+    // A label of one word is shaped whole: the word cache would hold the same glyphs as the layout
+    // cache, and a site's labels are mostly distinct (100,000 single-word tags paid a lookup, a
+    // shaping into design units, a copy and an insertion each, for no hit).
+    if let words, simple, spec.level == 0, utf8[spec.start..<spec.end].contains(0x20),
        words.independence(of: spec.face).allows(UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])) {
         // Word by word from the cache: exact for faces whose default lookups never cross a space.
         item.reserve(spec.end - spec.start)

@@ -87,10 +87,11 @@ public final class Typesetter: Sendable {
         }
         let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
                                     truncation: truncation, alignment: alignment, direction: direction, language: language)
-        if let cached = cache.value(for: request) { return cached }
+        let hash = request.hashValue
+        if let cached = cache.value(for: request, hash: hash) { return cached }
         var result = try layout(request, faces: library.resolve(font), library: library, words: words)
         result.language = language
-        cache.insert(result, for: request)
+        cache.insert(result, for: request, hash: hash)
         return result
     }
 
