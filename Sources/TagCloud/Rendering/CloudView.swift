@@ -37,33 +37,56 @@ struct CloudView: View {
     /// The chips wider than the flow (``ChipView/fillsWidth``).
     var wideChips: Set<Int> = []
 
+    /// Resolves the body directly (see ``ChipView/_makeNodes(_:inputs:)``).
+    @inline(never)
     static func _makeNodes(_ view: CloudView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
     }
 
     nonisolated var body: some View {
         let style = ChipStyle(cloud)
-        let rootLocale = Locale(identifier: "")
+        // The chips and the "+N" chip are the elements of one `_ConcurrentForEach` (the last one
+        // the "+N" chip), not a `ForEach` and an `if` in a block: the elements then resolve in
+        // code specialised for their views (a block's `TupleView` resolves its children through
+        // their generic conformances).
         return CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
-            _ConcurrentForEach(count: visibleCount) { index in
-                let chip = cloud.chips[index]
-                ChipView(style: style, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
-                    .environment(\.locale, chip.locale.map { Locale(identifier: $0) } ?? rootLocale)
-                    .displayMetadata(ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
-                                                  identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected,
-                                                  tooltip: chip.tooltip))
-                    .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
-            }
-            if let moreCount {
-                ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont),
-                         look: cloud.defaultLook)
-                    .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount), identifier: "chip-more", role: .moreChip))
-                    .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
+            _ConcurrentForEach(count: visibleCount + (moreCount == nil ? 0 : 1)) { index in
+                if index < visibleCount {
+                    chip(index, style: style)
+                } else {
+                    moreChip(moreCount ?? 0, style: style)
+                }
             }
         }
         .displayMetadata(ItemMetadata(role: .cloud))
         .padding(cloud.padding)
         .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
+    }
+}
+
+extension CloudView {
+    /// Chip `index`: its label on its shape, in its language (only a chip with a `locale` writes
+    /// one into the environment), with its metadata, recorded.
+    @ViewBuilder nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
+        let chip = cloud.chips[index]
+        let view = ChipView(style: style, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
+        let metadata = ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
+                                    identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected, tooltip: chip.tooltip)
+        if let locale = chip.locale {
+            view.environment(\.locale, Locale(identifier: locale))
+                .displayMetadata(metadata)
+                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
+        } else {
+            view.displayMetadata(metadata)
+                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
+        }
+    }
+
+    /// The "+N" chip after the shown ones, in the default look.
+    nonisolated private func moreChip(_ moreCount: Int, style: ChipStyle) -> some View {
+        ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont), look: cloud.defaultLook)
+            .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount), identifier: "chip-more", role: .moreChip))
+            .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
     }
 }
 
@@ -154,6 +177,10 @@ struct ChipView: View {
         self.fillsWidth = fillsWidth
     }
 
+    /// Resolves the body directly (it is nonisolated). Not inlined into its callers: those are
+    /// specialisations of TagCloudUI's inlinable code, in which the body's opaque types are not
+    /// looked through, so the body would resolve through unspecialised generic code.
+    @inline(never)
     static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
         Body._makeNodes(view.body, inputs: inputs)
     }

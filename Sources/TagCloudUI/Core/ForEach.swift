@@ -9,6 +9,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data
     /// A function to create content on demand using the underlying data.
     public var content: (Data.Element) -> Content
+    @usableFromInline
     let identifier: (Data.Element) -> ID
 }
 
@@ -19,6 +20,7 @@ extension ForEach: View where Content: View {
     ///   - data: The collection.
     ///   - id: The key path to each element's identifier (`\.self` for hashable elements).
     ///   - content: The view builder for one element.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
@@ -32,17 +34,15 @@ extension ForEach: View where Content: View {
     ///   - inputs: The environment and resolution context.
     /// - Returns: The nodes.
     /// - Complexity: O(n) in the number of elements (each element's views are resolved once).
+    @inlinable
     public static func _makeNodes(_ view: ForEach, inputs: _ViewInputs) -> _ViewOutputs {
-        var nodes: [ViewNode] = []
-        nodes.reserveCapacity(view.data.count)
+        var outputs = _ViewOutputs()
         for element in view.data {
-            let tag = NodeTag(AnyHashable(view.identifier(element)))
-            makeNodes(view.content(element), inputs, at: .element(tag)).forEach { node in
-                if node.tagBox == nil { node.tagBox = tag }
-                nodes.append(node)
-            }
+            outputs.append(contentsOf: _ViewOutputs.element(NodeTag(AnyHashable(view.identifier(element))), inputs: inputs) {
+                Content._makeNodes(view.content(element), inputs: $0)
+            })
         }
-        return _ViewOutputs(nodes: nodes)
+        return outputs
     }
 
     /// A primitive view: its body is `Never`.
@@ -55,6 +55,7 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Conte
     /// - Parameters:
     ///   - data: The collection.
     ///   - content: The view builder for one element.
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
@@ -68,9 +69,29 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     /// - Parameters:
     ///   - data: The range.
     ///   - content: The view builder for one integer.
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
         self.content = content
         self.identifier = { $0 }
+    }
+}
+
+extension _ViewOutputs {
+    /// The nodes of one `ForEach` element, as `content` resolves them one step down the path (the
+    /// element's identifier), each tagged with the identifier unless it has a tag of its own.
+    ///
+    /// - Parameters:
+    ///   - tag: The element's identifier.
+    ///   - inputs: The `ForEach`'s inputs.
+    ///   - content: Resolves the element's view with the inputs given.
+    /// - Returns: The element's nodes.
+    @usableFromInline
+    static func element(_ tag: NodeTag, inputs: _ViewInputs, content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        let inner = inputs.appending(.element(tag))
+        let outputs = content(inner)
+        outputs.stamp(inner.path)
+        outputs.forEach { if $0.tagBox == nil { $0.tagBox = tag } }
+        return outputs
     }
 }

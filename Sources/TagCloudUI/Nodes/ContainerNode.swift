@@ -86,6 +86,7 @@ extension Layout {
     ///
     /// - Parameter content: The subviews.
     /// - Returns: The container view.
+    @inlinable
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
         _LayoutContainer(layout: self, content: content())
     }
@@ -93,8 +94,16 @@ extension Layout {
 
 /// A container view laid out by a ``Layout``: what calling a layout with a view builder makes.
 public struct _LayoutContainer<L: Layout, Content: View> {
+    @usableFromInline
     let layout: L
+    @usableFromInline
     let content: Content
+
+    @inlinable
+    init(layout: L, content: Content) {
+        self.layout = layout
+        self.content = content
+    }
 }
 
 extension _LayoutContainer: View {
@@ -104,8 +113,9 @@ extension _LayoutContainer: View {
     ///   - view: The container.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The container node.
+    @inlinable
     public static func _makeNodes(_ view: _LayoutContainer, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
+        _ViewOutputs.container(view.layout, inputs: inputs) { Content._makeNodes(view.content, inputs: $0) }
     }
 
     /// A primitive view: its body is `Never`.
@@ -126,4 +136,17 @@ func makeContainerNode<L: Layout, Content: View>(_ layout: L, content: Content, 
     inner.stackOrientation = resolvedLayoutProperties(of: layout).stackOrientation
     let children = makeNodes(content, inner)
     return ContainerNode(layout, children: children, layoutDirection: inputs.environment.layoutDirection)
+}
+
+extension _ViewOutputs {
+    /// One container node laid out by `layout` over the nodes `content` resolves with the
+    /// container's inputs (``makeContainerNode(_:content:inputs:)`` for a content resolved in
+    /// specialised code: the stacks and `_LayoutContainer` call it from their inlinable
+    /// `_makeNodes`).
+    @usableFromInline
+    static func container<L: Layout>(_ layout: L, inputs: _ViewInputs, content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        var inner = inputs
+        inner.stackOrientation = resolvedLayoutProperties(of: layout).stackOrientation
+        return _ViewOutputs(node: ContainerNode(layout, children: content(inner).nodes, layoutDirection: inputs.environment.layoutDirection))
+    }
 }

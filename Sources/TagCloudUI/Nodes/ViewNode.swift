@@ -135,16 +135,43 @@ class ViewNode: LayoutSubviewBackend {
 
 /// A node's tag (``ViewNode/tag``) or a `ForEach` element's identifier in a ``ViewPath``, boxed so
 /// that the nodes and the path of one element share it.
+///
+/// An element of `_ConcurrentForEach` keeps its index as an `Int` and makes the `AnyHashable`
+/// only when asked: wrapping an `Int` in `AnyHashable` looks its conformances up at run time,
+/// which cost every chip of a large cloud a protocol lookup.
 @usableFromInline
 final class NodeTag: Hashable, CustomStringConvertible {
-    let value: AnyHashable
+    private enum Storage {
+        case index(Int)
+        case value(AnyHashable)
+    }
 
+    private let storage: Storage
+
+    @usableFromInline
     init(_ value: AnyHashable) {
-        self.value = value
+        storage = .value(value)
+    }
+
+    /// The tag of the element at `index` of a `ForEach` over integers.
+    init(index: Int) {
+        storage = .index(index)
+    }
+
+    /// The tag's value.
+    var value: AnyHashable {
+        switch storage {
+        case .index(let index): AnyHashable(index)
+        case .value(let value): value
+        }
     }
 
     @usableFromInline
-    static func == (lhs: NodeTag, rhs: NodeTag) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    static func == (lhs: NodeTag, rhs: NodeTag) -> Bool {
+        if lhs === rhs { return true }
+        if case .index(let a) = lhs.storage, case .index(let b) = rhs.storage { return a == b }
+        return lhs.value == rhs.value
+    }
     @usableFromInline
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
     @usableFromInline

@@ -2,7 +2,9 @@
 /// LayoutKit's ``HStackLayout`` (space shared by layout priority, least flexible first; `nil`
 /// spacing uses the subviews' preferred spacing).
 public struct HStack<Content: View> {
+    @usableFromInline
     let layout: HStackLayout
+    @usableFromInline
     let content: Content
 
     /// Creates a horizontal stack.
@@ -24,8 +26,9 @@ extension HStack: View {
     ///   - view: The stack.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
+    @inlinable
     public static func _makeNodes(_ view: HStack, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
+        _ViewOutputs.container(view.layout, inputs: inputs) { Content._makeNodes(view.content, inputs: $0) }
     }
 
     /// A primitive view: its body is `Never`.
@@ -35,7 +38,9 @@ extension HStack: View {
 /// A view that arranges its subviews in a vertical line: SwiftUI's `VStack`, laid out by
 /// ``VStackLayout``.
 public struct VStack<Content: View> {
+    @usableFromInline
     let layout: VStackLayout
+    @usableFromInline
     let content: Content
 
     /// Creates a vertical stack.
@@ -57,8 +62,9 @@ extension VStack: View {
     ///   - view: The stack.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
+    @inlinable
     public static func _makeNodes(_ view: VStack, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
+        _ViewOutputs.container(view.layout, inputs: inputs) { Content._makeNodes(view.content, inputs: $0) }
     }
 
     /// A primitive view: its body is `Never`.
@@ -68,7 +74,9 @@ extension VStack: View {
 /// A view that overlays its subviews, aligning them in both axes: SwiftUI's `ZStack`, laid out by
 /// ``ZStackLayout``.
 public struct ZStack<Content: View> {
+    @usableFromInline
     let layout: ZStackLayout
+    @usableFromInline
     let content: Content
 
     /// Creates an overlaying stack.
@@ -89,8 +97,9 @@ extension ZStack: View {
     ///   - view: The stack.
     ///   - inputs: The environment and resolution context.
     /// - Returns: The node.
+    @inlinable
     public static func _makeNodes(_ view: ZStack, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(node: makeContainerNode(view.layout, content: view.content, inputs: inputs))
+        _ViewOutputs.container(view.layout, inputs: inputs) { Content._makeNodes(view.content, inputs: $0) }
     }
 
     /// A primitive view: its body is `Never`.

@@ -263,6 +263,8 @@ final class AnyKey<Root>: Sendable {
 struct KeyTable<Root>: Sendable {
     /// The keys, in declaration order.
     let keys: [AnyKey<Root>]
+    /// The keys read after the others (``AnyKey/decodesLast``), in declaration order.
+    let lastKeys: [AnyKey<Root>]
     /// The keys as a schema: names, aliases, colour keys, child mappings.
     let schema: KeySchema
     private let index: [String: Int]
@@ -278,6 +280,7 @@ struct KeyTable<Root>: Sendable {
 
     init(_ keys: [AnyKey<Root>]) {
         self.keys = keys
+        lastKeys = keys.filter(\.decodesLast)
         var index: [String: Int] = [:]
         for (position, key) in keys.enumerated() {
             index[key.name] = position

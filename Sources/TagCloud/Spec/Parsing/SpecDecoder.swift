@@ -55,19 +55,25 @@ final class SpecDecoder {
                              beforeLast: (inout Root) throws(TagCloudError) -> Void = { _ throws(TagCloudError) in }
     ) throws(TagCloudError) -> Root {
         var result = root
-        var last: [(key: AnyKey<Root>, entry: Entry)] = []
-        for (key, entry) in try entries(node, path: path, table: table, expected: expected, record: record) {
+        var hasLast = false
+        try forEachEntry(node, path: path, table: table, expected: expected, record: record) {
+            (key: AnyKey<Root>, entry: Entry) throws(TagCloudError) in
             if key.decodesLast {
-                last.append((key, entry))
+                hasLast = true
             } else {
                 try key.decode(&result, entry.value, entry.path, self)
             }
         }
         try beforeLast(&result)
-        // Keys read last go in table order, whatever their order in the text.
-        for key in table.keys where key.decodesLast {
-            for pending in last where pending.key.name == key.name {
-                try key.decode(&result, pending.entry.value, pending.entry.path, self)
+        guard hasLast, case .mapping(let mapping) = node else { return result }
+        // Keys read last go in table order, whatever their order in the text: the mapping (a few
+        // pairs, already checked) is read again for each, instead of keeping its entries.
+        for key in table.lastKeys {
+            for (keyNode, value) in mapping {
+                guard case .scalar(let keyScalar) = keyNode, table[keyScalar.string]?.name == key.name, !isNull(value) else {
+                    continue
+                }
+                try key.decode(&result, value, Entry(key: key.name, parent: path, value: value).path, self)
             }
         }
         return result
@@ -288,17 +294,15 @@ final class SpecDecoder {
         var path: String { parent.isEmpty ? key : "\(parent).\(key)" }
     }
 
-    /// The entries of a mapping with known keys (aliases made canonical), in order; entries with
-    /// a null value are left out, as "not given".
-    private func entries<Root>(_ node: SpecNode, path: String, table: KeyTable<Root>, expected: String,
-                               record: Bool) throws(TagCloudError) -> [(AnyKey<Root>, Entry)] {
+    /// Calls `body` with each entry of a mapping with known keys (aliases made canonical), in
+    /// order; entries with a null value are left out, as "not given".
+    private func forEachEntry<Root>(_ node: SpecNode, path: String, table: KeyTable<Root>, expected: String, record: Bool,
+                                    _ body: (AnyKey<Root>, Entry) throws(TagCloudError) -> Void) throws(TagCloudError) {
         let schema = table.schema
         guard case .mapping(let mapping) = node else {
             throw .wrongType(path: path.isEmpty ? "(top level)" : path, expected: expected,
                              got: describe(node), location(node))
         }
-        var result: [(AnyKey<Root>, Entry)] = []
-        result.reserveCapacity(mapping.count)
         // The keys so far, canonical, with their nodes: a mapping has a few keys, so a list.
         var seen: [(canonical: String, node: SpecNode)] = []
         let checksAliases = !schema.aliases.isEmpty
@@ -332,9 +336,8 @@ final class SpecDecoder {
                 continue
             }
             if record { sourceMap.record(entry.path, location(value)) }
-            result.append((tableKey, entry))
+            try body(tableKey, entry)
         }
-        return result
     }
 
     /// For `fill: #ff0000` in YAML (a key with a comment for its value), the commented text.
