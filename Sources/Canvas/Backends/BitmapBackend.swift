@@ -80,11 +80,16 @@ final class Bitmap: @unchecked Sendable {
     private let scale: Double
     private let background: RGBAColor?
     private let buffer: (pointer: UnsafeMutableRawPointer, capacity: Int)
+    /// Whether translucent curved fills go through masks (``CairoPainter``'s `fillsThroughMasks`).
+    private let fillsThroughMasks: Bool
 
     /// Checks the list and takes a buffer for its pixels; draws nothing yet.
     ///
+    /// - Parameter fillsThroughMasks: `false` draws every fill with `cairo_fill`, for the tests
+    ///   that compare the two.
     /// - Throws: ``CanvasError`` for an invalid list, scale or size.
-    init(_ list: DisplayList, scale: Double, background: RGBAColor?) throws {
+    init(_ list: DisplayList, scale: Double, background: RGBAColor?, fillsThroughMasks: Bool = true) throws {
+        self.fillsThroughMasks = fillsThroughMasks
         (width, height) = try BitmapBackend.pixelSize(of: list.size, scale: scale)
         try list.validate()
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
@@ -160,7 +165,8 @@ final class Bitmap: @unchecked Sendable {
         do {
             let context = try CairoContext(surface: surface)
             cairo_scale(context.pointer, scale, scale)
-            let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true, visibleRows: rows)
+            let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true, visibleRows: rows,
+                                       fillsThroughMasks: fillsThroughMasks)
             if let background, backgroundPixel == nil { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }

@@ -43,6 +43,8 @@ final class CairoPainter {
     /// The rows of the whole picture, in device pixels, that the target holds (a band of a bitmap);
     /// fills and glyphs wholly outside them are skipped. `nil` draws everything.
     private let visibleRows: Range<Int>?
+    /// Whether ``fillThroughMask(_:_:)`` may be used.
+    private let fillsThroughMasks: Bool
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
     private var colorGlyphSurfaces: [ColorGlyphKey: CairoSurface] = [:]
@@ -52,6 +54,9 @@ final class CairoPainter {
     private var indexPath: [Int] = []
     /// How many opacity groups and clips are open.
     private var nesting = NestingState()
+    /// The bytes of ``fillThroughMask(_:_:)``'s masks, reused from fill to fill (each mask's
+    /// surface is finished before the next fill), freed with the painter.
+    private var maskScratch: (pointer: UnsafeMutablePointer<UInt8>?, capacity: Int) = (nil, 0)
 
     private struct ColorGlyphKey: Hashable {
         let face: ObjectIdentifier
@@ -71,11 +76,16 @@ final class CairoPainter {
     ///   - visibleRows: The device rows the target holds, when it holds a band of the picture:
     ///     fills and glyphs that cannot touch them are not drawn (which leaves the pixels as they
     ///     are, since Cairo would clip them away).
-    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false, visibleRows: Range<Int>? = nil) {
+    ///   - fillsThroughMasks: Whether translucent curved fills of a bitmap go through a mask
+    ///     (``fillThroughMask(_:_:)``, the same pixels sooner); `false` for the tests that check
+    ///     they are the same.
+    init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false, visibleRows: Range<Int>? = nil,
+         fillsThroughMasks: Bool = true) {
         self.context = context
         self.metadata = metadata
         self.positionsGlyphsExactly = positionsGlyphsExactly
         self.visibleRows = visibleRows
+        self.fillsThroughMasks = fillsThroughMasks
     }
 
     private var cr: OpaquePointer { context.pointer }
@@ -130,6 +140,7 @@ final class CairoPainter {
         guard !missesVisibleRows(shape) else { return }
         try metadata?.willDraw(context: cr, state: nesting)
         guard try setSource(shading) else { return }
+        if case .color(let color) = shading, color.opacity < 1, try fillThroughMask(shape, style) { return }
         cairo_new_path(cr)
         append(shape)
         cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -174,6 +185,86 @@ final class CairoPainter {
         try context.check("cairo_stroke at \(path)")
     }
 
+    /// Fills a curved shape with the current source, a translucent colour, through a coverage
+    /// mask of its own, when drawing into a bitmap: the shape is rasterised into an A8 mask over
+    /// its device-space bounds (the same scan conversion, moved by whole pixels, so the same
+    /// coverage), and the mask composited once. Cairo 1.16 composites a translucent antialiased
+    /// fill one row at a time, each row through a full pixman call (a chip's capsule at 2× was a
+    /// hundred of them, most of a picture's drawing time), with the arithmetic of the mask's
+    /// `OVER` (the pixels are the same, which the band tests check). An opaque colour is not sent
+    /// here: Cairo blends it with a single rounding, which a mask's `OVER` would round twice.
+    ///
+    /// - Returns: Whether the shape was filled; `false` leaves it to `cairo_fill` (rectangles,
+    ///   which Cairo composites as boxes, transforms that rotate, very large shapes, shapes inside
+    ///   clips and opacity groups, vector backends).
+    private func fillThroughMask(_ shape: ResolvedShape, _ style: FillStyle) throws -> Bool {
+        guard fillsThroughMasks, positionsGlyphsExactly, style.isAntialiased, nesting.groups == 0, nesting.clips == 0 else { return false }
+        if case .rect = shape { return false }
+        guard let bounds = shape.boundingBox else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, let target = cairo_get_target(cr) else { return false }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(bounds.minX, bounds.minY), (bounds.maxX, bounds.maxY)] {
+            var deviceX = Double(x), deviceY = Double(y)
+            cairo_user_to_device(cr, &deviceX, &deviceY)
+            minX = min(minX, deviceX); maxX = max(maxX, deviceX)
+            minY = min(minY, deviceY); maxY = max(maxY, deviceY)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
+        // The surface's extent in device space: its width, and the band's rows.
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target)), surfaceHeight = Int(cairo_image_surface_get_height(target))
+        guard surfaceWidth > 0, surfaceHeight > 0 else { return false }
+        let left = max(Int((minX - 1).rounded(.down)), -Int(offsetX)), right = min(Int((maxX + 1).rounded(.up)), surfaceWidth - Int(offsetX))
+        let top = max(Int((minY - 1).rounded(.down)), -Int(offsetY)), bottom = min(Int((maxY + 1).rounded(.up)), surfaceHeight - Int(offsetY))
+        let width = right - left, height = bottom - top
+        guard width > 0, height > 0 else { return true }
+        guard width * height <= 1 << 20 else { return false }
+        let mask = try scratchMask(width: width, height: height)
+        cairo_surface_set_device_offset(mask.pointer, -Double(left), -Double(top))
+        do {
+            let maskContext = try CairoContext(surface: mask)
+            cairo_set_matrix(maskContext.pointer, &m)
+            cairo_set_source_rgba(maskContext.pointer, 1, 1, 1, 1)
+            cairo_new_path(maskContext.pointer)
+            append(shape, to: maskContext.pointer)
+            cairo_set_fill_rule(maskContext.pointer, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(maskContext.pointer, CAIRO_ANTIALIAS_DEFAULT)
+            cairo_fill(maskContext.pointer)
+            try maskContext.check("cairo_fill of a mask at \(path)")
+        }
+        cairo_surface_flush(mask.pointer)
+        cairo_surface_set_device_offset(mask.pointer, 0, 0)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_mask_surface(cr, mask.pointer, Double(left), Double(top))
+        cairo_restore(cr)
+        try context.check("cairo_mask_surface at \(path)")
+        return true
+    }
+
+    /// A cleared A8 surface of `width` × `height` pixels over the painter's scratch bytes (grown
+    /// as needed, kept for the painter's life).
+    private func scratchMask(width: Int, height: Int) throws -> CairoSurface {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        let count = stride * height
+        if maskScratch.capacity < count {
+            maskScratch.pointer?.deallocate()
+            let capacity = max(count, maskScratch.capacity * 2)
+            maskScratch = (UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), capacity)
+        }
+        guard let base = maskScratch.pointer else {
+            throw CanvasError.cairo(operation: "a fill mask", status: Cairo.message(CAIRO_STATUS_NO_MEMORY))
+        }
+        base.initialize(repeating: 0, count: count)
+        return try CairoSurface(cairo_image_surface_create_for_data(base, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride)),
+                                operation: "cairo_image_surface_create_for_data(\(width) × \(height) px mask)")
+    }
+
+    deinit { maskScratch.pointer?.deallocate() }
+
     /// Whether a fill of `shape` cannot touch the visible rows: its bounding box in device space,
     /// grown by the pixel antialiasing may touch, lies above or below them.
     private func missesVisibleRows(_ shape: ResolvedShape) -> Bool {
@@ -191,16 +282,26 @@ final class CairoPainter {
 
     /// Adds a shape's outline to the current path.
     private func append(_ shape: ResolvedShape) {
+        append(shape, to: cr)
+    }
+
+    /// Adds a shape's outline to the current path of `cr`.
+    private func append(_ shape: ResolvedShape, to cr: OpaquePointer) {
         if case .rect(let rect) = shape {
             let r = rect.standardized
             cairo_rectangle(cr, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
             return
         }
-        append(shape.path)
+        append(shape.path, to: cr)
     }
 
     /// Adds a path to the current path; quadratic curves become the equivalent cubic curves.
     private func append(_ path: Path) {
+        append(path, to: cr)
+    }
+
+    /// Adds a path to the current path of `cr`.
+    private func append(_ path: Path, to cr: OpaquePointer) {
         var current = CGPoint.zero
         var start = CGPoint.zero
         for element in path.elements {

@@ -268,6 +268,8 @@ struct KeyTable<Root>: Sendable {
     /// The keys as a schema: names, aliases, colour keys, child mappings.
     let schema: KeySchema
     private let index: [String: Int]
+    /// Every accepted name (canonical names, then aliases) with its key's position.
+    private let names: [(String, Int)]
 
     /// The table of the ``SpecKey`` properties of `declarations`, in their declaration order.
     init<Declarations>(reflecting declarations: Declarations) {
@@ -287,6 +289,8 @@ struct KeyTable<Root>: Sendable {
             for alias in key.aliases { index[alias] = position }
         }
         self.index = index
+        names = keys.enumerated().map { ($1.name, $0) }
+            + keys.enumerated().flatMap { position, key in key.aliases.map { ($0, position) } }
         var aliases: [String: String] = [:]
         for key in keys { for alias in key.aliases { aliases[alias] = key.name } }
         var children: [String: KeySchema] = [:]
@@ -307,7 +311,13 @@ struct KeyTable<Root>: Sendable {
 
     /// The key with a canonical name or alias.
     subscript(name: String) -> AnyKey<Root>? {
-        index[name].map { keys[$0] }
+        // A table of a few names is searched in order: comparing short strings costs less than
+        // hashing one (a tag's keys are looked up for each of a large cloud's tags).
+        if names.count <= 24 {
+            for (candidate, position) in names where candidate == name { return keys[position] }
+            return nil
+        }
+        return index[name].map { keys[$0] }
     }
 
     /// The given keys of a mapping as plain values, in table order.

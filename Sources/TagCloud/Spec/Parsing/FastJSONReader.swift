@@ -64,9 +64,9 @@ struct FastJSONReader {
         defer { depth -= 1 }
         index += 1
         var pairs: [(key: SpecNode, value: SpecNode)] = []
-        // The keys so far, for duplicates: a list while there are few (a tag has two or three, and
-        // a set for each of 100,000 tags cost a third of the reading), a set beyond.
-        var keys: [String] = []
+        pairs.reserveCapacity(4)
+        // Duplicate keys are found among the pairs while there are few (a tag has two or three,
+        // and a set for each of 100,000 tags cost a third of the reading), with a set beyond.
         var manyKeys: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -79,9 +79,12 @@ struct FastJSONReader {
             if manyKeys != nil {
                 guard manyKeys?.insert(key).inserted == true else { return nil }
             } else {
-                guard !keys.contains(key) else { return nil }
-                keys.append(key)
-                if keys.count == 16 { manyKeys = Set(keys) }
+                for pair in pairs {
+                    if case .scalar(let known) = pair.key, known.string == key { return nil }
+                }
+                if pairs.count == 15 {
+                    manyKeys = Set(pairs.compactMap { if case .scalar(let known) = $0.key { known.string } else { nil } } + [key])
+                }
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }

@@ -365,6 +365,10 @@ final class SpecDecoder {
         guard case .scalar(let scalar) = node else { return nil }
         let text = scalar.string
         guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        // A digit first is a number or a word (`3D`), never null or a boolean.
+        if let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
+            return parseNumber(text).map(ScalarValue.number) ?? .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -506,6 +510,16 @@ func parseNumber(_ text: String) -> Double? {
     let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
     // Most scalars are words: leave at once.
     guard (zero...nine).contains(first) || first == dot || first == plus || first == minus else { return nil }
+    // Integers of up to 15 digits (weights, counts) are exact in a Double: read without strtod.
+    if utf8.count <= 15 {
+        var value: Int64 = 0
+        var allDigits = true
+        for byte in utf8 {
+            guard (zero...nine).contains(byte) else { allDigits = false; break }
+            value = value * 10 + Int64(byte - zero)
+        }
+        if allDigits { return Double(value) }
+    }
     var index = utf8.startIndex
     var negative = false
     if first == plus || first == minus {
