@@ -18,19 +18,25 @@ enum SVGBackend {
             guard dark.list.size == list.size else { throw CanvasError.themeVariantsDiffer(item: "the picture's size") }
         }
         let writer = SVGWriter(options: options)
-        return WebText.fillingPrefix(try writer.document(list, background: background), prefix: options.idPrefix)
+        let (head, body) = try writer.document(list, background: background)
+        return SVGOutput.document(head: head, body: body, prefix: options.idPrefix)
     }
 }
 
 /// One SVG document being written. Ids are written with ``WebText/prefixPlaceholder`` (`P` in the
 /// comments) where the prefix goes; ``SVGBackend`` fills it in once the document is complete.
+///
+/// The document is written as bytes (``SVGOutput``): markup and numbers straight into the buffer,
+/// and the paints of plain colours, the glyph runs' scales and the classes of roles made once. A
+/// 100,000-chip cloud's SVG is 110 MB; written through strings it took longer than drawing the
+/// cloud.
 final class SVGWriter {
     /// The placeholder as text.
     static let p = String(UnicodeScalar(WebText.prefixPlaceholder))
 
     private let options: SVGOptions
-    private var body = ""
-    private var definitions = ""
+    private var body: SVGOutput
+    private var definitions: SVGOutput
     private var styles = SVGStyleSheet()
     private var glyphIDs: [GlyphKey: Int] = [:]
     private var emojiIDs: [GlyphKey: Int] = [:]
@@ -42,6 +48,13 @@ final class SVGWriter {
     private var openLinks = 0
     private var holdsCloud = false
     private var holdsLinks = false
+    /// The paints of plain colours asked for so far (a large cloud asks for the same few thousands
+    /// of times), most recent last.
+    private var colorPaints: [(key: ColorPaintKey, paint: Paint)] = []
+    /// Glyph runs' scales as written and as read back, by font size and units per em.
+    private var scales: [(size: CGFloat, units: Double, text: String, value: Double)] = []
+    /// The anchor attributes of the link target, as bytes.
+    private let anchorAttributes: [UInt8]
 
     private struct GlyphKey: Hashable {
         let face: ObjectIdentifier
@@ -56,23 +69,73 @@ final class SVGWriter {
         var isSelected = false
     }
 
+    /// The property a paint is for.
+    private enum PaintProperty: String {
+        case fill, stroke
+    }
+
+    /// A plain colour's paint request.
+    private struct ColorPaintKey: Equatable {
+        let property: PaintProperty
+        let custom: String?
+        let light: RGBAColor
+        let dark: RGBAColor?
+        let hasDark: Bool
+    }
+
+    /// An element's paint, as ``SVGStyleSheet/Paint`` gives it.
+    private struct Paint {
+        /// The presentation attribute, with a leading space (a gradient's holds the prefix).
+        let attributes: String
+        /// The attribute's bytes when it holds no prefix (a plain colour's), written as they are.
+        let attributeBytes: [UInt8]?
+        /// The colour class, without the document's prefix, if the element needs one.
+        let className: String?
+
+        init(attributes: String, className: String?) {
+            self.attributes = attributes
+            self.className = className
+            let bytes = Array(attributes.utf8)
+            attributeBytes = bytes.contains(WebText.prefixPlaceholder) ? nil : bytes
+        }
+
+        /// Writes the attribute.
+        func write(to out: inout SVGOutput) {
+            if let attributeBytes { out.write(attributeBytes) } else { out.write(attributes) }
+        }
+    }
+
     init(options: SVGOptions) {
         self.options = options
+        anchorAttributes = Array(options.linkTarget.anchorAttributes.utf8)
+        body = SVGOutput(prefix: options.idPrefix)
+        definitions = SVGOutput(prefix: options.idPrefix)
     }
 
     private var p: String { Self.p }
 
     /// The whole document in pieces to be joined (the head, made last, then the body), with
     /// placeholders for the id prefix.
-    func document(_ list: DisplayList, background: RGBAColor?) throws -> [String] {
-        body.reserveCapacity(list.items.count * 160)
+    func document(_ list: DisplayList, background: RGBAColor?) throws -> (head: SVGOutput, body: SVGOutput) {
+        body = SVGOutput(prefix: options.idPrefix, capacity: 1 << 16)
         let darkBackground = options.darkLook.map { $0.background }
         if background != nil || darkBackground ?? nil != nil {
-            let paint = styles.paint(property: "fill", custom: "--tc-background", light: .color(background ?? .clear),
-                                     dark: darkBackground.map { .color($0 ?? .clear) }, gradient: plainGradient)
-            let classes = "tc-background" + (paint.className.map { " " + p + "-" + $0 } ?? "")
-            body += "<rect class=\"" + classes + "\" width=\"" + number(list.size.width) + "\" height=\"" + number(list.size.height) + "\""
-            body += paint.attributes + "/>\n"
+            let paint = paint(.fill, custom: "--tc-background", light: .color(background ?? .clear),
+                              dark: darkBackground.map { .color($0 ?? .clear) })
+            body.write("<rect class=\"tc-background")
+            if let name = paint.className {
+                body.write(" ")
+                body.writePrefix()
+                body.write("-")
+                body.write(name)
+            }
+            body.write("\" width=\"")
+            body.write(number: list.size.width)
+            body.write("\" height=\"")
+            body.write(number: list.size.height)
+            body.write("\"")
+            paint.write(to: &body)
+            body.write("/>\n")
         }
         try write(list.items, dark: options.darkLook?.list.items, context: Context())
 
@@ -83,9 +146,37 @@ final class SVGWriter {
         let title = options.title ?? (holdsCloud ? "Tag cloud" : "Picture")
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
         head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"
-        if !definitions.isEmpty { head += "<defs>\n" + definitions + "</defs>\n" }
-        body += "</svg>\n"
-        return [head, body]
+        var headBytes = SVGOutput(prefix: options.idPrefix, capacity: head.utf8.count + definitions.count + 32)
+        headBytes.write(head)
+        if definitions.count > 0 {
+            headBytes.write("<defs>\n")
+            headBytes.write(definitions)
+            headBytes.write("</defs>\n")
+        }
+        body.write("</svg>\n")
+        return (headBytes, body)
+    }
+
+    /// The paint of an element (``SVGStyleSheet/paint(property:custom:light:dark:gradient:)``);
+    /// a plain colour asked for before gets the paint it got then.
+    private func paint(_ property: PaintProperty, custom: String?, light: Shading, dark: Shading?,
+                       gradient: (([GradientStop], CGPoint, CGPoint) -> String)? = nil) -> Paint {
+        var key: ColorPaintKey?
+        if case .color(let color) = light {
+            switch dark {
+            case nil: key = ColorPaintKey(property: property, custom: custom, light: color, dark: nil, hasDark: false)
+            case .color(let darkColor)?: key = ColorPaintKey(property: property, custom: custom, light: color, dark: darkColor, hasDark: true)
+            case .linearGradient?: break
+            }
+        }
+        if let key, let known = colorPaints.last(where: { $0.key == key }) { return known.paint }
+        let made = styles.paint(property: property.rawValue, custom: custom, light: light, dark: dark, gradient: gradient ?? plainGradient)
+        let paint = Paint(attributes: made.attributes, className: made.className)
+        if let key {
+            if colorPaints.count == 32 { colorPaints.removeFirst() }
+            colorPaints.append((key, paint))
+        }
+        return paint
     }
 
     // MARK: Items
@@ -99,6 +190,11 @@ final class SVGWriter {
             defer { indexPath.removeLast() }
             try write(item, dark: dark?[index], context: context)
         }
+    }
+
+    /// The end tags an item's metadata opened.
+    private enum Closing {
+        case none, group, link, linkThenGroup, groupThenLink
     }
 
     private func write(_ item: DisplayItem, dark: DisplayItem?, context outer: Context) throws {
@@ -143,164 +239,259 @@ final class SVGWriter {
             }
             try writeGroup(group, dark: darkGroup, context: context)
         }
-        body += closing
+        switch closing {
+        case .none: break
+        case .group: body.write("</g>\n")
+        case .link: body.write("</a>\n")
+        case .linkThenGroup: body.write("</a>\n</g>\n")
+        case .groupThenLink: body.write("</g>\n</a>\n")
+        }
+    }
+
+    /// ` id="P-…"` for an identifier.
+    private func writeID(_ identifier: String?) {
+        guard let identifier else { return }
+        body.write(" id=\"")
+        body.writePrefix()
+        body.write("-")
+        body.write(escaped: identifier)
+        body.write("\"")
+    }
+
+    /// `<a …href="…"…>\n` for a link.
+    private func writeLink(_ link: WebLink, isChip: Bool) {
+        body.write(isChip ? "<a class=\"tc-link\" href=\"" : "<a href=\"")
+        body.write(escaped: link.href)
+        body.write("\"")
+        body.write(anchorAttributes)
+        body.write(">\n")
+        openLinks += 1
+        holdsLinks = true
     }
 
     /// Writes the start tags an item's metadata asks for and returns the end tags.
-    private func openMetadata(_ metadata: ItemMetadata, context: inout Context) throws -> String {
-        guard !metadata.isEmpty else { return "" }
+    private func openMetadata(_ metadata: ItemMetadata, context: inout Context) throws -> Closing {
+        guard !metadata.isEmpty else { return .none }
         var link: WebLink?
         if let url = metadata.link, openLinks == 0 { link = try WebLink(checking: url) }
-        let id = metadata.identifier.map { " id=\"\(p)-\(WebText.escape($0))\"" } ?? ""
         switch metadata.role {
         case .cloud?:
             holdsCloud = true
-            var closing = "</g>\n"
+            var closing = Closing.group
             if let link {
                 // A linked cloud is one link: the chips' own links inside it are not written.
-                body += "<a href=\"\(WebText.escape(link.href))\"\(options.linkTarget.anchorAttributes)>\n"
-                openLinks += 1
-                holdsLinks = true
-                closing += "</a>\n"
+                writeLink(link, isChip: false)
+                closing = .groupThenLink
             }
-            var tags = "<g\(id) class=\"tc-cloud\" role=\"list\""
-            if let label = metadata.label { tags += " aria-label=\"\(WebText.escape(label))\"" }
-            body += tags + ">\n" + tooltipElement(metadata)
+            body.write("<g")
+            writeID(metadata.identifier)
+            body.write(" class=\"tc-cloud\" role=\"list\"")
+            if let label = metadata.label {
+                body.write(" aria-label=\"")
+                body.write(escaped: label)
+                body.write("\"")
+            }
+            body.write(">\n")
+            writeTooltip(metadata)
             return closing
         case .chip?, .moreChip?:
-            var classes = "tc-chip"
-            if context.isSelected { classes += " tc-selected" }
-            if metadata.role == .moreChip { classes += " tc-more" }
-            var tags = "<g\(id) class=\"\(classes)\" role=\"listitem\""
+            body.write("<g")
+            writeID(metadata.identifier)
+            body.write(" class=\"tc-chip")
+            if context.isSelected { body.write(" tc-selected") }
+            if metadata.role == .moreChip { body.write(" tc-more") }
+            body.write("\" role=\"listitem\"")
             if let label = metadata.label {
                 let escaped = WebText.escape(label)
-                tags += " aria-label=\"\(escaped)\" data-label=\"\(escaped)\""
+                body.write(" aria-label=\"")
+                body.write(escaped)
+                body.write("\" data-label=\"")
+                body.write(escaped)
+                body.write("\"")
             }
-            body += tags + ">\n" + tooltipElement(metadata)
+            body.write(">\n")
+            writeTooltip(metadata)
             if let link {
-                body += "<a class=\"tc-link\" href=\"\(WebText.escape(link.href))\"\(options.linkTarget.anchorAttributes)>\n"
-                openLinks += 1
-                holdsLinks = true
-                return "</a>\n</g>\n"
+                writeLink(link, isChip: true)
+                return .linkThenGroup
             }
-            return "</g>\n"
+            return .group
         case .chipFill?, .chipBorder?, .label?, .checkmark?, nil:
             if let role = metadata.role { context.role = role }
-            var closing = ""
+            var closing = Closing.none
             if let link {
-                body += "<a href=\"\(WebText.escape(link.href))\"\(options.linkTarget.anchorAttributes)>\n"
-                openLinks += 1
-                holdsLinks = true
-                closing = "</a>\n"
+                writeLink(link, isChip: false)
+                closing = .link
             }
             if metadata.identifier != nil || metadata.label != nil || metadata.tooltip != nil {
-                var tags = "<g\(id)"
-                if let label = metadata.label { tags += " data-label=\"\(WebText.escape(label))\"" }
-                body += tags + ">\n" + tooltipElement(metadata)
-                closing = "</g>\n" + closing
+                body.write("<g")
+                writeID(metadata.identifier)
+                if let label = metadata.label {
+                    body.write(" data-label=\"")
+                    body.write(escaped: label)
+                    body.write("\"")
+                }
+                body.write(">\n")
+                writeTooltip(metadata)
+                closing = closing == .link ? .groupThenLink : .group
             }
             return closing
         }
     }
 
     /// The tooltip as a group's first child, `<title>` (SVG 2, 5.9: browsers show the title of
-    /// the element under the pointer, or of its nearest ancestor with one); empty without one.
-    private func tooltipElement(_ metadata: ItemMetadata) -> String {
-        metadata.tooltip.map { "<title>" + WebText.escape($0) + "</title>\n" } ?? ""
+    /// the element under the pointer, or of its nearest ancestor with one); nothing without one.
+    private func writeTooltip(_ metadata: ItemMetadata) {
+        guard let tooltip = metadata.tooltip else { return }
+        body.write("<title>")
+        body.write(escaped: tooltip)
+        body.write("</title>\n")
     }
 
     // MARK: Shapes
 
     private func writeFill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle, dark: Shading?, context: Context) {
         if case .linearGradient(let stops, _, _) = shading, stops.isEmpty { return }
-        let paint = styles.paint(property: "fill", custom: customProperty(context, stroke: false), light: shading,
-                                 dark: dark, gradient: plainGradient)
-        var attributes = classAttribute(role: context.role, paint: paint) + paint.attributes
-        if style.isEOFilled { attributes += " fill-rule=\"evenodd\"" }
-        if !style.isAntialiased { attributes += " shape-rendering=\"crispEdges\"" }
-        body += element(shape, attributes) + "\n"
+        let paint = paint(.fill, custom: customProperty(context, stroke: false), light: shading, dark: dark)
+        writeElement(shape, to: &body) { [self] out in
+            writeClassAttribute(role: context.role, paint: paint, to: &out)
+            paint.write(to: &out)
+            if style.isEOFilled { out.write(" fill-rule=\"evenodd\"") }
+            if !style.isAntialiased { out.write(" shape-rendering=\"crispEdges\"") }
+        }
+        body.write("\n")
     }
 
     private func writeStroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement,
                              dark: Shading?, context: Context) {
         guard style.lineWidth > 0 else { return }
         if case .linearGradient(let stops, _, _) = shading, stops.isEmpty { return }
-        let paint = styles.paint(property: "stroke", custom: customProperty(context, stroke: true), light: shading,
-                                 dark: dark, gradient: plainGradient)
-        var attributes = classAttribute(role: context.role, paint: paint) + " fill=\"none\"" + paint.attributes
-        if style.lineCap != .butt { attributes += " stroke-linecap=\"\(style.lineCap.rawValue)\"" }
-        if style.lineJoin != .miter { attributes += " stroke-linejoin=\"\(style.lineJoin.rawValue)\"" }
-        if style.lineJoin == .miter && style.miterLimit != 4 { attributes += " stroke-miterlimit=\"\(number(style.miterLimit))\"" }
-        if !style.dash.isEmpty {
-            attributes += " stroke-dasharray=\"" + style.dash.map { number($0) }.joined(separator: " ") + "\""
-            if style.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(number(style.dashPhase))\"" }
+        let paint = paint(.stroke, custom: customProperty(context, stroke: true), light: shading, dark: dark)
+        func attributes(_ out: inout SVGOutput, lineWidth: CGFloat) {
+            writeClassAttribute(role: context.role, paint: paint, to: &out)
+            out.write(" fill=\"none\"")
+            paint.write(to: &out)
+            if style.lineCap != .butt {
+                out.write(" stroke-linecap=\"")
+                out.write(style.lineCap.rawValue)
+                out.write("\"")
+            }
+            if style.lineJoin != .miter {
+                out.write(" stroke-linejoin=\"")
+                out.write(style.lineJoin.rawValue)
+                out.write("\"")
+            }
+            if style.lineJoin == .miter && style.miterLimit != 4 {
+                out.write(" stroke-miterlimit=\"")
+                out.write(number: style.miterLimit)
+                out.write("\"")
+            }
+            if !style.dash.isEmpty {
+                out.write(" stroke-dasharray=\"")
+                for (index, dash) in style.dash.enumerated() {
+                    if index > 0 { out.write(" ") }
+                    out.write(number: dash)
+                }
+                out.write("\"")
+                if style.dashPhase != 0 {
+                    out.write(" stroke-dashoffset=\"")
+                    out.write(number: style.dashPhase)
+                    out.write("\"")
+                }
+            }
+            out.write(" stroke-width=\"")
+            out.write(number: lineWidth)
+            out.write("\"")
         }
         switch placement {
         case .centered:
-            body += element(shape, attributes + " stroke-width=\"\(number(style.lineWidth))\"") + "\n"
+            writeElement(shape, to: &body) { attributes(&$0, lineWidth: style.lineWidth) }
+            body.write("\n")
         case .inside:
             if let inset = shape.inset(by: style.lineWidth / 2) {
-                body += element(inset, attributes + " stroke-width=\"\(number(style.lineWidth))\"") + "\n"
+                writeElement(inset, to: &body) { attributes(&$0, lineWidth: style.lineWidth) }
+                body.write("\n")
             } else {
                 // A path cannot be inset: the inner half of a stroke twice as wide, as Cairo draws it.
                 let clip = defineClip(shape, style: FillStyle())
-                body += "<g clip-path=\"url(#\(clip))\">" + element(shape, attributes + " stroke-width=\"\(number(style.lineWidth * 2))\"") + "</g>\n"
+                body.write("<g clip-path=\"url(#")
+                body.write(clip)
+                body.write(")\">")
+                writeElement(shape, to: &body) { attributes(&$0, lineWidth: style.lineWidth * 2) }
+                body.write("</g>\n")
             }
         }
     }
 
-    /// An SVG element drawing a shape, with the given attributes (each with a leading space).
-    private func element(_ shape: ResolvedShape, _ attributes: String) -> String {
+    /// Writes an SVG element drawing a shape, with the attributes `attributes` writes (each with
+    /// a leading space).
+    private func writeElement(_ shape: ResolvedShape, to out: inout SVGOutput, _ attributes: (inout SVGOutput) -> Void) {
         switch shape {
         case .rect(let rect):
-            return rectangle(rect.standardized, radius: nil, attributes)
+            writeRectangle(rect.standardized, radius: nil, to: &out, attributes)
         case .roundedRect(let rect, let corner, .circular):
-            return rectangle(rect.standardized, radius: corner, attributes)
+            writeRectangle(rect.standardized, radius: corner, to: &out, attributes)
         case .capsule(let rect, .circular):
             let r = rect.standardized
             let radius = min(r.width, r.height) / 2
-            return rectangle(r, radius: CGSize(width: radius, height: radius), attributes)
+            writeRectangle(r, radius: CGSize(width: radius, height: radius), to: &out, attributes)
         case .roundedRect, .capsule, .ellipse, .circle, .path:
             // Ellipses as the same Bézier curves the Cairo backends fill, so every edge pixel agrees.
-            return "<path d=\"\(pathData(shape.path))\"\(attributes)/>"
+            out.write("<path d=\"")
+            writePathData(shape.path, to: &out)
+            out.write("\"")
+            attributes(&out)
+            out.write("/>")
         }
     }
 
-    private func rectangle(_ r: CGRect, radius: CGSize?, _ attributes: String) -> String {
-        var text = "<rect x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\""
+    private func writeRectangle(_ r: CGRect, radius: CGSize?, to out: inout SVGOutput, _ attributes: (inout SVGOutput) -> Void) {
+        out.write("<rect x=\"")
+        out.write(number: r.minX)
+        out.write("\" y=\"")
+        out.write(number: r.minY)
+        out.write("\" width=\"")
+        out.write(number: r.width)
+        out.write("\" height=\"")
+        out.write(number: r.height)
+        out.write("\"")
         if let radius, radius.width > 0 || radius.height > 0 {
             // SVG clamps the radii to half of each side, as ResolvedShape does.
-            text += " rx=\"\(number(max(radius.width, 0)))\""
-            if radius.height != radius.width { text += " ry=\"\(number(max(radius.height, 0)))\"" }
+            out.write(" rx=\"")
+            out.write(number: max(radius.width, 0))
+            out.write("\"")
+            if radius.height != radius.width {
+                out.write(" ry=\"")
+                out.write(number: max(radius.height, 0))
+                out.write("\"")
+            }
         }
-        return text + attributes + "/>"
+        attributes(&out)
+        out.write("/>")
     }
 
     /// Path data with absolute commands; quadratic curves are kept (`Q`).
-    private func pathData(_ path: Path) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.elements.count * 32)
-        func add(_ command: UInt8, _ point: CGPoint, first: Bool) {
-            if first { bytes.append(command) } else { bytes.append(0x20) }
-            WebText.appendNumber(Double(point.x), decimals: 4, to: &bytes)
-            bytes.append(0x20)
-            WebText.appendNumber(Double(point.y), decimals: 4, to: &bytes)
+    private func writePathData(_ path: Path, to out: inout SVGOutput) {
+        func add(_ command: StaticString?, _ point: CGPoint) {
+            if let command { out.write(command) } else { out.write(" ") }
+            out.write(number: point.x)
+            out.write(" ")
+            out.write(number: point.y)
         }
         for element in path.elements {
             switch element {
-            case .move(let p): add(UInt8(ascii: "M"), p, first: true)
-            case .line(let p): add(UInt8(ascii: "L"), p, first: true)
+            case .move(let p): add("M", p)
+            case .line(let p): add("L", p)
             case .quadCurve(let p, let c):
-                add(UInt8(ascii: "Q"), c, first: true)
-                add(0, p, first: false)
+                add("Q", c)
+                add(nil, p)
             case .curve(let p, let c1, let c2):
-                add(UInt8(ascii: "C"), c1, first: true)
-                add(0, c2, first: false)
-                add(0, p, first: false)
-            case .closeSubpath: bytes.append(UInt8(ascii: "Z"))
+                add("C", c1)
+                add(nil, c2)
+                add(nil, p)
+            case .closeSubpath: out.write("Z")
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Paint
@@ -317,16 +508,24 @@ final class SVGWriter {
     }
 
     /// ` class="…"` for a painted element: its role's class and its paint's class.
-    private func classAttribute(role: ItemRole?, paint: SVGStyleSheet.Paint) -> String {
-        let roleClass: String? = switch role {
+    private func writeClassAttribute(role: ItemRole?, paint: Paint, to out: inout SVGOutput) {
+        let roleClass: StaticString? = switch role {
         case .chipFill?: "tc-chip-fill"
         case .chipBorder?: "tc-chip-border"
         case .label?: "tc-label"
         case .checkmark?: "tc-check"
         case .cloud?, .chip?, .moreChip?, nil: nil
         }
-        let classes = [roleClass, paint.className.map { p + "-" + $0 }].compactMap { $0 }
-        return classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+        guard roleClass != nil || paint.className != nil else { return }
+        out.write(" class=\"")
+        if let roleClass { out.write(roleClass) }
+        if let name = paint.className {
+            if roleClass != nil { out.write(" ") }
+            out.writePrefix()
+            out.write("-")
+            out.write(name)
+        }
+        out.write("\"")
     }
 
     /// The id of a gradient's definition, written on first use.
@@ -347,7 +546,7 @@ final class SVGWriter {
         if let id = gradientIDs[key] { return "\(p)-l\(id)" }
         let id = gradientIDs.count
         gradientIDs[key] = id
-        definitions += "<linearGradient id=\"\(p)-l\(id)\"\(attributes)>\(content)</linearGradient>\n"
+        definitions.write("<linearGradient id=\"\(p)-l\(id)\"\(attributes)>\(content)</linearGradient>\n")
         return "\(p)-l\(id)"
     }
 
@@ -358,10 +557,14 @@ final class SVGWriter {
     private func defineClip(_ shape: ResolvedShape, style: FillStyle) -> String {
         let id = "\(p)-k\(clipCount)"
         clipCount += 1
-        var attributes = ""
-        if style.isEOFilled { attributes += " clip-rule=\"evenodd\"" }
-        if !style.isAntialiased { attributes += " shape-rendering=\"crispEdges\"" }
-        definitions += "<clipPath id=\"\(id)\">" + element(shape, attributes) + "</clipPath>\n"
+        definitions.write("<clipPath id=\"")
+        definitions.write(id)
+        definitions.write("\">")
+        writeElement(shape, to: &definitions) { out in
+            if style.isEOFilled { out.write(" clip-rule=\"evenodd\"") }
+            if !style.isAntialiased { out.write(" shape-rendering=\"crispEdges\"") }
+        }
+        definitions.write("</clipPath>\n")
         return id
     }
 
@@ -373,10 +576,12 @@ final class SVGWriter {
             if stops.isEmpty { return writeTextLayer(text) }
             isGradient = true
         }
-        let paint = isGradient ? nil : styles.paint(property: "fill", custom: customProperty(context, stroke: false), light: text.shading,
-                                                    dark: dark, gradient: plainGradient)
-        let groupPaint = paint ?? SVGStyleSheet.Paint(attributes: "", className: nil)
-        body += "<g" + classAttribute(role: context.role, paint: groupPaint) + groupPaint.attributes + ">\n"
+        let paint = isGradient ? nil : self.paint(.fill, custom: customProperty(context, stroke: false), light: text.shading, dark: dark)
+        let groupPaint = paint ?? Paint(attributes: "", className: nil)
+        body.write("<g")
+        writeClassAttribute(role: context.role, paint: groupPaint, to: &body)
+        groupPaint.write(to: &body)
+        body.write(">\n")
         for run in text.runs where !run.glyphs.isEmpty {
             if run.face.hasColorBitmaps {
                 try writeColorGlyphs(run, origin: text.origin)
@@ -384,38 +589,75 @@ final class SVGWriter {
                 try writeOutlines(run, origin: text.origin, shading: isGradient ? (text.shading, dark) : nil, context: context)
             }
         }
-        body += "</g>\n"
+        body.write("</g>\n")
         writeTextLayer(text)
+    }
+
+    /// A run's scale from font units to its size, as written (8 decimals) and as read back, so
+    /// that the glyph offsets are computed with the value written.
+    private func scale(size: CGFloat, units: Double) -> (text: String, value: Double) {
+        if let known = scales.last(where: { $0.size == size && $0.units == units }) { return (known.text, known.value) }
+        let text = WebText.number(Double(size) / units, decimals: 8)
+        let value = Double(text.hasPrefix(".") ? "0" + text : text) ?? Double(size) / units
+        if scales.count == 16 { scales.removeFirst() }
+        scales.append((size, units, text, value))
+        return (text, value)
     }
 
     /// One group per run, scaled from font units to the run's size, with a `<use>` of each
     /// glyph's outline.
     private func writeOutlines(_ run: GlyphRun, origin: CGPoint, shading: (Shading, Shading?)?, context: Context) throws {
         let units = GlyphOutlines.unitsPerEm(run.face)
-        // The scale as written, so that the glyph offsets below are computed with the same value.
-        let scaleText = WebText.number(Double(run.fontSize) / units, decimals: 8)
-        let scale = Double(scaleText.hasPrefix(".") ? "0" + scaleText : scaleText) ?? Double(run.fontSize) / units
-        guard scale > 0, let first = run.positions.first else { return }
+        let (scaleText, scale) = self.scale(size: run.fontSize, units: units)
+        let positions = run.positions
+        guard scale > 0, let first = positions.first else { return }
         let x0 = Double(origin.x + first.x), y0 = Double(origin.y + first.y)
-        var group = "<g transform=\"matrix(\(scaleText) 0 0 \(scaleText) \(number(x0)) \(number(y0)))\""
+        body.write("<g transform=\"matrix(")
+        body.write(scaleText)
+        body.write(" 0 0 ")
+        body.write(scaleText)
+        body.write(" ")
+        body.write(number: x0)
+        body.write(" ")
+        body.write(number: y0)
+        body.write(")\"")
         if let (light, dark) = shading {
             let inverse = Transform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: -x0 / scale, ty: -y0 / scale)
-            let paint = styles.paint(property: "fill", custom: customProperty(context, stroke: false), light: light,
-                                     dark: dark) { self.gradientReference($0, $1, $2, inverse) }
-            group += paint.className.map { " class=\"\(p)-\($0)\"" } ?? ""
-            group += paint.attributes
+            let paint = paint(.fill, custom: customProperty(context, stroke: false), light: light, dark: dark) {
+                self.gradientReference($0, $1, $2, inverse)
+            }
+            if let name = paint.className {
+                body.write(" class=\"")
+                body.writePrefix()
+                body.write("-")
+                body.write(name)
+                body.write("\"")
+            }
+            paint.write(to: &body)
         }
-        body += group + ">"
-        for (glyph, position) in zip(run.glyphs, run.positions) {
+        body.write(">")
+        for (glyph, position) in zip(run.glyphs, positions) {
             let id = try glyphID(face: run.face, glyph: glyph, synthesis: run.synthesis)
             guard let id else { continue }
-            body += "<use href=\"#\(p)-g\(id)\""
+            body.write("<use href=\"#")
+            body.writePrefix()
+            body.write("-g")
+            body.write(integer: id)
+            body.write("\"")
             let dx = (Double(origin.x + position.x) - x0) / scale, dy = (Double(origin.y + position.y) - y0) / scale
-            if WebText.number(dx, decimals: 1) != "0" { body += " x=\"" + WebText.number(dx, decimals: 1) + "\"" }
-            if WebText.number(dy, decimals: 1) != "0" { body += " y=\"" + WebText.number(dy, decimals: 1) + "\"" }
-            body += "/>"
+            if !WebText.roundsToZero(dx, decimals: 1) {
+                body.write(" x=\"")
+                body.write(number: dx, decimals: 1)
+                body.write("\"")
+            }
+            if !WebText.roundsToZero(dy, decimals: 1) {
+                body.write(" y=\"")
+                body.write(number: dy, decimals: 1)
+                body.write("\"")
+            }
+            body.write("/>")
         }
-        body += "</g>\n"
+        body.write("</g>\n")
     }
 
     /// The number of a glyph's outline definition, written on first use; `nil` for a glyph
@@ -430,7 +672,13 @@ final class SVGWriter {
         }
         let id = glyphIDs.count
         glyphIDs[key] = id
-        definitions += "<path id=\"\(p)-g\(id)\" d=\"\(data)\"/>\n"
+        definitions.write("<path id=\"")
+        definitions.writePrefix()
+        definitions.write("-g")
+        definitions.write(integer: id)
+        definitions.write("\" d=\"")
+        definitions.write(data)
+        definitions.write("\"/>\n")
         return id
     }
 
@@ -446,13 +694,13 @@ final class SVGWriter {
             } else {
                 id = emojiIDs.count
                 emojiIDs[key] = id
-                definitions += "<image id=\"\(p)-e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
-                    + Data(bitmap.png).base64EncodedString() + "\"/>\n"
+                definitions.write("<image id=\"\(p)-e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
+                    + Data(bitmap.png).base64EncodedString() + "\"/>\n")
             }
             let scale = Double(run.fontSize) / bitmap.pixelsPerEm
             let x = Double(origin.x + position.x) + bitmap.left * scale, y = Double(origin.y + position.y) + bitmap.top * scale
             let s = WebText.number(scale, decimals: 8)
-            body += "<use href=\"#\(p)-e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n"
+            body.write("<use href=\"#\(p)-e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n")
         }
     }
 
@@ -461,12 +709,28 @@ final class SVGWriter {
         guard options.writesTextLayer else { return }
         for line in text.lines where !line.text.isEmpty && line.width > 0 && line.fontSize > 0 {
             let family = text.runs.first(where: { !$0.face.hasColorBitmaps })?.face.familyName
-            body += "<text class=\"tc-text\" x=\"\(number(text.origin.x + line.baselineOrigin.x))\" y=\"\(number(text.origin.y + line.baselineOrigin.y))\""
-            body += " font-size=\"\(number(line.fontSize))\""
-            if let language = text.language { body += " lang=\"\(WebText.escape(language.identifier))\"" }
-            if let family { body += " font-family=\"\(WebText.escape(family))\"" }
-            body += " textLength=\"\(number(line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\">"
-            body += WebText.escape(line.text) + "</text>\n"
+            body.write("<text class=\"tc-text\" x=\"")
+            body.write(number: text.origin.x + line.baselineOrigin.x)
+            body.write("\" y=\"")
+            body.write(number: text.origin.y + line.baselineOrigin.y)
+            body.write("\" font-size=\"")
+            body.write(number: line.fontSize)
+            body.write("\"")
+            if let language = text.language {
+                body.write(" lang=\"")
+                body.write(escaped: language.identifier)
+                body.write("\"")
+            }
+            if let family {
+                body.write(" font-family=\"")
+                body.write(escaped: family)
+                body.write("\"")
+            }
+            body.write(" textLength=\"")
+            body.write(number: line.width)
+            body.write("\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\">")
+            body.write(escaped: line.text)
+            body.write("</text>\n")
         }
     }
 
@@ -481,14 +745,14 @@ final class SVGWriter {
         let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
         if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
         if opacity < 1 { attributes += " opacity=\"\(number(opacity))\"" }
-        if !attributes.isEmpty { body += "<g\(attributes)>\n" }
+        if !attributes.isEmpty { body.write("<g\(attributes)>\n") }
         // Cairo draws a translucent group's items under its clip and composites the result under
         // the clip again, so antialiased clip edges are covered twice: the same here.
         let clipsTwice = clip != nil && opacity < 1
-        if clipsTwice, let clip { body += "<g clip-path=\"url(#\(clip))\">\n" }
+        if clipsTwice, let clip { body.write("<g clip-path=\"url(#\(clip))\">\n") }
         try write(group.items, dark: dark?.items, context: context)
-        if clipsTwice { body += "</g>\n" }
-        if !attributes.isEmpty { body += "</g>\n" }
+        if clipsTwice { body.write("</g>\n") }
+        if !attributes.isEmpty { body.write("</g>\n") }
     }
 
     private func matrix(_ t: Transform) -> String {

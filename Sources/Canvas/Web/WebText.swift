@@ -91,7 +91,7 @@ package enum WebText {
     }
 
     /// Lends ``number(_:decimals:)``'s ASCII bytes, made in place (no string per part).
-    private static func withDigits(of value: Double, decimals: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
+    static func withDigits(of value: Double, decimals: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
         let places = min(max(decimals, 0), 8)
         let power = powers[places]
         let scaled = (value * power).rounded()
@@ -140,18 +140,36 @@ package enum WebText {
     /// of its bytes (the concatenation of `parts`), so that the same picture always gets the same
     /// prefix and different pictures inlined into one page get different ones.
     package static func derivedPrefix(hashing parts: [String]) -> String {
+        derivedPrefix(hashing: parts.map { Array($0.utf8) })
+    }
+
+    /// ``derivedPrefix(hashing:)`` of documents written as bytes.
+    package static func derivedPrefix(hashing parts: [[UInt8]]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for var part in parts {
-            part.withUTF8 { bytes in
+        for part in parts {
+            part.withUnsafeBufferPointer { bytes in
                 for byte in bytes {
                     hash ^= UInt64(byte)
                     hash = hash &* 0x0000_0100_0000_01B3
                 }
             }
         }
+        return prefix(ofHash: hash)
+    }
+
+    /// The prefix of a document whose bytes hash to `hash`: `tc` and the hash folded to eight
+    /// hexadecimal digits.
+    package static func prefix(ofHash hash: UInt64) -> String {
         let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
         let text = String(folded, radix: 16)
         return "tc" + String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    /// Whether ``number(_:decimals:)`` writes `value` as `0`.
+    package static func roundsToZero(_ value: Double, decimals: Int) -> Bool {
+        guard value.isFinite else { return true }
+        let scaled = (value * powers[min(max(decimals, 0), 8)]).rounded()
+        return abs(scaled) < 9e15 ? scaled == 0 : false
     }
 
     /// The placeholder byte writers put where the id prefix goes until it is known: a control
@@ -169,11 +187,16 @@ package enum WebText {
     ///   - prefix: The prefix to use; `nil` derives it.
     /// - Returns: The document with its ids complete.
     package static func fillingPrefix(_ parts: [String], prefix: String?) -> Data {
+        fillingPrefix(parts.map { Array($0.utf8) }, prefix: prefix)
+    }
+
+    /// ``fillingPrefix(_:prefix:)`` of a document written as bytes.
+    package static func fillingPrefix(_ parts: [[UInt8]], prefix: String?) -> Data {
         let prefix = Array((prefix ?? derivedPrefix(hashing: parts)).utf8)
         var output = Data()
-        output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } * 11 / 10)
-        for var part in parts {
-            part.withUTF8 { bytes in
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.count } * 11 / 10)
+        for part in parts {
+            part.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
                 var start = 0
                 while start < bytes.count, let found = memchr(base + start, Int32(prefixPlaceholder), bytes.count - start) {
