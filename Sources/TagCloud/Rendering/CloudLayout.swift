@@ -122,7 +122,7 @@ public struct CloudLayout: Sendable, Equatable {
             output.append("}")
         }
         output.append(chips.isEmpty ? "]}\n" : "\n]}\n")
-        return Data(output.bytes)
+        return output.data()
     }
 
     /// Reads a layout written by ``jsonData()`` (or any JSON of that shape).

@@ -82,7 +82,8 @@ extension Cloud {
         switch format {
         case .json:
             if let root = FastJSONReader.read(input),
-               var cloud = try? SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil).decodeDocument(root) {
+               var cloud = try? SpecDecoder(locate: { _ in SpecLocation(source: source) }, input: nil, recordsLocations: false)
+                   .decodeDocument(root) {
                 cloud.provenance.parsed = SpecSourceMap.Store {
                     (try? Self.located(input, format: format).provenance.parsed?.map) ?? SpecSourceMap()
                 }

@@ -1,27 +1,85 @@
+import Canvas
+import Foundation
+
 /// JSON text (RFC 8259) built as UTF-8 bytes: the spec's and the layout's writers, which write
 /// a string per tag and four numbers per chip (a 1,000,000-chip layout is 80 MB of them).
 struct JSONBytes {
-    /// The bytes so far.
-    private(set) var bytes: [UInt8] = []
+    /// The bytes so far, in a buffer that becomes the document's `Data` without a copy.
+    private var bytes: GrowingBuffer
 
     init(reservingCapacity capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        bytes = GrowingBuffer(capacity: capacity)
+    }
+
+    /// The text, which must be UTF-8 (this writer writes nothing else).
+    var string: String {
+        bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes as `Data`; the writer must not be used afterwards.
+    mutating func data() -> Data {
+        bytes.takeData()
     }
 
     /// Appends text as it is (punctuation, keys known to need no escape).
+    @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(text)
     }
 
     /// Appends a string's UTF-8 as it is.
     mutating func appendVerbatim(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { bytes.append($0) }
     }
 
     /// Appends a number in its shortest form that reads back exactly (``SpecTree/format(_:)``).
+    ///
+    /// Integers and multiples of 1/64 below 2^24 (every layout unit of a layout, every chip's
+    /// coordinate) are written digit by digit: their exact decimal expansion, at most six places,
+    /// is the shortest that reads back (their neighbouring doubles are less than 10⁻⁸ away), which
+    /// is what ``SpecTree/format(_:)`` writes for them too. Other numbers go through it.
     mutating func append(number: Double) {
-        appendVerbatim(SpecTree.format(number))
+        let magnitude = abs(number)
+        let sixtyFourths = magnitude * 64
+        guard magnitude < 16_777_216, sixtyFourths.rounded() == sixtyFourths else {
+            appendVerbatim(SpecTree.format(number))
+            return
+        }
+        let units = Int64(sixtyFourths)
+        if number < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(units >> 6)
+        let fraction = units & 63
+        guard fraction != 0 else { return }
+        // k/64 = k × 15625 / 10⁶: six places, trailing zeros dropped.
+        var places = fraction * 15_625
+        var count = 6
+        while places % 10 == 0 {
+            places /= 10
+            count -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(places / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends a non-negative integer in decimal.
+    private mutating func appendDigits(_ value: Int64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            var rest = value
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[index...]))
+        }
     }
 
     /// Appends a JSON string (RFC 8259 §7): quotes, backslashes and the C0 controls escaped
@@ -29,12 +87,12 @@ struct JSONBytes {
     /// (lower-case hex), which some readers (JavaScript before ES2019, terminals) take for line
     /// ends or commands. Runs of other bytes are copied whole.
     mutating func append(string text: String) {
-        bytes.append(0x22)
+        bytes.append(UInt8(0x22))
         var text = text
         text.withUTF8 { utf8 in
             var start = 0, index = 0
             func flush(upTo end: Int) {
-                if start < end { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end])) }
+                if start < end { bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<end])) }
             }
             while index < utf8.count {
                 let byte = utf8[index]
@@ -61,7 +119,7 @@ struct JSONBytes {
             }
             flush(upTo: utf8.count)
         }
-        bytes.append(0x22)
+        bytes.append(UInt8(0x22))
     }
 
     private mutating func appendEscape(_ scalar: UInt32) {
@@ -75,7 +133,7 @@ struct JSONBytes {
             append("\\u")
             for shift: UInt32 in [12, 8, 4, 0] {
                 let digit = UInt8((scalar >> shift) & 0xF)
-                bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+                bytes.append(UInt8(digit < 10 ? 0x30 + digit : 0x57 + digit))
             }
         }
     }

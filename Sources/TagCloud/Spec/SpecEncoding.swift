@@ -25,7 +25,7 @@ extension Cloud {
         var output = JSONBytes()
         encodedTree().writeJSON(to: &output, indent: "")
         output.append("\n")
-        return String(decoding: output.bytes, as: UTF8.self)
+        return output.string
     }
 
     /// The spec as a tree of plain values, keys in the table's order.

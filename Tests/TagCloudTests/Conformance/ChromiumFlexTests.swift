@@ -95,7 +95,7 @@ import Testing
     static func jsonString(_ text: String) -> String {
         var output = JSONBytes()
         output.append(string: text)
-        return String(decoding: output.bytes, as: UTF8.self)
+        return output.string
     }
 
     /// The row of each box: a box starts a new row when its top is at or below the bottom of the

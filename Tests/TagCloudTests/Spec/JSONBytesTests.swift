@@ -8,7 +8,7 @@ import TestRandom
     private func written(_ text: String) -> String {
         var output = JSONBytes()
         output.append(string: text)
-        return String(decoding: output.bytes, as: UTF8.self)
+        return output.string
     }
 
     @Test func escapesWhatRFC8259AndJavaScriptNeed() {
@@ -46,6 +46,28 @@ import TestRandom
             output.append(number: value)
             output.append(" ")
         }
-        #expect(String(decoding: output.bytes, as: UTF8.self) == "0 0 16 -3 66.8125 0.1 1e-05 1000000000000000.0 123456789012345 ")
+        #expect(output.string == "0 0 16 -3 66.8125 0.1 1e-05 1000000000000000.0 123456789012345 ")
+    }
+
+    /// Numbers written digit by digit (integers and multiples of 1/64 below 2^24, a layout's
+    /// coordinates) are written as ``SpecTree/format(_:)`` writes them, and every number reads
+    /// back as itself: random layout units of every size and sign, and random doubles.
+    @Test func layoutUnitsAreWrittenAsTheShortestForm() throws {
+        var generator = SeededRandom(seed: 0x3C4F)
+        var values: [Double] = [1 / 64, -1 / 64, 63 / 64, 16_777_215 + 63 / 64, 16_777_216.5, 16_777_216 + 1 / 64, 0.5, -0.5,
+                                32_767.984375, 1e-300, .greatestFiniteMagnitude, 1 / 3]
+        for _ in 0..<20_000 {
+            let units = Double(Int64.random(in: -(1 << 31)...(1 << 31), using: &generator))
+            values.append(units / 64)
+            values.append(Double.random(in: -1e6...1e6, using: &generator))
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+        }
+        for value in values where value.isFinite {
+            var output = JSONBytes()
+            output.append(number: value)
+            let text = output.string
+            #expect(text == SpecTree.format(value), "\(value)")
+            #expect(Double(text) == value, "\(value) written as \(text)")
+        }
     }
 }

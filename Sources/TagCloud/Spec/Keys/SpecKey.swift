@@ -217,6 +217,12 @@ final class AnyKey<Root>: Sendable {
     let schema: KeySchema?
     /// Whether the key is read after the others.
     let decodesLast: Bool
+    /// Whether `written` is the key's name or one of its aliases.
+    func isNamed(_ written: String) -> Bool {
+        let length = written.utf8.count
+        return (name.utf8.count == length && name == written) || aliases.contains(written)
+    }
+
     /// Reads the key into the mapping under construction.
     let decode: @Sendable (inout Root, SpecNode, String, SpecDecoder) throws(TagCloudError) -> Void
     /// The given value as plain values, `nil` when not given.
@@ -314,7 +320,8 @@ struct KeyTable<Root>: Sendable {
         // A table of a few names is searched in order: comparing short strings costs less than
         // hashing one (a tag's keys are looked up for each of a large cloud's tags).
         if names.count <= 24 {
-            for (candidate, position) in names where candidate == name { return keys[position] }
+            let length = name.utf8.count
+            for (candidate, position) in names where candidate.utf8.count == length && candidate == name { return keys[position] }
             return nil
         }
         return index[name].map { keys[$0] }

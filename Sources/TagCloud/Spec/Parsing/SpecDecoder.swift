@@ -1,3 +1,4 @@
+import Foundation
 import Typesetting
 import Canvas
 import Yams
@@ -9,18 +10,29 @@ import Yams
 /// string; a plain one is `null`/`~`/empty (not given), `true`/`false` (any case form), a number
 /// (decimal, with optional sign, fraction and exponent; `.inf` and `.nan` are read so they can be
 /// refused by name), or else a string. YAML tags (`!!str`) are not consulted.
-final class SpecDecoder {
+final class SpecDecoder: @unchecked Sendable {
+    // Unchecked: without `recordsLocations` (the only mode that decodes on several threads), the
+    // decoder mutates nothing; `locate` and `input` are only read.
     private let locate: (Mark?) -> SpecLocation
     private let input: TextInput?
     private(set) var sourceMap = SpecSourceMap()
+    /// Whether ``sourceMap`` is filled. Without it (the fast JSON path, whose input has no
+    /// places and whose map is made again the located way when asked for), a long list of tags is
+    /// decoded on every core.
+    private let recordsLocations: Bool
 
     /// - Parameters:
     ///   - locate: Turns a node's mark into a location.
     ///   - input: The YAML text, for hints that need the source line; `nil` otherwise.
-    init(locate: @escaping (Mark?) -> SpecLocation, input: TextInput?) {
+    ///   - recordsLocations: Whether to fill ``sourceMap``.
+    init(locate: @escaping (Mark?) -> SpecLocation, input: TextInput?, recordsLocations: Bool = true) {
         self.locate = locate
         self.input = input
+        self.recordsLocations = recordsLocations
     }
+
+    /// The fewest tags decoded on several threads.
+    static let concurrentTagThreshold = 8192
 
     // MARK: Document
 
@@ -70,9 +82,7 @@ final class SpecDecoder {
         // pairs, already checked) is read again for each, instead of keeping its entries.
         for key in table.lastKeys {
             for (keyNode, value) in mapping {
-                guard case .scalar(let keyScalar) = keyNode, table[keyScalar.string]?.name == key.name, !isNull(value) else {
-                    continue
-                }
+                guard case .scalar(let keyScalar) = keyNode, key.isNamed(keyScalar.string), !isNull(value) else { continue }
                 try key.decode(&result, value, Entry(key: key.name, parent: path, value: value).path, self)
             }
         }
@@ -150,21 +160,59 @@ final class SpecDecoder {
         guard case .sequence(let sequence) = node else {
             throw .wrongType(path: path, expected: "a list of tags", got: describe(node), location(node))
         }
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        if !recordsLocations, sequence.count >= Self.concurrentTagThreshold, workers > 1 {
+            return try concurrentTags(sequence, path: path, workers: workers)
+        }
         var tags: [Cloud.Tag] = []
         tags.reserveCapacity(sequence.count)
         for (index, element) in sequence.enumerated() {
             let tagLocation = location(element)
-            sourceMap.recordTag(tagLocation)
-            switch element {
-            case .scalar(let scalar):
-                tags.append(Cloud.Tag(try tagText(scalar.string, location: tagLocation)))
-            case .mapping:
-                tags.append(try tagObject(element, path: "\(path)[\(index)]", location: tagLocation))
-            case .sequence, .alias:
-                throw .wrongType(path: "\(path)[\(index)]", expected: "a tag: a string or a mapping with a text",
-                                 got: describe(element), tagLocation)
+            if recordsLocations { sourceMap.recordTag(tagLocation) }
+            tags.append(try tag(element, index: index, path: path, location: tagLocation))
+        }
+        return tags
+    }
+
+    /// One element of a list of tags.
+    private func tag(_ element: SpecNode, index: Int, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
+        switch element {
+        case .scalar(let scalar):
+            return Cloud.Tag(try tagText(scalar.string, location: tagLocation))
+        case .mapping:
+            return try tagObject(element, path: "\(path)[\(index)]", location: tagLocation)
+        case .sequence, .alias:
+            throw .wrongType(path: "\(path)[\(index)]", expected: "a tag: a string or a mapping with a text",
+                             got: describe(element), tagLocation)
+        }
+    }
+
+    /// The tags of a long list decoded in consecutive shares on every core; the first error in
+    /// the list's order is thrown, as decoding them in order would.
+    private func concurrentTags(_ sequence: SpecNode.Sequence, path: String, workers: Int) throws(TagCloudError) -> [Cloud.Tag] {
+        let count = sequence.count
+        let shares = workers * 4
+        var tags = [Cloud.Tag](repeating: Cloud.Tag(""), count: count)
+        var errors = [TagCloudError?](repeating: nil, count: shares)
+        tags.withUnsafeMutableBufferPointer { tagBuffer in
+            errors.withUnsafeMutableBufferPointer { errorBuffer in
+                // Unchecked: each share writes its own slots; the decoder mutates nothing here, and
+                // the nodes (values) are only read.
+                nonisolated(unsafe) let tagBuffer = tagBuffer, errorBuffer = errorBuffer, sequence = sequence
+                DispatchQueue.concurrentPerform(iterations: shares) { share in
+                    let start = count * share / shares, end = count * (share + 1) / shares
+                    do throws(TagCloudError) {
+                        for index in start..<end {
+                            let element = sequence[sequence.startIndex + index]
+                            tagBuffer[index] = try tag(element, index: index, path: path, location: location(element))
+                        }
+                    } catch {
+                        errorBuffer[share] = error
+                    }
+                }
             }
         }
+        if let first = errors.lazy.compactMap({ $0 }).first { throw first }
         return tags
     }
 
@@ -335,7 +383,7 @@ final class SpecDecoder {
                 }
                 continue
             }
-            if record { sourceMap.record(entry.path, location(value)) }
+            if record && recordsLocations { sourceMap.record(entry.path, location(value)) }
             try body(tableKey, entry)
         }
     }

@@ -1,0 +1,102 @@
+package import Foundation
+
+/// A byte buffer of its own: `malloc`ed, grown with `realloc`, handed over as `Data` without a
+/// copy (``takeData()``).
+///
+/// The writers of large documents use it (SVG, the layout JSON: a 1,000,000-chip layout is 80 MB):
+/// appending a few bytes costs a bounds check and a copy, with none of an array's generic
+/// machinery, and the document is not copied again to become `Data`.
+///
+/// Copies of the value share the bytes (the last one frees them): only one of them may write, as
+/// its users do (they write, then hand the output over and write no more). Running out of memory
+/// stops the program, as an array's growth does.
+package struct GrowingBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    package private(set) var count = 0
+    /// Frees the bytes unless they were handed over.
+    private var owner: Owner
+
+    private final class Owner {
+        var pointer: UnsafeMutableRawPointer?
+        init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+        deinit { free(pointer) }
+    }
+
+    package init(capacity: Int) {
+        let capacity = max(capacity, 16)
+        guard let raw = malloc(capacity) else { fatalError("out of memory: \(capacity) bytes for a document") }
+        base = raw.assumingMemoryBound(to: UInt8.self)
+        self.capacity = capacity
+        owner = Owner(raw)
+    }
+
+    /// Makes room for `extra` more bytes.
+    private mutating func reserve(_ extra: Int) {
+        let needed = count + extra
+        guard needed > capacity else { return }
+        var grown = capacity
+        while grown < needed { grown = grown + grown / 2 + 64 }
+        guard let raw = realloc(base, grown) else { fatalError("out of memory: \(grown) bytes for a document") }
+        base = raw.assumingMemoryBound(to: UInt8.self)
+        capacity = grown
+        owner.pointer = raw
+    }
+
+    @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends source text.
+    @inline(__always)
+    package mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends `byte` `repeats` times.
+    package mutating func append(_ byte: UInt8, count repeats: Int) {
+        reserve(repeats)
+        (base + count).update(repeating: byte, count: repeats)
+        count += repeats
+    }
+
+    /// Writes `bytes` over the bytes at `position` (which must have been written).
+    package mutating func overwrite(at position: Int, with bytes: [UInt8]) {
+        precondition(position >= 0 && position + bytes.count <= count, "overwriting past the end")
+        bytes.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return }
+            (base + position).update(from: start, count: source.count)
+        }
+    }
+
+    /// Puts `bytes` before the bytes written.
+    package mutating func insertAtStart(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        memmove(base + bytes.count, base, count)
+        (base).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes as `Data`, which frees them; the buffer must not be used afterwards.
+    package mutating func takeData() -> Data {
+        owner.pointer = nil
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+}
