@@ -9,7 +9,7 @@ import TagCloudUI
 ///
 /// Layouts must be `Sendable`; the recorder's state sits behind a lock (an `NSLock`, a POSIX
 /// mutex that ThreadSanitizer understands), although a render runs on one thread.
-final class LayoutRecorder: @unchecked Sendable {
+final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
     private let lock = NSLock()
     private var recordedFrames: [CGRect?]
     private var recordedHidden = 0

@@ -129,14 +129,11 @@ struct ChipLabel: Sendable {
 
 extension View {
     /// This view recording in `recorder` the frame it is drawn in as chip `index`, kept at most
-    /// `maxWidth` wide (`_recordingFrame(maxWidth:narrowed:texts:_:)`), the fonts its text was
-    /// drawn in, and when `wide` also the labels its texts show
+    /// `maxWidth` wide (``View/_recordingFrame(maxWidth:recorder:index:keepsLabels:)``), the
+    /// fonts its text was drawn in, and when `wide` also the labels its texts show
     /// (``LayoutRecorder/recordDrawn(_:for:keepsLabel:)``).
     func recorded(as index: Int, in recorder: LayoutRecorder, maxWidth: CGFloat, wide: Bool) -> some View {
-        _recordingFrame(maxWidth: maxWidth, narrowed: { recorder.recordNarrowed(index) },
-                        texts: { recorder.recordDrawn($0, for: index, keepsLabel: wide) }) {
-            recorder.record($0, for: index)
-        }
+        _recordingFrame(maxWidth: maxWidth, recorder: recorder, index: index, keepsLabels: wide)
     }
 }
 

@@ -1,87 +1,96 @@
 extension View {
-    /// Calls `record` with the frame this view is drawn in, in the picture's coordinates, each time
-    /// it is drawn: how a caller learns where views went from the pass that drew them (the TagCloud
-    /// library's layout JSON). It changes nothing about the view's layout or drawing.
+    /// Records, in `recorder`, the frame this view is drawn in as item `index`, in the picture's
+    /// coordinates, each time it is drawn: how a caller learns where views went from the pass that
+    /// drew them (the TagCloud library's layout JSON). It also keeps the view at most `maxWidth`
+    /// wide: proposed a width (or none) for which it would be wider, it is proposed `maxWidth`
+    /// instead (its text then truncates or wraps, as under any narrower proposal), and the
+    /// recorder is told (``FrameRecorder/recordNarrowed(_:)``). What each text inside draws goes
+    /// to the recorder too, in drawing order (its label, a truncated text's shown lines joined
+    /// by spaces, and its layout), even when the pass keeps no items (a layout alone).
     ///
-    /// - Parameter record: Called during drawing, on the rendering's thread.
-    /// - Returns: The view.
-    @inlinable
-    package func _recordingFrame(_ record: @escaping @Sendable (CGRect) -> Void) -> some View {
-        modifier(FrameRecordingModifier(record: record, maxWidth: .infinity, narrowed: nil, texts: nil))
-    }
-
-    /// Records the frame this view is drawn in, as ``_recordingFrame(_:)``, and keeps the view at
-    /// most `maxWidth` wide: proposed a width (or none) for which it would be wider, it is proposed
-    /// `maxWidth` instead (its text then truncates or wraps, as under any narrower proposal), and
-    /// `narrowed` is called. `texts`, when given, is called with what each text inside draws, in
-    /// drawing order (its label, a truncated text's shown lines joined by spaces, and its layout),
-    /// even when the pass keeps no items (a layout alone).
+    /// The recorder and the index are all a view keeps: a cloud of 100,000 chips records them
+    /// without a closure per chip.
     ///
     /// - Parameters:
-    ///   - maxWidth: The widest the view may be.
-    ///   - narrowed: Called when the view was proposed `maxWidth` instead of a wider proposal.
-    ///   - texts: Called with each text drawn inside, or `nil`.
-    ///   - record: Called with the frame during drawing, on the rendering's thread.
+    ///   - maxWidth: The widest the view may be; `.infinity` for no limit.
+    ///   - recorder: Where frames, narrowings and texts go.
+    ///   - index: The view's number in the recorder.
+    ///   - keepsLabels: Passed to ``FrameRecorder/recordDrawn(_:for:keepsLabel:)``.
     /// - Returns: The view.
     @inlinable
-    package func _recordingFrame(maxWidth: CGFloat, narrowed: @escaping @Sendable () -> Void,
-                                 texts: (@Sendable (DrawnText) -> Void)?,
-                                 _ record: @escaping @Sendable (CGRect) -> Void) -> some View {
-        modifier(FrameRecordingModifier(record: record, maxWidth: maxWidth, narrowed: narrowed, texts: texts))
+    package func _recordingFrame(maxWidth: CGFloat, recorder: any FrameRecorder, index: Int, keepsLabels: Bool) -> some View {
+        modifier(FrameRecordingModifier(recorder: recorder, index: index, maxWidth: maxWidth, keepsLabels: keepsLabels))
     }
 }
 
-/// The modifier of ``View/_recordingFrame(maxWidth:narrowed:texts:_:)``: a ``FrameRecordingNode``
-/// around each node of the content.
+/// Where ``View/_recordingFrame(maxWidth:recorder:index:keepsLabels:)`` reports, from the
+/// rendering's threads (a large container draws its children on every core).
+@usableFromInline
+package protocol FrameRecorder: AnyObject, Sendable {
+    /// Item `index` was drawn in `frame`.
+    func record(_ frame: CGRect, for index: Int)
+    /// Item `index` was proposed its maximum width instead of a wider proposal.
+    func recordNarrowed(_ index: Int)
+    /// A text inside item `index` drew `text`.
+    func recordDrawn(_ text: DrawnText, for index: Int, keepsLabel: Bool)
+}
+
+/// The modifier of ``View/_recordingFrame(maxWidth:recorder:index:keepsLabels:)``: a
+/// ``FrameRecordingNode`` around each node of the content.
 @usableFromInline
 struct FrameRecordingModifier: ViewModifier {
     @usableFromInline
     typealias Body = Never
     @usableFromInline
-    let record: @Sendable (CGRect) -> Void
+    let recorder: any FrameRecorder
+    @usableFromInline
+    let index: Int
     @usableFromInline
     let maxWidth: CGFloat
     @usableFromInline
-    let narrowed: (@Sendable () -> Void)?
-    @usableFromInline
-    let texts: (@Sendable (DrawnText) -> Void)?
+    let keepsLabels: Bool
 
     @inlinable
-    init(record: @escaping @Sendable (CGRect) -> Void, maxWidth: CGFloat, narrowed: (@Sendable () -> Void)?,
-         texts: (@Sendable (DrawnText) -> Void)?) {
-        self.record = record
+    init(recorder: any FrameRecorder, index: Int, maxWidth: CGFloat, keepsLabels: Bool) {
+        self.recorder = recorder
+        self.index = index
         self.maxWidth = maxWidth
-        self.narrowed = narrowed
-        self.texts = texts
+        self.keepsLabels = keepsLabels
     }
 
     @usableFromInline
     static func _makeNodes(modifier: FrameRecordingModifier, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         let direction = inputs.environment.layoutDirection
+        let sink = TextSink(recorder: modifier.recorder, index: modifier.index, keepsLabel: modifier.keepsLabels)
         return content(inputs).map {
-            FrameRecordingNode($0, record: modifier.record, maxWidth: modifier.maxWidth, narrowed: modifier.narrowed,
-                               texts: modifier.texts, layoutDirection: direction)
+            FrameRecordingNode($0, sink: sink, maxWidth: modifier.maxWidth, layoutDirection: direction)
         }
+    }
+}
+
+/// Where the texts drawn inside a recorded view go: its recorder, under its index.
+struct TextSink {
+    let recorder: any FrameRecorder
+    let index: Int
+    let keepsLabel: Bool
+
+    /// Reports a drawn text.
+    func record(_ text: DrawnText) {
+        recorder.recordDrawn(text, for: index, keepsLabel: keepsLabel)
     }
 }
 
 /// A node that records the frame its child is drawn in and keeps the child at most ``maxWidth``
 /// wide; it is otherwise its child.
 final class FrameRecordingNode: WrapperNode {
-    let record: @Sendable (CGRect) -> Void
+    let sink: TextSink
     /// The widest the child may be; infinity for no limit.
     let maxWidth: CGFloat
-    let narrowed: (@Sendable () -> Void)?
-    let texts: (@Sendable (DrawnText) -> Void)?
 
-    init(_ child: ViewNode, record: @escaping @Sendable (CGRect) -> Void, maxWidth: CGFloat = .infinity,
-         narrowed: (@Sendable () -> Void)? = nil, texts: (@Sendable (DrawnText) -> Void)? = nil,
-         layoutDirection: LayoutDirection) {
-        self.record = record
+    init(_ child: ViewNode, sink: TextSink, maxWidth: CGFloat, layoutDirection: LayoutDirection) {
+        self.sink = sink
         self.maxWidth = maxWidth
-        self.narrowed = narrowed
-        self.texts = texts
         super.init(child, layoutDirection: layoutDirection)
     }
 
@@ -95,7 +104,7 @@ final class FrameRecordingNode: WrapperNode {
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         let size = child.sizeThatFits(proposal)
         guard maxWidth.isFinite, size.width > maxWidth, proposal.width.map({ $0 > maxWidth }) ?? true else { return size }
-        narrowed?()
+        sink.recorder.recordNarrowed(sink.index)
         return child.sizeThatFits(ProposedViewSize(width: maxWidth, height: proposal.height))
     }
 
@@ -108,15 +117,15 @@ final class FrameRecordingNode: WrapperNode {
     }
 
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
-        record(frame)
-        let outer = canvas.textRecorder
-        if let texts { canvas.textRecorder = texts }
+        sink.recorder.record(frame, for: sink.index)
+        let outer = canvas.textSink
+        canvas.textSink = sink
         child.render(in: frame, proposal: limited(proposal), into: canvas)
-        canvas.textRecorder = outer
+        canvas.textSink = outer
     }
 }
 
-/// What a text draws, as ``View/_recordingFrame(maxWidth:narrowed:texts:_:)`` reports it.
+/// What a text draws, as ``View/_recordingFrame(maxWidth:recorder:index:keepsLabels:)`` reports it.
 @usableFromInline
 package struct DrawnText: Sendable {
     /// The text shown: the whole text, or a truncated text's shown lines joined by spaces.

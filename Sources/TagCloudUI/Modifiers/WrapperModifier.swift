@@ -69,6 +69,10 @@ struct _WrapperModifier: ViewModifier {
     static func _makeNodes(modifier: _WrapperModifier, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         let direction = inputs.environment.layoutDirection
+        if case .metadata(let metadata) = modifier.wrapper, !inputs.context.tracksIdentity, let role = metadata.role,
+           metadata == ItemMetadata(role: role) {
+            return content(inputs).map { $0.adopt(role: role) ? $0 : modifier.node(wrapping: $0, layoutDirection: direction) }
+        }
         return content(inputs).map { modifier.node(wrapping: $0, layoutDirection: direction) }
     }
 

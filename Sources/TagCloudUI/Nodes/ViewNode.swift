@@ -114,8 +114,24 @@ class ViewNode: LayoutSubviewBackend {
             return
         }
         canvas.record(self, frame)
-        draw(in: frame, proposal: proposal, into: canvas)
+        if let role = adoptedRole {
+            canvas.group(metadata: ItemMetadata(role: role)) { draw(in: frame, proposal: proposal, into: canvas) }
+        } else {
+            draw(in: frame, proposal: proposal, into: canvas)
+        }
     }
+
+    /// Takes the display-list role of a role-alone metadata modifier around this leaf
+    /// (``View/displayMetadata(_:)``), drawing as that modifier's node would have drawn it (its
+    /// items in one group carrying the role), instead of being wrapped in a node of its own: a
+    /// chip's label and fill are two nodes fewer. Only in renderings without identities (no
+    /// animation tracks the nodes, whose structure it compares).
+    ///
+    /// - Returns: Whether the node took the role (a text or a shape without one yet).
+    func adopt(role: ItemRole) -> Bool { false }
+
+    /// The role the node took with ``adopt(role:)``.
+    var adoptedRole: ItemRole? { nil }
 
     /// Draws the node's content into `frame`; subclasses override it.
     ///
@@ -220,9 +236,9 @@ final class DrawingContext {
     /// Whether items are kept: `false` when only the placement matters (a layout, no picture), so
     /// nodes place their children without making items.
     let keepsItems: Bool
-    /// Called with what each text draws (``FrameRecordingNode``'s `texts`), whether or not items
-    /// are kept; `nil` for none.
-    var textRecorder: (@Sendable (DrawnText) -> Void)?
+    /// Where what each text draws goes (the enclosing ``FrameRecordingNode``'s recorder), whether
+    /// or not items are kept; `nil` for none.
+    var textSink: TextSink?
 
     init(recordsFrames: Bool = false, keepsItems: Bool = true, actions: PassActions = PassActions()) {
         self.recordsFrames = recordsFrames
@@ -243,7 +259,7 @@ final class DrawingContext {
     func forked() -> DrawingContext {
         let fork = DrawingContext(recordsFrames: recordsFrames, keepsItems: keepsItems, actions: actions)
         fork.namedSpaces = namedSpaces
-        fork.textRecorder = textRecorder
+        fork.textSink = textSink
         return fork
     }
 

@@ -341,11 +341,22 @@ final class ShapeNode: ViewNode {
     let paint: ShapePaint
     let environment: EnvironmentValues
 
+    /// The display-list role taken from a metadata modifier (``ViewNode/adopt(role:)``).
+    private var role: ItemRole?
+
     init(shape: any Shape, paint: ShapePaint, environment: EnvironmentValues) {
         self.shape = shape
         self.paint = paint
         self.environment = environment
     }
+
+    override func adopt(role: ItemRole) -> Bool {
+        guard self.role == nil else { return false }
+        self.role = role
+        return true
+    }
+
+    override var adoptedRole: ItemRole? { role }
 
     override var kind: String { "\(type(of: shape))" }
 

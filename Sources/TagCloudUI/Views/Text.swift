@@ -227,6 +227,16 @@ final class TextNode: ViewNode {
     private var layouts: [ProposedViewSize: ShapedText] = [:]
     private var lineGap: CGFloat?
     private var widestWordWidth: CGFloat?
+    /// The display-list role taken from a metadata modifier (``ViewNode/adopt(role:)``).
+    private var role: ItemRole?
+
+    override func adopt(role: ItemRole) -> Bool {
+        guard self.role == nil else { return false }
+        self.role = role
+        return true
+    }
+
+    override var adoptedRole: ItemRole? { role }
 
     init(_ text: Text, environment: EnvironmentValues, context: ResolutionContext) {
         string = text.content
@@ -319,10 +329,10 @@ final class TextNode: ViewNode {
         return ViewSpacing.text(lineGap: lineGap ?? 0)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
-        guard canvas.keepsItems || canvas.textRecorder != nil, let text = layout(for: proposal) else { return }
+        guard canvas.keepsItems || canvas.textSink != nil, let text = layout(for: proposal) else { return }
         // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
-        canvas.textRecorder?(DrawnText(label: label, layout: text))
+        canvas.textSink?.record(DrawnText(label: label, layout: text))
         guard canvas.keepsItems, !text.runs.isEmpty else { return }
         let shading = canvas.animated(shading(bounds: frame), of: self) { $0.shading(bounds: frame) }
         guard shading.isVisible else { return }
