@@ -582,7 +582,7 @@ final class SVGWriter {
         writeClassAttribute(role: context.role, paint: groupPaint, to: &body)
         groupPaint.write(to: &body)
         body.write(">\n")
-        for run in text.runs where !run.glyphs.isEmpty {
+        for run in text.runs where run.glyphCount > 0 {
             if run.face.hasColorBitmaps {
                 try writeColorGlyphs(run, origin: text.origin)
             } else {
@@ -609,8 +609,9 @@ final class SVGWriter {
     private func writeOutlines(_ run: GlyphRun, origin: CGPoint, shading: (Shading, Shading?)?, context: Context) throws {
         let units = GlyphOutlines.unitsPerEm(run.face)
         let (scaleText, scale) = self.scale(size: run.fontSize, units: units)
-        let positions = run.positions
-        guard scale > 0, let first = positions.first else { return }
+        let count = min(run.glyphCount, run.positionCount)
+        guard scale > 0, count > 0 else { return }
+        let first = run.position(0)
         let x0 = Double(origin.x + first.x), y0 = Double(origin.y + first.y)
         body.write("<g transform=\"matrix(")
         body.write(scaleText)
@@ -636,7 +637,8 @@ final class SVGWriter {
             paint.write(to: &body)
         }
         body.write(">")
-        for (glyph, position) in zip(run.glyphs, positions) {
+        for index in 0..<count {
+            let glyph = run.glyph(index), position = run.position(index)
             let id = try glyphID(face: run.face, glyph: glyph, synthesis: run.synthesis)
             guard let id else { continue }
             body.write("<use href=\"#")
@@ -685,7 +687,8 @@ final class SVGWriter {
     /// Colour glyphs as the strike's bitmap, defined once as an `<image>` and placed with a
     /// `<use>` scaled to the font size, as the Cairo backends paint it.
     private func writeColorGlyphs(_ run: GlyphRun, origin: CGPoint) throws {
-        for (glyph, position) in zip(run.glyphs, run.positions) {
+        for index in 0..<min(run.glyphCount, run.positionCount) {
+            let glyph = run.glyph(index), position = run.position(index)
             guard let bitmap = try ColorGlyphCache.shared.bitmap(face: run.face, glyph: glyph) else { continue }
             let key = GlyphKey(face: ObjectIdentifier(run.face), glyph: glyph)
             let id: Int

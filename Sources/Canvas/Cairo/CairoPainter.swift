@@ -356,7 +356,7 @@ final class CairoPainter {
 
     private func drawText(_ text: TextItem) throws {
         try metadata?.willDraw(context: cr, state: nesting)
-        for (runIndex, run) in text.runs.enumerated() where !run.glyphs.isEmpty {
+        for (runIndex, run) in text.runs.enumerated() where run.glyphCount > 0 {
             if run.face.hasColorBitmaps {
                 try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
                 continue
@@ -364,11 +364,14 @@ final class CairoPainter {
             guard try setSource(text.shading) else { return }
             cairo_set_font_face(cr, try CairoFontFaces.shared.cairoFace(for: run.face, synthesis: run.synthesis))
             cairo_set_font_size(cr, Double(run.fontSize))
-            var glyphs = [cairo_glyph_t]()
-            glyphs.reserveCapacity(run.glyphs.count)
-            for (glyph, position) in zip(run.glyphs, run.positions) {
-                glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(text.origin.x + position.x),
-                                            y: Double(text.origin.y + position.y)))
+            let count = min(run.glyphCount, run.positionCount)
+            let glyphs = [cairo_glyph_t](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    let position = run.position(index)
+                    buffer[index] = cairo_glyph_t(index: UInt(run.glyph(index)), x: Double(text.origin.x + position.x),
+                                                  y: Double(text.origin.y + position.y))
+                }
+                initialized = count
             }
             if positionsGlyphsExactly {
                 try drawGlyphsAtExactPositions(run, glyphs, runIndex: runIndex)
@@ -427,7 +430,8 @@ final class CairoPainter {
 
     /// Paints each glyph's strike bitmap scaled to the font size (see ``ColorGlyphBitmap``).
     private func drawColorGlyphs(_ run: GlyphRun, origin: CGPoint, runIndex: Int) throws {
-        for (glyph, position) in zip(run.glyphs, run.positions) {
+        for index in 0..<min(run.glyphCount, run.positionCount) {
+            let glyph = run.glyph(index), position = run.position(index)
             guard let bitmap = try ColorGlyphCache.shared.bitmap(face: run.face, glyph: glyph) else { continue }
             let surface = try colorGlyphSurface(bitmap, key: ColorGlyphKey(face: ObjectIdentifier(run.face), glyph: glyph))
             let scale = Double(run.fontSize) / bitmap.pixelsPerEm

@@ -20,8 +20,9 @@ extension DisplayItem {
         case .text(let text):
             var bounds: CGRect?
             for run in text.runs {
-                for (index, position) in run.positions.enumerated() {
-                    let advance = index < run.advances.count ? run.advances[index] : run.fontSize / 2
+                for index in 0..<run.positionCount {
+                    let position = run.position(index)
+                    let advance = index < run.advanceCount ? run.advance(index) : run.fontSize / 2
                     let glyph = CGRect(x: text.origin.x + position.x, y: text.origin.y + position.y - run.fontSize,
                                        width: Swift.max(advance, 0), height: run.fontSize * 4 / 3)
                     bounds = bounds.map { $0.union(glyph) } ?? glyph

@@ -43,13 +43,13 @@ extension DisplayList {
                 guard text.origin.x.isFinite, text.origin.y.isFinite else { throw fail("the text origin is not finite") }
                 try validate(text.shading, fail)
                 for (runIndex, run) in text.runs.enumerated() {
-                    guard run.glyphs.count == run.positions.count else {
-                        throw fail("run \(runIndex) has \(run.glyphs.count) glyphs but \(run.positions.count) positions")
+                    guard run.glyphCount == run.positionCount else {
+                        throw fail("run \(runIndex) has \(run.glyphCount) glyphs but \(run.positionCount) positions")
                     }
                     guard run.fontSize.isFinite, run.fontSize > 0 else {
                         throw fail("run \(runIndex) has the font size \(run.fontSize); it must be a positive number")
                     }
-                    guard run.positions.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                    guard (0..<run.positionCount).allSatisfy({ run.position($0).x.isFinite && run.position($0).y.isFinite }) else {
                         throw fail("run \(runIndex) has a glyph position that is not finite")
                     }
                 }

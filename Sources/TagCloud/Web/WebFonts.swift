@@ -51,8 +51,9 @@ struct WebFonts {
             var order: [FontFace] = []
             for run in text.runs where run.line == lineIndex || text.lines.count == 1 {
                 if !order.contains(where: { $0 === run.face }) { order.append(run.face) }
-                for cluster in run.clusters where cluster >= 0 && cluster < bytes.count && starts[cluster] == nil {
-                    starts[cluster] = run.face
+                for index in 0..<run.clusterCount {
+                    let cluster = run.cluster(index)
+                    if cluster >= 0 && cluster < bytes.count && starts[cluster] == nil { starts[cluster] = run.face }
                 }
             }
             for face in order where !result.contains(where: { $0.0 === face }) { result.append((face, [])) }

@@ -29,7 +29,7 @@ public enum SnapshotFonts: Sendable, Hashable {
     ///   missing glyph.
     func checkGlyphs(in list: DisplayList, library: FontLibrary?) throws(SnapshotError) {
         for (_, item) in list.flattened {
-            guard case .text(let text) = item.content, text.runs.contains(where: { $0.glyphs.contains(0) }) else { continue }
+            guard case .text(let text) = item.content, text.runs.contains(where: \.hasNotdef) else { continue }
             let label = item.metadata.label
             let characters = label.flatMap { label in library?.charactersWithoutBundledGlyph(in: label) } ?? []
             throw .missingGlyphs(text: label, characters: characters, fonts: self)

@@ -471,8 +471,9 @@ extension TextItem {
         guard let first = runs.first else { return .null }
         var minX = CGFloat.infinity, maxX = -CGFloat.infinity
         for run in runs {
-            for (index, position) in run.positions.enumerated() {
-                let advance = index < run.advances.count ? run.advances[index] : 0
+            for index in 0..<run.positionCount {
+                let position = run.position(index)
+                let advance = index < run.advanceCount ? run.advance(index) : 0
                 minX = Swift.min(minX, position.x)
                 maxX = Swift.max(maxX, position.x + advance)
             }
@@ -481,7 +482,8 @@ extension TextItem {
         let ascent = first.fontSize
         var minY = CGFloat.infinity, maxY = -CGFloat.infinity
         for run in runs {
-            for position in run.positions {
+            for index in 0..<run.positionCount {
+                let position = run.position(index)
                 minY = Swift.min(minY, position.y - ascent)
                 maxY = Swift.max(maxY, position.y + run.fontSize * 0.3)
             }

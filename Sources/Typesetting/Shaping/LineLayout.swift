@@ -483,19 +483,20 @@ private struct LineEngine {
     /// Appends `item` as a glyph run starting at `pen`, advancing `pen`.
     func appendRun(_ item: ShapedItem, pen: inout Fixed, baseline: CGFloat, line: Int, to runs: inout [GlyphRun]) {
         guard !item.glyphs.isEmpty else { return }
-        var positions: [CGPoint] = []
-        var advances: [CGFloat] = []
-        positions.reserveCapacity(item.glyphs.count)
-        advances.reserveCapacity(item.glyphs.count)
-        for i in item.glyphs.indices {
-            let offset = item.offset(i)
-            positions.append(CGPoint(x: Double(pen + offset.x) / fixedOne, y: Double(baseline) - Double(offset.y) / fixedOne))
-            advances.append(CGFloat(Double(item.advances[i]) / fixedOne))
-            pen += item.advances[i]
-        }
-        runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), glyphs: item.glyphs, positions: positions,
-                             clusters: item.clusters, advances: advances, line: line, bidiLevel: item.level,
-                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)))
+        var x = pen
+        let count = item.glyphs.count
+        runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), count: count, line: line, bidiLevel: item.level,
+                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)) { glyphs, positions, clusters, advances in
+            for i in 0..<count {
+                let offset = item.offset(i)
+                positions[i] = CGPoint(x: Double(x + offset.x) / fixedOne, y: Double(baseline) - Double(offset.y) / fixedOne)
+                advances[i] = CGFloat(Double(item.advances[i]) / fixedOne)
+                glyphs[i] = item.glyphs[i]
+                clusters[i] = item.clusters[i]
+                x += item.advances[i]
+            }
+        })
+        pen = x
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a

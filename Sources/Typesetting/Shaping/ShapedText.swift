@@ -23,55 +23,90 @@ public struct ShapedText: Sendable, Equatable {
     }
     /// The size of the layout box: the widest line's width (rounded up to 1/64 point, as a
     /// browser lays it out) by the lines' total height (CSS `line-height: normal`).
-    public var size: CGSize
+    public var size: CGSize {
+        get { storage.size }
+        set { mutableStorage().size = newValue }
+    }
     /// The exact advance of the widest line, in points, before rounding.
-    public var advance: CGFloat
+    public var advance: CGFloat {
+        get { storage.advance }
+        set { mutableStorage().advance = newValue }
+    }
     /// The y of the first line's baseline (SwiftUI's `firstTextBaseline` alignment guide).
-    public var firstBaseline: CGFloat
+    public var firstBaseline: CGFloat {
+        get { storage.firstBaseline }
+        set { mutableStorage().firstBaseline = newValue }
+    }
     /// The y of the last line's baseline (SwiftUI's `lastTextBaseline` alignment guide).
-    public var lastBaseline: CGFloat
+    public var lastBaseline: CGFloat {
+        get { storage.lastBaseline }
+        set { mutableStorage().lastBaseline = newValue }
+    }
     /// Whether an ellipsis replaced part of the text (line limit or width reached).
-    public var isTruncated: Bool
+    public var isTruncated: Bool {
+        get { storage.isTruncated }
+        set { mutableStorage().isTruncated = newValue }
+    }
     /// The language the text was shaped in (the `language` given to the ``Typesetter``), for
     /// renderers that write it: SVG and HTML `lang`, the PDF's language.
-    public var language: TextLanguage?
+    public var language: TextLanguage? {
+        get { storage.language }
+        set { mutableStorage().language = newValue }
+    }
 
-    /// The runs and lines behind one reference, so that a cached result is handed out with a
-    /// single retain. Copy on write: a storage is mutated only while uniquely referenced, so
-    /// sharing it between threads is safe.
+    /// Everything behind one reference: a shaped text is handed out by the cache, kept by the
+    /// view that measured it and carried into the display list, each a single retain (a large
+    /// cloud has one per chip, in several places). Copy on write: a storage is mutated only while
+    /// uniquely referenced, so sharing it between threads is safe.
     private var storage: Storage
 
     private final class Storage: @unchecked Sendable {
         var runs: [GlyphRun]
         var lines: [ShapedLine]
-        init(runs: [GlyphRun], lines: [ShapedLine]) {
+        var size: CGSize
+        var advance: CGFloat
+        var firstBaseline: CGFloat
+        var lastBaseline: CGFloat
+        var isTruncated: Bool
+        var language: TextLanguage?
+
+        init(runs: [GlyphRun], lines: [ShapedLine], size: CGSize, advance: CGFloat, firstBaseline: CGFloat,
+             lastBaseline: CGFloat, isTruncated: Bool, language: TextLanguage?) {
             self.runs = runs
             self.lines = lines
+            self.size = size
+            self.advance = advance
+            self.firstBaseline = firstBaseline
+            self.lastBaseline = lastBaseline
+            self.isTruncated = isTruncated
+            self.language = language
+        }
+
+        func copy() -> Storage {
+            Storage(runs: runs, lines: lines, size: size, advance: advance, firstBaseline: firstBaseline,
+                    lastBaseline: lastBaseline, isTruncated: isTruncated, language: language)
         }
     }
 
     private mutating func mutableStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(runs: storage.runs, lines: storage.lines) }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }
 
     /// Whether two layouts are the same: sizes, baselines, truncation, runs and lines.
     public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
-        lhs.size == rhs.size && lhs.advance == rhs.advance && lhs.firstBaseline == rhs.firstBaseline
-            && lhs.lastBaseline == rhs.lastBaseline && lhs.isTruncated == rhs.isTruncated && lhs.language == rhs.language
-            && (lhs.storage === rhs.storage || (lhs.runs == rhs.runs && lhs.lines == rhs.lines))
+        if lhs.storage === rhs.storage { return true }
+        let a = lhs.storage, b = rhs.storage
+        return a.size == b.size && a.advance == b.advance && a.firstBaseline == b.firstBaseline
+            && a.lastBaseline == b.lastBaseline && a.isTruncated == b.isTruncated && a.language == b.language
+            && a.runs == b.runs && a.lines == b.lines
     }
 
     /// Creates shaped text from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(runs: [GlyphRun], lines: [ShapedLine] = [], size: CGSize, advance: CGFloat? = nil,
                 firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool = false, language: TextLanguage? = nil) {
-        self.storage = Storage(runs: runs, lines: lines)
-        self.size = size
-        self.advance = advance ?? size.width
-        self.firstBaseline = firstBaseline
-        self.lastBaseline = lastBaseline
-        self.isTruncated = isTruncated
-        self.language = language
+        storage = Storage(runs: runs, lines: lines, size: size, advance: advance ?? size.width, firstBaseline: firstBaseline,
+                          lastBaseline: lastBaseline, isTruncated: isTruncated, language: language)
     }
 
     /// The families the text is drawn in, each once, in the order of the runs (visual order):
@@ -98,7 +133,7 @@ public struct ShapedText: Sendable, Equatable {
     public var uncoveredCharacters: [UncoveredCharacter] {
         var found: [UncoveredCharacter] = []
         var seen = Set<UInt32>()
-        for run in runs where run.glyphs.contains(0) {
+        for run in runs where run.hasNotdef {
             guard run.line < lines.count else { continue }
             let utf8 = lines[run.line].text.utf8
             let boundaries = Set(run.clusters).sorted()
@@ -151,21 +186,17 @@ public struct ShapedLine: Sendable, Equatable {
 }
 
 /// A sequence of glyphs in one face at one size, on one line, in one direction.
+///
+/// The glyphs, positions, clusters and advances are kept in one buffer (``GlyphStorage``), not
+/// four arrays: a label's run is one allocation. The arrays are made when asked for
+/// (``glyphs``, ``positions``, ``clusters``, ``advances``); renderers read the buffer through
+/// ``glyphCount`` and the indexed accessors (``glyph(_:)``, ``position(_:)``, …) instead.
 public struct GlyphRun: Sendable, Equatable {
     /// The face the glyph ids belong to. ``FontFace/hasColorBitmaps`` tells a renderer to draw the
     /// glyphs as colour bitmaps, scaled from the face's strike to ``fontSize``.
     public var face: FontFace
     /// The font size in points (the em size).
     public var fontSize: CGFloat
-    /// Glyph ids in the face, in visual order (left to right).
-    public var glyphs: [UInt32]
-    /// The baseline origin of each glyph, in points, relative to the text's layout box.
-    public var positions: [CGPoint]
-    /// For each glyph, the UTF-8 offset, in its line's ``ShapedLine/text``, of the cluster it
-    /// belongs to.
-    public var clusters: [Int]
-    /// The advance of each glyph in points.
-    public var advances: [CGFloat]
     /// The index of the run's line in ``ShapedText/lines``.
     public var line: Int
     /// The bidi embedding level (UAX #9): even left-to-right, odd right-to-left.
@@ -174,6 +205,53 @@ public struct GlyphRun: Sendable, Equatable {
     /// with a regular or upright face (the machine's fallback faces are always regular, as in
     /// Chromium). Advances are unchanged, as in Chromium.
     public var synthesis: FontSynthesis
+    /// The glyphs, positions, clusters and advances.
+    private var storage: GlyphStorage {
+        get { handle.storage }
+        set { handle = GlyphStorage.Handle(storage: newValue) }
+    }
+    private var handle: GlyphStorage.Handle
+
+    /// Glyph ids in the face, in visual order (left to right).
+    public var glyphs: [UInt32] {
+        get { Array(storage.glyphs) }
+        set { storage = storage.replacing(glyphs: newValue) }
+    }
+    /// The baseline origin of each glyph, in points, relative to the text's layout box.
+    public var positions: [CGPoint] {
+        get { Array(storage.positions) }
+        set { storage = storage.replacing(positions: newValue) }
+    }
+    /// For each glyph, the UTF-8 offset, in its line's ``ShapedLine/text``, of the cluster it
+    /// belongs to.
+    public var clusters: [Int] {
+        get { Array(storage.clusters) }
+        set { storage = storage.replacing(clusters: newValue) }
+    }
+    /// The advance of each glyph in points (empty for a run made without them).
+    public var advances: [CGFloat] {
+        get { Array(storage.advances) }
+        set { storage = storage.replacing(advances: newValue) }
+    }
+
+    /// The number of glyphs.
+    public var glyphCount: Int { storage.glyphs.count }
+    /// The number of positions (the number of glyphs in a run the typesetter made).
+    public var positionCount: Int { storage.positions.count }
+    /// The number of advances: the number of glyphs, or 0 for a run made without them.
+    public var advanceCount: Int { storage.advances.count }
+    /// The number of clusters.
+    public var clusterCount: Int { storage.clusters.count }
+    /// Glyph `index`'s id.
+    public func glyph(_ index: Int) -> UInt32 { storage.glyphs[index] }
+    /// Glyph `index`'s baseline origin.
+    public func position(_ index: Int) -> CGPoint { storage.positions[index] }
+    /// Glyph `index`'s cluster.
+    public func cluster(_ index: Int) -> Int { storage.clusters[index] }
+    /// Glyph `index`'s advance.
+    public func advance(_ index: Int) -> CGFloat { storage.advances[index] }
+    /// Whether the run has glyph 0 (`.notdef`), what a character no font covers shows.
+    public var hasNotdef: Bool { storage.glyphs.contains(0) }
 
     /// Whether the run's text reads right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
@@ -184,10 +262,23 @@ public struct GlyphRun: Sendable, Equatable {
         self.synthesis = synthesis
         self.face = face
         self.fontSize = fontSize
-        self.glyphs = glyphs
-        self.positions = positions
-        self.clusters = clusters
-        self.advances = advances
+        self.handle = GlyphStorage.Handle(storage: GlyphStorage.make(glyphs: glyphs, positions: positions, clusters: clusters,
+                                                                     advances: advances))
+        self.line = line
+        self.bidiLevel = bidiLevel
+    }
+
+    /// A run of `count` glyphs written by `fill` into the buffer's arrays (the typesetter's runs:
+    /// one allocation, nothing copied).
+    init(face: FontFace, fontSize: CGFloat, count: Int, line: Int, bidiLevel: UInt8, synthesis: FontSynthesis,
+         fill: (_ glyphs: UnsafeMutableBufferPointer<UInt32>, _ positions: UnsafeMutableBufferPointer<CGPoint>,
+                _ clusters: UnsafeMutableBufferPointer<Int>, _ advances: UnsafeMutableBufferPointer<CGFloat>) -> Void) {
+        self.synthesis = synthesis
+        self.face = face
+        self.fontSize = fontSize
+        self.handle = GlyphStorage.Handle(storage: GlyphStorage.make(glyphs: count, positions: count, clusters: count, advances: count) {
+            fill($0.glyphs, $0.positions, $0.clusters, $0.advances)
+        })
         self.line = line
         self.bidiLevel = bidiLevel
     }
@@ -196,8 +287,93 @@ public struct GlyphRun: Sendable, Equatable {
     /// clusters. ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a
     /// run rebuilt from only what is drawn (a display list read back from JSON) equals the original.
     public static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool {
-        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.synthesis == rhs.synthesis && lhs.glyphs == rhs.glyphs
-            && lhs.positions == rhs.positions && lhs.clusters == rhs.clusters
+        lhs.face === rhs.face && lhs.fontSize == rhs.fontSize && lhs.synthesis == rhs.synthesis
+            && (lhs.storage === rhs.storage || (lhs.storage.glyphs.elementsEqual(rhs.storage.glyphs)
+                && lhs.storage.positions.elementsEqual(rhs.storage.positions)
+                && lhs.storage.clusters.elementsEqual(rhs.storage.clusters)))
+    }
+}
+
+/// A glyph run's four arrays in one allocation: positions, clusters and advances (8-byte values)
+/// then glyph ids, each of its own length (a run built from arbitrary arrays keeps them as given,
+/// so that validation can name the mismatch).
+final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
+    /// A storage as a glyph run holds it: sendable, since the buffer is written only while it is
+    /// made, then only read (a `ManagedBuffer` cannot be declared `Sendable` itself).
+    struct Handle: @unchecked Sendable {
+        let storage: GlyphStorage
+    }
+
+    struct Counts {
+        var glyphs: Int
+        var positions: Int
+        var clusters: Int
+        var advances: Int
+    }
+
+    /// The four arrays, for writing while the storage is made.
+    struct Parts {
+        let glyphs: UnsafeMutableBufferPointer<UInt32>
+        let positions: UnsafeMutableBufferPointer<CGPoint>
+        let clusters: UnsafeMutableBufferPointer<Int>
+        let advances: UnsafeMutableBufferPointer<CGFloat>
+    }
+
+    /// A storage of the given lengths, its arrays written by `fill`.
+    static func make(glyphs: Int, positions: Int, clusters: Int, advances: Int, fill: (Parts) -> Void) -> GlyphStorage {
+        // In 8-byte words: two per position, one per cluster and advance, half per glyph id.
+        let words = positions * 2 + clusters + advances + (glyphs + 1) / 2
+        let buffer = GlyphStorage.create(minimumCapacity: max(words, 1)) { _ in
+            Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances)
+        }
+        let storage = unsafeDowncast(buffer, to: GlyphStorage.self)
+        storage.withUnsafeMutablePointerToElements { base in fill(storage.parts(base)) }
+        return storage
+    }
+
+    /// A storage holding copies of the arrays.
+    static func make(glyphs: [UInt32], positions: [CGPoint], clusters: [Int], advances: [CGFloat]) -> GlyphStorage {
+        make(glyphs: glyphs.count, positions: positions.count, clusters: clusters.count, advances: advances.count) { parts in
+            _ = parts.glyphs.initialize(from: glyphs)
+            _ = parts.positions.initialize(from: positions)
+            _ = parts.clusters.initialize(from: clusters)
+            _ = parts.advances.initialize(from: advances)
+        }
+    }
+
+    private func parts(_ base: UnsafeMutablePointer<UInt64>) -> Parts {
+        let counts = header
+        let raw = UnsafeMutableRawPointer(base)
+        let positions = raw.bindMemory(to: CGPoint.self, capacity: counts.positions)
+        let clusters = (raw + counts.positions * 16).bindMemory(to: Int.self, capacity: counts.clusters)
+        let advances = (raw + counts.positions * 16 + counts.clusters * 8).bindMemory(to: CGFloat.self, capacity: counts.advances)
+        let glyphs = (raw + counts.positions * 16 + counts.clusters * 8 + counts.advances * 8)
+            .bindMemory(to: UInt32.self, capacity: counts.glyphs)
+        return Parts(glyphs: UnsafeMutableBufferPointer(start: glyphs, count: counts.glyphs),
+                     positions: UnsafeMutableBufferPointer(start: positions, count: counts.positions),
+                     clusters: UnsafeMutableBufferPointer(start: clusters, count: counts.clusters),
+                     advances: UnsafeMutableBufferPointer(start: advances, count: counts.advances))
+    }
+
+    /// The arrays, for reading (valid while the storage lives; the run that holds it keeps it).
+    private var readParts: Parts { withUnsafeMutablePointerToElements { parts($0) } }
+
+    var glyphs: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(readParts.glyphs) }
+    var positions: UnsafeBufferPointer<CGPoint> { UnsafeBufferPointer(readParts.positions) }
+    var clusters: UnsafeBufferPointer<Int> { UnsafeBufferPointer(readParts.clusters) }
+    var advances: UnsafeBufferPointer<CGFloat> { UnsafeBufferPointer(readParts.advances) }
+
+    func replacing(glyphs new: [UInt32]) -> GlyphStorage {
+        GlyphStorage.make(glyphs: new, positions: Array(positions), clusters: Array(clusters), advances: Array(advances))
+    }
+    func replacing(positions new: [CGPoint]) -> GlyphStorage {
+        GlyphStorage.make(glyphs: Array(glyphs), positions: new, clusters: Array(clusters), advances: Array(advances))
+    }
+    func replacing(clusters new: [Int]) -> GlyphStorage {
+        GlyphStorage.make(glyphs: Array(glyphs), positions: Array(positions), clusters: new, advances: Array(advances))
+    }
+    func replacing(advances new: [CGFloat]) -> GlyphStorage {
+        GlyphStorage.make(glyphs: Array(glyphs), positions: Array(positions), clusters: Array(clusters), advances: new)
     }
 }
 
