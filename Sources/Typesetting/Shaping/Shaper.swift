@@ -1,4 +1,9 @@
 import CHarfBuzz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Positions are kept as integers in 1/65536 of a point (16.16 fixed point, the unit HarfBuzz
 /// positions have in Blink), so sums are exact and identical on every machine.
@@ -157,16 +162,42 @@ private func append(_ shape: WordShape, offset: Int, to item: inout ShapedItem, 
     }
 }
 
+/// The slot of each thread's reusable HarfBuzz buffer (a thread's buffer is destroyed as the
+/// thread exits), or `nil` when the system has no key left to give, and every shaping then makes
+/// a buffer of its own.
+private let harfBuzzBufferKey: pthread_key_t? = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { buffer in hb_buffer_destroy(OpaquePointer(buffer)) }
+    return status == 0 ? key : nil
+}()
+
 /// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) with `language` as the buffer's
 /// language (so its OpenType `locl` forms apply, as a browser applies the `lang` attribute's), and
 /// lends the glyph infos and positions, valid only inside `body`.
 private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8,
                           script: UInt32, language: TextLanguage?, text: @autoclosure () -> String,
                           _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) throws -> Void) throws {
-    guard let buffer = hb_buffer_create() else {
-        throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz could not allocate a buffer")
+    // The thread's buffer, taken out of its slot while in use (a nested shaping makes its own),
+    // cleared with hb_buffer_reset (which keeps its arrays), and put back after: a buffer and its
+    // two glyph arrays were allocated and freed for every label.
+    let buffer: OpaquePointer
+    if let key = harfBuzzBufferKey, let kept = pthread_getspecific(key) {
+        buffer = OpaquePointer(kept)
+        pthread_setspecific(key, nil)
+        hb_buffer_reset(buffer)
+    } else {
+        guard let created = hb_buffer_create(), hb_buffer_allocation_successful(created) != 0 else {
+            throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz could not allocate a buffer")
+        }
+        buffer = created
     }
-    defer { hb_buffer_destroy(buffer) }
+    defer {
+        if let key = harfBuzzBufferKey, pthread_getspecific(key) == nil {
+            pthread_setspecific(key, UnsafeRawPointer(buffer))
+        } else {
+            hb_buffer_destroy(buffer)
+        }
+    }
     let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
     hb_buffer_add_utf8(buffer, base, Int32(utf8.count), UInt32(start), Int32(end - start))
     hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
