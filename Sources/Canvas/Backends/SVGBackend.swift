@@ -101,7 +101,7 @@ final class SVGWriter {
 
         /// Writes the attribute.
         func write(to out: inout SVGOutput) {
-            if let attributeBytes { out.write(attributeBytes) } else { out.write(attributes) }
+            if let attributeBytes { out.write(attributeBytes) } else { out.write(string: attributes) }
         }
     }
 
@@ -127,7 +127,7 @@ final class SVGWriter {
                 body.write(" ")
                 body.writePrefix()
                 body.write("-")
-                body.write(name)
+                body.write(string: name)
             }
             body.write("\" width=\"")
             body.write(number: list.size.width)
@@ -147,7 +147,7 @@ final class SVGWriter {
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
         head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"
         var headBytes = SVGOutput(prefix: options.idPrefix, capacity: head.utf8.count + definitions.count + 32)
-        headBytes.write(head)
+        headBytes.write(string: head)
         if definitions.count > 0 {
             headBytes.write("<defs>\n")
             headBytes.write(definitions)
@@ -304,9 +304,9 @@ final class SVGWriter {
             if let label = metadata.label {
                 let escaped = WebText.escape(label)
                 body.write(" aria-label=\"")
-                body.write(escaped)
+                body.write(string: escaped)
                 body.write("\" data-label=\"")
-                body.write(escaped)
+                body.write(string: escaped)
                 body.write("\"")
             }
             body.write(">\n")
@@ -373,12 +373,12 @@ final class SVGWriter {
             paint.write(to: &out)
             if style.lineCap != .butt {
                 out.write(" stroke-linecap=\"")
-                out.write(style.lineCap.rawValue)
+                out.write(string: style.lineCap.rawValue)
                 out.write("\"")
             }
             if style.lineJoin != .miter {
                 out.write(" stroke-linejoin=\"")
-                out.write(style.lineJoin.rawValue)
+                out.write(string: style.lineJoin.rawValue)
                 out.write("\"")
             }
             if style.lineJoin == .miter && style.miterLimit != 4 {
@@ -415,7 +415,7 @@ final class SVGWriter {
                 // A path cannot be inset: the inner half of a stroke twice as wide, as Cairo draws it.
                 let clip = defineClip(shape, style: FillStyle())
                 body.write("<g clip-path=\"url(#")
-                body.write(clip)
+                body.write(string: clip)
                 body.write(")\">")
                 writeElement(shape, to: &body) { attributes(&$0, lineWidth: style.lineWidth * 2) }
                 body.write("</g>\n")
@@ -523,7 +523,7 @@ final class SVGWriter {
             if roleClass != nil { out.write(" ") }
             out.writePrefix()
             out.write("-")
-            out.write(name)
+            out.write(string: name)
         }
         out.write("\"")
     }
@@ -546,7 +546,7 @@ final class SVGWriter {
         if let id = gradientIDs[key] { return "\(p)-l\(id)" }
         let id = gradientIDs.count
         gradientIDs[key] = id
-        definitions.write("<linearGradient id=\"\(p)-l\(id)\"\(attributes)>\(content)</linearGradient>\n")
+        definitions.write(string: "<linearGradient id=\"\(p)-l\(id)\"\(attributes)>\(content)</linearGradient>\n")
         return "\(p)-l\(id)"
     }
 
@@ -558,7 +558,7 @@ final class SVGWriter {
         let id = "\(p)-k\(clipCount)"
         clipCount += 1
         definitions.write("<clipPath id=\"")
-        definitions.write(id)
+        definitions.write(string: id)
         definitions.write("\">")
         writeElement(shape, to: &definitions) { out in
             if style.isEOFilled { out.write(" clip-rule=\"evenodd\"") }
@@ -606,6 +606,13 @@ final class SVGWriter {
 
     /// One group per run, scaled from font units to the run's size, with a `<use>` of each
     /// glyph's outline.
+    /// Lends the body for writing: one exclusive access for a whole element instead of one for
+    /// each write.
+    @inline(__always)
+    private func writingBody<R>(_ write: (inout SVGOutput) throws -> R) rethrows -> R {
+        try write(&body)
+    }
+
     private func writeOutlines(_ run: GlyphRun, origin: CGPoint, shading: (Shading, Shading?)?, context: Context) throws {
         let units = GlyphOutlines.unitsPerEm(run.face)
         let (scaleText, scale) = self.scale(size: run.fontSize, units: units)
@@ -613,53 +620,57 @@ final class SVGWriter {
         guard scale > 0, count > 0 else { return }
         let first = run.position(0)
         let x0 = Double(origin.x + first.x), y0 = Double(origin.y + first.y)
-        body.write("<g transform=\"matrix(")
-        body.write(scaleText)
-        body.write(" 0 0 ")
-        body.write(scaleText)
-        body.write(" ")
-        body.write(number: x0)
-        body.write(" ")
-        body.write(number: y0)
-        body.write(")\"")
-        if let (light, dark) = shading {
-            let inverse = Transform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: -x0 / scale, ty: -y0 / scale)
-            let paint = paint(.fill, custom: customProperty(context, stroke: false), light: light, dark: dark) {
-                self.gradientReference($0, $1, $2, inverse)
+        // One access to the body for the run (each write to a class's stored property was a
+        // dynamic exclusivity check: a tenth of an SVG's writing).
+        try writingBody { out in
+            out.write("<g transform=\"matrix(")
+            out.write(string: scaleText)
+            out.write(" 0 0 ")
+            out.write(string: scaleText)
+            out.write(" ")
+            out.write(number: x0)
+            out.write(" ")
+            out.write(number: y0)
+            out.write(")\"")
+            if let (light, dark) = shading {
+                let inverse = Transform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: -x0 / scale, ty: -y0 / scale)
+                let paint = paint(.fill, custom: customProperty(context, stroke: false), light: light, dark: dark) {
+                    self.gradientReference($0, $1, $2, inverse)
+                }
+                if let name = paint.className {
+                    out.write(" class=\"")
+                    out.writePrefix()
+                    out.write("-")
+                    out.write(string: name)
+                    out.write("\"")
+                }
+                paint.write(to: &out)
             }
-            if let name = paint.className {
-                body.write(" class=\"")
-                body.writePrefix()
-                body.write("-")
-                body.write(name)
-                body.write("\"")
+            out.write(">")
+            for index in 0..<count {
+                let glyph = run.glyph(index), position = run.position(index)
+                let id = try glyphID(face: run.face, glyph: glyph, synthesis: run.synthesis)
+                guard let id else { continue }
+                out.write("<use href=\"#")
+                out.writePrefix()
+                out.write("-g")
+                out.write(integer: id)
+                out.write("\"")
+                let dx = (Double(origin.x + position.x) - x0) / scale, dy = (Double(origin.y + position.y) - y0) / scale
+                if !WebText.roundsToZero(dx, decimals: 1) {
+                    out.write(" x=\"")
+                    out.write(number: dx, decimals: 1)
+                    out.write("\"")
+                }
+                if !WebText.roundsToZero(dy, decimals: 1) {
+                    out.write(" y=\"")
+                    out.write(number: dy, decimals: 1)
+                    out.write("\"")
+                }
+                out.write("/>")
             }
-            paint.write(to: &body)
+            out.write("</g>\n")
         }
-        body.write(">")
-        for index in 0..<count {
-            let glyph = run.glyph(index), position = run.position(index)
-            let id = try glyphID(face: run.face, glyph: glyph, synthesis: run.synthesis)
-            guard let id else { continue }
-            body.write("<use href=\"#")
-            body.writePrefix()
-            body.write("-g")
-            body.write(integer: id)
-            body.write("\"")
-            let dx = (Double(origin.x + position.x) - x0) / scale, dy = (Double(origin.y + position.y) - y0) / scale
-            if !WebText.roundsToZero(dx, decimals: 1) {
-                body.write(" x=\"")
-                body.write(number: dx, decimals: 1)
-                body.write("\"")
-            }
-            if !WebText.roundsToZero(dy, decimals: 1) {
-                body.write(" y=\"")
-                body.write(number: dy, decimals: 1)
-                body.write("\"")
-            }
-            body.write("/>")
-        }
-        body.write("</g>\n")
     }
 
     /// The number of a glyph's outline definition, written on first use; `nil` for a glyph
@@ -679,7 +690,7 @@ final class SVGWriter {
         definitions.write("-g")
         definitions.write(integer: id)
         definitions.write("\" d=\"")
-        definitions.write(data)
+        definitions.write(string: data)
         definitions.write("\"/>\n")
         return id
     }
@@ -697,13 +708,13 @@ final class SVGWriter {
             } else {
                 id = emojiIDs.count
                 emojiIDs[key] = id
-                definitions.write("<image id=\"\(p)-e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
+                definitions.write(string: "<image id=\"\(p)-e\(id)\" width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" href=\"data:image/png;base64,"
                     + Data(bitmap.png).base64EncodedString() + "\"/>\n")
             }
             let scale = Double(run.fontSize) / bitmap.pixelsPerEm
             let x = Double(origin.x + position.x) + bitmap.left * scale, y = Double(origin.y + position.y) + bitmap.top * scale
             let s = WebText.number(scale, decimals: 8)
-            body.write("<use href=\"#\(p)-e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n")
+            body.write(string: "<use href=\"#\(p)-e\(id)\" transform=\"matrix(\(s) 0 0 \(s) \(number(x)) \(number(y)))\"/>\n")
         }
     }
 
@@ -748,11 +759,11 @@ final class SVGWriter {
         let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
         if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
         if opacity < 1 { attributes += " opacity=\"\(number(opacity))\"" }
-        if !attributes.isEmpty { body.write("<g\(attributes)>\n") }
+        if !attributes.isEmpty { body.write(string: "<g\(attributes)>\n") }
         // Cairo draws a translucent group's items under its clip and composites the result under
         // the clip again, so antialiased clip edges are covered twice: the same here.
         let clipsTwice = clip != nil && opacity < 1
-        if clipsTwice, let clip { body.write("<g clip-path=\"url(#\(clip))\">\n") }
+        if clipsTwice, let clip { body.write(string: "<g clip-path=\"url(#\(clip))\">\n") }
         try write(group.items, dark: dark?.items, context: context)
         if clipsTwice { body.write("</g>\n") }
         if !attributes.isEmpty { body.write("</g>\n") }

@@ -47,7 +47,7 @@ struct SVGOutput {
     /// Appends a string as it is (markup made elsewhere, or text already escaped). A
     /// ``WebText/prefixPlaceholder`` in it stands for the prefix (markup written with
     /// ``SVGWriter/p``).
-    mutating func write(_ text: String) {
+    mutating func write(string text: String) {
         var text = text
         text.withUTF8 { utf8 in
             guard utf8.contains(WebText.prefixPlaceholder) else { return buffer.append(utf8) }

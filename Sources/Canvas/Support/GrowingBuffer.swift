@@ -31,10 +31,15 @@ package struct GrowingBuffer {
         owner = Owner(raw)
     }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes: a comparison where there is room, which is nearly always.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        let needed = count + extra
-        guard needed > capacity else { return }
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    /// Grows the bytes to hold `needed` bytes at least.
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
         var grown = capacity
         while grown < needed { grown = grown + grown / 2 + 64 }
         guard let raw = realloc(base, grown) else { fatalError("out of memory: \(grown) bytes for a document") }
@@ -46,9 +51,28 @@ package struct GrowingBuffer {
     @inline(__always)
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        reserve(n)
+        let target = base + count
+        if n <= 16 {
+            // Markup is written a few bytes at a time: two overlapping words (or bytes) instead
+            // of a call to memcpy.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            if n >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                (to + (n - 8)).storeBytes(of: (from + (n - 8)).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            } else if n >= 4 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                (to + (n - 4)).storeBytes(of: (from + (n - 4)).loadUnaligned(as: UInt32.self), as: UInt32.self)
+            } else {
+                target[0] = source[0]
+                if n > 1 { target[1] = source[1] }
+                if n > 2 { target[2] = source[2] }
+            }
+        } else {
+            target.update(from: source, count: n)
+        }
+        count += n
     }
 
     /// Appends one byte.

@@ -358,8 +358,22 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     /// The arrays, for reading (valid while the storage lives; the run that holds it keeps it).
     private var readParts: Parts { withUnsafeMutablePointerToElements { parts($0) } }
 
-    var glyphs: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(readParts.glyphs) }
-    var positions: UnsafeBufferPointer<CGPoint> { UnsafeBufferPointer(readParts.positions) }
+    // Each array found on its own (the painters and writers read a glyph and a position at a
+    // time: finding all four for each read was a tenth of writing an SVG's glyphs).
+    var glyphs: UnsafeBufferPointer<UInt32> {
+        let counts = header
+        return withUnsafeMutablePointerToElements { base in
+            let offset = counts.positions * 16 + counts.clusters * 8 + counts.advances * 8
+            let start = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: UInt32.self)
+            return UnsafeBufferPointer(start: start, count: counts.glyphs)
+        }
+    }
+    var positions: UnsafeBufferPointer<CGPoint> {
+        let count = header.positions
+        return withUnsafeMutablePointerToElements { base in
+            UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: CGPoint.self), count: count)
+        }
+    }
     var clusters: UnsafeBufferPointer<Int> { UnsafeBufferPointer(readParts.clusters) }
     var advances: UnsafeBufferPointer<CGFloat> { UnsafeBufferPointer(readParts.advances) }
 
