@@ -39,6 +39,9 @@ final class SVGWriter {
     private var definitions: SVGOutput
     private var styles = SVGStyleSheet()
     private var glyphIDs: [GlyphKey: Int] = [:]
+    /// The glyphs looked up last, in front of `glyphIDs` (a large cloud's few hundred glyphs are
+    /// looked up hundreds of thousands of times, each a hash of the key).
+    private let recentGlyphs = RecentGlyphs()
     private var emojiIDs: [GlyphKey: Int] = [:]
     private var gradientIDs: [String: Int] = [:]
     private var clipCount = 0
@@ -60,6 +63,30 @@ final class SVGWriter {
         let face: ObjectIdentifier
         let glyph: UInt32
         var synthesis: UInt8 = 0
+    }
+
+    /// A direct-mapped cache of glyph ids by face, glyph and synthesis: slots of its own memory, so
+    /// that a lookup is a load and two comparisons (no hashing, no exclusive access to a property).
+    private final class RecentGlyphs {
+        struct Slot {
+            var face: UInt = 0
+            var glyph: UInt64 = 0
+            var id = 0
+        }
+        static let count = 1024
+        let slots: UnsafeMutablePointer<Slot>
+
+        init() {
+            slots = .allocate(capacity: Self.count)
+            slots.initialize(repeating: Slot(), count: Self.count)
+        }
+
+        deinit { slots.deallocate() }
+
+        @inline(__always)
+        static func index(face: UInt, glyph: UInt64) -> Int {
+            Int(truncatingIfNeeded: (glyph &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(face) >> 4) >> 54) & (count - 1)
+        }
     }
 
     /// What the items being written are part of: the role their colours take their custom
@@ -676,6 +703,20 @@ final class SVGWriter {
     /// The number of a glyph's outline definition, written on first use; `nil` for a glyph
     /// without contours.
     private func glyphID(face: FontFace, glyph: UInt32, synthesis: FontSynthesis) throws -> Int? {
+        let faceBits = UInt(bitPattern: ObjectIdentifier(face))
+        let glyphBits = UInt64(glyph) | UInt64(synthesis.rawValue) << 32
+        let slot = recentGlyphs.slots + RecentGlyphs.index(face: faceBits, glyph: glyphBits)
+        if slot.pointee.face == faceBits && slot.pointee.glyph == glyphBits {
+            let id = slot.pointee.id
+            return id >= 0 ? id : nil
+        }
+        let id = try definedGlyphID(face: face, glyph: glyph, synthesis: synthesis)
+        slot.pointee = RecentGlyphs.Slot(face: faceBits, glyph: glyphBits, id: id ?? -1)
+        return id
+    }
+
+    /// ``glyphID(face:glyph:synthesis:)`` from the table of every glyph written.
+    private func definedGlyphID(face: FontFace, glyph: UInt32, synthesis: FontSynthesis) throws -> Int? {
         let key = GlyphKey(face: ObjectIdentifier(face), glyph: glyph, synthesis: synthesis.rawValue)
         if let id = glyphIDs[key] { return id >= 0 ? id : nil }
         let data = try GlyphOutlines.shared.pathData(face: face, glyph: glyph, synthesis: synthesis)

@@ -77,7 +77,22 @@ package enum WebText {
         return text
     }
 
-    private static let powers: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    /// 10^places for 0 to 8 places, as a switch (a global array's element is read through a lazy
+    /// initialiser check and a retain of its storage, for every number written).
+    @inline(__always)
+    private static func power(_ places: Int) -> Double {
+        switch places {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
 
     /// Appends ``number(_:decimals:)`` to a string.
     package static func appendNumber(_ value: Double, decimals: Int = 4, to text: inout String) {
@@ -93,44 +108,52 @@ package enum WebText {
     /// Lends ``number(_:decimals:)``'s ASCII bytes, made in place (no string per part).
     static func withDigits(of value: Double, decimals: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
         let places = min(max(decimals, 0), 8)
-        let power = powers[places]
-        let scaled = (value * power).rounded()
+        let scaled = (value * power(places)).rounded()
         guard value.isFinite, abs(scaled) < 9e15 else {
             // Not finite: 0. Beyond exact integers: whole numbers anyway.
             var whole = value.isFinite ? String(Int64(clamping: Int64(value.rounded().clamped(to: -9e18...9e18)))) : "0"
             whole.withUTF8 { body(UnsafeRawBufferPointer($0)) }
             return
         }
-        var units = Int64(scaled)
+        let negative = scaled < 0
+        // Unsigned from here: a division by 10 is a multiplication and a shift.
+        var units = UInt64(abs(scaled))
         // Digits from the last: the fraction without its trailing zeros, the point, the whole
         // part (none when it is 0: ".5", as SVG and CSS allow), the sign.
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             var index = buffer.count
-            func put(_ byte: UInt8) {
-                index -= 1
-                buffer[index] = byte
-            }
             if units == 0 {
-                put(0x30)
+                index -= 1
+                buffer[index] = 0x30
             } else {
-                let negative = units < 0
-                if negative { units = -units }
                 var fractionDigits = places
-                while fractionDigits > 0 && units % 10 == 0 {
-                    units /= 10
+                while fractionDigits > 0 {
+                    let quotient = units / 10
+                    guard quotient &* 10 == units else { break }
+                    units = quotient
                     fractionDigits -= 1
                 }
                 for _ in 0..<fractionDigits {
-                    put(UInt8(0x30 + units % 10))
-                    units /= 10
+                    let quotient = units / 10
+                    index -= 1
+                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ (units &- quotient &* 10))
+                    units = quotient
                 }
-                if fractionDigits > 0 { put(0x2E) }
+                if fractionDigits > 0 {
+                    index -= 1
+                    buffer[index] = 0x2E
+                }
                 while units > 0 {
-                    put(UInt8(0x30 + units % 10))
-                    units /= 10
+                    let quotient = units / 10
+                    index -= 1
+                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ (units &- quotient &* 10))
+                    units = quotient
                 }
-                if negative { put(0x2D) }
+                if negative {
+                    index -= 1
+                    buffer[index] = 0x2D
+                }
             }
             body(UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
@@ -168,7 +191,7 @@ package enum WebText {
     /// Whether ``number(_:decimals:)`` writes `value` as `0`.
     package static func roundsToZero(_ value: Double, decimals: Int) -> Bool {
         guard value.isFinite else { return true }
-        let scaled = (value * powers[min(max(decimals, 0), 8)]).rounded()
+        let scaled = (value * power(min(max(decimals, 0), 8))).rounded()
         return abs(scaled) < 9e15 ? scaled == 0 : false
     }
 
