@@ -212,10 +212,16 @@ final class SVGWriter {
 
     private func write(_ items: [DisplayItem], dark: [DisplayItem]?, context: Context) throws {
         if let dark, dark.count != items.count { throw CanvasError.themeVariantsDiffer(item: itemPath.isEmpty ? "the top level" : itemPath) }
-        for (index, item) in items.enumerated() {
+        // Items are passed straight from the array (an enumerated loop copied every item, and
+        // with it every string and reference it holds, then freed the copy).
+        for index in items.indices {
             indexPath.append(index)
             defer { indexPath.removeLast() }
-            try write(item, dark: dark?[index], context: context)
+            if let dark {
+                try write(items[index], dark: dark[index], context: context)
+            } else {
+                try write(items[index], dark: nil, context: context)
+            }
         }
     }
 

@@ -92,10 +92,11 @@ final class CairoPainter {
 
     /// Draws items in order.
     func draw(_ items: [DisplayItem]) throws {
-        for (index, item) in items.enumerated() {
+        // Straight from the array: an enumerated loop copied every item (and retained all it holds).
+        for index in items.indices {
             indexPath.append(index)
             defer { indexPath.removeLast() }
-            try draw(item)
+            try draw(items[index])
         }
     }
 
