@@ -152,9 +152,7 @@ final class SVGWriter {
             body.write("<rect class=\"tc-background")
             if let name = paint.className {
                 body.write(" ")
-                body.writePrefix()
-                body.write("-")
-                body.write(string: name)
+                body.write(className: name)
             }
             body.write("\" width=\"")
             body.write(number: list.size.width)
@@ -554,9 +552,7 @@ final class SVGWriter {
         if let roleClass { out.write(roleClass) }
         if let name = paint.className {
             if roleClass != nil { out.write(" ") }
-            out.writePrefix()
-            out.write("-")
-            out.write(string: name)
+            out.write(className: name)
         }
         out.write("\"")
     }
@@ -637,8 +633,6 @@ final class SVGWriter {
         return (text, value)
     }
 
-    /// One group per run, scaled from font units to the run's size, with a `<use>` of each
-    /// glyph's outline.
     /// Lends the body for writing: one exclusive access for a whole element instead of one for
     /// each write.
     @inline(__always)
@@ -646,6 +640,8 @@ final class SVGWriter {
         try write(&body)
     }
 
+    /// One group per run, scaled from font units to the run's size, with a `<use>` of each
+    /// glyph's outline.
     private func writeOutlines(_ run: GlyphRun, origin: CGPoint, shading: (Shading, Shading?)?, context: Context) throws {
         let units = GlyphOutlines.unitsPerEm(run.face)
         let (scaleText, scale) = self.scale(size: run.fontSize, units: units)
@@ -672,9 +668,7 @@ final class SVGWriter {
                 }
                 if let name = paint.className {
                     out.write(" class=\"")
-                    out.writePrefix()
-                    out.write("-")
-                    out.write(string: name)
+                    out.write(className: name)
                     out.write("\"")
                 }
                 paint.write(to: &out)

@@ -77,6 +77,13 @@ struct SVGOutput {
         }
     }
 
+    /// Appends a class of the document's style sheet: the prefix, `-` and `name`.
+    mutating func write(className name: String) {
+        writePrefix()
+        write("-")
+        write(string: name)
+    }
+
     /// Appends a number as ``WebText/number(_:decimals:)`` writes it.
     mutating func write(number value: Double, decimals: Int = 4) {
         WebText.withDigits(of: value, decimals: decimals) { buffer.append($0.assumingMemoryBound(to: UInt8.self)) }
@@ -111,21 +118,12 @@ struct SVGOutput {
     func hash(into hash: inout UInt64) {
         withBytes { buffer in
             var start = 0
-            func feed(_ range: Range<Int>) {
-                var h = hash
-                for index in range {
-                    h ^= UInt64(buffer[index])
-                    h = h &* 0x0000_0100_0000_01B3
-                }
-                hash = h
-            }
             for position in placeholders {
-                feed(start..<position)
-                hash ^= UInt64(WebText.prefixPlaceholder)
-                hash = hash &* 0x0000_0100_0000_01B3
+                WebText.hashFNV1a(UnsafeBufferPointer(rebasing: buffer[start..<position]), into: &hash)
+                WebText.hashFNV1a(WebText.prefixPlaceholder, into: &hash)
                 start = position + Self.derivedPrefixLength
             }
-            feed(start..<buffer.count)
+            WebText.hashFNV1a(UnsafeBufferPointer(rebasing: buffer[start...]), into: &hash)
         }
     }
 
@@ -145,7 +143,7 @@ struct SVGOutput {
         if let prefix {
             prefixBytes = Array(prefix.utf8)
         } else {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var hash = WebText.fnvOffsetBasis
             head.hash(into: &hash)
             body.hash(into: &hash)
             prefixBytes = Array(WebText.prefix(ofHash: hash).utf8)

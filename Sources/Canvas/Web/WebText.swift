@@ -163,21 +163,28 @@ package enum WebText {
     /// of its bytes (the concatenation of `parts`), so that the same picture always gets the same
     /// prefix and different pictures inlined into one page get different ones.
     package static func derivedPrefix(hashing parts: [String]) -> String {
-        derivedPrefix(hashing: parts.map { Array($0.utf8) })
-    }
-
-    /// ``derivedPrefix(hashing:)`` of documents written as bytes.
-    package static func derivedPrefix(hashing parts: [[UInt8]]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            part.withUnsafeBufferPointer { bytes in
-                for byte in bytes {
-                    hash ^= UInt64(byte)
-                    hash = hash &* 0x0000_0100_0000_01B3
-                }
-            }
+        var hash = fnvOffsetBasis
+        for var part in parts {
+            part.withUTF8 { hashFNV1a($0, into: &hash) }
         }
         return prefix(ofHash: hash)
+    }
+
+    /// The FNV-1a hash before any byte (its offset basis).
+    package static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Feeds one byte to a 64-bit FNV-1a hash.
+    @inline(__always)
+    package static func hashFNV1a(_ byte: UInt8, into hash: inout UInt64) {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// Feeds `bytes` to a 64-bit FNV-1a hash.
+    @inline(__always)
+    package static func hashFNV1a(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
+        var h = hash
+        for byte in bytes { hashFNV1a(byte, into: &h) }
+        hash = h
     }
 
     /// The prefix of a document whose bytes hash to `hash`: `tc` and the hash folded to eight
@@ -210,16 +217,11 @@ package enum WebText {
     ///   - prefix: The prefix to use; `nil` derives it.
     /// - Returns: The document with its ids complete.
     package static func fillingPrefix(_ parts: [String], prefix: String?) -> Data {
-        fillingPrefix(parts.map { Array($0.utf8) }, prefix: prefix)
-    }
-
-    /// ``fillingPrefix(_:prefix:)`` of a document written as bytes.
-    package static func fillingPrefix(_ parts: [[UInt8]], prefix: String?) -> Data {
         let prefix = Array((prefix ?? derivedPrefix(hashing: parts)).utf8)
         var output = Data()
-        output.reserveCapacity(parts.reduce(0) { $0 + $1.count } * 11 / 10)
-        for part in parts {
-            part.withUnsafeBufferPointer { bytes in
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } * 11 / 10)
+        for var part in parts {
+            part.withUTF8 { bytes in
                 guard let base = bytes.baseAddress else { return }
                 var start = 0
                 while start < bytes.count, let found = memchr(base + start, Int32(prefixPlaceholder), bytes.count - start) {

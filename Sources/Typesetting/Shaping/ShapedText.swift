@@ -341,41 +341,39 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         }
     }
 
+    /// The arrays' byte offsets in the elements: positions first, then clusters, advances, glyphs.
+    private static func offsets(_ counts: Counts) -> (clusters: Int, advances: Int, glyphs: Int) {
+        let clusters = counts.positions * 16
+        let advances = clusters + counts.clusters * 8
+        return (clusters, advances, advances + counts.advances * 8)
+    }
+
     private func parts(_ base: UnsafeMutablePointer<UInt64>) -> Parts {
-        let counts = header
+        let counts = header, offsets = Self.offsets(counts)
         let raw = UnsafeMutableRawPointer(base)
-        let positions = raw.bindMemory(to: CGPoint.self, capacity: counts.positions)
-        let clusters = (raw + counts.positions * 16).bindMemory(to: Int.self, capacity: counts.clusters)
-        let advances = (raw + counts.positions * 16 + counts.clusters * 8).bindMemory(to: CGFloat.self, capacity: counts.advances)
-        let glyphs = (raw + counts.positions * 16 + counts.clusters * 8 + counts.advances * 8)
-            .bindMemory(to: UInt32.self, capacity: counts.glyphs)
-        return Parts(glyphs: UnsafeMutableBufferPointer(start: glyphs, count: counts.glyphs),
-                     positions: UnsafeMutableBufferPointer(start: positions, count: counts.positions),
-                     clusters: UnsafeMutableBufferPointer(start: clusters, count: counts.clusters),
-                     advances: UnsafeMutableBufferPointer(start: advances, count: counts.advances))
+        return Parts(glyphs: UnsafeMutableBufferPointer(start: (raw + offsets.glyphs).bindMemory(to: UInt32.self, capacity: counts.glyphs),
+                                                        count: counts.glyphs),
+                     positions: UnsafeMutableBufferPointer(start: raw.bindMemory(to: CGPoint.self, capacity: counts.positions),
+                                                           count: counts.positions),
+                     clusters: UnsafeMutableBufferPointer(start: (raw + offsets.clusters).bindMemory(to: Int.self, capacity: counts.clusters),
+                                                          count: counts.clusters),
+                     advances: UnsafeMutableBufferPointer(start: (raw + offsets.advances).bindMemory(to: CGFloat.self, capacity: counts.advances),
+                                                          count: counts.advances))
     }
 
-    /// The arrays, for reading (valid while the storage lives; the run that holds it keeps it).
-    private var readParts: Parts { withUnsafeMutablePointerToElements { parts($0) } }
+    /// One of the arrays, for reading (valid while the storage lives; the run that holds it keeps
+    /// it). Each is found on its own: painters and writers read a glyph and a position at a time,
+    /// and finding all four for each read was a tenth of writing an SVG's glyphs.
+    private func array<T>(at offset: Int, count: Int, of type: T.Type) -> UnsafeBufferPointer<T> {
+        withUnsafeMutablePointerToElements { base in
+            UnsafeBufferPointer(start: (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: T.self), count: count)
+        }
+    }
 
-    // Each array found on its own (the painters and writers read a glyph and a position at a
-    // time: finding all four for each read was a tenth of writing an SVG's glyphs).
-    var glyphs: UnsafeBufferPointer<UInt32> {
-        let counts = header
-        return withUnsafeMutablePointerToElements { base in
-            let offset = counts.positions * 16 + counts.clusters * 8 + counts.advances * 8
-            let start = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: UInt32.self)
-            return UnsafeBufferPointer(start: start, count: counts.glyphs)
-        }
-    }
-    var positions: UnsafeBufferPointer<CGPoint> {
-        let count = header.positions
-        return withUnsafeMutablePointerToElements { base in
-            UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: CGPoint.self), count: count)
-        }
-    }
-    var clusters: UnsafeBufferPointer<Int> { UnsafeBufferPointer(readParts.clusters) }
-    var advances: UnsafeBufferPointer<CGFloat> { UnsafeBufferPointer(readParts.advances) }
+    var glyphs: UnsafeBufferPointer<UInt32> { array(at: Self.offsets(header).glyphs, count: header.glyphs, of: UInt32.self) }
+    var positions: UnsafeBufferPointer<CGPoint> { array(at: 0, count: header.positions, of: CGPoint.self) }
+    var clusters: UnsafeBufferPointer<Int> { array(at: Self.offsets(header).clusters, count: header.clusters, of: Int.self) }
+    var advances: UnsafeBufferPointer<CGFloat> { array(at: Self.offsets(header).advances, count: header.advances, of: CGFloat.self) }
 
     func replacing(glyphs new: [UInt32]) -> GlyphStorage {
         GlyphStorage.make(glyphs: new, positions: Array(positions), clusters: Array(clusters), advances: Array(advances))
