@@ -189,3 +189,67 @@ import TestRandom
         }
     }
 }
+
+@Suite struct CompactStorageTests {
+    /// A label of one run on one line is kept without arrays; it reads and compares as the same
+    /// text built from arrays.
+    @Test func aCompactTextEqualsItsCopyFromArrays() throws {
+        var generator = SeededRandom(seed: 11)
+        let words = ["Swift", "layout", "Cairo", "x", "Café", "☀️", "Ωμέγα", "office", "AVATAR", "\u{10FFFD}"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            let shaped = try typesetter.shape(text, font: Font(size: [9, 17, 40].randomElement(using: &generator) ?? 17))
+            let copy = ShapedText(runs: shaped.runs, lines: shaped.lines, size: shaped.size, advance: shaped.advance,
+                                  firstBaseline: shaped.firstBaseline, lastBaseline: shaped.lastBaseline,
+                                  isTruncated: shaped.isTruncated, language: shaped.language)
+            #expect(shaped == copy && copy == shaped)
+            #expect(shaped.runCount == shaped.runs.count && shaped.lineCount == shaped.lines.count)
+            #expect((0..<shaped.runCount).map(shaped.run) == shaped.runs)
+            #expect((0..<shaped.lineCount).map(shaped.line) == shaped.lines)
+            #expect(shaped.fontFamilies == copy.fontFamilies)
+            #expect(shaped.uncoveredCharacters == copy.uncoveredCharacters)
+            let line = shaped.line(0)
+            #expect(line.text == text && line.width == shaped.size.width && line.advance == shaped.advance)
+            #expect(line.baseline == shaped.firstBaseline && line.ascent + line.descent == shaped.size.height)
+        }
+    }
+
+    /// Changing what a compact text's line is made from changes the text, not its line, as for a
+    /// text built from arrays.
+    @Test func settingAPartOfACompactTextKeepsItsLine() throws {
+        let shaped = try typesetter.shape("Swift", font: Font(size: 17))
+        #expect(shaped.runCount == 1 && shaped.lineCount == 1)
+        let general = ShapedText(runs: shaped.runs, lines: shaped.lines, size: shaped.size, advance: shaped.advance,
+                                 firstBaseline: shaped.firstBaseline, lastBaseline: shaped.lastBaseline)
+        var a = shaped, b = general
+        a.size.width += 10
+        b.size.width += 10
+        a.advance += 1
+        b.advance += 1
+        a.firstBaseline += 2
+        b.firstBaseline += 2
+        #expect(a == b)
+        #expect(a.line(0) == shaped.line(0) && a.size.width == shaped.size.width + 10)
+        a.runs = []
+        b.runs = []
+        #expect(a == b && a.runCount == 0 && a.lineCount == 1)
+        #expect(shaped.runCount == 1 && shaped.size == general.size)
+    }
+
+    /// Clusters are kept in 32 bits, or in 64 when one does not fit: every value reads back.
+    @Test(arguments: [[0, 7, 70_000, Int(UInt32.max)], [-1, 0, 5_000_000_000, Int.min], [Int.max]])
+    func clustersReadBackAsGiven(_ clusters: [Int]) throws {
+        let face = try typesetter.shape("a", font: Font(size: 17)).run(0).face
+        let run = GlyphRun(face: face, fontSize: 17, glyphs: clusters.map { _ in 1 },
+                           positions: clusters.indices.map { CGPoint(x: Double($0), y: 2) }, clusters: clusters,
+                           advances: clusters.map { _ in 0.5 })
+        #expect(run.clusters == clusters && run.clusterCount == clusters.count)
+        #expect(clusters.indices.allSatisfy { run.cluster($0) == clusters[$0] })
+        #expect(run.glyphs == clusters.map { _ in 1 } && run.advances == clusters.map { _ in 0.5 })
+        #expect(run.positions == clusters.indices.map { CGPoint(x: Double($0), y: 2) })
+        var changed = run
+        changed.clusters = clusters.reversed()
+        #expect(changed.clusters == clusters.reversed() && run.clusters == clusters)
+    }
+}

@@ -49,7 +49,7 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
     /// line (see ``fonts(of:text:)``).
     func recordDrawn(_ drawn: DrawnText, for index: Int, keepsLabel: Bool) {
         let layout = drawn.layout
-        let fonts: RecordedFonts = layout.isTruncated || layout.lines.count != 1 ? .unusable
+        let fonts: RecordedFonts = layout.isTruncated || layout.lineCount != 1 ? .unusable
             : .one(ChipFonts(families: layout.fontFamilies, uncovered: layout.uncoveredCharacters, text: drawn.label))
         lock.withLock {
             if keepsLabel { recordedTexts[index, default: []].append(drawn.label) }

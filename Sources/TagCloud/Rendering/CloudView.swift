@@ -248,11 +248,11 @@ struct ChipView: View {
     /// so that a page's `--tc-text` recolours the count and keeps it lighter).
     @ViewBuilder private func text(_ part: LabelPart) -> some View {
         if part.isCount {
-            Text(verbatim: part.text).font(label.countFont).foregroundColor(Color(look.textColor))
+            Text(verbatim: part.text).font(label.countFont).foregroundStyle(style.textStyle(look))
                 .displayMetadata(ItemMetadata(role: .label))
                 .opacity(ChipLabel.countOpacity)
         } else {
-            Text(verbatim: part.text).font(label.font).foregroundColor(Color(look.textColor))
+            Text(verbatim: part.text).font(label.font).foregroundStyle(style.textStyle(look))
                 .displayMetadata(ItemMetadata(role: .label))
         }
     }
@@ -266,7 +266,7 @@ struct ChipView: View {
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(look.fill.shapeStyle(theme: style.theme)).displayMetadata(ItemMetadata(role: .chipFill))
+        let fill = shape.fill(style.fillStyle(look)).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
             fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
@@ -286,6 +286,12 @@ final class ChipStyle: Sendable {
     let shape: Cloud.ChipShape
     let cornerRadius: CGFloat
     let theme: Cloud.Theme
+    /// The cloud's default look, and its text colour and fill as shape styles, made once: a
+    /// colour is too large to sit inside a style's existential, so each style made is an
+    /// allocation, and the chips of that look (most of a cloud's) share these instead.
+    private let defaultLook: ResolvedCloud.ChipLook
+    private let defaultTextStyle: AnyShapeStyle
+    private let defaultFillStyle: AnyShapeStyle
 
     init(_ cloud: ResolvedCloud) {
         horizontalPadding = cloud.chipHorizontalPadding
@@ -295,6 +301,19 @@ final class ChipStyle: Sendable {
         shape = cloud.shape
         cornerRadius = cloud.cornerRadius
         theme = cloud.theme
+        defaultLook = cloud.defaultLook
+        defaultTextStyle = AnyShapeStyle(Color(cloud.defaultLook.textColor))
+        defaultFillStyle = cloud.defaultLook.fill.shapeStyle(theme: cloud.theme)
+    }
+
+    /// The style of a look's text: its colour.
+    func textStyle(_ look: ResolvedCloud.ChipLook) -> AnyShapeStyle {
+        look.textColor == defaultLook.textColor ? defaultTextStyle : AnyShapeStyle(Color(look.textColor))
+    }
+
+    /// The style of a look's fill in the cloud's theme (``Cloud/Fill/shapeStyle(theme:)``).
+    func fillStyle(_ look: ResolvedCloud.ChipLook) -> AnyShapeStyle {
+        look.fill == defaultLook.fill ? defaultFillStyle : look.fill.shapeStyle(theme: theme)
     }
 }
 

@@ -54,11 +54,16 @@ package enum SpecReader {
         let isRegular = type == S_IFREG
         if isRegular, Int(status.st_size) > limit { throw .inputTooLarge(path: name, limit: limit) }
         var bytes: [UInt8] = []
-        if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
+        // A regular file's size and one byte more, to read the end of the file into: the buffer
+        // is kept with the cloud (its locations are found from it when a message needs one), and
+        // a chunk read past the reserved size would double it.
+        if isRegular { bytes.reserveCapacity(Int(status.st_size) + 1) }
         let chunk = 1 << 16
         while true {
-            // Never more than one byte past the limit: enough to know it is too large.
-            let wanted = min(chunk, limit + 1 - bytes.count)
+            // Into the reserved room while there is some, in chunks after it (a pipe, or a file
+            // that grew); never more than one byte past the limit: enough to know it is too large.
+            let room = bytes.capacity - bytes.count
+            let wanted = min(room > 0 ? min(room, chunk) : chunk, limit + 1 - bytes.count)
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: wanted))
             let count = bytes.withUnsafeMutableBytes { raw in

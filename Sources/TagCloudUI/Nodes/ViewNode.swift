@@ -159,7 +159,9 @@ class ViewNode: LayoutSubviewBackend {
 final class NodeTag: Hashable, CustomStringConvertible {
     private enum Storage {
         case index(Int)
-        case value(AnyHashable)
+        /// Indirect: an `AnyHashable` is 40 bytes, and the index case (every chip of a cloud has
+        /// one) would carry them too.
+        indirect case value(AnyHashable)
     }
 
     private let storage: Storage

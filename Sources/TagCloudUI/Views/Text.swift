@@ -279,7 +279,7 @@ final class TextNode: ViewNode {
         // The ideal layout answers every proposal it fits (most texts, most proposals) without a
         // memo entry: only narrowed or shortened layouts are kept.
         let narrower = proposal.width.map { $0.isFinite && $0 < ideal.size.width - 0.001 } ?? false
-        let shorter = proposal.height.map { $0.isFinite && ideal.lines.count > 1 && ideal.size.height > $0 + 0.001 } ?? false
+        let shorter = proposal.height.map { $0.isFinite && ideal.lineCount > 1 && ideal.size.height > $0 + 0.001 } ?? false
         if !narrower && !shorter { return ideal }
         if let known = layouts[proposal] { return known }
         var result = ideal
@@ -290,7 +290,7 @@ final class TextNode: ViewNode {
             let lineLimit = available < widestWord - 0.001 ? 1 : environment.lineLimit
             result = shape(width: available, lineLimit: lineLimit) ?? ideal
         }
-        if let height = proposal.height, height.isFinite, result.lines.count > 1, result.size.height > height + 0.001 {
+        if let height = proposal.height, height.isFinite, result.lineCount > 1, result.size.height > height + 0.001 {
             var fitting = 0
             for line in result.lines where line.origin.y + line.height <= height + 0.001 { fitting += 1 }
             result = shape(width: width, lineLimit: Swift.max(1, fitting)) ?? result
@@ -333,7 +333,7 @@ final class TextNode: ViewNode {
         // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
         let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
         canvas.textSink?.record(DrawnText(label: label, layout: text))
-        guard canvas.keepsItems, !text.runs.isEmpty else { return }
+        guard canvas.keepsItems, text.runCount > 0 else { return }
         let shading = canvas.animated(shading(bounds: frame), of: self) { $0.shading(bounds: frame) }
         guard shading.isVisible else { return }
         canvas.append(DisplayItem.text(text, at: frame.origin, with: shading).metadata(label: label))

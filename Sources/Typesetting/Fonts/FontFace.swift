@@ -22,6 +22,9 @@ public final class FontFace: Sendable, CustomStringConvertible {
     let blobIndex: Int
     /// The family name read from the font's name table (typographic family when present).
     public let familyName: String
+    /// `[familyName]`, made once: the ``ShapedText/fontFamilies`` of a text set in this face
+    /// alone (most labels), shared by every such text instead of an array each.
+    let familyNameList: [String]
     /// The style name read from the font's name table ("Regular", "Bold Italic", …).
     public let styleName: String
     /// Design units per em.
@@ -115,6 +118,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.familyName = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
             ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.familyNameList = [familyName]
         self.styleName = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY))
             ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? "Regular"
         self.unitMetrics = UnitMetrics(font: font)

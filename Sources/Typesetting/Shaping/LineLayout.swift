@@ -453,6 +453,13 @@ private struct LineEngine {
     /// gives for it, without its grouping and reordering.
     func singleLine(_ text: String, items: [ShapedItem], advance: Fixed) -> ShapedText {
         let (ascent, descent) = lineMetrics(items, primary: faces.primary.metrics(size: CGFloat(size)))
+        if items.count == 1, !items[0].glyphs.isEmpty {
+            // One run (most labels): kept without arrays.
+            var pen: Fixed = 0
+            let run = makeRun(items[0], pen: &pen, baseline: ascent, line: 0)
+            return ShapedText(singleLine: text, run: run, width: CGFloat(Double(ceilToLayoutUnit(advance)) / fixedOne),
+                              advance: CGFloat(Double(advance) / fixedOne), ascent: ascent, descent: descent)
+        }
         var runs: [GlyphRun] = []
         runs.reserveCapacity(items.count)
         var pen: Fixed = 0
@@ -483,10 +490,15 @@ private struct LineEngine {
     /// Appends `item` as a glyph run starting at `pen`, advancing `pen`.
     func appendRun(_ item: ShapedItem, pen: inout Fixed, baseline: CGFloat, line: Int, to runs: inout [GlyphRun]) {
         guard !item.glyphs.isEmpty else { return }
+        runs.append(makeRun(item, pen: &pen, baseline: baseline, line: line))
+    }
+
+    /// `item` as a glyph run starting at `pen`, advancing `pen`.
+    func makeRun(_ item: ShapedItem, pen: inout Fixed, baseline: CGFloat, line: Int) -> GlyphRun {
         var x = pen
         let count = item.glyphs.count
-        runs.append(GlyphRun(face: item.face, fontSize: CGFloat(size), count: count, line: line, bidiLevel: item.level,
-                             synthesis: FontSynthesis.needed(for: request.font, face: item.face)) { glyphs, positions, clusters, advances in
+        let run = GlyphRun(face: item.face, fontSize: CGFloat(size), count: count, line: line, bidiLevel: item.level,
+                           synthesis: FontSynthesis.needed(for: request.font, face: item.face)) { glyphs, positions, clusters, advances in
             for i in 0..<count {
                 let offset = item.offset(i)
                 positions[i] = CGPoint(x: Double(x + offset.x) / fixedOne, y: Double(baseline) - Double(offset.y) / fixedOne)
@@ -495,8 +507,9 @@ private struct LineEngine {
                 clusters[i] = item.clusters[i]
                 x += item.advances[i]
             }
-        })
+        }
         pen = x
+        return run
     }
 
     /// Splits a line's items (logical order) into maximal groups of one bidi level; within a

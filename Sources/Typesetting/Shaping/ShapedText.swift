@@ -12,30 +12,69 @@ public import Foundation
 /// matches a browser's rendering of the same label, and so the text is never clipped.
 public struct ShapedText: Sendable, Equatable {
     /// Glyph runs in visual order, line by line, each in one font face.
+    ///
+    /// A text of one run on one line keeps its run and line without arrays (most labels): this
+    /// array is then made when asked for. Renderers read ``runCount`` and ``run(_:)`` instead.
     public var runs: [GlyphRun] {
-        get { storage.runs }
-        set { mutableStorage().runs = newValue }
+        get {
+            switch storage.layout {
+            case .general(let runs, _): runs
+            case .singleLine(let run, _, _): [run]
+            }
+        }
+        set { mutableStorage().setRuns(newValue) }
     }
-    /// The lines, top to bottom.
+    /// The lines, top to bottom (made when asked for, as ``runs``; see ``lineCount`` and
+    /// ``line(_:)``).
     public var lines: [ShapedLine] {
-        get { storage.lines }
-        set { mutableStorage().lines = newValue }
+        get {
+            switch storage.layout {
+            case .general(_, let lines): lines
+            case .singleLine: [storage.line(0)]
+            }
+        }
+        set { mutableStorage().setLines(newValue) }
     }
+    /// The number of runs.
+    public var runCount: Int {
+        switch storage.layout {
+        case .general(let runs, _): runs.count
+        case .singleLine: 1
+        }
+    }
+    /// Run `index` (`0 ..< runCount`), without making ``runs``.
+    public func run(_ index: Int) -> GlyphRun {
+        switch storage.layout {
+        case .general(let runs, _): return runs[index]
+        case .singleLine(let run, _, _):
+            precondition(index == 0, "run index \(index) out of range")
+            return run
+        }
+    }
+    /// The number of lines.
+    public var lineCount: Int {
+        switch storage.layout {
+        case .general(_, let lines): lines.count
+        case .singleLine: 1
+        }
+    }
+    /// Line `index` (`0 ..< lineCount`), without making ``lines``.
+    public func line(_ index: Int) -> ShapedLine { storage.line(index) }
     /// The size of the layout box: the widest line's width (rounded up to 1/64 point, as a
     /// browser lays it out) by the lines' total height (CSS `line-height: normal`).
     public var size: CGSize {
         get { storage.size }
-        set { mutableStorage().size = newValue }
+        set { mutableStorage(general: true).size = newValue }
     }
     /// The exact advance of the widest line, in points, before rounding.
     public var advance: CGFloat {
         get { storage.advance }
-        set { mutableStorage().advance = newValue }
+        set { mutableStorage(general: true).advance = newValue }
     }
     /// The y of the first line's baseline (SwiftUI's `firstTextBaseline` alignment guide).
     public var firstBaseline: CGFloat {
         get { storage.firstBaseline }
-        set { mutableStorage().firstBaseline = newValue }
+        set { mutableStorage(general: true).firstBaseline = newValue }
     }
     /// The y of the last line's baseline (SwiftUI's `lastTextBaseline` alignment guide).
     public var lastBaseline: CGFloat {
@@ -60,9 +99,19 @@ public struct ShapedText: Sendable, Equatable {
     /// uniquely referenced, so sharing it between threads is safe.
     private var storage: Storage
 
+    /// How the runs and lines are kept.
+    private enum Layout {
+        /// As arrays.
+        case general([GlyphRun], [ShapedLine])
+        /// One run on one uncut line at the origin, whose advance, width and baseline are the
+        /// text's own (``ShapedText/advance``, `size.width`, ``ShapedText/firstBaseline``, which
+        /// is also its ascent): the line is made from these, its text and its descent when asked
+        /// for. Two arrays fewer for each such text (about 200 bytes).
+        case singleLine(GlyphRun, text: String, descent: CGFloat)
+    }
+
     private final class Storage: @unchecked Sendable {
-        var runs: [GlyphRun]
-        var lines: [ShapedLine]
+        var layout: Layout
         var size: CGSize
         var advance: CGFloat
         var firstBaseline: CGFloat
@@ -70,10 +119,9 @@ public struct ShapedText: Sendable, Equatable {
         var isTruncated: Bool
         var language: TextLanguage?
 
-        init(runs: [GlyphRun], lines: [ShapedLine], size: CGSize, advance: CGFloat, firstBaseline: CGFloat,
+        init(layout: Layout, size: CGSize, advance: CGFloat, firstBaseline: CGFloat,
              lastBaseline: CGFloat, isTruncated: Bool, language: TextLanguage?) {
-            self.runs = runs
-            self.lines = lines
+            self.layout = layout
             self.size = size
             self.advance = advance
             self.firstBaseline = firstBaseline
@@ -83,13 +131,42 @@ public struct ShapedText: Sendable, Equatable {
         }
 
         func copy() -> Storage {
-            Storage(runs: runs, lines: lines, size: size, advance: advance, firstBaseline: firstBaseline,
+            Storage(layout: layout, size: size, advance: advance, firstBaseline: firstBaseline,
                     lastBaseline: lastBaseline, isTruncated: isTruncated, language: language)
+        }
+
+        func line(_ index: Int) -> ShapedLine {
+            switch layout {
+            case .general(_, let lines): return lines[index]
+            case .singleLine(_, let text, let descent):
+                precondition(index == 0, "line index \(index) out of range")
+                return ShapedLine(text: text, origin: .zero, baseline: firstBaseline, advance: advance, width: size.width,
+                                  ascent: firstBaseline, descent: descent, runRange: 0..<1, isTruncated: false)
+            }
+        }
+
+        /// The runs and lines as arrays, from now on.
+        func makeGeneral() {
+            guard case .singleLine(let run, _, _) = layout else { return }
+            layout = .general([run], [line(0)])
+        }
+
+        func setRuns(_ runs: [GlyphRun]) {
+            makeGeneral()
+            if case .general(_, let lines) = layout { layout = .general(runs, lines) }
+        }
+
+        func setLines(_ lines: [ShapedLine]) {
+            makeGeneral()
+            if case .general(let runs, _) = layout { layout = .general(runs, lines) }
         }
     }
 
-    private mutating func mutableStorage() -> Storage {
+    /// The storage, uniquely referenced; with `general`, with its runs and lines as arrays (before
+    /// a change to what a single line is made from).
+    private mutating func mutableStorage(general: Bool = false) -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if general { storage.makeGeneral() }
         return storage
     }
 
@@ -97,16 +174,25 @@ public struct ShapedText: Sendable, Equatable {
     public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
         if lhs.storage === rhs.storage { return true }
         let a = lhs.storage, b = rhs.storage
-        return a.size == b.size && a.advance == b.advance && a.firstBaseline == b.firstBaseline
+        guard a.size == b.size && a.advance == b.advance && a.firstBaseline == b.firstBaseline
             && a.lastBaseline == b.lastBaseline && a.isTruncated == b.isTruncated && a.language == b.language
-            && a.runs == b.runs && a.lines == b.lines
+            && lhs.runCount == rhs.runCount && lhs.lineCount == rhs.lineCount else { return false }
+        return (0..<lhs.runCount).allSatisfy { lhs.run($0) == rhs.run($0) }
+            && (0..<lhs.lineCount).allSatisfy { lhs.line($0) == rhs.line($0) }
     }
 
     /// Creates shaped text from its parts (renderers and tests; the ``Typesetter`` makes these).
     public init(runs: [GlyphRun], lines: [ShapedLine] = [], size: CGSize, advance: CGFloat? = nil,
                 firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool = false, language: TextLanguage? = nil) {
-        storage = Storage(runs: runs, lines: lines, size: size, advance: advance ?? size.width, firstBaseline: firstBaseline,
+        storage = Storage(layout: .general(runs, lines), size: size, advance: advance ?? size.width, firstBaseline: firstBaseline,
                           lastBaseline: lastBaseline, isTruncated: isTruncated, language: language)
+    }
+
+    /// One run on one uncut line at the origin (the typesetter's single-line texts): the line's
+    /// advance is `advance`, its width `width`, its baseline and ascent `ascent`.
+    init(singleLine text: String, run: GlyphRun, width: CGFloat, advance: CGFloat, ascent: CGFloat, descent: CGFloat) {
+        storage = Storage(layout: .singleLine(run, text: text, descent: descent), size: CGSize(width: width, height: ascent + descent),
+                          advance: advance, firstBaseline: ascent, lastBaseline: ascent, isTruncated: false, language: nil)
     }
 
     /// The families the text is drawn in, each once, in the order of the runs (visual order):
@@ -115,9 +201,17 @@ public struct ShapedText: Sendable, Equatable {
     ///
     /// - Complexity: O(r · f) in the number of runs and of families (both a few).
     public var fontFamilies: [String] {
+        // One family (most labels): the face's own one-element array, shared, not a new one.
+        let count = runCount
+        if count > 0 {
+            let first = run(0).face
+            if (1..<count).allSatisfy({ run($0).face === first || run($0).face.familyName == first.familyName }) {
+                return first.familyNameList
+            }
+        }
         // Runs are few (one for most labels): a linear search beats hashing, and allocates once.
         var families: [String] = []
-        for run in runs where !families.contains(run.face.familyName) { families.append(run.face.familyName) }
+        for index in 0..<count where !families.contains(run(index).face.familyName) { families.append(run(index).face.familyName) }
         return families
     }
 
@@ -133,9 +227,11 @@ public struct ShapedText: Sendable, Equatable {
     public var uncoveredCharacters: [UncoveredCharacter] {
         var found: [UncoveredCharacter] = []
         var seen = Set<UInt32>()
-        for run in runs where run.hasNotdef {
-            guard run.line < lines.count else { continue }
-            let utf8 = lines[run.line].text.utf8
+        for index in 0..<runCount {
+            let run = self.run(index)
+            guard run.hasNotdef, run.line < lineCount else { continue }
+            let lineText = line(run.line).text
+            let utf8 = lineText.utf8
             let boundaries = Set(run.clusters).sorted()
             for (glyph, cluster) in zip(run.glyphs, run.clusters) where glyph == 0 && cluster < utf8.count {
                 // The cluster's scalars: from its offset up to the run's next cluster boundary.
@@ -147,9 +243,9 @@ public struct ShapedText: Sendable, Equatable {
                 let end = low < boundaries.count ? boundaries[low] : utf8.count
                 let start = utf8.index(utf8.startIndex, offsetBy: cluster)
                 let stop = utf8.index(utf8.startIndex, offsetBy: end)
-                guard let lower = start.samePosition(in: lines[run.line].text.unicodeScalars),
-                      let upper = stop.samePosition(in: lines[run.line].text.unicodeScalars) else { continue }
-                for scalar in lines[run.line].text.unicodeScalars[lower..<upper]
+                guard let lower = start.samePosition(in: lineText.unicodeScalars),
+                      let upper = stop.samePosition(in: lineText.unicodeScalars) else { continue }
+                for scalar in lineText.unicodeScalars[lower..<upper]
                 where !isIgnorable(scalar) && !run.face.hasGlyph(scalar) && seen.insert(scalar.value).inserted {
                     found.append(UncoveredCharacter(scalar))
                 }
@@ -272,7 +368,7 @@ public struct GlyphRun: Sendable, Equatable {
     /// one allocation, nothing copied).
     init(face: FontFace, fontSize: CGFloat, count: Int, line: Int, bidiLevel: UInt8, synthesis: FontSynthesis,
          fill: (_ glyphs: UnsafeMutableBufferPointer<UInt32>, _ positions: UnsafeMutableBufferPointer<CGPoint>,
-                _ clusters: UnsafeMutableBufferPointer<Int>, _ advances: UnsafeMutableBufferPointer<CGFloat>) -> Void) {
+                _ clusters: GlyphStorage.ClusterWriter, _ advances: UnsafeMutableBufferPointer<CGFloat>) -> Void) {
         self.synthesis = synthesis
         self.face = face
         self.fontSize = fontSize
@@ -294,9 +390,9 @@ public struct GlyphRun: Sendable, Equatable {
     }
 }
 
-/// A glyph run's four arrays in one allocation: positions, clusters and advances (8-byte values)
-/// then glyph ids, each of its own length (a run built from arbitrary arrays keeps them as given,
-/// so that validation can name the mismatch).
+/// A glyph run's four arrays in one allocation: positions and advances (8-byte values), clusters
+/// (32-bit unless one does not fit) then glyph ids, each of its own length (a run built from
+/// arbitrary arrays keeps them as given, so that validation can name the mismatch).
 final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     /// A storage as a glyph run holds it: sendable, since the buffer is written only while it is
     /// made, then only read (a `ManagedBuffer` cannot be declared `Sendable` itself).
@@ -304,48 +400,102 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         let storage: GlyphStorage
     }
 
+    /// The arrays' lengths, as 32-bit numbers (16 bytes of header a run instead of 32; a run's
+    /// arrays are far shorter than 2³¹ elements), and whether the clusters are kept as 64-bit
+    /// numbers (only a run built from clusters that do not fit 32 bits unsigned; the
+    /// typesetter's, UTF-8 offsets in a label, always do).
     struct Counts {
-        var glyphs: Int
-        var positions: Int
-        var clusters: Int
-        var advances: Int
+        private var counts: (UInt32, UInt32, UInt32, UInt32)
+        private static let wideBit: UInt32 = 1 << 31
+
+        init(glyphs: Int, positions: Int, clusters: Int, advances: Int, wideClusters: Bool) {
+            precondition(max(glyphs, positions, clusters, advances) < Int(Self.wideBit), "a glyph run of 2³¹ glyphs or more")
+            counts = (UInt32(glyphs), UInt32(positions), UInt32(clusters) | (wideClusters ? Self.wideBit : 0), UInt32(advances))
+        }
+
+        var glyphs: Int { Int(counts.0) }
+        var positions: Int { Int(counts.1) }
+        var clusters: Int { Int(counts.2 & ~Self.wideBit) }
+        var wideClusters: Bool { counts.2 & Self.wideBit != 0 }
+        var advances: Int { Int(counts.3) }
+        /// The bytes of one cluster.
+        var clusterStride: Int { wideClusters ? 8 : 4 }
+    }
+
+    /// The clusters, read as `Int`s whichever width they are kept in.
+    struct Clusters: RandomAccessCollection {
+        let base: UnsafeRawPointer
+        let count: Int
+        let wide: Bool
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(index: Int) -> Int {
+            precondition(index >= 0 && index < count, "cluster index \(index) out of range")
+            return wide ? base.load(fromByteOffset: index * 8, as: Int.self) : Int(base.load(fromByteOffset: index * 4, as: UInt32.self))
+        }
+    }
+
+    /// The clusters, for writing while the storage is made (only values the width allows).
+    struct ClusterWriter {
+        let base: UnsafeMutableRawPointer
+        let count: Int
+        let wide: Bool
+
+        subscript(index: Int) -> Int {
+            get { Clusters(base: UnsafeRawPointer(base), count: count, wide: wide)[index] }
+            nonmutating set {
+                precondition(index >= 0 && index < count, "cluster index \(index) out of range")
+                if wide {
+                    base.storeBytes(of: newValue, toByteOffset: index * 8, as: Int.self)
+                } else {
+                    precondition(newValue >= 0 && newValue <= Int(UInt32.max), "cluster \(newValue) needs wide clusters")
+                    base.storeBytes(of: UInt32(truncatingIfNeeded: newValue), toByteOffset: index * 4, as: UInt32.self)
+                }
+            }
+        }
     }
 
     /// The four arrays, for writing while the storage is made.
     struct Parts {
         let glyphs: UnsafeMutableBufferPointer<UInt32>
         let positions: UnsafeMutableBufferPointer<CGPoint>
-        let clusters: UnsafeMutableBufferPointer<Int>
+        let clusters: ClusterWriter
         let advances: UnsafeMutableBufferPointer<CGFloat>
     }
 
-    /// A storage of the given lengths, its arrays written by `fill`.
-    static func make(glyphs: Int, positions: Int, clusters: Int, advances: Int, fill: (Parts) -> Void) -> GlyphStorage {
-        // In 8-byte words: two per position, one per cluster and advance, half per glyph id.
-        let words = positions * 2 + clusters + advances + (glyphs + 1) / 2
-        let buffer = GlyphStorage.create(minimumCapacity: max(words, 1)) { _ in
-            Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances)
-        }
+    /// A storage of the given lengths, its arrays written by `fill`; clusters 32 bits wide unless
+    /// `wideClusters`.
+    static func make(glyphs: Int, positions: Int, clusters: Int, advances: Int, wideClusters: Bool = false,
+                     fill: (Parts) -> Void) -> GlyphStorage {
+        let counts = Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances, wideClusters: wideClusters)
+        let bytes = offsets(counts).glyphs + glyphs * 4
+        let buffer = GlyphStorage.create(minimumCapacity: max((bytes + 7) / 8, 1)) { _ in counts }
         let storage = unsafeDowncast(buffer, to: GlyphStorage.self)
         storage.withUnsafeMutablePointerToElements { base in fill(storage.parts(base)) }
         return storage
     }
 
-    /// A storage holding copies of the arrays.
+    /// A storage holding copies of the arrays (the clusters 64 bits wide when one of them does
+    /// not fit 32 bits unsigned).
     static func make(glyphs: [UInt32], positions: [CGPoint], clusters: [Int], advances: [CGFloat]) -> GlyphStorage {
-        make(glyphs: glyphs.count, positions: positions.count, clusters: clusters.count, advances: advances.count) { parts in
+        let wide = clusters.contains { $0 < 0 || $0 > Int(UInt32.max) }
+        return make(glyphs: glyphs.count, positions: positions.count, clusters: clusters.count, advances: advances.count,
+                    wideClusters: wide) { parts in
             _ = parts.glyphs.initialize(from: glyphs)
             _ = parts.positions.initialize(from: positions)
-            _ = parts.clusters.initialize(from: clusters)
+            for (index, cluster) in clusters.enumerated() { parts.clusters[index] = cluster }
             _ = parts.advances.initialize(from: advances)
         }
     }
 
-    /// The arrays' byte offsets in the elements: positions first, then clusters, advances, glyphs.
-    private static func offsets(_ counts: Counts) -> (clusters: Int, advances: Int, glyphs: Int) {
-        let clusters = counts.positions * 16
-        let advances = clusters + counts.clusters * 8
-        return (clusters, advances, advances + counts.advances * 8)
+    /// The arrays' byte offsets in the elements: positions first (16 bytes each), then advances
+    /// (8), clusters (4 or 8), glyphs (4).
+    private static func offsets(_ counts: Counts) -> (advances: Int, clusters: Int, glyphs: Int) {
+        let advances = counts.positions * 16
+        let clusters = advances + counts.advances * 8
+        return (advances, clusters, clusters + counts.clusters * counts.clusterStride)
     }
 
     private func parts(_ base: UnsafeMutablePointer<UInt64>) -> Parts {
@@ -355,8 +505,7 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
                                                         count: counts.glyphs),
                      positions: UnsafeMutableBufferPointer(start: raw.bindMemory(to: CGPoint.self, capacity: counts.positions),
                                                            count: counts.positions),
-                     clusters: UnsafeMutableBufferPointer(start: (raw + offsets.clusters).bindMemory(to: Int.self, capacity: counts.clusters),
-                                                          count: counts.clusters),
+                     clusters: ClusterWriter(base: raw + offsets.clusters, count: counts.clusters, wide: counts.wideClusters),
                      advances: UnsafeMutableBufferPointer(start: (raw + offsets.advances).bindMemory(to: CGFloat.self, capacity: counts.advances),
                                                           count: counts.advances))
     }
@@ -372,7 +521,12 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
 
     var glyphs: UnsafeBufferPointer<UInt32> { array(at: Self.offsets(header).glyphs, count: header.glyphs, of: UInt32.self) }
     var positions: UnsafeBufferPointer<CGPoint> { array(at: 0, count: header.positions, of: CGPoint.self) }
-    var clusters: UnsafeBufferPointer<Int> { array(at: Self.offsets(header).clusters, count: header.clusters, of: Int.self) }
+    var clusters: Clusters {
+        let counts = header
+        return withUnsafeMutablePointerToElements { base in
+            Clusters(base: UnsafeRawPointer(base) + Self.offsets(counts).clusters, count: counts.clusters, wide: counts.wideClusters)
+        }
+    }
     var advances: UnsafeBufferPointer<CGFloat> { array(at: Self.offsets(header).advances, count: header.advances, of: CGFloat.self) }
 
     func replacing(glyphs new: [UInt32]) -> GlyphStorage {

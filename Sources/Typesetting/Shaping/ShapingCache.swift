@@ -130,8 +130,8 @@ final class ShapingCache: Sendable {
     /// and advance, each run's and line's fixed part, and the table's overhead.
     static func cost(of value: ShapedText, key: LayoutRequest) -> Int {
         var bytes = 200 + key.text.utf8.count + (key.font.family?.utf8.count ?? 0)
-        for run in value.runs { bytes += 120 + run.glyphCount * (4 + 16 + 8 + 8) }
-        for line in value.lines { bytes += 140 + line.text.utf8.count }
+        for index in 0..<value.runCount { bytes += 120 + value.run(index).glyphCount * (4 + 16 + 8 + 8) }
+        for index in 0..<value.lineCount { bytes += 140 + value.line(index).text.utf8.count }
         return bytes
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TagCloud
 
@@ -52,5 +53,19 @@ import Testing
         var deep = "a0: &a0 \(open)x\(close)\n"
         for index in 1...64 { deep += "a\(index): &a\(index) \(open)*a\(index - 1)\(close)\n" }
         #expect(parseError(deep, .yaml)?.description.hasPrefix(#"spec.yaml:1:1: unknown key "a0""#) == true)
+    }
+
+    /// A spec file is read into a buffer of its size (the cloud keeps it for its locations): the
+    /// read that finds the end of the file does not grow it, and a file that is not a whole number
+    /// of read chunks reads completely.
+    @Test(arguments: [0, 1, 65_535, 65_536, 300_001])
+    func aFileIsReadIntoABufferOfItsSize(_ size: Int) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-read-\(size)-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        try Data(bytes).write(to: url)
+        let contents = try SpecReader.read(path: url.path, name: "tags.json", limit: 1 << 20)
+        #expect(contents.bytes == bytes && contents.isRegularFile)
+        #expect(contents.bytes.capacity < size + 8192)  // at most a page of rounding, not a doubling
     }
 }

@@ -6,8 +6,10 @@
 struct TextInput {
     /// The input without its byte order mark.
     let bytes: [UInt8]
-    /// The same, as text.
-    let text: String
+    /// The same, as text: decoded when asked for (by the located readers), not kept beside the
+    /// bytes, which a cloud keeps for its locations (a second copy of a large spec for the whole
+    /// rendering).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
     /// Where the input came from.
     let source: String
     /// The byte offset in the original input of `bytes[0]` (3 after a byte order mark).
@@ -38,7 +40,6 @@ struct TextInput {
                                             byteOffset: offset + bomLength),
                                detail: detail)
         }
-        text = String(decoding: bytes, as: UTF8.self)
     }
 
     /// The location of a byte offset in ``bytes``.

@@ -31,7 +31,7 @@ enum YAMLReader {
         if let (scalar, location) = input.firstRawControlCharacter(noncharacters: format == .yaml) {
             throw .controlCharacter(scalar, tag: nil, location)
         }
-        var text = input.text
+        let text: String
         var columns = ColumnMap()
         if format == .json {
             let prepared = try JSONChecker.prepare(input)
@@ -39,6 +39,8 @@ enum YAMLReader {
             columns = prepared.columns
         } else if let (offset, message) = structureProblem(input.bytes) {
             throw .syntax(format: format, input.location(ofByte: offset), message: message)
+        } else {
+            text = input.text
         }
         let source = input.source
         let columnMap = columns
