@@ -237,6 +237,30 @@ import TestRandom
         #expect(shaped.runCount == 1 && shaped.size == general.size)
     }
 
+    /// The typesetter keeps a run's positions and advances as its 16.16 values when they fit 32
+    /// bits, as points otherwise (a label wider than 32,767 points): both read as the same run
+    /// rebuilt from its arrays, and each glyph starts where the one before it ends.
+    @Test(arguments: [("Swift", 17.0), ("Café Ωμέγα", 40.0), (String(repeating: "W", count: 300), 200.0),
+                      (String(repeating: "layout ", count: 400), 96.0)])
+    func typesetterRunsReadAsTheirArrays(_ text: String, size: Double) throws {
+        let shaped = try typesetter.shape(text, font: Font(size: CGFloat(size)))
+        #expect(shaped.runCount > 0)
+        for index in 0..<shaped.runCount {
+            let run = shaped.run(index)
+            let rebuilt = GlyphRun(face: run.face, fontSize: run.fontSize, glyphs: run.glyphs, positions: run.positions,
+                                   clusters: run.clusters, advances: run.advances, line: run.line, bidiLevel: run.bidiLevel,
+                                   synthesis: run.synthesis)
+            #expect(rebuilt == run && rebuilt.advances == run.advances)
+            #expect((0..<run.glyphCount).allSatisfy { rebuilt.position($0) == run.position($0) && rebuilt.advance($0) == run.advance($0) })
+            for glyph in 1..<max(run.glyphCount, 1) {
+                #expect(run.position(glyph).x == run.position(glyph - 1).x + run.advance(glyph - 1))
+            }
+        }
+        let end = shaped.run(shaped.runCount - 1)
+        let last = end.position(end.glyphCount - 1).x + end.advance(end.glyphCount - 1)
+        #expect(last == shaped.advance)
+    }
+
     /// Clusters are kept in 32 bits, or in 64 when one does not fit: every value reads back.
     @Test(arguments: [[0, 7, 70_000, Int(UInt32.max)], [-1, 0, 5_000_000_000, Int.min], [Int.max]])
     func clustersReadBackAsGiven(_ clusters: [Int]) throws {

@@ -379,6 +379,19 @@ public struct GlyphRun: Sendable, Equatable {
         self.bidiLevel = bidiLevel
     }
 
+    /// A run of `count` glyphs in the typesetter's fixed-point values, written by `fill`: each
+    /// glyph's x and y offset in 16.16 (the glyph is drawn at `x / 65536`, `baseline - y / 65536`),
+    /// advance in 16.16, cluster and id (see ``GlyphStorage``).
+    init(face: FontFace, fontSize: CGFloat, count: Int, line: Int, bidiLevel: UInt8, synthesis: FontSynthesis,
+         baseline: CGFloat, fixedFill fill: (GlyphStorage.FixedParts) -> Void) {
+        self.synthesis = synthesis
+        self.face = face
+        self.fontSize = fontSize
+        self.handle = GlyphStorage.Handle(storage: GlyphStorage.makeFixed(count: count, baseline: baseline, fill: fill))
+        self.line = line
+        self.bidiLevel = bidiLevel
+    }
+
     /// Whether two runs draw the same: the same face object, size, synthesis, glyphs, positions and
     /// clusters. ``advances``, ``line`` and ``bidiLevel`` annotate a run and are not compared, so a
     /// run rebuilt from only what is drawn (a display list read back from JSON) equals the original.
@@ -390,9 +403,15 @@ public struct GlyphRun: Sendable, Equatable {
     }
 }
 
-/// A glyph run's four arrays in one allocation: positions and advances (8-byte values), clusters
-/// (32-bit unless one does not fit) then glyph ids, each of its own length (a run built from
+/// A glyph run's four arrays in one allocation, each of its own length (a run built from
 /// arbitrary arrays keeps them as given, so that validation can name the mismatch).
+///
+/// Two layouts. As points: positions (16 bytes each) and advances (8), then clusters (4, or 8 when
+/// one does not fit 32 bits unsigned) and glyph ids (4). As the typesetter's fixed-point values,
+/// when they fit 32 bits (every label's do): the run's baseline (8 bytes, once), positions as
+/// 16.16 x and y offset (8 each), advances (4), clusters (4), glyph ids (4), 20 bytes a glyph
+/// instead of 32. A fixed-point value is turned into points when read exactly as the typesetter
+/// turned it before (`x / 65536`, `baseline - y / 65536`), so both layouts read the same numbers.
 final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     /// A storage as a glyph run holds it: sendable, since the buffer is written only while it is
     /// made, then only read (a `ManagedBuffer` cannot be declared `Sendable` itself).
@@ -401,25 +420,79 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     }
 
     /// The arrays' lengths, as 32-bit numbers (16 bytes of header a run instead of 32; a run's
-    /// arrays are far shorter than 2³¹ elements), and whether the clusters are kept as 64-bit
-    /// numbers (only a run built from clusters that do not fit 32 bits unsigned; the
-    /// typesetter's, UTF-8 offsets in a label, always do).
+    /// arrays are far shorter than 2³¹ elements), and two flags in their top bits: whether the
+    /// clusters are kept as 64-bit numbers (only a run built from clusters that do not fit 32 bits
+    /// unsigned; the typesetter's, UTF-8 offsets in a label, always do), and whether the
+    /// positions and advances are fixed-point.
     struct Counts {
         private var counts: (UInt32, UInt32, UInt32, UInt32)
-        private static let wideBit: UInt32 = 1 << 31
+        private static let flag: UInt32 = 1 << 31
 
-        init(glyphs: Int, positions: Int, clusters: Int, advances: Int, wideClusters: Bool) {
-            precondition(max(glyphs, positions, clusters, advances) < Int(Self.wideBit), "a glyph run of 2³¹ glyphs or more")
-            counts = (UInt32(glyphs), UInt32(positions), UInt32(clusters) | (wideClusters ? Self.wideBit : 0), UInt32(advances))
+        init(glyphs: Int, positions: Int, clusters: Int, advances: Int, wideClusters: Bool, fixed: Bool) {
+            precondition(max(glyphs, positions, clusters, advances) < Int(Self.flag), "a glyph run of 2³¹ glyphs or more")
+            counts = (UInt32(glyphs), UInt32(positions) | (fixed ? Self.flag : 0),
+                      UInt32(clusters) | (wideClusters ? Self.flag : 0), UInt32(advances))
         }
 
         var glyphs: Int { Int(counts.0) }
-        var positions: Int { Int(counts.1) }
-        var clusters: Int { Int(counts.2 & ~Self.wideBit) }
-        var wideClusters: Bool { counts.2 & Self.wideBit != 0 }
+        var positions: Int { Int(counts.1 & ~Self.flag) }
+        var clusters: Int { Int(counts.2 & ~Self.flag) }
         var advances: Int { Int(counts.3) }
-        /// The bytes of one cluster.
-        var clusterStride: Int { wideClusters ? 8 : 4 }
+        var wideClusters: Bool { counts.2 & Self.flag != 0 }
+        var fixed: Bool { counts.1 & Self.flag != 0 }
+    }
+
+    /// The byte offsets of the arrays in the elements.
+    private struct Offsets {
+        var positions: Int
+        var advances: Int
+        var clusters: Int
+        var glyphs: Int
+        var end: Int
+
+        init(_ counts: Counts) {
+            // The fixed layout starts with the baseline.
+            positions = counts.fixed ? 8 : 0
+            advances = positions + counts.positions * (counts.fixed ? 8 : 16)
+            clusters = advances + counts.advances * (counts.fixed ? 4 : 8)
+            glyphs = clusters + counts.clusters * (counts.wideClusters ? 8 : 4)
+            end = glyphs + counts.glyphs * 4
+        }
+    }
+
+    /// The positions, read as points whichever layout keeps them.
+    struct Positions: RandomAccessCollection {
+        let base: UnsafeRawPointer
+        let count: Int
+        let fixed: Bool
+        let baseline: CGFloat
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(index: Int) -> CGPoint {
+            precondition(index >= 0 && index < count, "position index \(index) out of range")
+            guard fixed else { return base.load(fromByteOffset: index * 16, as: CGPoint.self) }
+            let x = Fixed(base.load(fromByteOffset: index * 8, as: Int32.self))
+            let y = Fixed(base.load(fromByteOffset: index * 8 + 4, as: Int32.self))
+            return CGPoint(x: Double(x) / fixedOne, y: Double(baseline) - Double(y) / fixedOne)
+        }
+    }
+
+    /// The advances, read as points whichever layout keeps them.
+    struct Advances: RandomAccessCollection {
+        let base: UnsafeRawPointer
+        let count: Int
+        let fixed: Bool
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(index: Int) -> CGFloat {
+            precondition(index >= 0 && index < count, "advance index \(index) out of range")
+            guard fixed else { return base.load(fromByteOffset: index * 8, as: CGFloat.self) }
+            return CGFloat(Double(Fixed(base.load(fromByteOffset: index * 4, as: Int32.self))) / fixedOne)
+        }
     }
 
     /// The clusters, read as `Int`s whichever width they are kept in.
@@ -457,7 +530,7 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         }
     }
 
-    /// The four arrays, for writing while the storage is made.
+    /// The four arrays of the points layout, for writing while the storage is made.
     struct Parts {
         let glyphs: UnsafeMutableBufferPointer<UInt32>
         let positions: UnsafeMutableBufferPointer<CGPoint>
@@ -465,20 +538,60 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         let advances: UnsafeMutableBufferPointer<CGFloat>
     }
 
-    /// A storage of the given lengths, its arrays written by `fill`; clusters 32 bits wide unless
-    /// `wideClusters`.
+    /// The arrays of the fixed-point layout, for writing while the storage is made: `offsets`
+    /// holds each glyph's x and y (16.16, the y subtracted from the baseline when read), two
+    /// numbers a glyph.
+    struct FixedParts {
+        let glyphs: UnsafeMutableBufferPointer<UInt32>
+        let offsets: UnsafeMutableBufferPointer<Int32>
+        let clusters: ClusterWriter
+        let advances: UnsafeMutableBufferPointer<Int32>
+    }
+
+    /// An empty storage of the given counts.
+    private static func allocate(_ counts: Counts) -> GlyphStorage {
+        let bytes = Offsets(counts).end
+        let buffer = GlyphStorage.create(minimumCapacity: max((bytes + 7) / 8, 1)) { _ in counts }
+        return unsafeDowncast(buffer, to: GlyphStorage.self)
+    }
+
+    /// A storage of the given lengths in the points layout, its arrays written by `fill`;
+    /// clusters 32 bits wide unless `wideClusters`.
     static func make(glyphs: Int, positions: Int, clusters: Int, advances: Int, wideClusters: Bool = false,
                      fill: (Parts) -> Void) -> GlyphStorage {
-        let counts = Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances, wideClusters: wideClusters)
-        let bytes = offsets(counts).glyphs + glyphs * 4
-        let buffer = GlyphStorage.create(minimumCapacity: max((bytes + 7) / 8, 1)) { _ in counts }
-        let storage = unsafeDowncast(buffer, to: GlyphStorage.self)
-        storage.withUnsafeMutablePointerToElements { base in fill(storage.parts(base)) }
+        let storage = allocate(Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances,
+                                      wideClusters: wideClusters, fixed: false))
+        storage.withUnsafeMutablePointerToElements { base in
+            let counts = storage.header, offsets = Offsets(counts), raw = UnsafeMutableRawPointer(base)
+            fill(Parts(glyphs: typed(raw + offsets.glyphs, counts.glyphs),
+                       positions: typed(raw + offsets.positions, counts.positions),
+                       clusters: ClusterWriter(base: raw + offsets.clusters, count: counts.clusters, wide: counts.wideClusters),
+                       advances: typed(raw + offsets.advances, counts.advances)))
+        }
         return storage
     }
 
-    /// A storage holding copies of the arrays (the clusters 64 bits wide when one of them does
-    /// not fit 32 bits unsigned).
+    /// A storage of `count` glyphs in the fixed-point layout, on `baseline`, its arrays written by
+    /// `fill`.
+    static func makeFixed(count: Int, baseline: CGFloat, fill: (FixedParts) -> Void) -> GlyphStorage {
+        let storage = allocate(Counts(glyphs: count, positions: count, clusters: count, advances: count,
+                                      wideClusters: false, fixed: true))
+        storage.withUnsafeMutablePointerToElements { base in
+            let offsets = Offsets(storage.header), raw = UnsafeMutableRawPointer(base)
+            raw.storeBytes(of: baseline, as: CGFloat.self)
+            fill(FixedParts(glyphs: typed(raw + offsets.glyphs, count), offsets: typed(raw + offsets.positions, count * 2),
+                            clusters: ClusterWriter(base: raw + offsets.clusters, count: count, wide: false),
+                            advances: typed(raw + offsets.advances, count)))
+        }
+        return storage
+    }
+
+    private static func typed<T>(_ pointer: UnsafeMutableRawPointer, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+        UnsafeMutableBufferPointer(start: pointer.bindMemory(to: T.self, capacity: count), count: count)
+    }
+
+    /// A storage holding copies of the arrays, in the points layout (the clusters 64 bits wide
+    /// when one of them does not fit 32 bits unsigned).
     static func make(glyphs: [UInt32], positions: [CGPoint], clusters: [Int], advances: [CGFloat]) -> GlyphStorage {
         let wide = clusters.contains { $0 < 0 || $0 > Int(UInt32.max) }
         return make(glyphs: glyphs.count, positions: positions.count, clusters: clusters.count, advances: advances.count,
@@ -490,44 +603,31 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         }
     }
 
-    /// The arrays' byte offsets in the elements: positions first (16 bytes each), then advances
-    /// (8), clusters (4 or 8), glyphs (4).
-    private static func offsets(_ counts: Counts) -> (advances: Int, clusters: Int, glyphs: Int) {
-        let advances = counts.positions * 16
-        let clusters = advances + counts.advances * 8
-        return (advances, clusters, clusters + counts.clusters * counts.clusterStride)
+    /// The elements' start, for reading (valid while the storage lives; the run that holds it
+    /// keeps it). Each array is found on its own: painters and writers read a glyph and a
+    /// position at a time, and finding all four for each read was a tenth of writing an SVG's
+    /// glyphs.
+    private var elements: UnsafeRawPointer {
+        withUnsafeMutablePointerToElements { UnsafeRawPointer($0) }
     }
 
-    private func parts(_ base: UnsafeMutablePointer<UInt64>) -> Parts {
-        let counts = header, offsets = Self.offsets(counts)
-        let raw = UnsafeMutableRawPointer(base)
-        return Parts(glyphs: UnsafeMutableBufferPointer(start: (raw + offsets.glyphs).bindMemory(to: UInt32.self, capacity: counts.glyphs),
-                                                        count: counts.glyphs),
-                     positions: UnsafeMutableBufferPointer(start: raw.bindMemory(to: CGPoint.self, capacity: counts.positions),
-                                                           count: counts.positions),
-                     clusters: ClusterWriter(base: raw + offsets.clusters, count: counts.clusters, wide: counts.wideClusters),
-                     advances: UnsafeMutableBufferPointer(start: (raw + offsets.advances).bindMemory(to: CGFloat.self, capacity: counts.advances),
-                                                          count: counts.advances))
+    var glyphs: UnsafeBufferPointer<UInt32> {
+        let counts = header
+        return UnsafeBufferPointer(start: (elements + Offsets(counts).glyphs).assumingMemoryBound(to: UInt32.self), count: counts.glyphs)
     }
-
-    /// One of the arrays, for reading (valid while the storage lives; the run that holds it keeps
-    /// it). Each is found on its own: painters and writers read a glyph and a position at a time,
-    /// and finding all four for each read was a tenth of writing an SVG's glyphs.
-    private func array<T>(at offset: Int, count: Int, of type: T.Type) -> UnsafeBufferPointer<T> {
-        withUnsafeMutablePointerToElements { base in
-            UnsafeBufferPointer(start: (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: T.self), count: count)
-        }
+    var positions: Positions {
+        let counts = header, base = elements
+        return Positions(base: base + Offsets(counts).positions, count: counts.positions, fixed: counts.fixed,
+                         baseline: counts.fixed ? base.load(as: CGFloat.self) : 0)
     }
-
-    var glyphs: UnsafeBufferPointer<UInt32> { array(at: Self.offsets(header).glyphs, count: header.glyphs, of: UInt32.self) }
-    var positions: UnsafeBufferPointer<CGPoint> { array(at: 0, count: header.positions, of: CGPoint.self) }
     var clusters: Clusters {
         let counts = header
-        return withUnsafeMutablePointerToElements { base in
-            Clusters(base: UnsafeRawPointer(base) + Self.offsets(counts).clusters, count: counts.clusters, wide: counts.wideClusters)
-        }
+        return Clusters(base: elements + Offsets(counts).clusters, count: counts.clusters, wide: counts.wideClusters)
     }
-    var advances: UnsafeBufferPointer<CGFloat> { array(at: Self.offsets(header).advances, count: header.advances, of: CGFloat.self) }
+    var advances: Advances {
+        let counts = header
+        return Advances(base: elements + Offsets(counts).advances, count: counts.advances, fixed: counts.fixed)
+    }
 
     func replacing(glyphs new: [UInt32]) -> GlyphStorage {
         GlyphStorage.make(glyphs: new, positions: Array(positions), clusters: Array(clusters), advances: Array(advances))
