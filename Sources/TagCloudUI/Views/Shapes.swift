@@ -120,8 +120,9 @@ extension InsettableShape {
 enum ShapePaint {
     /// Fills the shape.
     case fill(AnyShapeStyle, FillStyle)
-    /// Strokes the outline, centred on it or inside it.
-    case stroke(AnyShapeStyle, StrokeStyle, StrokePlacement)
+    /// Strokes the outline, centred on it or inside it. Indirect: a stroke style is 40 bytes,
+    /// and every filled shape (a chip's background) would carry them too.
+    indirect case stroke(AnyShapeStyle, StrokeStyle, StrokePlacement)
 }
 
 /// A shape filled or stroked with a style (what `fill`, `stroke` and `strokeBorder` return).

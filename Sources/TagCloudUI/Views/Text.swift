@@ -225,8 +225,10 @@ final class TextNode: ViewNode {
     private var ideal: ShapedText?
     /// The layouts other than ``ideal``, by proposal.
     private var layouts: [ProposedViewSize: ShapedText] = [:]
-    private var lineGap: CGFloat?
-    private var widestWordWidth: CGFloat?
+    /// The font's line gap and the widest word's width, found when first asked for: NaN until
+    /// then (8 bytes each in every text node of a cloud, where optionals took 16).
+    private var lineGap: CGFloat = .nan
+    private var widestWordWidth: CGFloat = .nan
     /// The display-list role taken from a metadata modifier (``ViewNode/adopt(role:)``).
     private var role: ItemRole?
 
@@ -306,7 +308,7 @@ final class TextNode: ViewNode {
     /// The width of the widest word: below it, text is truncated on one line rather than broken
     /// inside words.
     private var widestWord: CGFloat {
-        if let known = widestWordWidth { return known }
+        if !widestWordWidth.isNaN { return widestWordWidth }
         var widest: CGFloat = 0
         for word in string.split(whereSeparator: \.isWhitespace) {
             let width = (try? context.typesetter.measure(String(word), font: font, language: language))?.size.width ?? 0
@@ -325,8 +327,8 @@ final class TextNode: ViewNode {
 
     /// Text spacing: between two texts stacked vertically, only the upper one's line gap.
     override var spacing: ViewSpacing {
-        if lineGap == nil { lineGap = (try? context.typesetter.metrics(for: font))?.lineGap ?? 0 }
-        return ViewSpacing.text(lineGap: lineGap ?? 0)
+        if lineGap.isNaN { lineGap = (try? context.typesetter.metrics(for: font))?.lineGap ?? 0 }
+        return ViewSpacing.text(lineGap: lineGap)
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard canvas.keepsItems || canvas.textSink != nil, let text = layout(for: proposal) else { return }
