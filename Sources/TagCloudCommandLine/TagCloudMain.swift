@@ -155,6 +155,9 @@ package enum TagCloudMain {
             let report = try TagCloudCommand.renderAll(request, progress: { bar.update(done: $0, total: $1) },
                                                        report: { bar.message($0) }, warn: warnOnStandardError)
             bar.finish()
+            if line.verbose {
+                for outcome in report.outcomes { for file in outcome.files { warnOnStandardError("wrote \(escapingControls(file))") } }
+            }
             if line.progress != false { warnOnStandardError(report.summary) }
             exit(report.exitCode.rawValue)
         } catch {

@@ -31,15 +31,16 @@ struct CommandRunner {
     ///   - folder: The working folder.
     ///   - input: Standard input.
     ///   - environment: Variables set on top of this process's environment.
+    ///   - program: Another program to run instead (`script`, to give the command a terminal).
     /// - Returns: The exit status and the output.
     /// Ignores SIGPIPE in the test process, once: a write to a pipe the command closed is an
     /// error (EPIPE), as it is in the command itself.
     private static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     static func run(_ arguments: [String], in folder: URL? = nil, input: Data? = nil,
-                    environment extra: [String: String] = [:]) throws -> Output {
+                    environment extra: [String: String] = [:], program: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         var environment = ProcessInfo.processInfo.environment

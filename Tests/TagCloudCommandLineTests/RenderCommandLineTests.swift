@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TagCloud
 @testable import TagCloudCommandLine
 import Testing
@@ -150,5 +151,37 @@ import TestRandom
         let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + RenderCommandLine.valueOptions + RenderCommandLine.flagOptions + ["help"])
         #expect(!listed.isEmpty)
         for name in listed { #expect(known.contains(name), "\(name) is listed but not an option") }
+    }
+}
+
+/// The batch's progress line and what standard output refuses on a terminal.
+@Suite struct ProgressAndTerminalTests {
+    /// Every drawing clears the line first, and fits the terminal: the bar shrinks, then goes,
+    /// then the figures are cut, so a narrow terminal never wraps it.
+    @Test(arguments: [200, 80, 40, 24, 12, 2, 1])
+    func theProgressLineFitsTheTerminal(_ columns: Int) {
+        for (done, total) in [(0, 300), (1, 300), (150, 300), (300, 300), (7, 1_000_000)] {
+            let line = ProgressBar.line(done: done, total: total, seconds: 1.5, columns: columns)
+            #expect(line.hasPrefix("\r\u{1B}[K"))
+            let shown = line.dropFirst(4)
+            #expect(shown.count <= max(columns - 1, 0), "\(columns): \(shown)")
+            if columns >= 80 { #expect(shown.hasPrefix("[") && shown.contains("\(done)/\(total)") && shown.hasSuffix(" left")) }
+        }
+        #expect(ProgressBar.line(done: 150, total: 300, seconds: 1, columns: 80).contains("[============            ]"))
+    }
+
+    /// A PNG or PDF is not written to a terminal (it would only garble it): exit 64 with what to
+    /// do; SVG is text and is. Run in a pseudo-terminal by `script`, as a user's shell is.
+    @Test func binaryOutputIsNotWrittenToATerminal() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("tags: [a, b]\n".utf8).write(to: out.appendingPathComponent("t.yaml"))
+        let tagcloud = CommandRunner.executable.path
+        for (format, status) in [("png", "64"), ("pdf", "64"), ("svg", "0")] {
+            let run = try CommandRunner.run(["-qec", "\(tagcloud) render - --format \(format) < t.yaml; echo \"status=$?\"", "/dev/null"],
+                                            in: out, program: URL(fileURLWithPath: "/usr/bin/script"))
+            #expect(run.text.contains("status=\(status)"), "\(format): \(run.text)")
+            if status == "64" { #expect(run.text.contains("is binary and standard output is a terminal"), "\(run.text)") }
+        }
     }
 }

@@ -164,4 +164,59 @@ import Testing
         expected.tags = try SiteTags.collect(from: [Self.hugo]).cloud(href: "/tags/{slug}/").tags
         #expect(try Data(contentsOf: out.appendingPathComponent("cloud.svg")) == expected.data(as: .json))
     }
+
+    /// A link template's mistakes are caught before anything is read: a `{` left open and an
+    /// empty `--taxonomy` are refused, a template without a placeholder is warned about; and
+    /// `--strict` passes a Publish site whose descriptions have colons (a note, not a problem).
+    @Test func linkTemplatesAndStrictNotes() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let open = try CommandRunner.run(["collect", Self.hugo.path, "--href", "/t/{slug", "-o", "a.yaml"], in: out)
+        #expect(open.status == 64 && open.standardError.contains("--href has a { that is not closed"), "\(open.standardError)")
+        let empty = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "", "-o", "a.yaml"], in: out)
+        #expect(empty.status == 64 && empty.standardError.contains("--taxonomy needs the name"), "\(empty.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("a.yaml").path))
+        let same = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "tags", "--href", "/all/", "-o", "b.yaml"], in: out)
+        #expect(same.status == 0 && same.standardError.contains("has no placeholder"), "\(same.standardError)")
+        let publish = out.appendingPathComponent("publish")
+        try FileManager.default.createDirectory(at: publish, withIntermediateDirectories: true)
+        try Data("---\ndescription: Swift tips: part 2\ntags: Swift, SwiftUI\n---\n".utf8).write(to: publish.appendingPathComponent("a.md"))
+        let strict = try CommandRunner.run(["collect", publish.path, "--strict", "-o", "c.yaml"], in: out)
+        #expect(strict.status == 0 && strict.standardError.contains("as Publish reads them"), "\(strict.standardError)")
+        try Data("---\ntags: [a, {b: 1}]\n---\n".utf8).write(to: publish.appendingPathComponent("b.md"))
+        let costly = try CommandRunner.run(["collect", publish.path, "--strict", "-o", "d.yaml"], in: out)
+        #expect(costly.status == 65 && costly.standardError.contains("b.md:2"), "\(costly.standardError)")
+    }
+
+    /// A batch's messages come in the specs' order whatever order they finish in; a spec whose
+    /// output would replace an input fails alone; `-v` lists every file written.
+    @Test func batchMessagesInOrderAndOneBadOutputFailsAlone() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var specs: [String] = []
+        for index in 0..<8 {
+            let name = "s\(index).yaml"
+            let text = index % 3 == 1 ? "tags: [a, b]\ncolour: nope\n" : "tags: [a, b, c]\nwidth: \(200 + index)\n"
+            try Data(text.utf8).write(to: out.appendingPathComponent(name))
+            specs.append(name)
+        }
+        var orders: Set<[String]> = []
+        for _ in 0..<3 {
+            let run = try CommandRunner.run(["render"] + specs + ["--out-dir", "o", "--formats", "svg,png"], in: out)
+            #expect(run.status == 65, "\(run.standardError)")
+            orders.insert(run.standardError.split(separator: "\n").filter { $0.hasPrefix("error:") }.map(String.init))
+        }
+        #expect(orders.count == 1)
+        let errors = orders.first ?? []
+        #expect(errors.count == 3 && errors.indices.allSatisfy { errors[$0].contains("s\(1 + 3 * $0).yaml") }, "\(errors)")
+        // y.svg is a spec (read as YAML) whose SVG would replace it: it fails, x.svg is written.
+        try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("y.svg"))
+        try Data("tags: [p]\n".utf8).write(to: out.appendingPathComponent("x.yaml"))
+        let batch = try CommandRunner.run(["render", "x.yaml", "y.svg", "--input-format", "yaml", "--out-dir", ".",
+                                           "--formats", "svg", "-v"], in: out)
+        #expect(batch.status == 73, "\(batch.standardError)")
+        #expect(batch.standardError.contains("y.svg") && batch.standardError.contains("must not be replaced"), "\(batch.standardError)")
+        #expect(batch.standardError.contains("wrote ./x.svg") && batch.standardError.contains("rendered 1 of 2 specs"), "\(batch.standardError)")
+        #expect(try String(contentsOf: out.appendingPathComponent("y.svg"), encoding: .utf8) == "tags: [q]\n")
+    }
 }

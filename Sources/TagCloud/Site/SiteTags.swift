@@ -136,8 +136,15 @@ public struct SiteTags: Sendable, Hashable {
         case name
     }
 
-    /// The terms, in the order they were first met.
+    /// The terms, in the order they were first met: a term met in several taxonomies (a tag and
+    /// a category of one name) is one term, counted once per page, under the taxonomy it was
+    /// first met in.
     public var terms: [Term]
+    /// The terms of each taxonomy apart, in the order they were first met: a tag and a category
+    /// of one name are two terms, each with its own count and taxonomy (what a link template
+    /// with `{taxonomy}` links to: Hugo serves `/tags/go/` and `/categories/go/` with their own
+    /// pages). Empty when the collection was made from ``terms`` alone.
+    public var termsByTaxonomy: [Term] = []
     /// What was skipped.
     public var problems: [Problem]
     /// How many content files were read.
@@ -177,8 +184,9 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// Makes a collection's result.
-    public init(terms: [Term], problems: [Problem], filesRead: Int, leftOut: [LeftOut: Int] = [:]) {
+    public init(terms: [Term], termsByTaxonomy: [Term] = [], problems: [Problem], filesRead: Int, leftOut: [LeftOut: Int] = [:]) {
         self.terms = terms
+        self.termsByTaxonomy = termsByTaxonomy
         self.problems = problems
         self.filesRead = filesRead
         self.leftOut = leftOut
@@ -236,6 +244,9 @@ public struct SiteTags: Sendable, Hashable {
         }
         var order: [String] = []
         var byKey: [String: Term] = [:]
+        // The same, each taxonomy apart (keyed by taxonomy and term).
+        var taxonomyOrder: [String] = []
+        var byTaxonomyKey: [String: Term] = [:]
         var slugs: [String: String] = [:]
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
@@ -246,6 +257,7 @@ public struct SiteTags: Sendable, Hashable {
             guard result.counted else { continue }
             read += 1
             var seen = Set<String>()
+            var seenInTaxonomy = Set<String>()
             for (term, taxonomy) in result.terms {
                 // Each spelling's slug once: a site repeats its terms on many pages.
                 let slug: String
@@ -256,6 +268,14 @@ public struct SiteTags: Sendable, Hashable {
                     slugs[term] = slug
                 }
                 let key = options.caseSensitive ? term : groupingKey(term, slug: slug)
+                let taxonomyKey = taxonomy + "\u{0}" + key
+                if seenInTaxonomy.insert(taxonomyKey).inserted {
+                    if byTaxonomyKey[taxonomyKey] == nil {
+                        taxonomyOrder.append(taxonomyKey)
+                        byTaxonomyKey[taxonomyKey] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy)
+                    }
+                    byTaxonomyKey[taxonomyKey]?.count += 1
+                }
                 guard seen.insert(key).inserted else { continue }
                 if byKey[key] == nil {
                     order.append(key)
@@ -264,7 +284,8 @@ public struct SiteTags: Sendable, Hashable {
                 byKey[key]?.count += 1
             }
         }
-        return SiteTags(terms: order.compactMap { byKey[$0] }, problems: problems, filesRead: read, leftOut: leftOut)
+        return SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
+                        problems: problems, filesRead: read, leftOut: leftOut)
     }
 
     /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
@@ -282,14 +303,16 @@ public struct SiteTags: Sendable, Hashable {
     ///   - top: At most this many terms, the most used (then the sort applies); `nil` for all.
     ///   - order: The order of the tags.
     ///   - href: A link template: `{slug}` (``slug(_:)``), `{name}` (percent-encoded),
-    ///     `{count}` and `{taxonomy}` (the key the term was first met under, such as `categories`)
+    ///     `{count}` and `{taxonomy}` (the key the term was met under, such as `categories`)
     ///     are replaced (`/tags/{slug}/`, `/{taxonomy}/{slug}/` for tags and categories together);
-    ///     `nil` for no links. A term whose slug is
+    ///     `nil` for no links. With `{taxonomy}`, the tags are ``termsByTaxonomy`` (a tag and a
+    ///     category of one name are two chips, each linked to its own page and weighted by its own
+    ///     count); otherwise ``terms``. A term whose slug is
     ///     empty (no letter or digit, such as "🚀") gets no link from a template with `{slug}`
     ///     (``termsWithoutSlug(minCount:top:)`` names them), rather than a dead `/tags//`.
     /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
     public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
-        var kept = terms.filter { $0.count >= minCount }
+        var kept = terms(linkedBy: href).filter { $0.count >= minCount }
         // The most used first, ties by name (as Hugo's ByCount), whatever the files' order.
         func byCount(_ a: Term, _ b: Term) -> Bool {
             (b.count, a.name.lowercased(), a.name) < (a.count, b.name.lowercased(), b.name)
@@ -302,11 +325,51 @@ public struct SiteTags: Sendable, Hashable {
         case .name: kept.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         }
         return Cloud(tags: kept.map { term in
-            let link = href.flatMap { template in
-                template.contains("{slug}") && term.slug.isEmpty ? nil : Self.link(template, for: term)
-            }
+            let link = href.flatMap { template in Self.linkProblem(template, for: term) == nil ? Self.link(template, for: term) : nil }
             return Cloud.Tag(term.name, weight: Double(term.count), href: link)
         })
+    }
+
+    /// Why a template makes no link for a term, or `nil` when it makes one: a `{slug}` that is
+    /// empty (no letter or digit, such as "🚀"), or a `{slug}` or `{name}` that is a dot segment
+    /// (`..` and `.`, or a slug with one between its slashes, such as `a/../b`): the link would
+    /// leave the taxonomy's folder (`/tags/../` is the site's root), and a browser reads `%2E%2E`
+    /// as `..` too, so no spelling of it is safe.
+    static func linkProblem(_ template: String, for term: Term) -> String? {
+        if template.contains("{slug}") {
+            if term.slug.isEmpty { return "has no letter or digit for {slug}" }
+            if hasDotSegment(term.slug) { return "makes a {slug} with a dot segment (\(quoted(term.slug))), which would leave the tags' folder" }
+        }
+        if template.contains("{name}"), hasDotSegment(percentEncoded(term.name)) {
+            return "makes a {name} that is a dot segment, which would leave the tags' folder"
+        }
+        return nil
+    }
+
+    /// Whether a path has a `.` or `..` segment, in any of the spellings a browser reads as one
+    /// (`%2e`, `.%2E`, …).
+    static func hasDotSegment(_ path: String) -> Bool {
+        path.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            let plain = segment.lowercased().replacingOccurrences(of: "%2e", with: ".")
+            return plain == "." || plain == ".."
+        }
+    }
+
+    /// The terms a cloud keeps that a template gives no link, and why
+    /// (``linkProblem(_:for:)``), each name once, in the order they were first met.
+    ///
+    /// - Parameters:
+    ///   - minCount: As for ``cloud(minCount:top:order:href:)``.
+    ///   - top: As for ``cloud(minCount:top:order:href:)``.
+    ///   - href: The template.
+    /// - Returns: The names and the reasons.
+    public func termsWithoutLink(minCount: Int = 1, top: Int? = nil, href: String) -> [(name: String, reason: String)] {
+        let kept = Set(cloud(minCount: minCount, top: top, href: href).tags.map(\.text))
+        var found: [(name: String, reason: String)] = []
+        for term in terms(linkedBy: href) where kept.contains(term.name) && !found.contains(where: { $0.name == term.name }) {
+            if let reason = Self.linkProblem(href, for: term) { found.append((term.name, reason)) }
+        }
+        return found
     }
 
     /// The terms a cloud keeps whose slug is empty, which a link template with `{slug}` leaves
@@ -315,10 +378,21 @@ public struct SiteTags: Sendable, Hashable {
     /// - Parameters:
     ///   - minCount: As for ``cloud(minCount:top:order:href:)``.
     ///   - top: As for ``cloud(minCount:top:order:href:)``.
-    /// - Returns: Their names, in the order they were first met.
-    public func termsWithoutSlug(minCount: Int = 1, top: Int? = nil) -> [String] {
-        let kept = Set(cloud(minCount: minCount, top: top).tags.map(\.text))
-        return terms.filter { $0.slug.isEmpty && kept.contains($0.name) }.map(\.name)
+    ///   - href: As for ``cloud(minCount:top:order:href:)`` (which terms a template links).
+    /// - Returns: Their names, each once, in the order they were first met.
+    public func termsWithoutSlug(minCount: Int = 1, top: Int? = nil, href: String? = nil) -> [String] {
+        let kept = Set(cloud(minCount: minCount, top: top, href: href).tags.map(\.text))
+        var names: [String] = []
+        for term in terms(linkedBy: href) where term.slug.isEmpty && kept.contains(term.name) && !names.contains(term.name) {
+            names.append(term.name)
+        }
+        return names
+    }
+
+    /// The terms a cloud linked by `href` is made of: each taxonomy's apart when the template
+    /// names `{taxonomy}` (and the collection has them), else ``terms``.
+    func terms(linkedBy href: String?) -> [Term] {
+        href?.contains("{taxonomy}") == true && !termsByTaxonomy.isEmpty ? termsByTaxonomy : terms
     }
 
     /// The placeholders a link template may hold.
@@ -572,8 +646,10 @@ private struct FolderWalker {
             let entryName = name.hasSuffix("/") ? name + entry : name + "/" + entry
             var entryStatus = stat()
             guard stat(url.path, &entryStatus) == 0 else {
+                let code = errno
                 var linkStatus = stat()
-                let reason = lstat(url.path, &linkStatus) == 0 ? "is a broken symbolic link" : "cannot be read"
+                let reason = lstat(url.path, &linkStatus) != 0 ? "cannot be read"
+                    : code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
                 if Self.extensions.contains(url.pathExtension.lowercased()) || lstat(url.path, &linkStatus) != 0 {
                     problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
                 }

@@ -48,7 +48,8 @@ extension TagCloudCommand {
     ///   - request: The specs, outputs and options.
     ///   - progress: Called after each spec, from any thread, with the count done and the total
     ///     (the command draws its progress bar with it).
-    ///   - report: Called with each failure's message as it happens, from any thread.
+    ///   - report: Called with each spec's warnings and failure, in the specs' order (a spec's
+    ///     once it and every spec before it have finished), from any thread.
     ///   - warn: Prints a warning (a problem in the site's content).
     /// - Returns: What was written.
     /// - Throws: ``CommandError`` when the outputs cannot be named (``plan(_:)``).
@@ -90,6 +91,22 @@ extension TagCloudCommand {
             }
         }
         let outcomes = Locked<[BatchReport.Outcome?]>([BatchReport.Outcome?](repeating: nil, count: jobs.count))
+        // Each spec's messages (warnings, its failure) are reported in the specs' order, whatever
+        // order they finish in: a spec's as soon as every spec before it has finished.
+        let messages = Locked<(next: Int, pending: [[String]?])>((0, [[String]?](repeating: nil, count: jobs.count)))
+        @Sendable func finished(_ index: Int, with lines: [String]) {
+            let ready: [String] = messages.withLock { state in
+                state.pending[index] = lines
+                var ready: [String] = []
+                while state.next < jobs.count, let lines = state.pending[state.next] {
+                    ready += lines
+                    state.pending[state.next] = []
+                    state.next += 1
+                }
+                return ready
+            }
+            for line in ready { report(line) }
+        }
         let next = Locked(0)
         let done = Locked(0)
         let workers = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount))
@@ -102,6 +119,7 @@ extension TagCloudCommand {
                 guard index < jobs.count else { return }
                 let job = jobs[index]
                 var outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
+                var lines: [String] = []
                 do throws(CommandError) {
                     if let error = unwritable[index] { throw error }
                     var cloud = try loadCloud(job, request: request, readStandardInput: {
@@ -109,7 +127,7 @@ extension TagCloudCommand {
                     }, warn: { _ in })
                     if let tags { cloud.tags = tags }
                     let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
-                    for warning in rendered.fontWarnings { report("warning: \(escapingControls(outcome.input)): \(warning)") }
+                    for warning in rendered.fontWarnings { lines.append("warning: \(escapingControls(outcome.input)): \(warning)") }
                     for destination in job.destinations {
                         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
                         if let path = destination.path {
@@ -121,9 +139,10 @@ extension TagCloudCommand {
                     }
                 } catch {
                     outcome.error = error
-                    report(Self.failure(error, of: outcome.input))
+                    lines.append(Self.failure(error, of: outcome.input))
                 }
                 outcomes.withLock { $0[index] = outcome }
+                finished(index, with: lines)
                 progress(done.withLock { value in
                     value += 1
                     return value
@@ -167,14 +186,8 @@ package final class ProgressBar: @unchecked Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             guard done == total || now - lastDraw > 100_000_000 else { return }
             lastDraw = now
-            let seconds = Double(now - start) / 1e9
-            let rate = seconds > 0 ? Double(done) / seconds : 0
-            let left = rate > 0 ? Double(total - done) / rate : 0
-            let width = 24
-            let filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-            let line = String(format: "\r[%@] %d/%d  %.0f/s  %@ left", bar, done, total, rate, Self.duration(left))
-            StandardStreams.diagnostic(line)
+            StandardStreams.diagnostic(Self.line(done: done, total: total, seconds: Double(now - start) / 1e9,
+                                                 columns: Self.terminalColumns()))
             drawn = true
             TemporaryFileCleanup.progressLineIsOpen.store(true, ordering: .releasing)
         }
@@ -198,6 +211,32 @@ package final class ProgressBar: @unchecked Sendable {
             drawn = false
             TemporaryFileCleanup.progressLineIsOpen.store(false, ordering: .releasing)
         }
+    }
+
+    /// What the bar draws: a return and a clear to the end of the line (a shorter line left
+    /// the end of the longer one before it), then `[====    ] 12/300  58/s  4 s left` in at most
+    /// `columns - 1` characters (the bar shrinks, then goes, then the figures are cut), so that
+    /// a narrow terminal does not wrap it into a new line each time.
+    static func line(done: Int, total: Int, seconds: Double, columns: Int) -> String {
+        let rate = seconds > 0 ? Double(done) / seconds : 0
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let figures = String(format: " %d/%d  %.0f/s  %@ left", done, total, rate, duration(left))
+        let room = columns - 1
+        let width = min(24, room - figures.count - 2)
+        var line = figures
+        if width >= 4 {
+            let filled = total > 0 ? width * min(done, total) / total : width
+            line = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "]" + figures
+        }
+        return "\r\u{1B}[K" + String(line.prefix(max(room, 0)))
+    }
+
+    /// The width of the terminal standard error is, in columns: 80 when it cannot be told (not
+    /// a terminal, or one that does not say).
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     /// `1 min 3 s`, `12 s`.

@@ -79,7 +79,10 @@ package struct CollectCommandLine: Equatable, Sendable {
         if let href {
             var rest = href[...]
             while let open = rest.firstIndex(of: "{") {
-                guard let close = rest[open...].firstIndex(of: "}") else { break }
+                guard let close = rest[open...].firstIndex(of: "}") else {
+                    throw .usage("--href has a { that is not closed: \(quoted(String(rest[open...]), limit: 40)); "
+                                 + "use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
+                }
                 let placeholder = String(rest[open...close])
                 guard SiteTags.linkPlaceholders.contains(placeholder) else {
                     throw .usage("--href has the unknown placeholder \(quoted(placeholder)); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
@@ -95,6 +98,9 @@ package struct CollectCommandLine: Equatable, Sendable {
             } catch {
                 throw .usage("--href \(quoted(href)) makes links a spec refuses: \(error.description)")
             }
+        }
+        if taxonomies.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw .usage("--taxonomy needs the name of a front matter key (tags, categories, series, …), not an empty one")
         }
         var options = SiteTags.Options()
         if !taxonomies.isEmpty { options.taxonomies = taxonomies }
@@ -143,11 +149,19 @@ extension TagCloudCommand {
         } catch {
             throw .library(error)
         }
-        if request.strict, !site.problems.isEmpty { throw .contentProblems(site.problems) }
+        // Strict about what cost the count; notes (a block read as Publish's `key: value` lines,
+        // a `#` that YAML reads as a comment) stay warnings, or no Publish site with a colon in a
+        // description could ever pass.
+        let costly = site.problems.filter { $0.skipped != .nothing }
+        if request.strict, !costly.isEmpty { throw .contentProblems(costly) }
         for problem in site.problems { warn("warning: \(problem)") }
-        if let href = request.href, href.contains("{slug}") {
-            for name in site.termsWithoutSlug(minCount: request.minCount, top: request.top) {
-                warn("warning: the tag \(quoted(name)) has no letter or digit for {slug}; it gets no link")
+        if let href = request.href {
+            for (name, reason) in site.termsWithoutLink(minCount: request.minCount, top: request.top, href: href) {
+                warn("warning: the tag \(quoted(name)) \(reason); it gets no link")
+            }
+            if !SiteTags.linkPlaceholders.contains(where: href.contains) {
+                warn("warning: --href \(quoted(href)) has no placeholder, so every tag links to the same page; "
+                     + "name one of \(SiteTags.linkPlaceholders.joined(separator: ", ")) in it")
             }
         }
         // One template for terms of several taxonomies: a category's link would go to the tags'

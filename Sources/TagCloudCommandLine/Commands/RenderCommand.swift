@@ -182,10 +182,17 @@ package enum TagCloudCommand {
                     throw .usage("standard input or --from goes to standard output; give -o or --out-dir for several formats")
                 }
             }
+            // A picture's bytes written to a terminal would only garble it.
+            if let binary = destinations.first(where: { $0.path == nil && [.png, .pdf].contains($0.format) }), isatty(1) == 1 {
+                throw .usage("\(binary.format.rawValue.uppercased()) is binary and standard output is a terminal; "
+                             + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
+            }
             for destination in destinations {
                 guard let path = destination.path else { continue }
                 let key = canonicalPath(path)
-                if let input, input != "-", key == canonicalPath(input) {
+                // One spec: refused now. Of several, that spec fails alone (the batch's check of
+                // each spec's outputs refuses an output that is an input) and the others are written.
+                if single, let input, input != "-", key == canonicalPath(input) {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {

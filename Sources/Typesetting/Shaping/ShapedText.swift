@@ -460,15 +460,18 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         }
     }
 
+    /// One of the arrays, read as its public element type whichever layout keeps it: indices
+    /// `0 ..< count`.
+    protocol StoredArray: RandomAccessCollection where Index == Int {
+        var count: Int { get }
+    }
+
     /// The positions, read as points whichever layout keeps them.
-    struct Positions: RandomAccessCollection {
+    struct Positions: StoredArray {
         let base: UnsafeRawPointer
         let count: Int
         let fixed: Bool
         let baseline: CGFloat
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
 
         subscript(index: Int) -> CGPoint {
             precondition(index >= 0 && index < count, "position index \(index) out of range")
@@ -480,13 +483,10 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     }
 
     /// The advances, read as points whichever layout keeps them.
-    struct Advances: RandomAccessCollection {
+    struct Advances: StoredArray {
         let base: UnsafeRawPointer
         let count: Int
         let fixed: Bool
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
 
         subscript(index: Int) -> CGFloat {
             precondition(index >= 0 && index < count, "advance index \(index) out of range")
@@ -496,13 +496,10 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
     }
 
     /// The clusters, read as `Int`s whichever width they are kept in.
-    struct Clusters: RandomAccessCollection {
+    struct Clusters: StoredArray {
         let base: UnsafeRawPointer
         let count: Int
         let wide: Bool
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
 
         subscript(index: Int) -> Int {
             precondition(index >= 0 && index < count, "cluster index \(index) out of range")
@@ -704,4 +701,9 @@ public enum TextDirection: Hashable, Sendable, CaseIterable {
     case leftToRight
     /// Right to left (level 1), like CSS `direction: rtl`.
     case rightToLeft
+}
+
+extension GlyphStorage.StoredArray {
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 }

@@ -242,6 +242,38 @@ import Testing
         #expect(terms.cloud(top: 2, order: .name).tags.map(\.text) == ["Alpha", "beta"])
     }
 
+    /// A tag and a category of one name are one term for a template without `{taxonomy}`
+    /// (a page with both counted once), two with it, each with its own count and page.
+    @Test func aTagAndACategoryOfOneNameAreTwoChipsWhenLinkedByTaxonomy() throws {
+        let folder = try site(["a.md": "---\ntags: [Go]\ncategories: [go]\n---\n", "b.md": "---\ncategories: [Go]\n---\n",
+                               "c.md": "---\ntags: [Rust]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        let merged = terms.cloud(href: "/tags/{slug}/").tags
+        #expect(merged.map(\.text) == ["Go", "Rust"] && merged.map(\.weight) == [2, 1])
+        let apart = terms.cloud(order: .count, href: "/{taxonomy}/{slug}/").tags
+        #expect(apart.map(\.text) == ["go", "Go", "Rust"])  // each taxonomy keeps its own first spelling
+        #expect(apart.map(\.href) == ["/categories/go/", "/tags/go/", "/tags/rust/"])
+        #expect(apart.map(\.weight) == [2, 1, 1])
+        #expect(terms.termsByTaxonomy.map(\.taxonomy) == ["tags", "categories", "tags"])
+    }
+
+    /// A link is never made that leaves the taxonomy's folder: a slug or name that is a dot
+    /// segment, in any spelling a browser reads as one, gets no link, and is named with why.
+    @Test func aDotSegmentGetsNoLink() throws {
+        let folder = try site(["a.md": "---\ntags: [\"..\", \".\", \"a/../b\", \"x/./y\", \"v1.0\", \"...\", Swift]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        let links = Dictionary(uniqueKeysWithValues: terms.cloud(href: "/tags/{slug}/").tags.map { ($0.text, $0.href) })
+        #expect(links[".."] == .some(nil) && links["."] == .some(nil) && links["a/../b"] == .some(nil) && links["x/./y"] == .some(nil))
+        #expect(links["v1.0"] == "/tags/v1.0/" && links["..."] == "/tags/.../" && links["Swift"] == "/tags/swift/")
+        #expect(Set(terms.termsWithoutLink(href: "/tags/{slug}/").map(\.name)) == ["..", ".", "a/../b", "x/./y"])
+        let byName = Dictionary(uniqueKeysWithValues: terms.cloud(href: "/tags/{name}").tags.map { ($0.text, $0.href) })
+        #expect(byName[".."] == .some(nil) && byName["a/../b"] == "/tags/a%2F..%2Fb")
+        for spelling in ["..", ".%2e", "%2E.", "%2e%2E", "a/%2e/b"] { #expect(SiteTags.hasDotSegment(spelling), "\(spelling)") }
+        for spelling in ["...", "a.b", "%2e%2e%2e", "a/b"] { #expect(!SiteTags.hasDotSegment(spelling), "\(spelling)") }
+    }
+
     /// Front matter as the generators write it beyond plain YAML: Publish's `key: value` lines
     /// (not YAML), a `#` YAML cuts, Eleventy's `---json` and templates, blank lines before the
     /// block, and a Jekyll post found however its folder is named.
