@@ -219,4 +219,22 @@ import Testing
         #expect(batch.standardError.contains("wrote ./x.svg") && batch.standardError.contains("rendered 1 of 2 specs"), "\(batch.standardError)")
         #expect(try String(contentsOf: out.appendingPathComponent("y.svg"), encoding: .utf8) == "tags: [q]\n")
     }
+
+    /// A file given twice is rendered once; a missing spec's line starts with it, as every
+    /// failure's does; a --min-count no tag reaches is warned about.
+    @Test func duplicateInputsMissingFilesAndAnEmptyCloud() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("c"), withIntermediateDirectories: true)
+        try Data("tags: [a, b]\n".utf8).write(to: out.appendingPathComponent("c/t.yaml"))
+        let twice = try CommandRunner.run(["render", "c/t.yaml", "./c/../c/t.yaml", "c/t.yaml", "--out-dir", "o", "--formats", "svg,png"], in: out)
+        #expect(twice.status == 0, "\(twice.standardError)")
+        #expect(twice.standardError.contains("rendered 1 of 1 spec (2 files)"), "\(twice.standardError)")
+        let missing = try CommandRunner.run(["render", "c/t.yaml", "c/missing.yaml", "--out-dir", "o", "--formats", "svg"], in: out)
+        #expect(missing.status == 66 && missing.standardError.contains("error: c/missing.yaml: cannot read"), "\(missing.standardError)")
+        #expect(missing.standardError.contains("rendered 1 of 2 specs"), "\(missing.standardError)")
+        let empty = try CommandRunner.run(["render", "--from", Self.hugo.path, "--min-count", "999", "-o", "e.svg"], in: out)
+        #expect(empty.status == 0 && empty.standardError.contains("no tag is on 999 pages or more (--min-count); the most used is on"),
+                "\(empty.standardError)")
+    }
 }

@@ -391,7 +391,7 @@ public struct SiteTags: Sendable, Hashable {
 
     /// The terms a cloud linked by `href` is made of: each taxonomy's apart when the template
     /// names `{taxonomy}` (and the collection has them), else ``terms``.
-    func terms(linkedBy href: String?) -> [Term] {
+    public func terms(linkedBy href: String?) -> [Term] {
         href?.contains("{taxonomy}") == true && !termsByTaxonomy.isEmpty ? termsByTaxonomy : terms
     }
 

@@ -30,7 +30,8 @@ package struct BatchReport: Sendable {
     package var summary: String {
         let written = outcomes.filter { $0.error == nil }.count
         let files = outcomes.reduce(0) { $0 + $1.files.count }
-        let rate = seconds > 0 ? String(format: ", %.0f specs/s", Double(outcomes.count) / seconds) : ""
+        // The rate of what was rendered: failures are quick, and would flatter it.
+        let rate = seconds > 0 && written > 0 ? String(format: ", %.0f specs/s", Double(written) / seconds) : ""
         let failed = outcomes.count - written
         return "rendered \(written) of \(outcomes.count) \(outcomes.count == 1 ? "spec" : "specs") (\(files) \(files == 1 ? "file" : "files")) "
             + "in \(String(format: "%.1f", seconds)) s\(rate)"

@@ -183,7 +183,11 @@ extension TagCloudCommand {
                 warn("warning: no tags found: none of the \(site.filesRead) files read has \(keys) in its front matter")
             }
         }
-        return (site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href), site)
+        let cloud = site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href)
+        if cloud.tags.isEmpty, let most = site.terms(linkedBy: request.href).map(\.count).max() {
+            warn("warning: no tag is on \(request.minCount) pages or more (--min-count); the most used is on \(most)")
+        }
+        return (cloud, site)
     }
 
     /// `tagcloud collect`: counts a site's tags and writes a spec of them, YAML or JSON by the

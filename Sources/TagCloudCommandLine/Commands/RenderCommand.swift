@@ -149,12 +149,15 @@ package enum TagCloudCommand {
     /// - Throws: ``CommandError`` for outputs that cannot be named: several formats to standard
     ///   output, two specs written to the same file, an output that is one of the inputs.
     package static func plan(_ request: RenderRequest) throws(CommandError) -> [RenderJob] {
-        let inputs: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
+        // A file given twice (overlapping globs, `a/x.yaml` and `./a/x.yaml`) is rendered once.
+        var seenInputs = Set<String>()
+        let inputs: [String?] = request.inputs.isEmpty ? [nil]
+            : request.inputs.filter { $0 == "-" || seenInputs.insert(canonicalPath($0)).inserted }
         var jobs: [RenderJob] = []
         var writers: [String: String] = [:]
         for input in inputs {
             var destinations: [Destination] = []
-            let single = request.inputs.count <= 1
+            let single = inputs.count <= 1
             switch (request.output, request.outputFolder) {
             case ("-"?, _):
                 destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
