@@ -50,7 +50,9 @@ public struct TextItem: Sendable, Equatable {
     ///   - shading: The glyphs' colour or gradient.
     public init(_ text: ShapedText, origin: CGPoint, shading: Shading) {
         let runs = text.runs
-        let lines = text.lines.map { line in
+        // By index: a one-line text keeps its line without an array, made only if asked for.
+        let lines = (0..<text.lineCount).map { index in
+            let line = text.line(index)
             let lineRuns = runs[line.runRange.clamped(to: runs.indices)]
             return TextLine(text: line.text, baselineOrigin: CGPoint(x: line.origin.x, y: line.baseline),
                             width: line.advance, fontSize: lineRuns.map(\.fontSize).max() ?? 0,
