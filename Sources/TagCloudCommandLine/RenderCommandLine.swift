@@ -217,9 +217,12 @@ package struct RenderCommandLine: Equatable, Sendable {
             let format = try TagCloudCommand.outputFormat(named: name)
             if !formats.contains(format) { formats.append(format) }
         }
+        // `render --from -v` says what was collected, as `collect -v` does.
+        var collectRequest = try collect?.request()
+        collectRequest?.printsSummary = verbose
         return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
                              output: output, outputFolder: outputFolder, formats: formats, settings: settings,
-                             collect: try collect?.request(), fontFiles: fontFiles,
+                             collect: collectRequest, fontFiles: fontFiles,
                              maxInputSize: try maxInputSize.map(Self.byteCount) ?? Cloud.defaultMaxInputSize)
     }
 

@@ -236,5 +236,8 @@ import Testing
         let empty = try CommandRunner.run(["render", "--from", Self.hugo.path, "--min-count", "999", "-o", "e.svg"], in: out)
         #expect(empty.status == 0 && empty.standardError.contains("no tag is on 999 pages or more (--min-count); the most used is on"),
                 "\(empty.standardError)")
+        let verbose = try CommandRunner.run(["render", "--from", Self.hugo.path, "-o", "v.svg", "-v"], in: out)
+        #expect(verbose.status == 0 && verbose.standardError.contains("collected ") && verbose.standardError.contains("wrote v.svg"),
+                "\(verbose.standardError)")
     }
 }

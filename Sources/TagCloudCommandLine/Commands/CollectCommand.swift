@@ -130,6 +130,9 @@ package struct CollectRequest: Sendable {
     package var order: SiteTags.Order
     /// Whether a problem in the content fails the command (exit 65) instead of a warning.
     package var strict: Bool
+    /// Whether ``TagCloudCommand/collect(_:warn:)`` ends with the summary line (`render --from
+    /// -v`; `collect -v` prints it itself, after writing the spec).
+    package var printsSummary = false
 }
 
 extension TagCloudCommand {
@@ -187,6 +190,7 @@ extension TagCloudCommand {
         if cloud.tags.isEmpty, let most = site.terms(linkedBy: request.href).map(\.count).max() {
             warn("warning: no tag is on \(request.minCount) pages or more (--min-count); the most used is on \(most)")
         }
+        if request.printsSummary { warn(site.summary(tags: cloud.tags.count)) }
         return (cloud, site)
     }
 
