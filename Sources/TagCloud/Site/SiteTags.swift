@@ -309,7 +309,8 @@ public struct SiteTags: Sendable, Hashable {
     ///     category of one name are two chips, each linked to its own page and weighted by its own
     ///     count); otherwise ``terms``. A term whose slug is
     ///     empty (no letter or digit, such as "🚀") gets no link from a template with `{slug}`
-    ///     (``termsWithoutSlug(minCount:top:)`` names them), rather than a dead `/tags//`.
+    ///     (``termsWithoutLink(minCount:top:href:)`` names them, and those whose slug is a dot
+    ///     segment), rather than a dead `/tags//`.
     /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
     public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
         var kept = terms(linkedBy: href).filter { $0.count >= minCount }
@@ -373,20 +374,16 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// The terms a cloud keeps whose slug is empty, which a link template with `{slug}` leaves
-    /// without a link.
+    /// without a link (``termsWithoutLink(minCount:top:href:)`` gives every reason a template
+    /// makes no link).
     ///
     /// - Parameters:
     ///   - minCount: As for ``cloud(minCount:top:order:href:)``.
     ///   - top: As for ``cloud(minCount:top:order:href:)``.
-    ///   - href: As for ``cloud(minCount:top:order:href:)`` (which terms a template links).
-    /// - Returns: Their names, each once, in the order they were first met.
-    public func termsWithoutSlug(minCount: Int = 1, top: Int? = nil, href: String? = nil) -> [String] {
-        let kept = Set(cloud(minCount: minCount, top: top, href: href).tags.map(\.text))
-        var names: [String] = []
-        for term in terms(linkedBy: href) where term.slug.isEmpty && kept.contains(term.name) && !names.contains(term.name) {
-            names.append(term.name)
-        }
-        return names
+    /// - Returns: Their names, in the order they were first met.
+    public func termsWithoutSlug(minCount: Int = 1, top: Int? = nil) -> [String] {
+        let kept = Set(cloud(minCount: minCount, top: top).tags.map(\.text))
+        return terms.filter { $0.slug.isEmpty && kept.contains($0.name) }.map(\.name)
     }
 
     /// The terms a cloud linked by `href` is made of: each taxonomy's apart when the template
