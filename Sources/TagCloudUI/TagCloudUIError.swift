@@ -56,7 +56,10 @@ final class ResolutionContext {
     /// The lifecycle actions this pass registers, run after it.
     let actions: PassActions
     /// The first error met; the renderer throws it.
-    var firstError: TagCloudUIError? { errorLock.withLock { recordedError } }
+    var firstError: TagCloudUIError? {
+        if let original { return original.firstError }
+        return errorLock.withLock { recordedError }
+    }
     private var recordedError: TagCloudUIError?
     /// Guards ``firstError``: a layout may measure its subviews on several threads (a large cloud's
     /// chips), and any of them may fail to shape.
@@ -68,15 +71,39 @@ final class ResolutionContext {
     /// of views without state) gives every view the root path instead, and allocates no path.
     let tracksIdentity: Bool
 
+    /// The context this one stands in for on one thread (``init(standingInFor:)``), which keeps
+    /// the errors; `nil` for a pass's own context.
+    private let original: ResolutionContext?
+
     init(typesetter: Typesetter, graph: ViewGraph = ViewGraph(), actions: PassActions = PassActions(), tracksIdentity: Bool = true) {
         self.typesetter = typesetter
         self.graph = graph
         self.actions = actions
         self.tracksIdentity = tracksIdentity
+        self.original = nil
+    }
+
+    /// A context of its own for one thread of a concurrent resolution (``_ConcurrentForEach``):
+    /// the same typesetter, graph and actions, its errors recorded in `context`.
+    ///
+    /// Every node a text or shape makes keeps its context, and every copy of the inputs retains
+    /// it: the threads resolving a large cloud's chips would otherwise all write the one
+    /// context's reference count, and the cache line holding it would travel between the cores
+    /// at each write (two threads resolved 100,000 chips more slowly than one).
+    init(standingInFor context: ResolutionContext) {
+        self.typesetter = context.typesetter
+        self.graph = context.graph
+        self.actions = context.actions
+        self.tracksIdentity = context.tracksIdentity
+        self.original = context.original ?? context
     }
 
     /// Records an error; only the first is kept.
     func record(_ error: TagCloudUIError) {
+        if let original {
+            original.record(error)
+            return
+        }
         errorLock.withLock { if recordedError == nil { recordedError = error } }
     }
 }

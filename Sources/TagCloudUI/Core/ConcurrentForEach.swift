@@ -81,6 +81,8 @@ extension _ViewOutputs {
                 nonisolated(unsafe) let content = content
                 let chunks = workers * 8
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    // Each chunk's nodes keep objects of their own (see `forOneThread`).
+                    let inputs = inputs.forOneThread()
                     for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                         buffer[index] = element(NodeTag(index: index), inputs: inputs) { content(index, $0) }
                     }

@@ -154,6 +154,14 @@ public struct EnvironmentValues {
     /// Creates the default environment.
     public init() {}
 
+    /// These values in a storage of their own, shared with no other environment (see
+    /// ``_ViewInputs/forOneThread()``).
+    func withOwnStorage() -> EnvironmentValues {
+        var copy = self
+        copy.storage = Storage(copying: storage)
+        return copy
+    }
+
     /// Reads or writes a custom value (SwiftUI's `EnvironmentValues` subscript).
     ///
     /// - Parameter key: The key type.

@@ -88,9 +88,14 @@ extension _ViewOutputs {
     /// - Returns: The element's nodes.
     @usableFromInline
     static func element(_ tag: NodeTag, inputs: _ViewInputs, content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
-        let inner = inputs.appending(.element(tag))
-        let outputs = content(inner)
-        outputs.stamp(inner.path)
+        let outputs: _ViewOutputs
+        if inputs.tracksIdentity {
+            let inner = inputs.appending(.element(tag))
+            outputs = content(inner)
+            outputs.stamp(inner.path)
+        } else {
+            outputs = content(inputs)
+        }
         outputs.forEach { if $0.tagBox == nil { $0.tagBox = tag } }
         return outputs
     }

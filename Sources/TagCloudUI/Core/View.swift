@@ -99,11 +99,27 @@ public struct _ViewInputs {
     /// The view's structural identity.
     @usableFromInline
     var path: ViewPath
+    /// Whether views get structural identities (``ResolutionContext/tracksIdentity``): when they
+    /// do not, no path is appended or stamped, and the inputs pass down unchanged.
+    @usableFromInline
+    let tracksIdentity: Bool
 
     init(environment: EnvironmentValues, context: ResolutionContext, path: ViewPath = .root) {
         self.environment = environment
         self.context = context
         self.path = path
+        self.tracksIdentity = context.tracksIdentity
+    }
+
+    /// These inputs for one thread of a concurrent resolution: the environment in a storage of
+    /// its own and a context standing in for this one (``ResolutionContext/init(standingInFor:)``),
+    /// so that the nodes and the copies of the inputs made on that thread retain objects no other
+    /// thread writes.
+    func forOneThread() -> _ViewInputs {
+        var inputs = _ViewInputs(environment: environment.withOwnStorage(), context: ResolutionContext(standingInFor: context),
+                                 path: path)
+        inputs.stackOrientation = stackOrientation
+        return inputs
     }
 }
 
@@ -223,7 +239,7 @@ extension _ViewOutputs {
             node = nodes.isEmpty ? EmptyNode()
                 : ContainerNode(ZStackLayout(alignment: alignment), children: nodes, layoutDirection: inputs.environment.layoutDirection)
         }
-        node.stamp(inputs.path)
+        if inputs.tracksIdentity { node.stamp(inputs.path) }
         return node
     }
 }

@@ -126,7 +126,7 @@ extension _ViewInputs {
     /// - Returns: The inputs of a child at that step.
     @usableFromInline
     func appending(_ component: ViewPath.Component) -> _ViewInputs {
-        guard context.tracksIdentity else { return self }
+        guard tracksIdentity else { return self }
         var inner = self
         inner.path = path.appending(component)
         return inner
@@ -142,6 +142,7 @@ extension _ViewInputs {
 /// - Returns: The view's nodes.
 @inlinable
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs, at component: ViewPath.Component) -> _ViewOutputs {
+    guard inputs.tracksIdentity else { return V._makeNodes(view, inputs: inputs) }
     let inner = inputs.appending(component)
     let outputs = V._makeNodes(view, inputs: inner)
     outputs.stamp(inner.path)

@@ -149,7 +149,7 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
     let nodes = makeNodes(content, inputs)
     let root: ViewNode = nodes.count == 1 ? nodes[0]
         : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
-    root.stamp(.root)
+    if context.tracksIdentity { root.stamp(.root) }
     let size = root.sizeThatFits(proposedSize)
     if let error = context.firstError { throw error }
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
@@ -204,14 +204,21 @@ package func renderViewTree<Content: View>(
     let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
                               recordingFrames: recordingFrames, recordingTree: false, drawing: drawing,
                               drawingConcurrently: drawingConcurrently)
-    if releasingTreeOffThread { ReleasedTree(pass.root).releaseOffThread() }
-    return (pass.list, pass.canvas.frames)
+    let result = (pass.list, pass.canvas.frames)
+    if releasingTreeOffThread {
+        // The pass's own reference goes first, so that the background thread's is the last.
+        let tree = ReleasedTree(pass.root)
+        _ = consume pass
+        tree.releaseOffThread()
+    }
+    return result
 }
 
 /// A resolved tree handed to a background thread to be freed there.
 ///
-/// The caller drops its references as it returns; the background thread then holds the last one
-/// (if it runs first, the caller's last release frees the tree, as without it).
+/// The caller drops its own references before handing it over, so that the background thread
+/// holds the last one (the pass was once dropped after, and when the background thread ran first,
+/// the caller's release freed the whole tree on the caller's thread).
 private final class ReleasedTree: @unchecked Sendable {
     // Unchecked: after the hand-over, nothing else uses the tree; only reference counts change,
     // and they are atomic.
