@@ -335,10 +335,21 @@ struct ResolveKey: Hashable, Sendable {
 /// A font request resolved to faces: the requested one and the bundled fallbacks, ordered for text
 /// (text fonts first) and for emoji-presentation clusters (colour fonts first), as Blink orders its
 /// system fallback by `FontFallbackPriority`.
-struct ResolvedFaces: Sendable {
-    var primary: FontFace
-    var textFallbacks: [FontFace]
-    var emojiFallbacks: [FontFace]
-    var weight: Int
-    var italic: Bool
+///
+/// A class, made once per request and shared: every label's shaping holds it, and a copy of a
+/// struct of a face and two arrays retained all three.
+final class ResolvedFaces: Sendable {
+    let primary: FontFace
+    let textFallbacks: [FontFace]
+    let emojiFallbacks: [FontFace]
+    let weight: Int
+    let italic: Bool
+
+    init(primary: FontFace, textFallbacks: [FontFace], emojiFallbacks: [FontFace], weight: Int, italic: Bool) {
+        self.primary = primary
+        self.textFallbacks = textFallbacks
+        self.emojiFallbacks = emojiFallbacks
+        self.weight = weight
+        self.italic = italic
+    }
 }

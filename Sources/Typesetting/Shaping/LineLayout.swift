@@ -60,7 +60,13 @@ func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary
     return try engine.run()
 }
 
-private struct LineEngine {
+/// Lays one request out (see ``layout(_:faces:library:words:)``).
+///
+/// A class: its methods' closures (the string's bytes, shaping's error text) capture one
+/// reference to it. As a struct, each closure copied it, which retained the request's strings and
+/// every face, array and cache it holds, twice for every label; the threads measuring a large
+/// cloud's chips then all wrote the reference counts of the same faces and caches.
+private final class LineEngine {
     let request: LayoutRequest
     let faces: ResolvedFaces
     let library: FontLibrary
@@ -88,7 +94,8 @@ private struct LineEngine {
             guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
             let item = try shape(spec, utf8: bytes, size: size, language: request.language, words: words, simple: true,
                                  text: request.text)
-            return item.width <= limit ?? .max ? singleLine(request.text, items: [item], advance: item.width) : nil
+            let width = item.width
+            return width <= limit ?? .max ? singleLine(request.text, items: [consume item], advance: width) : nil
         }) ?? nil {
             return simple
         }

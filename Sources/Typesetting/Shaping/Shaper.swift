@@ -82,14 +82,14 @@ nonisolated(unsafe) private let defaultShapingLanguage = hb_language_from_string
 func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, language: TextLanguage?,
            words: WordCache? = nil, simple: Bool = false, text: @autoclosure () -> String) throws -> ShapedItem {
     let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
-    var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
-                          glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
     // A label of one word is shaped whole: the word cache would hold the same glyphs as the layout
     // cache, and a site's labels are mostly distinct (100,000 single-word tags paid a lookup, a
     // shaping into design units, a copy and an insertion each, for no hit).
     if let words, simple, spec.level == 0, utf8[spec.start..<spec.end].contains(0x20),
        words.independence(of: spec.face).allows(UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])) {
         // Word by word from the cache: exact for faces whose default lookups never cross a space.
+        var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
+                              glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
         item.reserve(spec.end - spec.start)
         var start = spec.start
         while start < spec.end {
@@ -109,10 +109,15 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
         }
         return item
     }
-    try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
-                     language: language, text: text()) { infos, positions, count in
+    // The item is made and returned inside the closure: captured by it, it was copied out at the
+    // end (a retain and a release of its face and of each of its arrays, for every label).
+    return try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
+                            language: language, text: text()) { infos, positions in
         let hbFont = spec.face.font.pointer
         let bitmap = spec.face.hasColorBitmaps
+        let count = infos.count
+        var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: spec.level,
+                              glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
         item.reserve(count)
         for i in 0..<count {
             let info = infos[i], position = positions[i]
@@ -127,17 +132,18 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
             item.append(glyph: info.codepoint, advance: advance, x: scaler.adjustment(Int64(position.x_offset)),
                         y: scaler.adjustment(Int64(position.y_offset)), cluster: Int(info.cluster))
         }
+        return item
     }
-    return item
 }
 
 /// Shapes one word alone (no context) and keeps its positions in design units.
 private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, language: TextLanguage?,
                        text: @autoclosure () -> String) throws -> WordShape {
-    var shape = WordShape(glyphs: [], hasOffsets: false)
     try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, language: language,
-                     text: text()) { infos, positions, count in
+                     text: text()) { infos, positions in
         let hbFont = face.font.pointer
+        let count = infos.count
+        var shape = WordShape(glyphs: [], hasOffsets: false)
         shape.glyphs.reserveCapacity(count)
         for i in 0..<count {
             let info = infos[i], position = positions[i]
@@ -147,8 +153,8 @@ private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, scri
                                                 cluster: Int32(info.cluster)))
             if position.x_offset != 0 || position.y_offset != 0 { shape.hasOffsets = true }
         }
+        return shape
     }
-    return shape
 }
 
 /// Appends a cached word, placed at UTF-8 offset `offset`, converting its units at `scaler`.
@@ -173,10 +179,13 @@ private let harfBuzzBufferKey: pthread_key_t? = {
 
 /// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) with `language` as the buffer's
 /// language (so its OpenType `locl` forms apply, as a browser applies the `lang` attribute's), and
-/// lends the glyph infos and positions, valid only inside `body`.
-private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8,
-                          script: UInt32, language: TextLanguage?, text: @autoclosure () -> String,
-                          _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) throws -> Void) throws {
+/// lends the glyph infos and positions (as many of each; none for no glyphs), valid only inside
+/// `body`.
+private func withHarfBuzz<Result>(
+    _ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8, script: UInt32,
+    language: TextLanguage?, text: @autoclosure () -> String,
+    _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) throws -> Result
+) throws -> Result {
     // The thread's buffer, taken out of its slot while in use (a nested shaping makes its own),
     // cleared with hb_buffer_reset (which keeps its arrays), and put back after: a buffer and its
     // two glyph arrays were allocated and freed for every label.
@@ -214,8 +223,10 @@ private func withHarfBuzz(_ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, st
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    guard count > 0, let infos, let positions else { return }
-    try body(infos, positions, Int(count))
+    guard count > 0, let infos, let positions else {
+        return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
 }
 
 /// Converts design units to ``Fixed`` points as FreeType (advances) and HarfBuzz (adjustments)
