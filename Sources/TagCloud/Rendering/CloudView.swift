@@ -49,7 +49,9 @@ struct CloudView: View {
         // the "+N" chip), not a `ForEach` and an `if` in a block: the elements then resolve in
         // code specialised for their views (a block's `TupleView` resolves its children through
         // their generic conformances).
-        return CloudFlowLayout(flow: cloud.flowLayout, recorder: recorder) {
+        var flow = cloud.flowLayout
+        flow.measuresSubviewsConcurrently = CloudFlowLayout.measuresInParallel
+        return CloudFlowLayout(flow: flow, recorder: recorder) {
             _ConcurrentForEach(count: visibleCount + (moreCount == nil ? 0 : 1)) { index in
                 if index < visibleCount {
                     chip(index, style: style)
@@ -60,25 +62,32 @@ struct CloudView: View {
         }
         .displayMetadata(ItemMetadata(role: .cloud))
         .padding(cloud.padding)
-        .environment(\.layoutDirection, cloud.direction == .rtl ? .rightToLeft : .leftToRight)
+        .environment(layoutDirection: cloud.direction == .rtl ? .rightToLeft : .leftToRight,
+                     foregroundStyle: style.defaultTextStyle, backgroundStyle: style.defaultFillStyle)
     }
 }
 
 extension CloudView {
     /// Chip `index`: its label on its shape, in its language (only a chip with a `locale` writes
     /// one into the environment), with its metadata, recorded.
+    ///
+    /// The chip's fields are read in place (a copy of the whole chip retained its strings and its
+    /// look, which most chips share, three times a chip).
     @ViewBuilder nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
-        let chip = cloud.chips[index]
-        let view = ChipView(style: style, label: chip.chipLabel, look: chip.look, fillsWidth: wideChips.contains(index))
-        let metadata = ItemMetadata(label: chip.text, link: index < links.count ? links[index] : nil,
-                                    identifier: "chip-\(index)", role: .chip, isSelected: chip.isSelected, tooltip: chip.tooltip)
-        if let locale = chip.locale {
+        let wide = wideChips.contains(index)
+        let (view, metadata, locale) = cloud.chips.withUnsafeBufferPointer { chips in
+            (ChipView(style: style, label: chips[index].chipLabel, look: chips[index].look, fillsWidth: wide),
+             ItemMetadata(label: chips[index].text, link: index < links.count ? links[index] : nil, identifier: "chip-\(index)",
+                          role: .chip, isSelected: chips[index].isSelected, tooltip: chips[index].tooltip),
+             chips[index].locale)
+        }
+        if let locale {
             view.environment(\.locale, Locale(identifier: locale))
                 .displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
+                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wide)
         } else {
             view.displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(index))
+                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wide)
         }
     }
 
@@ -153,9 +162,16 @@ extension View {
 /// the width the flow gives it, the text centred. A chip narrowed to the flow's width fills it,
 /// the text at the leading edge (CSS `max-width: 100%` with `text-overflow: ellipsis`).
 struct ChipView: View {
-    let style: ChipStyle
+    /// The cloud's chip keys, by value: a chip's views hold no object its siblings share (the
+    /// threads resolving a cloud's chips would all write its reference count).
+    let layout: ChipStyle.Layout
     let label: ChipLabel
     let look: ResolvedCloud.ChipLook
+    /// The look's text colour, or `nil` for the cloud's foreground style (``ChipStyle/textColor(_:)``).
+    let textColor: Color?
+    /// The look's fill: `.background`, the cloud's background style, for the default look
+    /// (``ChipStyle/fillStyle(_:)``).
+    let fill: AnyShapeStyle
     /// Whether the chip is wider than the flow (a first layout pass found it narrowed): its frame
     /// then takes the width it is given, the flow's, and its texts take at most `chip.lineLimit`
     /// lines. Leaving both out of the other chips saves nodes, and keeps their texts' shaping
@@ -168,7 +184,9 @@ struct ChipView: View {
     }
 
     init(style: ChipStyle, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
-        self.style = style
+        self.layout = style.layout
+        self.textColor = style.textColor(look)
+        self.fill = style.fillStyle(look)
         self.label = label
         self.look = look
         self.fillsWidth = fillsWidth
@@ -191,9 +209,9 @@ struct ChipView: View {
     /// flow's width (``fillsWidth``: it fills it, the label at the leading edge, as CSS
     /// `max-width: 100%`).
     @ViewBuilder private var sized: some View {
-        let padded = limited.padding(EdgeInsets(top: style.verticalPadding, leading: style.horizontalPadding,
-                                                 bottom: style.verticalPadding, trailing: style.horizontalPadding))
-        if style.justification == .stretch {
+        let padded = limited.padding(EdgeInsets(top: layout.verticalPadding, leading: layout.horizontalPadding,
+                                                 bottom: layout.verticalPadding, trailing: layout.horizontalPadding))
+        if layout.justification == .stretch {
             padded.frame(maxWidth: .infinity)
         } else if fillsWidth {
             padded.frame(maxWidth: .infinity, alignment: .leading)
@@ -206,7 +224,7 @@ struct ChipView: View {
     /// never proposed less than their width, and keep the text request every label shares).
     @ViewBuilder private var limited: some View {
         if fillsWidth {
-            content.lineLimit(style.lineLimit)
+            content.lineLimit(layout.lineLimit)
         } else {
             content
         }
@@ -248,25 +266,32 @@ struct ChipView: View {
     /// so that a page's `--tc-text` recolours the count and keeps it lighter).
     @ViewBuilder private func text(_ part: LabelPart) -> some View {
         if part.isCount {
-            Text(verbatim: part.text).font(label.countFont).foregroundStyle(style.textStyle(look))
+            styled(Text(verbatim: part.text).font(label.countFont))
                 .displayMetadata(ItemMetadata(role: .label))
                 .opacity(ChipLabel.countOpacity)
         } else {
-            Text(verbatim: part.text).font(label.font).foregroundStyle(style.textStyle(look))
+            styled(Text(verbatim: part.text).font(label.font))
                 .displayMetadata(ItemMetadata(role: .label))
         }
     }
 
+    /// `text` in the look's text colour: the cloud's foreground style (``CloudView``'s
+    /// environment) for the default look, a colour of its own otherwise.
+    private func styled(_ text: Text) -> Text {
+        guard let textColor else { return text }
+        return text.foregroundStyle(textColor)
+    }
+
     @ViewBuilder private var background: some View {
-        switch style.shape {
+        switch layout.shape {
         case .capsule: filled(Capsule())
-        case .rounded: filled(RoundedRectangle(cornerRadius: style.cornerRadius))
+        case .rounded: filled(RoundedRectangle(cornerRadius: layout.cornerRadius))
         case .rectangle: filled(Rectangle())
         }
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(style.fillStyle(look)).displayMetadata(ItemMetadata(role: .chipFill))
+        let fill = shape.fill(fill).displayMetadata(ItemMetadata(role: .chipFill))
         if let stroke = look.stroke, look.strokeWidth > 0 {
             fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {
@@ -278,42 +303,49 @@ struct ChipView: View {
 /// What every chip of a cloud shares: the keys ``ChipView`` reads, held once per cloud, so that a
 /// chip (a view value copied through its modifiers) keeps one reference instead of a copy of the
 /// whole resolved cloud (a reference for each of its strings and lists).
+///
+/// The default look's text colour and fill are the cloud's foreground and background styles
+/// (``defaultTextStyle``, ``defaultFillStyle``, which ``CloudView`` writes into its environment):
+/// its chips draw with `.foreground` and `.background`, which hold no object. A style object
+/// shared by every chip was retained and released by each copy of each chip's views, on every
+/// thread resolving them.
 final class ChipStyle: Sendable {
-    let horizontalPadding: CGFloat
-    let verticalPadding: CGFloat
-    let justification: Cloud.Justification
-    let lineLimit: Int
-    let shape: Cloud.ChipShape
-    let cornerRadius: CGFloat
+    /// The keys that size and shape a chip.
+    struct Layout: Sendable {
+        let horizontalPadding: CGFloat
+        let verticalPadding: CGFloat
+        let justification: Cloud.Justification
+        let lineLimit: Int
+        let shape: Cloud.ChipShape
+        let cornerRadius: CGFloat
+    }
+
+    let layout: Layout
     let theme: Cloud.Theme
-    /// The cloud's default look, and its text colour and fill as shape styles, made once: a
-    /// colour is too large to sit inside a style's existential, so each style made is an
-    /// allocation, and the chips of that look (most of a cloud's) share these instead.
+    /// The cloud's default look, and its text colour and fill as shape styles, made once.
     private let defaultLook: ResolvedCloud.ChipLook
-    private let defaultTextStyle: AnyShapeStyle
-    private let defaultFillStyle: AnyShapeStyle
+    let defaultTextStyle: AnyShapeStyle
+    let defaultFillStyle: AnyShapeStyle
 
     init(_ cloud: ResolvedCloud) {
-        horizontalPadding = cloud.chipHorizontalPadding
-        verticalPadding = cloud.chipVerticalPadding
-        justification = cloud.justification
-        lineLimit = cloud.lineLimit
-        shape = cloud.shape
-        cornerRadius = cloud.cornerRadius
+        layout = Layout(horizontalPadding: cloud.chipHorizontalPadding, verticalPadding: cloud.chipVerticalPadding,
+                        justification: cloud.justification, lineLimit: cloud.lineLimit, shape: cloud.shape,
+                        cornerRadius: cloud.cornerRadius)
         theme = cloud.theme
         defaultLook = cloud.defaultLook
         defaultTextStyle = AnyShapeStyle(Color(cloud.defaultLook.textColor))
         defaultFillStyle = cloud.defaultLook.fill.shapeStyle(theme: cloud.theme)
     }
 
-    /// The style of a look's text: its colour.
-    func textStyle(_ look: ResolvedCloud.ChipLook) -> AnyShapeStyle {
-        look.textColor == defaultLook.textColor ? defaultTextStyle : AnyShapeStyle(Color(look.textColor))
+    /// A look's text colour, or `nil` for the default look's (the cloud's foreground style).
+    func textColor(_ look: ResolvedCloud.ChipLook) -> Color? {
+        look.textColor == defaultLook.textColor ? nil : Color(look.textColor)
     }
 
-    /// The style of a look's fill in the cloud's theme (``Cloud/Fill/shapeStyle(theme:)``).
+    /// The style of a look's fill in the cloud's theme (``Cloud/Fill/shapeStyle(theme:)``):
+    /// `.background` (the cloud's background style) for the default look's.
     func fillStyle(_ look: ResolvedCloud.ChipLook) -> AnyShapeStyle {
-        look.fill == defaultLook.fill ? defaultFillStyle : look.fill.shapeStyle(theme: theme)
+        look.fill == defaultLook.fill ? AnyShapeStyle(.background) : look.fill.shapeStyle(theme: theme)
     }
 }
 

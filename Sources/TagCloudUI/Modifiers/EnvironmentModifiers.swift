@@ -66,6 +66,16 @@ extension View {
         return transformEnvironment { $0.foregroundStyle = erased }
     }
 
+    /// Sets the background style of this view (SwiftUI's `backgroundStyle(_:)`): the style
+    /// ``BackgroundStyle`` (`.background`) resolves to in it.
+    ///
+    /// - Parameter style: The style, such as `.regularMaterial` or a colour.
+    /// - Returns: The view.
+    public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        let erased = AnyShapeStyle(style)
+        return transformEnvironment { $0.backgroundStyle = erased }
+    }
+
     /// Sets the foreground colour of this view (SwiftUI's `foregroundColor(_:)`).
     ///
     /// - Parameter color: The colour; `nil` for the default.

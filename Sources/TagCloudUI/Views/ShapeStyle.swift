@@ -1,8 +1,8 @@
 /// A colour or pattern to use when rendering a shape or text: the port of SwiftUI's `ShapeStyle`.
 ///
 /// The styles are ``Color``, ``Material``, ``HierarchicalShapeStyle`` (`.primary`, `.secondary`, …),
-/// ``ForegroundStyle`` (`.foreground`), ``TintShapeStyle`` (`.tint`), ``LinearGradient`` and the
-/// type-erased ``AnyShapeStyle``. Each resolves to a Canvas ``Shading`` for the environment and
+/// ``ForegroundStyle`` (`.foreground`), ``BackgroundStyle`` (`.background`), ``TintShapeStyle``
+/// (`.tint`), ``LinearGradient`` and the type-erased ``AnyShapeStyle``. Each resolves to a Canvas ``Shading`` for the environment and
 /// bounds it is drawn in.
 public protocol ShapeStyle: Sendable {
     /// Resolves the style for drawing; an implementation detail of the built-in styles.
@@ -17,29 +17,54 @@ public protocol ShapeStyle: Sendable {
 /// A type-erased shape style: the port of SwiftUI's `AnyShapeStyle`.
 ///
 /// One reference to the style, boxed once: a copy is a retain, and a style kept by every text and
-/// shape of a large cloud takes 8 bytes in each instead of an existential's 40.
+/// shape of a large cloud takes 8 bytes in each instead of an existential's 40. The styles that
+/// hold nothing and read the environment (``ForegroundStyle``, ``BackgroundStyle``) take no box:
+/// copying them writes no reference count, so the chips of a cloud, resolved on several threads,
+/// can all fill with the cloud's `.background` without sharing an object.
 public struct AnyShapeStyle: ShapeStyle {
     @usableFromInline
-    let box: AnyShapeStyleBox
+    enum Storage: Sendable {
+        case boxed(AnyShapeStyleBox)
+        case foreground
+        case background
+    }
+
+    @usableFromInline
+    let storage: Storage
 
     /// Creates a type-erased style (an ``AnyShapeStyle`` is not wrapped again).
     ///
-    /// Inlinable: specialised for a concrete style, the check for an ``AnyShapeStyle`` is made
-    /// when compiling instead of by a dynamic cast for every chip.
+    /// Inlinable: specialised for a concrete style, the checks for an ``AnyShapeStyle`` and the
+    /// environment's styles are made when compiling instead of by a dynamic cast for every chip.
     @inlinable
     public init<S: ShapeStyle>(_ style: S) {
-        box = (style as? AnyShapeStyle)?.box ?? ShapeStyleBox(style)
+        if S.self == ForegroundStyle.self {
+            storage = .foreground
+        } else if S.self == BackgroundStyle.self {
+            storage = .background
+        } else if let erased = style as? AnyShapeStyle {
+            storage = erased.storage
+        } else {
+            storage = .boxed(ShapeStyleBox(style))
+        }
     }
 
     /// The wrapped style's shading.
     ///
     /// - Returns: The shading.
     public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
-        box.shading(in: environment, bounds: bounds)
+        switch storage {
+        case .boxed(let box): box.shading(in: environment, bounds: bounds)
+        case .foreground: ForegroundStyle()._shading(in: environment, bounds: bounds)
+        case .background: BackgroundStyle()._shading(in: environment, bounds: bounds)
+        }
     }
 
     /// The wrapped style when it is a plain colour (its shading needs no environment).
-    var color: Color? { box.color }
+    var color: Color? {
+        if case .boxed(let box) = storage { return box.color }
+        return nil
+    }
 }
 
 /// The box behind an ``AnyShapeStyle``: its style is in the subclass of the style's type.
@@ -90,6 +115,33 @@ public struct ForegroundStyle: ShapeStyle {
 extension ShapeStyle where Self == ForegroundStyle {
     /// The foreground style in the current environment.
     public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+/// The background style in the current environment: the port of SwiftUI's `BackgroundStyle`.
+///
+/// It is the style ``View/backgroundStyle(_:)`` sets, white by default (the light system
+/// background). `Capsule().fill(.background)` under `.backgroundStyle(.regularMaterial)` fills
+/// with the material: a style a whole cloud of shapes shares through the environment.
+public struct BackgroundStyle: ShapeStyle {
+    /// Creates the background style.
+    public init() {}
+
+    /// The environment's background style, white by default.
+    ///
+    /// - Returns: The shading.
+    public func _shading(in environment: EnvironmentValues, bounds: CGRect) -> Shading {
+        guard let style = environment.backgroundStyle else { return .color(.white) }
+        // A colour needs no environment (see `shading(of:bounds:)`).
+        if let color = style.color { return .color(color.rgba) }
+        var inner = environment
+        inner.backgroundStyle = nil
+        return style._shading(in: inner, bounds: bounds)
+    }
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    /// The background style in the current environment.
+    public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
 /// The tint colour in the current environment: the port of SwiftUI's `TintShapeStyle`.
