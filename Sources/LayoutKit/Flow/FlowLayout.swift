@@ -72,6 +72,12 @@ public struct FlowLayout: Layout, Hashable {
     /// Whether the layout takes the whole proposed width (and aligns its rows in it) rather than
     /// the width of its widest row.
     public var fillsWidth: Bool
+    /// Whether the subviews are measured on every core when there are at least
+    /// ``ConcurrentlyMeasuredLayout/concurrentMeasuringThreshold`` of them (the same sizes, guides
+    /// and spacings as measured one by one; ``LayoutHost`` sizes them for their placements so too).
+    /// Only for subviews that can be measured on any thread, several at once: views that keep
+    /// their state in their own nodes, such as a tag cloud's chips. `false` by default.
+    public var measuresSubviewsConcurrently: Bool = false
 
     /// Creates a flow layout.
     ///
@@ -219,7 +225,8 @@ public struct FlowLayout: Layout, Hashable {
     }
 
     /// Measures every subview once: ideal size, vertical guide, break markers, spacing, and the
-    /// maximum width when stretching.
+    /// maximum width when stretching; on every core for many subviews when
+    /// ``measuresSubviewsConcurrently`` allows it (each subview's values go to its own slots).
     private func measure(_ subviews: Subviews) -> FlowInput {
         let n = subviews.count
         let needsSpacing = itemSpacing == nil || lineSpacing == nil
@@ -228,29 +235,41 @@ public struct FlowLayout: Layout, Hashable {
         var markers = [Bool](repeating: false, count: n)
         var spacings = needsSpacing ? [ViewSpacing](repeating: ViewSpacing(), count: n) : []
         var maxWidths = justification == .stretch ? [CGFloat](repeating: 0, count: n) : []
-        var anyMarker = false
-        var widest: CGFloat = 0
         let guide = alignment.vertical
-        for (offset, subview) in subviews.enumerated() {
-            if subview[LineBreakLayoutKey.self] || subview[SpacerLayoutKey.self] {
-                markers[offset] = true
-                anyMarker = true
-                continue
-            }
-            let dimensions = subview.dimensions(in: .unspecified)
-            let size = CGSize(width: dimensions.width.sanitizedLength, height: dimensions.height.sanitizedLength)
-            sizes[offset] = size
-            // An explicit guide as given; a default one from the sanitised size.
-            guides[offset] = (dimensions[explicit: guide]
-                ?? guide.key.id.defaultValue(in: ViewDimensions(size: size))).sanitizedGuide
-            widest = Swift.max(widest, size.width)
-            if needsSpacing { spacings[offset] = subview.spacing }
-            if justification == .stretch {
-                let wide = subview.sizeThatFits(ProposedViewSize(width: .infinity, height: size.height)).width
-                maxWidths[offset] = wide.isNaN ? size.width
-                    : Swift.max(size.width, wide.isInfinite ? .greatestFiniteMagnitude : wide)
+        let stretches = justification == .stretch
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            guides.withUnsafeMutableBufferPointer { guides in
+                markers.withUnsafeMutableBufferPointer { markers in
+                    spacings.withUnsafeMutableBufferPointer { spacings in
+                        maxWidths.withUnsafeMutableBufferPointer { maxWidths in
+                            let measureOne = { (offset: Int) in
+                                let subview = subviews[offset]
+                                if subview[LineBreakLayoutKey.self] || subview[SpacerLayoutKey.self] {
+                                    markers[offset] = true
+                                    return
+                                }
+                                let dimensions = subview.dimensions(in: .unspecified)
+                                let size = CGSize(width: dimensions.width.sanitizedLength,
+                                                  height: dimensions.height.sanitizedLength)
+                                sizes[offset] = size
+                                // An explicit guide as given; a default one from the sanitised size.
+                                guides[offset] = (dimensions[explicit: guide]
+                                    ?? guide.key.id.defaultValue(in: ViewDimensions(size: size))).sanitizedGuide
+                                if needsSpacing { spacings[offset] = subview.spacing }
+                                if stretches {
+                                    let wide = subview.sizeThatFits(ProposedViewSize(width: .infinity, height: size.height)).width
+                                    maxWidths[offset] = wide.isNaN ? size.width
+                                        : Swift.max(size.width, wide.isInfinite ? .greatestFiniteMagnitude : wide)
+                                }
+                            }
+                            forEachSubviewIndex(n, concurrently: measuresSubviewsConcurrently, measureOne)
+                        }
+                    }
+                }
             }
         }
+        let anyMarker = markers.contains(true)
+        let widest = sizes.reduce(0) { Swift.max($0, $1.width) }
         var gaps: [CGFloat]?
         let uniformGap = (itemSpacing ?? ViewSpacing.defaultDistance).sanitizedLength
         if itemSpacing == nil || anyMarker {
@@ -266,7 +285,10 @@ public struct FlowLayout: Layout, Hashable {
                          uniformLineSpacing: (lineSpacing ?? ViewSpacing.defaultDistance).sanitizedLength,
                          maxWidths: justification == .stretch ? maxWidths : nil, widest: widest)
     }
+
 }
+
+extension FlowLayout: ConcurrentlyMeasuredLayout {}
 
 extension FlowLayout {
     /// Rows and item positions computed from pre-measured sizes, without subviews.

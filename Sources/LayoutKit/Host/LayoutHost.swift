@@ -100,19 +100,29 @@ public final class LayoutHost<L: Layout> {
         layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
         let fallback = PlacementRequest(position: CGPoint(x: bounds.midX, y: bounds.midY), anchor: .center,
                                         proposal: proposal)
-        placements = storage.backends.indices.map { index in
-            let given = index < storage.requests.count ? storage.requests[index] : nil
-            let request = given ?? fallback
-            let reported = storage.backends[index].sizeThatFits(request.proposal)
-            let size = CGSize(width: reported.width.sanitizedLength, height: reported.height.sanitizedLength)
-            var frame = CGRect(x: (request.position.x - request.anchor.x * size.width).sanitizedGuide,
-                               y: (request.position.y - request.anchor.y * size.height).sanitizedGuide,
-                               width: size.width, height: size.height)
-            if layoutDirection == .rightToLeft {
-                frame.origin.x = bounds.minX + bounds.maxX - frame.maxX
+        let backends = storage.backends
+        let requests = storage.requests
+        let direction = layoutDirection
+        // Each subview's final size for its proposal, on every core for a layout whose subviews
+        // may be measured so (a large cloud's chips).
+        let concurrently = (layout as? any ConcurrentlyMeasuredLayout)?.measuresSubviewsConcurrently ?? false
+        placements = [LayoutPlacement](unsafeUninitializedCapacity: backends.count) { buffer, initialized in
+            forEachSubviewIndex(backends.count, concurrently: concurrently) { index in
+                let given = index < requests.count ? requests[index] : nil
+                let request = given ?? fallback
+                let reported = backends[index].sizeThatFits(request.proposal)
+                let size = CGSize(width: reported.width.sanitizedLength, height: reported.height.sanitizedLength)
+                var frame = CGRect(x: (request.position.x - request.anchor.x * size.width).sanitizedGuide,
+                                   y: (request.position.y - request.anchor.y * size.height).sanitizedGuide,
+                                   width: size.width, height: size.height)
+                if direction == .rightToLeft {
+                    frame.origin.x = bounds.minX + bounds.maxX - frame.maxX
+                }
+                buffer.initializeElement(at: index, to: LayoutPlacement(
+                    position: request.position, anchor: request.anchor, proposal: request.proposal,
+                    size: size, frame: frame, isExplicit: given != nil))
             }
-            return LayoutPlacement(position: request.position, anchor: request.anchor, proposal: request.proposal,
-                                   size: size, frame: frame, isExplicit: given != nil)
+            initialized = backends.count
         }
         storage.requests = []
         return placements

@@ -111,13 +111,15 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
 /// its padding and an ellipsis are wider: then the container grows to hold it (the picture always
 /// contains every chip). Its height is the rows'. After placing, it records the flow's hidden-item
 /// count (``FlowLayout/maxRows``).
-struct CloudFlowLayout: Layout {
+struct CloudFlowLayout: ConcurrentlyMeasuredLayout {
     /// The wrapped flow.
     var flow: FlowLayout
     /// Where the hidden count goes.
     let recorder: LayoutRecorder
 
     static var layoutProperties: LayoutProperties { FlowLayout.layoutProperties }
+
+    var measuresSubviewsConcurrently: Bool { flow.measuresSubviewsConcurrently }
 
     func makeCache(subviews: Subviews) -> FlowLayout.Cache {
         flow.makeCache(subviews: subviews)
@@ -134,7 +136,6 @@ struct CloudFlowLayout: Layout {
     /// The proposed width (CSS's definite width), or the widest row's when that is wider, by the
     /// rows' height; the rows' width when the proposal has no finite width.
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout FlowLayout.Cache) -> CGSize {
-        Self.measureInParallel(subviews)
         let size = flow.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
         guard let width = proposal.width, width.isFinite, width >= 0 else { return size }
         return CGSize(width: Swift.max(width, size.width), height: size.height)
@@ -146,32 +147,15 @@ struct CloudFlowLayout: Layout {
         recorder.recordHidden(cache.hiddenItemCount)
     }
 
-    /// The fewest chips measured on several threads: below it, starting the threads costs more
-    /// than measuring (a chip takes about 10 µs, most of it shaping its label).
-    static let parallelMeasuringThreshold = 2048
-
     /// Whether large clouds measure and draw their chips on several threads (tests turn it off
-    /// to compare with the one-thread pass): measured by ``measureInParallel(_:)``, drawn by
-    /// TagCloudUI's containers (`renderViewTree(drawingConcurrently:)`).
+    /// to compare with the one-thread pass): measured by the flow
+    /// (``FlowLayout/measuresSubviewsConcurrently``), drawn by TagCloudUI's containers
+    /// (`renderViewTree(drawingConcurrently:)`). Each chip is its own subtree of TagCloud's views
+    /// (a frame recorder, metadata, padding, a background shape and a text), which keeps its state
+    /// in its own nodes and shapes through the thread-safe typesetter, so chips measure
+    /// independently; the sizes are the same whichever thread measures them (`make bench`: site
+    /// group, 100,000 tags).
     @TaskLocal static var measuresInParallel = true
-
-    /// Measures every chip's ideal size on all cores before the flow measures them one by one,
-    /// for large clouds: the flow's pass then finds each size memoised. Each chip is its own
-    /// subtree of TagCloud's views (a frame recorder, metadata, padding, a background shape and a
-    /// text), which keeps its state in its own nodes and shapes through the thread-safe typesetter,
-    /// so chips measure independently; the sizes are the same whichever thread measures them
-    /// (`make bench`: site group, 100,000 tags).
-    private static func measureInParallel(_ subviews: Subviews) {
-        let count = subviews.count
-        let workers = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= parallelMeasuringThreshold, workers > 1, measuresInParallel else { return }
-        let chunks = workers * 8
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                _ = subviews[index].sizeThatFits(.unspecified)
-            }
-        }
-    }
 
     /// `nil`: the container's subviews are ``ChipView``s (in frame recorders), and no part of a
     /// chip (text, padding, the checkmark's `HStack`, a stretching frame, backgrounds and borders)

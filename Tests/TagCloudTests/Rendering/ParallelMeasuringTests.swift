@@ -1,10 +1,11 @@
 import Canvas
 import Foundation
+import LayoutKit
 @testable import TagCloud
 import Testing
 
 /// A large cloud measures its chips on several threads before the flow places them
-/// (`CloudFlowLayout.measureInParallel`); the layouts and font warnings are the same as when they are
+/// (`FlowLayout.measuresSubviewsConcurrently`); the layouts and font warnings are the same as when they are
 /// measured one by one, for chips of every kind: emoji, right-to-left text, characters no font
 /// has, counts, selected chips with a checkmark, and chips wider than the flow. `make sanitize`
 /// runs this suite under ThreadSanitizer.
@@ -25,7 +26,7 @@ import Testing
 
     @Test func theLayoutAndFontWarningsAreThoseOfOneThreadMeasuring() throws {
         let cloud = try Self.largeCloud()
-        #expect(cloud.tags.count >= CloudFlowLayout.parallelMeasuringThreshold)
+        #expect(cloud.tags.count >= FlowLayout.concurrentMeasuringThreshold)
         let parallel = try cloud.layoutAndHiddenCount()
         let single = try CloudFlowLayout.$measuresInParallel.withValue(false) { try cloud.layoutAndHiddenCount() }
         #expect(parallel.layout.jsonData() == single.layout.jsonData())
