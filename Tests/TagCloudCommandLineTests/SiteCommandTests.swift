@@ -152,6 +152,26 @@ import Testing
         #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
     }
 
+    /// A tag that is not text (`2023`) is a warning naming the file, the value's line and the key,
+    /// and how to keep it; the rest of the page is counted. It cost the count, so `--strict`
+    /// fails on it, in `render --from` too.
+    @Test func aTagThatIsNotTextWarnsAndFailsStrict() throws {
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("---\ntitle: x\ntags:\n  - Swift\n  - 2023\n---\n".utf8).write(to: site.appendingPathComponent("content/a.md"))
+        let lenient = try CommandRunner.run(["collect", "content", "-o", "t.yaml"], in: site)
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+        #expect(lenient.standardError == "warning: content/a.md:5: tags holds the number 2023, which is not text "
+                + "(quote it to count it: \"2023\"); it was skipped\n", "\(lenient.standardError)")
+        #expect(try Cloud(contentsOf: site.appendingPathComponent("t.yaml")).tags.map(\.text) == ["Swift"])
+        for command in [["collect", "content", "--strict", "-o", "s.yaml"], ["render", "--from", "content", "--strict", "-o", "s.svg"]] {
+            let strict = try CommandRunner.run(command, in: site)
+            #expect(strict.status == 65, "\(command): \(strict.standardError)")
+            #expect(strict.standardError.contains("(--strict):\n  content/a.md:5: tags holds the number 2023"), "\(strict.standardError)")
+        }
+    }
+
     /// `render --from` collects and renders in one step, styled by a spec when one is given.
     @Test func renderFromContent() throws {
         let out = try temporaryFolder()

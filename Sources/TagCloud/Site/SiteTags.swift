@@ -543,7 +543,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         result.counted = true
         for rejected in values.rejected {
-            result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text", skipped: .term))
+            result.problems.append(Problem(file: name, line: rejected.line, message: rejected.message, skipped: .term))
         }
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = options.taxonomies.first { $0.lowercased() == "categories" }
