@@ -284,7 +284,8 @@ extension String {
         count > limit ? String(prefix(limit)) + "…" : self
     }
 
-    fileprivate func leftPadded(to width: Int) -> String {
+    /// The string after as many zeros as make it `width` characters long (`U+0007`).
+    func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -117,14 +117,15 @@ public struct SiteTags: Sendable, Hashable {
             self.skipped = skipped
         }
 
-        /// The file and line, then what is wrong: `content/post.md:3: a term is a mapping, not
-        /// text`. This is how `--strict` lists it: nothing was skipped, the command failed.
+        /// The file and line, then what is wrong: `content/post.md:3: tags holds a mapping, which
+        /// is not text (give each tag as text)`. This is how `--strict` lists it: nothing was
+        /// skipped, the command failed.
         public var problem: String {
             (line.map { "\(escapingControls(file)):\($0)" } ?? escapingControls(file)) + ": " + message
         }
 
         /// The problem as a warning, with what was left out:
-        /// `content/post.md:3: a term is a mapping, not text; it was skipped`.
+        /// `content/post.md:3: tags holds an empty tag (""); it was skipped`.
         public var description: String { problem + skipped.suffix }
     }
 
@@ -553,10 +554,16 @@ public struct SiteTags: Sendable, Hashable {
         }
         for (term, line, taxonomy) in terms {
             let trimmed = term.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
+            // An empty tag (`""`, `"  "`, `a, , b`) names nothing: said, as a tag that is not text is.
+            if trimmed.isEmpty {
+                let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
+                result.problems.append(Problem(file: name, line: line, message: empty.message, skipped: .term))
+                continue
+            }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
-                result.problems.append(Problem(file: name, line: line,
-                                               message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true))", skipped: .term))
+                let code = String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                result.problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds a tag with the control character U+\(code)",
+                                               skipped: .term))
                 continue
             }
             result.terms.append((trimmed, taxonomy))

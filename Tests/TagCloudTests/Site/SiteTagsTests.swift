@@ -396,6 +396,21 @@ import Testing
         ])
     }
 
+    /// An empty tag (`""`, `"  "`, nothing between two commas) is reported on its line with its
+    /// key, in every format, and skipped: it was dropped silently.
+    @Test func anEmptyTagIsReported() throws {
+        let folder = try site(["a.md": "---\ntags:\n  - \"\"\n  - \"  \"\n  - Swift\ncategories: News, , Tips\n---\n",
+                               "b.md": "+++\ntags = [\"\", \"Go\"]\n+++\n", "c.md": "{\"tags\": [\"  \", \"Rust\"]}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["Swift": 1, "News": 1, "Tips": 1, "Go": 1, "Rust": 1])
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "a.md:3: tags holds an empty tag (\"\"); it was skipped", "a.md:4: tags holds an empty tag (\"  \"); it was skipped",
+            "a.md:6: categories holds an empty tag (\" \"); it was skipped", "b.md:2: tags holds an empty tag (\"\"); it was skipped",
+            "c.md:1: tags holds an empty tag (\"  \"); it was skipped",
+        ])
+    }
+
     /// Jekyll gives a post the folders between the site and `_posts` as categories, first.
     @Test func jekyllPostsAreInTheirFoldersCategories() throws {
         let folder = try site(["blog/_posts/2024-01-04-four.md": "---\ncategories: News\n---\n",
