@@ -32,6 +32,46 @@ struct FrontMatter {
         var notes: [(message: String, line: Int)] = []
         /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
         var isDraft = false
+        /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
+        var draftNote: (message: String, line: Int)?
+
+        /// How the `draft` key's value is written.
+        enum DraftValue {
+            /// A boolean.
+            case boolean(Bool)
+            /// A number, as written.
+            case number(Double, written: String)
+            /// Text (a YAML word, a quoted string), and how it is written (quoted or not).
+            case text(String, written: String)
+            /// Anything else (a list, a mapping, a date), said in words.
+            case other(String)
+        }
+
+        /// Reads the `draft` key as Hugo reads it (spf13/cast's `ToBool`): a boolean, or the
+        /// strings `true` and `false` (in Go's three spellings); any other value is a note, read
+        /// as Hugo reads it too: a number other than 0 and the strings `1`, `t`, `T` are true,
+        /// everything else (`banana`, `"yes"`, a list) false, so the page is counted as Hugo
+        /// publishes it.
+        mutating func readDraft(_ value: DraftValue, line: Int) {
+            let draft: Bool, written: String
+            switch value {
+            case .boolean(let flag):
+                if flag { isDraft = true }
+                return
+            case .text(let text, _) where ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text):
+                if text.lowercased() == "true" { isDraft = true }
+                return
+            case let .number(number, shown):
+                (draft, written) = (number != 0, shown)
+            case let .text(text, shown):
+                (draft, written) = (["1", "t", "T"].contains(text), shown)
+            case .other(let shown):
+                (draft, written) = (false, shown)
+            }
+            if draft { isDraft = true }
+            draftNote = ("draft is \(written.shortened(to: 40)), which is not true or false; it was read as \(draft), as Hugo reads it, "
+                         + (draft ? "so the page is a draft" : "so the page is counted") + " (write draft: true or draft: false)", line)
+        }
         /// When the page is published and expires, if it says (``PageDates``).
         var dates = PageDates()
 
@@ -266,8 +306,24 @@ struct FrontMatter {
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string.lowercased() else { continue }
-            // `draft: "true"` too: Hugo reads the string as the boolean.
-            if key == "draft", value.scalar?.string.lowercased() == "true" { values.isDraft = true }
+            if key == "draft", values.draftNote == nil {
+                switch value {
+                case .scalar(let scalar):
+                    let isPlain = scalar.style == .plain || scalar.style == .any
+                    let written = isPlain ? scalar.string : quoted(scalar.string)
+                    switch isPlain ? nonText(scalar) : nil {
+                    case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
+                    case .scalar(let what, let text)? where what == "the number":
+                        values.readDraft(.number(parseNumber(text) ?? 0, written: written), line: line(value))
+                    case .scalar(let what, let text)? where what == "the boolean":
+                        values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))
+                    default: values.readDraft(.text(scalar.string, written: written), line: line(value))
+                    }
+                case .sequence: values.readDraft(.other("a list"), line: line(value))
+                case .mapping: values.readDraft(.other("a mapping"), line: line(value))
+                case .alias: values.readDraft(.other("an alias"), line: line(value))
+                }
+            }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
             if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
                 let reading: PageDates.Reading = switch value {
@@ -361,7 +417,7 @@ struct FrontMatter {
         var values = Values()
         var found = false
         for (line, key, value) in keyValueLines(text) {
-            if key == "draft", value.lowercased() == "true" { values.isDraft = true }
+            if key == "draft" { values.readDraft(.text(value, written: value), line: line) }
             if key == "published", value.lowercased() == "false" { values.isDraft = true }
             guard wanted.contains(key) else { continue }
             // A YAML list, flow or block, or a quoted value is YAML gone wrong, not Publish's line:
@@ -450,12 +506,22 @@ struct FrontMatter {
         // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
         var byKey: [String: any TOMLValueConvertible] = [:]
         for (key, value) in table where byKey[key.lowercased()] == nil { byKey[key.lowercased()] = value }
-        func flag(_ key: String) -> Bool? {
-            guard let value = byKey[key] else { return nil }
-            if let bool = value.bool { return bool }
-            return value.string.map { $0.lowercased() == "true" ? true : $0.lowercased() == "false" ? false : nil } ?? nil
+        if let draft = byKey["draft"] {
+            let written = draft.tomlValue.debugDescription
+            let reading: Values.DraftValue = if let flag = draft.bool {
+                .boolean(flag)
+            } else if let text = draft.string {
+                .text(text, written: quoted(text))
+            } else if let number = draft.int.map(Double.init) ?? draft.double {
+                .number(number, written: written)
+            } else {
+                .other("a TOML \(draft.type)")
+            }
+            values.readDraft(reading, line: place("draft", nil))
         }
-        if flag("draft") == true || flag("published") == false { values.isDraft = true }
+        if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
+            values.isDraft = true
+        }
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {
             guard let value = byKey[key] else { continue }

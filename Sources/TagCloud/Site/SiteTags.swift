@@ -519,6 +519,10 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
         }
+        // A `draft` that is not true or false is told of whichever way it was read.
+        if let note = values.draftNote {
+            result.problems.append(Problem(file: name, line: note.line, message: note.message))
+        }
         if values.isDraft, !options.includeDrafts {
             result.leftOut = .draft
             return result

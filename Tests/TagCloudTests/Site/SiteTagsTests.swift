@@ -411,6 +411,36 @@ import Testing
         ])
     }
 
+    /// A `draft` that is not true or false was read as not a draft without a word: it is warned
+    /// about on its line and read as Hugo reads it (spf13/cast's `ToBool`): a number other than 0
+    /// is a draft, anything else (`banana`, `"yes"`, a list) is not, and the page is counted, as
+    /// Hugo publishes it. Nothing is left out of the count for it, so it is a note.
+    @Test func aDraftThatIsNotABooleanIsWarnedAboutAndReadAsHugoReadsIt() throws {
+        let folder = try site([
+            "a.md": "---\ntags: [A]\ndraft: banana\n---\n", "b.md": "---\ntitle: x\ntags: [B]\ndraft: \"yes\"\n---\n",
+            "c.md": "---\ntags: [C]\ndraft: 1\n---\n", "d.md": "+++\ntags = [\"D\"]\ndraft = \"no\"\n+++\n",
+            "e.md": "+++\ntags = [\"E\"]\ndraft = 2\n+++\n", "f.md": "{\"tags\": [\"F\"], \"draft\": [true]}\n",
+            // As before: booleans, the strings Hugo reads as them, and no value at all.
+            "g.md": "---\ntags: [G]\ndraft: true\n---\n", "h.md": "+++\ntags = [\"H\"]\ndraft = \"False\"\n+++\n",
+            "i.md": "---\ntags: [I]\ndraft:\n---\n", "j.md": "{\"tags\": [\"J\"], \"draft\": \"TRUE\"}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(Set(counts(terms).keys) == ["A", "B", "D", "F", "H", "I"])
+        #expect(terms.leftOut == [.draft: 4])
+        let counted = "so the page is counted (write draft: true or draft: false)"
+        let draft = "so the page is a draft (write draft: true or draft: false)"
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "a.md:3: draft is banana, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "b.md:4: draft is \"yes\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "c.md:3: draft is 1, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "d.md:3: draft is \"no\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "e.md:3: draft is 2, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "f.md:1: draft is a list, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+        ])
+        #expect(terms.problems.allSatisfy { $0.skipped == .nothing })
+    }
+
     /// Jekyll gives a post the folders between the site and `_posts` as categories, first.
     @Test func jekyllPostsAreInTheirFoldersCategories() throws {
         let folder = try site(["blog/_posts/2024-01-04-four.md": "---\ncategories: News\n---\n",
