@@ -497,6 +497,12 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
             return result
         }
+        // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
+        if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
+            result.problems.append(Problem(file: name, line: 1, message: "is \(encoding) text; front matter must be UTF-8 "
+                                           + "(save the file as UTF-8)", skipped: .entry))
+            return result
+        }
         if bytes.prefix(4096).contains(0) {
             result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
             return result
@@ -573,6 +579,22 @@ public struct SiteTags: Sendable, Hashable {
             result.terms.append((trimmed, taxonomy))
         }
         return result
+    }
+
+    /// The encoding of the start of a file in UTF-16 or UTF-32: by its byte order mark, or
+    /// without one by its NUL bytes, every other one (ASCII in UTF-16: `-` is `2D 00` in
+    /// little-endian order); `nil` for anything else (UTF-8, with or without its mark, and binary).
+    static func wideEncoding(of start: ArraySlice<UInt8>) -> String? {
+        if let encoding = TextInput.foreignByteOrderMark(of: start) { return encoding }
+        // Front matter starts with ASCII (`---`, `+++`, `{`, blank lines): its first characters
+        // tell the order.
+        let head = Array(start.prefix(8))
+        guard head.count == 8 else { return nil }
+        let even = stride(from: 0, to: 8, by: 2).map { head[$0] }, odd = stride(from: 1, to: 8, by: 2).map { head[$0] }
+        func isASCIIText(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+        if odd.allSatisfy({ $0 == 0 }), isASCIIText(even) { return "UTF-16 (little-endian, without a byte order mark)" }
+        if even.allSatisfy({ $0 == 0 }), isASCIIText(odd) { return "UTF-16 (big-endian, without a byte order mark)" }
+        return nil
     }
 
     /// Whether a file is a Jekyll post (under a `_posts` or `_drafts` folder), whose string

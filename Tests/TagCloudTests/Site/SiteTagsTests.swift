@@ -441,6 +441,30 @@ import Testing
         #expect(terms.problems.allSatisfy { $0.skipped == .nothing })
     }
 
+    /// A file in UTF-16 or UTF-32 (with a byte order mark, or UTF-16 without one) is named as
+    /// such, not as a binary file (it holds NUL bytes); a UTF-8 byte order mark is read past.
+    @Test func aUTF16FileIsNamedAsOne() throws {
+        let folder = try site(["binary.md": "", "utf8.md": ""])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = "---\ntags: [Wide]\n---\n"
+        func write(_ name: String, _ bytes: [UInt8]) throws { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        try write("le.md", [0xFF, 0xFE] + page.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        try write("be.md", [0xFE, 0xFF] + page.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        try write("bare.md", page.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        try write("wide.md", [0xFF, 0xFE, 0x00, 0x00] + page.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] })
+        try write("utf8.md", [0xEF, 0xBB, 0xBF] + Array("---\ntags: [Narrow]\n---\n".utf8))
+        try write("binary.md", [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0x10, 0x00, 0x00])
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["Narrow": 1])
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "bare.md:1: is UTF-16 (little-endian, without a byte order mark) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "be.md:1: is UTF-16 (big-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "binary.md: is not a text file (it holds NUL bytes); skipped",
+            "le.md:1: is UTF-16 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "wide.md:1: is UTF-32 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+        ])
+    }
+
     /// Jekyll gives a post the folders between the site and `_posts` as categories, first.
     @Test func jekyllPostsAreInTheirFoldersCategories() throws {
         let folder = try site(["blog/_posts/2024-01-04-four.md": "---\ncategories: News\n---\n",
