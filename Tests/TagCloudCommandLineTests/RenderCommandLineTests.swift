@@ -114,6 +114,26 @@ import TestRandom
         #expect(declared.subtracting(["output", "verbose", "help"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
     }
 
+    /// A count too large for a whole number is said to be too large (it was "must be a whole
+    /// number ≥ 1", which it is), for every count collect and `render --from` take; a count too
+    /// small or not a number is refused as before.
+    @Test func aCountTooLargeIsSaidToBeTooLarge() throws {
+        for option in ["top", "min-count"] {
+            for value in ["99999999999999999999", "+9223372036854775808", String(repeating: "9", count: 100)] {
+                #expect(throws: CommandError.usage("--\(option) is \(quoted(value, limit: 40)), which is too large: "
+                                                   + "it must be a whole number from 1 to 9223372036854775807")) {
+                    try Self.parsed(["--from", "c", "--\(option)", value]).request()
+                }
+            }
+            for value in ["0", "-99999999999999999999", "1.5", "ten", ""] {
+                #expect(throws: CommandError.usage("--\(option) is \(quoted(value)), but it must be a whole number ≥ 1")) {
+                    try Self.parsed(["--from", "c", "--\(option)=\(value)"]).request()
+                }
+            }
+            #expect(try Self.parsed(["--from", "c", "--\(option)", "9223372036854775807"]).request().collect != nil)
+        }
+    }
+
     @Test func severalInputsFormatsAndTheSiteContentParse() throws {
         let line = try Self.parsed(["a.yaml", "b.yaml", "--out-dir", "out", "--formats", "png, svg,json", "--quiet"])
         #expect(line == RenderCommandLine(inputs: ["a.yaml", "b.yaml"], outputFolder: "out", formats: ["png", "svg", "json"], progress: false))

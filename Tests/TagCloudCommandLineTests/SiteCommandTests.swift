@@ -150,6 +150,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("s.yaml").path))
         let missing = try CommandRunner.run(["collect", "/no/such/site"])
         #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
+        let huge = try CommandRunner.run(["collect", site.path, "--top", "99999999999999999999"])
+        #expect(huge.status == 64 && huge.standardError.contains("--top is \"99999999999999999999\", which is too large"), "\(huge.standardError)")
     }
 
     /// A tag that is not text (`2023`) is a warning naming the file, the value's line and the key,
