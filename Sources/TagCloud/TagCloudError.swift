@@ -128,14 +128,29 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What happened and what to do, without the location.
-    package var message: String {
+    package var message: String { message(namingInput: true) }
+
+    /// The input file an error is about (``cannotReadInput(path:reason:)``,
+    /// ``inputTooLarge(path:limit:)``), whose messages name it.
+    package var inputPath: String? {
+        switch self {
+        case .cannotReadInput(let path, _), .inputTooLarge(let path, _): path
+        default: nil
+        }
+    }
+
+    /// What happened and what to do, without the location; with `namingInput` false, without
+    /// the input's path either, for a line that names the input already (`error: a.yaml: cannot
+    /// read the input: there is no such file`).
+    package func message(namingInput: Bool) -> String {
+        let input = namingInput ? inputPath.map { " " + quoted(path: $0) } ?? "" : ""
         switch self {
         case let .refusedLink(tag, _, reason, _):
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
-        case let .cannotReadInput(path, reason):
-            return "cannot read the input \(quoted(path: path)): \(reason)"
-        case let .inputTooLarge(path, limit):
-            return "the input \(quoted(path: path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
+        case let .cannotReadInput(_, reason):
+            return "cannot read the input\(input): \(reason)"
+        case let .inputTooLarge(_, limit):
+            return "the input\(input) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
         case let .unknownFormat(what, name, valid):
             return "unknown \(what) \(quoted(name)); use one of \(list(valid))"
         case let .invalidUTF8(location, detail):

@@ -243,7 +243,7 @@ import Testing
     }
 
     /// A file given twice is rendered once; a missing spec's line starts with it, as every
-    /// failure's does; a --min-count no tag reaches is warned about.
+    /// failure's does, and names it once; a --min-count no tag reaches is warned about.
     @Test func duplicateInputsMissingFilesAndAnEmptyCloud() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -252,9 +252,20 @@ import Testing
         let twice = try CommandRunner.run(["render", "c/t.yaml", "./c/../c/t.yaml", "c/t.yaml", "--out-dir", "o", "--formats", "svg,png"], in: out)
         #expect(twice.status == 0, "\(twice.standardError)")
         #expect(twice.standardError.contains("rendered 1 of 1 spec (2 files)"), "\(twice.standardError)")
-        let missing = try CommandRunner.run(["render", "c/t.yaml", "c/missing.yaml", "--out-dir", "o", "--formats", "svg"], in: out)
-        #expect(missing.status == 66 && missing.standardError.contains("error: c/missing.yaml: cannot read"), "\(missing.standardError)")
-        #expect(missing.standardError.contains("rendered 1 of 2 specs"), "\(missing.standardError)")
+        // The spec is named once: its error line named it twice (`error: c/missing.yaml: cannot
+        // read the input "c/missing.yaml": …`).
+        try Data(repeating: 0x61, count: 200).write(to: out.appendingPathComponent("c/big.yaml"))
+        let missing = try CommandRunner.run(["render", "c/t.yaml", "c/missing.yaml", "c/big.yaml", "--out-dir", "o", "--formats", "svg",
+                                             "--max-input-size", "100"], in: out)
+        #expect(missing.status == 66, "\(missing.standardError)")
+        #expect(missing.standardError.split(separator: "\n").filter { $0.hasPrefix("error:") } == [
+            "error: c/missing.yaml: cannot read the input: there is no such file",
+            "error: c/big.yaml: the input is larger than the limit of 100 bytes (--max-input-size raises it)",
+        ], "\(missing.standardError)")
+        #expect(missing.standardError.contains("rendered 1 of 3 specs"), "\(missing.standardError)")
+        // Alone, the error names the spec as before.
+        let alone = try CommandRunner.run(["render", "c/missing.yaml", "-o", "m.svg"], in: out)
+        #expect(alone.standardError == "error: cannot read the input \"c/missing.yaml\": there is no such file\n", "\(alone.standardError)")
         let empty = try CommandRunner.run(["render", "--from", Self.hugo.path, "--min-count", "999", "-o", "e.svg"], in: out)
         #expect(empty.status == 0 && empty.standardError.contains("no tag is on 999 pages or more (--min-count); the most used is on"),
                 "\(empty.standardError)")

@@ -154,11 +154,12 @@ extension TagCloudCommand {
         return BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
     }
 
-    /// A failed spec's line: `error: <spec>: <message>`, the spec named once (a message that
-    /// starts with the spec's file and line already names it).
+    /// A failed spec's line: `error: <spec>: <message>`, the spec named once: a message that
+    /// starts with the spec's file and line already names it, and one about the spec file itself
+    /// (missing, too large) leaves its path out.
     static func failure(_ error: CommandError, of input: String) -> String {
         let name = escapingControls(input)
-        let message = error.description
+        let message = error.description(afterNaming: input)
         return message.hasPrefix(name + ":") ? "error: \(message)" : "error: \(name): \(message)"
     }
 }
