@@ -106,9 +106,9 @@ struct FrontMatter {
     struct Rejected: Equatable {
         /// What the value is.
         enum Kind: Equatable {
-            /// A number, boolean or date written bare: `what` is `the number`, `text` as written
-            /// (`2023`), which quoted is a term.
-            case scalar(what: String, text: String)
+            /// A number, boolean, date or time written bare, and its text (`2023`), which quoted
+            /// is a term.
+            case scalar(ScalarKind, text: String)
             /// An empty term, as written (`""`, `null`).
             case empty(String)
             /// A mapping (a YAML mapping, a JSON object, a TOML table), `noun` in the format's word.
@@ -117,6 +117,11 @@ struct FrontMatter {
             case nestedList(noun: String)
             /// A YAML alias (`*name`).
             case alias
+        }
+
+        /// What a bare value that is not text reads as.
+        enum ScalarKind: String, Equatable {
+            case number = "the number", boolean = "the boolean", date = "the date", time = "the time"
         }
 
         /// The key, in lower case (`tags`).
@@ -130,7 +135,7 @@ struct FrontMatter {
         var message: String {
             switch kind {
             case let .scalar(what, text):
-                "\(key) holds \(what) \(text.shortened(to: 40)), which is not text (quote it to count it: \(quoted(text, limit: 40)))"
+                "\(key) holds \(what.rawValue) \(text.shortened(to: 40)), which is not text (quote it to count it: \(quoted(text, limit: 40)))"
             case .empty(let written):
                 "\(key) holds an empty tag (\(written.shortened(to: 40)))"
             case .mapping(let noun):
@@ -306,16 +311,16 @@ struct FrontMatter {
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string.lowercased() else { continue }
-            if key == "draft", values.draftNote == nil {
+            if key == "draft" {
                 switch value {
                 case .scalar(let scalar):
                     let isPlain = scalar.style == .plain || scalar.style == .any
                     let written = isPlain ? scalar.string : quoted(scalar.string)
                     switch isPlain ? nonText(scalar) : nil {
                     case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
-                    case .scalar(let what, let text)? where what == "the number":
+                    case .scalar(.number, let text)?:
                         values.readDraft(.number(parseNumber(text) ?? 0, written: written), line: line(value))
-                    case .scalar(let what, let text)? where what == "the boolean":
+                    case .scalar(.boolean, let text)?:
                         values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))
                     default: values.readDraft(.text(scalar.string, written: written), line: line(value))
                     }
@@ -400,12 +405,12 @@ struct FrontMatter {
         let text = scalar.string
         switch text {
         case "", "~", "null", "Null", "NULL": return .empty(text.isEmpty ? "null" : text)
-        case "true", "True", "TRUE", "false", "False", "FALSE": return .scalar(what: "the boolean", text: text)
+        case "true", "True", "TRUE", "false", "False", "FALSE": return .scalar(.boolean, text: text)
         default: break
         }
-        if parseNumber(text) != nil { return .scalar(what: "the number", text: text) }
+        if parseNumber(text) != nil { return .scalar(.number, text: text) }
         // A date alone is YAML 1.1's `YYYY-MM-DD` (ten characters); with a time, its looser form.
-        if text.count >= 10, PageDates.date(text) != nil { return .scalar(what: "the date", text: text) }
+        if text.count >= 10, PageDates.date(text) != nil { return .scalar(.date, text: text) }
         return nil
     }
 
@@ -480,10 +485,10 @@ struct FrontMatter {
         let text = value.tomlValue.debugDescription
         return switch value.type {
         case .string: nil
-        case .int, .double: .scalar(what: "the number", text: text)
-        case .bool: .scalar(what: "the boolean", text: text)
-        case .date, .dateTime: .scalar(what: "the date", text: text)
-        case .time: .scalar(what: "the time", text: text)
+        case .int, .double: .scalar(.number, text: text)
+        case .bool: .scalar(.boolean, text: text)
+        case .date, .dateTime: .scalar(.date, text: text)
+        case .time: .scalar(.time, text: text)
         case .table: .mapping(noun: "a table")
         case .array: .nestedList(noun: "an array")
         }
@@ -542,7 +547,6 @@ struct FrontMatter {
                     }
                 }
             } else if let kind = Self.nonText(value) {
-                // A table is not an array inside an array: at the top it is the key's whole value.
                 values.rejected.append(Rejected(key: key.lowercased(), kind: kind, line: place(key, nil)))
             }
         }
