@@ -80,8 +80,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownFontFamily(String, SpecLocation?, available: [String])
 
     /// The picture would be larger than Cairo's limit of 32,767 pixels on a side at its output
-    /// scale; `width` and `height` are in pixels.
-    case pictureTooLarge(width: Int, height: Int, limit: Int)
+    /// scale; `width` and `height` are in pixels. `size` says which of the spec's values make it
+    /// that large, for the message to name them (`nil` when they are not known).
+    case pictureTooLarge(width: Int, height: Int, limit: Int, size: PictureSize? = nil)
 
     /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
     case fontsUnavailable(TypesettingError)
@@ -128,14 +129,29 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What happened and what to do, without the location.
-    package var message: String {
+    package var message: String { message(namingInput: true) }
+
+    /// The input file an error is about (``cannotReadInput(path:reason:)``,
+    /// ``inputTooLarge(path:limit:)``), whose messages name it.
+    package var inputPath: String? {
+        switch self {
+        case .cannotReadInput(let path, _), .inputTooLarge(let path, _): path
+        default: nil
+        }
+    }
+
+    /// What happened and what to do, without the location; with `namingInput` false, without
+    /// the input's path either, for a line that names the input already (`error: a.yaml: cannot
+    /// read the input: there is no such file`).
+    package func message(namingInput: Bool) -> String {
+        let input = namingInput ? inputPath.map { " " + quoted(path: $0) } ?? "" : ""
         switch self {
         case let .refusedLink(tag, _, reason, _):
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
-        case let .cannotReadInput(path, reason):
-            return "cannot read the input \(quoted(path: path)): \(reason)"
-        case let .inputTooLarge(path, limit):
-            return "the input \(quoted(path: path)) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
+        case let .cannotReadInput(_, reason):
+            return "cannot read the input\(input): \(reason)"
+        case let .inputTooLarge(_, limit):
+            return "the input\(input) is larger than the limit of \(Double(limit).formatted(grouping: true)) bytes"
         case let .unknownFormat(what, name, valid):
             return "unknown \(what) \(quoted(name)); use one of \(list(valid))"
         case let .invalidUTF8(location, detail):
@@ -182,16 +198,16 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a tag has no text; give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
-        case let .pictureTooLarge(width, height, limit):
-            // Only what makes the side that is too long: the width and padding make the width,
-            // the rows (tags, font sizes, spacing) the height.
+        case let .pictureTooLarge(width, height, limit, size):
+            let head = "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels on a side"
+            if let size { return head + ": " + size.explanation(tooWide: width > limit, tooTall: height > limit) }
+            // Without the spec's values, the keys that make the side that is too long: the width
+            // and padding make the width, the rows (tags, font sizes, spacing) the height.
             var lower: [String] = []
-            if width > limit { lower += ["the width", "the padding"] }
-            if height > limit { lower += ["the number of tags", "the font size", "the spacing"] }
-            lower.append("the scale")
-            return "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels "
-                + "on a side; lower " + (lower.count == 1 ? lower[0]
-                    : lower.dropLast().joined(separator: ", ") + " or " + lower[lower.count - 1])
+            if width > limit { lower += ["\"width\"", "\"padding\""] }
+            if height > limit { lower += ["the number of tags", "\"font.size\"", "\"spacing\""] }
+            lower.append("\"scale\" (PNG)")
+            return head + "; lower " + alternatives(lower)
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
@@ -272,6 +288,69 @@ private func parentPath(of path: String) -> String {
 }
 
 /// A readable list of names, shortened when long.
+/// `a`, `a or b`, `a, b or c`.
+private func alternatives(_ names: [String]) -> String {
+    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+}
+
+extension TagCloudError {
+    /// What makes a picture as large as it is, in the spec's keys: what
+    /// ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` names, with the command's
+    /// options for them, so that the user knows what to change.
+    public struct PictureSize: Sendable, Equatable {
+        /// The output format (`PNG`, `SVG`, `PDF`).
+        public var format: String
+        /// Whether the `scale` key sizes the picture (PNG; SVG and PDF are 1 pixel a point).
+        public var scaleApplies: Bool
+        /// Pixels per point: the scale for PNG, 1 for SVG and PDF.
+        public var pixelsPerPoint: Double
+        /// The `width` key, in points.
+        public var width: Double
+        /// The `padding` key, in points.
+        public var padding: Double
+        /// The picture's height, in points.
+        public var height: Double
+        /// How many tags the cloud has.
+        public var tags: Int
+        /// Whether the tags' sizes come from their weights (`weights.maxSize` makes the rows
+        /// tall), not from `font.size`.
+        public var sizedByWeights: Bool
+
+        /// Makes the figures.
+        public init(format: String, scaleApplies: Bool, pixelsPerPoint: Double, width: Double, padding: Double, height: Double,
+                    tags: Int, sizedByWeights: Bool) {
+            self.format = format
+            self.scaleApplies = scaleApplies
+            self.pixelsPerPoint = pixelsPerPoint
+            self.width = width
+            self.padding = padding
+            self.height = height
+            self.tags = tags
+            self.sizedByWeights = sizedByWeights
+        }
+
+        /// What makes the side that is too long, and the keys (and options) to change:
+        /// `"width" 20000 + 2 × "padding" 16 points, × "scale" 2; lower "width" (--width), …`.
+        func explanation(tooWide: Bool, tooTall: Bool) -> String {
+            let number = SpecTree.format
+            let scale = scaleApplies ? ", × \"scale\" \(number(pixelsPerPoint))" : " (\(format) is 1 pixel a point)"
+            let lowerScale = scaleApplies ? ["\"scale\" (--scale)"] : []
+            var parts: [String] = []
+            if tooWide {
+                parts.append("\"width\" \(number(width)) + 2 × \"padding\" \(number(padding)) points\(scale); lower "
+                             + alternatives(["\"width\" (--width)", "\"padding\" (--padding)"] + lowerScale))
+            }
+            if tooTall {
+                let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\" (--font-size)"
+                parts.append("\(tags) tag\(tags == 1 ? "" : "s") make it \(number(height)) points tall\(scale); show fewer rows "
+                             + "(\"maxRows\", --max-rows) or tags, lower " + alternatives([font, "\"spacing\" (--spacing)"] + lowerScale)
+                             + (tooWide ? "" : ", or raise \"width\" (--width) to fit more tags in a row"))
+            }
+            return parts.joined(separator: "; and ")
+        }
+    }
+}
+
 private func list(_ names: [String]) -> String {
     let shown = names.prefix(20).joined(separator: ", ")
     return names.count > 20 ? shown + ", … (\(names.count) in all)" : shown
@@ -284,7 +363,8 @@ extension String {
         count > limit ? String(prefix(limit)) + "…" : self
     }
 
-    fileprivate func leftPadded(to width: Int) -> String {
+    /// The string after as many zeros as make it `width` characters long (`U+0007`).
+    func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

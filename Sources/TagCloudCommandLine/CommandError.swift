@@ -92,12 +92,18 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What happened and what to do, as the command prints it after `error: `.
-    package var description: String {
+    package var description: String { description(afterNaming: nil) }
+
+    /// What happened and what to do, for a line that names `input` first (a batch's
+    /// `error: <spec>: …`): an error about that very file does not name it again.
+    package func description(afterNaming input: String?) -> String {
         switch self {
         case .library(let error):
+            let named = input == nil || error.inputPath != input
+            let text = named ? error.description : error.message(namingInput: false)
             // The command's own way past the library's limit.
-            if case .inputTooLarge = error { return error.description + " (--max-input-size raises it)" }
-            return error.description
+            if case .inputTooLarge = error { return text + " (--max-input-size raises it)" }
+            return text
         case .usage(let message):
             return message
         case let .cannotWriteOutput(path, reason):

@@ -212,7 +212,7 @@ check "a 10 MB number is echoed shortened" 65 "long.yaml:1:8: \"width\" is 11111
 check "--set width.=10 says width holds no keys" 64 "unknown key \"width.\"; \"width\" holds no keys" - - '"$T" render spec.yaml -o /dev/null --set width.=10'
 check "--set tags[0].text" 0 "" - - '"$T" render spec.yaml -o - --format json --set "tags[0].text=Kernel" | grep -q "\"text\": \"Kernel\""'
 check "--set past the last tag" 64 "names tag 7, but the cloud has 3 (0 to 2)" - - '"$T" render spec.yaml -o /dev/null --set "tags[7].weight=2"'
-check "picture too large names what to lower" 65 "lower the width, the padding or the scale" - - '"$T" render spec.yaml -o /dev/null --width 40000'
+check "picture too large names what to lower" 65 "lower \"width\" (--width), \"padding\" (--padding) or \"scale\" (--scale)" - - '"$T" render spec.yaml -o /dev/null --width 40000'
 check "unknown font family" 64 "unknown font family \"Nope\"; available families: DejaVu Sans, Inter, Noto Color Emoji" - - '"$T" render spec.yaml -o /dev/null --font Nope'
 check "unreadable fonts folder: advice once" 70 "Set TAGCLOUD_FONTS to the folder of bundled fonts" - - \
   'TAGCLOUD_FONTS=/nonexistent "$T" render spec.yaml -o /dev/null 2>&1 | tee /dev/stderr | [ "$(grep -o TAGCLOUD_FONTS | wc -l)" = 1 ]; exit ${PIPESTATUS[0]}'

@@ -188,7 +188,7 @@ import Testing
             ("$T render a.yaml -o x/", 73, "it ends with /"),
             ("$T render a.yaml -o x.png/", 73, "it ends with /"),
             ("$T animate a.yaml . -o z.svg", 66, "it is a folder"),
-            ("$T render -- a.yaml 5", 66, "cannot read the input \"5\""),
+            ("$T render -- a.yaml 5", 66, "error: 5: cannot read the input: there is no such file"),
             ("$T render a.yaml -o /dev/stdout >&-", 73, "closed when the command started"),
             ("$T render a.yaml -o /dev/fd/9", 73, "the descriptor 9 is not open"),
             ("$T render a.yaml -o /dev/fd/5 5<a.yaml", 73, "open for reading only"),

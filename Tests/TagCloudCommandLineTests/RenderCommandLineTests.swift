@@ -114,6 +114,26 @@ import TestRandom
         #expect(declared.subtracting(["output", "verbose", "help"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
     }
 
+    /// A count too large for a whole number is said to be too large (it was "must be a whole
+    /// number ≥ 1", which it is), for every count collect and `render --from` take; a count too
+    /// small or not a number is refused as before.
+    @Test func aCountTooLargeIsSaidToBeTooLarge() throws {
+        for option in ["top", "min-count"] {
+            for value in ["99999999999999999999", "+9223372036854775808", String(repeating: "9", count: 100)] {
+                #expect(throws: CommandError.usage("--\(option) is \(quoted(value, limit: 40)), which is too large: "
+                                                   + "it must be a whole number from 1 to 9223372036854775807")) {
+                    try Self.parsed(["--from", "c", "--\(option)", value]).request()
+                }
+            }
+            for value in ["0", "-99999999999999999999", "1.5", "ten", ""] {
+                #expect(throws: CommandError.usage("--\(option) is \(quoted(value)), but it must be a whole number ≥ 1")) {
+                    try Self.parsed(["--from", "c", "--\(option)=\(value)"]).request()
+                }
+            }
+            #expect(try Self.parsed(["--from", "c", "--\(option)", "9223372036854775807"]).request().collect != nil)
+        }
+    }
+
     @Test func severalInputsFormatsAndTheSiteContentParse() throws {
         let line = try Self.parsed(["a.yaml", "b.yaml", "--out-dir", "out", "--formats", "png, svg,json", "--quiet"])
         #expect(line == RenderCommandLine(inputs: ["a.yaml", "b.yaml"], outputFolder: "out", formats: ["png", "svg", "json"], progress: false))
@@ -161,13 +181,39 @@ import TestRandom
     @Test(arguments: [200, 80, 40, 24, 12, 2, 1])
     func theProgressLineFitsTheTerminal(_ columns: Int) {
         for (done, total) in [(0, 300), (1, 300), (150, 300), (300, 300), (7, 1_000_000)] {
-            let line = ProgressBar.line(done: done, total: total, seconds: 1.5, columns: columns)
-            #expect(line.hasPrefix("\r\u{1B}[K"))
-            let shown = line.dropFirst(4)
-            #expect(shown.count <= max(columns - 1, 0), "\(columns): \(shown)")
-            if columns >= 80 { #expect(shown.hasPrefix("[") && shown.contains("\(done)/\(total)") && shown.hasSuffix(" left")) }
+            for estimate in [(rate: Double(done) / 1.5, secondsLeft: Double(total - done) / 100), nil] {
+                let line = ProgressBar.line(done: done, total: total, estimate: estimate, columns: columns)
+                #expect(line.hasPrefix("\r\u{1B}[K"))
+                let shown = line.dropFirst(4)
+                #expect(shown.count <= max(columns - 1, 0), "\(columns): \(shown)")
+                if columns >= 80 {
+                    #expect(shown.hasPrefix("[") && shown.contains("\(done)/\(total)") && shown.hasSuffix(estimate == nil ? "/\(total)" : " left"))
+                }
+            }
         }
-        #expect(ProgressBar.line(done: 150, total: 300, seconds: 1, columns: 80).contains("[============            ]"))
+        #expect(ProgressBar.line(done: 150, total: 300, estimate: (150, 1.5), columns: 80).contains("[============            ]"))
+    }
+
+    /// The time left is the rate of the specs finished after the first, which carries the
+    /// start-up (fonts, caches): the first estimate, extrapolated from the first spec alone, was
+    /// many times too long. None is drawn until a second of work, or 20 specs, after the first.
+    @Test func theTimeLeftComesFromTheWorkAfterTheFirstSpec() {
+        // 300 specs: the first finishes after 2 s, then one every 0.05 s (20 a second).
+        var estimate = ProgressBar.Estimate()
+        var figures: [(rate: Double, secondsLeft: Double)?] = []
+        for done in 1...40 { figures.append(estimate.update(done: done, total: 300, seconds: 2 + 0.05 * Double(done - 1))) }
+        #expect(figures.prefix(20).allSatisfy { $0 == nil })
+        let first = figures[20]
+        #expect(first.map { abs($0.rate - 20) < 0.001 && abs($0.secondsLeft - 279.0 / 20) < 0.01 } == true, "\(String(describing: first))")
+        // The whole time since the start would have said 21 specs in 3 s: 7 a second, 40 s left.
+        #expect(ProgressBar.line(done: 21, total: 300, estimate: first, columns: 80).hasSuffix(" 21/300  20/s  14 s left"))
+        #expect(ProgressBar.line(done: 1, total: 300, estimate: figures[0], columns: 80) == "\r\u{1B}[K[                        ] 1/300")
+        // Slow specs: a rate after a second, from as few as one spec after the first.
+        var slow = ProgressBar.Estimate()
+        #expect(slow.update(done: 1, total: 10, seconds: 5) == nil)
+        #expect(slow.update(done: 1, total: 10, seconds: 6.5) == nil)
+        let after = slow.update(done: 2, total: 10, seconds: 8)
+        #expect(after.map { abs($0.rate - 1.0 / 3) < 0.001 && abs($0.secondsLeft - 24) < 0.01 } == true, "\(String(describing: after))")
     }
 
     /// A PNG or PDF is not written to a terminal (it would only garble it): exit 64 with what to

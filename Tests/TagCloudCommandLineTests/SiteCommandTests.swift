@@ -150,6 +150,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("s.yaml").path))
         let missing = try CommandRunner.run(["collect", "/no/such/site"])
         #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
+        let huge = try CommandRunner.run(["collect", site.path, "--top", "99999999999999999999"])
+        #expect(huge.status == 64 && huge.standardError.contains("--top is \"99999999999999999999\", which is too large"), "\(huge.standardError)")
+    }
+
+    /// A tag that is not text (`2023`) is a warning naming the file, the value's line and the key,
+    /// and how to keep it; the rest of the page is counted. It cost the count, so `--strict`
+    /// fails on it, in `render --from` too.
+    @Test func aTagThatIsNotTextWarnsAndFailsStrict() throws {
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("---\ntitle: x\ntags:\n  - Swift\n  - 2023\n---\n".utf8).write(to: site.appendingPathComponent("content/a.md"))
+        let lenient = try CommandRunner.run(["collect", "content", "-o", "t.yaml"], in: site)
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+        #expect(lenient.standardError == "warning: content/a.md:5: tags holds the number 2023, which is not text "
+                + "(quote it to count it: \"2023\"); it was skipped\n", "\(lenient.standardError)")
+        #expect(try Cloud(contentsOf: site.appendingPathComponent("t.yaml")).tags.map(\.text) == ["Swift"])
+        for command in [["collect", "content", "--strict", "-o", "s.yaml"], ["render", "--from", "content", "--strict", "-o", "s.svg"]] {
+            let strict = try CommandRunner.run(command, in: site)
+            #expect(strict.status == 65, "\(command): \(strict.standardError)")
+            #expect(strict.standardError.contains("(--strict):\n  content/a.md:5: tags holds the number 2023"), "\(strict.standardError)")
+        }
     }
 
     /// `render --from` collects and renders in one step, styled by a spec when one is given.
@@ -221,7 +243,7 @@ import Testing
     }
 
     /// A file given twice is rendered once; a missing spec's line starts with it, as every
-    /// failure's does; a --min-count no tag reaches is warned about.
+    /// failure's does, and names it once; a --min-count no tag reaches is warned about.
     @Test func duplicateInputsMissingFilesAndAnEmptyCloud() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -230,9 +252,20 @@ import Testing
         let twice = try CommandRunner.run(["render", "c/t.yaml", "./c/../c/t.yaml", "c/t.yaml", "--out-dir", "o", "--formats", "svg,png"], in: out)
         #expect(twice.status == 0, "\(twice.standardError)")
         #expect(twice.standardError.contains("rendered 1 of 1 spec (2 files)"), "\(twice.standardError)")
-        let missing = try CommandRunner.run(["render", "c/t.yaml", "c/missing.yaml", "--out-dir", "o", "--formats", "svg"], in: out)
-        #expect(missing.status == 66 && missing.standardError.contains("error: c/missing.yaml: cannot read"), "\(missing.standardError)")
-        #expect(missing.standardError.contains("rendered 1 of 2 specs"), "\(missing.standardError)")
+        // The spec is named once: its error line named it twice (`error: c/missing.yaml: cannot
+        // read the input "c/missing.yaml": …`).
+        try Data(repeating: 0x61, count: 200).write(to: out.appendingPathComponent("c/big.yaml"))
+        let missing = try CommandRunner.run(["render", "c/t.yaml", "c/missing.yaml", "c/big.yaml", "--out-dir", "o", "--formats", "svg",
+                                             "--max-input-size", "100"], in: out)
+        #expect(missing.status == 66, "\(missing.standardError)")
+        #expect(missing.standardError.split(separator: "\n").filter { $0.hasPrefix("error:") } == [
+            "error: c/missing.yaml: cannot read the input: there is no such file",
+            "error: c/big.yaml: the input is larger than the limit of 100 bytes (--max-input-size raises it)",
+        ], "\(missing.standardError)")
+        #expect(missing.standardError.contains("rendered 1 of 3 specs"), "\(missing.standardError)")
+        // Alone, the error names the spec as before.
+        let alone = try CommandRunner.run(["render", "c/missing.yaml", "-o", "m.svg"], in: out)
+        #expect(alone.standardError == "error: cannot read the input \"c/missing.yaml\": there is no such file\n", "\(alone.standardError)")
         let empty = try CommandRunner.run(["render", "--from", Self.hugo.path, "--min-count", "999", "-o", "e.svg"], in: out)
         #expect(empty.status == 0 && empty.standardError.contains("no tag is on 999 pages or more (--min-count); the most used is on"),
                 "\(empty.standardError)")

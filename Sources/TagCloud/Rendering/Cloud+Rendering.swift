@@ -66,7 +66,7 @@ extension Cloud {
     /// - Returns: The PNG bytes, RGB when the background is opaque.
     /// - Throws: As ``rendered(typesetter:)``, ``TagCloudError/invalidNumber(path:value:reason:_:)``
     ///   for a scale outside 0.01 … 64 (the `scale` key's limits; NaN included), and
-    ///   ``TagCloudError/pictureTooLarge(width:height:limit:)``.
+    ///   ``TagCloudError/pictureTooLarge(width:height:limit:size:)``.
     public func pngData(scale: Double? = nil) throws(TagCloudError) -> Data {
         try rendered().data(as: .png, scale: scale)
     }

@@ -60,6 +60,15 @@ public struct RenderedCloud: Sendable {
                              SpecLocation(source: "scale"))
     }
 
+    /// The spec's values that size the picture in a format, for a picture-too-large message.
+    private func pictureSize(_ image: ImageFormat, scale: Double) -> TagCloudError.PictureSize {
+        let fontSizes = Set(cloud.chips.map(\.fontSize))
+        return TagCloudError.PictureSize(format: image.rawValue.uppercased(), scaleApplies: image == .png,
+                                         pixelsPerPoint: image.pixelsPerPoint(atScale: scale), width: Double(cloud.width),
+                                         padding: Double(cloud.padding), height: Double(displayList.size.height),
+                                         tags: cloud.chips.count, sizedByWeights: fontSizes.count > 1)
+    }
+
     /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
     /// (1 px per point) are held to it too.
     public static let maximumPictureSide = 32_767
@@ -71,7 +80,7 @@ public struct RenderedCloud: Sendable {
     ///     ``scale``.
     /// - Returns: The bytes: a picture, or the layout JSON.
     /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64
-    ///   (NaN included), ``TagCloudError/pictureTooLarge(width:height:limit:)`` when the picture
+    ///   (NaN included), ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` when the picture
     ///   would be over ``maximumPictureSide`` pixels on a side, or
     ///   ``TagCloudError/renderingFailed(format:_:)``.
     public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
@@ -88,7 +97,7 @@ public struct RenderedCloud: Sendable {
         let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
         let limit = Self.maximumPictureSide
         guard pixels.width <= limit, pixels.height <= limit else {
-            throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit)
+            throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit, size: pictureSize(image, scale: scale))
         }
         do {
             if image == .svg { return try svgData() }
@@ -96,7 +105,7 @@ public struct RenderedCloud: Sendable {
         } catch let error as TagCloudError {
             throw error
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
-            throw .pictureTooLarge(width: width, height: height, limit: limit)
+            throw .pictureTooLarge(width: width, height: height, limit: limit, size: pictureSize(image, scale: scale))
         } catch {
             throw .renderingFailed(format: format, CanvasError(thrown: error))
         }

@@ -24,13 +24,54 @@ struct FrontMatter {
         /// The terms, with the file's line each was written on (the block's first line when the
         /// reader gives none).
         var terms: [(term: String, line: Int, taxonomy: String)] = []
-        /// Terms that are not text (a mapping, a list, a boolean), with their lines.
-        var rejected: [(what: String, line: Int)] = []
+        /// Values of the keys asked for that are not terms (a number, a boolean, a date, null, a
+        /// mapping, a list inside the list), with their lines.
+        var rejected: [Rejected] = []
         /// What was read another way than asked, or may have been cut (a `#` in a value), with
         /// its line: the terms were counted.
         var notes: [(message: String, line: Int)] = []
         /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
         var isDraft = false
+        /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
+        var draftNote: (message: String, line: Int)?
+
+        /// How the `draft` key's value is written.
+        enum DraftValue {
+            /// A boolean.
+            case boolean(Bool)
+            /// A number, as written.
+            case number(Double, written: String)
+            /// Text (a YAML word, a quoted string), and how it is written (quoted or not).
+            case text(String, written: String)
+            /// Anything else (a list, a mapping, a date), said in words.
+            case other(String)
+        }
+
+        /// Reads the `draft` key as Hugo reads it (spf13/cast's `ToBool`): a boolean, or the
+        /// strings `true` and `false` (in Go's three spellings); any other value is a note, read
+        /// as Hugo reads it too: a number other than 0 and the strings `1`, `t`, `T` are true,
+        /// everything else (`banana`, `"yes"`, a list) false, so the page is counted as Hugo
+        /// publishes it.
+        mutating func readDraft(_ value: DraftValue, line: Int) {
+            let draft: Bool, written: String
+            switch value {
+            case .boolean(let flag):
+                if flag { isDraft = true }
+                return
+            case .text(let text, _) where ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text):
+                if text.lowercased() == "true" { isDraft = true }
+                return
+            case let .number(number, shown):
+                (draft, written) = (number != 0, shown)
+            case let .text(text, shown):
+                (draft, written) = (["1", "t", "T"].contains(text), shown)
+            case .other(let shown):
+                (draft, written) = (false, shown)
+            }
+            if draft { isDraft = true }
+            draftNote = ("draft is \(written.shortened(to: 40)), which is not true or false; it was read as \(draft), as Hugo reads it, "
+                         + (draft ? "so the page is a draft" : "so the page is counted") + " (write draft: true or draft: false)", line)
+        }
         /// When the page is published and expires, if it says (``PageDates``).
         var dates = PageDates()
 
@@ -55,6 +96,55 @@ struct FrontMatter {
             }
             dates.publish = pick(PageDates.publishKeys)
             dates.expiry = pick(PageDates.expiryKeys)
+        }
+    }
+
+    /// A value of a taxonomy key that is not a term. Front matter's terms are text: a number, a
+    /// boolean or a date (which the generators read as that, not as text), null or an empty
+    /// string, a mapping, a list inside the list: each is reported on its line and skipped, alike
+    /// in YAML, TOML and JSON.
+    struct Rejected: Equatable {
+        /// What the value is.
+        enum Kind: Equatable {
+            /// A number, boolean, date or time written bare, and its text (`2023`), which quoted
+            /// is a term.
+            case scalar(ScalarKind, text: String)
+            /// An empty term, as written (`""`, `null`).
+            case empty(String)
+            /// A mapping (a YAML mapping, a JSON object, a TOML table), `noun` in the format's word.
+            case mapping(noun: String)
+            /// A list inside the list, `noun` in the format's word (`list`, `array`).
+            case nestedList(noun: String)
+            /// A YAML alias (`*name`).
+            case alias
+        }
+
+        /// What a bare value that is not text reads as.
+        enum ScalarKind: String, Equatable {
+            case number = "the number", boolean = "the boolean", date = "the date", time = "the time"
+        }
+
+        /// The key, in lower case (`tags`).
+        var key: String
+        /// What the value is.
+        var kind: Kind
+        /// The file's line of the value.
+        var line: Int
+
+        /// `tags holds the number 2023, which is not text (quote it to count it: "2023")`.
+        var message: String {
+            switch kind {
+            case let .scalar(what, text):
+                "\(key) holds \(what.rawValue) \(text.shortened(to: 40)), which is not text (quote it to count it: \(quoted(text, limit: 40)))"
+            case .empty(let written):
+                "\(key) holds an empty tag (\(written.shortened(to: 40)))"
+            case .mapping(let noun):
+                "\(key) holds \(noun), which is not text (give each tag as text)"
+            case .nestedList(let noun):
+                "\(key) holds \(noun) inside its \(noun.split(separator: " ").last ?? "") (put those tags in the outer one)"
+            case .alias:
+                "\(key) holds a YAML alias, which is not text (write the tag itself)"
+            }
         }
     }
 
@@ -159,24 +249,20 @@ struct FrontMatter {
         return content.count >= 3 && content.allSatisfy { $0 == mark }
     }
 
-    /// The values of `keys` (in order) and whether the page is a draft.
+    /// The terms of `keys` (matched ignoring case, as Hugo reads front matter), and whether the
+    /// page is a draft.
     ///
-    /// A key's value is a list of terms, or one string holding comma-separated terms (as Publish
-    /// writes tags). Numbers are terms (``numberTerm(_:)`` for TOML's); mappings, lists, booleans
-    /// and dates are rejected.
+    /// A key's value is a list of terms, or one string of comma-separated terms (Publish), or for
+    /// a Jekyll post (`isJekyllPost`) whitespace-separated ones, as Jekyll splits `tags: ruby
+    /// jekyll`; a Jekyll post's singular key (`tag`, `category`) is one term and comes first, as
+    /// Jekyll reads it. A value that is not text (a number, a boolean, a date, null, a mapping, a
+    /// list inside the list) is ``Values/rejected``, alike in YAML, TOML and JSON.
     ///
     /// - Parameters:
     ///   - keys: The taxonomies to read (`tags`, `categories`).
     ///   - file: The file's name, for locations.
-    /// - Throws: ``SiteTags/Problem`` for a block that is not well-formed, at its line.
-    /// The terms of `keys` (matched ignoring case, as Hugo reads front matter), and whether the
-    /// page is a draft.
-    ///
-    /// A string value is comma-separated terms (Publish), or for a Jekyll post (`isJekyllPost`)
-    /// whitespace-separated ones, as Jekyll splits `tags: ruby jekyll`; a Jekyll post's singular
-    /// key (`tag`, `category`) is one term and comes first, as Jekyll reads it.
-    ///
-    /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read.
+    ///   - isJekyllPost: Whether the file is a Jekyll post.
+    /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read, at its line.
     func values(for keys: [String], file: String, isJekyllPost: Bool = false) throws(SiteTags.Problem) -> Values {
         switch format {
         case .yaml, .json:
@@ -196,7 +282,7 @@ struct FrontMatter {
                 }
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
             }
-            var values = Self.values(composed, keys: keys, isJekyllPost: isJekyllPost)
+            var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost)
             if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
             return values
         case .toml:
@@ -212,7 +298,7 @@ struct FrontMatter {
         }
     }
 
-    private static func values(_ composed: YAMLReader.Composed, keys: [String], isJekyllPost: Bool) -> Values {
+    private static func values(_ composed: YAMLReader.Composed, format: Format, keys: [String], isJekyllPost: Bool) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
         func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
@@ -225,8 +311,24 @@ struct FrontMatter {
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string.lowercased() else { continue }
-            // `draft: "true"` too: Hugo reads the string as the boolean.
-            if key == "draft", value.scalar?.string.lowercased() == "true" { values.isDraft = true }
+            if key == "draft" {
+                switch value {
+                case .scalar(let scalar):
+                    let isPlain = scalar.style == .plain || scalar.style == .any
+                    let written = isPlain ? scalar.string : quoted(scalar.string)
+                    switch isPlain ? nonText(scalar) : nil {
+                    case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
+                    case .scalar(.number, let text)?:
+                        values.readDraft(.number(parseNumber(text) ?? 0, written: written), line: line(value))
+                    case .scalar(.boolean, let text)?:
+                        values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))
+                    default: values.readDraft(.text(scalar.string, written: written), line: line(value))
+                    }
+                case .sequence: values.readDraft(.other("a list"), line: line(value))
+                case .mapping: values.readDraft(.other("a mapping"), line: line(value))
+                case .alias: values.readDraft(.other("an alias"), line: line(value))
+                }
+            }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
             if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
                 let reading: PageDates.Reading = switch value {
@@ -256,9 +358,10 @@ struct FrontMatter {
             let taxonomy = singular.first { $0.value == key }?.key ?? key
             switch value {
             case .scalar(let scalar):
-                if let text = plain(value), ["", "~", "null", "Null", "NULL"].contains(text) { continue }
-                if let text = plain(value), ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) {
-                    values.rejected.append(("the value \(text)", line(value)))
+                if let kind = nonText(scalar) {
+                    // `tags:` or `tags: ~` with nothing after it gives no terms, as an empty list.
+                    if case .empty = kind { continue }
+                    values.rejected.append(Rejected(key: key, kind: kind, line: line(value)))
                     continue
                 }
                 let terms: [Substring] = if isSingular {
@@ -273,17 +376,42 @@ struct FrontMatter {
                 }
             case .sequence(let sequence):
                 for element in sequence {
-                    if case .scalar(let scalar) = element, plain(element).map({ !["true", "false", "~", "null", ""].contains($0.lowercased()) }) ?? true {
+                    let kind: Rejected.Kind? = switch element {
+                    case .scalar(let scalar): nonText(scalar)
+                    case .mapping: .mapping(noun: format == .json ? "an object" : "a mapping")
+                    case .sequence: .nestedList(noun: format == .json ? "an array" : "a list")
+                    case .alias: .alias
+                    }
+                    if let kind {
+                        values.rejected.append(Rejected(key: key, kind: kind, line: line(element)))
+                    } else if let scalar = element.scalar {
                         values.terms.append((scalar.string, line(element), taxonomy))
-                    } else {
-                        values.rejected.append((describe(element), line(element)))
                     }
                 }
-            case .mapping, .alias:
-                values.rejected.append((describe(value), line(value)))
+            case .mapping:
+                values.rejected.append(Rejected(key: key, kind: .mapping(noun: format == .json ? "an object" : "a mapping"), line: line(value)))
+            case .alias:
+                values.rejected.append(Rejected(key: key, kind: .alias, line: line(value)))
             }
         }
         return values
+    }
+
+    /// What a YAML or JSON scalar is when it is not text, as YAML 1.2's core schema reads a plain
+    /// (unquoted) scalar: null, a boolean, a number; and a date as YAML 1.1 (Jekyll's Psych, Hugo)
+    /// reads `2024-01-01`; `nil` for text (any quoted scalar, `3D printing`, `C++`).
+    static func nonText(_ scalar: SpecNode.Scalar) -> Rejected.Kind? {
+        guard scalar.style == .plain || scalar.style == .any else { return nil }
+        let text = scalar.string
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .empty(text.isEmpty ? "null" : text)
+        case "true", "True", "TRUE", "false", "False", "FALSE": return .scalar(.boolean, text: text)
+        default: break
+        }
+        if parseNumber(text) != nil { return .scalar(.number, text: text) }
+        // A date alone is YAML 1.1's `YYYY-MM-DD` (ten characters); with a time, its looser form.
+        if text.count >= 10, PageDates.date(text) != nil { return .scalar(.date, text: text) }
+        return nil
     }
 
     /// The terms of `keys` in a block read as `key: value` lines (Publish's metadata): a line's
@@ -294,7 +422,7 @@ struct FrontMatter {
         var values = Values()
         var found = false
         for (line, key, value) in keyValueLines(text) {
-            if key == "draft", value.lowercased() == "true" { values.isDraft = true }
+            if key == "draft" { values.readDraft(.text(value, written: value), line: line) }
             if key == "published", value.lowercased() == "false" { values.isDraft = true }
             guard wanted.contains(key) else { continue }
             // A YAML list, flow or block, or a quoted value is YAML gone wrong, not Publish's line:
@@ -330,15 +458,6 @@ struct FrontMatter {
             }
     }
 
-    private static func describe(_ node: SpecNode) -> String {
-        switch node {
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
-        case .scalar(let scalar): scalar.string.isEmpty ? "empty" : "the value \(scalar.string)"
-        }
-    }
-
     /// The file's line of each key of a TOML block, lower-cased, where it first appears (a
     /// top-level key comes before any `[table]`), and the lines from it to the next key: TOMLKit
     /// gives values without their places.
@@ -359,34 +478,55 @@ struct FrontMatter {
         return result
     }
 
-    /// A TOML number as the term Hugo makes of it: an integer in decimal, a whole float as an
-    /// integer (`1e3` is `1000`), another float in its shortest form (`1.5`), as YAML's numbers
-    /// are terms too; `nil` for anything else, and for `nan` and `inf`.
-    static func numberTerm(_ value: any TOMLValueConvertible) -> String? {
-        if let number = value.int { return String(number) }
-        guard let number = value.double, number.isFinite else { return nil }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return "\(number)"
+    /// What a TOML value of a taxonomy key is when it is not text (``nonText(_:)`` for YAML and
+    /// JSON): a number, a boolean, a date or time, a table, an array inside the array; `nil` for a
+    /// string.
+    static func nonText(_ value: any TOMLValueConvertible) -> Rejected.Kind? {
+        let text = value.tomlValue.debugDescription
+        return switch value.type {
+        case .string: nil
+        case .int, .double: .scalar(.number, text: text)
+        case .bool: .scalar(.boolean, text: text)
+        case .date, .dateTime: .scalar(.date, text: text)
+        case .time: .scalar(.time, text: text)
+        case .table: .mapping(noun: "a table")
+        case .array: .nestedList(noun: "an array")
+        }
     }
 
     private static func values(_ table: TOMLTable, keys: [String], lines: [String: (first: Int, lines: [(Int, Substring)])],
                                line: Int) -> Values {
         var values = Values()
-        /// The line of a key's value: the key's, or the first of its lines that holds `text`.
+        /// The line of a key's value: the key's, or the first of its lines that holds `text`
+        /// (spaces and the kind of quotes aside: TOMLKit writes an inline table `{a=1}` as
+        /// `{ a = 1 }`, and may write strings in single quotes).
         func place(_ key: String, _ text: String?) -> Int {
             guard let entry = lines[key.lowercased()] else { return line }
             guard let text, !text.isEmpty else { return entry.first }
-            return entry.lines.first { $0.1.contains(text) }?.0 ?? entry.first
+            if let found = entry.lines.first(where: { $0.1.contains(text) }) { return found.0 }
+            func bare(_ text: some StringProtocol) -> String { String(text.filter { $0 != " " }.map { $0 == "'" ? "\"" : $0 }) }
+            let wanted = bare(text)
+            return entry.lines.first { bare($0.1).contains(wanted) }?.0 ?? entry.first
         }
         // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
         var byKey: [String: any TOMLValueConvertible] = [:]
         for (key, value) in table where byKey[key.lowercased()] == nil { byKey[key.lowercased()] = value }
-        func flag(_ key: String) -> Bool? {
-            guard let value = byKey[key] else { return nil }
-            if let bool = value.bool { return bool }
-            return value.string.map { $0.lowercased() == "true" ? true : $0.lowercased() == "false" ? false : nil } ?? nil
+        if let draft = byKey["draft"] {
+            let written = draft.tomlValue.debugDescription
+            let reading: Values.DraftValue = if let flag = draft.bool {
+                .boolean(flag)
+            } else if let text = draft.string {
+                .text(text, written: quoted(text))
+            } else if let number = draft.int.map(Double.init) ?? draft.double {
+                .number(number, written: written)
+            } else {
+                .other("a TOML \(draft.type)")
+            }
+            values.readDraft(reading, line: place("draft", nil))
         }
-        if flag("draft") == true || flag("published") == false { values.isDraft = true }
+        if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
+            values.isDraft = true
+        }
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {
             guard let value = byKey[key] else { continue }
@@ -401,16 +541,13 @@ struct FrontMatter {
                 for element in array {
                     if let text = element.string {
                         values.terms.append((text, place(key, text), key.lowercased()))
-                    } else if let number = Self.numberTerm(element) {
-                        values.terms.append((number, place(key, number), key.lowercased()))
-                    } else {
-                        values.rejected.append(("a TOML \(element.type)", place(key, "\(element)")))
+                    } else if let kind = Self.nonText(element) {
+                        let text = if case .scalar(_, let text) = kind { text } else { "\(element)" }
+                        values.rejected.append(Rejected(key: key.lowercased(), kind: kind, line: place(key, text)))
                     }
                 }
-            } else if let number = Self.numberTerm(value) {
-                values.terms.append((number, place(key, nil), key.lowercased()))
-            } else {
-                values.rejected.append(("a TOML \(value.type)", place(key, nil)))
+            } else if let kind = Self.nonText(value) {
+                values.rejected.append(Rejected(key: key.lowercased(), kind: kind, line: place(key, nil)))
             }
         }
         return values

@@ -117,14 +117,15 @@ public struct SiteTags: Sendable, Hashable {
             self.skipped = skipped
         }
 
-        /// The file and line, then what is wrong: `content/post.md:3: a term is a mapping, not
-        /// text`. This is how `--strict` lists it: nothing was skipped, the command failed.
+        /// The file and line, then what is wrong: `content/post.md:3: tags holds a mapping, which
+        /// is not text (give each tag as text)`. This is how `--strict` lists it: nothing was
+        /// skipped, the command failed.
         public var problem: String {
             (line.map { "\(escapingControls(file)):\($0)" } ?? escapingControls(file)) + ": " + message
         }
 
         /// The problem as a warning, with what was left out:
-        /// `content/post.md:3: a term is a mapping, not text; it was skipped`.
+        /// `content/post.md:3: tags holds an empty tag (""); it was skipped`.
         public var description: String { problem + skipped.suffix }
     }
 
@@ -496,6 +497,12 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
             return result
         }
+        // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
+        if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
+            result.problems.append(Problem(file: name, line: 1, message: "is \(encoding) text; front matter must be UTF-8 "
+                                           + "(save the file as UTF-8)", skipped: .entry))
+            return result
+        }
         if bytes.prefix(4096).contains(0) {
             result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
             return result
@@ -517,6 +524,10 @@ public struct SiteTags: Sendable, Hashable {
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
+        }
+        // A `draft` that is not true or false is told of whichever way it was read.
+        if let note = values.draftNote {
+            result.problems.append(Problem(file: name, line: note.line, message: note.message))
         }
         if values.isDraft, !options.includeDrafts {
             result.leftOut = .draft
@@ -543,7 +554,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         result.counted = true
         for rejected in values.rejected {
-            result.problems.append(Problem(file: name, line: rejected.line, message: "a term is \(rejected.what), not text", skipped: .term))
+            result.problems.append(Problem(file: name, line: rejected.line, message: rejected.message, skipped: .term))
         }
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = options.taxonomies.first { $0.lowercased() == "categories" }
@@ -553,15 +564,37 @@ public struct SiteTags: Sendable, Hashable {
         }
         for (term, line, taxonomy) in terms {
             let trimmed = term.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
+            // An empty tag (`""`, `"  "`, `a, , b`) names nothing: said, as a tag that is not text is.
+            if trimmed.isEmpty {
+                let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
+                result.problems.append(Problem(file: name, line: line, message: empty.message, skipped: .term))
+                continue
+            }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
-                result.problems.append(Problem(file: name, line: line,
-                                               message: "a term holds the control character U+\(String(bad.value, radix: 16, uppercase: true))", skipped: .term))
+                let code = String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                result.problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds a tag with the control character U+\(code)",
+                                               skipped: .term))
                 continue
             }
             result.terms.append((trimmed, taxonomy))
         }
         return result
+    }
+
+    /// The encoding of the start of a file in UTF-16 or UTF-32: by its byte order mark, or
+    /// without one by its NUL bytes, every other one (ASCII in UTF-16: `-` is `2D 00` in
+    /// little-endian order); `nil` for anything else (UTF-8, with or without its mark, and binary).
+    static func wideEncoding(of start: ArraySlice<UInt8>) -> String? {
+        if let encoding = TextInput.foreignByteOrderMark(of: start) { return encoding }
+        // Front matter starts with ASCII (`---`, `+++`, `{`, blank lines): its first characters
+        // tell the order.
+        let head = Array(start.prefix(8))
+        guard head.count == 8 else { return nil }
+        let even = stride(from: 0, to: 8, by: 2).map { head[$0] }, odd = stride(from: 1, to: 8, by: 2).map { head[$0] }
+        func isASCIIText(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+        if odd.allSatisfy({ $0 == 0 }), isASCIIText(even) { return "UTF-16 (little-endian, without a byte order mark)" }
+        if even.allSatisfy({ $0 == 0 }), isASCIIText(odd) { return "UTF-16 (big-endian, without a byte order mark)" }
+        return nil
     }
 
     /// Whether a file is a Jekyll post (under a `_posts` or `_drafts` folder), whose string

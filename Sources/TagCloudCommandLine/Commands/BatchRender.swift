@@ -154,23 +154,60 @@ extension TagCloudCommand {
         return BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
     }
 
-    /// A failed spec's line: `error: <spec>: <message>`, the spec named once (a message that
-    /// starts with the spec's file and line already names it).
+    /// A failed spec's line: `error: <spec>: <message>`, the spec named once: a message that
+    /// starts with the spec's file and line already names it, and one about the spec file itself
+    /// (missing, too large) leaves its path out.
     static func failure(_ error: CommandError, of input: String) -> String {
         let name = escapingControls(input)
-        let message = error.description
+        let message = error.description(afterNaming: input)
         return message.hasPrefix(name + ":") ? "error: \(message)" : "error: \(name): \(message)"
     }
 }
 
 /// The progress bar of a long `tagcloud render` on standard error: done and total, rate, time
-/// left; redrawn at most ten times a second, and cleared before other messages.
+/// left (``Estimate``); redrawn at most ten times a second, and cleared before other messages.
 package final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private let enabled: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
     private var drawn = false
+    private var estimate = Estimate()
+
+    /// The rate of a batch and its time left, from the work done since the first spec finished.
+    ///
+    /// The first spec carries the start-up (the fonts loaded, the caches filled) and each core's
+    /// first spec more of it: a rate over the whole time since the start (as the bar once drew
+    /// it) made the first "time left" many times too long. The rate counts only the specs
+    /// finished after the first one, over the time since it finished, and is given once it rests
+    /// on enough of them: a second of work, or ``minimumSpecs`` specs (a fast batch).
+    struct Estimate {
+        /// How many specs after the first give a rate, however short the time they took.
+        static let minimumSpecs = 20
+        /// How long after the first spec a rate is given, however few specs finished since.
+        static let minimumSeconds = 1.0
+
+        /// When the first spec finished (seconds from the start), and how many were done then.
+        private var first: (seconds: Double, done: Int)?
+
+        /// The rate in specs a second and the seconds left, or `nil` while there is too little to
+        /// go on.
+        ///
+        /// - Parameters:
+        ///   - done: The specs finished.
+        ///   - total: The specs in all.
+        ///   - seconds: The time since the batch started.
+        mutating func update(done: Int, total: Int, seconds: Double) -> (rate: Double, secondsLeft: Double)? {
+            guard let first else {
+                if done > 0 { self.first = (seconds, done) }
+                return nil
+            }
+            let specs = done - first.done, elapsed = seconds - first.seconds
+            guard specs > 0, elapsed > 0, specs >= Self.minimumSpecs || elapsed >= Self.minimumSeconds else { return nil }
+            let rate = Double(specs) / elapsed
+            return (rate, Double(max(total - done, 0)) / rate)
+        }
+    }
 
     /// A bar that draws only when `enabled` (standard error is a terminal, or `--progress`).
     package init(enabled: Bool) {
@@ -185,10 +222,11 @@ package final class ProgressBar: @unchecked Sendable {
         guard enabled else { return }
         lock.withLock {
             let now = DispatchTime.now().uptimeNanoseconds
+            // Every update counts toward the estimate, drawn or not.
+            let figures = estimate.update(done: done, total: total, seconds: Double(now - start) / 1e9)
             guard done == total || now - lastDraw > 100_000_000 else { return }
             lastDraw = now
-            StandardStreams.diagnostic(Self.line(done: done, total: total, seconds: Double(now - start) / 1e9,
-                                                 columns: Self.terminalColumns()))
+            StandardStreams.diagnostic(Self.line(done: done, total: total, estimate: figures, columns: Self.terminalColumns()))
             drawn = true
             TemporaryFileCleanup.progressLineIsOpen.store(true, ordering: .releasing)
         }
@@ -217,11 +255,11 @@ package final class ProgressBar: @unchecked Sendable {
     /// What the bar draws: a return and a clear to the end of the line (a shorter line left
     /// the end of the longer one before it), then `[====    ] 12/300  58/s  4 s left` in at most
     /// `columns - 1` characters (the bar shrinks, then goes, then the figures are cut), so that
-    /// a narrow terminal does not wrap it into a new line each time.
-    static func line(done: Int, total: Int, seconds: Double, columns: Int) -> String {
-        let rate = seconds > 0 ? Double(done) / seconds : 0
-        let left = rate > 0 ? Double(total - done) / rate : 0
-        let figures = String(format: " %d/%d  %.0f/s  %@ left", done, total, rate, duration(left))
+    /// a narrow terminal does not wrap it into a new line each time. Without an estimate yet
+    /// (``Estimate``) the counts alone: `[=       ] 1/300`.
+    static func line(done: Int, total: Int, estimate: (rate: Double, secondsLeft: Double)?, columns: Int) -> String {
+        var figures = " \(done)/\(total)"
+        if let estimate { figures += String(format: "  %.0f/s  %@ left", estimate.rate, duration(estimate.secondsLeft)) }
         let room = columns - 1
         let width = min(24, room - figures.count - 2)
         var line = figures

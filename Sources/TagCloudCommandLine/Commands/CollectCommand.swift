@@ -62,13 +62,6 @@ package struct CollectCommandLine: Equatable, Sendable {
     ///
     /// - Throws: ``CommandError/usage(_:)`` naming the option with a bad value.
     package func request() throws(CommandError) -> CollectRequest {
-        func count(_ text: String?, option: String, minimum: Int) throws(CommandError) -> Int? {
-            guard let text else { return nil }
-            guard let value = Int(text), value >= minimum else {
-                throw .usage("--\(option) is \(quoted(text, limit: 40)), but it must be a whole number ≥ \(minimum)")
-            }
-            return value
-        }
         var order = SiteTags.Order.name
         if let sort {
             guard let named = SiteTags.Order(rawValue: sort) else {
@@ -109,8 +102,11 @@ package struct CollectCommandLine: Equatable, Sendable {
         options.includeExpired = expired
         options.caseSensitive = caseSensitive
         return CollectRequest(folders: folders, options: options, href: href,
-                              minCount: try count(minCount, option: "min-count", minimum: 1) ?? 1,
-                              top: try count(top, option: "top", minimum: 1), order: order, strict: strict)
+                              minCount: try minCount.map { text throws(CommandError) in
+                                  try TagCloudCommand.wholeNumber(text, option: "min-count", minimum: 1)
+                              } ?? 1,
+                              top: try top.map { text throws(CommandError) in try TagCloudCommand.wholeNumber(text, option: "top", minimum: 1) },
+                              order: order, strict: strict)
     }
 }
 

@@ -29,6 +29,27 @@ extension TagCloudCommand {
         return format
     }
 
+    /// A whole number an option takes (`--top 40`, `--min-count 2`), at least `minimum`.
+    ///
+    /// - Parameters:
+    ///   - text: The value as typed.
+    ///   - option: The option's name without dashes.
+    ///   - minimum: The least value.
+    /// - Returns: The number.
+    /// - Throws: ``CommandError/usage(_:)`` naming the option and the value: a number of digits
+    ///   too large for a whole number (past 9,223,372,036,854,775,807) is said to be too large,
+    ///   anything else that is not a whole number ≥ `minimum` to be that.
+    package static func wholeNumber(_ text: String, option: String, minimum: Int) throws(CommandError) -> Int {
+        if let value = Int(text) {
+            if value >= minimum { return value }
+        } else if case let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text),
+                  !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw .usage("--\(option) is \(quoted(text, limit: 40)), which is too large: it must be a whole number from \(minimum) "
+                         + "to \(Int.max)")
+        }
+        throw .usage("--\(option) is \(quoted(text, limit: 40)), but it must be a whole number ≥ \(minimum)")
+    }
+
     /// Refuses, before any output is checked or written, an input file that is not there or is a
     /// folder: the command's first error is then the input's (exit 66), not one about an output
     /// beside it.

@@ -136,18 +136,21 @@ import Testing
         ])
     }
 
-    /// Numbers are terms in YAML and TOML alike; booleans are refused in both, and a refused
-    /// term reads as skipped in a warning and as a plain problem under `--strict`.
-    @Test func numbersAreTermsInYAMLAndTOMLAlike() throws {
-        let folder = try site(["content/y.md": "---\ntags: [2024, 1.5, true]\n---\n",
-                               "content/t.md": "+++\ntags = [2024, 1.5, 1e3, true, nan]\n+++\n"])
+    /// Numbers are refused in YAML and TOML alike, as booleans are (tags are text: numbers were
+    /// counted); a refused term reads as skipped in a warning and as a plain problem under
+    /// `--strict`.
+    @Test func numbersAreRefusedInYAMLAndTOMLAlike() throws {
+        let folder = try site(["content/y.md": "---\ntags: [2024, 1.5, true, Swift]\n---\n",
+                               "content/t.md": "+++\ntags = [2024, 1.5, 1e3, true, nan, \"Swift\"]\n+++\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = try SiteTags.collect(from: [folder])
-        #expect(Dictionary(uniqueKeysWithValues: site.terms.map { ($0.name, $0.count) }) == ["2024": 2, "1.5": 2, "1000": 1])
-        #expect(site.problems.count == 3)
+        #expect(Dictionary(uniqueKeysWithValues: site.terms.map { ($0.name, $0.count) }) == ["Swift": 2])
+        #expect(site.problems.map(\.message) == ["2024", "1.5", "1000.0", "true", "nan", "2024", "1.5", "true"].enumerated().map {
+            "tags holds the \([3, 7].contains($0.offset) ? "boolean" : "number") \($0.element), which is not text (quote it to count it: \"\($0.element)\")"
+        })
         #expect(site.problems.allSatisfy { $0.skipped == .term && $0.description == $0.problem + "; it was skipped" })
         #expect(site.problems.allSatisfy { !$0.problem.contains("skipped") })
-        #expect(site.summary(tags: 3) == "collected 3 tags from 2 files, 3 problems")
+        #expect(site.summary(tags: 1) == "collected 1 tag from 2 files, 8 problems")
         let one = SiteTags(terms: [], problems: [], filesRead: 1, leftOut: [.expired: 2, .draft: 1, .future: 1])
         #expect(one.summary(tags: 1) == "collected 1 tag from 1 file (1 draft, 1 dated in the future, 2 expired left out)")
     }

@@ -142,7 +142,7 @@ import Testing
         let site = try SiteTags.collect(from: [folder])
         #expect(counts(site)["Kept"] == 1)
         #expect(counts(site)["fine"] == 1)
-        #expect(counts(site)["TOML"] == 1 && counts(site)["3"] == 1)
+        #expect(counts(site)["TOML"] == 1 && counts(site)["3"] == nil)
         let messages = site.problems.map(\.description)
         func reported(_ file: String, line: Int?, _ text: String) {
             #expect(site.problems.contains { $0.file.hasSuffix(file) && $0.line == line && $0.message.contains(text) },
@@ -150,9 +150,10 @@ import Testing
         }
         reported("posts/unclosed.md", line: 1, "has no closing --- line")
         reported("posts/malformed.md", line: 4, "malformed front matter")
-        reported("posts/mapping.md", line: 4, "a term is a mapping, not text")
-        reported("posts/mapping.md", line: 5, "a term is the value true, not text")
-        reported("posts/toml.md", line: 2, "a term is a TOML")
+        reported("posts/mapping.md", line: 4, "tags holds a mapping, which is not text")
+        reported("posts/mapping.md", line: 5, "tags holds the boolean true, which is not text")
+        reported("posts/toml.md", line: 2, "tags holds the number 3, which is not text")
+        reported("posts/toml.md", line: 2, "tags holds a table, which is not text")
         reported("posts/badtoml.md", line: 2, "malformed TOML front matter")
         reported("posts/binary.md", line: nil, "not a text file")
         reported("posts/huge.md", line: 1, "over 1024 KiB")
@@ -326,6 +327,142 @@ import Testing
         let terms = try SiteTags.collect(from: [folder])
         #expect(counts(terms) == ["ok": 1])
         #expect(terms.problems.map(\.line) == [5, 6, 8], "\(terms.problems)")
+    }
+
+    /// A value that is not text (a number, a boolean, a date, null, a mapping, a list inside the
+    /// list) is reported on its own line with its key and skipped, alike in YAML, TOML and JSON:
+    /// YAML's dates were counted while TOML's were refused, and numbers counted silently. Quoted,
+    /// each is a tag.
+    @Test(arguments: ["yaml", "toml", "json"])
+    func aValueThatIsNotTextIsReportedAndSkippedInEveryFormat(_ format: String) throws {
+        // One value a line, from line 4: Swift, 2023, 1.5, true, a date, null (not in TOML), a
+        // mapping, a list; then the same scalars quoted.
+        let bare = ["2023", "1.5", "true", "2024-01-01"]
+        let page: String
+        switch format {
+        case "yaml":
+            page = "---\ntitle: x\ntags:\n  - Swift\n" + bare.map { "  - \($0)\n" }.joined() + "  - null\n  - {a: 1}\n  - [b, c]\n"
+                + bare.map { "  - \"\($0)\"\n" }.joined() + "---\n"
+        case "toml":
+            page = "+++\ntitle = \"x\"\ntags = [\n  \"Swift\",\n" + bare.map { "  \($0),\n" }.joined() + "  {a = 1},\n  [\"b\", \"c\"],\n"
+                + bare.map { "  \"\($0)\",\n" }.joined() + "]\n+++\n"
+        default:
+            // JSON has no dates: the fourth bare value is the string "x".
+            let values = ["\"Swift\""] + bare.dropLast() + ["\"x\"", "null", "{\"a\": 1}", "[\"b\", \"c\"]"] + bare.map { "\"\($0)\"" }
+            page = "{\n\"title\": \"x\",\n\"tags\": [\n" + values.joined(separator: ",\n") + "\n]\n}\n"
+        }
+        let folder = try site(["p.md": page], "notText-\(format)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        // Quoted, each is a tag.
+        let expected = ["Swift"] + bare + (format == "json" ? ["x"] : [])
+        #expect(Set(counts(terms).keys) == Set(expected), "\(counts(terms))")
+        let problems = terms.problems.map { "\($0.line ?? 0): \($0.message)" }
+        var wanted = [
+            "5: tags holds the number 2023, which is not text (quote it to count it: \"2023\")",
+            "6: tags holds the number 1.5, which is not text (quote it to count it: \"1.5\")",
+            "7: tags holds the boolean true, which is not text (quote it to count it: \"true\")",
+        ]
+        switch format {
+        case "yaml":
+            wanted += ["8: tags holds the date 2024-01-01, which is not text (quote it to count it: \"2024-01-01\")",
+                       "9: tags holds an empty tag (null)", "10: tags holds a mapping, which is not text (give each tag as text)",
+                       "11: tags holds a list inside its list (put those tags in the outer one)"]
+        case "toml":
+            wanted += ["8: tags holds the date 2024-01-01, which is not text (quote it to count it: \"2024-01-01\")",
+                       "9: tags holds a table, which is not text (give each tag as text)",
+                       "10: tags holds an array inside its array (put those tags in the outer one)"]
+        default:
+            wanted += ["9: tags holds an empty tag (null)", "10: tags holds an object, which is not text (give each tag as text)",
+                       "11: tags holds an array inside its array (put those tags in the outer one)"]
+        }
+        #expect(problems == wanted, "\(format): \(problems)")
+        #expect(terms.problems.allSatisfy { $0.skipped == .term })
+        #expect(terms.problems.first?.description.hasSuffix("(quote it to count it: \"2023\"); it was skipped") == true)
+    }
+
+    /// A key whose whole value is not text is reported as a list's element is; an empty one
+    /// (`tags:`, `tags: []`) gives no tags and no warning.
+    @Test func aKeyWhoseValueIsNotTextIsReported() throws {
+        let folder = try site(["a.md": "---\ntags: 2023\ncategories:\n---\n", "b.md": "+++\ntags = 2024-01-01\ncategories = []\n+++\n",
+                               "c.md": "{\"tags\": false, \"categories\": null}\n", "d.md": "---\ntags: []\ncategories: ~\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(terms.terms.isEmpty)
+        #expect(terms.problems.map { "\(($0.file as NSString).lastPathComponent):\($0.line ?? 0): \($0.message)" } == [
+            "a.md:2: tags holds the number 2023, which is not text (quote it to count it: \"2023\")",
+            "b.md:2: tags holds the date 2024-01-01, which is not text (quote it to count it: \"2024-01-01\")",
+            "c.md:1: tags holds the boolean false, which is not text (quote it to count it: \"false\")",
+        ])
+    }
+
+    /// An empty tag (`""`, `"  "`, nothing between two commas) is reported on its line with its
+    /// key, in every format, and skipped: it was dropped silently.
+    @Test func anEmptyTagIsReported() throws {
+        let folder = try site(["a.md": "---\ntags:\n  - \"\"\n  - \"  \"\n  - Swift\ncategories: News, , Tips\n---\n",
+                               "b.md": "+++\ntags = [\"\", \"Go\"]\n+++\n", "c.md": "{\"tags\": [\"  \", \"Rust\"]}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["Swift": 1, "News": 1, "Tips": 1, "Go": 1, "Rust": 1])
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "a.md:3: tags holds an empty tag (\"\"); it was skipped", "a.md:4: tags holds an empty tag (\"  \"); it was skipped",
+            "a.md:6: categories holds an empty tag (\" \"); it was skipped", "b.md:2: tags holds an empty tag (\"\"); it was skipped",
+            "c.md:1: tags holds an empty tag (\"  \"); it was skipped",
+        ])
+    }
+
+    /// A `draft` that is not true or false was read as not a draft without a word: it is warned
+    /// about on its line and read as Hugo reads it (spf13/cast's `ToBool`): a number other than 0
+    /// is a draft, anything else (`banana`, `"yes"`, a list) is not, and the page is counted, as
+    /// Hugo publishes it. Nothing is left out of the count for it, so it is a note.
+    @Test func aDraftThatIsNotABooleanIsWarnedAboutAndReadAsHugoReadsIt() throws {
+        let folder = try site([
+            "a.md": "---\ntags: [A]\ndraft: banana\n---\n", "b.md": "---\ntitle: x\ntags: [B]\ndraft: \"yes\"\n---\n",
+            "c.md": "---\ntags: [C]\ndraft: 1\n---\n", "d.md": "+++\ntags = [\"D\"]\ndraft = \"no\"\n+++\n",
+            "e.md": "+++\ntags = [\"E\"]\ndraft = 2\n+++\n", "f.md": "{\"tags\": [\"F\"], \"draft\": [true]}\n",
+            // As before: booleans, the strings Hugo reads as them, and no value at all.
+            "g.md": "---\ntags: [G]\ndraft: true\n---\n", "h.md": "+++\ntags = [\"H\"]\ndraft = \"False\"\n+++\n",
+            "i.md": "---\ntags: [I]\ndraft:\n---\n", "j.md": "{\"tags\": [\"J\"], \"draft\": \"TRUE\"}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(Set(counts(terms).keys) == ["A", "B", "D", "F", "H", "I"])
+        #expect(terms.leftOut == [.draft: 4])
+        let counted = "so the page is counted (write draft: true or draft: false)"
+        let draft = "so the page is a draft (write draft: true or draft: false)"
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "a.md:3: draft is banana, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "b.md:4: draft is \"yes\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "c.md:3: draft is 1, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "d.md:3: draft is \"no\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "e.md:3: draft is 2, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "f.md:1: draft is a list, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+        ])
+        #expect(terms.problems.allSatisfy { $0.skipped == .nothing })
+    }
+
+    /// A file in UTF-16 or UTF-32 (with a byte order mark, or UTF-16 without one) is named as
+    /// such, not as a binary file (it holds NUL bytes); a UTF-8 byte order mark is read past.
+    @Test func aUTF16FileIsNamedAsOne() throws {
+        let folder = try site(["binary.md": "", "utf8.md": ""])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = "---\ntags: [Wide]\n---\n"
+        func write(_ name: String, _ bytes: [UInt8]) throws { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        try write("le.md", [0xFF, 0xFE] + page.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        try write("be.md", [0xFE, 0xFF] + page.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        try write("bare.md", page.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        try write("wide.md", [0xFF, 0xFE, 0x00, 0x00] + page.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] })
+        try write("utf8.md", [0xEF, 0xBB, 0xBF] + Array("---\ntags: [Narrow]\n---\n".utf8))
+        try write("binary.md", [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0x10, 0x00, 0x00])
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["Narrow": 1])
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "bare.md:1: is UTF-16 (little-endian, without a byte order mark) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "be.md:1: is UTF-16 (big-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "binary.md: is not a text file (it holds NUL bytes); skipped",
+            "le.md:1: is UTF-16 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+            "wide.md:1: is UTF-32 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
+        ])
     }
 
     /// Jekyll gives a post the folders between the site and `_posts` as categories, first.

@@ -243,12 +243,44 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             try Cloud(contentsOf: URL(fileURLWithPath: "/tmp"), format: .yaml)
         }
         #expect(TagCloudError.pictureTooLarge(width: 40000, height: 10, limit: 32767).description
-                == "the picture would be 40000 × 10 pixels, over the limit of 32767 pixels on a side; lower the width, the padding or the scale")
+                == #"the picture would be 40000 × 10 pixels, over the limit of 32767 pixels on a side; lower "width", "padding" or "scale" (PNG)"#)
         #expect(TagCloudError.pictureTooLarge(width: 390, height: 40000, limit: 32767).description
-                == "the picture would be 390 × 40000 pixels, over the limit of 32767 pixels on a side; lower the number of tags, the font size, the spacing or the scale")
+                == #"the picture would be 390 × 40000 pixels, over the limit of 32767 pixels on a side; lower the number of tags, "font.size", "spacing" or "scale" (PNG)"#)
         #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: "a.yaml", line: 3, column: 11),
                                                 available: ["Inter", "DejaVu Sans"]).description
                 == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans"#)
+    }
+
+    /// A picture too large names the keys (and options) whose values make it so, with those
+    /// values: it said "lower the width, the padding or the scale", the scale even for SVG,
+    /// which it does not size.
+    @Test func aPictureTooLargeNamesTheKeysThatMakeIt() throws {
+        func message(_ cloud: Cloud, _ format: OutputFormat) -> String {
+            do {
+                _ = try cloud.rendered().data(as: format)
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        var wide = Cloud(tags: ["a", "b"])
+        wide.width = 20_000
+        wide.scale = 2
+        #expect(message(wide, .png) == #"the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: "width" 20000 "#
+                + #"+ 2 × "padding" 16 points, × "scale" 2; lower "width" (--width), "padding" (--padding) or "scale" (--scale)"#)
+        #expect(message(wide, .svg) == "no error")
+        wide.width = 40_000
+        #expect(message(wide, .svg) == #"the picture would be 40032 × 68 pixels, over the limit of 32767 pixels on a side: "width" 40000 "#
+                + #"+ 2 × "padding" 16 points (SVG is 1 pixel a point); lower "width" (--width) or "padding" (--padding)"#)
+        var tall = Cloud(tags: (0..<80).map { Cloud.Tag("t\($0)") })
+        tall.width = 10
+        var font = Cloud.Font()
+        font.size = 400
+        tall.font = font
+        let tallMessage = message(tall, .pdf)
+        #expect(tallMessage.contains(#" pixels on a side: 80 tags make it "#) && tallMessage.hasSuffix(
+            #" points tall (PDF is 1 pixel a point); show fewer rows ("maxRows", --max-rows) or tags, lower "font.size" (--font-size) "#
+            + #"or "spacing" (--spacing), or raise "width" (--width) to fit more tags in a row"#), "\(tallMessage)")
     }
 
     @Test func loadingAFileReportsItsPath() throws {

@@ -24,13 +24,9 @@ struct TextInput {
     /// - Complexity: O(n).
     init(bytes input: [UInt8], source: String) throws(TagCloudError) {
         self.source = source
-        let boms: [(bytes: [UInt8], name: String)] = [
-            ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"),
-            ([0xFE, 0xFF], "UTF-16 (big-endian)"), ([0xFF, 0xFE], "UTF-16 (little-endian)"),
-        ]
-        for bom in boms where input.starts(with: bom.bytes) {
+        if let encoding = Self.foreignByteOrderMark(of: input) {
             throw .invalidUTF8(SpecLocation(source: source, line: 1, column: 1, byteOffset: 0),
-                               detail: "it starts with a \(bom.name) byte order mark")
+                               detail: "it starts with a \(encoding) byte order mark")
         }
         bomLength = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         bytes = bomLength == 0 ? input : Array(input.dropFirst(bomLength))
@@ -40,6 +36,16 @@ struct TextInput {
                                             byteOffset: offset + bomLength),
                                detail: detail)
         }
+    }
+
+    /// The encoding a UTF-16 or UTF-32 byte order mark at the start of the bytes names
+    /// (`UTF-16 (little-endian)`), or `nil` when they start with none (a UTF-8 one is not foreign).
+    static func foreignByteOrderMark(of bytes: some Collection<UInt8>) -> String? {
+        let marks: [(bytes: [UInt8], name: String)] = [
+            ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"),
+            ([0xFE, 0xFF], "UTF-16 (big-endian)"), ([0xFF, 0xFE], "UTF-16 (little-endian)"),
+        ]
+        return marks.first { bytes.starts(with: $0.bytes) }?.name
     }
 
     /// The location of a byte offset in ``bytes``.
