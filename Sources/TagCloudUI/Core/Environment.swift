@@ -78,6 +78,7 @@ public struct EnvironmentValues {
     }
 
     /// The foreground style; `nil` means the primary colour.
+    @usableFromInline
     var foregroundStyle: AnyShapeStyle? {
         get { storage.foregroundStyle }
         set { writableStorage().foregroundStyle = newValue }
@@ -274,9 +275,21 @@ public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
 }
 
 /// A modifier that changes the environment with a closure (for internal values).
+///
+/// Usable from inlinable code, so that the modifiers built on it (``View/transformEnvironment(_:)``)
+/// can be inlinable: the view type a non-inlinable function returns is opaque to other modules,
+/// and their views then resolve through generic code instead of code specialised for them.
+@usableFromInline
 struct EnvironmentTransformModifier: ViewModifier {
+    @usableFromInline
     let transform: (inout EnvironmentValues) -> Void
 
+    @usableFromInline
+    init(transform: @escaping (inout EnvironmentValues) -> Void) {
+        self.transform = transform
+    }
+
+    @usableFromInline
     static func _makeNodes(modifier: Self, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         var inner = inputs
@@ -300,6 +313,7 @@ extension View {
     }
 
     /// Changes the environment of this view and its descendants with a closure.
+    @inlinable
     func transformEnvironment(_ transform: @escaping (inout EnvironmentValues) -> Void) -> some View {
         modifier(EnvironmentTransformModifier(transform: transform))
     }
@@ -308,11 +322,13 @@ extension View {
     /// descendants: what `.environment(\.layoutDirection, direction).foregroundStyle(foreground)
     /// .backgroundStyle(background)` sets, in one modifier.
     ///
-    /// For the `TagCloud` library's cloud: each modifier nests the view's type one level deeper,
-    /// and two more levels around a cloud's chips made the compiler resolve them through generic
-    /// code instead of code specialised for their types (a third more time per chip).
+    /// For the `TagCloud` library's cloud, whose chips must resolve through code specialised for
+    /// their types: inlinable, so that the view type it returns is not opaque to other modules
+    /// (two non-inlinable modifiers around a cloud made its chips resolve through generic code,
+    /// a third more time per chip).
     ///
     /// - Returns: The modified view.
+    @inlinable
     package func environment(layoutDirection: LayoutDirection, foregroundStyle: AnyShapeStyle,
                              backgroundStyle: AnyShapeStyle) -> some View {
         transformEnvironment { environment in
