@@ -145,6 +145,60 @@ import TestRandom
         }
     }
 
+    /// Shaping with the features a text leaves inert turned off gives exactly what shaping with
+    /// every default feature gives (property test, seeded): random printable-ASCII labels, and
+    /// labels built from pieces that Inter's contextual alternates, ligatures, case forms and
+    /// kerning act on, in every bundled face, whole and word by word.
+    @Test func turningOffInertFeaturesChangesNothing() throws {
+        let every = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false, turnsOffInertFeatures: false)
+        let inert = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false)
+        let words = Typesetter(library: bundledLibrary, cacheCapacity: 1 << 20, shapesWordByWord: true)
+        var generator = SeededRandom(seed: 41)
+        let pieces = ["swift", "12345", "x", "3x4", "12:30", "->", "<-", "=>", "<=", "--", "---", "A-B", "(A)", "[H]",
+                      "fi", "ffi", "fl", "Ta", "AV", "LT", "1/2", "...", "@", "#1", "a.b", "Q&A", "*", "0", "ll", "tt",
+                      "W", "y", ":", "+", "=", "~", "'", "\"", "!", "?", "$5", "%", "^", "_", "|", "`", "{}", "i", "j"]
+        let families: [String?] = [nil, "DejaVu Sans"]
+        let weights: [Font.Weight] = [.ultraLight, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        for round in 0..<4000 {
+            let label: String
+            if round % 3 == 0 {
+                // Any printable ASCII.
+                let length = Int.random(in: 1...12, using: &generator)
+                label = String(decoding: (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }, as: UTF8.self)
+            } else {
+                let count = Int.random(in: 1...4, using: &generator)
+                label = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }
+                    .joined(separator: Int.random(in: 0..<3, using: &generator) == 0 ? " " : "")
+            }
+            let font = Font(family: families.randomElement(using: &generator) ?? nil,
+                            size: [9, 17, 28].randomElement(using: &generator) ?? 17,
+                            weight: weights.randomElement(using: &generator) ?? .regular,
+                            italic: Bool.random(using: &generator))
+            // Languages whose `locl` forms Latin fonts carry (Turkish i, Dutch IJ, Catalan l·l, …).
+            let language = try ["", "tr", "nl", "ca", "ro", "pl", "de"].randomElement(using: &generator)
+                .flatMap { $0.isEmpty ? nil : try TextLanguage($0) }
+            let expected = try every.shape(label, font: font, language: language)
+            #expect(try inert.shape(label, font: font, language: language) == expected, "\(label) \(font) \(String(describing: language))")
+            #expect(try words.shape(label, font: font, language: language) == expected, "\(label) \(font), word by word")
+        }
+    }
+
+    /// Inter's glyph composition (`ccmp`, which needs combining marks) can change no ASCII text;
+    /// its contextual alternates cannot change a label of letters and digits, but can change one
+    /// with an arrow, a multiplication or a time.
+    @Test func inertFeaturesOfInter() throws {
+        let regular = InertFeatures(face: try bundledLibrary.face(for: .body))
+        let calt = try #require(regular.features.firstIndex { $0.tag == hbTag("calt") }, "calt is analysed")
+        func inert(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { regular.inert(for: $0) } & (1 << UInt32(calt)) != 0
+        }
+        #expect(inert("swift12345") && inert("harfbuzz") && inert("layout 42"))
+        #expect(!inert("a->b") && !inert("3x4") && !inert("12:30"))
+        #expect(!inert("café"), "non-ASCII text turns nothing off")
+        let ccmp = try #require(regular.features.firstIndex { $0.tag == hbTag("ccmp") }, "ccmp is analysed")
+        #expect(regular.features[ccmp].sensitive == (0, 0), "no printable character sets off a composition")
+    }
+
     /// Inter Regular may be split at spaces except around characters its space-context `calt`
     /// lookup can change; the bold weights kern the space and are never split.
     @Test func spaceIndependence() throws {

@@ -344,8 +344,12 @@ final class ResolvedFaces: Sendable {
     let emojiFallbacks: [FontFace]
     let weight: Int
     let italic: Bool
+    /// The primary face's substitution features that a printable-ASCII text may leave inert
+    /// (``InertFeatures``): found once per request.
+    let inertFeatures: InertFeatures
 
     init(primary: FontFace, textFallbacks: [FontFace], emojiFallbacks: [FontFace], weight: Int, italic: Bool) {
+        self.inertFeatures = InertFeatures(face: primary)
         self.primary = primary
         self.textFallbacks = textFallbacks
         self.emojiFallbacks = emojiFallbacks

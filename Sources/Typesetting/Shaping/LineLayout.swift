@@ -55,12 +55,14 @@ private let ellipsis = "\u{2026}"
 /// reordering per line (UAX #9, L2), vertical metrics and alignment.
 ///
 /// - Complexity: O(n · l) for n scalars and l lines.
-func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) throws -> ShapedText {
-    let engine = LineEngine(request: request, faces: faces, library: library, words: words)
+func layout(_ request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?,
+            turnsOffInertFeatures: Bool = true) throws -> ShapedText {
+    let engine = LineEngine(request: request, faces: faces, library: library, words: words,
+                            inert: turnsOffInertFeatures ? faces.inertFeatures : nil)
     return try engine.run()
 }
 
-/// Lays one request out (see ``layout(_:faces:library:words:)``).
+/// Lays one request out (see ``layout(_:faces:library:words:turnsOffInertFeatures:)``).
 ///
 /// A class: its methods' closures (the string's bytes, shaping's error text) capture one
 /// reference to it. As a struct, each closure copied it, which retained the request's strings and
@@ -71,16 +73,19 @@ private final class LineEngine {
     let faces: ResolvedFaces
     let library: FontLibrary
     let words: WordCache?
+    /// The primary face's inert features (``InertFeatures``), or `nil` to apply every feature.
+    let inert: InertFeatures?
     let size: Double
     let baseLevel: UInt8
     /// The width limit in ``Fixed`` units, or `nil`.
     let limit: Fixed?
 
-    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?) {
+    init(request: LayoutRequest, faces: ResolvedFaces, library: FontLibrary, words: WordCache?, inert: InertFeatures?) {
         self.request = request
         self.faces = faces
         self.library = library
         self.words = words
+        self.inert = inert
         self.size = Double(request.font.size)
         self.baseLevel = request.direction == .rightToLeft ? 1 : 0
         self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
@@ -93,7 +98,7 @@ private final class LineEngine {
             guard let spec = Paragraph.simpleItem(bytes, face: faces.primary) else { return nil }
             guard !bytes.isEmpty else { return singleLine(request.text, items: [], advance: 0) }
             let item = try shape(spec, utf8: bytes, size: size, language: request.language, words: words, simple: true,
-                                 text: request.text)
+                                 inert: inert, text: request.text)
             let width = item.width
             return width <= limit ?? .max ? singleLine(request.text, items: [consume item], advance: width) : nil
         }) ?? nil {
@@ -151,7 +156,7 @@ private final class LineEngine {
         try paragraph.utf8.withUnsafeBufferPointer { bytes in
             try specs.map {
                 try shape($0, utf8: bytes, size: size, language: request.language, words: words, simple: paragraph.isSimple,
-                          text: paragraph.text)
+                          inert: $0.face === faces.primary ? inert : nil, text: paragraph.text)
             }
         }
     }

@@ -80,7 +80,8 @@ nonisolated(unsafe) private let defaultShapingLanguage = hb_language_from_string
 ///
 /// - Complexity: O(n) in the item's length (HarfBuzz's shaping is linear for these fonts).
 func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, language: TextLanguage?,
-           words: WordCache? = nil, simple: Bool = false, text: @autoclosure () -> String) throws -> ShapedItem {
+           words: WordCache? = nil, simple: Bool = false, inert: InertFeatures? = nil,
+           text: @autoclosure () -> String) throws -> ShapedItem {
     let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
     // A label of one word is shaped whole: the word cache would hold the same glyphs as the layout
     // cache, and a site's labels are mostly distinct (100,000 single-word tags paid a lookup, a
@@ -101,7 +102,8 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
             if let cached = words.word(word, face: spec.face, language: language) {
                 shape = cached
             } else {
-                shape = try shapeWord(bytes, face: spec.face, script: spec.script, language: language, text: text())
+                shape = try shapeWord(bytes, face: spec.face, script: spec.script, language: language, inert: inert,
+                                      text: text())
                 words.insert(shape, word: word, face: spec.face, language: language)
             }
             append(shape, offset: start, to: &item, scaler: scaler)
@@ -111,8 +113,9 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
     }
     // The item is made and returned inside the closure: captured by it, it was copied out at the
     // end (a retain and a release of its face and of each of its arrays, for every label).
+    let inertMask = inert?.inert(for: UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])) ?? 0
     return try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
-                            language: language, text: text()) { infos, positions in
+                            language: language, turningOff: inertMask, of: inert, text: text()) { infos, positions in
         let hbFont = spec.face.font.pointer
         let bitmap = spec.face.hasColorBitmaps
         let count = infos.count
@@ -138,9 +141,9 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
 
 /// Shapes one word alone (no context) and keeps its positions in design units.
 private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, language: TextLanguage?,
-                       text: @autoclosure () -> String) throws -> WordShape {
+                       inert: InertFeatures?, text: @autoclosure () -> String) throws -> WordShape {
     try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, language: language,
-                     text: text()) { infos, positions in
+                     turningOff: inert?.inert(for: bytes) ?? 0, of: inert, text: text()) { infos, positions in
         let hbFont = face.font.pointer
         let count = infos.count
         var shape = WordShape(glyphs: [], hasOffsets: false)
@@ -180,10 +183,11 @@ private let harfBuzzBufferKey: pthread_key_t? = {
 /// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) with `language` as the buffer's
 /// language (so its OpenType `locl` forms apply, as a browser applies the `lang` attribute's), and
 /// lends the glyph infos and positions (as many of each; none for no glyphs), valid only inside
-/// `body`.
+/// `body`. The features of `inert` that `mask` names are turned off (``InertFeatures``: they
+/// cannot change the text).
 private func withHarfBuzz<Result>(
     _ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8, script: UInt32,
-    language: TextLanguage?, text: @autoclosure () -> String,
+    language: TextLanguage?, turningOff mask: UInt32 = 0, of inert: InertFeatures? = nil, text: @autoclosure () -> String,
     _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) throws -> Result
 ) throws -> Result {
     // The thread's buffer, taken out of its slot while in use (a nested shaping makes its own),
@@ -216,7 +220,13 @@ private func withHarfBuzz<Result>(
     if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
     if end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
     hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-    hb_shape(face.font.pointer, buffer, nil, 0)
+    if let inert, mask != 0 {
+        inert.withFeatures(turningOff: mask) { features in
+            hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
+        }
+    } else {
+        hb_shape(face.font.pointer, buffer, nil, 0)
+    }
     guard hb_buffer_allocation_successful(buffer) != 0 else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz ran out of memory")
     }

@@ -11,6 +11,9 @@ public final class Typesetter: Sendable {
     public let library: FontLibrary
     private let cache: ShapingCache
     private let words: WordCache?
+    /// Whether printable-ASCII texts are shaped with the substitution features they leave inert
+    /// turned off (``InertFeatures``; tests compare with shaping without).
+    private let turnsOffInertFeatures: Bool
 
     /// Creates a typesetter over `library`.
     ///
@@ -22,12 +25,13 @@ public final class Typesetter: Sendable {
         self.init(library: library, cacheCapacity: cacheCapacity, shapesWordByWord: true)
     }
 
-    /// Creates a typesetter; `shapesWordByWord: false` always shapes whole runs (tests compare the
-    /// two).
-    init(library: FontLibrary, cacheCapacity: Int, shapesWordByWord: Bool) {
+    /// Creates a typesetter; `shapesWordByWord: false` always shapes whole runs and
+    /// `turnsOffInertFeatures: false` always applies every default feature (tests compare them).
+    init(library: FontLibrary, cacheCapacity: Int, shapesWordByWord: Bool, turnsOffInertFeatures: Bool = true) {
         self.library = library
         self.cache = ShapingCache(capacity: cacheCapacity)
         self.words = shapesWordByWord && cacheCapacity > 0 ? WordCache(capacity: max(256 << 10, cacheCapacity / 8)) : nil
+        self.turnsOffInertFeatures = turnsOffInertFeatures
     }
 
     /// The shared typesetter over the bundled fonts (``FontLibrary/bundled(systemFonts:)``).
@@ -89,7 +93,8 @@ public final class Typesetter: Sendable {
                                     truncation: truncation, alignment: alignment, direction: direction, language: language)
         let hash = request.hashValue
         if let cached = cache.value(for: request, hash: hash) { return cached }
-        var result = try layout(request, faces: library.resolve(font), library: library, words: words)
+        var result = try layout(request, faces: library.resolve(font), library: library, words: words,
+                                turnsOffInertFeatures: turnsOffInertFeatures)
         result.language = language
         cache.insert(result, for: request, hash: hash)
         return result
