@@ -32,27 +32,47 @@ import CHarfBuzz
 /// the lookups that stay run in the same order on the same glyphs. A property test compares both
 /// ways over random labels in every bundled face.
 struct InertFeatures: Sendable {
-    /// One analysed feature: its tag and the printable ASCII characters (bit n of word n / 64)
-    /// that may make it act.
-    struct Feature: Sendable {
-        var tag: hb_tag_t
-        var sensitive: (UInt64, UInt64)
+    /// Printable ASCII characters as bits: bit n of `low` for n < 64, of `high` for the others.
+    struct Characters: Sendable, Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        static let all = Characters(low: ~0, high: ~0)
+
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte &- 64) }
+        }
+
+        func isDisjoint(with other: Characters) -> Bool {
+            low & other.low == 0 && high & other.high == 0
+        }
     }
 
-    /// The face's default substitution features that some printable ASCII text leaves inert.
-    let features: [Feature]
-
-    static let none = InertFeatures(features: [])
-
     /// The substitution features HarfBuzz turns on by default for horizontal text (hb-ot-shape.cc),
-    /// whichever script it shapes.
-    private static let defaultSubstitutionFeatures: [hb_tag_t] = [
+    /// whichever script it shapes: the features analysed, bit i of a mask standing for entry i.
+    static let defaultSubstitutionFeatures: InlineArray<10, hb_tag_t> = [
         hbTag("ccmp"), hbTag("locl"), hbTag("rlig"), hbTag("calt"), hbTag("clig"), hbTag("liga"), hbTag("rclt"),
         hbTag("ltra"), hbTag("ltrm"), hbTag("rvrn"),
     ]
 
-    init(features: [Feature]) {
-        self.features = features
+    /// For each default feature, the characters that may make it act; every character for a
+    /// feature the face lacks (nothing to turn off). Held inline: a text's shaping reads it on
+    /// every thread, and an array's buffer would be one more reference count they all write.
+    private let sensitive: InlineArray<10, Characters>
+
+    static let none = InertFeatures(sensitive: InlineArray(repeating: .all))
+
+    private init(sensitive: InlineArray<10, Characters>) {
+        self.sensitive = sensitive
+    }
+
+    /// The characters that may make `tag` act, or `nil` when it is not analysed (not a default
+    /// substitution feature, or one the face lacks).
+    func characters(setting tag: hb_tag_t) -> Characters? {
+        for index in sensitive.indices where Self.defaultSubstitutionFeatures[index] == tag {
+            return sensitive[index] == .all ? nil : sensitive[index]
+        }
+        return nil
     }
 
     /// Analyses `face`'s GSUB lookups.
@@ -68,7 +88,7 @@ struct InertFeatures: Sendable {
             return
         }
         defer { hb_set_destroy(all) }
-        var defaults = Self.defaultSubstitutionFeatures + [0]
+        var defaults = (0..<Self.defaultSubstitutionFeatures.count).map { Self.defaultSubstitutionFeatures[$0] } + [0]
         defaults.withUnsafeMutableBufferPointer { tags in
             hb_ot_layout_collect_lookups(hbFace, gsub, nil, nil, tags.baseAddress, all)
         }
@@ -131,39 +151,35 @@ struct InertFeatures: Sendable {
             }
             setOff.append((byte, active))
         }
-        var features: [Feature] = []
-        for tag in Self.defaultSubstitutionFeatures {
+        var sensitive = InlineArray<10, Characters>(repeating: .all)
+        for feature in sensitive.indices {
             guard let lookups = hb_set_create() else { continue }
             defer { hb_set_destroy(lookups) }
-            var tags: [hb_tag_t] = [tag, 0]
+            var tags: [hb_tag_t] = [Self.defaultSubstitutionFeatures[feature], 0]
             tags.withUnsafeMutableBufferPointer { tags in
                 hb_ot_layout_collect_lookups(hbFace, gsub, nil, nil, tags.baseAddress, lookups)
             }
             guard hb_set_is_empty(lookups) == 0 else { continue }
             let members = lookupIndices.indices.filter { hb_set_has(lookups, lookupIndices[$0]) != 0 }
-            var sensitive: (UInt64, UInt64) = (0, 0)
-            for entry in setOff where members.contains(where: { entry.lookups[$0] }) {
-                if entry.byte < 64 { sensitive.0 |= 1 << UInt64(entry.byte) } else { sensitive.1 |= 1 << UInt64(entry.byte - 64) }
-            }
-            features.append(Feature(tag: tag, sensitive: sensitive))
+            var characters = Characters()
+            for entry in setOff where members.contains(where: { entry.lookups[$0] }) { characters.insert(entry.byte) }
+            sensitive[feature] = characters
         }
-        self.init(features: features)
+        self.init(sensitive: sensitive)
     }
 
-    /// The features `bytes` leaves inert, as a mask over ``features`` (bit i for feature i); none
+    /// The features `bytes` leaves inert, as a mask over ``defaultSubstitutionFeatures``; none
     /// unless every byte is printable ASCII.
     ///
     /// - Complexity: O(n) in the bytes.
     func inert(for bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        guard !features.isEmpty else { return 0 }
-        var present: (UInt64, UInt64) = (0, 0)
+        var present = Characters()
         for byte in bytes {
             guard byte >= 0x20 && byte < 0x7F else { return 0 }
-            if byte < 64 { present.0 |= 1 << UInt64(byte) } else { present.1 |= 1 << UInt64(byte &- 64) }
+            present.insert(byte)
         }
         var mask: UInt32 = 0
-        for (index, feature) in features.enumerated()
-        where feature.sensitive.0 & present.0 == 0 && feature.sensitive.1 & present.1 == 0 {
+        for index in sensitive.indices where sensitive[index] != .all && sensitive[index].isDisjoint(with: present) {
             mask |= 1 << UInt32(index)
         }
         return mask
@@ -171,12 +187,13 @@ struct InertFeatures: Sendable {
 
     /// Calls `body` with the HarfBuzz features that turn off the features of `mask` (see
     /// ``inert(for:)``) over the whole buffer; an empty buffer for none.
-    func withFeatures<Result>(turningOff mask: UInt32, _ body: (UnsafeBufferPointer<hb_feature_t>) throws -> Result) rethrows -> Result {
+    static func withFeatures<Result>(turningOff mask: UInt32,
+                                     _ body: (UnsafeBufferPointer<hb_feature_t>) throws -> Result) rethrows -> Result {
         guard mask != 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try withUnsafeTemporaryAllocation(of: hb_feature_t.self, capacity: features.count) { buffer in
+        return try withUnsafeTemporaryAllocation(of: hb_feature_t.self, capacity: defaultSubstitutionFeatures.count) { buffer in
             var count = 0
-            for (index, feature) in features.enumerated() where mask & (1 << UInt32(index)) != 0 {
-                buffer[count] = hb_feature_t(tag: feature.tag, value: 0, start: 0, end: UInt32.max)
+            for index in defaultSubstitutionFeatures.indices where mask & (1 << UInt32(index)) != 0 {
+                buffer[count] = hb_feature_t(tag: defaultSubstitutionFeatures[index], value: 0, start: 0, end: UInt32.max)
                 count += 1
             }
             return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))

@@ -115,7 +115,7 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
     // end (a retain and a release of its face and of each of its arrays, for every label).
     let inertMask = inert?.inert(for: UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])) ?? 0
     return try withHarfBuzz(spec.face, utf8: utf8, start: spec.start, end: spec.end, level: spec.level, script: spec.script,
-                            language: language, turningOff: inertMask, of: inert, text: text()) { infos, positions in
+                            language: language, turningOff: inertMask, text: text()) { infos, positions in
         let hbFont = spec.face.font.pointer
         let bitmap = spec.face.hasColorBitmaps
         let count = infos.count
@@ -143,7 +143,7 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
 private func shapeWord(_ bytes: UnsafeBufferPointer<UInt8>, face: FontFace, script: UInt32, language: TextLanguage?,
                        inert: InertFeatures?, text: @autoclosure () -> String) throws -> WordShape {
     try withHarfBuzz(face, utf8: bytes, start: 0, end: bytes.count, level: 0, script: script, language: language,
-                     turningOff: inert?.inert(for: bytes) ?? 0, of: inert, text: text()) { infos, positions in
+                     turningOff: inert?.inert(for: bytes) ?? 0, text: text()) { infos, positions in
         let hbFont = face.font.pointer
         let count = infos.count
         var shape = WordShape(glyphs: [], hasOffsets: false)
@@ -183,11 +183,11 @@ private let harfBuzzBufferKey: pthread_key_t? = {
 /// Runs HarfBuzz on `utf8[start..<end]` (the rest as context) with `language` as the buffer's
 /// language (so its OpenType `locl` forms apply, as a browser applies the `lang` attribute's), and
 /// lends the glyph infos and positions (as many of each; none for no glyphs), valid only inside
-/// `body`. The features of `inert` that `mask` names are turned off (``InertFeatures``: they
+/// `body`. The default features `mask` names are turned off (``InertFeatures/inert(for:)``: they
 /// cannot change the text).
 private func withHarfBuzz<Result>(
     _ face: FontFace, utf8: UnsafeBufferPointer<UInt8>, start: Int, end: Int, level: UInt8, script: UInt32,
-    language: TextLanguage?, turningOff mask: UInt32 = 0, of inert: InertFeatures? = nil, text: @autoclosure () -> String,
+    language: TextLanguage?, turningOff mask: UInt32 = 0, text: @autoclosure () -> String,
     _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) throws -> Result
 ) throws -> Result {
     // The thread's buffer, taken out of its slot while in use (a nested shaping makes its own),
@@ -220,12 +220,8 @@ private func withHarfBuzz<Result>(
     if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
     if end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
     hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-    if let inert, mask != 0 {
-        inert.withFeatures(turningOff: mask) { features in
-            hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
-        }
-    } else {
-        hb_shape(face.font.pointer, buffer, nil, 0)
+    InertFeatures.withFeatures(turningOff: mask) { features in
+        hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
     }
     guard hb_buffer_allocation_successful(buffer) != 0 else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz ran out of memory")
