@@ -112,18 +112,24 @@ struct SVGOutput {
         placeholders.append(contentsOf: other.placeholders.map { $0 + base })
     }
 
-    /// Feeds the bytes to the 64-bit FNV-1a hash of ``WebText/derivedPrefix(hashing:)``, each
-    /// placeholder run counting as the one placeholder byte documents had when the prefix was
-    /// spliced in afterwards (so that the same picture keeps its prefix).
-    func hash(into hash: inout UInt64) {
+    /// The length the bytes have for ``WebText/derivedPrefix(hashing:)``: each placeholder run
+    /// counts as the one placeholder byte documents had when the prefix was spliced in afterwards
+    /// (so that the same picture keeps its prefix).
+    var hashedCount: Int {
+        buffer.count - placeholders.count * (Self.derivedPrefixLength - 1)
+    }
+
+    /// Feeds the bytes to the hash of ``WebText/derivedPrefix(hashing:)``, each placeholder run
+    /// counting as one placeholder byte (see ``hashedCount``).
+    func hash(into hash: inout WebText.PrefixHash) {
         withBytes { buffer in
             var start = 0
             for position in placeholders {
-                WebText.hashFNV1a(UnsafeBufferPointer(rebasing: buffer[start..<position]), into: &hash)
-                WebText.hashFNV1a(WebText.prefixPlaceholder, into: &hash)
+                hash.feed(UnsafeBufferPointer(rebasing: buffer[start..<position]))
+                hash.feed(WebText.prefixPlaceholder)
                 start = position + Self.derivedPrefixLength
             }
-            WebText.hashFNV1a(UnsafeBufferPointer(rebasing: buffer[start...]), into: &hash)
+            hash.feed(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -143,10 +149,10 @@ struct SVGOutput {
         if let prefix {
             prefixBytes = Array(prefix.utf8)
         } else {
-            var hash = WebText.fnvOffsetBasis
+            var hash = WebText.PrefixHash(byteCount: head.hashedCount + body.hashedCount)
             head.hash(into: &hash)
             body.hash(into: &hash)
-            prefixBytes = Array(WebText.prefix(ofHash: hash).utf8)
+            prefixBytes = Array(WebText.prefix(ofHash: hash.value).utf8)
         }
         head.fill(prefix: prefixBytes)
         body.fill(prefix: prefixBytes)
