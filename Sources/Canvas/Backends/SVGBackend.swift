@@ -35,27 +35,30 @@ final class SVGWriter {
     static let p = String(UnicodeScalar(WebText.prefixPlaceholder))
 
     private let options: SVGOptions
-    private var body: SVGOutput
-    private var definitions: SVGOutput
-    private var styles = SVGStyleSheet()
-    private var glyphIDs: [GlyphKey: Int] = [:]
+    // Unchecked exclusivity: a writer is used by one thread, and none of its methods hands one of
+    // these out while another reaches it. Checked, each write to the body (a few for every number
+    // of a 110 MB document) began and ended a dynamic access, a twentieth of writing it.
+    @exclusivity(unchecked) private var body: SVGOutput
+    @exclusivity(unchecked) private var definitions: SVGOutput
+    @exclusivity(unchecked) private var styles = SVGStyleSheet()
+    @exclusivity(unchecked) private var glyphIDs: [GlyphKey: Int] = [:]
     /// The glyphs looked up last, in front of `glyphIDs` (a large cloud's few hundred glyphs are
     /// looked up hundreds of thousands of times, each a hash of the key).
     private let recentGlyphs = RecentGlyphs()
-    private var emojiIDs: [GlyphKey: Int] = [:]
-    private var gradientIDs: [String: Int] = [:]
+    @exclusivity(unchecked) private var emojiIDs: [GlyphKey: Int] = [:]
+    @exclusivity(unchecked) private var gradientIDs: [String: Int] = [:]
     private var clipCount = 0
     /// The index path of the item being written, for errors.
-    private var indexPath: [Int] = []
+    @exclusivity(unchecked) private var indexPath: [Int] = []
     /// Open `<a>` elements (links cannot nest: only the outermost is written).
     private var openLinks = 0
     private var holdsCloud = false
     private var holdsLinks = false
     /// The paints of plain colours asked for so far (a large cloud asks for the same few thousands
     /// of times), most recent last.
-    private var colorPaints: [(key: ColorPaintKey, paint: Paint)] = []
+    @exclusivity(unchecked) private var colorPaints: [(key: ColorPaintKey, paint: Paint)] = []
     /// Glyph runs' scales as written and as read back, by font size and units per em.
-    private var scales: [(size: CGFloat, units: Double, text: String, value: Double)] = []
+    @exclusivity(unchecked) private var scales: [(size: CGFloat, units: Double, text: String, value: Double)] = []
     /// The anchor attributes of the link target, as bytes.
     private let anchorAttributes: [UInt8]
 

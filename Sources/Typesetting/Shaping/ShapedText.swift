@@ -559,7 +559,7 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         let storage = allocate(Counts(glyphs: glyphs, positions: positions, clusters: clusters, advances: advances,
                                       wideClusters: wideClusters, fixed: false))
         storage.withUnsafeMutablePointerToElements { base in
-            let counts = storage.header, offsets = Offsets(counts), raw = UnsafeMutableRawPointer(base)
+            let counts = storage.counts, offsets = Offsets(counts), raw = UnsafeMutableRawPointer(base)
             fill(Parts(glyphs: typed(raw + offsets.glyphs, counts.glyphs),
                        positions: typed(raw + offsets.positions, counts.positions),
                        clusters: ClusterWriter(base: raw + offsets.clusters, count: counts.clusters, wide: counts.wideClusters),
@@ -574,7 +574,7 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         let storage = allocate(Counts(glyphs: count, positions: count, clusters: count, advances: count,
                                       wideClusters: false, fixed: true))
         storage.withUnsafeMutablePointerToElements { base in
-            let offsets = Offsets(storage.header), raw = UnsafeMutableRawPointer(base)
+            let offsets = Offsets(storage.counts), raw = UnsafeMutableRawPointer(base)
             raw.storeBytes(of: baseline, as: CGFloat.self)
             fill(FixedParts(glyphs: typed(raw + offsets.glyphs, count), offsets: typed(raw + offsets.positions, count * 2),
                             clusters: ClusterWriter(base: raw + offsets.clusters, count: count, wide: false),
@@ -608,21 +608,27 @@ final class GlyphStorage: ManagedBuffer<GlyphStorage.Counts, UInt64> {
         withUnsafeMutablePointerToElements { UnsafeRawPointer($0) }
     }
 
+    /// The arrays' lengths, read through a pointer: reading `header`, a class's stored property,
+    /// began and ended a dynamic exclusive access for every glyph and position a writer read.
+    private var counts: Counts {
+        withUnsafeMutablePointerToHeader { $0.pointee }
+    }
+
     var glyphs: UnsafeBufferPointer<UInt32> {
-        let counts = header
+        let counts = counts
         return UnsafeBufferPointer(start: (elements + Offsets(counts).glyphs).assumingMemoryBound(to: UInt32.self), count: counts.glyphs)
     }
     var positions: Positions {
-        let counts = header, base = elements
+        let counts = counts, base = elements
         return Positions(base: base + Offsets(counts).positions, count: counts.positions, fixed: counts.fixed,
                          baseline: counts.fixed ? base.load(as: CGFloat.self) : 0)
     }
     var clusters: Clusters {
-        let counts = header
+        let counts = counts
         return Clusters(base: elements + Offsets(counts).clusters, count: counts.clusters, wide: counts.wideClusters)
     }
     var advances: Advances {
-        let counts = header
+        let counts = counts
         return Advances(base: elements + Offsets(counts).advances, count: counts.advances, fixed: counts.fixed)
     }
 
