@@ -68,7 +68,7 @@ final class ResolutionContext {
     /// Whether views get structural identities (``ViewPath``s): what `@State`, lifecycle actions,
     /// preference observers and animations key their data by. A rendering that keeps none of
     /// them from pass to pass (``renderViewTree(_:proposedSize:scale:environment:typesetter:recordingFrames:drawing:releasingTreeOffThread:drawingConcurrently:tracksIdentity:)``
-    /// of views without state) gives every view the root path instead, and allocates no path.
+    /// of views without state) gives no view a path: none is appended, stamped or copied.
     let tracksIdentity: Bool
 
     /// The context this one stands in for on one thread (``init(standingInFor:)``), which keeps

@@ -178,7 +178,8 @@ struct ChipView: View {
     /// requests the ones the layout JSON's font families are read with (a cache hit).
     var fillsWidth = false
 
-    /// A chip of `cloud`'s style.
+    /// A chip of `cloud`'s style. Its default look's text colour and fill are the environment's
+    /// foreground and background styles, which ``CloudView`` sets to the cloud's.
     init(cloud: ResolvedCloud, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
         self.init(style: ChipStyle(cloud), label: label, look: look, fillsWidth: fillsWidth)
     }
