@@ -135,10 +135,15 @@ check "diff --out an input" 2 "cannot write the diff image \"a.png\": it is the 
 check "diff --out a link to an input" 2 "it is the input file \"b.png\"" same b.png 'ln -sf b.png blink.png; "$T" diff a.png b.png --out blink.png'
 
 mkdir -p content; printf -- '---\ntags: [x, y]\n---\ntext\n' > content/post.md
-check "collect never writes over its content" 73 "it is a file in the input folder \"content\"" same content/post.md \
+check "collect never writes over its content" 73 "it is a page with front matter in the input folder \"content\"" same content/post.md \
   '"$T" collect content -o content/post.md'
-check "render --from never writes over its content" 73 "it is a file in the input folder \"content\"" same content/post.md \
+check "render --from never writes over its content" 73 "it is a page with front matter in the input folder \"content\"" same content/post.md \
   '"$T" render --from content -o content/post.md --format png'
+mkdir -p content/_data content/assets
+check "collect rebuilds its spec inside the content" 0 - png content/assets/tags.png \
+  '"$T" collect content -o content/_data/tags.yaml && "$T" collect content -o content/_data/tags.yaml \
+   && "$T" render --from content -o content/assets/tags.png && "$T" render --from content -o content/assets/tags.png \
+   && grep -q "text: x" content/_data/tags.yaml'
 mkdir -p batch; cp spec.yaml batch/a.yaml; printf '{"tags": ["z"]}\n' > batch/a.layout.json
 check "a batch never writes over another of its inputs" 73 "cannot write the output \"batch/a.layout.json\": it is the input file" \
   same batch/a.layout.json '"$T" render batch/a.yaml batch/a.layout.json --formats json --quiet'

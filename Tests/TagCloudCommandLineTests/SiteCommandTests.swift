@@ -187,6 +187,36 @@ import Testing
         #expect(try Data(contentsOf: out.appendingPathComponent("cloud.svg")) == expected.data(as: .json))
     }
 
+    /// A site whose content folder is its root (Jekyll, Eleventy) keeps its spec and picture in
+    /// it: every rebuild writes over them, while a page that `collect` counts is never replaced,
+    /// nor a content file whose front matter is broken.
+    @Test func rebuildsWriteOverTheirOutputsInsideTheContentButNeverOverPages() throws {
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        for folder in ["_posts", "_data", "_includes", "assets"] {
+            try FileManager.default.createDirectory(at: site.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("---\ntags: [swift, linux]\n---\nbody\n".utf8).write(to: site.appendingPathComponent("_posts/2024-01-01-a.md"))
+        try Data("---\ntags: [swift\n".utf8).write(to: site.appendingPathComponent("broken.md"))
+        try Data("<p>a page without front matter</p>\n".utf8).write(to: site.appendingPathComponent("_includes/cloud.html"))
+        for _ in 0..<2 {
+            for command in [["collect", ".", "-o", "_data/tags.yml"], ["render", "--from", ".", "-o", "assets/tags.svg"],
+                            ["render", "--from", ".", "-o", "_includes/cloud.html"]] {
+                let run = try CommandRunner.run(command, in: site)
+                #expect(run.status == 0, "\(command): \(run.standardError)")
+            }
+        }
+        #expect(try String(decoding: Data(contentsOf: site.appendingPathComponent("_data/tags.yml")), as: UTF8.self).contains("text: swift"))
+        #expect(try String(decoding: Data(contentsOf: site.appendingPathComponent("_includes/cloud.html")), as: UTF8.self).contains("<ul"))
+        for page in ["_posts/2024-01-01-a.md", "broken.md"] {
+            let before = try Data(contentsOf: site.appendingPathComponent(page))
+            let run = try CommandRunner.run(["render", "--from", ".", "-o", page, "--format", "svg"], in: site)
+            #expect(run.status == 73, "\(page): \(run.standardError)")
+            #expect(run.standardError.contains("it is a page with front matter in the input folder \".\""), "\(run.standardError)")
+            #expect(try Data(contentsOf: site.appendingPathComponent(page)) == before)
+        }
+    }
+
     /// A link template's mistakes are caught before anything is read: a `{` left open and an
     /// empty `--taxonomy` are refused, a template without a placeholder is warned about; and
     /// `--strict` passes a Publish site whose descriptions have colons (a note, not a problem).

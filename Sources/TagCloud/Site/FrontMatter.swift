@@ -32,6 +32,10 @@ struct FrontMatter {
         var notes: [(message: String, line: Int)] = []
         /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
         var isDraft = false
+        /// What keeps the page out of the generator's lists and taxonomies, as written (Hugo's
+        /// `headless: true` and `build.render: never`, Eleventy's
+        /// `eleventyExcludeFromCollections: true`), or `nil` for a page that is listed.
+        var unlisted: String?
         /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
         var draftNote: (message: String, line: Int)?
 
@@ -243,10 +247,11 @@ struct FrontMatter {
         return index + 1
     }
 
-    /// Whether a line is three or more of `mark` and nothing else but trailing spaces.
+    /// Whether a line is three of `mark` and nothing else but trailing spaces: `----` is not a
+    /// delimiter for Hugo's page parser nor for Jekyll (`\A---\s*\n`).
     private static func isDelimiter(_ line: ArraySlice<UInt8>, _ mark: UInt8) -> Bool {
         let content = line.reversed().drop { $0 == 0x20 || $0 == 0x09 }
-        return content.count >= 3 && content.allSatisfy { $0 == mark }
+        return content.count == 3 && content.allSatisfy { $0 == mark }
     }
 
     /// The terms of `keys` (matched ignoring case, as Hugo reads front matter), and whether the
@@ -330,6 +335,12 @@ struct FrontMatter {
                 }
             }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
+            if values.unlisted == nil {
+                values.unlisted = Self.unlisting(key: key, flag: value.scalar.map(\.string)) { name in
+                    guard case .mapping(let build) = value else { return nil }
+                    return build.first { $0.0.scalar?.string.lowercased() == name }?.1.scalar?.string
+                }
+            }
             if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
                 let reading: PageDates.Reading = switch value {
                 case .scalar(let scalar):
@@ -395,6 +406,31 @@ struct FrontMatter {
             }
         }
         return values
+    }
+
+    /// Whether a front matter key keeps its page out of the generator's taxonomies, and how that
+    /// is said: Hugo's `headless: true` (a headless bundle) and `build` (or the older `_build`)
+    /// with `render: never` (or `false`), which Hugo leaves out of its taxonomies as pages
+    /// without a link; Eleventy's `eleventyExcludeFromCollections: true`, which leaves a page out
+    /// of every collection, its tags' among them.
+    ///
+    /// - Parameters:
+    ///   - key: The key, in lower case.
+    ///   - flag: The key's value when it is a scalar, as written.
+    ///   - option: Reads an option of a `build` mapping by its name in lower case.
+    /// - Returns: The reason, as written in the front matter, or `nil`.
+    static func unlisting(key: String, flag: String?, option: (String) -> String?) -> String? {
+        switch key {
+        case "headless" where flag?.lowercased() == "true":
+            return "headless: true"
+        case "eleventyexcludefromcollections" where flag?.lowercased() == "true":
+            return "eleventyExcludeFromCollections: true"
+        case "build", "_build":
+            guard let render = option("render")?.lowercased(), render == "never" || render == "false" else { return nil }
+            return "\(key).render: \(render)"
+        default:
+            return nil
+        }
     }
 
     /// What a YAML or JSON scalar is when it is not text, as YAML 1.2's core schema reads a plain
@@ -526,6 +562,14 @@ struct FrontMatter {
         }
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
             values.isDraft = true
+        }
+        for (key, value) in byKey.sorted(by: { $0.key < $1.key }) where values.unlisted == nil {
+            let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string
+            values.unlisted = Self.unlisting(key: key, flag: flag) { name in
+                guard let build = value.table else { return nil }
+                let entry = build.first { $0.0.lowercased() == name }?.1
+                return entry?.string ?? entry?.bool.map { $0 ? "true" : "false" }
+            }
         }
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {

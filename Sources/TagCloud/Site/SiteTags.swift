@@ -12,8 +12,12 @@ import Typesetting
 /// ```
 ///
 /// Every Markdown (`.md`, `.markdown`, `.mdown`, `.mkd`, `.mdx`), HTML (`.html`, `.htm`) and
-/// Eleventy template (`.njk`, `.liquid`) file under the folders is read, as Hugo, Jekyll, Eleventy and Publish lay out sites; folders and files whose
-/// names start with `.`, and `node_modules`, are skipped. Its front matter (YAML between `---`
+/// Eleventy template (`.njk`, `.liquid`) file under the folders is read, as Hugo, Jekyll, Eleventy
+/// and Publish lay out sites; folders and files whose names start with `.`, `node_modules`, and
+/// the folders of generated pages and templates (`_site`, `_includes`, `_layouts`, `_data`) are
+/// skipped. Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
+/// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
+/// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`). Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a string of comma-separated terms (Publish); in a Jekyll post (under
@@ -27,7 +31,12 @@ import Typesetting
 /// lines when it holds the keys asked for (with a ``Problem`` saying so, the file counted); a `#`
 /// that cuts a value short (a YAML comment) is a ``Problem`` too.
 /// Drafts (`draft: true`, Jekyll's `published: false`, and files under `_drafts`) are skipped
-/// unless ``Options/includeDrafts`` is set.
+/// unless ``Options/includeDrafts`` is set. Pages the generator lists nowhere are skipped
+/// (``LeftOut/unlisted``): Hugo's headless bundles (`headless: true`) and pages with
+/// `build.render: never` (Hugo's taxonomies leave out pages without a link), and Eleventy's
+/// `eleventyExcludeFromCollections: true` (out of every collection, its tags' too). Terms are
+/// told apart by their characters as written: "été" composed and decomposed are two terms, as
+/// Hugo and Jekyll, which compare bytes, see them.
 ///
 /// A file that cannot be read, a binary file, a malformed or oversized front matter, a term that
 /// is not text, a symbolic link loop: each is a ``Problem`` naming the file and line, the file (or
@@ -163,6 +172,9 @@ public struct SiteTags: Sendable, Hashable {
         case expired
         /// A file in Jekyll's `_posts` whose name is not a post's (`YYYY-MM-DD-title.md`).
         case undatedPost
+        /// A page the generator keeps out of its lists and taxonomies: Hugo's `headless: true`
+        /// and `build.render: never`, Eleventy's `eleventyExcludeFromCollections: true`.
+        case unlisted
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -176,6 +188,7 @@ public struct SiteTags: Sendable, Hashable {
             case .future: "\(count) dated in the future"
             case .expired: "\(count) expired"
             case .undatedPost: "\(count) in _posts without a date in the name"
+            case .unlisted: "\(count) kept out of the site's lists"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -243,12 +256,14 @@ public struct SiteTags: Sendable, Hashable {
                                   options: options)
             results.withLock { $0[index] = result }
         }
-        var order: [String] = []
-        var byKey: [String: Term] = [:]
+        // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but
+        // "été" composed and decomposed are two terms with two slugs to Hugo and Jekyll.
+        var order: [ExactText] = []
+        var byKey: [ExactText: Term] = [:]
         // The same, each taxonomy apart (keyed by taxonomy and term).
-        var taxonomyOrder: [String] = []
-        var byTaxonomyKey: [String: Term] = [:]
-        var slugs: [String: String] = [:]
+        var taxonomyOrder: [ExactText] = []
+        var byTaxonomyKey: [ExactText: Term] = [:]
+        var slugs: [ExactText: String] = [:]
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         for result in results.withLock({ $0 }) {
@@ -257,19 +272,19 @@ public struct SiteTags: Sendable, Hashable {
             if let reason = result.leftOut { leftOut[reason, default: 0] += 1 }
             guard result.counted else { continue }
             read += 1
-            var seen = Set<String>()
-            var seenInTaxonomy = Set<String>()
+            var seen = Set<ExactText>()
+            var seenInTaxonomy = Set<ExactText>()
             for (term, taxonomy) in result.terms {
                 // Each spelling's slug once: a site repeats its terms on many pages.
                 let slug: String
-                if let known = slugs[term] {
+                if let known = slugs[ExactText(term)] {
                     slug = known
                 } else {
                     slug = Self.slug(term)
-                    slugs[term] = slug
+                    slugs[ExactText(term)] = slug
                 }
-                let key = options.caseSensitive ? term : groupingKey(term, slug: slug)
-                let taxonomyKey = taxonomy + "\u{0}" + key
+                let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug))
+                let taxonomyKey = ExactText(taxonomy + "\u{0}" + key.text)
                 if seenInTaxonomy.insert(taxonomyKey).inserted {
                     if byTaxonomyKey[taxonomyKey] == nil {
                         taxonomyOrder.append(taxonomyKey)
@@ -533,6 +548,11 @@ public struct SiteTags: Sendable, Hashable {
             result.leftOut = .draft
             return result
         }
+        // The generator lists it nowhere, its taxonomies included: its terms have no page.
+        if values.unlisted != nil {
+            result.leftOut = .unlisted
+            return result
+        }
         // Notes (on dates among them) come first: a page the dates leave out is still told about.
         for note in values.notes {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
@@ -603,11 +623,44 @@ public struct SiteTags: Sendable, Hashable {
         name.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
     }
 
+    /// Whether `collect` counts the file at `url`: a content file (Markdown, HTML or a template
+    /// Eleventy reads, by its extension) that starts with front matter, well-formed or not. Files
+    /// it does not count (a spec, a picture, an HTML fragment this command wrote before) hold no
+    /// terms of the site, so a command may write over them when they lie inside the folders it
+    /// reads.
+    ///
+    /// - Parameter url: A file.
+    /// - Returns: `true` for a page whose front matter is read (or would be reported), `false`
+    ///   otherwise, including for a file that cannot be read.
+    package static func isCountedPage(_ url: URL) -> Bool {
+        guard FolderWalker.extensions.contains(url.pathExtension.lowercased()),
+              let bytes = try? readStart(of: url, limit: 64 << 10) else { return false }
+        do {
+            return try FrontMatter.find(in: bytes, limit: 64 << 10) != nil
+        } catch {
+            return true
+        }
+    }
+
     /// The first `limit` bytes of a file (all of a shorter one).
     private static func readStart(of url: URL, limit: Int) throws -> [UInt8] {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         return [UInt8](try handle.read(upToCount: limit) ?? Data())
+    }
+}
+
+/// A text compared and hashed by its UTF-8 bytes, not by canonical equivalence as `String` is.
+private struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -631,6 +684,18 @@ private struct FolderWalker {
     private var ancestors: [[UInt64]] = []
     /// The files listed so far, by device and inode.
     private var listed = Set<[UInt64]>()
+
+    /// Folders of generated pages and templates that are not pages, in Jekyll and Eleventy
+    /// (`_site`, the output of both; `_includes` and `_layouts`, templates; `_data`, data files).
+    static let generatorFolders: Set<String> = ["_site", "_includes", "_layouts", "_data"]
+    /// The files that make a folder a Jekyll site's root.
+    static let jekyllConfigs = ["_config.yml", "_config.yaml", "_config.toml"]
+    /// Jekyll's default `exclude` folders, from the site's root.
+    static let jekyllExcludes: Set<String> = ["vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby", "gemfiles"]
+    /// Where the Jekyll site being walked starts, as a count of ``ancestors``, when one is.
+    private var jekyllRootDepth: Int?
+    /// The names of the folders being read, below the one given, from the top.
+    private var ancestorNames: [String] = []
 
     /// Markdown, HTML, and the templates Eleventy reads front matter from (Nunjucks, Liquid,
     /// MDX).
@@ -667,7 +732,15 @@ private struct FolderWalker {
             problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(error.localizedDescription))", skipped: .entry))
             return
         }
-        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+        // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
+        let isJekyllRoot = Self.jekyllConfigs.contains { entries.contains($0) }
+        let outerRoot = jekyllRootDepth
+        if isJekyllRoot, outerRoot == nil { jekyllRootDepth = ancestorNames.count }
+        defer { jekyllRootDepth = outerRoot }
+        let relative = jekyllRootDepth.map { depth in ancestorNames.dropFirst(depth).joined(separator: "/") }
+        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
+            if relative != nil, entry.hasPrefix("_"), entry != "_posts", entry != "_drafts" { continue }
+            if let relative, Self.jekyllExcludes.contains(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             if !includeDrafts, entry == "_drafts" {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue
@@ -686,7 +759,9 @@ private struct FolderWalker {
                 continue
             }
             if entryStatus.st_mode & S_IFMT == S_IFDIR {
+                ancestorNames.append(entry)
                 walk(url, name: entryName, includeDrafts: includeDrafts)
+                ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 files.append((url, entryName, rootIsInPosts, rootName.count))

@@ -93,13 +93,15 @@ package enum OutputFile {
     // MARK: Checking
 
     /// Fails early, before any work, when `path` could not be written: its folder is missing or
-    /// not writable, it is a folder or a block device, it is one of `inputs`, or a device or FIFO
+    /// not writable, it is a folder or a block device, it is one of `inputs` or a counted page in
+    /// one of them, or a device or FIFO
     /// there is not writable.
     ///
     /// - Parameters:
     ///   - path: The output path as given.
     ///   - inputs: The command's input files and folders (`-` and missing ones are skipped); no
-    ///     existing file inside an input folder is replaced either.
+    ///     page inside an input folder that `collect` counts (``SiteTags/isCountedPage(_:)``) is
+    ///     replaced either.
     /// - Returns: Where and how the path will be written.
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` saying why.
     @discardableResult
@@ -113,9 +115,13 @@ package enum OutputFile {
                     var status = stat()
                     guard stat(input, &status) == 0 else { continue }
                     if status.st_mode & S_IFMT == S_IFDIR {
-                        // A folder of inputs (`collect`'s content): none of its files is replaced.
-                        if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/") {
-                            throw fail("it is a file in the input folder \(quoted(path: input)), which must not be replaced")
+                        // A folder of inputs (`collect`'s content): none of the pages it counts is
+                        // replaced; other files there (a spec or picture written by an earlier
+                        // build, `_data/tags.yml`) are the site's outputs and may be.
+                        if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/"),
+                           SiteTags.isCountedPage(URL(fileURLWithPath: file)) {
+                            throw fail("it is a page with front matter in the input folder \(quoted(path: input)), "
+                                       + "which must not be replaced")
                         }
                     } else if FileIdentity(status).isSameFile(as: existing) {
                         throw fail(input == path ? "it is the input file, which must not be replaced"

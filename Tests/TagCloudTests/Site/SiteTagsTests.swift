@@ -478,4 +478,78 @@ import Testing
         tagsOnly.taxonomies = ["tags"]
         #expect(counts(try SiteTags.collect(from: [folder], options: tagsOnly)) == ["plain": 1])
     }
+
+    /// Pages the generator lists nowhere give no terms: Hugo's headless bundles and pages with
+    /// `build.render: never` (also `_build`, and `render: false` as older Hugo wrote it), in YAML
+    /// and TOML, and Eleventy's `eleventyExcludeFromCollections: true`; `build.list: never` alone
+    /// keeps a page in Hugo's taxonomies, and drafts are left out as drafts.
+    @Test func pagesTheGeneratorListsNowhereAreLeftOut() throws {
+        let folder = try site([
+            "listed.md": "---\ntags: [kept]\n---\n",
+            "headless/index.md": "---\nheadless: true\ntags: [gone]\n---\n",
+            "never.md": "---\nbuild:\n  render: never\n  list: always\ntags: [gone]\n---\n",
+            "old.md": "---\n_build:\n  render: false\ntags: [gone]\n---\n",
+            "never-toml.md": "+++\ntags = [\"gone\"]\n[build]\nrender = \"never\"\n+++\n",
+            "headless-toml.md": "+++\nheadless = true\ntags = [\"gone\"]\n+++\n",
+            "excluded.njk": "---\neleventyExcludeFromCollections: true\ntags: [gone]\n---\n",
+            "unlisted-but-linked.md": "---\nbuild:\n  list: never\ntags: [kept]\n---\n",
+            "not-excluded.md": "---\neleventyExcludeFromCollections: false\nheadless: false\ntags: [kept]\n---\n",
+            "draft.md": "---\ndraft: true\nheadless: true\ntags: [gone]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["kept": 3])
+        #expect(terms.problems.isEmpty, "\(terms.problems)")
+        #expect(terms.leftOut == [.unlisted: 6, .draft: 1])
+        #expect(terms.summary(tags: 1) == "collected 1 tag from 3 files (1 draft, 6 kept out of the site's lists left out)")
+    }
+
+    /// Collected from a Jekyll site's root, the folders Jekyll reads no pages from are skipped:
+    /// names starting with `_` but `_posts` and `_drafts`, and its default excludes; `_site`
+    /// (Jekyll's and Eleventy's output) and the template folders are skipped in any site.
+    @Test func aJekyllSiteIsReadAsJekyllReadsIt() throws {
+        let page = "---\ntags: [gone]\n---\n"
+        let folder = try site([
+            "_config.yml": "title: Blog\n",
+            "_posts/2024-01-01-a.md": "---\ntags: [post]\n---\n",
+            "blog/_posts/2024-01-02-b.md": "---\ntags: [post]\n---\n",
+            "about.md": "---\ntags: [page]\n---\n",
+            "_site/tags/index.html": page, "_includes/head.html": page, "_layouts/post.html": page,
+            "_recipes/soup.md": page, "blog/_hidden/x.md": page, "_notes.md": page,
+            "vendor/bundle/ruby/3.2.0/gems/g-1.0/docs/readme.md": page, "vendor/other/kept.md": "---\ntags: [page]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["post": 2, "blog": 1, "page": 2])
+        // Not a Jekyll site: `_` folders are read, but for the generated and template ones.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("_config.yml"))
+        #expect(counts(try SiteTags.collect(from: [folder])) == ["post": 2, "blog": 1, "page": 2, "gone": 4])
+    }
+
+    /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
+    @Test func aDelimiterIsThreeMarks() throws {
+        let folder = try site(["four.md": "----\ntags: [four]\n----\n", "three.md": "---  \ntags: [three]\n---\n",
+                               "plus.md": "++++\ntags = [\"plus\"]\n++++\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["three": 1])
+        #expect(terms.filesRead == 3)
+    }
+
+    /// A term composed and the same decomposed ("été" as U+00E9 and as e + U+0301) are two terms
+    /// with two slugs, as Hugo and Jekyll (which compare bytes) see them, with or without case.
+    @Test func canonicallyEquivalentSpellingsAreTwoTerms() throws {
+        let composed = "\u{E9}t\u{E9}", decomposed = "e\u{301}t\u{E9}"
+        let folder = try site(["a.md": "---\ntags: [\"\(decomposed)\"]\n---\n", "b.md": "---\ntags: [\"\(composed)\"]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for caseSensitive in [false, true] {
+            var options = SiteTags.Options()
+            options.caseSensitive = caseSensitive
+            let terms = try SiteTags.collect(from: [folder], options: options).terms
+            #expect(terms.count == 2)
+            #expect(terms.map { Array($0.name.unicodeScalars) } == [Array(decomposed.unicodeScalars), Array(composed.unicodeScalars)])
+            #expect(terms.map(\.slug) == [SiteTags.slug(decomposed), SiteTags.slug(composed)])
+            #expect(SiteTags.slug(decomposed) != SiteTags.slug(composed))
+        }
+    }
 }
