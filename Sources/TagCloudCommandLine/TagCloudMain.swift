@@ -153,11 +153,9 @@ package enum TagCloudMain {
             }
             let bar = ProgressBar(enabled: line.progress ?? ProgressBar.standardErrorIsTerminal)
             let report = try TagCloudCommand.renderAll(request, progress: { bar.update(done: $0, total: $1) },
-                                                       report: { bar.message($0) }, warn: warnOnStandardError)
+                                                       report: { bar.message($0) }, listingFiles: line.verbose,
+                                                       warn: warnOnStandardError)
             bar.finish()
-            if line.verbose {
-                for outcome in report.outcomes { for file in outcome.files { warnOnStandardError("wrote \(escapingControls(file))") } }
-            }
             if line.progress != false { warnOnStandardError(report.summary) }
             exit(report.exitCode.rawValue)
         } catch {

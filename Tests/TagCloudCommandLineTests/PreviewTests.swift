@@ -12,9 +12,9 @@ import Testing
         let process = Process()
         let url: String
 
-        init(spec: URL) throws {
+        init(spec: URL, port: Int = 0) throws {
             process.executableURL = CommandRunner.executable
-            process.arguments = ["preview", spec.path, "--port", "0"]
+            process.arguments = ["preview", spec.path, "--port", String(port)]
             var environment = ProcessInfo.processInfo.environment
             environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
             process.environment = environment
@@ -35,8 +35,11 @@ import Testing
             url = String(match.1)
         }
 
+        /// The port it listens on.
+        var port: Int { Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0 }
+
         deinit {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
     }
@@ -136,6 +139,26 @@ import Testing
         try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango]\n".utf8).write(to: spec)
         #expect(try browser.waitUntil("\(Self.labels).endsWith('Pango')"))
         #expect(try browser.evaluate("window.tagcloudWidth") as? Double == 500)
+
+        // A slider dragged to a fraction lays out and shows hundredths of a point.
+        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 223.854851973684; s.dispatchEvent(new Event('input')); return true; })()")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 223.85"))
+        #expect(try browser.evaluate("document.getElementById('widthValue').textContent") as? String == "223.85")
+        let fraction = try CloudLayout(jsonData: CommandRunner.run(["render", spec.path, "--width", "223.85", "--format", "json",
+                                                                     "-o", "-"]).standardOutput)
+        #expect(try browser.evaluate("document.getElementById('size').textContent") as? String
+                == "\(CloudLayout.number(fraction.width)) × \(CloudLayout.number(fraction.height)) pt")
+
+        // A server stopped is said on the page; one started again on its port takes over, and
+        // the page shows the cloud again without a save.
+        let port = server.port
+        server.process.terminate()
+        server.process.waitUntilExit()
+        #expect(try browser.waitUntil("!document.getElementById('error').hidden && document.getElementById('error').textContent === 'the preview server stopped'"))
+        let again = try Server(spec: spec, port: port)
+        #expect(try browser.waitUntil("document.getElementById('error').hidden && \(Self.labels).endsWith('Pango')"),
+                "the page kept the stopped server's message")
+        _ = again
     }
 
     @Test func thePreviewListensOnLoopbackOnly() throws {
@@ -157,7 +180,7 @@ import Testing
             Issue.record("no port in \(server.url)")
             return
         }
-        func status(host: String) throws -> String {
+        func status(host: String, secondHost: String? = nil) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", """
@@ -165,6 +188,7 @@ import Testing
                 c = http.client.HTTPConnection("127.0.0.1", \(port), timeout=10)
                 c.putrequest("GET", "/cloud.svg", skip_host=True)
                 c.putheader("Host", "\(host)")
+                \(secondHost.map { "c.putheader(\"Host\", \"\($0)\")" } ?? "")
                 c.endheaders()
                 print(c.getresponse().status)
                 """]
@@ -180,6 +204,7 @@ import Testing
         #expect(try status(host: "evil.example") == "421")
         #expect(try status(host: "evil.example:\(port)") == "421")
         #expect(try status(host: "127.0.0.1.evil.example") == "421")
+        #expect(try status(host: "127.0.0.1:\(port)", secondHost: "evil.example") == "400")
         #expect(PreviewServer.isLoopbackAuthority("[::1]:8123") && !PreviewServer.isLoopbackAuthority(nil)
                 && !PreviewServer.isLoopbackAuthority("[::2]:80"))
     }

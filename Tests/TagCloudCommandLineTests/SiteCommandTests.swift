@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TagCloud
+@testable import TagCloudCommandLine
 import Testing
 
 /// What a site build runs: many specs in one process, tags collected from content, as a user's
@@ -69,6 +70,14 @@ import Testing
         try Data().write(to: out.appendingPathComponent("a-file"))
         let blocked = try CommandRunner.run(["render", spec, "--out-dir", "a-file/x"], in: out)
         #expect(blocked.status == 73 && blocked.standardError.contains("a-file/x"), "\(blocked.standardError)")
+        // What stands in the way is named for what it is.
+        let device = try CommandRunner.run(["render", spec, spec, "--out-dir", "/dev/null"], in: out)
+        #expect(device.status == 73 && device.standardError.contains("\"/dev/null\" is a device"), "\(device.standardError)")
+        let proc = try CommandRunner.run(["render", spec, Self.samples.appendingPathComponent("balanced.yaml").path,
+                                          "--out-dir", "/proc"], in: out)
+        // (As root, the folder lets one try; as another user, it is not writable.)
+        #expect(proc.status == 73 && (proc.standardError.contains("does not take new files") || proc.standardError.contains("is not writable"))
+                && !proc.standardError.contains("does not exist"), "\(proc.standardError)")
     }
 
     @Test func collectWritesASpecOfTheSitesTags() throws {
@@ -261,6 +270,14 @@ import Testing
         #expect(orders.count == 1)
         let errors = orders.first ?? []
         #expect(errors.count == 3 && errors.indices.allSatisfy { errors[$0].contains("s\(1 + 3 * $0).yaml") }, "\(errors)")
+        // With -v, each spec's files are listed in its place among the errors.
+        let verbose = try CommandRunner.run(["render"] + specs + ["--out-dir", "o", "--formats", "svg,png", "-v"], in: out)
+        let lines = verbose.standardError.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error:") || $0.hasPrefix("wrote") }
+        let expected = specs.enumerated().flatMap { index, spec -> [String] in
+            let name = spec.replacingOccurrences(of: ".yaml", with: "")
+            return index % 3 == 1 ? [errors[index / 3]] : ["wrote o/\(name).svg", "wrote o/\(name).png"]
+        }
+        #expect(lines == expected, "\(verbose.standardError)")
         // y.svg is a spec (read as YAML) whose SVG would replace it: it fails, x.svg is written.
         try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("y.svg"))
         try Data("tags: [p]\n".utf8).write(to: out.appendingPathComponent("x.yaml"))
@@ -270,6 +287,17 @@ import Testing
         #expect(batch.standardError.contains("y.svg") && batch.standardError.contains("must not be replaced"), "\(batch.standardError)")
         #expect(batch.standardError.contains("wrote ./x.svg") && batch.standardError.contains("rendered 1 of 2 specs"), "\(batch.standardError)")
         #expect(try String(contentsOf: out.appendingPathComponent("y.svg"), encoding: .utf8) == "tags: [q]\n")
+    }
+
+    /// The summary's rate keeps two digits however slow the batch: `0.38 specs/s`, not `0`.
+    @Test func theSummaryRateKeepsTwoDigits() {
+        #expect(BatchReport.rate(256.4) == "256")
+        #expect(BatchReport.rate(12.4) == "12")
+        #expect(BatchReport.rate(2.46) == "2.5")
+        #expect(BatchReport.rate(0.384) == "0.38")
+        #expect(BatchReport.rate(0.0123) == "0.012")
+        let report = BatchReport(outcomes: [BatchReport.Outcome(input: "a.yaml", files: ["a.png"], error: nil)], seconds: 2.6)
+        #expect(report.summary == "rendered 1 of 1 spec (1 file) in 2.6 s, 0.38 specs/s")
     }
 
     /// A file given twice is rendered once; a missing spec's line starts with it, as every

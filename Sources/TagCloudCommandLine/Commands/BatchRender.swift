@@ -31,11 +31,18 @@ package struct BatchReport: Sendable {
         let written = outcomes.filter { $0.error == nil }.count
         let files = outcomes.reduce(0) { $0 + $1.files.count }
         // The rate of what was rendered: failures are quick, and would flatter it.
-        let rate = seconds > 0 && written > 0 ? String(format: ", %.0f specs/s", Double(written) / seconds) : ""
+        let rate = seconds > 0 && written > 0 ? ", \(Self.rate(Double(written) / seconds)) specs/s" : ""
         let failed = outcomes.count - written
         return "rendered \(written) of \(outcomes.count) \(outcomes.count == 1 ? "spec" : "specs") (\(files) \(files == 1 ? "file" : "files")) "
             + "in \(String(format: "%.1f", seconds)) s\(rate)"
             + (failed > 0 ? "; \(failed) failed" : "")
+    }
+}
+
+extension BatchReport {
+    /// A rate with two significant digits at least: `256`, `12`, `2.5`, `0.38`.
+    static func rate(_ value: Double) -> String {
+        String(format: value >= 10 ? "%.0f" : value >= 1 ? "%.1f" : "%.2g", value)
     }
 }
 
@@ -51,12 +58,15 @@ extension TagCloudCommand {
     ///     (the command draws its progress bar with it).
     ///   - report: Called with each spec's warnings and failure, in the specs' order (a spec's
     ///     once it and every spec before it have finished), from any thread.
+    ///   - listingFiles: Whether each file written is reported too (`wrote <path>`), in its
+    ///     spec's place among the messages (`-v`).
     ///   - warn: Prints a warning (a problem in the site's content).
     /// - Returns: What was written.
     /// - Throws: ``CommandError`` when the outputs cannot be named (``plan(_:)``).
     package static func renderAll(_ request: RenderRequest,
                                   progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                                   report: @escaping @Sendable (String) -> Void = { _ in },
+                                  listingFiles: Bool = false,
                                   warn: (String) -> Void = { _ in }) throws(CommandError) -> BatchReport {
         let start = DispatchTime.now().uptimeNanoseconds
         let jobs = try plan(request)
@@ -71,13 +81,14 @@ extension TagCloudCommand {
         var shared = request
         shared.collect = nil
         return try renderJobs(jobs, request: shared, standardInput: standardInput, tags: tags, start: start,
-                              progress: progress, report: report)
+                              progress: progress, report: report, listingFiles: listingFiles)
     }
 
     private static func renderJobs(_ jobs: [RenderJob], request: RenderRequest, standardInput: Result<[UInt8], TagCloudError>,
                                    tags: [Cloud.Tag]?,
                                    start: UInt64, progress: @escaping @Sendable (Int, Int) -> Void,
-                                   report: @escaping @Sendable (String) -> Void) throws(CommandError) -> BatchReport {
+                                   report: @escaping @Sendable (String) -> Void,
+                                   listingFiles: Bool) throws(CommandError) -> BatchReport {
         try createOutputFolder(of: request)
         // Each spec's outputs are checked before any is written: a spec with an output that
         // cannot be written (a folder in the way, no permission) fails whole, and the others go on.
@@ -134,6 +145,7 @@ extension TagCloudCommand {
                         if let path = destination.path {
                             try OutputFile.write(data, to: path, inputs: request.readPaths)
                             outcome.files.append(path)
+                            if listingFiles { lines.append("wrote \(escapingControls(path))") }
                         } else {
                             try StandardStreams.output(data)
                         }

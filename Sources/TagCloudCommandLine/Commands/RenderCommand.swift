@@ -72,7 +72,8 @@ package struct RenderResult: Sendable {
         let place = outputPath ?? "standard output"
         let size = "\(CloudLayout.number(layout.width)) × \(CloudLayout.number(layout.height)) pt"
         let more = hiddenCount > 0 ? ", \(hiddenCount) hidden behind +\(hiddenCount)" : ""
-        return "wrote \(place) (\(format.displayName), \(size), \(layout.chips.count) chips\(more))"
+        let chips = layout.chips.count == 1 ? "1 chip" : "\(layout.chips.count) chips"
+        return "wrote \(place) (\(format.displayName), \(size), \(chips)\(more))"
     }
 }
 
@@ -248,7 +249,13 @@ package enum TagCloudCommand {
             var status = stat()
             if stat(path, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFDIR else {
-                    throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created: \(quoted(path: path)) is a file")
+                    let kind = switch status.st_mode & S_IFMT {
+                    case S_IFCHR, S_IFBLK: "a device"
+                    case S_IFIFO: "a FIFO"
+                    case S_IFSOCK: "a socket"
+                    default: "a file"
+                    }
+                    throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created: \(quoted(path: path)) is \(kind)")
                 }
                 continue
             }

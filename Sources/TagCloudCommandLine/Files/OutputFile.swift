@@ -497,6 +497,9 @@ package enum OutputFile {
         switch code {
         case EACCES, EPERM: "the folder \(quoted(path: folder)) is not writable"
         case EROFS: "the folder \(quoted(path: folder)) is on a read-only file system"
+        // A folder there that says ENOENT is a file system that takes no new files (/proc).
+        case ENOENT where FileManager.default.fileExists(atPath: folder):
+            "the file system of the folder \(quoted(path: folder)) does not take new files"
         case ENOENT: "the folder \(quoted(path: folder)) does not exist"
         default: reason(code)
         }

@@ -171,7 +171,8 @@ enum PreviewPage {
             let version = null, specWidth = null, pending = 0;
             window.tagcloudLayout = null;
             async function refresh() {
-              const ticket = ++pending, width = slider.value;
+              // Hundredths of a point: what is laid out is what the page shows.
+              const ticket = ++pending, width = String(Math.round(Number(slider.value) * 100) / 100);
               widthValue.textContent = width;
               const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
               if (ticket !== pending) return;
@@ -197,7 +198,12 @@ enum PreviewPage {
                   }
                   await refresh();
                 }
-              } catch (e) { error.textContent = 'the preview server stopped'; error.hidden = false; }
+              } catch (e) {
+                // Drawn again from the spec when a server answers again (the same file gives the
+                // same version to a restarted server).
+                version = null;
+                error.textContent = 'the preview server stopped'; error.hidden = false;
+              }
               setTimeout(poll, 250);
             }
             slider.addEventListener('input', refresh);
@@ -210,9 +216,16 @@ enum PreviewPage {
 
 /// Answers `421 Misdirected Request` to a request whose `Host` is not a loopback name
 /// (``PreviewServer/isLoopbackAuthority(_:)``).
+/// Two `Host` fields are a bad request (RFC 9112, section 3.2). (A target in absolute form, `GET
+/// http://other/ HTTP/1.1`, reaches the router as its path alone and is answered for its `Host`.)
 struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first Host is the request's authority; another is left among the fields.
+        if request.headers.contains(where: { $0.name.canonicalName == "host" }) {
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "a request has one Host field\n")))
+        }
         guard PreviewServer.isLoopbackAuthority(request.head.authority) else {
             return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers its own loopback address only\n")))
