@@ -257,7 +257,8 @@ struct FrontMatter {
     /// The terms of `keys` (matched ignoring case, as Hugo reads front matter), and whether the
     /// page is a draft.
     ///
-    /// A key's value is a list of terms, or one string of comma-separated terms (Publish), or for
+    /// A key's value is a list of terms, or one plain YAML string of comma-separated terms
+    /// (Publish; a quoted or JSON string is one term, as Hugo and Eleventy read it), or for
     /// a Jekyll post (`isJekyllPost`) whitespace-separated ones, as Jekyll splits `tags: ruby
     /// jekyll`; a Jekyll post's singular key (`tag`, `category`) is one term and comes first, as
     /// Jekyll reads it. A value that is not text (a number, a boolean, a date, null, a mapping, a
@@ -375,12 +376,17 @@ struct FrontMatter {
                     values.rejected.append(Rejected(key: key, kind: kind, line: line(value)))
                     continue
                 }
+                // A quoted string, or a JSON one, is one term, as Hugo and Eleventy read a string;
+                // only a plain one is split at commas (Publish's `tags: a, b`, not YAML to it).
+                let isPlain = format == .yaml && (scalar.style == .plain || scalar.style == .any)
                 let terms: [Substring] = if isSingular {
                     [Substring(scalar.string)]
                 } else if isJekyllPost {
                     scalar.string.split(whereSeparator: \.isWhitespace)
-                } else {
+                } else if isPlain {
                     scalar.string.split(separator: ",")
+                } else {
+                    [Substring(scalar.string)]
                 }
                 for term in terms {
                     values.terms.append((String(term), line(value), taxonomy))
@@ -580,7 +586,8 @@ struct FrontMatter {
         for key in keys {
             guard let value = byKey[key.lowercased()] else { continue }
             if let text = value.string {
-                for term in text.split(separator: ",") { values.terms.append((String(term), place(key, nil), key.lowercased())) }
+                // One term, as Hugo reads a string (TOML front matter is Hugo's, not Publish's).
+                values.terms.append((text, place(key, nil), key.lowercased()))
             } else if let array = value.array {
                 for element in array {
                     if let text = element.string {

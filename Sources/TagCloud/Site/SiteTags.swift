@@ -20,7 +20,8 @@ import Typesetting
 /// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`). Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
-/// reads them): a list, or a string of comma-separated terms (Publish); in a Jekyll post (under
+/// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
+/// quoted, TOML or JSON string is one term, as Hugo and Eleventy read it); in a Jekyll post (under
 /// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
 /// (`tag`, `category`) one term read instead, and the folders between the folder given and
 /// `_posts` categories, as Jekyll reads them. Each page counts once for each

@@ -552,4 +552,17 @@ import Testing
             #expect(SiteTags.slug(decomposed) != SiteTags.slug(composed))
         }
     }
+
+    /// A plain YAML string is split at commas (Publish's metadata); a quoted one, a TOML one and a
+    /// JSON one are one term each, as Hugo (`ToStringSlicePreserveString`) and Eleventy read a
+    /// string: `categories: "Swift, Go"` links to one page, `/categories/swift-go/`.
+    @Test func onlyAPlainStringIsSplitAtCommas() throws {
+        let folder = try site(["plain.md": "---\ntags: a, b\n---\n", "quoted.md": "---\ntags: \"Swift, Go\"\n---\n",
+                               "single.md": "---\ntags: 'Swift, Go'\n---\n", "toml.md": "+++\ntags = \"Swift, Go\"\n+++\n",
+                               "json.md": "{\"tags\": \"Swift, Go\"}\n", "jekyll/_posts/2024-01-01-x.md": "---\ntags: \"c d\"\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["a": 1, "b": 1, "Swift, Go": 4, "c": 1, "d": 1, "jekyll": 1])  // a Jekyll post splits any string, and its folder is a category
+        #expect(terms.terms.first { $0.name == "Swift, Go" }?.slug == "swift-go")
+    }
 }
