@@ -752,8 +752,14 @@ private struct FolderWalker {
             guard stat(url.path, &entryStatus) == 0 else {
                 let code = errno
                 var linkStatus = stat()
-                let reason = lstat(url.path, &linkStatus) != 0 ? "cannot be read"
-                    : code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
+                let reason = if lstat(url.path, &linkStatus) != 0 {
+                    // A name that is not UTF-8 is listed with U+FFFD in it, and that name is no file.
+                    code == ENOENT && entry.contains("\u{FFFD}")
+                        ? "cannot be read: its name is not UTF-8 text (rename the file)"
+                        : "cannot be read (\(String(cString: strerror(code))))"
+                } else {
+                    code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
+                }
                 if Self.extensions.contains(url.pathExtension.lowercased()) || lstat(url.path, &linkStatus) != 0 {
                     problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
                 }

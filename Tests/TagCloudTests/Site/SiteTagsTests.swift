@@ -565,4 +565,21 @@ import Testing
         #expect(counts(terms) == ["a": 1, "b": 1, "Swift, Go": 4, "c": 1, "d": 1, "jekyll": 1])  // a Jekyll post splits any string, and its folder is a category
         #expect(terms.terms.first { $0.name == "Swift, Go" }?.slug == "swift-go")
     }
+
+    /// A file whose name is not UTF-8 is reported as such, not as a file that cannot be read for
+    /// no reason; the rest of the site is counted.
+    @Test func aFileNameThatIsNotUTF8IsNamedAsOne() throws {
+        let folder = try site(["ok.md": "---\ntags: [kept]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Array(folder.path.utf8) + Array("/latin-".utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["kept": 1])
+        #expect(terms.problems.count == 1 && terms.problems.first?.message == "cannot be read: its name is not UTF-8 text (rename the file)",
+                "\(terms.problems)")
+    }
 }
