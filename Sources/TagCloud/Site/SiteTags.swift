@@ -17,7 +17,11 @@ import Typesetting
 /// the folders of generated pages and templates (`_site`, `_includes`, `_layouts`, `_data`) are
 /// skipped. Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
 /// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
-/// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`). Its front matter (YAML between `---`
+/// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`). At a Hugo
+/// site's root (`hugo.toml`, or `config.toml` beside `content`) its folders without pages
+/// (`archetypes`, `layouts`, `themes`, `public`, `resources`, `static`, `assets`, `data`, `i18n`)
+/// are skipped, and in its `content` a folder with an `index` page is a leaf bundle: the other
+/// content files in it are the page's resources, not pages. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
@@ -241,6 +245,9 @@ public struct SiteTags: Sendable, Hashable {
             // named: its real path says so, found once for all its files.
             walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
             walker.rootName = folder.relativePath
+            // A folder given in a Hugo site's `content` (or that folder): its pages are Hugo's
+            // (bundles, above all).
+            walker.hugoContentDepth = FolderWalker.isInHugoContent(folder) ? 0 : nil
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
         }
         var files = walker.files
@@ -693,6 +700,16 @@ private struct FolderWalker {
     static let jekyllConfigs = ["_config.yml", "_config.yaml", "_config.toml"]
     /// Jekyll's default `exclude` folders, from the site's root.
     static let jekyllExcludes: Set<String> = ["vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby", "gemfiles"]
+    /// A Hugo site's configuration files, and those of sites made before Hugo 0.110.
+    static let hugoConfigs: Set<String> = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"]
+    static let oldHugoConfigs: Set<String> = ["config.toml", "config.yaml", "config.yml", "config.json"]
+    /// The folders of a Hugo site's root that hold no pages: templates, themes, generated files,
+    /// assets and data (`archetypes` hold front matter templates, `public` the built site).
+    static let hugoFolders: Set<String> = ["archetypes", "layouts", "themes", "public", "resources", "static", "assets",
+                                           "data", "i18n"]
+    /// Where the Hugo content being walked starts (the depth of a site's `content` folder, or
+    /// of a folder given inside a site), as a count of ``ancestorNames``, when it is Hugo's.
+    var hugoContentDepth: Int?
     /// Where the Jekyll site being walked starts, as a count of ``ancestors``, when one is.
     private var jekyllRootDepth: Int?
     /// The names of the folders being read, below the one given, from the top.
@@ -739,7 +756,21 @@ private struct FolderWalker {
         if isJekyllRoot, outerRoot == nil { jekyllRootDepth = ancestorNames.count }
         defer { jekyllRootDepth = outerRoot }
         let relative = jekyllRootDepth.map { depth in ancestorNames.dropFirst(depth).joined(separator: "/") }
+        // A Hugo site's root: its folders of templates, themes and generated files hold no pages.
+        let isHugoRoot = Self.isHugoRoot(entries) { folder.appendingPathComponent($0) }
+        let outerHugo = hugoContentDepth
+        if isHugoRoot, outerHugo == nil { hugoContentDepth = ancestorNames.count + 1 }
+        defer { hugoContentDepth = outerHugo }
+        // In Hugo's content, a folder with an index page is a leaf bundle: its other content files,
+        // and its folders', are the page's resources, not pages.
+        // (`index.fr.md` is the page in another language.)
+        let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
+            for index in indexes { addFile(folder.appendingPathComponent(index), name: name.hasSuffix("/") ? name + index : name + "/" + index) }
+            return
+        }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
+            if isHugoRoot, Self.hugoFolders.contains(entry) { continue }
             if relative != nil, entry.hasPrefix("_"), entry != "_posts", entry != "_drafts" { continue }
             if let relative, Self.jekyllExcludes.contains(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             if !includeDrafts, entry == "_drafts" {
@@ -774,5 +805,40 @@ private struct FolderWalker {
                 files.append((url, entryName, rootIsInPosts, rootName.count))
             }
         }
+    }
+
+    /// Lists one file found without a listing's entry (a leaf bundle's index), once.
+    private mutating func addFile(_ url: URL, name: String) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(String(cString: strerror(errno))))",
+                                             skipped: .entry))
+            return
+        }
+        guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+        files.append((url, name, rootIsInPosts, rootName.count))
+    }
+
+    /// Whether a folder is a Hugo site's `content` folder or inside one: a folder above it is a
+    /// site's root (``isHugoRoot(_:url:)``), and the path goes through its `content`.
+    static func isInHugoContent(_ folder: URL) -> Bool {
+        var below: [String] = []
+        var current = URL(fileURLWithPath: (folder.path as NSString).resolvingSymlinksInPath)
+        while current.path != "/", below.count < 64 {
+            below.insert(current.lastPathComponent, at: 0)
+            current = current.deletingLastPathComponent()
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
+            if isHugoRoot(entries, url: { current.appendingPathComponent($0) }) { return below.first == "content" }
+        }
+        return false
+    }
+
+    /// Whether a folder's entries make it a Hugo site's root: a `hugo` configuration file, or a
+    /// `config` one beside a `content` folder (as sites made before Hugo 0.110 have it).
+    static func isHugoRoot(_ entries: [String], url: (String) -> URL) -> Bool {
+        if entries.contains(where: { hugoConfigs.contains($0) }) { return true }
+        guard entries.contains(where: { oldHugoConfigs.contains($0) }), entries.contains("content") else { return false }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url("content").path, isDirectory: &isFolder) && isFolder.boolValue
     }
 }

@@ -582,4 +582,32 @@ import Testing
         #expect(terms.problems.count == 1 && terms.problems.first?.message == "cannot be read: its name is not UTF-8 text (rename the file)",
                 "\(terms.problems)")
     }
+
+    /// In a Hugo site, a folder with an index page is a leaf bundle: its other Markdown files are
+    /// the page's resources, not pages. Given the site's root, its folders that hold no pages
+    /// (archetypes, themes, the built site) are skipped; given its `content` folder, bundles are
+    /// read as Hugo reads them; branch bundles (`_index.md`) are sections whose pages count.
+    @Test func hugoLeafBundlesAndTheSitesOtherFolders() throws {
+        let page = "---\ntags: [gone]\n---\n"
+        let folder = try site([
+            "hugo.toml": "title = 'Site'\n",
+            "content/_index.md": "---\ntags: [home]\n---\n",
+            "content/posts/_index.md": "---\ntags: [section]\n---\n",
+            "content/posts/plain.md": "---\ntags: [post]\n---\n",
+            "content/posts/bundle/index.md": "---\ntags: [post]\n---\n",
+            "content/posts/bundle/index.fr.md": "---\ntags: [post]\n---\n",
+            "content/posts/bundle/notes.md": page, "content/posts/bundle/more/deep.md": page,
+            "archetypes/default.md": page, "themes/t/layouts/_default/single.html": page, "public/posts/index.html": page,
+            "layouts/partials/x.html": page, "static/old.html": page,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = ["home": 1, "section": 1, "post": 3]
+        #expect(counts(try SiteTags.collect(from: [folder])) == expected)
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content")])) == expected)
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/posts")])) == ["section": 1, "post": 3])
+        // Without a Hugo configuration, a folder with an index.md is an ordinary folder (Jekyll's
+        // and Eleventy's `about/index.md` and `about/team.md` are two pages).
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("hugo.toml"))
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content")]))["gone"] == 2)
+    }
 }
