@@ -143,6 +143,9 @@ package struct CollectOptions: ParsableArguments {
     @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories).", valueName: "name"))
     var taxonomies: [String] = []
 
+    @Option(help: ArgumentHelp("A tag to leave out, matched as tags are grouped (repeatable): Eleventy's post, a site's own name.", valueName: "tag"))
+    var exclude: [String] = []
+
     @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}, {taxonomy} (tags, categories); e.g. /tags/{slug}/, /{taxonomy}/{slug}/.", valueName: "template"))
     var href: String?
 
@@ -177,6 +180,7 @@ package struct CollectOptions: ParsableArguments {
         var line = CollectCommandLine()
         line.folders = folders
         line.taxonomies = taxonomies
+        line.excluded = exclude
         line.href = href
         line.minCount = minCount
         line.top = top

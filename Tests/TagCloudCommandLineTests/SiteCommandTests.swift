@@ -226,6 +226,20 @@ import Testing
         }
     }
 
+    /// `--exclude` leaves a tag out of `collect` and of `render --from` alike.
+    @Test func excludedTagsAreLeftOut() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let collected = try CommandRunner.run(["collect", Self.hugo.path, "--exclude", "swift", "--exclude", "Linux", "-o", "t.json"], in: out)
+        #expect(collected.status == 0, "\(collected.standardError)")
+        let spec = try String(decoding: Data(contentsOf: out.appendingPathComponent("t.json")), as: UTF8.self)
+        #expect(!spec.contains("\"Swift\"") && !spec.contains("\"Linux\"") && spec.contains("\"Cairo\""), "\(spec)")
+        let rendered = try CommandRunner.run(["render", "--from", Self.hugo.path, "--exclude", "SWIFT", "-o", "t.layout.json"], in: out)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let layout = try CloudLayout(jsonData: Data(contentsOf: out.appendingPathComponent("t.layout.json")))
+        #expect(!layout.chips.contains { $0.text == "Swift" } && layout.chips.contains { $0.text == "Linux" })
+    }
+
     /// A link template's mistakes are caught before anything is read: a `{` left open and an
     /// empty `--taxonomy` are refused, a template without a placeholder is warned about; and
     /// `--strict` passes a Publish site whose descriptions have colons (a note, not a problem).

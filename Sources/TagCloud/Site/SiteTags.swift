@@ -63,6 +63,10 @@ public struct SiteTags: Sendable, Hashable {
         public var now = Date()
         /// Whether terms that differ only in case are different terms. Default: `false`.
         public var caseSensitive = false
+        /// Terms left out, matched as terms are grouped (by their slug, or as written when
+        /// ``caseSensitive``): `post`, the tag Eleventy gives every post for its collection.
+        /// Default: none.
+        public var excludedTerms: [String] = []
         /// The largest front matter read, in bytes; a larger one is a problem. Default: 1 MiB.
         public var maxFrontMatterBytes = 1 << 20
 
@@ -272,6 +276,10 @@ public struct SiteTags: Sendable, Hashable {
         var taxonomyOrder: [ExactText] = []
         var byTaxonomyKey: [ExactText: Term] = [:]
         var slugs: [ExactText: String] = [:]
+        let excluded = Set(options.excludedTerms.map { given in
+            let term = given.trimmingCharacters(in: .whitespaces)
+            return ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term)))
+        })
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         for result in results.withLock({ $0 }) {
@@ -292,6 +300,7 @@ public struct SiteTags: Sendable, Hashable {
                     slugs[ExactText(term)] = slug
                 }
                 let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug))
+                if excluded.contains(key) { continue }
                 let taxonomyKey = ExactText(taxonomy + "\u{0}" + key.text)
                 if seenInTaxonomy.insert(taxonomyKey).inserted {
                     if byTaxonomyKey[taxonomyKey] == nil {

@@ -8,6 +8,8 @@ package struct CollectCommandLine: Equatable, Sendable {
     package var folders: [String] = []
     /// `--taxonomy NAME`, repeatable; `tags` and `categories` when none is given.
     package var taxonomies: [String] = []
+    /// `--exclude TAG`, repeatable.
+    package var excluded: [String] = []
     /// `--href TEMPLATE`.
     package var href: String?
     /// `--min-count N`.
@@ -30,7 +32,7 @@ package struct CollectCommandLine: Equatable, Sendable {
     package init() {}
 
     /// The options that take a value, without dashes, as `render` reads them.
-    static let valueOptions = ["from", "taxonomy", "href", "min-count", "top", "sort"]
+    static let valueOptions = ["from", "taxonomy", "exclude", "href", "min-count", "top", "sort"]
     /// The flags.
     static let flagOptions = ["drafts", "future", "expired", "strict", "case-sensitive"]
 
@@ -44,6 +46,7 @@ package struct CollectCommandLine: Equatable, Sendable {
         switch name {
         case "from": folders.append(try value())
         case "taxonomy": taxonomies.append(try value())
+        case "exclude": excluded.append(try value())
         case "href": href = try value()
         case "min-count": minCount = try value()
         case "top": top = try value()
@@ -101,6 +104,7 @@ package struct CollectCommandLine: Equatable, Sendable {
         options.includeFuture = future
         options.includeExpired = expired
         options.caseSensitive = caseSensitive
+        options.excludedTerms = excluded
         return CollectRequest(folders: folders, options: options, href: href,
                               minCount: try minCount.map { text throws(CommandError) in
                                   try TagCloudCommand.wholeNumber(text, option: "min-count", minimum: 1)

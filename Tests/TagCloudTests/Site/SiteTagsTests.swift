@@ -610,4 +610,17 @@ import Testing
         try FileManager.default.removeItem(at: folder.appendingPathComponent("hugo.toml"))
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content")]))["gone"] == 2)
     }
+
+    /// Excluded terms are matched as terms are grouped: by slug (`Post` and `post`), or as
+    /// written when case counts.
+    @Test func excludedTermsAreLeftOut() throws {
+        let folder = try site(["a.md": "---\ntags: [post, Swift, Static Sites]\n---\n", "b.md": "---\ntags: [Post, swift]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.excludedTerms = ["POST", " static-sites "]
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["Swift": 2])
+        options.caseSensitive = true
+        options.excludedTerms = ["post"]
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["Post": 1, "Swift": 1, "swift": 1, "Static Sites": 1])
+    }
 }
