@@ -217,7 +217,19 @@ import Testing
         }
         #expect(try String(decoding: Data(contentsOf: site.appendingPathComponent("_data/tags.yml")), as: UTF8.self).contains("text: swift"))
         #expect(try String(decoding: Data(contentsOf: site.appendingPathComponent("_includes/cloud.html")), as: UTF8.self).contains("<ul"))
-        for page in ["_posts/2024-01-01-a.md", "broken.md"] {
+        // A page reached through a link (to a file, or to a folder) is the site's as much, and a
+        // page collect reports (UTF-16) is not replaced either.
+        let outside = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("dir"), withIntermediateDirectories: true)
+        try Data("---\ntags: [external]\n---\n".utf8).write(to: outside.appendingPathComponent("page.md"))
+        try Data("---\ntags: [inside]\n---\n".utf8).write(to: outside.appendingPathComponent("dir/p.md"))
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("linked.md"),
+                                                   withDestinationURL: outside.appendingPathComponent("page.md"))
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("sub"), withDestinationURL: outside.appendingPathComponent("dir"))
+        try Data([0xFF, 0xFE] + "---\ntags: [w]\n---\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: site.appendingPathComponent("wide.md"))
+        for page in ["_posts/2024-01-01-a.md", "broken.md", "linked.md", "sub/p.md", "wide.md"] {
             let before = try Data(contentsOf: site.appendingPathComponent(page))
             let run = try CommandRunner.run(["render", "--from", ".", "-o", page, "--format", "svg"], in: site)
             #expect(run.status == 73, "\(page): \(run.standardError)")
@@ -234,6 +246,10 @@ import Testing
         #expect(collected.status == 0, "\(collected.standardError)")
         let spec = try String(decoding: Data(contentsOf: out.appendingPathComponent("t.json")), as: UTF8.self)
         #expect(!spec.contains("\"Swift\"") && !spec.contains("\"Linux\"") && spec.contains("\"Cairo\""), "\(spec)")
+        let unmatched = try CommandRunner.run(["collect", Self.hugo.path, "--exclude", "nosuch", "-o", "u.json"], in: out)
+        #expect(unmatched.status == 0 && unmatched.standardError.contains("--exclude \"nosuch\" matched no tag"), "\(unmatched.standardError)")
+        let empty = try CommandRunner.run(["collect", Self.hugo.path, "--exclude", " ", "-o", "u.json"], in: out)
+        #expect(empty.status == 64 && empty.standardError.contains("--exclude needs a tag"), "\(empty.standardError)")
         let rendered = try CommandRunner.run(["render", "--from", Self.hugo.path, "--exclude", "SWIFT", "-o", "t.layout.json"], in: out)
         #expect(rendered.status == 0, "\(rendered.standardError)")
         let layout = try CloudLayout(jsonData: Data(contentsOf: out.appendingPathComponent("t.layout.json")))

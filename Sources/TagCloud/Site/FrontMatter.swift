@@ -36,6 +36,9 @@ struct FrontMatter {
         /// `headless: true` and `build.render: never`, Eleventy's
         /// `eleventyExcludeFromCollections: true`), or `nil` for a page that is listed.
         var unlisted: String?
+        /// The collections (tags) Eleventy 3 leaves the page out of, by name
+        /// (`eleventyExcludeFromCollections: [post]`): those terms of the page are not counted.
+        var excludedFromCollections: [String] = []
         /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
         var draftNote: (message: String, line: Int)?
 
@@ -336,6 +339,9 @@ struct FrontMatter {
                 }
             }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
+            if key == "eleventyexcludefromcollections", case .sequence(let names) = value {
+                values.excludedFromCollections += names.compactMap { $0.scalar?.string }
+            }
             if values.unlisted == nil {
                 values.unlisted = Self.unlisting(key: key, flag: value.scalar.map(\.string)) { name in
                     guard case .mapping(let build) = value else { return nil }
@@ -426,9 +432,11 @@ struct FrontMatter {
     ///   - option: Reads an option of a `build` mapping by its name in lower case.
     /// - Returns: The reason, as written in the front matter, or `nil`.
     static func unlisting(key: String, flag: String?, option: (String) -> String?) -> String? {
+        // As Hugo reads a boolean (spf13/cast's ToBool): `true`, `t`, `1`, a number other than 0.
+        let isTrue = flag.map { ["true", "t", "1"].contains($0.lowercased()) || (Double($0).map { $0 != 0 } ?? false) } ?? false
         switch key {
-        case "headless" where flag?.lowercased() == "true":
-            return "headless: true"
+        case "headless" where isTrue:
+            return "headless: \(flag ?? "true")"
         case "eleventyexcludefromcollections" where flag?.lowercased() == "true":
             return "eleventyExcludeFromCollections: true"
         case "build", "_build":
@@ -570,7 +578,7 @@ struct FrontMatter {
             values.isDraft = true
         }
         for (key, value) in byKey.sorted(by: { $0.key < $1.key }) where values.unlisted == nil {
-            let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string
+            let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
             values.unlisted = Self.unlisting(key: key, flag: flag) { name in
                 guard let build = value.table else { return nil }
                 let entry = build.first { $0.0.lowercased() == name }?.1

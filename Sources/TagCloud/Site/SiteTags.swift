@@ -170,6 +170,8 @@ public struct SiteTags: Sendable, Hashable {
     public var filesRead: Int
     /// How many pages were read and left out, by why (a draft, dated in the future, expired).
     public var leftOut: [LeftOut: Int] = [:]
+    /// The ``Options/excludedTerms`` that matched a term of some page, as given.
+    public var excludedFound: [String] = []
 
     /// Why a page that was read is not counted.
     public enum LeftOut: String, Sendable, Hashable, CaseIterable {
@@ -197,7 +199,7 @@ public struct SiteTags: Sendable, Hashable {
             case .future: "\(count) dated in the future"
             case .expired: "\(count) expired"
             case .undatedPost: "\(count) in _posts without a date in the name"
-            case .unlisted: "\(count) kept out of the site's lists"
+            case .unlisted: "\(count) unlisted"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -251,7 +253,11 @@ public struct SiteTags: Sendable, Hashable {
             walker.rootName = folder.relativePath
             // A folder given in a Hugo site's `content` (or that folder): its pages are Hugo's
             // (bundles, above all).
-            walker.hugoContentDepth = FolderWalker.isInHugoContent(folder) ? 0 : nil
+            walker.hugoContentDepth = FolderWalker.hugoContentDepth(of: folder)
+            // A folder given inside a Jekyll site is read by Jekyll's rules from the site's root.
+            let jekyllPrefix = FolderWalker.jekyllPrefix(of: folder)
+            walker.jekyllPrefix = jekyllPrefix ?? []
+            walker.jekyllRootDepth = jekyllPrefix == nil ? nil : 0
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
         }
         var files = walker.files
@@ -276,10 +282,12 @@ public struct SiteTags: Sendable, Hashable {
         var taxonomyOrder: [ExactText] = []
         var byTaxonomyKey: [ExactText: Term] = [:]
         var slugs: [ExactText: String] = [:]
-        let excluded = Set(options.excludedTerms.map { given in
+        let exclusions = options.excludedTerms.map { given in
             let term = given.trimmingCharacters(in: .whitespaces)
-            return ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term)))
-        })
+            return (given, ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term))))
+        }
+        let excluded = Set(exclusions.map(\.1))
+        var excludedMet = Set<ExactText>()
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         for result in results.withLock({ $0 }) {
@@ -300,7 +308,10 @@ public struct SiteTags: Sendable, Hashable {
                     slugs[ExactText(term)] = slug
                 }
                 let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug))
-                if excluded.contains(key) { continue }
+                if excluded.contains(key) {
+                    excludedMet.insert(key)
+                    continue
+                }
                 let taxonomyKey = ExactText(taxonomy + "\u{0}" + key.text)
                 if seenInTaxonomy.insert(taxonomyKey).inserted {
                     if byTaxonomyKey[taxonomyKey] == nil {
@@ -317,8 +328,10 @@ public struct SiteTags: Sendable, Hashable {
                 byKey[key]?.count += 1
             }
         }
-        return SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
-                        problems: problems, filesRead: read, leftOut: leftOut)
+        var site = SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
+                            problems: problems, filesRead: read, leftOut: leftOut)
+        site.excludedFound = exclusions.filter { excludedMet.contains($0.1) }.map(\.0)
+        return site
     }
 
     /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
@@ -595,12 +608,14 @@ public struct SiteTags: Sendable, Hashable {
         }
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = options.taxonomies.first { $0.lowercased() == "categories" }
-        var terms = values.terms
+        // Eleventy 3's `eleventyExcludeFromCollections: [post]`: out of those tags' collections.
+        var terms = values.terms.filter { !values.excludedFromCollections.contains($0.term) }
         if let categories, !folderCategories.isEmpty {
             terms = folderCategories.map { ($0, 1, categories.lowercased()) } + terms
         }
         for (term, line, taxonomy) in terms {
-            let trimmed = term.trimmingCharacters(in: .whitespaces)
+            // (A block scalar, `tags: >`, ends with a line break.)
+            let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
             // An empty tag (`""`, `"  "`, `a, , b`) names nothing: said, as a tag that is not text is.
             if trimmed.isEmpty {
                 let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
@@ -640,18 +655,19 @@ public struct SiteTags: Sendable, Hashable {
         name.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
     }
 
-    /// Whether `collect` counts the file at `url`: a content file (Markdown, HTML or a template
-    /// Eleventy reads, by its extension) that starts with front matter, well-formed or not. Files
-    /// it does not count (a spec, a picture, an HTML fragment this command wrote before) hold no
-    /// terms of the site, so a command may write over them when they lie inside the folders it
-    /// reads.
+    /// Whether `collect` counts the file at `url`, or reports it: a content file (Markdown, HTML
+    /// or a template Eleventy reads, by its extension) that starts with front matter, well-formed
+    /// or not, or that is not UTF-8 text (UTF-16, binary). Files it does not count (a spec, a
+    /// picture, an HTML fragment this command wrote before) hold no terms of the site, so a
+    /// command may write over them when they lie inside the folders it reads.
     ///
     /// - Parameter url: A file.
     /// - Returns: `true` for a page whose front matter is read (or would be reported), `false`
-    ///   otherwise, including for a file that cannot be read.
+    ///   otherwise; `true` for a content file that cannot be read, which is not known.
     package static func isCountedPage(_ url: URL) -> Bool {
-        guard FolderWalker.extensions.contains(url.pathExtension.lowercased()),
-              let bytes = try? readStart(of: url, limit: 64 << 10) else { return false }
+        guard FolderWalker.extensions.contains(url.pathExtension.lowercased()) else { return false }
+        guard let bytes = try? readStart(of: url, limit: 64 << 10) else { return true }
+        if wideEncoding(of: bytes.prefix(4096)) != nil || bytes.prefix(4096).contains(0) { return true }
         do {
             return try FrontMatter.find(in: bytes, limit: 64 << 10) != nil
         } catch {
@@ -719,8 +735,26 @@ private struct FolderWalker {
     /// Where the Hugo content being walked starts (the depth of a site's `content` folder, or
     /// of a folder given inside a site), as a count of ``ancestorNames``, when it is Hugo's.
     var hugoContentDepth: Int?
-    /// Where the Jekyll site being walked starts, as a count of ``ancestors``, when one is.
-    private var jekyllRootDepth: Int?
+    /// Where the Jekyll site being walked starts, as a count of ``ancestorNames``, when one is.
+    var jekyllRootDepth: Int?
+    /// The folders from a Jekyll site's root down to the folder given, when that is inside one.
+    var jekyllPrefix: [String] = []
+
+    /// The folders from the root of the Jekyll site a folder given is in (a folder above it holds
+    /// `_config.yml`) down to it, or `nil` when it is in none (the folder itself is a root found
+    /// by the walk).
+    static func jekyllPrefix(of folder: URL) -> [String]? {
+        var below: [String] = []
+        var current = URL(fileURLWithPath: folder.path).standardized
+        while current.path != "/", below.count < 64 {
+            below.insert(current.lastPathComponent, at: 0)
+            current = current.deletingLastPathComponent()
+            if jekyllConfigs.contains(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
+                return below
+            }
+        }
+        return nil
+    }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
 
@@ -764,9 +798,10 @@ private struct FolderWalker {
         let outerRoot = jekyllRootDepth
         if isJekyllRoot, outerRoot == nil { jekyllRootDepth = ancestorNames.count }
         defer { jekyllRootDepth = outerRoot }
-        let relative = jekyllRootDepth.map { depth in ancestorNames.dropFirst(depth).joined(separator: "/") }
+        let relative = jekyllRootDepth.map { depth in (jekyllPrefix + ancestorNames.dropFirst(depth)).joined(separator: "/") }
         // A Hugo site's root: its folders of templates, themes and generated files hold no pages.
         let isHugoRoot = Self.isHugoRoot(entries) { folder.appendingPathComponent($0) }
+        let hasContent = isHugoRoot && Self.isFolder(folder.appendingPathComponent("content"))
         let outerHugo = hugoContentDepth
         if isHugoRoot, outerHugo == nil { hugoContentDepth = ancestorNames.count + 1 }
         defer { hugoContentDepth = outerHugo }
@@ -779,8 +814,12 @@ private struct FolderWalker {
             return
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
-            if isHugoRoot, Self.hugoFolders.contains(entry) { continue }
-            if relative != nil, entry.hasPrefix("_"), entry != "_posts", entry != "_drafts" { continue }
+            // At a Hugo site's root, only its content holds pages (its folders without pages are
+            // skipped when the content is elsewhere, a `contentDir` of its own).
+            if isHugoRoot, hasContent ? entry != "content" : Self.hugoFolders.contains(entry) { continue }
+            // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
+            if relative != nil, (entry.hasPrefix("_") && entry != "_posts" && entry != "_drafts") || entry.hasPrefix("#")
+                || entry.hasPrefix("~") || entry.hasSuffix("~") { continue }
             if let relative, Self.jekyllExcludes.contains(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             if !includeDrafts, entry == "_drafts" {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
@@ -792,17 +831,23 @@ private struct FolderWalker {
             guard stat(url.path, &entryStatus) == 0 else {
                 let code = errno
                 var linkStatus = stat()
-                let reason = if lstat(url.path, &linkStatus) != 0 {
-                    // A name that is not UTF-8 is listed with U+FFFD in it, and that name is no file.
-                    code == ENOENT && entry.contains("\u{FFFD}")
-                        ? "cannot be read: its name is not UTF-8 text (rename the file)"
-                        : "cannot be read (\(String(cString: strerror(code))))"
+                let isContent = Self.extensions.contains(url.pathExtension.lowercased())
+                let reason: String
+                if lstat(url.path, &linkStatus) != 0 {
+                    // A name that is not UTF-8 is listed with U+FFFD in it, and that name is no
+                    // file: said of a content file, or of what may be a folder (no extension).
+                    if code == ENOENT, entry.contains("\u{FFFD}") {
+                        guard isContent || url.pathExtension.isEmpty else { continue }
+                        reason = "cannot be read: its name is not UTF-8 text (rename it)"
+                    } else {
+                        reason = "cannot be read (\(String(cString: strerror(code))))"
+                    }
                 } else {
-                    code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
+                    // A broken link is said of a content file only.
+                    guard isContent else { continue }
+                    reason = code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
                 }
-                if Self.extensions.contains(url.pathExtension.lowercased()) || lstat(url.path, &linkStatus) != 0 {
-                    problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
-                }
+                problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
                 continue
             }
             if entryStatus.st_mode & S_IFMT == S_IFDIR {
@@ -828,26 +873,44 @@ private struct FolderWalker {
         files.append((url, name, rootIsInPosts, rootName.count))
     }
 
-    /// Whether a folder is a Hugo site's `content` folder or inside one: a folder above it is a
-    /// site's root (``isHugoRoot(_:url:)``), and the path goes through its `content`.
-    static func isInHugoContent(_ folder: URL) -> Bool {
-        var below: [String] = []
-        var current = URL(fileURLWithPath: (folder.path as NSString).resolvingSymlinksInPath)
-        while current.path != "/", below.count < 64 {
-            below.insert(current.lastPathComponent, at: 0)
-            current = current.deletingLastPathComponent()
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
-            if isHugoRoot(entries, url: { current.appendingPathComponent($0) }) { return below.first == "content" }
+    /// Where the Hugo content starts for a folder given, as ``hugoContentDepth``: 0 for a Hugo
+    /// site's `content` folder (its folders with an index are bundles), -1 for a folder inside
+    /// it (itself a bundle when it has an index), `nil` elsewhere. The folder's path is tried as
+    /// named and with its links resolved (a `content` that is a link to elsewhere).
+    static func hugoContentDepth(of folder: URL) -> Int? {
+        let named = URL(fileURLWithPath: folder.path).standardized
+        let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
+        for start in [named, resolved] {
+            var below: [String] = []
+            var current = start
+            while current.path != "/", below.count < 64 {
+                below.insert(current.lastPathComponent, at: 0)
+                current = current.deletingLastPathComponent()
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
+                let root = current
+                if isHugoRoot(entries, url: { root.appendingPathComponent($0) }) {
+                    guard below.first == "content" else { break }
+                    return below.count == 1 ? 0 : -1
+                }
+            }
         }
-        return false
+        return nil
     }
 
     /// Whether a folder's entries make it a Hugo site's root: a `hugo` configuration file, or a
     /// `config` one beside a `content` folder (as sites made before Hugo 0.110 have it).
     static func isHugoRoot(_ entries: [String], url: (String) -> URL) -> Bool {
         if entries.contains(where: { hugoConfigs.contains($0) }) { return true }
-        guard entries.contains(where: { oldHugoConfigs.contains($0) }), entries.contains("content") else { return false }
+        guard entries.contains("content"), isFolder(url("content")) else { return false }
+        if entries.contains(where: { oldHugoConfigs.contains($0) }) { return true }
+        // A configuration folder: `config/_default/hugo.toml` (or `config.toml`).
+        let defaults = url("config").appendingPathComponent("_default")
+        let configs = (try? FileManager.default.contentsOfDirectory(atPath: defaults.path)) ?? []
+        return configs.contains { hugoConfigs.contains($0) || oldHugoConfigs.contains($0) }
+    }
+
+    private static func isFolder(_ url: URL) -> Bool {
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url("content").path, isDirectory: &isFolder) && isFolder.boolValue
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
     }
 }

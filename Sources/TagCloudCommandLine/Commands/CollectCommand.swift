@@ -95,6 +95,9 @@ package struct CollectCommandLine: Equatable, Sendable {
                 throw .usage("--href \(quoted(href)) makes links a spec refuses: \(error.description)")
             }
         }
+        if excluded.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw .usage("--exclude needs a tag, not an empty one")
+        }
         if taxonomies.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw .usage("--taxonomy needs the name of a front matter key (tags, categories, series, …), not an empty one")
         }
@@ -176,14 +179,20 @@ extension TagCloudCommand {
                      + "links them all alike; name {taxonomy} in it (/{taxonomy}/{slug}/), or give --taxonomy")
             }
         }
-        if site.terms.isEmpty {
+        // An --exclude that matched nothing is likely misspelt.
+        for term in request.options.excludedTerms where !site.excludedFound.contains(term) {
+            warn("warning: --exclude \(quoted(term)) matched no tag")
+        }
+        if site.terms.isEmpty, !site.excludedFound.isEmpty {
+            warn("warning: no tags left: every tag found was excluded (--exclude \(site.excludedFound.map { quoted($0) }.joined(separator: ", --exclude ")))")
+        } else if site.terms.isEmpty {
             let keys = request.options.taxonomies.joined(separator: ", ")
             let leftOut = site.leftOut.values.reduce(0, +)
             if leftOut > 0 {
-                warn("warning: no tags found: none of the \(site.filesRead) pages counted has \(keys) in its front matter, "
+                warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
                      + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates; --drafts, --future, --expired count them)")
             } else {
-                warn("warning: no tags found: none of the \(site.filesRead) files read has \(keys) in its front matter")
+                warn("warning: no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter")
             }
         }
         let cloud = site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href)

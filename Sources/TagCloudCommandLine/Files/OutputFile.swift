@@ -118,7 +118,12 @@ package enum OutputFile {
                         // A folder of inputs (`collect`'s content): none of the pages it counts is
                         // replaced; other files there (a spec or picture written by an earlier
                         // build, `_data/tags.yml`) are the site's outputs and may be.
-                        if let folder = realPath(input), let file = realPath(target.path), file.hasPrefix(folder + "/"),
+                        // Inside it as the file is (its real path), or as it is named (through a
+                        // link to a file or folder elsewhere, which collect follows).
+                        let named = URL(fileURLWithPath: path).standardized.path
+                        let given = URL(fileURLWithPath: input).standardized.path
+                        if let folder = realPath(input), let file = realPath(target.path),
+                           file.hasPrefix(folder + "/") || named.hasPrefix(given + "/") || named.hasPrefix(folder + "/"),
                            SiteTags.isCountedPage(URL(fileURLWithPath: file)) {
                             throw fail("it is a page with front matter in the input folder \(quoted(path: input)), "
                                        + "which must not be replaced")

@@ -495,13 +495,15 @@ import Testing
             "unlisted-but-linked.md": "---\nbuild:\n  list: never\ntags: [kept]\n---\n",
             "not-excluded.md": "---\neleventyExcludeFromCollections: false\nheadless: false\ntags: [kept]\n---\n",
             "draft.md": "---\ndraft: true\nheadless: true\ntags: [gone]\n---\n",
+            "one.md": "---\nheadless: 1\ntags: [gone]\n---\n",
+            "eleventy3.md": "---\neleventyExcludeFromCollections: [post, \"2016\"]\ntags: [post, \"2016\", kept]\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let terms = try SiteTags.collect(from: [folder])
-        #expect(counts(terms) == ["kept": 3])
+        #expect(counts(terms) == ["kept": 4])
         #expect(terms.problems.isEmpty, "\(terms.problems)")
-        #expect(terms.leftOut == [.unlisted: 6, .draft: 1])
-        #expect(terms.summary(tags: 1) == "collected 1 tag from 3 files (1 draft, 6 kept out of the site's lists left out)")
+        #expect(terms.leftOut == [.unlisted: 7, .draft: 1])
+        #expect(terms.summary(tags: 1) == "collected 1 tag from 4 files (1 draft, 7 unlisted left out)")
     }
 
     /// Collected from a Jekyll site's root, the folders Jekyll reads no pages from are skipped:
@@ -579,7 +581,7 @@ import Testing
         close(descriptor)
         let terms = try SiteTags.collect(from: [folder])
         #expect(counts(terms) == ["kept": 1])
-        #expect(terms.problems.count == 1 && terms.problems.first?.message == "cannot be read: its name is not UTF-8 text (rename the file)",
+        #expect(terms.problems.count == 1 && terms.problems.first?.message == "cannot be read: its name is not UTF-8 text (rename it)",
                 "\(terms.problems)")
     }
 
@@ -622,5 +624,49 @@ import Testing
         options.caseSensitive = true
         options.excludedTerms = ["post"]
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["Post": 1, "Swift": 1, "swift": 1, "Static Sites": 1])
+    }
+
+    /// A folder given inside a site is read by the site's rules: a leaf bundle given is one page,
+    /// a `content` reached through a link is still Hugo's, a site configured by a `config` folder
+    /// is a Hugo site (only its content read), and a folder inside a Jekyll site skips what
+    /// Jekyll skips (`_`, `#`, `~` names, backups).
+    @Test func foldersInsideASiteAreReadByItsRules() throws {
+        let page = "---\ntags: [gone]\n---\n"
+        let folder = try site([
+            "hugo/config/_default/hugo.toml": "title = 'x'\n", "hugo/README.md": page, "hugo/themes/t/x.md": page,
+            "hugo/content/posts/bundle/index.md": "---\ntags: [bundle]\n---\n", "hugo/content/posts/bundle/res.md": page,
+            "jekyll/_config.yml": "", "jekyll/blog/_posts/2024-01-01-a.md": "---\ntags: [post]\n---\n",
+            "jekyll/blog/_notes/x.md": page, "jekyll/blog/#hash.md": page, "jekyll/blog/~tilde.md": page, "jekyll/blog/old.md~": page,
+            "jekyll/blog/page.md": "---\ntags: [page]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo")])) == ["bundle": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo/content/posts/bundle")])) == ["bundle": 1])
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("hugo-content"),
+                                                   withDestinationURL: folder.appendingPathComponent("hugo/content"))
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo-content")])) == ["bundle": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog")])) == ["post": 1, "page": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["post": 1, "page": 1, "blog": 1])
+    }
+
+    /// A block scalar's line break is not part of its tags; an --exclude is told whether it met
+    /// a tag; a name that is not UTF-8 is said of content files only.
+    @Test func blockScalarsExclusionsFoundAndNamesOfOtherFiles() throws {
+        let folder = try site(["a.md": "---\ntags: >\n  folded tag\ncategories: |\n  Literal\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["photo-\u{E9}.jpg", "latin-\u{E9}.md"] {
+            let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name.unicodeScalars.map { UInt8($0.value) } + [0]
+            let descriptor = path.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+            }
+            try #require(descriptor >= 0)
+            close(descriptor)
+        }
+        var options = SiteTags.Options()
+        options.excludedTerms = ["literal", "nothing"]
+        let terms = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(terms) == ["folded tag": 1])
+        #expect(terms.excludedFound == ["literal"])
+        #expect(terms.problems.map(\.message) == ["cannot be read: its name is not UTF-8 text (rename it)"], "\(terms.problems)")
     }
 }
