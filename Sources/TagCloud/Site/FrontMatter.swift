@@ -339,8 +339,22 @@ struct FrontMatter {
                 }
             }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
-            if key == "eleventyexcludefromcollections", case .sequence(let names) = value {
-                values.excludedFromCollections += names.compactMap { $0.scalar?.string }
+            // Eleventy: `true` (the boolean) leaves the page out of every collection; a list, or a
+            // string of comma-separated names (Eleventy 3), out of those tags' collections.
+            if key == "eleventyexcludefromcollections" {
+                switch value {
+                case .sequence(let names):
+                    values.excludedFromCollections += names.compactMap { $0.scalar?.string }
+                case .scalar(let scalar):
+                    if case .scalar(.boolean, let text)? = nonText(scalar) {
+                        if text.lowercased() == "true" { values.unlisted = "eleventyExcludeFromCollections: true" }
+                    } else {
+                        values.excludedFromCollections += scalar.string.split(separator: ",")
+                            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    }
+                default:
+                    break
+                }
             }
             if values.unlisted == nil {
                 values.unlisted = Self.unlisting(key: key, flag: value.scalar.map(\.string)) { name in
@@ -423,8 +437,8 @@ struct FrontMatter {
     /// Whether a front matter key keeps its page out of the generator's taxonomies, and how that
     /// is said: Hugo's `headless: true` (a headless bundle) and `build` (or the older `_build`)
     /// with `render: never` (or `false`), which Hugo leaves out of its taxonomies as pages
-    /// without a link; Eleventy's `eleventyExcludeFromCollections: true`, which leaves a page out
-    /// of every collection, its tags' among them.
+    /// without a link. (Eleventy's `eleventyExcludeFromCollections`, whose kind of value matters,
+    /// is read where the YAML is.)
     ///
     /// - Parameters:
     ///   - key: The key, in lower case.
@@ -437,8 +451,6 @@ struct FrontMatter {
         switch key {
         case "headless" where isTrue:
             return "headless: \(flag ?? "true")"
-        case "eleventyexcludefromcollections" where flag?.lowercased() == "true":
-            return "eleventyExcludeFromCollections: true"
         case "build", "_build":
             guard let render = option("render")?.lowercased(), render == "never" || render == "false" else { return nil }
             return "\(key).render: \(render)"

@@ -270,7 +270,7 @@ public struct SiteTags: Sendable, Hashable {
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
             let file = list[index]
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
-                                  folderCategories: file.inPosts ? [] : jekyllFolderCategories(String(file.name.dropFirst(file.rootLength))),
+                                  folderCategories: folderCategories(of: file),
                                   options: options)
             results.withLock { $0[index] = result }
         }
@@ -532,6 +532,17 @@ public struct SiteTags: Sendable, Hashable {
         return folders[..<posts].map(String.init)
     }
 
+    /// A file's Jekyll folder categories: from the site's root when the folder given is inside a
+    /// Jekyll site (`collect site/blog` keeps `blog`), else from the folder given (none for a
+    /// folder given inside `_posts`, whose path above is not known to be a site's).
+    private static func folderCategories(of file: (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])) -> [String] {
+        let relative = String(file.name.dropFirst(file.rootLength))
+        if !file.sitePrefix.isEmpty {
+            return jekyllFolderCategories((file.sitePrefix + relative.split(separator: "/").map(String.init)).joined(separator: "/"))
+        }
+        return file.inPosts ? [] : jekyllFolderCategories(relative)
+    }
+
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String],
                                  options: Options) -> FileResult {
         var result = FileResult()
@@ -702,7 +713,7 @@ private struct ExactText: Hashable {
 /// many ways it is reached, skipping hidden names and `node_modules`.
 private struct FolderWalker {
     /// The content files, with their names as given (under the folder's name).
-    var files: [(url: URL, name: String, inPosts: Bool, rootLength: Int)] = []
+    var files: [(url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])] = []
     /// The name of the folder given being walked (a file's name starts with it).
     var rootName = ""
     /// Whether the folder being walked is inside a `_posts` or `_drafts` folder.
@@ -856,7 +867,7 @@ private struct FolderWalker {
                 ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
-                files.append((url, entryName, rootIsInPosts, rootName.count))
+                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix))
             }
         }
     }
@@ -870,7 +881,7 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count))
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix))
     }
 
     /// Where the Hugo content starts for a folder given, as ``hugoContentDepth``: 0 for a Hugo
@@ -903,10 +914,8 @@ private struct FolderWalker {
         if entries.contains(where: { hugoConfigs.contains($0) }) { return true }
         guard entries.contains("content"), isFolder(url("content")) else { return false }
         if entries.contains(where: { oldHugoConfigs.contains($0) }) { return true }
-        // A configuration folder: `config/_default/hugo.toml` (or `config.toml`).
-        let defaults = url("config").appendingPathComponent("_default")
-        let configs = (try? FileManager.default.contentsOfDirectory(atPath: defaults.path)) ?? []
-        return configs.contains { hugoConfigs.contains($0) || oldHugoConfigs.contains($0) }
+        // A configuration folder: `config/_default/` (hugo.toml, params.toml, menus.en.toml…).
+        return isFolder(url("config").appendingPathComponent("_default"))
     }
 
     private static func isFolder(_ url: URL) -> Bool {

@@ -497,13 +497,16 @@ import Testing
             "draft.md": "---\ndraft: true\nheadless: true\ntags: [gone]\n---\n",
             "one.md": "---\nheadless: 1\ntags: [gone]\n---\n",
             "eleventy3.md": "---\neleventyExcludeFromCollections: [post, \"2016\"]\ntags: [post, \"2016\", kept]\n---\n",
+            "eleventy3-string.md": "---\neleventyExcludeFromCollections: \"post, 2016\"\ntags: [post, \"2016\", kept]\n---\n",
+            "eleventy-quoted-true.md": "---\neleventyExcludeFromCollections: \"true\"\ntags: [\"true\", kept]\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let terms = try SiteTags.collect(from: [folder])
-        #expect(counts(terms) == ["kept": 4])
+        // (A quoted "true" is the name of a collection to Eleventy, not the boolean.)
+        #expect(counts(terms) == ["kept": 6])
         #expect(terms.problems.isEmpty, "\(terms.problems)")
         #expect(terms.leftOut == [.unlisted: 7, .draft: 1])
-        #expect(terms.summary(tags: 1) == "collected 1 tag from 4 files (1 draft, 7 unlisted left out)")
+        #expect(terms.summary(tags: 1) == "collected 1 tag from 6 files (1 draft, 7 unlisted left out)")
     }
 
     /// Collected from a Jekyll site's root, the folders Jekyll reads no pages from are skipped:
@@ -633,7 +636,7 @@ import Testing
     @Test func foldersInsideASiteAreReadByItsRules() throws {
         let page = "---\ntags: [gone]\n---\n"
         let folder = try site([
-            "hugo/config/_default/hugo.toml": "title = 'x'\n", "hugo/README.md": page, "hugo/themes/t/x.md": page,
+            "hugo/config/_default/params.toml": "color = 'x'\n", "hugo/README.md": page, "hugo/themes/t/x.md": page,
             "hugo/content/posts/bundle/index.md": "---\ntags: [bundle]\n---\n", "hugo/content/posts/bundle/res.md": page,
             "jekyll/_config.yml": "", "jekyll/blog/_posts/2024-01-01-a.md": "---\ntags: [post]\n---\n",
             "jekyll/blog/_notes/x.md": page, "jekyll/blog/#hash.md": page, "jekyll/blog/~tilde.md": page, "jekyll/blog/old.md~": page,
@@ -645,7 +648,9 @@ import Testing
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("hugo-content"),
                                                    withDestinationURL: folder.appendingPathComponent("hugo/content"))
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo-content")])) == ["bundle": 1])
-        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog")])) == ["post": 1, "page": 1])
+        // The folder categories are the site's: blog/_posts is in `blog` however it is given.
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog")])) == ["post": 1, "page": 1, "blog": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog/_posts")])) == ["post": 1, "blog": 1])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["post": 1, "page": 1, "blog": 1])
     }
 
