@@ -17,7 +17,8 @@ import Typesetting
 /// the folders of generated pages and templates (`_site`, `_includes`, `_layouts`, `_data`) are
 /// skipped. Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
 /// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
-/// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`). At a Hugo
+/// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`), and only
+/// posts count (``LeftOut/jekyllPage``: `site.tags` holds posts only). At a Hugo
 /// site's root (`hugo.toml`, or `config.toml` beside `content`) its folders without pages
 /// (`archetypes`, `layouts`, `themes`, `public`, `resources`, `static`, `assets`, `data`, `i18n`)
 /// are skipped, and in its `content` a folder with an `index` page is a leaf bundle: the other
@@ -186,6 +187,9 @@ public struct SiteTags: Sendable, Hashable {
         /// A page the generator keeps out of its lists and taxonomies: Hugo's `headless: true`
         /// and `build.render: never`, Eleventy's `eleventyExcludeFromCollections: true`.
         case unlisted
+        /// A page of a Jekyll site that is not a post (outside `_posts`): Jekyll's `site.tags`
+        /// and `site.categories` hold posts only.
+        case jekyllPage
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -200,6 +204,7 @@ public struct SiteTags: Sendable, Hashable {
             case .expired: "\(count) expired"
             case .undatedPost: "\(count) in _posts without a date in the name"
             case .unlisted: "\(count) unlisted"
+            case .jekyllPage: count == 1 ? "1 Jekyll page that is not a post" : "\(count) Jekyll pages that are not posts"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -290,6 +295,7 @@ public struct SiteTags: Sendable, Hashable {
         var excludedMet = Set<ExactText>()
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
+        if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
         for result in results.withLock({ $0 }) {
             guard let result else { continue }
             problems += result.problems
@@ -722,6 +728,8 @@ private struct FolderWalker {
     var problems: [SiteTags.Problem] = []
     /// The content files in the `_drafts` folders left out.
     var draftFiles = 0
+    /// The content files of Jekyll sites left out as pages, not posts.
+    var jekyllPages = 0
     /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
     /// The folders being read, from the top: a link to one of them is a loop.
@@ -867,6 +875,11 @@ private struct FolderWalker {
                 ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
+                // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
+                if let relative, !relative.split(separator: "/").contains(where: { $0 == "_posts" || $0 == "_drafts" }) {
+                    jekyllPages += 1
+                    continue
+                }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix))
             }
         }

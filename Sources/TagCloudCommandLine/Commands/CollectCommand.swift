@@ -190,7 +190,8 @@ extension TagCloudCommand {
             let leftOut = site.leftOut.values.reduce(0, +)
             if leftOut > 0 {
                 warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
-                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted; --drafts, --future, --expired count the first)")
+                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts; "
+                     + "--drafts, --future, --expired count the first two)")
             } else {
                 warn("warning: no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter")
             }

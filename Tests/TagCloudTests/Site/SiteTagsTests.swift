@@ -524,8 +524,11 @@ import Testing
             "vendor/bundle/ruby/3.2.0/gems/g-1.0/docs/readme.md": page, "vendor/other/kept.md": "---\ntags: [page]\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Jekyll's `site.tags` holds posts only: the pages' tags are left out, and said so.
         let terms = try SiteTags.collect(from: [folder])
-        #expect(counts(terms) == ["post": 2, "blog": 1, "page": 2])
+        #expect(counts(terms) == ["post": 2, "blog": 1])
+        #expect(terms.leftOut == [.jekyllPage: 2])
+        #expect(terms.summary(tags: 2) == "collected 2 tags from 2 files (2 Jekyll pages that are not posts left out)")
         // Not a Jekyll site: `_` folders are read, but for the generated and template ones.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("_config.yml"))
         #expect(counts(try SiteTags.collect(from: [folder])) == ["post": 2, "blog": 1, "page": 2, "gone": 4])
@@ -649,9 +652,9 @@ import Testing
                                                    withDestinationURL: folder.appendingPathComponent("hugo/content"))
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo-content")])) == ["bundle": 1])
         // The folder categories are the site's: blog/_posts is in `blog` however it is given.
-        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog")])) == ["post": 1, "page": 1, "blog": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog")])) == ["post": 1, "blog": 1])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/blog/_posts")])) == ["post": 1, "blog": 1])
-        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["post": 1, "page": 1, "blog": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["post": 1, "blog": 1])
     }
 
     /// A block scalar's line break is not part of its tags; an --exclude is told whether it met
