@@ -589,7 +589,8 @@ struct FrontMatter {
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
             values.isDraft = true
         }
-        for (key, value) in byKey.sorted(by: { $0.key < $1.key }) where values.unlisted == nil {
+        for key in ["headless", "build", "_build"] where values.unlisted == nil {
+            guard let value = byKey[key] else { continue }
             let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
             values.unlisted = Self.unlisting(key: key, flag: flag) { name in
                 guard let build = value.table else { return nil }

@@ -541,7 +541,7 @@ public struct SiteTags: Sendable, Hashable {
     /// A file's Jekyll folder categories: from the site's root when the folder given is inside a
     /// Jekyll site (`collect site/blog` keeps `blog`), else from the folder given (none for a
     /// folder given inside `_posts`, whose path above is not known to be a site's).
-    private static func folderCategories(of file: (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])) -> [String] {
+    private static func folderCategories(of file: FolderWalker.Listed) -> [String] {
         let relative = String(file.name.dropFirst(file.rootLength))
         if !file.sitePrefix.isEmpty {
             return jekyllFolderCategories((file.sitePrefix + relative.split(separator: "/").map(String.init)).joined(separator: "/"))
@@ -716,10 +716,15 @@ private struct ExactText: Hashable {
 
 /// Lists the content files under folders: following symbolic links, never twice into the same
 /// folder (so a link loop ends, and folders that overlap are read once), each file once however
-/// many ways it is reached, skipping hidden names and `node_modules`.
+/// many ways it is reached, skipping hidden names, `node_modules` and what the sites' generators
+/// read no pages from (see ``SiteTags``).
 private struct FolderWalker {
-    /// The content files, with their names as given (under the folder's name).
-    var files: [(url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])] = []
+    /// A content file listed: its URL, its name as given (under the folder's name), whether the
+    /// folder given is inside `_posts`, the length of that folder's name, and the folders from
+    /// the Jekyll site's root down to the folder given when it is inside a site.
+    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])
+    /// The content files.
+    var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
     var rootName = ""
     /// Whether the folder being walked is inside a `_posts` or `_drafts` folder.
@@ -763,16 +768,9 @@ private struct FolderWalker {
     /// `_config.yml`) down to it, or `nil` when it is in none (the folder itself is a root found
     /// by the walk).
     static func jekyllPrefix(of folder: URL) -> [String]? {
-        var below: [String] = []
-        var current = URL(fileURLWithPath: folder.path).standardized
-        while current.path != "/", below.count < 64 {
-            below.insert(current.lastPathComponent, at: 0)
-            current = current.deletingLastPathComponent()
-            if jekyllConfigs.contains(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
-                return below
-            }
+        pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in
+            jekyllConfigs.contains { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         }
-        return nil
     }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
@@ -905,18 +903,24 @@ private struct FolderWalker {
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
         for start in [named, resolved] {
-            var below: [String] = []
-            var current = start
-            while current.path != "/", below.count < 64 {
-                below.insert(current.lastPathComponent, at: 0)
-                current = current.deletingLastPathComponent()
-                let entries = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
-                let root = current
-                if isHugoRoot(entries, url: { root.appendingPathComponent($0) }) {
-                    guard below.first == "content" else { break }
-                    return below.count == 1 ? 0 : -1
-                }
+            let below = pathBelowSiteRoot(of: start) { root in
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+                return isHugoRoot(entries) { root.appendingPathComponent($0) }
             }
+            if let below, below.first == "content" { return below.count == 1 ? 0 : -1 }
+        }
+        return nil
+    }
+
+    /// The folders from the nearest folder above `folder` that `isRoot` accepts down to `folder`
+    /// (its own name last), or `nil` when no folder above it is accepted (64 levels at most).
+    static func pathBelowSiteRoot(of folder: URL, isRoot: (URL) -> Bool) -> [String]? {
+        var below: [String] = []
+        var current = folder
+        while current.path != "/", below.count < 64 {
+            below.insert(current.lastPathComponent, at: 0)
+            current = current.deletingLastPathComponent()
+            if isRoot(current) { return below }
         }
         return nil
     }
