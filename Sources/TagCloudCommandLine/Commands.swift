@@ -146,6 +146,9 @@ package struct CollectOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A tag to leave out, matched as tags are grouped (repeatable): Eleventy's post, a site's own name.", valueName: "tag"))
     var exclude: [String] = []
 
+    @Option(help: ArgumentHelp("In a multilingual Hugo site, count the pages of this language (post.fr.md, a language's contentDir), as Hugo's /fr/tags/ does; default: its defaultContentLanguage.", valueName: "code"))
+    var language: String?
+
     @Option(help: ArgumentHelp("A link for each tag: {slug} (Hugo's urlize), {name}, {count}, {taxonomy} (tags, categories); e.g. /tags/{slug}/, /{taxonomy}/{slug}/.", valueName: "template"))
     var href: String?
 
@@ -181,6 +184,7 @@ package struct CollectOptions: ParsableArguments {
         line.folders = folders
         line.taxonomies = taxonomies
         line.excluded = exclude
+        line.language = language
         line.href = href
         line.minCount = minCount
         line.top = top
@@ -207,6 +211,7 @@ package struct Collect: ParsableCommand {
             Examples:
               tagcloud collect content/ -o tags.yaml --href '/{taxonomy}/{slug}/'
               tagcloud collect _posts/ --taxonomy tags --top 40 --sort count -o tags.json
+              tagcloud collect my-hugo-site --language fr --href '/fr/tags/{slug}/' -o data/tags-fr.yaml
               tagcloud render --from content/ --href '/{taxonomy}/{slug}/' -o static/tags.svg
             """)
 

@@ -256,6 +256,37 @@ import Testing
         #expect(!layout.chips.contains { $0.text == "Swift" } && layout.chips.contains { $0.text == "Linux" })
     }
 
+    /// `--language` picks a multilingual Hugo site's language, in `collect` and `render --from`;
+    /// one the site does not build is a usage error naming its languages; given for a site of
+    /// another generator, it is warned about.
+    @Test func hugoLanguageOption() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let site = out.appendingPathComponent("site")
+        for (path, text) in ["hugo.toml": "[languages.en]\n[languages.fr]\n", "content/a.md": "---\ntags: [hello]\n---\n",
+                             "content/a.fr.md": "---\ntags: [bonjour]\n---\n", "other/b.md": "---\ntags: [x]\n---\n"] {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let french = try CommandRunner.run(["collect", "site", "--language", "fr", "-o", "fr.json", "-v"], in: out)
+        #expect(french.status == 0 && french.standardError.contains("(1 in other languages left out)"), "\(french.standardError)")
+        let spec = try String(decoding: Data(contentsOf: out.appendingPathComponent("fr.json")), as: UTF8.self)
+        #expect(spec.contains("bonjour") && !spec.contains("hello"), "\(spec)")
+        let rendered = try CommandRunner.run(["render", "--from", "site", "-o", "en.layout.json"], in: out)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        #expect(try CloudLayout(jsonData: Data(contentsOf: out.appendingPathComponent("en.layout.json"))).chips.map(\.text) == ["hello"])
+        let unknown = try CommandRunner.run(["collect", "site", "--language", "de", "-o", "de.json"], in: out)
+        #expect(unknown.status == 64 && unknown.standardError.contains("--language \"de\": the Hugo site (site/hugo.toml) builds \"en\", \"fr\""),
+                "\(unknown.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("de.json").path))
+        let malformed = try CommandRunner.run(["collect", "site", "--language", "fr/../x", "-o", "x.json"], in: out)
+        #expect(malformed.status == 64 && malformed.standardError.contains("--language needs a language code"), "\(malformed.standardError)")
+        let elsewhere = try CommandRunner.run(["collect", "site/other", "--language", "fr", "-o", "o.json"], in: out)
+        #expect(elsewhere.status == 0 && elsewhere.standardError.contains("applies to Hugo sites, and no Hugo site was read"),
+                "\(elsewhere.standardError)")
+    }
+
     /// A link template's mistakes are caught before anything is read: a `{` left open and an
     /// empty `--taxonomy` are refused, a template without a placeholder is warned about; and
     /// `--strict` passes a Publish site whose descriptions have colons (a note, not a problem).

@@ -19,10 +19,12 @@ import Typesetting
 /// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
 /// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`), and only
 /// posts count (``LeftOut/jekyllPage``: `site.tags` holds posts only). At a Hugo
-/// site's root (`hugo.toml`, or `config.toml` beside `content`) its folders without pages
-/// (`archetypes`, `layouts`, `themes`, `public`, `resources`, `static`, `assets`, `data`, `i18n`)
-/// are skipped, and in its `content` a folder with an `index` page is a leaf bundle: the other
-/// content files in it are the page's resources, not pages. Its front matter (YAML between `---`
+/// site's root (`hugo.toml`, or `config.toml` beside `content`, or `config/_default/`) only its
+/// content folder is read (`content`, or the configuration's `contentDir`), and
+/// in it a folder with an `index` page is a leaf bundle: the other content files in it are the
+/// page's resources, not pages. A multilingual Hugo site's pages count in one language
+/// (``Options/language``, by default the site's `defaultContentLanguage`), as Hugo keeps one
+/// taxonomy per language. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
@@ -70,6 +72,13 @@ public struct SiteTags: Sendable, Hashable {
         public var excludedTerms: [String] = []
         /// The largest front matter read, in bytes; a larger one is a problem. Default: 1 MiB.
         public var maxFrontMatterBytes = 1 << 20
+        /// The language whose pages count in a multilingual Hugo site (`fr`, `pt-br`), as Hugo
+        /// keeps one taxonomy per language (`/tags/`, `/fr/tags/`). Default: `nil`, the site's
+        /// `defaultContentLanguage` (or, for a folder given inside a language's own content
+        /// folder, that language). Pages of other languages are ``LeftOut/otherLanguage``; a
+        /// language the site does not build is an error. Sites of other generators have no
+        /// languages: every page counts.
+        public var language: String?
 
         /// The defaults.
         public init() {}
@@ -173,6 +182,9 @@ public struct SiteTags: Sendable, Hashable {
     public var leftOut: [LeftOut: Int] = [:]
     /// The ``Options/excludedTerms`` that matched a term of some page, as given.
     public var excludedFound: [String] = []
+    /// The languages the Hugo sites read build (their codes, sorted); empty when no Hugo site
+    /// was read. A site without `languages` has one, its `defaultContentLanguage` (`en`).
+    public var hugoLanguages: [String] = []
 
     /// Why a page that was read is not counted.
     public enum LeftOut: String, Sendable, Hashable, CaseIterable {
@@ -190,6 +202,9 @@ public struct SiteTags: Sendable, Hashable {
         /// A page of a Jekyll site that is not a post (outside `_posts`): Jekyll's `site.tags`
         /// and `site.categories` hold posts only.
         case jekyllPage
+        /// A page of a Hugo site in another language than ``Options/language`` (`post.fr.md`, or
+        /// a page in another language's content folder): it is in that language's taxonomies.
+        case otherLanguage
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -205,6 +220,7 @@ public struct SiteTags: Sendable, Hashable {
             case .undatedPost: "\(count) in _posts without a date in the name"
             case .unlisted: "\(count) unlisted"
             case .jekyllPage: count == 1 ? "1 Jekyll page that is not a post" : "\(count) Jekyll pages that are not posts"
+            case .otherLanguage: "\(count) in other languages"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -229,12 +245,15 @@ public struct SiteTags: Sendable, Hashable {
     ///   - options: What to read and how to count.
     /// - Returns: The terms and the problems met.
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when a folder given does not
-    ///   exist or is not a folder; anything wrong below it is a ``Problem``.
+    ///   exist or is not a folder, ``TagCloudError/unknownValue(path:value:suggestion:valid:_:)``
+    ///   (for the key `language`, located in the site's configuration) when a Hugo site does not
+    ///   build the ``Options/language`` asked for; anything wrong below a folder is a ``Problem``.
     /// - Complexity: O(n) in the size of the front matter read; files are read on every core.
     public static func collect(from folders: [URL], options: Options = Options()) throws(TagCloudError) -> SiteTags {
         // One walk over every folder: a page reached twice (folders that overlap, a folder given
         // twice, links to one folder or file) is read once.
         var walker = FolderWalker()
+        walker.requestedLanguage = options.language.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
@@ -256,14 +275,15 @@ public struct SiteTags: Sendable, Hashable {
             // named: its real path says so, found once for all its files.
             walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
             walker.rootName = folder.relativePath
-            // A folder given in a Hugo site's `content` (or that folder): its pages are Hugo's
-            // (bundles, above all).
-            walker.hugoContentDepth = FolderWalker.hugoContentDepth(of: folder)
+            // A folder given in a Hugo site's content (or that folder): its pages are Hugo's
+            // (bundles and languages, above all).
+            walker.enterHugoSite(around: folder)
             // A folder given inside a Jekyll site is read by Jekyll's rules from the site's root.
             let jekyllPrefix = FolderWalker.jekyllPrefix(of: folder)
             walker.jekyllPrefix = jekyllPrefix ?? []
             walker.jekyllRootDepth = jekyllPrefix == nil ? nil : 0
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
+            if let error = walker.languageError { throw error }
         }
         var files = walker.files
         var problems = walker.problems
@@ -296,6 +316,7 @@ public struct SiteTags: Sendable, Hashable {
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
+        if walker.otherLanguagePages > 0 { leftOut[.otherLanguage] = walker.otherLanguagePages }
         for result in results.withLock({ $0 }) {
             guard let result else { continue }
             problems += result.problems
@@ -337,6 +358,7 @@ public struct SiteTags: Sendable, Hashable {
         var site = SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
                             problems: problems, filesRead: read, leftOut: leftOut)
         site.excludedFound = exclusions.filter { excludedMet.contains($0.1) }.map(\.0)
+        site.hugoLanguages = walker.hugoLanguages.sorted()
         return site
     }
 
@@ -752,13 +774,30 @@ private struct FolderWalker {
     /// A Hugo site's configuration files, and those of sites made before Hugo 0.110.
     static let hugoConfigs: Set<String> = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"]
     static let oldHugoConfigs: Set<String> = ["config.toml", "config.yaml", "config.yml", "config.json"]
-    /// The folders of a Hugo site's root that hold no pages: templates, themes, generated files,
-    /// assets and data (`archetypes` hold front matter templates, `public` the built site).
-    static let hugoFolders: Set<String> = ["archetypes", "layouts", "themes", "public", "resources", "static", "assets",
-                                           "data", "i18n"]
     /// Where the Hugo content being walked starts (the depth of a site's `content` folder, or
     /// of a folder given inside a site), as a count of ``ancestorNames``, when it is Hugo's.
     var hugoContentDepth: Int?
+    /// The Hugo site whose content is being walked, and the language counted.
+    var hugo: HugoContent?
+    /// ``SiteTags/Options/language``, in lower case.
+    var requestedLanguage: String?
+    /// The languages of the Hugo sites met.
+    var hugoLanguages = Set<String>()
+    /// The first Hugo site met that does not build the language asked for.
+    var languageError: TagCloudError?
+    /// Pages of Hugo sites left out for their language.
+    var otherLanguagePages = 0
+
+    /// A Hugo site's content being walked: the site's configuration, the language counted, and
+    /// the language of the pages of the folder walked that name none.
+    struct HugoContent {
+        var config: HugoConfig
+        var language: String
+        var folderLanguage: String
+        /// The languages' own content folders (paths with links resolved), by path: the pages
+        /// below one without a language in their names are in its language.
+        var languageFolders: [String: String]
+    }
     /// Where the Jekyll site being walked starts, as a count of ``ancestorNames``, when one is.
     var jekyllRootDepth: Int?
     /// The folders from a Jekyll site's root down to the folder given, when that is inside one.
@@ -801,6 +840,14 @@ private struct FolderWalker {
         }
         // Read already, through another path or another of the folders given: its pages count once.
         guard visited.insert(identity).inserted else { return }
+        // A language's own content folder inside the one walked (`content/fr` in `content`).
+        let outerContent = hugo
+        defer { hugo = outerContent }
+        if var content = hugo, !content.languageFolders.isEmpty,
+           let code = content.languageFolders[(folder.standardized.path as NSString).resolvingSymlinksInPath] {
+            content.folderLanguage = code
+            hugo = content
+        }
         ancestors.append(identity)
         defer { ancestors.removeLast() }
         let entries: [String]
@@ -816,24 +863,22 @@ private struct FolderWalker {
         if isJekyllRoot, outerRoot == nil { jekyllRootDepth = ancestorNames.count }
         defer { jekyllRootDepth = outerRoot }
         let relative = jekyllRootDepth.map { depth in (jekyllPrefix + ancestorNames.dropFirst(depth)).joined(separator: "/") }
-        // A Hugo site's root: its folders of templates, themes and generated files hold no pages.
-        let isHugoRoot = Self.isHugoRoot(entries) { folder.appendingPathComponent($0) }
-        let hasContent = isHugoRoot && Self.isFolder(folder.appendingPathComponent("content"))
-        let outerHugo = hugoContentDepth
-        if isHugoRoot, outerHugo == nil { hugoContentDepth = ancestorNames.count + 1 }
-        defer { hugoContentDepth = outerHugo }
+        // A Hugo site's root: only its content folder (the language's) holds pages.
+        if hugoContentDepth == nil, Self.isHugoRoot(entries, url: { folder.appendingPathComponent($0) }) {
+            walkHugoSite(folder, name: name, includeDrafts: includeDrafts)
+            return
+        }
         // In Hugo's content, a folder with an index page is a leaf bundle: its other content files,
         // and its folders', are the page's resources, not pages.
         // (`index.fr.md` is the page in another language.)
         let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
         if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
-            for index in indexes { addFile(folder.appendingPathComponent(index), name: name.hasSuffix("/") ? name + index : name + "/" + index) }
+            for index in indexes where isInLanguage(index) {
+                addFile(folder.appendingPathComponent(index), name: name.hasSuffix("/") ? name + index : name + "/" + index)
+            }
             return
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
-            // At a Hugo site's root, only its content holds pages (its folders without pages are
-            // skipped when the content is elsewhere, a `contentDir` of its own).
-            if isHugoRoot, hasContent ? entry != "content" : Self.hugoFolders.contains(entry) { continue }
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
             if relative != nil, (entry.hasPrefix("_") && entry != "_posts" && entry != "_drafts") || entry.hasPrefix("#")
                 || entry.hasPrefix("~") || entry.hasSuffix("~") { continue }
@@ -878,6 +923,7 @@ private struct FolderWalker {
                     jekyllPages += 1
                     continue
                 }
+                guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix))
             }
         }
@@ -895,21 +941,99 @@ private struct FolderWalker {
         files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix))
     }
 
-    /// Where the Hugo content starts for a folder given, as ``hugoContentDepth``: 0 for a Hugo
-    /// site's `content` folder (its folders with an index are bundles), -1 for a folder inside
-    /// it (itself a bundle when it has an index), `nil` elsewhere. The folder's path is tried as
-    /// named and with its links resolved (a `content` that is a link to elsewhere).
-    static func hugoContentDepth(of folder: URL) -> Int? {
+    /// Walks a Hugo site from its root: its content folder alone (the language's own, when it has
+    /// one), as Hugo reads pages from nowhere else (not `archetypes`, `themes`, `public`…).
+    private mutating func walkHugoSite(_ root: URL, name: String, includeDrafts: Bool) {
+        let config = HugoConfig.read(root: root, name: name)
+        problems += config.problems
+        guard let content = content(of: config, root: root, folderLanguage: nil) else { return }
+        let folder = config.contentFolder(for: content.language)
+        let url = (folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)).standardized
+        let contentName = folder.hasPrefix("/") ? folder : name.hasSuffix("/") ? name + folder : name + "/" + folder
+        guard Self.isFolder(url) else {
+            let setting = folder == "content" ? "" : " (contentDir in \(config.sources.last ?? "its configuration"))"
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a Hugo site without its content folder "
+                                             + "\(quoted(folder))\(setting)", skipped: .nothing))
+            return
+        }
+        let outerNames = ancestorNames
+        ancestorNames += folder.split(separator: "/").map(String.init)
+        hugoContentDepth = ancestorNames.count
+        hugo = content
+        defer {
+            ancestorNames = outerNames
+            hugoContentDepth = nil
+            hugo = nil
+        }
+        walk(url, name: contentName, includeDrafts: includeDrafts)
+    }
+
+    /// Starts the walk of a folder given: inside a Hugo site's content folder (or that folder),
+    /// its pages are read by the site's rules, bundles and languages; elsewhere by none. The
+    /// folder's path is tried as named and with its links resolved (a `content` that is a link).
+    mutating func enterHugoSite(around folder: URL) {
+        hugoContentDepth = nil
+        hugo = nil
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
         for start in [named, resolved] {
-            let below = pathBelowSiteRoot(of: start) { root in
+            var found: URL?
+            guard Self.pathBelowSiteRoot(of: start, isRoot: { root in
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-                return isHugoRoot(entries) { root.appendingPathComponent($0) }
+                guard Self.isHugoRoot(entries, url: { root.appendingPathComponent($0) }) else { return false }
+                found = root
+                return true
+            }) != nil, let root = found else { continue }
+            let config = HugoConfig.read(root: root, name: root.path)
+            // The content folder holding it: a language's own (the innermost), else the site's.
+            var match: (path: String, language: String?)?
+            let folders = [(config.contentDir, nil)] + config.languages.compactMap { code, language in
+                language.contentDir.map { ($0, Optional(code)) }
             }
-            if let below, below.first == "content" { return below.count == 1 ? 0 : -1 }
+            for (content, language) in folders {
+                let path = (content.hasPrefix("/") ? URL(fileURLWithPath: content) : root.appendingPathComponent(content)).standardized.path
+                guard start.path == path || start.path.hasPrefix(path + "/"), path.count > match?.path.count ?? -1 else { continue }
+                match = (path, language)
+            }
+            guard let match else { continue }
+            problems += config.problems
+            hugo = content(of: config, root: root, folderLanguage: match.language ?? config.defaultContentLanguage)
+            if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
+            return
         }
-        return nil
+    }
+
+    /// The language counted in a site: the one asked for, else the language of the folder given,
+    /// else the site's default; `nil` (and ``languageError``) when the site does not build it.
+    private mutating func content(of config: HugoConfig, root: URL, folderLanguage: String?) -> HugoContent? {
+        let enabled = config.enabledCodes
+        hugoLanguages.formUnion(enabled)
+        let language = requestedLanguage ?? folderLanguage ?? config.defaultContentLanguage
+        guard enabled.contains(language) else {
+            if languageError == nil {
+                languageError = .unknownValue(path: "language", value: language, suggestion: nil, valid: enabled,
+                                              SpecLocation(source: config.sources.last ?? "the Hugo site's configuration"))
+            }
+            return nil
+        }
+        let pagesLanguage = folderLanguage.map { config.languages[$0]?.contentDir != nil ? $0 : config.defaultContentLanguage }
+        var languageFolders: [String: String] = [:]
+        for (code, settings) in config.languages {
+            guard let folder = settings.contentDir else { continue }
+            let url = folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)
+            languageFolders[(url.standardized.path as NSString).resolvingSymlinksInPath] = code
+        }
+        return HugoContent(config: config, language: language, folderLanguage: pagesLanguage ?? config.folderLanguage(for: language),
+                           languageFolders: languageFolders)
+    }
+
+    /// Whether a page of the folder being walked is in the language counted (every page outside
+    /// a Hugo site's content is); a page that is not is counted as left out.
+    private mutating func isInLanguage(_ fileName: String) -> Bool {
+        guard let hugo, hugoContentDepth != nil,
+              hugo.config.language(ofFile: fileName, folderLanguage: hugo.folderLanguage) != hugo.language else { return true }
+        otherLanguagePages += 1
+        return false
     }
 
     /// The folders from the nearest folder above `folder` that `isRoot` accepts down to `folder`

@@ -10,6 +10,8 @@ package struct CollectCommandLine: Equatable, Sendable {
     package var taxonomies: [String] = []
     /// `--exclude TAG`, repeatable.
     package var excluded: [String] = []
+    /// `--language CODE`.
+    package var language: String?
     /// `--href TEMPLATE`.
     package var href: String?
     /// `--min-count N`.
@@ -32,7 +34,7 @@ package struct CollectCommandLine: Equatable, Sendable {
     package init() {}
 
     /// The options that take a value, without dashes, as `render` reads them.
-    static let valueOptions = ["from", "taxonomy", "exclude", "href", "min-count", "top", "sort"]
+    static let valueOptions = ["from", "taxonomy", "exclude", "language", "href", "min-count", "top", "sort"]
     /// The flags.
     static let flagOptions = ["drafts", "future", "expired", "strict", "case-sensitive"]
 
@@ -47,6 +49,7 @@ package struct CollectCommandLine: Equatable, Sendable {
         case "from": folders.append(try value())
         case "taxonomy": taxonomies.append(try value())
         case "exclude": excluded.append(try value())
+        case "language": language = try value()
         case "href": href = try value()
         case "min-count": minCount = try value()
         case "top": top = try value()
@@ -101,7 +104,15 @@ package struct CollectCommandLine: Equatable, Sendable {
         if taxonomies.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw .usage("--taxonomy needs the name of a front matter key (tags, categories, series, …), not an empty one")
         }
+        if let language {
+            // A language tag as Hugo keys its languages: letters, digits and hyphens.
+            let code = language.trimmingCharacters(in: .whitespaces)
+            guard !code.isEmpty, code.count <= 35, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw .usage("--language needs a language code as the Hugo site names it (en, fr, pt-br), not \(quoted(language, limit: 40))")
+            }
+        }
         var options = SiteTags.Options()
+        options.language = language
         if !taxonomies.isEmpty { options.taxonomies = taxonomies }
         options.includeDrafts = drafts
         options.includeFuture = future
@@ -152,8 +163,13 @@ extension TagCloudCommand {
         let site: SiteTags
         do {
             site = try SiteTags.collect(from: request.folders.map { URL(fileURLWithPath: $0) }, options: request.options)
+        } catch .unknownValue(path: "language", let value, _, let valid, let location) {
+            throw .usage("--language \(quoted(value)): the Hugo site (\(location.source)) builds \(valid.map { quoted($0) }.joined(separator: ", "))")
         } catch {
             throw .library(error)
+        }
+        if let language = request.options.language, site.hugoLanguages.isEmpty {
+            warn("warning: --language \(quoted(language)) applies to Hugo sites, and no Hugo site was read; every page was counted")
         }
         // Strict about what cost the count; notes (a block read as Publish's `key: value` lines,
         // a `#` that YAML reads as a comment) stay warnings, or no Publish site with a colon in a
@@ -190,7 +206,7 @@ extension TagCloudCommand {
             let leftOut = site.leftOut.values.reduce(0, +)
             if leftOut > 0 {
                 warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
-                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts; "
+                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts, pages in other languages; "
                      + "--drafts, --future, --expired count the first two)")
             } else {
                 warn("warning: no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter")

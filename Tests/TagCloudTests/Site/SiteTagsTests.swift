@@ -677,4 +677,92 @@ import Testing
         #expect(terms.excludedFound == ["literal"])
         #expect(terms.problems.map(\.message) == ["cannot be read: its name is not UTF-8 text (rename it)"], "\(terms.problems)")
     }
+
+    /// A multilingual Hugo site keeps one taxonomy per language: by default the pages of its
+    /// `defaultContentLanguage` count (those without a language in their name, and those with a
+    /// code Hugo does not know, which is part of the name), `language` picks another; a language
+    /// the site does not build (unknown, or disabled) is an error naming the configuration.
+    @Test func hugoLanguagesByFileName() throws {
+        let folder = try site([
+            "hugo.toml": "defaultContentLanguage = 'en'\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
+                + "[Languages.DE]\ndisabled = true\n",
+            "content/posts/a.md": "---\ntags: [swift, go]\n---\n", "content/posts/a.fr.md": "---\ntags: [swift, rouille]\n---\n",
+            "content/posts/a.de.md": "---\ntags: [schnell]\n---\n", "content/posts/release.1.0.md": "---\ntags: [v1]\n---\n",
+            "content/posts/b/index.md": "---\ntags: [bundle]\n---\n", "content/posts/b/index.fr.md": "---\ntags: [paquet]\n---\n",
+            "content/posts/b/notes.fr.md": "---\ntags: [resource]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let english = try SiteTags.collect(from: [folder])
+        #expect(counts(english) == ["swift": 1, "go": 1, "v1": 1, "bundle": 1])
+        #expect(english.leftOut == [.otherLanguage: 3] && english.hugoLanguages == ["en", "fr"])
+        #expect(english.summary(tags: 4) == "collected 4 tags from 3 files (3 in other languages left out)")
+        var options = SiteTags.Options()
+        options.language = "FR"
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["swift": 1, "rouille": 1, "paquet": 1])
+        // A folder given inside the content is read by the site's languages too.
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/posts")], options: options))
+                == ["swift": 1, "rouille": 1, "paquet": 1])
+        for code in ["de", "xx"] {
+            options.language = code
+            #expect {
+                try SiteTags.collect(from: [folder], options: options)
+            } throws: { error in
+                guard case let .unknownValue(path, value, _, valid, location)? = error as? TagCloudError else { return false }
+                return path == "language" && value == code && valid == ["en", "fr"] && location.source.hasSuffix("/hugo.toml")
+            }
+        }
+        // A site without languages has one, and every page counts whatever its name.
+        try Data("title = 'Site'\n".utf8).write(to: folder.appendingPathComponent("hugo.toml"))
+        let single = try SiteTags.collect(from: [folder])
+        #expect(single.hugoLanguages == ["en"] && single.leftOut.isEmpty)
+        #expect(counts(single) == ["swift": 2, "go": 1, "rouille": 1, "schnell": 1, "v1": 1, "bundle": 1, "paquet": 1])
+        // Elsewhere there are no languages: a page named a.fr.md is a page.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("hugo.toml"))
+        let plain = try SiteTags.collect(from: [folder])
+        #expect(plain.hugoLanguages.isEmpty && counts(plain)["rouille"] == 1 && counts(plain)["resource"] == 1)
+    }
+
+    /// Translation by content folder: each language's `contentDir` holds its pages, read from the
+    /// site's root for the language counted; a language's folder given is read in its language;
+    /// the configuration may be YAML, JSON, or `config/_default/languages.toml`.
+    @Test func hugoLanguagesByContentFolderAndCustomContentFolders() throws {
+        let folder = try site([
+            "yaml/hugo.yaml": "defaultContentLanguage: fr\nlanguages:\n  en:\n    contentDir: content/en\n  fr:\n    contentDir: content/fr\n",
+            "yaml/content/en/x.md": "---\ntags: [english]\n---\n", "yaml/content/fr/x.md": "---\ntags: [francais]\n---\n",
+            "json/hugo.json": "{\"contentDir\": \"src\", \"languages\": {\"en\": {}, \"nl\": {\"disabled\": false}}}",
+            "json/src/p.md": "---\ntags: [custom]\n---\n", "json/src/p.nl.md": "---\ntags: [dutch]\n---\n",
+            "json/README.md": "---\ntags: [readme]\n---\n", "json/content/old.md": "---\ntags: [old]\n---\n",
+            "dir/config/_default/hugo.toml": "contentDir = 'pages'\n", "dir/config/_default/languages.toml": "[en]\n[es]\ncontentDir = 'paginas'\n",
+            "dir/pages/a.md": "---\ntags: [english]\n---\n", "dir/paginas/a.md": "---\ntags: [espanol]\n---\n",
+            "dir/content/ignored.md": "---\ntags: [ignored]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func collect(_ path: String, _ language: String? = nil) throws -> [String: Int] {
+            var options = SiteTags.Options()
+            options.language = language
+            return counts(try SiteTags.collect(from: [folder.appendingPathComponent(path)], options: options))
+        }
+        #expect(try collect("yaml") == ["francais": 1])
+        #expect(try collect("yaml", "en") == ["english": 1])
+        #expect(try collect("yaml/content/en") == ["english": 1])
+        #expect(try collect("yaml/content") == ["francais": 1])
+        #expect(try collect("json") == ["custom": 1])
+        #expect(try collect("json", "nl") == ["dutch": 1])
+        #expect(try collect("json/src", "nl") == ["dutch": 1])
+        #expect(try collect("dir") == ["english": 1])
+        #expect(try collect("dir", "es") == ["espanol": 1])
+        #expect(try collect("dir/paginas") == ["espanol": 1])
+        // A configuration that cannot be read is said, and Hugo's defaults are used.
+        try Data("contentDir = [\n".utf8).write(to: folder.appendingPathComponent("json/hugo.toml"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("json/hugo.json"))
+        let broken = try SiteTags.collect(from: [folder.appendingPathComponent("json")])
+        #expect(counts(broken) == ["old": 1])
+        #expect(broken.problems.count == 1 && broken.problems[0].file.hasSuffix("json/hugo.toml")
+                && broken.problems[0].message.contains("is not well-formed TOML"), "\(broken.problems)")
+        // A site whose content folder is missing says so.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("json/content"))
+        let empty = try SiteTags.collect(from: [folder.appendingPathComponent("json")])
+        #expect(empty.terms.isEmpty && empty.problems.contains { $0.message == "is a Hugo site without its content folder \"content\"" },
+                "\(empty.problems)")
+    }
 }
