@@ -17,6 +17,33 @@ struct DrawingModifierTests {
         #expect(order == [Color.blue.rgba, Color.red.rgba])
     }
 
+    /// A pass that neither draws nor records frames leaves out what only draws (a shape
+    /// background, metadata) and keeps what layout or an observer sees (a background with a
+    /// frame in it, the `GeometryReader` of a measuring background); the sizes and the placement
+    /// of what stays are those of a drawing pass.
+    @Test("A layout-only pass has no nodes that only draw")
+    func layoutOnlyPassesLeaveOutDrawingOnlyNodes() throws {
+        let view = HStack(spacing: 4) {
+            Color.red.frame(width: 40, height: 20).padding(3).background(Capsule().fill(Color.blue))
+                .displayMetadata(ItemMetadata(label: "chip", identifier: "chip-0"))
+            Color.green.frame(width: 10, height: 10).background(GeometryReader { _ in Color.clear })
+        }
+        func kinds(_ node: ViewNode) -> [String] { [node.kind] + node.childNodes.flatMap(kinds) }
+        func pass(omitting: Bool) throws -> SettledPass {
+            let context = ResolutionContext(typesetter: try resolvedTypesetter(nil), tracksIdentity: false,
+                                            omitsDrawingOnlyNodes: omitting)
+            return try renderPass(view, proposedSize: .unspecified, scale: 1, environment: EnvironmentValues(), context: context,
+                                  recordingFrames: false, recordingTree: false, drawing: false)
+        }
+        let full = try pass(omitting: false), lean = try pass(omitting: true)
+        #expect(kinds(full.root).filter { $0 == "Background" }.count == 2)
+        #expect(kinds(full.root).contains("Metadata") && kinds(full.root).contains("Capsule"))
+        // The capsule and the metadata are gone; the geometry reader's background stays.
+        #expect(kinds(lean.root).filter { $0 == "Background" }.count == 1, "\(kinds(lean.root))")
+        #expect(!kinds(lean.root).contains("Metadata") && !kinds(lean.root).contains("Capsule"), "\(kinds(lean.root))")
+        #expect(lean.list.size == full.list.size && full.list.size == CGSize(width: 60, height: 26))
+    }
+
     @Test("background(alignment:content:) aligns a smaller background")
     func backgroundAlignment() throws {
         let view = Color.red.frame(width: 40, height: 20).background(alignment: .bottomTrailing) {

@@ -48,8 +48,12 @@ extension _ViewOutputs {
     func decorated(alignment: Alignment, isOverlay: Bool, inputs: _ViewInputs, decorationInputs: _ViewInputs,
                    decoration: () -> _ViewOutputs) -> _ViewOutputs {
         map { node in
-            DecorationNode(node, decoration: decoration().singleNode(alignment: alignment, inputs: decorationInputs),
-                           alignment: alignment, isOverlay: isOverlay, layoutDirection: inputs.environment.layoutDirection)
+            let decorationNode = decoration().singleNode(alignment: alignment, inputs: decorationInputs)
+            // A pass that neither draws nor records frames has no use for a decoration that only
+            // draws: the node is its child's size either way.
+            if inputs.context.omitsDrawingOnlyNodes, decorationNode.drawsOnly { return node }
+            return DecorationNode(node, decoration: decorationNode, alignment: alignment, isOverlay: isOverlay,
+                                  layoutDirection: inputs.environment.layoutDirection)
         }
     }
 }

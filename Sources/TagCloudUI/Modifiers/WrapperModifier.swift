@@ -69,6 +69,8 @@ struct _WrapperModifier: ViewModifier {
     static func _makeNodes(modifier: _WrapperModifier, inputs: _ViewInputs,
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         let direction = inputs.environment.layoutDirection
+        // Metadata goes to display items only: a pass that draws none makes no node for it.
+        if case .metadata = modifier.wrapper, inputs.context.omitsDrawingOnlyNodes { return content(inputs) }
         if case .metadata(let metadata) = modifier.wrapper, !inputs.tracksIdentity, let role = metadata.role,
            metadata == ItemMetadata(role: role) {
             return content(inputs).map { $0.adopt(role: role) ? $0 : modifier.node(wrapping: $0, layoutDirection: direction) }

@@ -133,6 +133,11 @@ class ViewNode: LayoutSubviewBackend {
     /// The role the node took with ``adopt(role:)``.
     var adoptedRole: ItemRole? { nil }
 
+    /// Whether the node only draws: nothing but its own drawing depends on it (no layout,
+    /// frame recorder, preference or action). A pass that neither draws nor records frames
+    /// leaves such a decoration out (``ResolutionContext/omitsDrawingOnlyNodes``). Shapes.
+    var drawsOnly: Bool { false }
+
     /// Draws the node's content into `frame`; subclasses override it.
     ///
     /// - Parameters:

@@ -296,6 +296,7 @@ final class DecorationNode: WrapperNode {
 
     override var kind: String { isOverlay ? "Overlay" : "Background" }
     override var isLaidOutAsChild: Bool { true }
+    override var drawsOnly: Bool { child.drawsOnly && decoration.drawsOnly }
 
     override var childNodes: [ViewNode] { isOverlay ? [child, decoration] : [decoration, child] }
     override func forEachChild(_ body: (ViewNode) -> Void) {
@@ -330,6 +331,7 @@ final class MetadataNode: WrapperNode {
 
     override var kind: String { "Metadata" }
     override var isLaidOutAsChild: Bool { true }
+    override var drawsOnly: Bool { child.drawsOnly }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         drawChild(in: frame, proposal: proposal, into: canvas, metadata: metadata)
     }
@@ -347,6 +349,7 @@ final class RoleMetadataNode: WrapperNode {
 
     override var kind: String { "Metadata" }
     override var isLaidOutAsChild: Bool { true }
+    override var drawsOnly: Bool { child.drawsOnly }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         drawChild(in: frame, proposal: proposal, into: canvas, metadata: ItemMetadata(role: role))
     }

@@ -200,7 +200,8 @@ package func renderViewTree<Content: View>(
     typesetter given: Typesetter?, recordingFrames: Bool, drawing: Bool = true, releasingTreeOffThread: Bool = false,
     drawingConcurrently: Bool = false, tracksIdentity: Bool = true
 ) throws(TagCloudUIError) -> (list: DisplayList, frames: [(kind: String, frame: CGRect)]) {
-    let context = ResolutionContext(typesetter: try resolvedTypesetter(given), tracksIdentity: tracksIdentity)
+    let context = ResolutionContext(typesetter: try resolvedTypesetter(given), tracksIdentity: tracksIdentity,
+                                    omitsDrawingOnlyNodes: !drawing && !recordingFrames)
     let pass = try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
                               recordingFrames: recordingFrames, recordingTree: false, drawing: drawing,
                               drawingConcurrently: drawingConcurrently)

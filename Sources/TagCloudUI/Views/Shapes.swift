@@ -359,6 +359,8 @@ final class ShapeNode: ViewNode {
 
     override var adoptedRole: ItemRole? { role }
 
+    override var drawsOnly: Bool { true }
+
     override var kind: String { "\(type(of: shape))" }
 
     /// The proposal, with 10 points for unspecified dimensions (SwiftUI's `Shape.sizeThatFits`).
