@@ -99,6 +99,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The picture cannot be encoded in a format: Cairo or the PNG encoder refused it.
     case renderingFailed(format: OutputFormat, CanvasError)
 
+    /// A Hugo site does not build the language its tags were to be counted in
+    /// (``SiteTags/Options/language``, or when none was given, the site's own
+    /// `defaultContentLanguage`): `site` is its configuration file, `builds` the languages it
+    /// builds, `reason` why this one is not among them.
+    case unbuiltLanguage(language: String, site: String, builds: [String], reason: String, isDefault: Bool)
+
     /// An internal error; the message says what broke.
     case internalError(String)
 
@@ -106,7 +112,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
-             .textLayoutFailed, .renderingFailed, .missingGlyphs:
+             .textLayoutFailed, .renderingFailed, .missingGlyphs, .unbuiltLanguage:
             nil
         case .unusableFontFile(_, _, let location):
             location
@@ -148,6 +154,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .refusedLink(tag, _, reason, _):
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
+        case let .unbuiltLanguage(language, site, builds, reason, isDefault):
+            let which = isDefault ? "its defaultContentLanguage \(quoted(language))" : "the language \(quoted(language))"
+            let hint = isDefault ? "; count one it builds with --language" : ""
+            return "the Hugo site (\(site)) does not build \(which): \(reason); it builds \(list(builds))\(hint)"
         case let .cannotReadInput(_, reason):
             return "cannot read the input\(input): \(reason)"
         case let .inputTooLarge(_, limit):

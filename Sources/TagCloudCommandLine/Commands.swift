@@ -206,7 +206,9 @@ package struct Collect: ParsableCommand {
         discussion: """
             Reads YAML (---), TOML (+++) and JSON front matter, as Hugo, Jekyll, Eleventy and Publish write it; \
             each tag gets its page count as weight. Problems (unreadable or binary files, malformed front \
-            matter, a tag that is not text) are reported with file and line and skipped, unless --strict.
+            matter, a tag that is not text) are reported with file and line and skipped, unless --strict. \
+            At a Hugo site's root only its content folder is read (contentDir in hugo.toml or config/_default/), \
+            and a multilingual site is counted in one language: its defaultContentLanguage, or --language.
 
             Examples:
               tagcloud collect content/ -o tags.yaml --href '/{taxonomy}/{slug}/'

@@ -40,25 +40,49 @@ struct HugoConfig: Sendable, Equatable {
     /// The languages whose pages Hugo builds, sorted.
     var enabledCodes: [String] { codes.filter { languages[$0]?.disabled != true }.sorted() }
 
-    /// The folder holding a language's pages: its own, or the site's.
-    func contentFolder(for language: String) -> String {
-        languages[language]?.contentDir ?? contentDir
+    /// A content folder Hugo reads, and the languages of its pages that name none.
+    struct Mount: Equatable {
+        /// The folder, relative to the site's root (or absolute), without empty or `.` parts.
+        var folder: String
+        /// The languages whose pages it holds.
+        var languages: Set<String>
+        /// The key that names it, for messages (`contentDir`, `languages.fr.contentDir`).
+        var key: String
     }
 
-    /// The language of the pages in a language's content folder that have none in their name:
-    /// that language when it has a folder of its own, else the default language.
-    func folderLanguage(for language: String) -> String {
-        languages[language]?.contentDir != nil ? language : defaultContentLanguage
+    /// The content folders, as Hugo mounts them: with no language of its own folder, the site's
+    /// folder, whose pages are in the default language unless their names say otherwise; else
+    /// each language's folder in its language, and the site's folder in those of the languages
+    /// that have none (a page there is in each of them). Disabled languages mount nothing.
+    var mounts: [Mount] {
+        let enabled = Set(enabledCodes)
+        let own = languages.filter { enabled.contains($0.key) && $0.value.contentDir != nil }
+        let main = Self.normalized(contentDir)
+        guard !own.isEmpty else { return [Mount(folder: main, languages: [defaultContentLanguage], key: "contentDir")] }
+        var byFolder: [String: Mount] = [:]
+        let shared = enabled.filter { languages[$0]?.contentDir == nil }
+        if !shared.isEmpty { byFolder[main] = Mount(folder: main, languages: shared, key: "contentDir") }
+        for (code, language) in own.sorted(by: { $0.key < $1.key }) {
+            let folder = Self.normalized(language.contentDir ?? contentDir)
+            byFolder[folder, default: Mount(folder: folder, languages: [], key: "languages.\(code).contentDir")].languages.insert(code)
+        }
+        return byFolder.values.sorted { $0.folder < $1.folder }
     }
 
-    /// A page's language: the code before its extension when it is one of ``codes``
-    /// (`post.fr.md`, `index.pt-br.md`; Hugo wants it in lower case, and so does this), else the
-    /// language of the folder it is in. A code Hugo does not know is part of the name (the page
-    /// is in the folder's language, as Hugo since 0.93 assigns it).
-    func language(ofFile name: String, folderLanguage: String) -> String {
-        let base = (name as NSString).deletingPathExtension
-        let suffix = (base as NSString).pathExtension
-        return !suffix.isEmpty && codes.contains(suffix) ? suffix : folderLanguage
+    /// A folder setting without empty and `.` parts (`./content//fr/` is `content/fr`); `.` for
+    /// the root itself.
+    static func normalized(_ folder: String) -> String {
+        let parts = folder.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return folder.hasPrefix("/") ? "/" + joined : joined.isEmpty ? "." : joined
+    }
+
+    /// The language a page's name gives it: the code before its extension when it is one of
+    /// ``codes``, ignoring case as Hugo does (`post.fr.md`, `index.pt-BR.md`), else `nil` (the
+    /// page is in its folder's languages; a code Hugo does not know is part of the name).
+    func language(ofFile name: String) -> String? {
+        let suffix = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased()
+        return !suffix.isEmpty && codes.contains(suffix) ? suffix : nil
     }
 
     /// The file names a configuration can have, in the order Hugo looks for them.
@@ -76,15 +100,26 @@ struct HugoConfig: Sendable, Equatable {
     static func read(root: URL, name: String) -> HugoConfig {
         var config = HugoConfig()
         func named(_ relative: String) -> String { name.hasSuffix("/") ? name + relative : name + "/" + relative }
+        // The first name that is there (a link to nothing, a folder or a pipe of that name is
+        // a problem, not a configuration to read).
         func first(_ folder: String, _ stems: [String]) -> String? {
             for stem in stems {
                 for format in formats {
                     let relative = folder.isEmpty ? "\(stem).\(format)" : "\(folder)/\(stem).\(format)"
-                    var isFolder: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder),
-                       !isFolder.boolValue {
+                    let path = root.appendingPathComponent(relative).path
+                    var link = stat(), status = stat()
+                    guard lstat(path, &link) == 0 else { continue }
+                    let reason: String
+                    if stat(path, &status) != 0 {
+                        reason = errno == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
+                    } else if status.st_mode & S_IFMT == S_IFREG {
                         return relative
+                    } else {
+                        reason = status.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a file" : "is not a regular file"
                     }
+                    config.problems.append(SiteTags.Problem(file: named(relative), line: nil, message: reason + Self.defaultsNote,
+                                                            skipped: .file))
+                    return nil
                 }
             }
             return nil
@@ -93,33 +128,65 @@ struct HugoConfig: Sendable, Equatable {
                                                  ("config/_default", ["languages"], true), ("", ["hugo", "config"], false)] {
             guard let relative = first(folder, stems) else { continue }
             let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
-            config.merge(table, isLanguagesFile: isLanguagesFile)
+            config.merge(table, isLanguagesFile: isLanguagesFile, source: named(relative))
+        }
+        if !config.languages.isEmpty, config.languages[config.defaultContentLanguage] == nil {
+            config.problems.append(SiteTags.Problem(
+                file: config.sources.last ?? name, line: nil,
+                message: "defaultContentLanguage \(quoted(config.defaultContentLanguage)) is not one of its languages "
+                    + "(\(config.languages.keys.sorted().joined(separator: ", "))), which Hugo refuses", skipped: .nothing))
         }
         return config
     }
 
-    /// Takes the keys it reads from one file's top-level table.
-    private mutating func merge(_ table: [String: ConfigValue]?, isLanguagesFile: Bool) {
+    /// What is said of a configuration file that is not read.
+    static let defaultsNote = "; what it would set is Hugo's default (the content folder content, one language, en)"
+
+    /// Takes the keys it reads from one file's top-level table; a key of the wrong kind is a
+    /// problem, and ignored.
+    private mutating func merge(_ table: [String: ConfigValue]?, isLanguagesFile: Bool, source: String) {
         guard let table else { return }
+        func wrong(_ key: String, _ expected: String) {
+            problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key) is not \(expected); it was ignored",
+                                             skipped: .nothing))
+        }
         if isLanguagesFile {
-            mergeLanguages(table)
+            mergeLanguages(table, key: "", source: source)
             return
         }
-        if case .text(let folder)? = table["contentdir"], !folder.isEmpty { contentDir = folder }
-        if case .text(let code)? = table["defaultcontentlanguage"], !code.isEmpty { defaultContentLanguage = code.lowercased() }
-        if case .table(let languages)? = table["languages"] { mergeLanguages(languages) }
-        if case .list(let codes)? = table["disablelanguages"] {
+        switch table["contentdir"] {
+        case .text(let folder)? where !folder.isEmpty: contentDir = folder
+        case nil: break
+        default: wrong("contentDir", "a folder's name")
+        }
+        switch table["defaultcontentlanguage"] {
+        case .text(let code)? where !code.isEmpty: defaultContentLanguage = code.lowercased()
+        case nil: break
+        default: wrong("defaultContentLanguage", "a language code")
+        }
+        switch table["languages"] {
+        case .table(let languages)?: mergeLanguages(languages, key: "languages.", source: source)
+        case nil: break
+        default: wrong("languages", "a table of languages")
+        }
+        switch table["disablelanguages"] {
+        case .list(let codes)?:
             for case .text(let code) in codes { languages[code.lowercased(), default: Language()].disabled = true }
+        case nil: break
+        default: wrong("disableLanguages", "a list of language codes")
         }
     }
 
-    private mutating func mergeLanguages(_ table: [String: ConfigValue]) {
+    private mutating func mergeLanguages(_ table: [String: ConfigValue], key prefix: String, source: String) {
         for (code, value) in table {
             var language = languages[code] ?? Language()
-            if case .table(let keys) = value {
-                if case .text(let folder)? = keys["contentdir"], !folder.isEmpty { language.contentDir = folder }
-                if case .flag(let flag)? = keys["disabled"] { language.disabled = flag }
+            guard case .table(let keys) = value else {
+                problems.append(SiteTags.Problem(file: source, line: nil, message: "\(prefix)\(code) is not a table of the "
+                                                 + "language's settings; it was ignored", skipped: .nothing))
+                continue
             }
+            if case .text(let folder)? = keys["contentdir"], !folder.isEmpty { language.contentDir = folder }
+            if case .flag(let flag)? = keys["disabled"] { language.disabled = flag }
             languages[code] = language
         }
     }
@@ -129,19 +196,16 @@ struct HugoConfig: Sendable, Equatable {
     private mutating func table(at url: URL, name: String) -> [String: ConfigValue]? {
         sources.append(name)
         func problem(_ message: String, line: Int? = nil) -> [String: ConfigValue]? {
-            problems.append(SiteTags.Problem(file: name, line: line, message: message
-                + "; the site's content folder and languages were taken as Hugo's defaults where it sets them", skipped: .nothing))
+            problems.append(SiteTags.Problem(file: name, line: line, message: message + Self.defaultsNote, skipped: .file))
             return nil
         }
         let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            bytes = [UInt8](try handle.read(upToCount: Self.maximumBytes + 1) ?? Data())
-        } catch {
-            return problem("cannot be read (\(error.localizedDescription))")
+        switch Self.readStart(of: url.path, limit: Self.maximumBytes + 1) {
+        case .success(let read): bytes = read
+        case .failure(let reason): return problem("cannot be read (\(reason))")
         }
         guard bytes.count <= Self.maximumBytes else { return problem("is over \(Self.maximumBytes >> 20) MiB") }
+        guard !bytes.prefix(4096).contains(0) else { return problem("is not text (it holds NUL bytes)") }
         if url.pathExtension == "toml" {
             guard let text = String(validating: bytes, as: UTF8.self) else { return problem("is not UTF-8 text") }
             do {
@@ -162,6 +226,34 @@ struct HugoConfig: Sendable, Equatable {
             return problem("is not well-formed \(url.pathExtension == "json" ? "JSON" : "YAML"): \(error.message)",
                            line: error.location?.line)
         }
+    }
+}
+
+extension HugoConfig {
+    /// Why reading failed, as the system says it.
+    struct ReadFailure: Error {
+        let reason: String
+    }
+
+    /// The first `limit` bytes of a regular file, read without blocking on anything else.
+    static func readStart(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, limit - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(reason: String(cString: strerror(errno))))
+            }
+            if read == 0 { break }
+            count += read
+        }
+        return .success(Array(bytes.prefix(count)))
     }
 }
 

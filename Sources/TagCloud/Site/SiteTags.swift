@@ -245,9 +245,9 @@ public struct SiteTags: Sendable, Hashable {
     ///   - options: What to read and how to count.
     /// - Returns: The terms and the problems met.
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when a folder given does not
-    ///   exist or is not a folder, ``TagCloudError/unknownValue(path:value:suggestion:valid:_:)``
-    ///   (for the key `language`, located in the site's configuration) when a Hugo site does not
-    ///   build the ``Options/language`` asked for; anything wrong below a folder is a ``Problem``.
+    ///   exist or is not a folder, ``TagCloudError/unbuiltLanguage(language:site:builds:reason:isDefault:)``
+    ///   when a Hugo site does not build the ``Options/language`` asked for (or, none asked for,
+    ///   its own default); anything wrong below a folder is a ``Problem``.
     /// - Complexity: O(n) in the size of the front matter read; files are read on every core.
     public static func collect(from folders: [URL], options: Options = Options()) throws(TagCloudError) -> SiteTags {
         // One walk over every folder: a page reached twice (folders that overlap, a folder given
@@ -789,14 +789,14 @@ private struct FolderWalker {
     var otherLanguagePages = 0
 
     /// A Hugo site's content being walked: the site's configuration, the language counted, and
-    /// the language of the pages of the folder walked that name none.
+    /// the languages of the pages of the folder walked that name none.
     struct HugoContent {
         var config: HugoConfig
         var language: String
-        var folderLanguage: String
-        /// The languages' own content folders (paths with links resolved), by path: the pages
-        /// below one without a language in their names are in its language.
-        var languageFolders: [String: String]
+        var folderLanguages: Set<String>
+        /// The site's content folders (``HugoConfig/mounts``; paths with links resolved) and
+        /// their languages: the pages below one that name no language are in its languages.
+        var mounts: [String: Set<String>]
     }
     /// Where the Jekyll site being walked starts, as a count of ``ancestorNames``, when one is.
     var jekyllRootDepth: Int?
@@ -840,12 +840,12 @@ private struct FolderWalker {
         }
         // Read already, through another path or another of the folders given: its pages count once.
         guard visited.insert(identity).inserted else { return }
-        // A language's own content folder inside the one walked (`content/fr` in `content`).
+        // Another content folder inside the one walked (`content/fr` in `content`).
         let outerContent = hugo
         defer { hugo = outerContent }
-        if var content = hugo, !content.languageFolders.isEmpty,
-           let code = content.languageFolders[(folder.standardized.path as NSString).resolvingSymlinksInPath] {
-            content.folderLanguage = code
+        if var content = hugo, !content.mounts.isEmpty,
+           let languages = content.mounts[(URL(fileURLWithPath: folder.path).standardized.path as NSString).resolvingSymlinksInPath] {
+            content.folderLanguages = languages
             hugo = content
         }
         ancestors.append(identity)
@@ -941,31 +941,51 @@ private struct FolderWalker {
         files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix))
     }
 
-    /// Walks a Hugo site from its root: its content folder alone (the language's own, when it has
-    /// one), as Hugo reads pages from nowhere else (not `archetypes`, `themes`, `public`…).
+    /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as
+    /// Hugo reads pages from nowhere else (not `archetypes`, `themes`, `public`…). Every folder
+    /// is read whatever the language counted: a page's name may put it in another language.
     private mutating func walkHugoSite(_ root: URL, name: String, includeDrafts: Bool) {
         let config = HugoConfig.read(root: root, name: name)
         problems += config.problems
-        guard let content = content(of: config, root: root, folderLanguage: nil) else { return }
-        let folder = config.contentFolder(for: content.language)
-        let url = (folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)).standardized
-        let contentName = folder.hasPrefix("/") ? folder : name.hasSuffix("/") ? name + folder : name + "/" + folder
-        guard Self.isFolder(url) else {
-            let setting = folder == "content" ? "" : " (contentDir in \(config.sources.last ?? "its configuration"))"
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "is a Hugo site without its content folder "
-                                             + "\(quoted(folder))\(setting)", skipped: .nothing))
-            return
-        }
+        let base = URL(fileURLWithPath: root.path)
+        guard var content = content(of: config, root: base, folderLanguages: nil) else { return }
+        let rootPath = (base.standardized.path as NSString).resolvingSymlinksInPath
         let outerNames = ancestorNames
-        ancestorNames += folder.split(separator: "/").map(String.init)
-        hugoContentDepth = ancestorNames.count
-        hugo = content
         defer {
             ancestorNames = outerNames
             hugoContentDepth = nil
             hugo = nil
         }
-        walk(url, name: contentName, includeDrafts: includeDrafts)
+        for mount in config.mounts {
+            let url = Self.folder(mount.folder, in: base)
+            let contentName = mount.folder.hasPrefix("/") ? mount.folder : mount.folder == "." ? name
+                : name.hasSuffix("/") ? name + mount.folder : name + "/" + mount.folder
+            guard Self.isFolder(url) else {
+                let setting = mount.key == "contentDir" && mount.folder == "content" ? ""
+                    : " (\(mount.key) in \(config.sources.last ?? "its configuration"))"
+                problems.append(SiteTags.Problem(file: name, line: nil, message: "is a Hugo site without its content folder "
+                                                 + "\(quoted(mount.folder))\(setting)", skipped: .entry))
+                continue
+            }
+            ancestorNames = outerNames + (mount.folder == "." ? [] : mount.folder.split(separator: "/").map(String.init))
+            hugoContentDepth = ancestorNames.count
+            content.folderLanguages = mount.languages
+            hugo = content
+            // The site's root as its content (`contentDir = "."`) is walked again, as content.
+            if (url.path as NSString).resolvingSymlinksInPath == rootPath, let identity = ancestors.last {
+                ancestors.removeLast()
+                visited.remove(identity)
+                walk(url, name: contentName, includeDrafts: includeDrafts)
+                ancestors.append(identity)
+            } else {
+                walk(url, name: contentName, includeDrafts: includeDrafts)
+            }
+        }
+    }
+
+    /// A content folder setting as a folder: from the site's root, or absolute.
+    private static func folder(_ setting: String, in root: URL) -> URL {
+        (setting.hasPrefix("/") ? URL(fileURLWithPath: setting) : root.appendingPathComponent(setting)).standardized
     }
 
     /// Starts the walk of a folder given: inside a Hugo site's content folder (or that folder),
@@ -985,55 +1005,70 @@ private struct FolderWalker {
                 return true
             }) != nil, let root = found else { continue }
             let config = HugoConfig.read(root: root, name: root.path)
-            // The content folder holding it: a language's own (the innermost), else the site's.
-            var match: (path: String, language: String?)?
-            let folders = [(config.contentDir, nil)] + config.languages.compactMap { code, language in
-                language.contentDir.map { ($0, Optional(code)) }
+            // The content folder holding it: the innermost.
+            var match: (path: String, mount: HugoConfig.Mount)?
+            for mount in config.mounts {
+                let path = Self.folder(mount.folder, in: root).path
+                guard start.path == path || start.path.hasPrefix(path == "/" ? "/" : path + "/"),
+                      path.count > match?.path.count ?? -1 else { continue }
+                match = (path, mount)
             }
-            for (content, language) in folders {
-                let path = (content.hasPrefix("/") ? URL(fileURLWithPath: content) : root.appendingPathComponent(content)).standardized.path
-                guard start.path == path || start.path.hasPrefix(path + "/"), path.count > match?.path.count ?? -1 else { continue }
-                match = (path, language)
+            if let match {
+                problems += config.problems
+                hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
+                if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
+                return
             }
-            guard let match else { continue }
+            // A folder holding content folders (`content` over `content/en` and `content/fr`):
+            // only they hold pages.
+            guard config.mounts.contains(where: { Self.folder($0.folder, in: root).path.hasPrefix(start.path + "/") }) else { continue }
             problems += config.problems
-            hugo = content(of: config, root: root, folderLanguage: match.language ?? config.defaultContentLanguage)
-            if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
+            hugo = content(of: config, root: root, folderLanguages: [])
+            if hugo != nil { hugoContentDepth = 0 }
             return
         }
     }
 
-    /// The language counted in a site: the one asked for, else the language of the folder given,
-    /// else the site's default; `nil` (and ``languageError``) when the site does not build it.
-    private mutating func content(of config: HugoConfig, root: URL, folderLanguage: String?) -> HugoContent? {
+    /// The language counted in a site: the one asked for, else the language of the folder
+    /// given when it is one language's own, else the site's default; `nil` (and
+    /// ``languageError``) when the site does not build it.
+    private mutating func content(of config: HugoConfig, root: URL, folderLanguages: Set<String>?) -> HugoContent? {
         let enabled = config.enabledCodes
         hugoLanguages.formUnion(enabled)
+        let folderLanguage = folderLanguages.flatMap { $0.count == 1 && config.languages.count > 1 ? $0.first : nil }
         let language = requestedLanguage ?? folderLanguage ?? config.defaultContentLanguage
         guard enabled.contains(language) else {
             if languageError == nil {
-                languageError = .unknownValue(path: "language", value: language, suggestion: nil, valid: enabled,
-                                              SpecLocation(source: config.sources.last ?? "the Hugo site's configuration"))
+                // The configuration's own problems explain a language it names and does not get.
+                let reason = if let problem = config.problems.first(where: { $0.skipped != .nothing }) {
+                    "its configuration could not all be read (\(problem.problem))"
+                } else if config.codes.contains(language) {
+                    "it is disabled"
+                } else {
+                    "it is not one of its languages"
+                }
+                languageError = .unbuiltLanguage(language: language, site: config.sources.last ?? "no configuration file", builds: enabled,
+                                                 reason: reason, isDefault: requestedLanguage == nil)
             }
             return nil
         }
-        let pagesLanguage = folderLanguage.map { config.languages[$0]?.contentDir != nil ? $0 : config.defaultContentLanguage }
-        var languageFolders: [String: String] = [:]
-        for (code, settings) in config.languages {
-            guard let folder = settings.contentDir else { continue }
-            let url = folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)
-            languageFolders[(url.standardized.path as NSString).resolvingSymlinksInPath] = code
+        var mounts: [String: Set<String>] = [:]
+        for mount in config.mounts {
+            mounts[(Self.folder(mount.folder, in: root).path as NSString).resolvingSymlinksInPath, default: []].formUnion(mount.languages)
         }
-        return HugoContent(config: config, language: language, folderLanguage: pagesLanguage ?? config.folderLanguage(for: language),
-                           languageFolders: languageFolders)
+        return HugoContent(config: config, language: language, folderLanguages: folderLanguages ?? [config.defaultContentLanguage],
+                           mounts: mounts)
     }
 
     /// Whether a page of the folder being walked is in the language counted (every page outside
     /// a Hugo site's content is); a page that is not is counted as left out.
     private mutating func isInLanguage(_ fileName: String) -> Bool {
-        guard let hugo, hugoContentDepth != nil,
-              hugo.config.language(ofFile: fileName, folderLanguage: hugo.folderLanguage) != hugo.language else { return true }
-        otherLanguagePages += 1
-        return false
+        guard let hugo, hugoContentDepth != nil else { return true }
+        let isIn = if let named = hugo.config.language(ofFile: fileName) { named == hugo.language } else {
+            hugo.folderLanguages.contains(hugo.language)
+        }
+        if !isIn { otherLanguagePages += 1 }
+        return isIn
     }
 
     /// The folders from the nearest folder above `folder` that `isRoot` accepts down to `folder`

@@ -106,18 +106,17 @@ extension TagCloudCommand {
         // Each spec's messages (warnings, its failure) are reported in the specs' order, whatever
         // order they finish in: a spec's as soon as every spec before it has finished.
         let messages = Locked<(next: Int, pending: [[String]?])>((0, [[String]?](repeating: nil, count: jobs.count)))
+        // They are reported under the lock: two threads each with lines ready, reporting them
+        // after it, interleaved them (`-v` listed one spec's files around the next one's).
         @Sendable func finished(_ index: Int, with lines: [String]) {
-            let ready: [String] = messages.withLock { state in
+            messages.withLock { state in
                 state.pending[index] = lines
-                var ready: [String] = []
                 while state.next < jobs.count, let lines = state.pending[state.next] {
-                    ready += lines
+                    for line in lines { report(line) }
                     state.pending[state.next] = []
                     state.next += 1
                 }
-                return ready
             }
-            for line in ready { report(line) }
         }
         let next = Locked(0)
         let done = Locked(0)

@@ -163,8 +163,6 @@ extension TagCloudCommand {
         let site: SiteTags
         do {
             site = try SiteTags.collect(from: request.folders.map { URL(fileURLWithPath: $0) }, options: request.options)
-        } catch .unknownValue(path: "language", let value, _, let valid, let location) {
-            throw .usage("--language \(quoted(value)): the Hugo site (\(location.source)) builds \(valid.map { quoted($0) }.joined(separator: ", "))")
         } catch {
             throw .library(error)
         }

@@ -12,6 +12,13 @@ import Testing
         Dictionary(uniqueKeysWithValues: site.terms.map { ($0.name, $0.count) })
     }
 
+    /// The counts of the tags of one folder, in a language.
+    func counts(of folder: URL, language: String?) throws -> [String: Int] {
+        var options = SiteTags.Options()
+        options.language = language
+        return counts(try SiteTags.collect(from: [folder], options: options))
+    }
+
     @Test func hugoYAMLTOMLAndJSONFrontMatter() throws {
         let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")])
         // "Swift", "swift" and "SWIFT" are one term, spelt as first met (files in path order).
@@ -707,8 +714,9 @@ import Testing
             #expect {
                 try SiteTags.collect(from: [folder], options: options)
             } throws: { error in
-                guard case let .unknownValue(path, value, _, valid, location)? = error as? TagCloudError else { return false }
-                return path == "language" && value == code && valid == ["en", "fr"] && location.source.hasSuffix("/hugo.toml")
+                guard case let .unbuiltLanguage(language, site, builds, reason, isDefault)? = error as? TagCloudError else { return false }
+                return language == code && builds == ["en", "fr"] && site.hasSuffix("/hugo.toml") && !isDefault
+                    && reason == (code == "de" ? "it is disabled" : "it is not one of its languages")
             }
         }
         // A site without languages has one, and every page counts whatever its name.
@@ -738,9 +746,7 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         func collect(_ path: String, _ language: String? = nil) throws -> [String: Int] {
-            var options = SiteTags.Options()
-            options.language = language
-            return counts(try SiteTags.collect(from: [folder.appendingPathComponent(path)], options: options))
+            try counts(of: folder.appendingPathComponent(path), language: language)
         }
         #expect(try collect("yaml") == ["francais": 1])
         #expect(try collect("yaml", "en") == ["english": 1])
@@ -764,5 +770,54 @@ import Testing
         let empty = try SiteTags.collect(from: [folder.appendingPathComponent("json")])
         #expect(empty.terms.isEmpty && empty.problems.contains { $0.message == "is a Hugo site without its content folder \"content\"" },
                 "\(empty.problems)")
+    }
+
+    /// Hugo's mounts: once a language has a content folder of its own, a language without one
+    /// reads the site's (its pages there are in that language, not the default one); a page's
+    /// name wins over its folder's language, in any folder and in any case (`b.EN.md`,
+    /// `c.pt-BR.md`); a configuration that is not a regular file is a problem, never read (a
+    /// pipe would block); a `contentDir` that leaves the site is found however the site is named.
+    @Test func hugoMountsNamesAndConfigurationFiles() throws {
+        let folder = try site([
+            "mixed/hugo.toml": "defaultContentLanguage = 'fr'\n[languages.en]\n[languages.fr]\ncontentDir = 'contentfr'\n"
+                + "[languages.pt-BR]\n",
+            "mixed/content/a.md": "---\ntags: [en1]\n---\n", "mixed/content/b.fr.md": "---\ntags: [fr2]\n---\n",
+            "mixed/contentfr/a.md": "---\ntags: [fr1]\n---\n", "mixed/contentfr/b.EN.md": "---\ntags: [en2]\n---\n",
+            "mixed/contentfr/c.pt-BR.md": "---\ntags: [pt1]\n---\n",
+            "outside/site/hugo.toml": "contentDir = '../shared'\n", "outside/shared/p.md": "---\ntags: [shared]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func collect(_ path: String, _ language: String? = nil) throws -> [String: Int] {
+            try counts(of: folder.appendingPathComponent(path), language: language)
+        }
+        #expect(try collect("mixed") == ["fr1": 1, "fr2": 1])
+        #expect(try collect("mixed", "en") == ["en1": 1, "en2": 1])
+        #expect(try collect("mixed", "pt-br") == ["en1": 1, "pt1": 1])  // pt-BR reads content too: a.md is its page as well
+        #expect(try collect("mixed/contentfr") == ["fr1": 1])
+        // The default language disabled is the configuration's fault, not the command line's.
+        try Data("[languages.en]\ndisabled = true\n[languages.fr]\n".utf8).write(to: folder.appendingPathComponent("mixed/hugo.toml"))
+        #expect {
+            try SiteTags.collect(from: [folder.appendingPathComponent("mixed")])
+        } throws: { error in
+            guard case let .unbuiltLanguage(language, _, builds, reason, isDefault)? = error as? TagCloudError else { return false }
+            return language == "en" && builds == ["fr"] && reason == "it is disabled" && isDefault
+        }
+        // A configuration file that is a folder, or a pipe: a problem, and Hugo's defaults.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("mixed/hugo.toml"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mixed/hugo.toml"), withIntermediateDirectories: false)
+        let withFolder = try SiteTags.collect(from: [folder.appendingPathComponent("mixed")])
+        #expect(counts(withFolder) == ["en1": 1, "fr2": 1])
+        #expect(withFolder.problems.map(\.message).first?.hasPrefix("is a folder, not a file") == true, "\(withFolder.problems)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("mixed/hugo.toml"))
+        try #require(mkfifo(folder.appendingPathComponent("mixed/hugo.toml").path, 0o644) == 0)
+        let withPipe = try SiteTags.collect(from: [folder.appendingPathComponent("mixed")])
+        #expect(withPipe.problems.map(\.message).first?.hasPrefix("is not a regular file") == true && withPipe.problems[0].skipped == .file)
+        // `../shared` from the site's root, named relatively (as the command names a folder
+        // given, from the working folder) or not.
+        let base = folder.appendingPathComponent("outside", isDirectory: true)
+        for url in [URL(fileURLWithPath: "site", relativeTo: base), URL(fileURLWithPath: "./site/", relativeTo: base),
+                    base.appendingPathComponent("site")] {
+            #expect(counts(try SiteTags.collect(from: [url])) == ["shared": 1], "\(url.relativePath)")
+        }
     }
 }
