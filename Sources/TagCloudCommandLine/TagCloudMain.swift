@@ -145,8 +145,9 @@ package enum TagCloudMain {
             let request = try line.request()
             let jobs = try TagCloudCommand.plan(request)
             // One spec to one output is a plain render, unless --progress asks for the bar and
-            // the summary line.
-            if jobs.count == 1, jobs[0].destinations.count == 1, line.progress != true {
+            // the summary line, or --out-dir names a batch's folder (a glob that matched one spec
+            // ends with the summary line as one that matched two).
+            if jobs.count == 1, jobs[0].destinations.count == 1, line.progress != true, line.outputFolder == nil {
                 let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
                 if line.verbose { warnOnStandardError(result.summary) }
                 exit(TagCloudExitCode.success.rawValue)

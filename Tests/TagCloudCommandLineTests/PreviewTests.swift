@@ -180,17 +180,19 @@ import Testing
             Issue.record("no port in \(server.url)")
             return
         }
-        func status(host: String, secondHost: String? = nil) throws -> String {
+        func status(host: String, secondHost: String? = nil, method: String = "GET") throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", """
                 import http.client
                 c = http.client.HTTPConnection("127.0.0.1", \(port), timeout=10)
-                c.putrequest("GET", "/cloud.svg", skip_host=True)
+                c.putrequest("\(method)", "/cloud.svg", skip_host=True)
                 c.putheader("Host", "\(host)")
                 \(secondHost.map { "c.putheader(\"Host\", \"\($0)\")" } ?? "")
                 c.endheaders()
-                print(c.getresponse().status)
+                r = c.getresponse()
+                body = r.read()
+                print(r.status, r.getheader("Content-Length"), len(body), r.getheader("Content-Type"))
                 """]
             let output = Pipe()
             process.standardOutput = output
@@ -199,12 +201,20 @@ import Testing
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(try status(host: "127.0.0.1:\(port)") == "200")
-        #expect(try status(host: "localhost:\(port)") == "200")
-        #expect(try status(host: "evil.example") == "421")
-        #expect(try status(host: "evil.example:\(port)") == "421")
-        #expect(try status(host: "127.0.0.1.evil.example") == "421")
-        #expect(try status(host: "127.0.0.1:\(port)", secondHost: "evil.example") == "400")
+        let get = try status(host: "127.0.0.1:\(port)")
+        #expect(get.hasPrefix("200 ") && get.hasSuffix(" image/svg+xml"), "\(get)")
+        #expect(try status(host: "localhost:\(port)").hasPrefix("200 "))
+        #expect(try status(host: "evil.example").hasPrefix("421 "))
+        #expect(try status(host: "evil.example:\(port)").hasPrefix("421 "))
+        #expect(try status(host: "127.0.0.1.evil.example").hasPrefix("421 "))
+        #expect(try status(host: "127.0.0.1:\(port)", secondHost: "evil.example").hasPrefix("400 "))
+        // HEAD is GET without the body: the same status, type and length (a link checker's
+        // request); a foreign Host is refused alike.
+        let fields = get.split(separator: " ")
+        let head = try status(host: "127.0.0.1:\(port)", method: "HEAD").split(separator: " ")
+        #expect(fields.count == 4 && head.count == 4 && head[0] == "200" && head[1] == fields[1] && head[2] == "0" && head[3] == fields[3]
+                && fields[1] == fields[2], "\(get) / \(head)")
+        #expect(try status(host: "evil.example", method: "HEAD").hasPrefix("421 "))
         #expect(PreviewServer.isLoopbackAuthority("[::1]:8123") && !PreviewServer.isLoopbackAuthority(nil)
                 && !PreviewServer.isLoopbackAuthority("[::2]:80"))
     }

@@ -66,6 +66,8 @@ import Testing
             let run = try CommandRunner.run(arguments, in: out)
             #expect(run.status == 0, "\(arguments): \(run.standardError)")
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(arguments)")
+            // A batch of one (a glob that matched one spec) ends with the batch's summary too.
+            #expect(run.standardError.contains("rendered 1 of 1 spec (1 file)"), "\(arguments): \(run.standardError)")
         }
         try Data().write(to: out.appendingPathComponent("a-file"))
         let blocked = try CommandRunner.run(["render", spec, "--out-dir", "a-file/x"], in: out)

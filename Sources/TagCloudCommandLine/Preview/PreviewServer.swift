@@ -59,23 +59,24 @@ package struct PreviewServer: Sendable {
         let router = Router()
         router.add(middleware: LoopbackHostMiddleware())
         let server = self
-        router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: PreviewPage.html(title: server.specPath))))
-        }
-        router.get("/state") { _, _ in
-            let state = server.state()
-            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: state)))
-        }
-        router.get("/cloud.svg") { request, _ in
-            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .svg)
-        }
-        router.get("/cloud.html") { request, _ in
-            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .html)
-        }
-        router.get("/cloud.json") { request, _ in
-            server.respond(width: request.uri.queryParameters.get("width").map { String($0) }, format: .json)
+        let routes: [(path: RouterPath, respond: @Sendable (Request) -> Response)] = [
+            ("/", { _ in
+                Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                         body: ResponseBody(byteBuffer: ByteBuffer(string: PreviewPage.html(title: server.specPath))))
+            }),
+            ("/state", { _ in
+                Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                         body: ResponseBody(byteBuffer: ByteBuffer(string: server.state())))
+            }),
+            ("/cloud.svg", { server.respond(width: Self.width(of: $0), format: .svg) }),
+            ("/cloud.html", { server.respond(width: Self.width(of: $0), format: .html) }),
+            ("/cloud.json", { server.respond(width: Self.width(of: $0), format: .json) }),
+        ]
+        for route in routes {
+            router.get(route.path) { request, _ in route.respond(request) }
+            // HEAD is GET without the body, its Content-Length kept (RFC 9110, 9.3.2): link
+            // checkers and `curl -I` ask so, and got 404.
+            router.head(route.path) { request, _ in route.respond(request).createHeadResponse() }
         }
         var logger = Logger(label: "tagcloud-preview")
         logger.logLevel = .warning
@@ -85,6 +86,11 @@ package struct PreviewServer: Sendable {
                                   announce("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
                               }, logger: logger)
         try await app.runService()
+    }
+
+    /// The width slider's value, when the request gives one (`?width=320`).
+    private static func width(of request: Request) -> String? {
+        request.uri.queryParameters.get("width").map { String($0) }
     }
 
     /// Why the server could not listen, in words: the port is in use, or reserved.
