@@ -140,7 +140,7 @@ package struct Render: ParsableCommand {
 /// The options of `tagcloud collect`, which `tagcloud render --from` takes too (its own parser
 /// reads them by the same names; a test checks that the two agree).
 package struct CollectOptions: ParsableArguments {
-    @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories).", valueName: "name"))
+    @Option(name: .customLong("taxonomy"), help: ArgumentHelp("A front matter key whose values are tags (repeatable; default: tags and categories, or a Hugo site's own [taxonomies]).", valueName: "name"))
     var taxonomies: [String] = []
 
     @Option(help: ArgumentHelp("A tag to leave out, matched as tags are grouped (repeatable): Eleventy's post, a site's own name.", valueName: "tag"))

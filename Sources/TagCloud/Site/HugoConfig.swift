@@ -20,6 +20,17 @@ struct HugoConfig: Sendable, Equatable {
         var contentDir: String?
         /// Whether the language is turned off (`disabled = true`, or listed in `disableLanguages`).
         var disabled = false
+        /// The language's own taxonomies (`[languages.fr.taxonomies]`), their plural names.
+        var taxonomies: [String]?
+    }
+
+    /// The site's taxonomies (`[taxonomies]`, singular = plural), their plural names, the front
+    /// matter keys; `nil` when not configured (Hugo's default: tags and categories).
+    var taxonomies: [String]?
+
+    /// The taxonomies of a language's pages: its own, else the site's.
+    func taxonomies(for language: String) -> [String]? {
+        languages[language]?.taxonomies ?? taxonomies
     }
 
     /// The content folder, relative to the site's root (or absolute).
@@ -139,6 +150,19 @@ struct HugoConfig: Sendable, Equatable {
         return config
     }
 
+    /// The plural names of a `taxonomies` table (`tag = "tags"`), the front matter keys: `tags`
+    /// first, as Hugo's default lists it, then by name.
+    private static func taxonomyNames(_ table: [String: ConfigValue]) -> [String] {
+        let names = Set(table.values.compactMap { value -> String? in
+            guard case .text(let plural) = value, !plural.isEmpty else { return nil }
+            return plural
+        })
+        return names.sorted { a, b in
+            let aFirst = a.lowercased() == "tags", bFirst = b.lowercased() == "tags"
+            return aFirst != bFirst ? aFirst : a < b
+        }
+    }
+
     /// What is said of a configuration file that is not read.
     static let defaultsNote = "; what it would set is Hugo's default (the content folder content, one language, en)"
 
@@ -169,6 +193,11 @@ struct HugoConfig: Sendable, Equatable {
         case nil: break
         default: wrong("languages", "a table of languages")
         }
+        switch table["taxonomies"] {
+        case .table(let names)?: taxonomies = Self.taxonomyNames(names)
+        case nil: break
+        default: wrong("taxonomies", "a table of taxonomies (tag = 'tags')")
+        }
         switch table["disablelanguages"] {
         case .list(let codes)?:
             for case .text(let code) in codes { languages[code.lowercased(), default: Language()].disabled = true }
@@ -187,6 +216,7 @@ struct HugoConfig: Sendable, Equatable {
             }
             if case .text(let folder)? = keys["contentdir"], !folder.isEmpty { language.contentDir = folder }
             if case .flag(let flag)? = keys["disabled"] { language.disabled = flag }
+            if case .table(let names)? = keys["taxonomies"] { language.taxonomies = Self.taxonomyNames(names) }
             languages[code] = language
         }
     }

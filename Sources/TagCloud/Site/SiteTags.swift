@@ -79,6 +79,11 @@ public struct SiteTags: Sendable, Hashable {
         /// language the site does not build is an error. Sites of other generators have no
         /// languages: every page counts.
         public var language: String?
+        /// Whether a Hugo site's own taxonomies (its configuration's `[taxonomies]`, or a
+        /// language's own) are read in its pages instead of ``taxonomies``, where it configures
+        /// them: a site that keeps `tags` alone has no category pages to link to. Default: `false`;
+        /// the command sets it unless `--taxonomy` is given.
+        public var readsHugoTaxonomies = false
 
         /// The defaults.
         public init() {}
@@ -254,6 +259,7 @@ public struct SiteTags: Sendable, Hashable {
         // twice, links to one folder or file) is read once.
         var walker = FolderWalker()
         walker.requestedLanguage = options.language.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        walker.readsHugoTaxonomies = options.readsHugoTaxonomies
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
@@ -295,7 +301,7 @@ public struct SiteTags: Sendable, Hashable {
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
             let file = list[index]
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
-                                  folderCategories: folderCategories(of: file),
+                                  folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   options: options)
             results.withLock { $0[index] = result }
         }
@@ -571,7 +577,7 @@ public struct SiteTags: Sendable, Hashable {
         return file.inPosts ? [] : jekyllFolderCategories(relative)
     }
 
-    private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String],
+    private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                                  options: Options) -> FileResult {
         var result = FileResult()
         let bytes: [UInt8]
@@ -604,7 +610,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         let values: FrontMatter.Values
         do {
-            values = try block.values(for: options.taxonomies, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
+            values = try block.values(for: keys, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
@@ -646,7 +652,7 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: rejected.line, message: rejected.message, skipped: .term))
         }
         // A Jekyll post's folders above `_posts` are categories, before its own.
-        let categories = options.taxonomies.first { $0.lowercased() == "categories" }
+        let categories = keys.first { $0.lowercased() == "categories" }
         // Eleventy 3's `eleventyExcludeFromCollections: [post]`: out of those tags' collections.
         var terms = values.terms.filter { !values.excludedFromCollections.contains($0.term) }
         if let categories, !folderCategories.isEmpty {
@@ -744,7 +750,7 @@ private struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
     /// folder given is inside `_posts`, the length of that folder's name, and the folders from
     /// the Jekyll site's root down to the folder given when it is inside a site.
-    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String])
+    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?)
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -787,6 +793,14 @@ private struct FolderWalker {
     var languageError: TagCloudError?
     /// Pages of Hugo sites left out for their language.
     var otherLanguagePages = 0
+    /// ``SiteTags/Options/readsHugoTaxonomies``.
+    var readsHugoTaxonomies = false
+
+    /// The front matter keys of the pages being listed, when a Hugo site configures its own.
+    private var siteTaxonomies: [String]? {
+        guard readsHugoTaxonomies, hugoContentDepth != nil, let hugo else { return nil }
+        return hugo.config.taxonomies(for: hugo.language)
+    }
 
     /// A Hugo site's content being walked: the site's configuration, the language counted, and
     /// the languages of the pages of the folder walked that name none.
@@ -924,7 +938,7 @@ private struct FolderWalker {
                     continue
                 }
                 guard isInLanguage(entry) else { continue }
-                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix))
+                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies))
             }
         }
     }
@@ -938,7 +952,7 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix))
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as

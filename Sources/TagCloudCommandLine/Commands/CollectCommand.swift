@@ -113,6 +113,8 @@ package struct CollectCommandLine: Equatable, Sendable {
         }
         var options = SiteTags.Options()
         options.language = language
+        // A Hugo site's own taxonomies, unless the command line names them.
+        options.readsHugoTaxonomies = taxonomies.isEmpty
         if !taxonomies.isEmpty { options.taxonomies = taxonomies }
         options.includeDrafts = drafts
         options.includeFuture = future

@@ -820,4 +820,30 @@ import Testing
             #expect(counts(try SiteTags.collect(from: [url])) == ["shared": 1], "\(url.relativePath)")
         }
     }
+
+    /// With ``SiteTags/Options/readsHugoTaxonomies`` (the command's default), a Hugo site's
+    /// configured taxonomies are its pages' keys (a site that keeps `tags` alone and adds `series`
+    /// has no category pages), a language's own ones for that language; without it, or in a site
+    /// that configures none, the options' keys.
+    @Test func hugoConfiguredTaxonomies() throws {
+        let folder = try site([
+            "hugo.toml": "[taxonomies]\ntag = 'tags'\nserie = 'series'\n[languages.en]\n[languages.fr]\n[languages.fr.taxonomies]\netiquette = 'etiquettes'\n",
+            "content/a.md": "---\ntags: [swift]\ncategories: [dev]\nseries: [intro]\n---\n",
+            "content/a.fr.md": "---\ntags: [swift]\netiquettes: [rapide]\n---\n",
+            "other/b.md": "---\ntags: [go]\ncategories: [ops]\nseries: [x]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        let english = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(english) == ["swift": 1, "intro": 1])
+        #expect(english.terms.map(\.taxonomy) == ["tags", "series"])
+        options.language = "fr"
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["rapide": 1])
+        // Elsewhere, the options' keys.
+        options.language = nil
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("other")], options: options)) == ["go": 1, "ops": 1])
+        options.readsHugoTaxonomies = false
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["swift": 1, "dev": 1])
+    }
 }
