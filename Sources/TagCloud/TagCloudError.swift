@@ -105,6 +105,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// builds, `reason` why this one is not among them.
     case unbuiltLanguage(language: String, site: String, builds: [String], reason: String, isDefault: Bool)
 
+    /// The folders given are in different languages of a multilingual Hugo site (a language's
+    /// own content folder each), and no ``SiteTags/Options/language`` says which to count: a
+    /// cloud counts one, as each of Hugo's taxonomy pages lists one language's pages.
+    case mixedLanguages([String])
+
     /// An internal error; the message says what broke.
     case internalError(String)
 
@@ -112,7 +117,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
-             .textLayoutFailed, .renderingFailed, .missingGlyphs, .unbuiltLanguage:
+             .textLayoutFailed, .renderingFailed, .missingGlyphs, .unbuiltLanguage, .mixedLanguages:
             nil
         case .unusableFontFile(_, _, let location):
             location
@@ -154,6 +159,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .refusedLink(tag, _, reason, _):
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
+        case let .mixedLanguages(languages):
+            return "the folders given are in different languages of a Hugo site (\(languages.joined(separator: ", "))), "
+                + "and a cloud counts one, as Hugo's taxonomy pages do: give --language"
         case let .unbuiltLanguage(language, site, builds, reason, isDefault):
             let which = isDefault ? "its defaultContentLanguage \(quoted(language))" : "the language \(quoted(language))"
             let hint = isDefault ? "; count one it builds with --language" : ""

@@ -83,6 +83,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             case .unknownFormat: return .usage
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
             case .unbuiltLanguage(_, _, _, _, let isDefault): return isDefault ? .dataError : .usage
+            case .mixedLanguages: return .usage
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge,
                  .textLayoutFailed, .missingGlyphs, .refusedLink:

@@ -44,9 +44,9 @@ struct HugoConfig: Sendable, Equatable {
     /// Configuration files that could not be read.
     var problems: [SiteTags.Problem] = []
 
-    /// The language codes a page's name can carry (`post.fr.md`): the configured languages and the
-    /// default one.
-    var codes: Set<String> { Set(languages.keys).union([defaultContentLanguage]) }
+    /// The language codes a page's name can carry (`post.fr.md`): the configured languages, or
+    /// the default one in a site that configures none.
+    var codes: Set<String> { languages.isEmpty ? [defaultContentLanguage] : Set(languages.keys) }
 
     /// The languages whose pages Hugo builds, sorted.
     var enabledCodes: [String] { codes.filter { languages[$0]?.disabled != true }.sorted() }
@@ -126,7 +126,11 @@ struct HugoConfig: Sendable, Equatable {
                     } else if status.st_mode & S_IFMT == S_IFREG {
                         return relative
                     } else {
-                        reason = status.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a file" : "is not a regular file"
+                        reason = switch status.st_mode & S_IFMT {
+                        case S_IFDIR: "is a folder, not a file"
+                        case S_IFIFO: "is a pipe, not a file"
+                        default: "is not a regular file"
+                        }
                     }
                     config.problems.append(SiteTags.Problem(file: named(relative), line: nil, message: reason + Self.defaultsNote,
                                                             skipped: .file))
@@ -135,28 +139,40 @@ struct HugoConfig: Sendable, Equatable {
             }
             return nil
         }
-        for (folder, stems, isLanguagesFile) in [("config/_default", ["hugo", "config"], false),
-                                                 ("config/_default", ["languages"], true), ("", ["hugo", "config"], false)] {
+        for (folder, stems, key) in [("config/_default", ["hugo", "config"], nil), ("config/_default", ["languages"], "languages"),
+                                     ("config/_default", ["taxonomies"], "taxonomies"), ("", ["hugo", "config"], nil)] {
             guard let relative = first(folder, stems) else { continue }
             let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
-            config.merge(table, isLanguagesFile: isLanguagesFile, source: named(relative))
+            // A file of the configuration folder holds one top-level key (`languages.toml`).
+            config.merge(table.map { table in key.map { [$0: .table(table)] } ?? table }, source: named(relative))
         }
-        if !config.languages.isEmpty, config.languages[config.defaultContentLanguage] == nil {
-            config.problems.append(SiteTags.Problem(
-                file: config.sources.last ?? name, line: nil,
-                message: "defaultContentLanguage \(quoted(config.defaultContentLanguage)) is not one of its languages "
-                    + "(\(config.languages.keys.sorted().joined(separator: ", "))), which Hugo refuses", skipped: .nothing))
+        // A language's own file of a key (`taxonomies.fr.toml`: the French taxonomies).
+        let folder = root.appendingPathComponent("config/_default")
+        for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+            let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "taxonomies", formats.contains(String(parts[2])) else { continue }
+            let relative = "config/_default/" + entry
+            // One file a language (`taxonomies.fr.toml` before `taxonomies.fr.yaml`, as for the others).
+            guard first("config/_default", ["taxonomies.\(parts[1])"]) == relative else { continue }
+            let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
+            config.merge(table.map { ["languages": .table([parts[1].lowercased(): .table(["taxonomies": .table($0)])])] },
+                         source: named(relative))
         }
         return config
     }
 
     /// The plural names of a `taxonomies` table (`tag = "tags"`), the front matter keys: `tags`
     /// first, as Hugo's default lists it, then by name.
-    private static func taxonomyNames(_ table: [String: ConfigValue]) -> [String] {
-        let names = Set(table.values.compactMap { value -> String? in
-            guard case .text(let plural) = value, !plural.isEmpty else { return nil }
-            return plural
-        })
+    private mutating func taxonomyNames(_ table: [String: ConfigValue], key: String, source: String) -> [String] {
+        var names = Set<String>()
+        for (singular, value) in table.sorted(by: { $0.key < $1.key }) {
+            guard case .text(let plural) = value, !plural.isEmpty else {
+                problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key).\(singular) is not a taxonomy's "
+                                                 + "plural name (tag = 'tags')", skipped: .term))
+                continue
+            }
+            names.insert(plural)
+        }
         return names.sorted { a, b in
             let aFirst = a.lowercased() == "tags", bFirst = b.lowercased() == "tags"
             return aFirst != bFirst ? aFirst : a < b
@@ -164,19 +180,25 @@ struct HugoConfig: Sendable, Equatable {
     }
 
     /// What is said of a configuration file that is not read.
-    static let defaultsNote = "; what it would set is Hugo's default (the content folder content, one language, en)"
+    static let defaultsNote = "; the site is read without it"
 
     /// Takes the keys it reads from one file's top-level table; a key of the wrong kind is a
     /// problem, and ignored.
-    private mutating func merge(_ table: [String: ConfigValue]?, isLanguagesFile: Bool, source: String) {
+    private mutating func merge(_ table: [String: ConfigValue]?, source: String) {
         guard let table else { return }
         func wrong(_ key: String, _ expected: String) {
-            problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key) is not \(expected); it was ignored",
-                                             skipped: .nothing))
+            problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key) is not \(expected)", skipped: .term))
         }
-        if isLanguagesFile {
-            mergeLanguages(table, key: "", source: source)
-            return
+        func note(_ message: String) {
+            problems.append(SiteTags.Problem(file: source, line: nil, message: message, skipped: .nothing))
+        }
+        if case .table(let module)? = table["module"], module["mounts"] != nil {
+            note("module.mounts is not read: the content folders counted are contentDir's (give the mounted folders "
+                 + "to collect as folders)")
+        }
+        if case .list(let kinds)? = table["disablekinds"],
+           kinds.contains(where: { if case .text(let kind) = $0 { ["taxonomy", "term"].contains(kind.lowercased()) } else { false } }) {
+            note("disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere")
         }
         switch table["contentdir"] {
         case .text(let folder)? where !folder.isEmpty: contentDir = folder
@@ -194,7 +216,7 @@ struct HugoConfig: Sendable, Equatable {
         default: wrong("languages", "a table of languages")
         }
         switch table["taxonomies"] {
-        case .table(let names)?: taxonomies = Self.taxonomyNames(names)
+        case .table(let names)?: taxonomies = taxonomyNames(names, key: "taxonomies", source: source)
         case nil: break
         default: wrong("taxonomies", "a table of taxonomies (tag = 'tags')")
         }
@@ -207,16 +229,30 @@ struct HugoConfig: Sendable, Equatable {
     }
 
     private mutating func mergeLanguages(_ table: [String: ConfigValue], key prefix: String, source: String) {
-        for (code, value) in table {
+        func wrong(_ key: String, _ expected: String) {
+            problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key) is not \(expected)", skipped: .term))
+        }
+        for (code, value) in table.sorted(by: { $0.key < $1.key }) {
             var language = languages[code] ?? Language()
             guard case .table(let keys) = value else {
-                problems.append(SiteTags.Problem(file: source, line: nil, message: "\(prefix)\(code) is not a table of the "
-                                                 + "language's settings; it was ignored", skipped: .nothing))
+                wrong(prefix + code, "a table of the language's settings")
                 continue
             }
-            if case .text(let folder)? = keys["contentdir"], !folder.isEmpty { language.contentDir = folder }
-            if case .flag(let flag)? = keys["disabled"] { language.disabled = flag }
-            if case .table(let names)? = keys["taxonomies"] { language.taxonomies = Self.taxonomyNames(names) }
+            switch keys["contentdir"] {
+            case .text(let folder)? where !folder.isEmpty: language.contentDir = folder
+            case nil: break
+            default: wrong("\(prefix)\(code).contentDir", "a folder's name")
+            }
+            switch keys["disabled"] {
+            case .flag(let flag)?: language.disabled = flag
+            case nil: break
+            default: wrong("\(prefix)\(code).disabled", "true or false")
+            }
+            switch keys["taxonomies"] {
+            case .table(let names)?: language.taxonomies = taxonomyNames(names, key: "\(prefix)\(code).taxonomies", source: source)
+            case nil: break
+            default: wrong("\(prefix)\(code).taxonomies", "a table of taxonomies (tag = 'tags')")
+            }
             languages[code] = language
         }
     }

@@ -190,6 +190,12 @@ public struct SiteTags: Sendable, Hashable {
     /// The languages the Hugo sites read build (their codes, sorted); empty when no Hugo site
     /// was read. A site without `languages` has one, its `defaultContentLanguage` (`en`).
     public var hugoLanguages: [String] = []
+    /// The language counted in the multilingual Hugo sites read (one, or none when there were
+    /// none), which ``summary(tags:)`` names.
+    public var languageCounted: String?
+    /// The front matter keys read, in order: the options' ``Options/taxonomies``, or a Hugo
+    /// site's own (``Options/readsHugoTaxonomies``).
+    public var taxonomiesRead: [String] = []
 
     /// Why a page that was read is not counted.
     public enum LeftOut: String, Sendable, Hashable, CaseIterable {
@@ -229,9 +235,10 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
+        let language = languageCounted.map { " in \($0)" } ?? ""
         let problemCount = problems.count
         let problemText = problemCount == 0 ? "" : problemCount == 1 ? ", 1 problem" : ", \(problemCount) problems"
-        return "collected \(tags) tag\(tags == 1 ? "" : "s") from \(filesRead) file\(filesRead == 1 ? "" : "s")\(left)\(problemText)"
+        return "collected \(tags) tag\(tags == 1 ? "" : "s") from \(filesRead) file\(filesRead == 1 ? "" : "s")\(language)\(left)\(problemText)"
     }
 
     /// Makes a collection's result.
@@ -290,6 +297,10 @@ public struct SiteTags: Sendable, Hashable {
             walker.jekyllRootDepth = jekyllPrefix == nil ? nil : 0
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
             if let error = walker.languageError { throw error }
+        }
+        // One language a cloud: folders given in two languages' folders, and none asked for.
+        if walker.requestedLanguage == nil, walker.countedLanguages.count > 1 {
+            throw .mixedLanguages(walker.countedLanguages.sorted())
         }
         var files = walker.files
         var problems = walker.problems
@@ -365,6 +376,10 @@ public struct SiteTags: Sendable, Hashable {
                             problems: problems, filesRead: read, leftOut: leftOut)
         site.excludedFound = exclusions.filter { excludedMet.contains($0.1) }.map(\.0)
         site.hugoLanguages = walker.hugoLanguages.sorted()
+        site.languageCounted = walker.countedLanguages.count == 1 ? walker.countedLanguages.first : nil
+        var keys: [String] = []
+        for file in files { for key in file.taxonomies ?? options.taxonomies where !keys.contains(key) { keys.append(key) } }
+        site.taxonomiesRead = files.isEmpty ? options.taxonomies : keys
         return site
     }
 
@@ -793,6 +808,20 @@ private struct FolderWalker {
     var languageError: TagCloudError?
     /// Pages of Hugo sites left out for their language.
     var otherLanguagePages = 0
+    /// The configurations read, by their site's root: each is read, and its problems said, once.
+    private var configurations: [String: HugoConfig] = [:]
+
+    /// The configuration of the Hugo site at `root`, read once.
+    private mutating func configuration(of root: URL, name: String) -> HugoConfig {
+        let key = (URL(fileURLWithPath: root.path).standardized.path as NSString).resolvingSymlinksInPath
+        if let known = configurations[key] { return known }
+        let config = HugoConfig.read(root: root, name: name)
+        problems += config.problems
+        configurations[key] = config
+        return config
+    }
+    /// The languages counted in multilingual Hugo sites.
+    var countedLanguages = Set<String>()
     /// ``SiteTags/Options/readsHugoTaxonomies``.
     var readsHugoTaxonomies = false
 
@@ -959,8 +988,7 @@ private struct FolderWalker {
     /// Hugo reads pages from nowhere else (not `archetypes`, `themes`, `public`…). Every folder
     /// is read whatever the language counted: a page's name may put it in another language.
     private mutating func walkHugoSite(_ root: URL, name: String, includeDrafts: Bool) {
-        let config = HugoConfig.read(root: root, name: name)
-        problems += config.problems
+        let config = configuration(of: root, name: name)
         let base = URL(fileURLWithPath: root.path)
         guard var content = content(of: config, root: base, folderLanguages: nil) else { return }
         let rootPath = (base.standardized.path as NSString).resolvingSymlinksInPath
@@ -1018,7 +1046,7 @@ private struct FolderWalker {
                 found = root
                 return true
             }) != nil, let root = found else { continue }
-            let config = HugoConfig.read(root: root, name: root.path)
+            let config = configuration(of: root, name: root.path)
             // The content folder holding it: the innermost.
             var match: (path: String, mount: HugoConfig.Mount)?
             for mount in config.mounts {
@@ -1028,7 +1056,6 @@ private struct FolderWalker {
                 match = (path, mount)
             }
             if let match {
-                problems += config.problems
                 hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
                 if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
                 return
@@ -1036,7 +1063,6 @@ private struct FolderWalker {
             // A folder holding content folders (`content` over `content/en` and `content/fr`):
             // only they hold pages.
             guard config.mounts.contains(where: { Self.folder($0.folder, in: root).path.hasPrefix(start.path + "/") }) else { continue }
-            problems += config.problems
             hugo = content(of: config, root: root, folderLanguages: [])
             if hugo != nil { hugoContentDepth = 0 }
             return
@@ -1066,6 +1092,7 @@ private struct FolderWalker {
             }
             return nil
         }
+        if config.languages.count > 1 { countedLanguages.insert(language) }
         var mounts: [String: Set<String>] = [:]
         for mount in config.mounts {
             mounts[(Self.folder(mount.folder, in: root).path as NSString).resolvingSymlinksInPath, default: []].formUnion(mount.languages)

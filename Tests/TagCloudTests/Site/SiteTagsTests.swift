@@ -702,7 +702,7 @@ import Testing
         let english = try SiteTags.collect(from: [folder])
         #expect(counts(english) == ["swift": 1, "go": 1, "v1": 1, "bundle": 1])
         #expect(english.leftOut == [.otherLanguage: 3] && english.hugoLanguages == ["en", "fr"])
-        #expect(english.summary(tags: 4) == "collected 4 tags from 3 files (3 in other languages left out)")
+        #expect(english.summary(tags: 4) == "collected 4 tags from 3 files in en (3 in other languages left out)")
         var options = SiteTags.Options()
         options.language = "FR"
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["swift": 1, "rouille": 1, "paquet": 1])
@@ -811,7 +811,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.appendingPathComponent("mixed/hugo.toml"))
         try #require(mkfifo(folder.appendingPathComponent("mixed/hugo.toml").path, 0o644) == 0)
         let withPipe = try SiteTags.collect(from: [folder.appendingPathComponent("mixed")])
-        #expect(withPipe.problems.map(\.message).first?.hasPrefix("is not a regular file") == true && withPipe.problems[0].skipped == .file)
+        #expect(withPipe.problems.map(\.message).first?.hasPrefix("is a pipe, not a file") == true && withPipe.problems[0].skipped == .file)
         // `../shared` from the site's root, named relatively (as the command names a folder
         // given, from the working folder) or not.
         let base = folder.appendingPathComponent("outside", isDirectory: true)
@@ -845,5 +845,51 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("other")], options: options)) == ["go": 1, "ops": 1])
         options.readsHugoTaxonomies = false
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["swift": 1, "dev": 1])
+    }
+
+    /// A cloud counts one language: two languages' folders given together are refused unless
+    /// `language` says which; the summary names the language counted. The configuration folder's
+    /// `taxonomies.toml` and `taxonomies.fr.toml` are read as Hugo reads them; a taxonomy that is
+    /// not a plural name, a default language the site does not define, `module.mounts` and
+    /// `disableKinds` are said.
+    @Test func oneLanguageACloudAndTheConfigurationFolder() throws {
+        let folder = try site([
+            "a/hugo.toml": "defaultContentLanguage = 'en'\ndisableKinds = ['term']\n[languages.en]\n[languages.fr]\ncontentDir = 'content_fr'\n"
+                + "[module]\n[[module.mounts]]\nsource = 'docs'\ntarget = 'content'\n",
+            "a/content/x.md": "---\ntags: [hello]\n---\n", "a/content_fr/x.md": "---\ntags: [bonjour]\n---\n",
+            "b/config/_default/hugo.toml": "[languages.en]\n[languages.fr]\n",
+            "b/config/_default/taxonomies.toml": "tag = 'tags'\nauthor = 'authors'\nbad = ['x']\n",
+            "b/config/_default/taxonomies.fr.toml": "etiquette = 'etiquettes'\n",
+            "b/content/p.md": "---\ntags: [swift]\ncategories: [cat]\nauthors: [ann]\n---\n",
+            "b/content/p.fr.md": "---\ntags: [swift]\netiquettes: [rapide]\n---\n",
+            "c/hugo.toml": "defaultContentLanguage = 'en'\n[languages.fr]\n[languages.de]\n", "c/content/x.md": "---\ntags: [x]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let both = [folder.appendingPathComponent("a/content"), folder.appendingPathComponent("a/content_fr")]
+        #expect(throws: TagCloudError.mixedLanguages(["en", "fr"])) { try SiteTags.collect(from: both) }
+        var options = SiteTags.Options()
+        options.language = "fr"
+        let french = try SiteTags.collect(from: both, options: options)
+        #expect(counts(french) == ["bonjour": 1] && french.languageCounted == "fr")
+        #expect(french.summary(tags: 1) == "collected 1 tag from 1 file in fr (1 in other languages left out), 2 problems")
+        #expect(french.problems.map(\.message).sorted() == [
+            "disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere",
+            "module.mounts is not read: the content folders counted are contentDir's (give the mounted folders to collect as folders)",
+        ], "\(french.problems)")
+        options.language = nil
+        options.readsHugoTaxonomies = true
+        let english = try SiteTags.collect(from: [folder.appendingPathComponent("b")], options: options)
+        #expect(counts(english) == ["swift": 1, "ann": 1] && english.taxonomiesRead == ["tags", "authors"])
+        #expect(english.problems.map(\.description) == ["\(folder.appendingPathComponent("b").relativePath)/config/_default/taxonomies.toml: "
+                                                         + "taxonomies.bad is not a taxonomy's plural name (tag = 'tags'); it was skipped"])
+        options.language = "fr"
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("b")], options: options)) == ["rapide": 1])
+        // A default language the site does not define: the site's fault; asked for, the command's.
+        #expect {
+            try SiteTags.collect(from: [folder.appendingPathComponent("c")])
+        } throws: { error in
+            guard case let .unbuiltLanguage(language, _, builds, reason, isDefault)? = error as? TagCloudError else { return false }
+            return language == "en" && builds == ["de", "fr"] && reason == "it is not one of its languages" && isDefault
+        }
     }
 }
