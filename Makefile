@@ -172,7 +172,7 @@ leak-check: deps-build
 #   make fuzz FUZZ_TARGETS=png         one target
 #   make fuzz-smoke                    each target FUZZ_RUNS runs (2000) from the seeds, fixed seed:
 #                                      what make test runs
-FUZZ_TARGETS ?= json yaml csv text set png link
+FUZZ_TARGETS ?= json yaml csv text set png link frontmatter hugoconfig
 FUZZ_TIME    ?= 1800
 FUZZ_RUNS    ?= 2000
 FUZZ_DIR     := $(CURDIR)/.build-fuzz
@@ -201,6 +201,8 @@ fuzz-corpus:
 	@cp samples/*.txt $(FUZZ_DIR)/seeds/text/ 2>/dev/null || true
 	@cp Fuzz/seeds/set/* $(FUZZ_DIR)/seeds/set/ 2>/dev/null || true
 	@cp Fuzz/seeds/link/* $(FUZZ_DIR)/seeds/link/ 2>/dev/null || true
+	@find Tests/TagCloudTests/Fixtures/sites -name '*.md' -size -16k -exec cp {} $(FUZZ_DIR)/seeds/frontmatter/ \; 2>/dev/null || true
+	@cp Fuzz/seeds/hugoconfig/* $(FUZZ_DIR)/seeds/hugoconfig/ 2>/dev/null || true
 	@for f in samples/*.png; do [ $$(stat -c %s $$f) -le 32768 ] && cp $$f $(FUZZ_DIR)/seeds/png/ 2>/dev/null; done; \
 	  cp Fuzz/seeds/png/* $(FUZZ_DIR)/seeds/png/ 2>/dev/null || true
 	@for t in $(FUZZ_TARGETS); do [ -d Fuzz/regressions/$$t ] && cp Fuzz/regressions/$$t/* $(FUZZ_DIR)/seeds/$$t/; true; done

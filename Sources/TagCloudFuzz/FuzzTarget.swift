@@ -31,6 +31,14 @@ enum FuzzTarget: String, CaseIterable {
     /// `WebLink(checking:)`, the URL checker of every `href` (the spec's tags, SVG, HTML, PDF):
     /// the input, read as UTF-8, is one link.
     case link
+    /// The front matter reader of `collect` (`SiteTags.readPage`): the input is a page, read as
+    /// a Hugo page (`post.md`) and as a Jekyll post (`_posts/2024-01-01-post.md`); every term
+    /// counted is text without surrounding spaces or control characters.
+    case frontmatter
+    /// The Hugo configuration reader of `collect` (`SiteTags.readHugoConfiguration`): the first
+    /// byte picks the format (TOML, YAML, JSON), the rest is the file; every content folder has
+    /// a name and at least one language, and the languages built are sorted and distinct.
+    case hugoconfig
 
     /// The longest message an error may have: a location, a key path and a value of 60
     /// characters each, and a list of at most 20 names.
@@ -73,7 +81,42 @@ enum FuzzTarget: String, CaseIterable {
         case .set: assignments(bytes)
         case .png: png(bytes)
         case .link: link(bytes)
+        case .frontmatter: page(bytes)
+        case .hugoconfig: hugoConfiguration(bytes)
         }
+    }
+
+    private func page(_ bytes: [UInt8]) {
+        for name in ["content/post.md", "_posts/2024-01-01-post.md"] {
+            var options = SiteTags.Options()
+            options.maxFrontMatterBytes = 16 << 10
+            options.taxonomies = ["tags", "categories", "series"]
+            let page = SiteTags.readPage(bytes, name: name, options: options)
+            for problem in page.problems {
+                check(message: problem.description)
+                require(problem.file == name, "a problem names \(problem.file), not the page")
+            }
+            require(page.counted || page.terms.isEmpty, "a page left out has terms")
+            for (term, taxonomy) in page.terms {
+                require(!term.isEmpty && term == term.trimmingCharacters(in: .whitespacesAndNewlines),
+                        "the term \(term.debugDescription) is empty or has spaces around it")
+                require(!term.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                        "the term \(term.debugDescription) holds a control character")
+                require(options.taxonomies.contains(taxonomy), "a term of the taxonomy \(taxonomy), which was not asked for")
+            }
+        }
+    }
+
+    private func hugoConfiguration(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let format = ["toml", "yaml", "json"][Int(first) % 3]
+        let config = SiteTags.readHugoConfiguration(Array(bytes.dropFirst()), format: format)
+        for problem in config.problems { check(message: problem.description) }
+        for mount in config.mounts {
+            require(!mount.folder.isEmpty && !mount.languages.isEmpty, "a content folder \(mount.folder.debugDescription) of no language")
+        }
+        require(config.languages == Array(Set(config.languages)).sorted(), "the languages \(config.languages) are not sorted and distinct")
+        require(!config.mounts.isEmpty, "a site with no content folder")
     }
 
     private func spec(_ bytes: [UInt8], format: SpecFormat) {

@@ -296,8 +296,12 @@ struct FrontMatter {
             return values
         case .toml:
             let table: TOMLTable
+            let string = String(decoding: text, as: UTF8.self)
+            if let fatal = TOMLGuard.firstFatalConstruct(in: string) {
+                throw SiteTags.Problem(file: file, line: fatal.line, message: "malformed TOML front matter: \(fatal.message)")
+            }
             do {
-                table = try TOMLTable(string: String(decoding: text, as: UTF8.self))
+                table = try TOMLTable(string: string)
             } catch let error as TOMLParseError {
                 throw SiteTags.Problem(file: file, line: error.source.begin.line, message: "malformed TOML front matter: \(error.description)")
             } catch {

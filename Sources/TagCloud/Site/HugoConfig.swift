@@ -184,7 +184,7 @@ struct HugoConfig: Sendable, Equatable {
 
     /// Takes the keys it reads from one file's top-level table; a key of the wrong kind is a
     /// problem, and ignored.
-    private mutating func merge(_ table: [String: ConfigValue]?, source: String) {
+    fileprivate mutating func merge(_ table: [String: ConfigValue]?, source: String) {
         guard let table else { return }
         func wrong(_ key: String, _ expected: String) {
             problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key) is not \(expected)", skipped: .term))
@@ -261,20 +261,31 @@ struct HugoConfig: Sendable, Equatable {
     /// cannot be read.
     private mutating func table(at url: URL, name: String) -> [String: ConfigValue]? {
         sources.append(name)
+        switch Self.readStart(of: url.path, limit: Self.maximumBytes + 1) {
+        case .success(let bytes):
+            return table(bytes, name: name, format: url.pathExtension)
+        case .failure(let failure):
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be read (\(failure.reason))" + Self.defaultsNote,
+                                             skipped: .file))
+            return nil
+        }
+    }
+
+    /// A configuration's top-level table from its bytes, in a format by its extension (`toml`,
+    /// `yaml`, `yml`, `json`); `nil` (and a problem) when it cannot be read.
+    fileprivate mutating func table(_ bytes: [UInt8], name: String, format: String) -> [String: ConfigValue]? {
         func problem(_ message: String, line: Int? = nil) -> [String: ConfigValue]? {
             problems.append(SiteTags.Problem(file: name, line: line, message: message + Self.defaultsNote, skipped: .file))
             return nil
         }
-        let bytes: [UInt8]
-        switch Self.readStart(of: url.path, limit: Self.maximumBytes + 1) {
-        case .success(let read): bytes = read
-        case .failure(let reason): return problem("cannot be read (\(reason))")
-        }
         guard bytes.count <= Self.maximumBytes else { return problem("is over \(Self.maximumBytes >> 20) MiB") }
         guard !bytes.prefix(4096).contains(0) else { return problem("is not text (it holds NUL bytes)") }
-        if url.pathExtension == "toml" {
+        if format == "toml" {
             guard let text = String(validating: bytes, as: UTF8.self) else { return problem("is not UTF-8 text") }
             do {
+                if let fatal = TOMLGuard.firstFatalConstruct(in: text) {
+                    return problem("is not well-formed TOML: \(fatal.message)", line: fatal.line)
+                }
                 return ConfigValue.table(try TOMLTable(string: text))
             } catch let error as TOMLParseError {
                 return problem("is not well-formed TOML: \(error.description)", line: error.source.begin.line)
@@ -284,12 +295,12 @@ struct HugoConfig: Sendable, Equatable {
         }
         do {
             let composed = try YAMLReader.compose(try TextInput(bytes: bytes, source: name),
-                                                  format: url.pathExtension == "json" ? .json : .yaml)
+                                                  format: format == "json" ? .json : .yaml)
             guard let root = composed.root else { return [:] }
             guard case .table(let table) = ConfigValue(root) else { return problem("does not hold a mapping of keys") }
             return table
         } catch {
-            return problem("is not well-formed \(url.pathExtension == "json" ? "JSON" : "YAML"): \(error.message)",
+            return problem("is not well-formed \(format == "json" ? "JSON" : "YAML"): \(error.message)",
                            line: error.location?.line)
         }
     }
@@ -388,5 +399,21 @@ extension [String: ConfigValue] {
         guard case .table(var merged) = existing, case .table(let more) = value else { return }
         for (name, entry) in more { merged.merge(name, entry) }
         self[key] = .table(merged)
+    }
+}
+
+extension SiteTags {
+    /// What a Hugo configuration file sets that `collect` reads, from its bytes: for the fuzzer.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - format: `toml`, `yaml` or `json`.
+    /// - Returns: The content folders and their languages, the languages built, and the problems.
+    package static func readHugoConfiguration(_ bytes: [UInt8], format: String)
+        -> (mounts: [(folder: String, languages: [String])], languages: [String], problems: [Problem]) {
+        var config = HugoConfig()
+        let table = config.table(Array(bytes.prefix(HugoConfig.maximumBytes + 1)), name: "hugo.\(format)", format: format)
+        config.merge(table, source: "hugo.\(format)")
+        return (config.mounts.map { ($0.folder, $0.languages.sorted()) }, config.enabledCodes, config.problems)
     }
 }

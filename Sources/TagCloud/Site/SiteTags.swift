@@ -594,14 +594,32 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                                  options: Options) -> FileResult {
-        var result = FileResult()
         let bytes: [UInt8]
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
         } catch {
+            var result = FileResult()
             result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
             return result
         }
+        return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, options: options)
+    }
+
+    /// The terms of one page, as ``collect(from:options:)`` counts them, and its problems: for
+    /// the fuzzer, which feeds it any bytes as a page named `name`.
+    ///
+    /// - Returns: The terms with their taxonomies (empty for a page left out), whether the page
+    ///   counts, and the problems.
+    package static func readPage(_ bytes: [UInt8], name: String, options: Options = Options())
+        -> (terms: [(term: String, taxonomy: String)], counted: Bool, problems: [Problem]) {
+        let result = read(Array(bytes.prefix(options.maxFrontMatterBytes + 8)), name: name, inPosts: isJekyllPost(name),
+                          folderCategories: [], keys: options.taxonomies, options: options)
+        return (result.terms, result.counted, result.problems)
+    }
+
+    private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
+                             options: Options) -> FileResult {
+        var result = FileResult()
         // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
         if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
             result.problems.append(Problem(file: name, line: 1, message: "is \(encoding) text; front matter must be UTF-8 "
