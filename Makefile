@@ -162,7 +162,8 @@ leak-check: deps-build
 
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
 # AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set), the PNG
-# reader (png) and the URL checker of links (link). SwiftPM names an executable's entry point
+# reader (png), the URL checker of links (link), and collect's front matter (frontmatter) and Hugo
+# configuration (hugoconfig) readers. SwiftPM names an executable's entry point
 # <module>_main and defines main as it; gold fails on that with libFuzzer's own main, lld keeps
 # one. The C code built here (libyaml, inside Yams) is instrumented too. The seed corpus is the
 # samples (specs and small pictures), Fuzz/seeds (--set lines, PNG variants, links) and
