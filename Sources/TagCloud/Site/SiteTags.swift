@@ -236,8 +236,10 @@ public struct SiteTags: Sendable, Hashable {
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
         let language = languageCounted.map { " in \($0)" } ?? ""
-        let problemCount = problems.count
-        let problemText = problemCount == 0 ? "" : problemCount == 1 ? ", 1 problem" : ", \(problemCount) problems"
+        // Problems cost the count (`--strict` fails on them); notes cost nothing.
+        let problemCount = problems.count { $0.skipped != .nothing }, noteCount = problems.count - problemCount
+        let problemText = (problemCount == 0 ? "" : problemCount == 1 ? ", 1 problem" : ", \(problemCount) problems")
+            + (noteCount == 0 ? "" : noteCount == 1 ? ", 1 note" : ", \(noteCount) notes")
         return "collected \(tags) tag\(tags == 1 ? "" : "s") from \(filesRead) file\(filesRead == 1 ? "" : "s")\(language)\(left)\(problemText)"
     }
 
@@ -284,6 +286,11 @@ public struct SiteTags: Sendable, Hashable {
                 throw .cannotReadInput(path: folder.relativePath, reason: "it cannot be listed (\(String(cString: strerror(errno))))")
             }
             closedir(listing)
+            // Jekyll's drafts given as the folder (`collect site/_drafts`) are drafts still.
+            if !options.includeDrafts, folder.standardizedFileURL.pathComponents.contains("_drafts") {
+                walker.draftFiles += FolderWalker.contentFileCount(in: folder)
+                continue
+            }
             // A folder given inside `_posts` (`collect .` there) holds Jekyll posts however it is
             // named: its real path says so, found once for all its files.
             walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
@@ -291,6 +298,11 @@ public struct SiteTags: Sendable, Hashable {
             // A folder given in a Hugo site's content (or that folder): its pages are Hugo's
             // (bundles and languages, above all).
             walker.enterHugoSite(around: folder)
+            if let bundle = walker.insideBundle {
+                walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is inside the Hugo leaf bundle "
+                                               + "\(quoted(bundle)), whose other files are its page's resources, not pages", skipped: .nothing))
+                continue
+            }
             // A folder given inside a Jekyll site is read by Jekyll's rules from the site's root.
             let jekyllPrefix = FolderWalker.jekyllPrefix(of: folder)
             walker.jekyllPrefix = jekyllPrefix ?? []
@@ -826,6 +838,8 @@ private struct FolderWalker {
     var languageError: TagCloudError?
     /// Pages of Hugo sites left out for their language.
     var otherLanguagePages = 0
+    /// The leaf bundle the folder given is inside, when it is: its files are the page's resources.
+    var insideBundle: String?
     /// The configurations read, by their site's root: each is read, and its problems said, once.
     private var configurations: [String: HugoConfig] = [:]
 
@@ -1054,6 +1068,7 @@ private struct FolderWalker {
     mutating func enterHugoSite(around folder: URL) {
         hugoContentDepth = nil
         hugo = nil
+        insideBundle = nil
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
         for start in [named, resolved] {
@@ -1076,6 +1091,16 @@ private struct FolderWalker {
             if let match {
                 hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
                 if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
+                // A folder inside a leaf bundle holds the page's resources, not pages.
+                var above = start.deletingLastPathComponent()
+                while above.path.count > match.path.count {
+                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: above.path)) ?? []
+                    if entries.contains(where: { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }) {
+                        insideBundle = above.lastPathComponent
+                        break
+                    }
+                    above = above.deletingLastPathComponent()
+                }
                 return
             }
             // A folder holding content folders (`content` over `content/en` and `content/fr`):

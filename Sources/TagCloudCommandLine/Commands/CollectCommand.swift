@@ -201,8 +201,10 @@ extension TagCloudCommand {
         }
         if site.terms.isEmpty, !site.excludedFound.isEmpty {
             warn("warning: no tags left: every tag found was excluded (--exclude \(site.excludedFound.map { quoted($0) }.joined(separator: ", --exclude ")))")
+        } else if site.terms.isEmpty, site.taxonomiesRead.isEmpty {
+            warn("warning: no tags found: the Hugo site declares no taxonomies (its [taxonomies] is empty); name the keys with --taxonomy")
         } else if site.terms.isEmpty {
-            let keys = site.taxonomiesRead.isEmpty ? "no taxonomy (the site declares none)" : site.taxonomiesRead.joined(separator: ", ")
+            let keys = site.taxonomiesRead.joined(separator: ", ")
             let leftOut = site.leftOut.values.reduce(0, +)
             if leftOut > 0 {
                 warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "

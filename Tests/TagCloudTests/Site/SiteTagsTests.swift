@@ -871,7 +871,7 @@ import Testing
         options.language = "fr"
         let french = try SiteTags.collect(from: both, options: options)
         #expect(counts(french) == ["bonjour": 1] && french.languageCounted == "fr")
-        #expect(french.summary(tags: 1) == "collected 1 tag from 1 file in fr (1 in other languages left out), 2 problems")
+        #expect(french.summary(tags: 1) == "collected 1 tag from 1 file in fr (1 in other languages left out), 2 notes")
         #expect(french.problems.map(\.message).sorted() == [
             "disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere",
             "module.mounts is not read: the content folders counted are contentDir's (give the mounted folders to collect as folders)",
@@ -891,5 +891,29 @@ import Testing
             guard case let .unbuiltLanguage(language, _, builds, reason, isDefault)? = error as? TagCloudError else { return false }
             return language == "en" && builds == ["de", "fr"] && reason == "it is not one of its languages" && isDefault
         }
+    }
+
+    /// Jekyll's `_drafts` given as the folder are drafts still (counted with `includeDrafts`
+    /// only); a folder given inside a Hugo leaf bundle holds the page's resources, not pages (a
+    /// note says so); notes are counted apart from problems in the summary.
+    @Test func draftsGivenAndFoldersInsideABundle() throws {
+        let folder = try site([
+            "j/_config.yml": "", "j/_drafts/d.md": "---\ntags: [draft]\n---\n", "j/blog/_drafts/e.md": "---\ntags: [draft2]\n---\n",
+            "h/hugo.toml": "", "h/content/posts/b/index.md": "---\ntags: [page]\n---\n",
+            "h/content/posts/b/sub/x.md": "---\ntags: [resource]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in ["j/_drafts", "j/blog/_drafts"] {
+            let drafts = try SiteTags.collect(from: [folder.appendingPathComponent(path)])
+            #expect(drafts.terms.isEmpty && drafts.leftOut == [.draft: 1], "\(path)")
+        }
+        var options = SiteTags.Options()
+        options.includeDrafts = true
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("j/blog/_drafts")], options: options)) == ["draft2": 1, "blog": 1])
+        let resources = try SiteTags.collect(from: [folder.appendingPathComponent("h/content/posts/b/sub")])
+        #expect(resources.terms.isEmpty && resources.filesRead == 0)
+        #expect(resources.problems.map(\.message) == ["is inside the Hugo leaf bundle \"b\", whose other files are its page's resources, not pages"])
+        #expect(resources.summary(tags: 0) == "collected 0 tags from 0 files, 1 note")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("h/content/posts/b")])) == ["page": 1])
     }
 }
