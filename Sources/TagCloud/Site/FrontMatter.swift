@@ -41,6 +41,25 @@ struct FrontMatter {
         var excludedFromCollections: [String] = []
         /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
         var draftNote: (message: String, line: Int)?
+        /// Whether the block sets `draft` itself (a value cascaded from a section is then not
+        /// taken), and whether it sets its build options (`build`, `_build`, `headless`).
+        var setsDraft = false
+        var setsBuild = false
+        /// What a Hugo section's `cascade` passes down to its pages (`_index.md`).
+        var cascade: Cascade?
+
+        /// The values of a Hugo `cascade` that keep pages out of a count: `draft`, and the build
+        /// options (`build.render: never`). A list of cascades is read for
+        /// its entries without a `_target` (or `target`), which apply to every descendant.
+        struct Cascade: Equatable, Sendable {
+            var isDraft: Bool?
+            var unlisted: String?
+
+            /// This cascade under `outer`'s: each value set here wins.
+            func over(_ outer: Cascade?) -> Cascade {
+                Cascade(isDraft: isDraft ?? outer?.isDraft, unlisted: unlisted ?? outer?.unlisted)
+            }
+        }
 
         /// How the `draft` key's value is written.
         enum DraftValue {
@@ -341,6 +360,28 @@ struct FrontMatter {
                 case .mapping: values.readDraft(.other("a mapping"), line: line(value))
                 case .alias: values.readDraft(.other("an alias"), line: line(value))
                 }
+                values.setsDraft = true
+            }
+            if ["build", "_build", "headless"].contains(key) { values.setsBuild = true }
+            if key == "cascade" {
+                let maps: [SpecNode.Mapping] = switch value {
+                case .mapping(let map): [map]
+                case .sequence(let list): list.compactMap { if case .mapping(let map) = $0 { map } else { nil } }
+                default: []
+                }
+                for map in maps {
+                    let keys = map.compactMap { pair in pair.key.scalar.map { ($0.string.lowercased(), pair.value) } }
+                    guard !keys.contains(where: { $0.0 == "_target" || $0.0 == "target" }) else { continue }
+                    var cascade = values.cascade ?? Values.Cascade()
+                    for (name, entry) in keys {
+                        if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
+                        cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, flag: entry.scalar.map(\.string)) { option in
+                            guard case .mapping(let build) = entry else { return nil }
+                            return build.first { $0.0.scalar?.string.lowercased() == option }?.1.scalar?.string
+                        }.map { "cascade: " + $0 }
+                    }
+                    values.cascade = cascade
+                }
             }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
             // Eleventy: `true` (the boolean) leaves the page out of every collection; a list, or a
@@ -456,6 +497,8 @@ struct FrontMatter {
         case "headless" where isTrue:
             return "headless: \(flag ?? "true")"
         case "build", "_build":
+            // A page never rendered has no link, and Hugo's taxonomies leave it out (one never
+            // listed is still in them).
             guard let render = option("render")?.lowercased(), render == "never" || render == "false" else { return nil }
             return "\(key).render: \(render)"
         default:
@@ -589,6 +632,28 @@ struct FrontMatter {
                 .other("a TOML \(draft.type)")
             }
             values.readDraft(reading, line: place("draft", nil))
+            values.setsDraft = true
+        }
+        values.setsBuild = ["build", "_build", "headless"].contains { byKey[$0] != nil }
+        if let cascade = byKey["cascade"] {
+            let tables = cascade.table.map { [$0] } ?? cascade.array?.compactMap(\.table) ?? []
+            for table in tables {
+                var keys: [String: any TOMLValueConvertible] = [:]
+                for (key, value) in table where keys[key.lowercased()] == nil { keys[key.lowercased()] = value }
+                guard keys["_target"] == nil, keys["target"] == nil else { continue }
+                var result = values.cascade ?? Values.Cascade()
+                if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
+                for key in ["headless", "build", "_build"] where result.unlisted == nil {
+                    guard let value = keys[key] else { continue }
+                    let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
+                    result.unlisted = Self.unlisting(key: key, flag: flag) { name in
+                        guard let build = value.table else { return nil }
+                        let entry = build.first { $0.0.lowercased() == name }?.1
+                        return entry?.string ?? entry?.bool.map { $0 ? "true" : "false" }
+                    }.map { "cascade: " + $0 }
+                }
+                values.cascade = result
+            }
         }
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
             values.isDraft = true

@@ -325,7 +325,7 @@ public struct SiteTags: Sendable, Hashable {
             let file = list[index]
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
-                                  options: options)
+                                  cascade: file.cascade, options: options)
             results.withLock { $0[index] = result }
         }
         // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but
@@ -605,7 +605,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                                 options: Options) -> FileResult {
+                                 cascade: FrontMatter.Values.Cascade?, options: Options) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
@@ -614,7 +614,13 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
             return result
         }
-        return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, options: options)
+        return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
+                    options: options)
+    }
+
+    /// The start of a page, as much as its front matter may take.
+    static func readStartOfPage(_ url: URL) throws -> [UInt8] {
+        try readStart(of: url, limit: (1 << 20) + 8)
     }
 
     /// The terms of one page, as ``collect(from:options:)`` counts them, and its problems: for
@@ -630,7 +636,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                             options: Options) -> FileResult {
+                             cascade: FrontMatter.Values.Cascade? = nil, options: Options) -> FileResult {
         var result = FileResult()
         // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
         if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
@@ -653,12 +659,17 @@ public struct SiteTags: Sendable, Hashable {
             result.counted = true
             return result
         }
-        let values: FrontMatter.Values
+        var values: FrontMatter.Values
         do {
             values = try block.values(for: keys, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
+        }
+        // What a Hugo section cascades, where the page does not say itself.
+        if let cascade {
+            if !values.setsDraft, cascade.isDraft == true { values.isDraft = true }
+            if !values.setsBuild, values.unlisted == nil { values.unlisted = cascade.unlisted }
         }
         // A `draft` that is not true or false is told of whichever way it was read.
         if let note = values.draftNote {
@@ -795,7 +806,8 @@ private struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
     /// folder given is inside `_posts`, the length of that folder's name, and the folders from
     /// the Jekyll site's root down to the folder given when it is inside a site.
-    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?)
+    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
+                        cascade: FrontMatter.Values.Cascade?)
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -840,6 +852,28 @@ private struct FolderWalker {
     var otherLanguagePages = 0
     /// The leaf bundle the folder given is inside, when it is: its files are the page's resources.
     var insideBundle: String?
+    /// What the Hugo sections above the folder being walked cascade to its pages (their
+    /// `_index` pages' `cascade`), and what those above its own section cascade (to that section's
+    /// `_index` page).
+    var cascade: FrontMatter.Values.Cascade?
+    private var outerCascade: FrontMatter.Values.Cascade?
+
+    /// Whether a file is a Hugo section's page (`_index.md`, `_index.fr.md`).
+    static func isSectionPage(_ name: String) -> Bool {
+        name.hasPrefix("_index.") && extensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The `cascade` of a Hugo section's `_index` page in `folder`, if it has one.
+    static func sectionCascade(in folder: URL, entries: [String]) -> FrontMatter.Values.Cascade? {
+        var result: FrontMatter.Values.Cascade?
+        for entry in entries.sorted() where isSectionPage(entry) {
+            let url = folder.appendingPathComponent(entry)
+            guard let bytes = try? SiteTags.readStartOfPage(url), let block = try? FrontMatter.find(in: bytes, limit: 1 << 20),
+                  let values = try? block.values(for: [], file: entry), let cascade = values.cascade else { continue }
+            result = cascade.over(result)
+        }
+        return result
+    }
     /// The configurations read, by their site's root: each is read, and its problems said, once.
     private var configurations: [String: HugoConfig] = [:]
 
@@ -917,7 +951,11 @@ private struct FolderWalker {
         guard visited.insert(identity).inserted else { return }
         // Another content folder inside the one walked (`content/fr` in `content`).
         let outerContent = hugo
-        defer { hugo = outerContent }
+        let (savedCascade, savedOuter) = (cascade, outerCascade)
+        defer {
+            hugo = outerContent
+            (cascade, outerCascade) = (savedCascade, savedOuter)
+        }
         if var content = hugo, !content.mounts.isEmpty,
            let languages = content.mounts[(URL(fileURLWithPath: folder.path).standardized.path as NSString).resolvingSymlinksInPath] {
             content.folderLanguages = languages
@@ -947,6 +985,13 @@ private struct FolderWalker {
         // and its folders', are the page's resources, not pages.
         // (`index.fr.md` is the page in another language.)
         let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        // A Hugo section's `cascade` (its `_index` page's) reaches the pages below it.
+        if hugoContentDepth != nil, entries.contains(where: Self.isSectionPage) {
+            outerCascade = cascade
+            cascade = Self.sectionCascade(in: folder, entries: entries)?.over(cascade) ?? cascade
+        } else {
+            outerCascade = cascade
+        }
         if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
             for index in indexes where isInLanguage(index) {
                 addFile(folder.appendingPathComponent(index), name: name.hasSuffix("/") ? name + index : name + "/" + index)
@@ -999,7 +1044,8 @@ private struct FolderWalker {
                     continue
                 }
                 guard isInLanguage(entry) else { continue }
-                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies))
+                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
+                              Self.isSectionPage(entry) ? outerCascade : cascade))
             }
         }
     }
@@ -1013,7 +1059,7 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies))
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as
@@ -1069,6 +1115,8 @@ private struct FolderWalker {
         hugoContentDepth = nil
         hugo = nil
         insideBundle = nil
+        cascade = nil
+        outerCascade = nil
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
         for start in [named, resolved] {
@@ -1091,6 +1139,17 @@ private struct FolderWalker {
             if let match {
                 hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
                 if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
+                // The sections above it cascade to its pages, as from the site's root.
+                var sections: [URL] = []
+                var folder = start.deletingLastPathComponent()
+                while folder.path.count >= match.path.count {
+                    sections.insert(folder, at: 0)
+                    folder = folder.deletingLastPathComponent()
+                }
+                for section in sections {
+                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: section.path)) ?? []
+                    cascade = Self.sectionCascade(in: section, entries: entries)?.over(cascade) ?? cascade
+                }
                 // A folder inside a leaf bundle holds the page's resources, not pages.
                 var above = start.deletingLastPathComponent()
                 while above.path.count > match.path.count {

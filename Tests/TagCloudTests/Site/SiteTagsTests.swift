@@ -916,4 +916,29 @@ import Testing
         #expect(resources.summary(tags: 0) == "collected 0 tags from 0 files, 1 note")
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("h/content/posts/b")])) == ["page": 1])
     }
+
+    /// A Hugo section's `cascade` reaches its pages, as Hugo passes it down: `draft` and the build
+    /// options (`render: never`) keep them out unless a page says otherwise; a cascade
+    /// with a `_target` is not applied (its targets are not read); the section's own page is not
+    /// its own descendant; a folder given inside the section is reached by it too.
+    @Test func hugoCascadesReachTheSectionsPages() throws {
+        let folder = try site([
+            "hugo.toml": "",
+            "content/secret/_index.md": "---\ntags: [section]\ncascade:\n  _build: {list: never, render: never}\n---\n",
+            "content/secret/a.md": "---\ntags: [hidden]\n---\n", "content/secret/deep/b.md": "---\ntags: [hidden]\n---\n",
+            "content/secret/shown.md": "---\ntags: [shown]\nbuild: {render: always}\n---\n",
+            "content/drafts/_index.md": "+++\n[cascade]\ndraft = true\n+++\n", "content/drafts/c.md": "---\ntags: [draft]\n---\n",
+            "content/drafts/d.md": "---\ntags: [final]\ndraft: false\n---\n",
+            "content/targeted/_index.md": "---\ncascade:\n  - _target: {path: '/x/**'}\n    draft: true\n---\n",
+            "content/targeted/e.md": "---\ntags: [kept]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try SiteTags.collect(from: [folder])
+        #expect(counts(site) == ["section": 1, "shown": 1, "final": 1, "kept": 1])
+        #expect(site.leftOut == [.unlisted: 2, .draft: 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/secret/deep")])).isEmpty)
+        var options = SiteTags.Options()
+        options.includeDrafts = true
+        #expect(counts(try SiteTags.collect(from: [folder], options: options))["draft"] == 1)
+    }
 }
