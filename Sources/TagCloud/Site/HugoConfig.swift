@@ -41,6 +41,9 @@ struct HugoConfig: Sendable, Equatable {
     var languages: [String: Language] = [:]
     /// The files read, as named for messages (`site/hugo.toml`).
     var sources: [String] = []
+    /// The file that sets the site's keys, as named for messages: the root's `hugo.toml` (or the
+    /// configuration folder's), not a language's taxonomies.
+    var mainSource: String?
     /// Configuration files that could not be read.
     var problems: [SiteTags.Problem] = []
 
@@ -145,6 +148,7 @@ struct HugoConfig: Sendable, Equatable {
             let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
             // A file of the configuration folder holds one top-level key (`languages.toml`).
             config.merge(table.map { table in key.map { [$0: .table(table)] } ?? table }, source: named(relative))
+            if key == nil { config.mainSource = named(relative) }
         }
         // A language's own file of a key (`taxonomies.fr.toml`: the French taxonomies).
         let folder = root.appendingPathComponent("config/_default")

@@ -1082,7 +1082,7 @@ private struct FolderWalker {
                 : name.hasSuffix("/") ? name + mount.folder : name + "/" + mount.folder
             guard Self.isFolder(url) else {
                 let setting = mount.key == "contentDir" && mount.folder == "content" ? ""
-                    : " (\(mount.key) in \(config.sources.last ?? "its configuration"))"
+                    : " (\(mount.key) in \(config.mainSource ?? config.sources.last ?? "its configuration"))"
                 problems.append(SiteTags.Problem(file: name, line: nil, message: "is a Hugo site without its content folder "
                                                  + "\(quoted(mount.folder))\(setting)", skipped: .entry))
                 continue
@@ -1189,7 +1189,8 @@ private struct FolderWalker {
                 } else {
                     "it is not one of its languages"
                 }
-                languageError = .unbuiltLanguage(language: language, site: config.sources.last ?? "no configuration file", builds: enabled,
+                languageError = .unbuiltLanguage(language: language, site: config.mainSource ?? config.sources.last ?? "no configuration file",
+                                                 builds: enabled,
                                                  reason: reason, isDefault: requestedLanguage == nil)
             }
             return nil
