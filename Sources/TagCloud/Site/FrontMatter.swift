@@ -375,10 +375,7 @@ struct FrontMatter {
                     var cascade = values.cascade ?? Values.Cascade()
                     for (name, entry) in keys {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
-                        cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, flag: entry.scalar.map(\.string)) { option in
-                            guard case .mapping(let build) = entry else { return nil }
-                            return build.first { $0.0.scalar?.string.lowercased() == option }?.1.scalar?.string
-                        }.map { "cascade: " + $0 }
+                        cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, yaml: entry).map { "cascade: " + $0 }
                     }
                     values.cascade = cascade
                 }
@@ -402,10 +399,7 @@ struct FrontMatter {
                 }
             }
             if values.unlisted == nil {
-                values.unlisted = Self.unlisting(key: key, flag: value.scalar.map(\.string)) { name in
-                    guard case .mapping(let build) = value else { return nil }
-                    return build.first { $0.0.scalar?.string.lowercased() == name }?.1.scalar?.string
-                }
+                values.unlisted = Self.unlisting(key: key, yaml: value)
             }
             if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
                 let reading: PageDates.Reading = switch value {
@@ -490,6 +484,38 @@ struct FrontMatter {
     ///   - flag: The key's value when it is a scalar, as written.
     ///   - option: Reads an option of a `build` mapping by its name in lower case.
     /// - Returns: The reason, as written in the front matter, or `nil`.
+    /// ``unlisting(key:flag:option:)`` for a YAML or JSON key and its value.
+    static func unlisting(key: String, yaml value: SpecNode) -> String? {
+        unlisting(key: key, flag: value.scalar.map(\.string)) { option in
+            guard case .mapping(let build) = value else { return nil }
+            return build.first { $0.0.scalar?.string.lowercased() == option }?.1.scalar?.string
+        }
+    }
+
+    /// ``unlisting(key:flag:option:)`` for the first of a TOML table's `headless`, `build` and
+    /// `_build` (its keys in lower case) that keeps the page out.
+    static func unlisting(toml keys: [String: any TOMLValueConvertible]) -> String? {
+        for key in ["headless", "build", "_build"] {
+            guard let value = keys[key] else { continue }
+            let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
+            let unlisted = unlisting(key: key, flag: flag) { name in
+                guard let build = value.table else { return nil }
+                let entry = build.first { $0.0.lowercased() == name }?.1
+                return entry?.string ?? entry?.bool.map { $0 ? "true" : "false" }
+            }
+            if let unlisted { return unlisted }
+        }
+        return nil
+    }
+
+    /// A TOML table's values by key in lower case, as Hugo reads keys (the first of keys that
+    /// differ in case kept).
+    static func lowercasedKeys(_ table: TOMLTable) -> [String: any TOMLValueConvertible] {
+        var keys: [String: any TOMLValueConvertible] = [:]
+        for (key, value) in table where keys[key.lowercased()] == nil { keys[key.lowercased()] = value }
+        return keys
+    }
+
     static func unlisting(key: String, flag: String?, option: (String) -> String?) -> String? {
         // As Hugo reads a boolean (spf13/cast's ToBool): `true`, `t`, `1`, a number other than 0.
         let isTrue = flag.map { ["true", "t", "1"].contains($0.lowercased()) || (Double($0).map { $0 != 0 } ?? false) } ?? false
@@ -618,8 +644,7 @@ struct FrontMatter {
             return entry.lines.first { bare($0.1).contains(wanted) }?.0 ?? entry.first
         }
         // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
-        var byKey: [String: any TOMLValueConvertible] = [:]
-        for (key, value) in table where byKey[key.lowercased()] == nil { byKey[key.lowercased()] = value }
+        let byKey = lowercasedKeys(table)
         if let draft = byKey["draft"] {
             let written = draft.tomlValue.debugDescription
             let reading: Values.DraftValue = if let flag = draft.bool {
@@ -638,35 +663,18 @@ struct FrontMatter {
         if let cascade = byKey["cascade"] {
             let tables = cascade.table.map { [$0] } ?? cascade.array?.compactMap(\.table) ?? []
             for table in tables {
-                var keys: [String: any TOMLValueConvertible] = [:]
-                for (key, value) in table where keys[key.lowercased()] == nil { keys[key.lowercased()] = value }
+                let keys = Self.lowercasedKeys(table)
                 guard keys["_target"] == nil, keys["target"] == nil else { continue }
                 var result = values.cascade ?? Values.Cascade()
                 if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
-                for key in ["headless", "build", "_build"] where result.unlisted == nil {
-                    guard let value = keys[key] else { continue }
-                    let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
-                    result.unlisted = Self.unlisting(key: key, flag: flag) { name in
-                        guard let build = value.table else { return nil }
-                        let entry = build.first { $0.0.lowercased() == name }?.1
-                        return entry?.string ?? entry?.bool.map { $0 ? "true" : "false" }
-                    }.map { "cascade: " + $0 }
-                }
+                result.unlisted = result.unlisted ?? Self.unlisting(toml: keys).map { "cascade: " + $0 }
                 values.cascade = result
             }
         }
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
             values.isDraft = true
         }
-        for key in ["headless", "build", "_build"] where values.unlisted == nil {
-            guard let value = byKey[key] else { continue }
-            let flag = value.bool.map { $0 ? "true" : "false" } ?? value.string ?? value.int.map(String.init)
-            values.unlisted = Self.unlisting(key: key, flag: flag) { name in
-                guard let build = value.table else { return nil }
-                let entry = build.first { $0.0.lowercased() == name }?.1
-                return entry?.string ?? entry?.bool.map { $0 ? "true" : "false" }
-            }
-        }
+        values.unlisted = values.unlisted ?? Self.unlisting(toml: byKey)
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {
             guard let value = byKey[key] else { continue }
