@@ -24,6 +24,9 @@ struct SVGStyleSheet {
     private var rules: [Rule] = []
     private var numbers: [Rule: Int] = [:]
 
+    /// The number of rules made so far: a paint that made none left the style sheet as it was.
+    var ruleCount: Int { rules.count }
+
     /// The paint of an element.
     ///
     /// - Parameters:

@@ -50,6 +50,10 @@ public struct SVGOptions: Sendable, Equatable {
     /// Whether every line of text is also written as real, invisible `<text>` over its outlines
     /// (the default), so that readers can select, copy, find and index it.
     public var writesTextLayer: Bool
+    /// How many items a list of the display list holds at least before they are written on every
+    /// core (the chips of a large cloud); the document's bytes are the same either way. A value
+    /// above any list's length writes every item on the calling thread.
+    package var itemsWrittenInParallel = 4096
 
     /// Makes options; every parameter has the default described on its property.
     ///
