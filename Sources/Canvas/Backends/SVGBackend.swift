@@ -289,7 +289,7 @@ final class SVGWriter {
     /// the sequential writer throws; the wave's later chunks are dropped, and the next wave starts
     /// after it. After ``speculativeWaves`` such waves the rest is written in order, so a list
     /// whose items keep adding costs at most a few waves more. The 100,000-chip SVG of `make
-    /// bench` is written about 5 % sooner on 2 cores (the other core is also freeing the views).
+    /// bench` is written 6 to 10 % sooner on 2 cores (the other core is also freeing the views).
     private func writeInParallel(_ items: [DisplayItem], dark: [DisplayItem]?, context: Context) throws {
         var start = min(items.count, Self.sequentialLead)
         try write(items, dark: dark, range: 0..<start, context: context)
