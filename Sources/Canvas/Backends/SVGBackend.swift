@@ -237,15 +237,16 @@ final class SVGWriter {
     // MARK: Long lists on every core
 
     /// What writing items may add to the document beyond their own markup: glyph, emoji,
-    /// gradient and clip definitions, plain-colour paints and style rules. Items that add none of
-    /// these are written the same whatever was written before them in the list.
+    /// gradient and clip definitions and style rules. Items that add none of these are written the
+    /// same whatever was written before them in the list. (`colorPaints` and `scales` are caches
+    /// of what the style sheet and the runs give: what they hold changes no byte.)
     private struct Additions: Equatable {
-        let glyphs, emoji, gradients, clips, paints, rules, definitions: Int
+        let glyphs, emoji, gradients, clips, rules, definitions: Int
     }
 
     private var additions: Additions {
         Additions(glyphs: glyphIDs.count, emoji: emojiIDs.count, gradients: gradientIDs.count, clips: clipCount,
-                  paints: colorPaints.count, rules: styles.ruleCount, definitions: definitions.count)
+                  rules: styles.ruleCount, definitions: definitions.count)
     }
 
     /// A writer that goes on where `other` stands (its tables, the path and links it is inside)
