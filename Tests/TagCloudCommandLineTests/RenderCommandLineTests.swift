@@ -177,7 +177,7 @@ import TestRandom
 /// The batch's progress line and what standard output refuses on a terminal.
 @Suite struct ProgressAndTerminalTests {
     /// Every drawing clears the line first, and fits the terminal: the bar shrinks, then goes,
-    /// then the figures are cut, so a narrow terminal never wraps it.
+    /// then whole figures go, so a narrow terminal never wraps it nor shows half a word.
     @Test(arguments: [200, 80, 40, 24, 12, 2, 1])
     func theProgressLineFitsTheTerminal(_ columns: Int) {
         for (done, total) in [(0, 300), (1, 300), (150, 300), (300, 300), (7, 1_000_000)] {
@@ -188,6 +188,17 @@ import TestRandom
                 #expect(shown.count <= max(columns - 1, 0), "\(columns): \(shown)")
                 if columns >= 80 {
                     #expect(shown.hasPrefix("[") && shown.contains("\(done)/\(total)") && shown.hasSuffix(estimate == nil ? "/\(total)" : " left"))
+                }
+                // Without the bar, whole figures (no `2 s le`, no leading space), the count
+                // alone cut when nothing else fits.
+                if !shown.hasPrefix("[") {
+                    let count = "\(done)/\(total)"
+                    var whole = [count]
+                    if let estimate {
+                        let rate = String(format: "%.0f/s", estimate.rate), left = ProgressBar.duration(estimate.secondsLeft) + " left"
+                        whole += ["\(count)  \(rate)  \(left)", "\(count)  \(left)"]
+                    }
+                    #expect(whole.contains(String(shown)) || (count.hasPrefix(shown) && count.count > columns - 1), "\(columns): \(shown)")
                 }
             }
         }

@@ -352,6 +352,48 @@ import Testing
         #expect(try String(contentsOf: out.appendingPathComponent("y.svg"), encoding: .utf8) == "tags: [q]\n")
     }
 
+    /// The same file under two names (a symbolic link) whose outputs differ is rendered under
+    /// each name; an empty path, standard input twice and every clash of outputs are refused at
+    /// once (64); a bad option value is said once for the run, not once a spec; `x.yaml/` is not
+    /// the file `x.yaml`; a one-spec run into --out-dir whose output would replace its input
+    /// fails as a spec of a batch does, with its name and the summary.
+    @Test func namesLinksAndOptionsAreCheckedOnceForTheRun() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for folder in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(at: out.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data("tags: [\(folder)]\n".utf8).write(to: out.appendingPathComponent("\(folder)/t.yaml"))
+        }
+        try Data("tags: [a, b]\n".utf8).write(to: out.appendingPathComponent("real.yaml"))
+        #expect(symlink("real.yaml", out.appendingPathComponent("alias.yaml").path) == 0)
+        let linked = try CommandRunner.run(["render", "real.yaml", "alias.yaml", "--out-dir", "o", "--formats", "svg"], in: out)
+        #expect(linked.status == 0 && linked.standardError.contains("rendered 2 of 2 specs"), "\(linked.standardError)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("o/alias.svg").path))
+        // Beside themselves, as each name asks.
+        let beside = try CommandRunner.run(["render", "real.yaml", "alias.yaml", "--formats", "svg"], in: out)
+        #expect(beside.status == 0 && FileManager.default.fileExists(atPath: out.appendingPathComponent("alias.svg").path),
+                "\(beside.standardError)")
+        let empty = try CommandRunner.run(["render", "", "real.yaml", "--out-dir", "o"], in: out)
+        #expect(empty.status == 64 && empty.standardError.contains("an input is an empty path"), "\(empty.standardError)")
+        let input = try CommandRunner.run(["render", "-", "-", "--out-dir", "o"], in: out, input: Data("tags: [x]\n".utf8))
+        #expect(input.status == 64 && input.standardError.contains("standard input (-) is given more than once"), "\(input.standardError)")
+        let clashes = try CommandRunner.run(["render", "a/t.yaml", "b/t.yaml", "c/t.yaml", "--out-dir", "o"], in: out)
+        #expect(clashes.status == 64 && clashes.standardError.contains("\"a/t.yaml\" and \"b/t.yaml\"")
+                && clashes.standardError.contains("\"b/t.yaml\" and \"c/t.yaml\""), "\(clashes.standardError)")
+        let option = try CommandRunner.run(["render", "a/t.yaml", "real.yaml", "alias.yaml", "--out-dir", "bad", "--set", "width=abc"], in: out)
+        #expect(option.status != 0 && option.standardError.split(separator: "\n").count == 1, "\(option.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad").path))
+        let slash = try CommandRunner.run(["render", "real.yaml/", "a/t.yaml", "--out-dir", "s"], in: out)
+        #expect(slash.status == 66 && slash.standardError.contains("it ends with /, which names a folder, but it is a file"),
+                "\(slash.standardError)")
+        let alone = try CommandRunner.run(["render", "real.yaml/", "-o", "s.svg"], in: out)
+        #expect(alone.status == 66 && alone.standardError.contains("it ends with /"), "\(alone.standardError)")
+        try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("self.svg"))
+        let replacing = try CommandRunner.run(["render", "self.svg", "--input-format", "yaml", "--out-dir", ".", "--formats", "svg"], in: out)
+        #expect(replacing.status == 73 && replacing.standardError.hasPrefix("error: self.svg: ")
+                && replacing.standardError.contains("rendered 0 of 1 spec"), "\(replacing.standardError)")
+    }
+
     /// The summary's rate keeps two digits however slow the batch: `0.38 specs/s`, not `0`.
     @Test func theSummaryRateKeepsTwoDigits() {
         #expect(BatchReport.rate(256.4) == "256")

@@ -20,6 +20,18 @@ struct FrontMatter {
     let line: Int
 
     /// What a block gives for the keys asked for.
+    /// How a generator reads a string where a list of terms is expected.
+    enum StringTerms: Sendable, Hashable {
+        /// A plain YAML string is comma-separated terms (Publish's `tags: a, b`); a quoted or
+        /// JSON string is one term. Sites of no known generator, Publish's and Jekyll's.
+        case plainYAMLSplit
+        /// Any string is one term: Hugo (`tags: go, hugo` is the term `go, hugo`, Hugo's
+        /// `ToStringSlicePreserveString`).
+        case one
+        /// Any string is split at commas, quoted or not: Eleventy 3 (`getCleanedTagsImmutable`).
+        case commaSplit
+    }
+
     struct Values {
         /// The terms, with the file's line each was written on (the block's first line when the
         /// reader gives none).
@@ -280,7 +292,9 @@ struct FrontMatter {
     /// page is a draft.
     ///
     /// A key's value is a list of terms, or one plain YAML string of comma-separated terms
-    /// (Publish; a quoted or JSON string is one term, as Hugo and Eleventy read it), or for
+    /// (Publish; a quoted or JSON string is one term), as `strings` says: any string is one term
+    /// in a Hugo site's page, and any is split at commas in an Eleventy site's, as each reads
+    /// them; or for
     /// a Jekyll post (`isJekyllPost`) whitespace-separated ones, as Jekyll splits `tags: ruby
     /// jekyll`; a Jekyll post's singular key (`tag`, `category`) is one term and comes first, as
     /// Jekyll reads it. A value that is not text (a number, a boolean, a date, null, a mapping, a
@@ -290,8 +304,10 @@ struct FrontMatter {
     ///   - keys: The taxonomies to read (`tags`, `categories`).
     ///   - file: The file's name, for locations.
     ///   - isJekyllPost: Whether the file is a Jekyll post.
+    ///   - strings: How a string of terms is read (``StringTerms``).
     /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read, at its line.
-    func values(for keys: [String], file: String, isJekyllPost: Bool = false) throws(SiteTags.Problem) -> Values {
+    func values(for keys: [String], file: String, isJekyllPost: Bool = false,
+                strings: StringTerms = .plainYAMLSplit) throws(SiteTags.Problem) -> Values {
         switch format {
         case .yaml, .json:
             let composed: YAMLReader.Composed
@@ -310,7 +326,7 @@ struct FrontMatter {
                 }
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
             }
-            var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost)
+            var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings)
             if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
             return values
         case .toml:
@@ -330,7 +346,8 @@ struct FrontMatter {
         }
     }
 
-    private static func values(_ composed: YAMLReader.Composed, format: Format, keys: [String], isJekyllPost: Bool) -> Values {
+    private static func values(_ composed: YAMLReader.Composed, format: Format, keys: [String], isJekyllPost: Bool,
+                               strings: StringTerms) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
         func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
@@ -435,14 +452,20 @@ struct FrontMatter {
                     values.rejected.append(Rejected(key: key, kind: kind, line: line(value)))
                     continue
                 }
-                // A quoted string, or a JSON one, is one term, as Hugo and Eleventy read a string;
-                // only a plain one is split at commas (Publish's `tags: a, b`, not YAML to it).
+                // Hugo reads any string as one term (`tags: go, hugo` is `go, hugo`); Eleventy 3
+                // splits any at commas (`"a, b"` too); elsewhere a quoted or JSON string is one
+                // term and a plain one is split at commas (Publish's `tags: a, b`, not YAML to it).
                 let isPlain = format == .yaml && (scalar.style == .plain || scalar.style == .any)
+                let splits = switch strings {
+                case .one: false
+                case .commaSplit: true
+                case .plainYAMLSplit: isPlain
+                }
                 let terms: [Substring] = if isSingular {
                     [Substring(scalar.string)]
                 } else if isJekyllPost {
                     scalar.string.split(whereSeparator: \.isWhitespace)
-                } else if isPlain {
+                } else if splits {
                     scalar.string.split(separator: ",")
                 } else {
                     [Substring(scalar.string)]

@@ -263,7 +263,7 @@ struct HugoConfig: Sendable, Equatable {
 
     /// A configuration file's top-level table, keys in lower case; `nil` (and a problem) when it
     /// cannot be read.
-    private mutating func table(at url: URL, name: String) -> [String: ConfigValue]? {
+    fileprivate mutating func table(at url: URL, name: String) -> [String: ConfigValue]? {
         sources.append(name)
         switch Self.readStart(of: url.path, limit: Self.maximumBytes + 1) {
         case .success(let bytes):
@@ -419,5 +419,80 @@ extension SiteTags {
         let table = config.table(Array(bytes.prefix(HugoConfig.maximumBytes + 1)), name: "hugo.\(format)", format: format)
         config.merge(table, source: "hugo.\(format)")
         return (config.mounts.map { ($0.folder, $0.languages.sorted()) }, config.enabledCodes, config.problems)
+    }
+}
+
+/// What ``SiteTags`` reads of a Jekyll site's configuration (`_config.yml`, else `_config.yaml`,
+/// else `_config.toml`, at the site's root): `exclude`, the paths Jekyll does not read, added to
+/// its default excludes as Jekyll 4 adds them; `include`, the `_` and `.` names it reads after
+/// all; and `future`, whether posts dated in the future are built.
+struct JekyllConfig: Sendable, Equatable {
+    /// Jekyll 4's default excludes, from the site's root.
+    static let defaultExcludes = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
+                                  "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
+    /// The excluded paths and patterns, relative to the site's root.
+    var exclude = JekyllConfig.defaultExcludes
+    /// The names read though they start with `_` or `.`.
+    var include: [String] = []
+    /// Whether posts dated in the future are built.
+    var future = false
+    /// The file read, if one was.
+    var source: String?
+    /// A configuration that could not be read, or a key of the wrong kind.
+    var problems: [SiteTags.Problem] = []
+
+    /// The configuration of the site at `root`, named `name` in messages.
+    static func read(root: URL, name: String) -> JekyllConfig {
+        var config = JekyllConfig()
+        guard let file = ["_config.yml", "_config.yaml", "_config.toml"].first(where: {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+        }) else { return config }
+        let relative = name.hasSuffix("/") ? name + file : name + "/" + file
+        config.source = relative
+        var reader = HugoConfig()
+        let url = root.appendingPathComponent(file)
+        guard let table = reader.table(at: url, name: relative) else {
+            config.problems = reader.problems
+            return config
+        }
+        func paths(_ key: String) -> [String]? {
+            switch table[key] {
+            case nil: return nil
+            case .text(let path)?: return [path]
+            case .list(let items)?:
+                return items.compactMap { if case .text(let path) = $0 { path } else { nil } }
+            default:
+                config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) is not a list of paths; it was not read",
+                                                        skipped: .nothing))
+                return nil
+            }
+        }
+        config.exclude += paths("exclude") ?? []
+        config.include = paths("include") ?? []
+        switch table["future"] {
+        case .flag(let future)?: config.future = future
+        case nil: break
+        default:
+            config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "future is not true or false; it was not read",
+                                                    skipped: .nothing))
+        }
+        return config
+    }
+
+    /// Whether Jekyll leaves out the entry at `path` (relative to the site's root), as its
+    /// `EntryFilter` does: the path starts with a pattern (a string prefix, so `coll` leaves out
+    /// `collection` too), a pattern ending in `/` names the folder, or the pattern matches it as a
+    /// shell glob whose `*` crosses folders (`*.markdown` matches `_posts/a.markdown`).
+    func excludes(_ path: String) -> Bool {
+        exclude.contains { pattern in
+            let pattern = String(pattern.drop { $0 == "/" })
+            guard !pattern.isEmpty else { return false }
+            return path.hasPrefix(pattern) || pattern == path + "/" || fnmatch(pattern, path, 0) == 0
+        }
+    }
+
+    /// Whether a `_` or `.` name is read after all (`include`).
+    func includes(_ entry: String) -> Bool {
+        include.contains { $0 == entry || fnmatch($0, entry, 0) == 0 }
     }
 }

@@ -307,6 +307,17 @@ public struct SiteTags: Sendable, Hashable {
             let jekyllPrefix = FolderWalker.jekyllPrefix(of: folder)
             walker.jekyllPrefix = jekyllPrefix ?? []
             walker.jekyllRootDepth = jekyllPrefix == nil ? nil : 0
+            walker.jekyll = jekyllPrefix.map { prefix in
+                let root = prefix.reduce(URL(fileURLWithPath: folder.path).standardized) { url, _ in url.deletingLastPathComponent() }
+                // Named from the folder given (`site/blog` → `site`) when its path shows the
+                // site's root, else by its full path.
+                let parts = folder.relativePath.split(separator: "/", omittingEmptySubsequences: true)
+                let shown = parts.suffix(prefix.count).map(String.init) == prefix && parts.count > prefix.count
+                    ? (folder.relativePath.hasPrefix("/") ? "/" : "") + parts.dropLast(prefix.count).joined(separator: "/") : root.path
+                return walker.jekyllConfiguration(of: root, name: shown)
+            }
+            // And inside an Eleventy site, its strings are read as Eleventy reads them.
+            walker.eleventyRootDepth = FolderWalker.isInEleventySite(folder) ? 0 : nil
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
             if let error = walker.languageError { throw error }
         }
@@ -323,9 +334,11 @@ public struct SiteTags: Sendable, Hashable {
         let list = files
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
             let file = list[index]
+            var fileOptions = options
+            if file.buildsFuture { fileOptions.includeFuture = true }
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
-                                  cascade: file.cascade, options: options)
+                                  cascade: file.cascade, strings: file.strings, options: fileOptions)
             results.withLock { $0[index] = result }
         }
         // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but
@@ -605,7 +618,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                                 cascade: FrontMatter.Values.Cascade?, options: Options) -> FileResult {
+                                 cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, options: Options) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
@@ -615,7 +628,7 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
-                    options: options)
+                    strings: strings, options: options)
     }
 
     /// The start of a page, as much as its front matter may take.
@@ -636,7 +649,8 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                             cascade: FrontMatter.Values.Cascade? = nil, options: Options) -> FileResult {
+                             cascade: FrontMatter.Values.Cascade? = nil, strings: FrontMatter.StringTerms = .plainYAMLSplit,
+                             options: Options) -> FileResult {
         var result = FileResult()
         // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
         if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
@@ -661,7 +675,8 @@ public struct SiteTags: Sendable, Hashable {
         }
         var values: FrontMatter.Values
         do {
-            values = try block.values(for: keys, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name))
+            values = try block.values(for: keys, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name),
+                                      strings: strings)
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
@@ -804,10 +819,12 @@ private struct ExactText: Hashable {
 /// read no pages from (see ``SiteTags``).
 private struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
-    /// folder given is inside `_posts`, the length of that folder's name, and the folders from
-    /// the Jekyll site's root down to the folder given when it is inside a site.
+    /// folder given is inside `_posts`, the length of that folder's name, the folders from
+    /// the Jekyll site's root down to the folder given when it is inside a site, the Hugo site's
+    /// taxonomies and the section's cascade, how its generator reads a string of terms, and
+    /// whether its site builds pages dated in the future (Jekyll's `future: true`).
     typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
-                        cascade: FrontMatter.Values.Cascade?)
+                        cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool)
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -832,8 +849,20 @@ private struct FolderWalker {
     static let generatorFolders: Set<String> = ["_site", "_includes", "_layouts", "_data"]
     /// The files that make a folder a Jekyll site's root.
     static let jekyllConfigs = ["_config.yml", "_config.yaml", "_config.toml"]
-    /// Jekyll's default `exclude` folders, from the site's root.
-    static let jekyllExcludes: Set<String> = ["vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby", "gemfiles"]
+    /// The configuration of the Jekyll site being walked (its `exclude`, `include`, `future`).
+    var jekyll: JekyllConfig?
+    /// The Jekyll configurations read, by their site's root: each is read, and its problems said, once.
+    private var jekyllConfigurations: [String: JekyllConfig] = [:]
+
+    /// The configuration of the Jekyll site at `root` (named `name` in messages), read once.
+    mutating func jekyllConfiguration(of root: URL, name: String) -> JekyllConfig {
+        let key = (URL(fileURLWithPath: root.path).standardized.path as NSString).resolvingSymlinksInPath
+        if let known = jekyllConfigurations[key] { return known }
+        let config = JekyllConfig.read(root: root, name: name)
+        problems += config.problems
+        jekyllConfigurations[key] = config
+        return config
+    }
     /// A Hugo site's configuration files, and those of sites made before Hugo 0.110.
     static let hugoConfigs: Set<String> = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"]
     static let oldHugoConfigs: Set<String> = ["config.toml", "config.yaml", "config.yml", "config.json"]
@@ -922,10 +951,35 @@ private struct FolderWalker {
     }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
+    /// Where the Eleventy site being walked starts, as a count of ``ancestorNames``, when one is.
+    var eleventyRootDepth: Int?
+    /// The files that make a folder an Eleventy site's root (its configuration).
+    static let eleventyConfigs: Set<String> = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
+                                               "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
 
-    /// Markdown, HTML, and the templates Eleventy reads front matter from (Nunjucks, Liquid,
-    /// MDX).
-    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx", "html", "htm", "njk", "liquid"]
+    /// Whether `folder` is in an Eleventy site: it or a folder above it holds Eleventy's
+    /// configuration.
+    static func isInEleventySite(_ folder: URL) -> Bool {
+        pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in
+            eleventyConfigs.contains { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        } != nil
+    }
+
+    /// How the pages being listed read a string of terms: as Hugo (one term), Eleventy (split at
+    /// every comma), or, for other sites, Publish (a plain YAML string split at commas).
+    private var buildsFuture: Bool { jekyllRootDepth != nil && jekyll?.future == true }
+
+    private var stringTerms: FrontMatter.StringTerms {
+        hugoContentDepth != nil ? .one : eleventyRootDepth != nil ? .commaSplit : .plainYAMLSplit
+    }
+
+    /// Markdown (as Hugo and Jekyll name it: Jekyll's default `markdown_ext` is `markdown,
+    /// mkdown, mkdn, mkd, md`), HTML, the other formats Hugo reads pages in (AsciiDoc,
+    /// reStructuredText, Pandoc, Org), and the templates Eleventy reads front matter from
+    /// (Nunjucks, Liquid, MDX, WebC).
+    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkdown", "mkdn", "mkd", "mdx", "html", "htm",
+                                          "adoc", "asciidoc", "ad", "rst", "pandoc", "pdc", "org",
+                                          "njk", "liquid", "webc"]
 
     /// How many content files a folder left unread holds (`_drafts`), for the summary.
     static func contentFileCount(in folder: URL) -> Int {
@@ -972,9 +1026,16 @@ private struct FolderWalker {
         }
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.jekyllConfigs.contains { entries.contains($0) }
+        let outerEleventy = eleventyRootDepth
+        if outerEleventy == nil, entries.contains(where: Self.eleventyConfigs.contains) { eleventyRootDepth = ancestorNames.count }
+        defer { eleventyRootDepth = outerEleventy }
         let outerRoot = jekyllRootDepth
-        if isJekyllRoot, outerRoot == nil { jekyllRootDepth = ancestorNames.count }
-        defer { jekyllRootDepth = outerRoot }
+        let outerJekyll = jekyll
+        if isJekyllRoot, outerRoot == nil {
+            jekyllRootDepth = ancestorNames.count
+            jekyll = jekyllConfiguration(of: folder, name: name)
+        }
+        defer { (jekyllRootDepth, jekyll) = (outerRoot, outerJekyll) }
         let relative = jekyllRootDepth.map { depth in (jekyllPrefix + ancestorNames.dropFirst(depth)).joined(separator: "/") }
         // A Hugo site's root: only its content folder (the language's) holds pages.
         if hugoContentDepth == nil, Self.isHugoRoot(entries, url: { folder.appendingPathComponent($0) }) {
@@ -1001,8 +1062,9 @@ private struct FolderWalker {
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
             if relative != nil, (entry.hasPrefix("_") && entry != "_posts" && entry != "_drafts") || entry.hasPrefix("#")
-                || entry.hasPrefix("~") || entry.hasSuffix("~") { continue }
-            if let relative, Self.jekyllExcludes.contains(relative.isEmpty ? entry : relative + "/" + entry) { continue }
+                || entry.hasPrefix("~") || entry.hasSuffix("~"), jekyll?.includes(entry) != true { continue }
+            // Its configuration's `exclude` (with Jekyll's defaults: `vendor/bundle`, `node_modules`…).
+            if let relative, (jekyll ?? JekyllConfig()).excludes(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             if !includeDrafts, entry == "_drafts" {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue
@@ -1045,7 +1107,7 @@ private struct FolderWalker {
                 }
                 guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
-                              Self.isSectionPage(entry) ? outerCascade : cascade))
+                              Self.isSectionPage(entry) ? outerCascade : cascade, stringTerms, buildsFuture))
             }
         }
     }
@@ -1059,7 +1121,7 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade))
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade, stringTerms, buildsFuture))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as

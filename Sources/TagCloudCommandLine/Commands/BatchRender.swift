@@ -70,6 +70,13 @@ extension TagCloudCommand {
                                   warn: (String) -> Void = { _ in }) throws(CommandError) -> BatchReport {
         let start = DispatchTime.now().uptimeNanoseconds
         let jobs = try plan(request)
+        // A bad option value (`--scale 0`, `--set width=abc`) would fail every spec alike: said
+        // once, before any spec is read. (A tag's setting, `tags[3].weight`, depends on the
+        // spec's tags: each spec's own.)
+        var probe = Cloud()
+        try library { () throws(TagCloudError) in
+            try SpecOverrides(settings: request.settings.filter { !$0.keyPath.hasPrefix("tags[") }).apply(to: &probe)
+        }
         // Standard input is read once, before the work is shared out (with the size limit; a
         // failure is each job's that reads it).
         let standardInput: Result<[UInt8], TagCloudError> = jobs.contains { $0.input == "-" }
@@ -133,6 +140,8 @@ extension TagCloudCommand {
                 var lines: [String] = []
                 do throws(CommandError) {
                     if let error = unwritable[index] { throw error }
+                    // Missing, a folder, `x.yaml/`: said as rendering the spec alone says it.
+                    if let input = job.input { try checkInputFiles([input]) }
                     var cloud = try loadCloud(job, request: request, readStandardInput: {
                         () throws(TagCloudError) in try standardInput.get()
                     }, warn: { _ in })
@@ -265,28 +274,38 @@ package final class ProgressBar: @unchecked Sendable {
 
     /// What the bar draws: a return and a clear to the end of the line (a shorter line left
     /// the end of the longer one before it), then `[====    ] 12/300  58/s  4 s left` in at most
-    /// `columns - 1` characters (the bar shrinks, then goes, then the figures are cut), so that
-    /// a narrow terminal does not wrap it into a new line each time. Without an estimate yet
-    /// (``Estimate``) the counts alone: `[=       ] 1/300`.
+    /// `columns - 1` characters, so that a narrow terminal does not wrap it into a new line each
+    /// time: the bar shrinks, then goes, then whole figures go, the rate first, then the time
+    /// left (a figure is never cut into a word that means something else); the count alone is
+    /// cut only when nothing else is left. Without an estimate yet (``Estimate``) the counts
+    /// alone: `[=       ] 1/300`.
     static func line(done: Int, total: Int, estimate: (rate: Double, secondsLeft: Double)?, columns: Int) -> String {
-        var figures = " \(done)/\(total)"
-        if let estimate { figures += String(format: "  %.0f/s  %@ left", estimate.rate, duration(estimate.secondsLeft)) }
-        let room = columns - 1
-        let width = min(24, room - figures.count - 2)
-        var line = figures
+        let room = max(columns - 1, 0)
+        let count = "\(done)/\(total)"
+        var choices = [count]
+        if let estimate {
+            let rate = String(format: "%.0f/s", estimate.rate), left = "\(duration(estimate.secondsLeft)) left"
+            choices = [[count, rate, left].joined(separator: "  "), [count, left].joined(separator: "  "), count]
+        }
+        // The bar, as wide as fits beside all the figures (4 to 24 marks).
+        let width = min(24, room - choices[0].count - 3)
         if width >= 4 {
             let filled = total > 0 ? width * min(done, total) / total : width
-            line = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "]" + figures
+            return "\r\u{1B}[K[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] " + choices[0]
         }
-        return "\r\u{1B}[K" + String(line.prefix(max(room, 0)))
+        let line = choices.first { $0.count <= room } ?? String(count.prefix(room))
+        return "\r\u{1B}[K" + line
     }
 
-    /// The width of the terminal standard error is, in columns: 80 when it cannot be told (not
-    /// a terminal, or one that does not say).
+    /// The width of the terminal standard error is, in columns: that of `COLUMNS` when the
+    /// terminal does not say (or standard error is not one, with `--progress`), else 80.
     static func terminalColumns() -> Int {
         var size = winsize()
-        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), (1...10_000).contains(columns) {
+            return columns
+        }
+        return 80
     }
 
     /// `1 min 3 s`, `12 s`.

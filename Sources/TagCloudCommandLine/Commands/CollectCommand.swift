@@ -189,7 +189,8 @@ extension TagCloudCommand {
         // One template for terms of several taxonomies: a category's link would go to the tags'
         // pages (Hugo serves /categories/x/, not /tags/x/).
         if let href = request.href, !href.contains("{taxonomy}") {
-            let taxonomies = Set(site.terms.map(\.taxonomy))
+            // (By taxonomy: a term met in both is one of `terms`, under the first it was met in.)
+            let taxonomies = Set((site.termsByTaxonomy.isEmpty ? site.terms : site.termsByTaxonomy).map(\.taxonomy))
             if taxonomies.count > 1 {
                 warn("warning: the terms come from \(taxonomies.sorted().joined(separator: " and ")), and --href \(quoted(href)) "
                      + "links them all alike; name {taxonomy} in it (/{taxonomy}/{slug}/), or give --taxonomy")

@@ -61,6 +61,11 @@ extension TagCloudCommand {
             var status = stat()
             guard stat(input, &status) == 0 else {
                 let code = errno
+                // `x.yaml/`: a name ending in / names a folder, as for cat.
+                if code == ENOTDIR, input.hasSuffix("/"), stat(String(input.dropLast()), &status) == 0 {
+                    throw .library(.cannotReadInput(path: input, reason: "it ends with /, which names a folder, but it is a file; "
+                                                    + "give it without the /"))
+                }
                 throw .library(.cannotReadInput(path: input, reason: code == ENOENT || code == ENOTDIR
                                                 ? "there is no such file" : String(cString: strerror(code))))
             }

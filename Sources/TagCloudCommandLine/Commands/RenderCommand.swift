@@ -150,15 +150,21 @@ package enum TagCloudCommand {
     /// - Throws: ``CommandError`` for outputs that cannot be named: several formats to standard
     ///   output, two specs written to the same file, an output that is one of the inputs.
     package static func plan(_ request: RenderRequest) throws(CommandError) -> [RenderJob] {
-        // A file given twice (overlapping globs, `a/x.yaml` and `./a/x.yaml`) is rendered once.
-        var seenInputs = Set<String>()
-        let inputs: [String?] = request.inputs.isEmpty ? [nil]
-            : request.inputs.filter { $0 == "-" || seenInputs.insert(canonicalPath($0)).inserted }
+        if request.inputs.contains("") { throw .usage("an input is an empty path (\"\"); name a spec file, or - for standard input") }
+        if request.inputs.filter({ $0 == "-" }).count > 1 {
+            throw .usage("standard input (-) is given more than once; it can be read once")
+        }
+        // A file given twice (overlapping globs, `a/x.yaml` and `./a/x.yaml`) is rendered once;
+        // the same file under another name (a symbolic link) whose outputs go elsewhere is
+        // rendered under each name, as each name asks.
+        let canonicalInputs = request.inputs.map { $0 == "-" ? "-" : canonicalPath($0) }
+        let single = Set(canonicalInputs).count <= 1
+        var planned: [String: [String?]] = [:]
         var jobs: [RenderJob] = []
         var writers: [String: String] = [:]
-        for input in inputs {
+        var collisions: [String] = []
+        for (offset, input) in (request.inputs.isEmpty ? [nil] : request.inputs.map { Optional($0) }).enumerated() {
             var destinations: [Destination] = []
-            let single = inputs.count <= 1
             switch (request.output, request.outputFolder) {
             case ("-"?, _):
                 destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
@@ -191,21 +197,32 @@ package enum TagCloudCommand {
                 throw .usage("\(binary.format.rawValue.uppercased()) is binary and standard output is a terminal; "
                              + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
             }
-            for destination in destinations {
-                guard let path = destination.path else { continue }
-                let key = canonicalPath(path)
-                // One spec: refused now. Of several, that spec fails alone (the batch's check of
-                // each spec's outputs refuses an output that is an input) and the others are written.
-                if single, let input, input != "-", key == canonicalPath(input) {
+            let keys = destinations.map { $0.path.map(canonicalPath) }
+            if input != nil {
+                let canonical = canonicalInputs[offset]
+                if planned[canonical] == keys { continue }
+                if planned[canonical] == nil { planned[canonical] = keys }
+            }
+            for (destination, key) in zip(destinations, keys) {
+                guard let path = destination.path, let key else { continue }
+                // One spec to one named output: refused now. With --out-dir, that spec fails alone
+                // (the batch's check of each spec's outputs refuses an output that is an input),
+                // reported and summed up as any failure, and the others are written.
+                if single, request.outputFolder == nil, let input, input != "-", key == canonicalPath(input) {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {
-                    throw .usage("\(quoted(path: other)) and \(quoted(path: input ?? "--from")) would both be written to \(quoted(path: path)); "
-                                 + "give the specs different names or render them into different folders")
+                    collisions.append("\(quoted(path: other)) and \(quoted(path: input ?? "--from")) would both be written to \(quoted(path: path))")
                 }
                 writers[key] = input ?? "--from"
             }
             jobs.append(RenderJob(input: input, destinations: destinations))
+        }
+        // Every clash at once, so that one run names all the specs to rename.
+        if !collisions.isEmpty {
+            let shown = collisions.prefix(10).joined(separator: "; ")
+            let more = collisions.count > 10 ? "; and \(collisions.count - 10) more" : ""
+            throw .usage("\(shown)\(more); give the specs different names or render them into different folders")
         }
         return jobs
     }

@@ -568,9 +568,10 @@ import Testing
         }
     }
 
-    /// A plain YAML string is split at commas (Publish's metadata); a quoted one, a TOML one and a
-    /// JSON one are one term each, as Hugo (`ToStringSlicePreserveString`) and Eleventy read a
-    /// string: `categories: "Swift, Go"` links to one page, `/categories/swift-go/`.
+    /// Outside a Hugo or Eleventy site, a plain YAML string is split at commas (Publish's
+    /// metadata); a quoted one, a TOML one and a JSON one are one term each, as Hugo
+    /// (`ToStringSlicePreserveString`) reads a string: `categories: "Swift, Go"` links to one
+    /// page, `/categories/swift-go/`.
     @Test func onlyAPlainStringIsSplitAtCommas() throws {
         let folder = try site(["plain.md": "---\ntags: a, b\n---\n", "quoted.md": "---\ntags: \"Swift, Go\"\n---\n",
                                "single.md": "---\ntags: 'Swift, Go'\n---\n", "toml.md": "+++\ntags = \"Swift, Go\"\n+++\n",
@@ -579,6 +580,73 @@ import Testing
         let terms = try SiteTags.collect(from: [folder])
         #expect(counts(terms) == ["a": 1, "b": 1, "Swift, Go": 4, "c": 1, "d": 1, "jekyll": 1])  // a Jekyll post splits any string, and its folder is a category
         #expect(terms.terms.first { $0.name == "Swift, Go" }?.slug == "swift-go")
+    }
+
+    /// A site of a known generator reads a string of terms as that generator does: Hugo keeps any
+    /// string whole (`tags: go, hugo` is the one term `go, hugo`, `/tags/go-hugo/`), Eleventy 3
+    /// splits any at commas, quoted or not; the same holds for a folder given inside either site.
+    @Test func aStringIsReadAsTheSitesGeneratorReadsIt() throws {
+        let folder = try site([
+            "hugo/hugo.toml": "title = \"x\"\n",
+            "hugo/content/posts/a.md": "---\ntags: go, hugo\n---\n",
+            "hugo/content/posts/b.md": "---\ntags: [go]\ncategories: \"Web, Dev\"\n---\n",
+            "eleventy/eleventy.config.js": "export default function () {}\n",
+            "eleventy/posts/a.md": "---\ntags: \"js, css\"\n---\n",
+            "eleventy/posts/b.md": "---json\n{\"tags\": \"js,html\"}\n---\n",
+            "eleventy/posts/c.md": "---\ntags: [\"one, term\"]\n---\n",
+            "old-eleventy/.eleventy.js": "module.exports = function () {}\n",
+            "old-eleventy/a.md": "---\ntags: 'x, y'\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hugo = try SiteTags.collect(from: [folder.appendingPathComponent("hugo")])
+        #expect(counts(hugo) == ["go, hugo": 1, "go": 1, "Web, Dev": 1])
+        #expect(hugo.terms.first?.slug == "go-hugo")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo/content/posts")])) == counts(hugo))
+        let eleventy = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy")])
+        // (A list's items are terms as written: Eleventy splits only a string.)
+        #expect(counts(eleventy) == ["js": 2, "css": 1, "html": 1, "one, term": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("eleventy/posts")])) == counts(eleventy))
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("old-eleventy")])) == ["x": 1, "y": 1])
+        // Elsewhere, a quoted string is one term (Publish, no generator known).
+        let plain = try site(["a.md": "---\ntags: 'x, y'\n---\n"], "plain-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: plain) }
+        #expect(counts(try SiteTags.collect(from: [plain])) == ["x, y": 1])
+    }
+
+    /// A Jekyll site's `_config.yml` is read as Jekyll reads it: `exclude` (beside Jekyll's
+    /// defaults, a prefix or a glob whose `*` crosses folders) leaves paths out, `include` reads a
+    /// `_` folder, `future: true` counts posts dated later; the same for a folder given inside the
+    /// site. A configuration that cannot be read is a problem, and the site is read without it.
+    @Test func aJekyllSitesConfigurationIsRead() throws {
+        let folder = try site([
+            "_config.yml": "future: true\nexclude: [coll, \"*.markdown\", old/]\ninclude: [_extra]\n",
+            "_posts/2099-01-01-later.md": "---\ntags: [later]\n---\n",
+            "_posts/2024-01-01-kept.md": "---\ntags: [kept]\n---\n",
+            "_posts/2024-01-02-glob.markdown": "---\ntags: [glob]\n---\n",
+            "coll/_posts/2024-01-01-x.md": "---\ntags: [excluded]\n---\n",
+            "collection/_posts/2024-01-01-x.md": "---\ntags: [prefixed]\n---\n",
+            "old/_posts/2024-01-01-x.md": "---\ntags: [old]\n---\n",
+            "_extra/_posts/2024-01-01-x.md": "---\ntags: [extra]\n---\n",
+            "_hidden/_posts/2024-01-01-x.md": "---\ntags: [hidden]\n---\n",
+            "vendor/bundle/_posts/2024-01-01-x.md": "---\ntags: [vendored]\n---\n",
+            "blog/_posts/2099-02-01-y.md": "---\ntags: [blog-later]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        let whole = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(whole) == ["later": 1, "kept": 1, "extra": 1, "blog-later": 1])
+        #expect(whole.problems.isEmpty, "\(whole.problems)")
+        // A folder given inside the site: its root's configuration still holds.
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("blog")], options: options)) == ["blog-later": 1])
+        // Without `future`, later posts wait, as Jekyll leaves them out.
+        try Data("exclude: [coll]\n".utf8).write(to: folder.appendingPathComponent("_config.yml"))
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["kept": 1, "glob": 1, "old": 1])
+        // A configuration that is not YAML: said, and Jekyll's defaults used.
+        try Data("exclude: [coll\n".utf8).write(to: folder.appendingPathComponent("_config.yml"))
+        let broken = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(broken) == ["kept": 1, "glob": 1, "old": 1, "excluded": 1, "prefixed": 1])
+        #expect(broken.problems.count == 1 && broken.problems.first?.file.hasSuffix("/_config.yml") == true, "\(broken.problems)")
     }
 
     /// A file whose name is not UTF-8 is reported as such, not as a file that cannot be read for
