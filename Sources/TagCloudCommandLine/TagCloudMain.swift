@@ -23,6 +23,13 @@ package enum TagCloudMain {
         _ = StandardStreams.closedAtStart
         signal(SIGPIPE, SIG_IGN)
         TemporaryFileCleanup.install()
+        // Swift reads arguments as UTF-8, a byte that is not becoming U+FFFD: such a file name
+        // would be read as a name that does not exist, or written as another file than the one
+        // named. Refused, naming the argument.
+        if let bad = notUTF8Argument() {
+            fail(CommandError.usage("argument \(bad.position) (\(quoted(bad.shown))) is not UTF-8 text; tagcloud reads names "
+                                    + "and values as UTF-8 (rename the file or folder)"))
+        }
         if arguments.first == "render" {
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed
@@ -119,6 +126,16 @@ package enum TagCloudMain {
     static func fail(_ error: CommandError) -> Never {
         StandardStreams.diagnostic("error: \(error.description)\n")
         exit(error.exitCode.rawValue)
+    }
+
+    /// The first of the process's arguments that is not UTF-8 text: its position (1 for the first
+    /// after the program's name) and its text with U+FFFD for the bytes that are not UTF-8.
+    static func notUTF8Argument() -> (position: Int, shown: String)? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: argument) == nil { return (index, String(cString: argument)) }
+        }
+        return nil
     }
 
     /// Writes output (help) and exits with `exitCode`, or with 73 when standard output cannot

@@ -356,7 +356,8 @@ import Testing
     /// each name; an empty path, standard input twice and every clash of outputs are refused at
     /// once (64); a bad option value is said once for the run, not once a spec; `x.yaml/` is not
     /// the file `x.yaml`; a one-spec run into --out-dir whose output would replace its input
-    /// fails as a spec of a batch does, with its name and the summary.
+    /// fails as a spec of a batch does, with its name and the summary; an argument that is not
+    /// UTF-8 is refused (64) rather than read or written under another name.
     @Test func namesLinksAndOptionsAreCheckedOnceForTheRun() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -388,6 +389,13 @@ import Testing
                 "\(slash.standardError)")
         let alone = try CommandRunner.run(["render", "real.yaml/", "-o", "s.svg"], in: out)
         #expect(alone.status == 66 && alone.standardError.contains("it ends with /"), "\(alone.standardError)")
+        // A name that is not UTF-8 (`caf\xE9.yaml`) is refused, not read or written as `caf\u{FFFD}`.
+        let latin1 = try CommandRunner.run(["-c", "printf 'tags: [x]\\n' > \"$(printf 'caf\\351.yaml')\"; "
+                                            + "exec \"$0\" render \"$(printf 'caf\\351.yaml')\" -o \"$(printf 'caf\\351.svg')\"",
+                                            CommandRunner.executable.path], in: out, program: URL(fileURLWithPath: "/bin/sh"))
+        #expect(latin1.status == 64 && latin1.standardError.contains("argument 2 (") && latin1.standardError.contains("is not UTF-8 text"),
+                "\(latin1.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".svg") || $0 == "alias.svg" || $0 == "real.svg" })
         try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("self.svg"))
         let replacing = try CommandRunner.run(["render", "self.svg", "--input-format", "yaml", "--out-dir", ".", "--formats", "svg"], in: out)
         #expect(replacing.status == 73 && replacing.standardError.hasPrefix("error: self.svg: ")
