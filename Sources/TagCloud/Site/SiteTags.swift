@@ -317,7 +317,22 @@ public struct SiteTags: Sendable, Hashable {
                 return walker.jekyllConfiguration(of: root, name: shown)
             }
             // And inside an Eleventy site, its strings are read as Eleventy reads them.
-            walker.eleventyRootDepth = FolderWalker.isInEleventySite(folder) ? 0 : nil
+            let eleventyPrefix = FolderWalker.eleventyPrefix(of: folder)
+            walker.eleventyRootDepth = eleventyPrefix == nil ? nil : 0
+            // The directory data of the folders above the one given reach its pages too.
+            walker.eleventyDirectoryTerms = []
+            if let eleventyPrefix {
+                var above = URL(fileURLWithPath: folder.path).standardized
+                var folders: [URL] = []
+                for _ in eleventyPrefix {
+                    above = above.deletingLastPathComponent()
+                    folders.insert(above, at: 0)
+                }
+                for url in folders.dropFirst() {
+                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                    walker.readEleventyDirectoryData(of: url, name: url.path, entries: entries)
+                }
+            }
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
             if let error = walker.languageError { throw error }
         }
@@ -338,7 +353,7 @@ public struct SiteTags: Sendable, Hashable {
             if file.buildsFuture { fileOptions.includeFuture = true }
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
-                                  cascade: file.cascade, strings: file.strings, options: fileOptions)
+                                  cascade: file.cascade, strings: file.strings, dataTerms: file.dataTerms, options: fileOptions)
             results.withLock { $0[index] = result }
         }
         // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but
@@ -618,7 +633,36 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                                 cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, options: Options) -> FileResult {
+                                 cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, dataTerms: [DataTerm],
+                                 options: Options) -> FileResult {
+        // An Eleventy page's template data files (`post.json`, `post.11tydata.json` beside
+        // `post.md`) add their tags to its directories' and its own.
+        var dataTerms = dataTerms, dataProblems: [Problem] = []
+        if strings == .commaSplit {
+            let folder = url.deletingLastPathComponent(), stem = url.deletingPathExtension().lastPathComponent
+            let shownFolder = (name as NSString).deletingLastPathComponent
+            for dataName in ["\(stem).json", "\(stem).11tydata.json"]
+            where FileManager.default.fileExists(atPath: folder.appendingPathComponent(dataName).path) {
+                let data = eleventyData(at: folder.appendingPathComponent(dataName),
+                                        name: shownFolder.isEmpty ? dataName : shownFolder + "/" + dataName)
+                dataTerms += data.terms
+                dataProblems += data.problems
+            }
+            for script in ["js", "cjs", "mjs"].map({ "\(stem).11tydata.\($0)" })
+            where FileManager.default.fileExists(atPath: folder.appendingPathComponent(script).path) {
+                dataProblems.append(Problem(file: shownFolder.isEmpty ? script : shownFolder + "/" + script, line: nil,
+                                            message: eleventyScriptNote))
+            }
+        }
+        var result = readPageFile(url, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys,
+                                  cascade: cascade, strings: strings, dataTerms: dataTerms, options: options)
+        result.problems = dataProblems + result.problems
+        return result
+    }
+
+    private static func readPageFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
+                                     cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, dataTerms: [DataTerm],
+                                     options: Options) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
@@ -628,7 +672,7 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
-                    strings: strings, options: options)
+                    strings: strings, dataTerms: dataTerms, options: options)
     }
 
     /// The start of a page, as much as its front matter may take.
@@ -650,7 +694,10 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                              cascade: FrontMatter.Values.Cascade? = nil, strings: FrontMatter.StringTerms = .plainYAMLSplit,
-                             options: Options) -> FileResult {
+                             dataTerms: [DataTerm] = [], options: Options) -> FileResult {
+        // The tags of an Eleventy page's data files are its own too (Eleventy has `tags` alone).
+        let dataTaxonomy = keys.first { $0.lowercased() == "tags" }
+        let dataTerms = dataTaxonomy == nil ? [] : dataTerms
         var result = FileResult()
         // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
         if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
@@ -671,6 +718,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         guard let block else {
             result.counted = true
+            if let dataTaxonomy { result.terms = dataTerms.map { ($0.term, dataTaxonomy) } }
             return result
         }
         var values: FrontMatter.Values
@@ -725,7 +773,11 @@ public struct SiteTags: Sendable, Hashable {
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = keys.first { $0.lowercased() == "categories" }
         // Eleventy 3's `eleventyExcludeFromCollections: [post]`: out of those tags' collections.
-        var terms = values.terms.filter { !values.excludedFromCollections.contains($0.term) }
+        var terms = values.terms
+        if let dataTaxonomy, !dataTerms.isEmpty {
+            terms = dataTerms.map { ($0.term, $0.line, dataTaxonomy) } + terms
+        }
+        terms = terms.filter { !values.excludedFromCollections.contains($0.term) }
         if let categories, !folderCategories.isEmpty {
             terms = folderCategories.map { ($0, 1, categories.lowercased()) } + terms
         }
@@ -747,6 +799,57 @@ public struct SiteTags: Sendable, Hashable {
             result.terms.append((trimmed, taxonomy))
         }
         return result
+    }
+
+    /// A tag an Eleventy data file gives: the tag, its line in the data file, and the file.
+    typealias DataTerm = (term: String, line: Int, file: String)
+
+    /// What is said of an Eleventy data file in JavaScript.
+    static let eleventyScriptNote = "is an Eleventy data file in JavaScript, which collect does not run: "
+        + "tags it gives are not counted (a JSON data file, posts.json or posts.11tydata.json, is read)"
+
+    /// The tags of an Eleventy data file (JSON: `{"tags": ["posts"]}` or `{"tags": "posts"}`,
+    /// a string split at commas as Eleventy 3 splits it), checked as front matter's are (a tag
+    /// that is not text, or empty, is a problem naming the data file and line); a file that
+    /// cannot be read or is not a JSON object is a problem, and gives no tags.
+    static func eleventyData(at url: URL, name: String) -> (terms: [DataTerm], problems: [Problem]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try readStart(of: url, limit: (1 << 20) + 8)
+        } catch {
+            return ([], [Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry)])
+        }
+        if bytes.count > 1 << 20 {
+            return ([], [Problem(file: name, line: nil, message: "is over 1 MiB", skipped: .entry)])
+        }
+        let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard start.first == UInt8(ascii: "{") else {
+            return ([], [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
+        }
+        let values: FrontMatter.Values
+        do {
+            guard let block = try FrontMatter.find(in: bytes, limit: 1 << 20) else {
+                return ([], [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
+            }
+            values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
+        } catch {
+            return ([], [Problem(file: name, line: error.line, message: error.message, skipped: .file)])
+        }
+        var terms: [DataTerm] = []
+        var problems = values.rejected.map { Problem(file: name, line: $0.line, message: $0.message, skipped: .term) }
+        for (term, line, taxonomy) in values.terms {
+            let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty {
+                let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
+                problems.append(Problem(file: name, line: line, message: empty.message, skipped: .term))
+            } else if trimmed.unicodeScalars.contains(where: TextInput.isControl) {
+                problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds a tag with a control character",
+                                        skipped: .term))
+            } else {
+                terms.append((trimmed, line, name))
+            }
+        }
+        return (terms, problems)
     }
 
     /// The encoding of the start of a file in UTF-16 or UTF-32: by its byte order mark, or
@@ -822,9 +925,11 @@ private struct FolderWalker {
     /// folder given is inside `_posts`, the length of that folder's name, the folders from
     /// the Jekyll site's root down to the folder given when it is inside a site, the Hugo site's
     /// taxonomies and the section's cascade, how its generator reads a string of terms, and
-    /// whether its site builds pages dated in the future (Jekyll's `future: true`).
+    /// whether its site builds pages dated in the future (Jekyll's `future: true`), and the tags
+    /// its Eleventy directory data files give it.
     typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
-                        cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool)
+                        cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool,
+                        dataTerms: [SiteTags.DataTerm])
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -957,12 +1062,33 @@ private struct FolderWalker {
     static let eleventyConfigs: Set<String> = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
                                                "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
 
-    /// Whether `folder` is in an Eleventy site: it or a folder above it holds Eleventy's
-    /// configuration.
-    static func isInEleventySite(_ folder: URL) -> Bool {
+    /// The folders from the root of the Eleventy site `folder` is in (a folder above it holds
+    /// Eleventy's configuration) down to it, or `nil` when it is in none (or is a root itself).
+    static func eleventyPrefix(of folder: URL) -> [String]? {
         pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in
             eleventyConfigs.contains { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
-        } != nil
+        }
+    }
+
+    /// The tags the Eleventy directory data files of the folders being walked give their pages
+    /// (`posts/posts.json`: `{"tags": "posts"}`), as Eleventy's data cascade merges them.
+    var eleventyDirectoryTerms: [SiteTags.DataTerm] = []
+
+    /// Reads the directory data files of `folder` (named `name`), whose entries are `entries`:
+    /// `<folder>.json` and `<folder>.11tydata.json`; a JavaScript one (`.11tydata.js`) is noted,
+    /// as its tags cannot be known without running it.
+    mutating func readEleventyDirectoryData(of folder: URL, name: String, entries: [String]) {
+        let base = URL(fileURLWithPath: folder.path).standardized.lastPathComponent
+        for dataName in ["\(base).json", "\(base).11tydata.json"] where entries.contains(dataName) {
+            let data = SiteTags.eleventyData(at: folder.appendingPathComponent(dataName),
+                                             name: name.hasSuffix("/") ? name + dataName : name + "/" + dataName)
+            eleventyDirectoryTerms += data.terms
+            problems += data.problems
+        }
+        for script in ["js", "cjs", "mjs"].map({ "\(base).11tydata.\($0)" }) where entries.contains(script) {
+            problems.append(SiteTags.Problem(file: name.hasSuffix("/") ? name + script : name + "/" + script, line: nil,
+                                             message: SiteTags.eleventyScriptNote))
+        }
     }
 
     /// How the pages being listed read a string of terms: as Hugo (one term), Eleventy (split at
@@ -1026,9 +1152,10 @@ private struct FolderWalker {
         }
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.jekyllConfigs.contains { entries.contains($0) }
-        let outerEleventy = eleventyRootDepth
+        let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryTerms)
         if outerEleventy == nil, entries.contains(where: Self.eleventyConfigs.contains) { eleventyRootDepth = ancestorNames.count }
-        defer { eleventyRootDepth = outerEleventy }
+        defer { (eleventyRootDepth, eleventyDirectoryTerms) = (outerEleventy, outerData) }
+        if eleventyRootDepth != nil, hugoContentDepth == nil { readEleventyDirectoryData(of: folder, name: name, entries: entries) }
         let outerRoot = jekyllRootDepth
         let outerJekyll = jekyll
         if isJekyllRoot, outerRoot == nil {
@@ -1107,7 +1234,8 @@ private struct FolderWalker {
                 }
                 guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
-                              Self.isSectionPage(entry) ? outerCascade : cascade, stringTerms, buildsFuture))
+                              Self.isSectionPage(entry) ? outerCascade : cascade, stringTerms, buildsFuture,
+                              eleventyDirectoryTerms))
             }
         }
     }
@@ -1121,7 +1249,8 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade, stringTerms, buildsFuture))
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade, stringTerms, buildsFuture,
+                      eleventyDirectoryTerms))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as

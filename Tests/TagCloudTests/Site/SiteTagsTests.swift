@@ -613,6 +613,44 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [plain])) == ["x, y": 1])
     }
 
+    /// An Eleventy site's JSON data files give their pages tags, merged with the front matter's
+    /// as Eleventy's data cascade merges them: a folder's (`posts/posts.json`,
+    /// `posts/posts.11tydata.json`, and those of the folders above, also for a folder given
+    /// inside the site) and a page's own (`posts/a.json` beside `posts/a.md`). A JavaScript data
+    /// file is noted (its tags cannot be known without running it); a broken one is a problem
+    /// naming it, and its pages are still counted.
+    @Test func eleventyDataFilesGiveTheirPagesTags() throws {
+        let folder = try site([
+            "eleventy.config.js": "export default function () {}\n",
+            "content/content.json": "{\"layout\": \"base.njk\"}\n",
+            "content/blog/blog.json": "{\"tags\": \"posts\", \"layout\": \"post.njk\"}\n",
+            "content/blog/a.md": "---\ntags: [js]\n---\n",
+            "content/blog/b.md": "# no front matter\n",
+            "content/blog/c.md": "---\ntags: [css]\n---\n",
+            "content/blog/c.11tydata.json": "{\n  \"tags\": [\"featured\", 2024]\n}\n",
+            "content/blog/d.md": "---\ntitle: d\neleventyExcludeFromCollections: [posts]\n---\n",
+            "content/notes/notes.11tydata.json": "{\"tags\": [\"notes\"]}\n",
+            "content/notes/n.md": "---\ntitle: n\n---\n",
+            "content/notes/deep/deep.json": "{\"tags\": \"deep, notes\"}\n",
+            "content/notes/deep/m.md": "---\ntags: mine\n---\n",
+            "content/scripts/scripts.11tydata.js": "export default { tags: ['scripted'] };\n",
+            "content/scripts/s.md": "---\ntags: [s]\n---\n",
+            "content/broken/broken.json": "{\"tags\": [\n",
+            "content/broken/x.md": "---\ntags: [x]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try SiteTags.collect(from: [folder])
+        #expect(counts(whole) == ["posts": 3, "js": 1, "css": 1, "featured": 1, "notes": 2, "deep": 1, "mine": 1, "s": 1, "x": 1])
+        #expect(whole.problems.map(\.file).sorted() == ["\(folder.relativePath)/content/blog/c.11tydata.json",
+                                                        "\(folder.relativePath)/content/broken/broken.json",
+                                                        "\(folder.relativePath)/content/scripts/scripts.11tydata.js"], "\(whole.problems)")
+        #expect(whole.problems.first { $0.file.hasSuffix("c.11tydata.json") }?.line == 2)
+        #expect(whole.problems.first { $0.file.hasSuffix(".js") }?.skipped == .nothing)
+        // A folder given inside the site: the folders' data above it still reach its pages.
+        let deep = try SiteTags.collect(from: [folder.appendingPathComponent("content/notes/deep")])
+        #expect(counts(deep) == ["notes": 1, "deep": 1, "mine": 1])
+    }
+
     /// A Jekyll site's `_config.yml` is read as Jekyll reads it: `exclude` (beside Jekyll's
     /// defaults, a prefix or a glob whose `*` crosses folders) leaves paths out, `include` reads a
     /// `_` folder, `future: true` counts posts dated later; the same for a folder given inside the
