@@ -35,6 +35,9 @@ struct HugoConfig: Sendable, Equatable {
 
     /// The content folder, relative to the site's root (or absolute).
     var contentDir = "content"
+    /// How the site's URLs spell a term: `disablePathToLower` keeps its case, `removePathAccents`
+    /// drops its accents (``SiteTags/SlugStyle``).
+    var slugStyle = SiteTags.SlugStyle()
     /// The language of pages without one in their name, in lower case.
     var defaultContentLanguage = "en"
     /// The configured languages, by code in lower case (as Hugo reads configuration keys).
@@ -203,6 +206,15 @@ struct HugoConfig: Sendable, Equatable {
         if case .list(let kinds)? = table["disablekinds"],
            kinds.contains(where: { if case .text(let kind) = $0 { ["taxonomy", "term"].contains(kind.lowercased()) } else { false } }) {
             note("disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere")
+        }
+        // How the site's URLs spell a term (`disablePathToLower`, `removePathAccents`).
+        for (key, name) in [("disablepathtolower", "disablePathToLower"), ("removepathaccents", "removePathAccents")] {
+            switch table[key] {
+            case .flag(let value)?:
+                if key == "disablepathtolower" { slugStyle.keepsCase = value } else { slugStyle.removesAccents = value }
+            case nil: break
+            default: wrong(name, "true or false")
+            }
         }
         switch table["contentdir"] {
         case .text(let folder)? where !folder.isEmpty: contentDir = folder
@@ -430,6 +442,8 @@ struct JekyllConfig: Sendable, Equatable {
     /// Jekyll 4's default excludes, from the site's root.
     static let defaultExcludes = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
                                   "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
+    /// The most paths of `exclude` or `include` read.
+    static let maximumPatterns = 1000
     /// The excluded paths and patterns, relative to the site's root.
     var exclude = JekyllConfig.defaultExcludes
     /// The names read though they start with `_` or `.`.
@@ -467,8 +481,17 @@ struct JekyllConfig: Sendable, Equatable {
                 return nil
             }
         }
-        config.exclude += paths("exclude") ?? []
-        config.include = paths("include") ?? []
+        // Each entry of the site is matched against every pattern: a configuration's lists are
+        // bounded, so that one cannot make the walk quadratic (a real site lists a handful).
+        func bounded(_ key: String) -> [String] {
+            let listed = paths(key) ?? []
+            guard listed.count > Self.maximumPatterns else { return listed }
+            config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) lists \(listed.count) paths; the first "
+                                                    + "\(Self.maximumPatterns) were read", skipped: .nothing))
+            return Array(listed.prefix(Self.maximumPatterns))
+        }
+        config.exclude += bounded("exclude")
+        config.include = bounded("include")
         switch table["future"] {
         case .flag(let future)?: config.future = future
         case nil: break

@@ -354,7 +354,9 @@ public struct SiteTags: Sendable, Hashable {
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   cascade: file.cascade, strings: file.strings, dataTerms: file.dataTerms, options: fileOptions)
-            results.withLock { $0[index] = result }
+            var styled = result
+            styled.slugStyle = file.slugStyle
+            results.withLock { $0[index] = styled }
         }
         // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but
         // "été" composed and decomposed are two terms with two slugs to Hugo and Jekyll.
@@ -363,13 +365,20 @@ public struct SiteTags: Sendable, Hashable {
         // The same, each taxonomy apart (keyed by taxonomy and term).
         var taxonomyOrder: [ExactText] = []
         var byTaxonomyKey: [ExactText: Term] = [:]
-        var slugs: [ExactText: String] = [:]
-        let exclusions = options.excludedTerms.map { given in
-            let term = given.trimmingCharacters(in: .whitespaces)
-            return (given, ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term))))
+        var slugs: [SlugStyle: [ExactText: String]] = [:]
+        // An --exclude is matched as the site of the page spells terms (by style, computed once).
+        var exclusionsByStyle: [SlugStyle: [ExactText: [String]]] = [:]
+        func exclusions(_ style: SlugStyle) -> [ExactText: [String]] {
+            if let known = exclusionsByStyle[style] { return known }
+            var made: [ExactText: [String]] = [:]
+            for given in options.excludedTerms {
+                let term = given.trimmingCharacters(in: .whitespaces)
+                made[ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term, style: style))), default: []].append(given)
+            }
+            exclusionsByStyle[style] = made
+            return made
         }
-        let excluded = Set(exclusions.map(\.1))
-        var excludedMet = Set<ExactText>()
+        var excludedMet = Set<String>()
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
@@ -385,15 +394,15 @@ public struct SiteTags: Sendable, Hashable {
             for (term, taxonomy) in result.terms {
                 // Each spelling's slug once: a site repeats its terms on many pages.
                 let slug: String
-                if let known = slugs[ExactText(term)] {
+                if let known = slugs[result.slugStyle]?[ExactText(term)] {
                     slug = known
                 } else {
-                    slug = Self.slug(term)
-                    slugs[ExactText(term)] = slug
+                    slug = Self.slug(term, style: result.slugStyle)
+                    slugs[result.slugStyle, default: [:]][ExactText(term)] = slug
                 }
                 let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug))
-                if excluded.contains(key) {
-                    excludedMet.insert(key)
+                if let givens = exclusions(result.slugStyle)[key] {
+                    excludedMet.formUnion(givens)
                     continue
                 }
                 let taxonomyKey = ExactText(taxonomy + "\u{0}" + key.text)
@@ -414,7 +423,7 @@ public struct SiteTags: Sendable, Hashable {
         }
         var site = SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
                             problems: problems, filesRead: read, leftOut: leftOut)
-        site.excludedFound = exclusions.filter { excludedMet.contains($0.1) }.map(\.0)
+        site.excludedFound = options.excludedTerms.filter { excludedMet.contains($0) }
         site.hugoLanguages = walker.hugoLanguages.sorted()
         site.languageCounted = walker.countedLanguages.count == 1 ? walker.countedLanguages.first : nil
         var keys: [String] = []
@@ -549,6 +558,27 @@ public struct SiteTags: Sendable, Hashable {
     /// - Returns: The slug.
     /// - Complexity: O(n).
     public static func slug(_ term: String) -> String {
+        slug(term, style: SlugStyle())
+    }
+
+    /// How a Hugo site spells a term in its URLs, as its configuration says.
+    struct SlugStyle: Sendable, Hashable {
+        /// `disablePathToLower = true`: the slug keeps the term's case (`/tags/Go/`), and terms
+        /// that differ in case are two terms, as Hugo keys them.
+        var keepsCase = false
+        /// `removePathAccents = true`: accents are dropped (`Été` → `ete`), as Hugo removes the
+        /// nonspacing marks of the decomposed term.
+        var removesAccents = false
+    }
+
+    /// A term's slug in a site of the given style (``slug(_:)`` for Hugo's defaults).
+    static func slug(_ term: String, style: SlugStyle) -> String {
+        var term = term
+        if style.removesAccents {
+            // Hugo: NFD, the nonspacing marks (Mn) removed, NFC.
+            let kept = term.decomposedStringWithCanonicalMapping.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
+            term = String(String.UnicodeScalarView(kept)).precomposedStringWithCanonicalMapping
+        }
         var kept = String.UnicodeScalarView()
         var pendingHyphen = false, lastWasHyphen = false
         let allowed: Set<Unicode.Scalar> = [".", "/", "\\", "_", "#", "+", "~", "-", "@"]
@@ -573,7 +603,8 @@ public struct SiteTags: Sendable, Hashable {
         }
         // Lowercased a character at a time, as Go's strings.ToLower does (`İ` → `i`, no final `ς`).
         var lower = String.UnicodeScalarView()
-        for scalar in kept {
+        if style.keepsCase { lower = kept }
+        for scalar in kept where !style.keepsCase {
             if scalar.value == 0x130 { lower.append("i") } else { lower.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
         }
         return percentEncoded(String(lower), keeping: "/+@-._~", keepingEscapes: true)
@@ -610,6 +641,8 @@ public struct SiteTags: Sendable, Hashable {
         var counted = false
         /// Why a file that was read is not counted.
         var leftOut: LeftOut?
+        /// How its site spells terms in URLs.
+        var slugStyle = SlugStyle()
     }
 
     /// Reads one file's front matter.
@@ -926,10 +959,10 @@ private struct FolderWalker {
     /// the Jekyll site's root down to the folder given when it is inside a site, the Hugo site's
     /// taxonomies and the section's cascade, how its generator reads a string of terms, and
     /// whether its site builds pages dated in the future (Jekyll's `future: true`), and the tags
-    /// its Eleventy directory data files give it.
+    /// its Eleventy directory data files give it, and how its Hugo site spells terms in URLs.
     typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
                         cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool,
-                        dataTerms: [SiteTags.DataTerm])
+                        dataTerms: [SiteTags.DataTerm], slugStyle: SiteTags.SlugStyle)
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -1095,6 +1128,11 @@ private struct FolderWalker {
     /// every comma), or, for other sites, Publish (a plain YAML string split at commas).
     private var buildsFuture: Bool { jekyllRootDepth != nil && jekyll?.future == true }
 
+    /// How the Hugo site being walked spells terms in its URLs (Hugo's defaults elsewhere).
+    private var slugStyle: SiteTags.SlugStyle {
+        hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
+    }
+
     private var stringTerms: FrontMatter.StringTerms {
         hugoContentDepth != nil ? .one : eleventyRootDepth != nil ? .commaSplit : .plainYAMLSplit
     }
@@ -1235,7 +1273,7 @@ private struct FolderWalker {
                 guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
                               Self.isSectionPage(entry) ? outerCascade : cascade, stringTerms, buildsFuture,
-                              eleventyDirectoryTerms))
+                              eleventyDirectoryTerms, slugStyle))
             }
         }
     }
@@ -1250,7 +1288,7 @@ private struct FolderWalker {
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade, stringTerms, buildsFuture,
-                      eleventyDirectoryTerms))
+                      eleventyDirectoryTerms, slugStyle))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as

@@ -613,6 +613,30 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [plain])) == ["x, y": 1])
     }
 
+    /// A Hugo site's `disablePathToLower` keeps a term's case in its slug and keys (`Go` and `go`
+    /// are two terms, `/tags/Go/`), and `removePathAccents` drops its accents (`/tags/ete/`), as
+    /// Hugo spells its URLs; an --exclude is matched the same way. Other sites keep Hugo's defaults.
+    @Test func hugoURLSettingsSpellTheSlugs() throws {
+        let folder = try site([
+            "cased/hugo.toml": "disablePathToLower = true\nremovePathAccents = true\n",
+            "cased/content/p/a.md": "---\ntags: [Go, Été, Static Sites]\n---\n",
+            "cased/content/p/b.md": "---\ntags: [go, ete, Drop]\n---\n",
+            "plain/a.md": "---\ntags: [Go, Été]\n---\n",
+            "plain/b.md": "---\ntags: [go]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.excludedTerms = ["Drop"]
+        let cased = try SiteTags.collect(from: [folder.appendingPathComponent("cased")], options: options)
+        #expect(counts(cased) == ["Go": 1, "go": 1, "Été": 1, "ete": 1, "Static Sites": 1])
+        #expect(Dictionary(uniqueKeysWithValues: cased.terms.map { ($0.name, $0.slug) })
+                == ["Go": "Go", "go": "go", "Été": "Ete", "ete": "ete", "Static Sites": "Static-Sites"])
+        #expect(cased.excludedFound == ["Drop"])
+        let plain = try SiteTags.collect(from: [folder.appendingPathComponent("plain")])
+        #expect(counts(plain) == ["Go": 2, "Été": 1])
+        #expect(plain.terms.first { $0.name == "Été" }?.slug == "%C3%A9t%C3%A9")
+    }
+
     /// An Eleventy site's JSON data files give their pages tags, merged with the front matter's
     /// as Eleventy's data cascade merges them: a folder's (`posts/posts.json`,
     /// `posts/posts.11tydata.json`, and those of the folders above, also for a folder given
