@@ -58,11 +58,56 @@ struct FrontMatter {
         var setsDraft = false
         var setsBuild = false
         /// What a Hugo section's `cascade` passes down to its pages (`_index.md`).
-        var cascade: Cascade?
+        var cascade: CascadeRules?
+
+        /// A Hugo `cascade`: its entries in order, each with the pages it reaches (its `_target`,
+        /// or `target` as Hugo 0.140 names it; none reaches every descendant).
+        struct CascadeRules: Equatable, Sendable {
+            /// The pages an entry reaches: each field given is a glob the page's must match
+            /// (Hugo's: `*` within a path segment, `**` across segments, `{a,b}`, `?`, `[…]`),
+            /// ignoring case.
+            struct Target: Equatable, Sendable {
+                /// The page's path below the content folder (`/blog/**`).
+                var path: String?
+                /// `page`, `section` or `home`.
+                var kind: String?
+                /// The page's language code.
+                var lang: String?
+                /// The build's environment: `hugo` builds in `production`.
+                var environment: String?
+
+                func matches(kind pageKind: String, path pagePath: String, language: String) -> Bool {
+                    [(path, pagePath), (self.kind, pageKind), (lang, language), (environment, "production")].allSatisfy { glob, value in
+                        glob.map { FrontMatter.globMatches($0, value) } ?? true
+                    }
+                }
+            }
+            /// One entry: the pages it reaches and what it sets.
+            struct Entry: Equatable, Sendable {
+                var target: Target?
+                var values: Cascade
+            }
+            /// Innermost section first; within a section, in the order written.
+            var entries: [Entry] = []
+
+            /// These rules, a section's, inside `outer`'s (the sections above): each value set
+            /// here wins.
+            func over(_ outer: CascadeRules?) -> CascadeRules {
+                CascadeRules(entries: entries + (outer?.entries ?? []))
+            }
+
+            /// What reaches a page: the first value each entry that targets it sets.
+            func resolved(kind: String, path: String, language: String) -> Cascade? {
+                var result = Cascade()
+                for entry in entries where entry.target?.matches(kind: kind, path: path, language: language) ?? true {
+                    result = result.over(entry.values)
+                }
+                return result == Cascade() ? nil : result
+            }
+        }
 
         /// The values of a Hugo `cascade` that keep pages out of a count: `draft`, and the build
-        /// options (`build.render: never`). A list of cascades is read for
-        /// its entries without a `_target` (or `target`), which apply to every descendant.
+        /// options (`build.render: never`).
         struct Cascade: Equatable, Sendable {
             var isDraft: Bool?
             var unlisted: String?
@@ -386,16 +431,32 @@ struct FrontMatter {
                 case .sequence(let list): list.compactMap { if case .mapping(let map) = $0 { map } else { nil } }
                 default: []
                 }
+                var rules = Values.CascadeRules()
                 for map in maps {
                     let keys = map.compactMap { pair in pair.key.scalar.map { ($0.string.lowercased(), pair.value) } }
-                    guard !keys.contains(where: { $0.0 == "_target" || $0.0 == "target" }) else { continue }
-                    var cascade = values.cascade ?? Values.Cascade()
+                    var cascade = Values.Cascade()
+                    var target: Values.CascadeRules.Target?
                     for (name, entry) in keys {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
                         cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, yaml: entry).map { "cascade: " + $0 }
+                        if name == "_target" || name == "target", case .mapping(let fields) = entry {
+                            var made = Values.CascadeRules.Target()
+                            for (field, value) in fields {
+                                guard let text = value.scalar?.string else { continue }
+                                switch field.scalar?.string.lowercased() {
+                                case "path": made.path = text
+                                case "kind": made.kind = text
+                                case "lang": made.lang = text
+                                case "environment": made.environment = text
+                                default: break
+                                }
+                            }
+                            target = made
+                        }
                     }
-                    values.cascade = cascade
+                    rules.entries.append(.init(target: target, values: cascade))
                 }
+                values.cascade = rules
             }
             if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
             // Eleventy: `true` (the boolean) leaves the page out of every collection; a list, or a
@@ -555,6 +616,48 @@ struct FrontMatter {
         }
     }
 
+    /// Whether `value` matches a Hugo glob (gobwas/glob with `/` as the separator, as Hugo
+    /// compiles a cascade's target): `*` within a segment, `**` across segments, `?` one
+    /// character but `/`, `{a,b}` either, `[…]` (`[!…]`) a class; case is ignored.
+    static func globMatches(_ glob: String, _ value: String) -> Bool {
+        var pattern = "^"
+        var characters = Array(glob.lowercased())[...]
+        var braces = 0
+        while let character = characters.popFirst() {
+            switch character {
+            case "*":
+                if characters.first == "*" {
+                    characters.removeFirst()
+                    pattern += ".*"
+                } else {
+                    pattern += "[^/]*"
+                }
+            case "?": pattern += "[^/]"
+            case "{":
+                braces += 1
+                pattern += "(?:"
+            case "}" where braces > 0:
+                braces -= 1
+                pattern += ")"
+            case "," where braces > 0: pattern += "|"
+            case "[":
+                guard let end = characters.firstIndex(of: "]") else {
+                    pattern += "\\["
+                    continue
+                }
+                var set = String(characters[characters.startIndex..<end])
+                characters = characters[characters.index(after: end)...]
+                if set.hasPrefix("!") { set = "^" + set.dropFirst() }
+                pattern += "[" + set.replacingOccurrences(of: "\\", with: "\\\\") + "]"
+            default:
+                pattern += NSRegularExpression.escapedPattern(for: String(character))
+            }
+        }
+        guard braces == 0, let expression = try? NSRegularExpression(pattern: pattern + "$") else { return false }
+        let text = value.lowercased()
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
     /// What a YAML or JSON scalar is when it is not text, as YAML 1.2's core schema reads a plain
     /// (unquoted) scalar: null, a boolean, a number; and a date as YAML 1.1 (Jekyll's Psych, Hugo)
     /// reads `2024-01-01`; `nil` for text (any quoted scalar, `3D printing`, `C++`).
@@ -685,14 +788,21 @@ struct FrontMatter {
         values.setsBuild = ["build", "_build", "headless"].contains { byKey[$0] != nil }
         if let cascade = byKey["cascade"] {
             let tables = cascade.table.map { [$0] } ?? cascade.array?.compactMap(\.table) ?? []
+            var rules = Values.CascadeRules()
             for table in tables {
                 let keys = Self.lowercasedKeys(table)
-                guard keys["_target"] == nil, keys["target"] == nil else { continue }
-                var result = values.cascade ?? Values.Cascade()
+                var result = Values.Cascade()
                 if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
-                result.unlisted = result.unlisted ?? Self.unlisting(toml: keys).map { "cascade: " + $0 }
-                values.cascade = result
+                result.unlisted = Self.unlisting(toml: keys).map { "cascade: " + $0 }
+                var target: Values.CascadeRules.Target?
+                if let fields = (keys["_target"] ?? keys["target"])?.table {
+                    let named = Self.lowercasedKeys(fields)
+                    target = Values.CascadeRules.Target(path: named["path"]?.string, kind: named["kind"]?.string,
+                                                        lang: named["lang"]?.string, environment: named["environment"]?.string)
+                }
+                rules.entries.append(.init(target: target, values: result))
             }
+            values.cascade = rules
         }
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
             values.isDraft = true

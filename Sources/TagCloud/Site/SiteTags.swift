@@ -28,7 +28,9 @@ import Typesetting
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
-/// quoted, TOML or JSON string is one term, as Hugo and Eleventy read it); in a Jekyll post (under
+/// quoted, TOML or JSON string is one term), or in a Hugo site any string one term, in an
+/// Eleventy site any string split at commas, as each generator reads it (an Eleventy site's JSON
+/// data files add their tags to its pages'); in a Jekyll post (under
 /// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
 /// (`tag`, `category`) one term read instead, and the folders between the folder given and
 /// `_posts` categories, as Jekyll reads them. Each page counts once for each
@@ -1022,8 +1024,32 @@ private struct FolderWalker {
     /// What the Hugo sections above the folder being walked cascade to its pages (their
     /// `_index` pages' `cascade`), and what those above its own section cascade (to that section's
     /// `_index` page).
-    var cascade: FrontMatter.Values.Cascade?
-    private var outerCascade: FrontMatter.Values.Cascade?
+    var cascade: FrontMatter.Values.CascadeRules?
+    private var outerCascade: FrontMatter.Values.CascadeRules?
+    /// The folders from a Hugo site's content folder down to the folder given, when that is
+    /// inside one (a page's path below the content folder is what a cascade targets).
+    var hugoPathPrefix: [String] = []
+
+    /// What the cascades reach a Hugo page with: its kind (`home`, `section`, `page`) and its
+    /// path below the content folder (`/blog/post`, a bundle's folder, a section's folder), the
+    /// language's code dropped from its name (`post.fr.md` is `/post`), in the language counted.
+    private func cascaded(_ rules: FrontMatter.Values.CascadeRules?, file: String) -> FrontMatter.Values.Cascade? {
+        guard let rules, let depth = hugoContentDepth else { return nil }
+        let folders = hugoPathPrefix + ancestorNames.dropFirst(max(depth, 0))
+        var stem = (file as NSString).deletingPathExtension
+        if let hugo, case let code = (stem as NSString).pathExtension.lowercased(), !code.isEmpty, hugo.config.codes.contains(code) {
+            stem = (stem as NSString).deletingPathExtension
+        }
+        let kind: String, parts: [String]
+        if stem == "_index" {
+            (kind, parts) = (folders.isEmpty ? "home" : "section", folders)
+        } else if stem == "index" {
+            (kind, parts) = ("page", folders)
+        } else {
+            (kind, parts) = ("page", folders + [stem])
+        }
+        return rules.resolved(kind: kind, path: "/" + parts.joined(separator: "/"), language: hugo?.language ?? "")
+    }
 
     /// Whether a file is a Hugo section's page (`_index.md`, `_index.fr.md`).
     static func isSectionPage(_ name: String) -> Bool {
@@ -1031,8 +1057,8 @@ private struct FolderWalker {
     }
 
     /// The `cascade` of a Hugo section's `_index` page in `folder`, if it has one.
-    static func sectionCascade(in folder: URL, entries: [String]) -> FrontMatter.Values.Cascade? {
-        var result: FrontMatter.Values.Cascade?
+    static func sectionCascade(in folder: URL, entries: [String]) -> FrontMatter.Values.CascadeRules? {
+        var result: FrontMatter.Values.CascadeRules?
         for entry in entries.sorted() where isSectionPage(entry) {
             let url = folder.appendingPathComponent(entry)
             guard let bytes = try? SiteTags.readStartOfPage(url), let block = try? FrontMatter.find(in: bytes, limit: 1 << 20),
@@ -1272,7 +1298,7 @@ private struct FolderWalker {
                 }
                 guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
-                              Self.isSectionPage(entry) ? outerCascade : cascade, stringTerms, buildsFuture,
+                              cascaded(Self.isSectionPage(entry) ? outerCascade : cascade, file: entry), stringTerms, buildsFuture,
                               eleventyDirectoryTerms, slugStyle))
             }
         }
@@ -1287,7 +1313,8 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies, cascade, stringTerms, buildsFuture,
+        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
+                      cascaded(cascade, file: url.lastPathComponent), stringTerms, buildsFuture,
                       eleventyDirectoryTerms, slugStyle))
     }
 
@@ -1299,9 +1326,10 @@ private struct FolderWalker {
         let base = URL(fileURLWithPath: root.path)
         guard var content = content(of: config, root: base, folderLanguages: nil) else { return }
         let rootPath = (base.standardized.path as NSString).resolvingSymlinksInPath
-        let outerNames = ancestorNames
+        let (outerNames, outerPrefix) = (ancestorNames, hugoPathPrefix)
+        hugoPathPrefix = []
         defer {
-            ancestorNames = outerNames
+            (ancestorNames, hugoPathPrefix) = (outerNames, outerPrefix)
             hugoContentDepth = nil
             hugo = nil
         }
@@ -1346,6 +1374,7 @@ private struct FolderWalker {
         insideBundle = nil
         cascade = nil
         outerCascade = nil
+        hugoPathPrefix = []
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
         for start in [named, resolved] {
@@ -1366,6 +1395,7 @@ private struct FolderWalker {
                 match = (path, mount)
             }
             if let match {
+                hugoPathPrefix = start.path.dropFirst(match.path.count).split(separator: "/").map(String.init)
                 hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
                 if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
                 // The sections above it cascade to its pages, as from the site's root.

@@ -613,6 +613,39 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [plain])) == ["x, y": 1])
     }
 
+    /// A Hugo cascade with a target (`_target`, or `target` as Hugo 0.140 names it) reaches only
+    /// the pages it names: by kind (the headless section of Hugo's documentation, `kind: page`
+    /// with `build.render: never`), by path (`/docs/internal/**`), by language, and by
+    /// environment (`hugo` builds in production); in YAML and TOML, and for a folder given
+    /// inside the site.
+    @Test func aHugoCascadeReachesThePagesItsTargetNames() throws {
+        let folder = try site([
+            "hugo.toml": "title = \"x\"\n",
+            "content/news/_index.md": "---\ntags: [news-section]\ncascade:\n  - _target:\n      kind: page\n    build:\n      render: never\n---\n",
+            "content/news/n1.md": "---\ntags: [headless]\n---\n",
+            "content/news/b/index.md": "---\ntags: [headless-bundle]\n---\n",
+            "content/docs/_index.md": "+++\n[[cascade]]\ndraft = true\n[cascade._target]\npath = \"/docs/internal/**\"\n+++\n",
+            "content/docs/internal/deep/secret.md": "---\ntags: [secret]\n---\n",
+            "content/docs/public.md": "---\ntags: [public]\n---\n",
+            "content/blog/_index.md": "---\ncascade:\n  target: {kind: section}\n  draft: true\n---\n",
+            "content/blog/post.md": "---\ntags: [post]\n---\n",
+            "content/blog/sub/_index.md": "---\ntags: [sub-section]\n---\n",
+            "content/env/_index.md": "---\ncascade:\n  - _target: {environment: development}\n    draft: true\n"
+                + "  - _target: {lang: '{en,fr}', path: '/env/*'}\n    build: {render: never}\n---\n",
+            "content/env/page.md": "---\ntags: [env]\n---\n",
+            "content/env/deeper/page.md": "---\ntags: [deeper]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try SiteTags.collect(from: [folder])
+        #expect(counts(whole) == ["news-section": 1, "public": 1, "post": 1, "deeper": 1], "\(whole.problems)")
+        #expect(whole.leftOut[.draft] == 2 && whole.leftOut[.unlisted] == 3, "\(whole.leftOut)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/docs/internal")])) == [:])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/news")])) == ["news-section": 1])
+        #expect(FrontMatter.globMatches("/docs/**", "/docs/a/b") && !FrontMatter.globMatches("/docs/*", "/docs/a/b")
+                && FrontMatter.globMatches("{page,section}", "Section") && FrontMatter.globMatches("/p?st-[0-9]", "/post-7")
+                && !FrontMatter.globMatches("/p[!o]st", "/post"))
+    }
+
     /// A Hugo site's `disablePathToLower` keeps a term's case in its slug and keys (`Go` and `go`
     /// are two terms, `/tags/Go/`), and `removePathAccents` drops its accents (`/tags/ete/`), as
     /// Hugo spells its URLs; an --exclude is matched the same way. Other sites keep Hugo's defaults.
