@@ -618,44 +618,120 @@ struct FrontMatter {
 
     /// Whether `value` matches a Hugo glob (gobwas/glob with `/` as the separator, as Hugo
     /// compiles a cascade's target): `*` within a segment, `**` across segments, `?` one
-    /// character but `/`, `{a,b}` either, `[…]` (`[!…]`) a class; case is ignored.
+    /// character but `/`, `{a,b}` either, `[…]` (`[!…]`) a class, `a-z` ranges in it; case is
+    /// ignored. The glob comes from a page: matching takes time in proportion to the glob's
+    /// length times the value's (no backtracking), braces give at most 64 alternatives, and a
+    /// glob over 1,024 characters matches nothing.
     static func globMatches(_ glob: String, _ value: String) -> Bool {
-        var pattern = "^"
-        var characters = Array(glob.lowercased())[...]
-        var braces = 0
-        while let character = characters.popFirst() {
-            switch character {
-            case "*":
-                if characters.first == "*" {
-                    characters.removeFirst()
-                    pattern += ".*"
-                } else {
-                    pattern += "[^/]*"
+        guard glob.count <= 1024 else { return false }
+        let text = Array(value.lowercased())
+        return braceAlternatives(Array(glob.lowercased())[...]).contains { globTokens($0).map { matches($0, text) } ?? false }
+    }
+
+    /// A glob's pieces, once braces are expanded.
+    private enum GlobToken {
+        case literal(Character)
+        case star, globstar, any
+        case set(negated: Bool, ranges: [ClosedRange<Character>])
+    }
+
+    /// The globs a glob's braces stand for (`/{a,b}/*` → `/a/*`, `/b/*`), at most 64: the first
+    /// brace is expanded, then each alternative's next one, keeping no more than 64 at any step.
+    private static func braceAlternatives(_ glob: ArraySlice<Character>) -> [[Character]] {
+        var pending = [Array(glob)], done: [[Character]] = []
+        while let glob = pending.popLast(), done.count + pending.count < 64 {
+            guard let open = glob.firstIndex(of: "{") else {
+                done.append(glob)
+                continue
+            }
+            var depth = 0, close: Int?, commas: [Int] = []
+            for index in open..<glob.endIndex {
+                switch glob[index] {
+                case "{": depth += 1
+                case "}":
+                    depth -= 1
+                    if depth == 0 { close = index }
+                case "," where depth == 1: commas.append(index)
+                default: break
                 }
-            case "?": pattern += "[^/]"
-            case "{":
-                braces += 1
-                pattern += "(?:"
-            case "}" where braces > 0:
-                braces -= 1
-                pattern += ")"
-            case "," where braces > 0: pattern += "|"
-            case "[":
-                guard let end = characters.firstIndex(of: "]") else {
-                    pattern += "\\["
-                    continue
-                }
-                var set = String(characters[characters.startIndex..<end])
-                characters = characters[characters.index(after: end)...]
-                if set.hasPrefix("!") { set = "^" + set.dropFirst() }
-                pattern += "[" + set.replacingOccurrences(of: "\\", with: "\\\\") + "]"
-            default:
-                pattern += NSRegularExpression.escapedPattern(for: String(character))
+                if close != nil { break }
+            }
+            // An unclosed brace is itself.
+            guard let close else {
+                done.append(glob)
+                continue
+            }
+            // The first alternatives, as many as there is room for, the first on top.
+            let bounds = [open] + commas + [close]
+            let room = 64 - done.count - pending.count
+            for (start, end) in zip(bounds, bounds.dropFirst()).prefix(room).reversed() {
+                pending.append(Array(glob[..<open]) + Array(glob[(start + 1)..<end]) + Array(glob[(close + 1)...]))
             }
         }
-        guard braces == 0, let expression = try? NSRegularExpression(pattern: pattern + "$") else { return false }
-        let text = value.lowercased()
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        return done
+    }
+
+    /// A glob without braces as pieces; `nil` for an unclosed `[`.
+    private static func globTokens(_ glob: [Character]) -> [GlobToken]? {
+        var tokens: [GlobToken] = []
+        var index = 0
+        while index < glob.count {
+            let character = glob[index]
+            index += 1
+            switch character {
+            case "*":
+                if index < glob.count, glob[index] == "*" {
+                    index += 1
+                    tokens.append(.globstar)
+                } else {
+                    tokens.append(.star)
+                }
+            case "?": tokens.append(.any)
+            case "[":
+                guard let end = glob[index...].firstIndex(of: "]") else { return nil }
+                var members = Array(glob[index..<end])[...]
+                index = end + 1
+                let negated = members.first == "!"
+                if negated { members = members.dropFirst() }
+                var ranges: [ClosedRange<Character>] = []
+                while let first = members.popFirst() {
+                    if members.count >= 2, members.first == "-", let last = members.dropFirst().first, first <= last {
+                        members = members.dropFirst(2)
+                        ranges.append(first...last)
+                    } else {
+                        ranges.append(first...first)
+                    }
+                }
+                tokens.append(.set(negated: negated, ranges: ranges))
+            default: tokens.append(.literal(character))
+            }
+        }
+        return tokens
+    }
+
+    /// Whether the pieces match all of `text`: a table of which suffix of the pieces matches
+    /// which suffix of the text, filled from the ends.
+    private static func matches(_ tokens: [GlobToken], _ text: [Character]) -> Bool {
+        let width = text.count + 1
+        var next = [Bool](repeating: false, count: width)
+        next[text.count] = true
+        for token in tokens.reversed() {
+            var row = [Bool](repeating: false, count: width)
+            for position in stride(from: text.count, through: 0, by: -1) {
+                let hasCharacter = position < text.count
+                let character: Character = hasCharacter ? text[position] : "/"
+                row[position] = switch token {
+                case .star: next[position] || (hasCharacter && character != "/" && row[position + 1])
+                case .globstar: next[position] || (hasCharacter && row[position + 1])
+                case .any: hasCharacter && character != "/" && next[position + 1]
+                case .literal(let literal): hasCharacter && character == literal && next[position + 1]
+                case .set(let negated, let ranges):
+                    hasCharacter && character != "/" && ranges.contains { $0.contains(character) } != negated && next[position + 1]
+                }
+            }
+            next = row
+        }
+        return next[0]
     }
 
     /// What a YAML or JSON scalar is when it is not text, as YAML 1.2's core schema reads a plain

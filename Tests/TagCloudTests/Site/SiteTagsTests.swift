@@ -646,6 +646,24 @@ import Testing
                 && !FrontMatter.globMatches("/p[!o]st", "/post"))
     }
 
+    /// Hugo's globs: `*` stays in a segment, `**` crosses them, braces (nested too) and classes;
+    /// a glob written to make a backtracking matcher take exponential time is answered at once.
+    @Test func cascadeTargetsMatchAsHugosGlobsDo() {
+        let cases: [(String, String, Bool)] = [
+            ("/docs/**", "/docs/a/b", true), ("/docs/*", "/docs/a/b", false), ("/docs/*", "/docs/a", true),
+            ("**", "/", true), ("/**", "/a/b", true), ("{page,section}", "Section", true), ("{page,section}", "home", false),
+            ("/{a,{b,c}}/x", "/c/x", true), ("/p?st-[0-9]", "/post-7", true), ("/p[!o]st", "/post", false),
+            ("/p[!o]st", "/past", true), ("/a?", "/a/", false), ("/[a-c]x", "/bx", true), ("/{unclosed", "/{unclosed", true),
+            ("/[unclosed", "/[unclosed", false), ("", "", true), ("", "/", false),
+        ]
+        for (glob, value, expected) in cases { #expect(FrontMatter.globMatches(glob, value) == expected, "\(glob) ~ \(value)") }
+        let hostile = String(repeating: "*a", count: 500) + "b"
+        #expect(!FrontMatter.globMatches(hostile, String(repeating: "a", count: 4000)))
+        // 2⁴⁰ alternatives are not all tried: the first 64 are (`a` 40 times is the first).
+        #expect(FrontMatter.globMatches(String(repeating: "{a,b}", count: 40), String(repeating: "a", count: 40)))
+        #expect(!FrontMatter.globMatches(String(repeating: "{a,b}", count: 40), String(repeating: "b", count: 40)))
+    }
+
     /// A Hugo site's `disablePathToLower` keeps a term's case in its slug and keys (`Go` and `go`
     /// are two terms, `/tags/Go/`), and `removePathAccents` drops its accents (`/tags/ete/`), as
     /// Hugo spells its URLs; an --exclude is matched the same way. Other sites keep Hugo's defaults.
