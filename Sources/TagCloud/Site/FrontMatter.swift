@@ -68,17 +68,17 @@ struct FrontMatter {
             /// ignoring case.
             struct Target: Equatable, Sendable {
                 /// The page's path below the content folder (`/blog/**`).
-                var path: String?
+                var path: Glob?
                 /// `page`, `section` or `home`.
-                var kind: String?
+                var kind: Glob?
                 /// The page's language code.
-                var lang: String?
+                var lang: Glob?
                 /// The build's environment: `hugo` builds in `production`.
-                var environment: String?
+                var environment: Glob?
 
                 func matches(kind pageKind: String, path pagePath: String, language: String) -> Bool {
                     [(path, pagePath), (self.kind, pageKind), (lang, language), (environment, "production")].allSatisfy { glob, value in
-                        glob.map { FrontMatter.globMatches($0, value) } ?? true
+                        glob?.matches(value) ?? true
                     }
                 }
             }
@@ -444,10 +444,10 @@ struct FrontMatter {
                             for (field, value) in fields {
                                 guard let text = value.scalar?.string else { continue }
                                 switch field.scalar?.string.lowercased() {
-                                case "path": made.path = text
-                                case "kind": made.kind = text
-                                case "lang": made.lang = text
-                                case "environment": made.environment = text
+                                case "path": made.path = Glob(text)
+                                case "kind": made.kind = Glob(text)
+                                case "lang": made.lang = Glob(text)
+                                case "environment": made.environment = Glob(text)
                                 default: break
                                 }
                             }
@@ -623,13 +623,31 @@ struct FrontMatter {
     /// length times the value's (no backtracking), braces give at most 64 alternatives, and a
     /// glob over 1,024 characters matches nothing.
     static func globMatches(_ glob: String, _ value: String) -> Bool {
-        guard glob.count <= 1024 else { return false }
-        let text = Array(value.lowercased())
-        return braceAlternatives(Array(glob.lowercased())[...]).contains { globTokens($0).map { matches($0, text) } ?? false }
+        Glob(glob).matches(value)
+    }
+
+    /// A Hugo glob made once (braces expanded, pieces parsed), to match many pages' values.
+    struct Glob: Equatable, Sendable {
+        /// The glob as written.
+        let text: String
+        /// Its alternatives' pieces (none for a glob that matches nothing).
+        private let alternatives: [[GlobToken]]
+
+        init(_ text: String) {
+            self.text = text
+            alternatives = text.count > 1024 ? []
+                : FrontMatter.braceAlternatives(Array(text.lowercased())[...]).compactMap(FrontMatter.globTokens)
+        }
+
+        /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
+        func matches(_ value: String) -> Bool {
+            let characters = Array(value.lowercased())
+            return alternatives.contains { FrontMatter.matches($0, characters) }
+        }
     }
 
     /// A glob's pieces, once braces are expanded.
-    private enum GlobToken {
+    fileprivate enum GlobToken: Equatable, Sendable {
         case literal(Character)
         case star, globstar, any
         case set(negated: Bool, ranges: [ClosedRange<Character>])
@@ -637,7 +655,7 @@ struct FrontMatter {
 
     /// The globs a glob's braces stand for (`/{a,b}/*` → `/a/*`, `/b/*`), at most 64: the first
     /// brace is expanded, then each alternative's next one, keeping no more than 64 at any step.
-    private static func braceAlternatives(_ glob: ArraySlice<Character>) -> [[Character]] {
+    fileprivate static func braceAlternatives(_ glob: ArraySlice<Character>) -> [[Character]] {
         var pending = [Array(glob)], done: [[Character]] = []
         while let glob = pending.popLast(), done.count + pending.count < 64 {
             guard let open = glob.firstIndex(of: "{") else {
@@ -672,7 +690,7 @@ struct FrontMatter {
     }
 
     /// A glob without braces as pieces; `nil` for an unclosed `[`.
-    private static func globTokens(_ glob: [Character]) -> [GlobToken]? {
+    fileprivate static func globTokens(_ glob: [Character]) -> [GlobToken]? {
         var tokens: [GlobToken] = []
         var index = 0
         while index < glob.count {
@@ -711,7 +729,7 @@ struct FrontMatter {
 
     /// Whether the pieces match all of `text`: a table of which suffix of the pieces matches
     /// which suffix of the text, filled from the ends.
-    private static func matches(_ tokens: [GlobToken], _ text: [Character]) -> Bool {
+    fileprivate static func matches(_ tokens: [GlobToken], _ text: [Character]) -> Bool {
         let width = text.count + 1
         var next = [Bool](repeating: false, count: width)
         next[text.count] = true
@@ -873,8 +891,9 @@ struct FrontMatter {
                 var target: Values.CascadeRules.Target?
                 if let fields = (keys["_target"] ?? keys["target"])?.table {
                     let named = Self.lowercasedKeys(fields)
-                    target = Values.CascadeRules.Target(path: named["path"]?.string, kind: named["kind"]?.string,
-                                                        lang: named["lang"]?.string, environment: named["environment"]?.string)
+                    target = Values.CascadeRules.Target(path: named["path"]?.string.map(Glob.init), kind: named["kind"]?.string.map(Glob.init),
+                                                        lang: named["lang"]?.string.map(Glob.init),
+                                                        environment: named["environment"]?.string.map(Glob.init))
                 }
                 rules.entries.append(.init(target: target, values: result))
             }
