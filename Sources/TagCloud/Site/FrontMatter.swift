@@ -636,27 +636,27 @@ struct FrontMatter {
         init(_ text: String) {
             self.text = text
             alternatives = text.count > 1024 ? []
-                : FrontMatter.braceAlternatives(Array(text.lowercased())[...]).compactMap(FrontMatter.globTokens)
+                : FrontMatter.braceAlternatives(Array(text.lowercased().unicodeScalars)[...]).compactMap(FrontMatter.globTokens)
         }
 
         /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
         func matches(_ value: String) -> Bool {
-            let characters = Array(value.lowercased())
+            let characters = Array(value.lowercased().unicodeScalars)
             return alternatives.contains { FrontMatter.matches($0, characters) }
         }
     }
 
     /// A glob's pieces, once braces are expanded.
     fileprivate enum GlobToken: Equatable, Sendable {
-        case literal(Character)
+        case literal(Unicode.Scalar)
         case star, globstar, any
-        case set(negated: Bool, ranges: [ClosedRange<Character>])
+        case set(negated: Bool, ranges: [ClosedRange<Unicode.Scalar>])
     }
 
     /// The globs a glob's braces stand for (`/{a,b}/*` → `/a/*`, `/b/*`), at most 64: the first
     /// brace is expanded, then each alternative's next one, keeping no more than 64 at any step.
-    fileprivate static func braceAlternatives(_ glob: ArraySlice<Character>) -> [[Character]] {
-        var pending = [Array(glob)], done: [[Character]] = []
+    fileprivate static func braceAlternatives(_ glob: ArraySlice<Unicode.Scalar>) -> [[Unicode.Scalar]] {
+        var pending = [Array(glob)], done: [[Unicode.Scalar]] = []
         while let glob = pending.popLast(), done.count + pending.count < 64 {
             guard let open = glob.firstIndex(of: "{") else {
                 done.append(glob)
@@ -690,7 +690,7 @@ struct FrontMatter {
     }
 
     /// A glob without braces as pieces; `nil` for an unclosed `[`.
-    fileprivate static func globTokens(_ glob: [Character]) -> [GlobToken]? {
+    fileprivate static func globTokens(_ glob: [Unicode.Scalar]) -> [GlobToken]? {
         var tokens: [GlobToken] = []
         var index = 0
         while index < glob.count {
@@ -711,7 +711,7 @@ struct FrontMatter {
                 index = end + 1
                 let negated = members.first == "!"
                 if negated { members = members.dropFirst() }
-                var ranges: [ClosedRange<Character>] = []
+                var ranges: [ClosedRange<Unicode.Scalar>] = []
                 while let first = members.popFirst() {
                     if members.count >= 2, members.first == "-", let last = members.dropFirst().first, first <= last {
                         members = members.dropFirst(2)
@@ -729,7 +729,7 @@ struct FrontMatter {
 
     /// Whether the pieces match all of `text`: a table of which suffix of the pieces matches
     /// which suffix of the text, filled from the ends.
-    fileprivate static func matches(_ tokens: [GlobToken], _ text: [Character]) -> Bool {
+    fileprivate static func matches(_ tokens: [GlobToken], _ text: [Unicode.Scalar]) -> Bool {
         let width = text.count + 1
         var next = [Bool](repeating: false, count: width)
         next[text.count] = true
@@ -737,7 +737,7 @@ struct FrontMatter {
             var row = [Bool](repeating: false, count: width)
             for position in stride(from: text.count, through: 0, by: -1) {
                 let hasCharacter = position < text.count
-                let character: Character = hasCharacter ? text[position] : "/"
+                let character: Unicode.Scalar = hasCharacter ? text[position] : "/"
                 row[position] = switch token {
                 case .star: next[position] || (hasCharacter && character != "/" && row[position + 1])
                 case .globstar: next[position] || (hasCharacter && row[position + 1])
