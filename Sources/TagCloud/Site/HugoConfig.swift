@@ -494,6 +494,9 @@ struct JekyllConfig: Sendable, Equatable {
         config.include = bounded("include")
         switch table["future"] {
         case .flag(let future)?: config.future = future
+        // Jekyll's YAML is YAML 1.1 (Psych): `yes`, `on` are true; `no`, `off` false.
+        case .text(let word)? where ["yes", "on", "y", "no", "off", "n"].contains(word.lowercased()):
+            config.future = ["yes", "on", "y"].contains(word.lowercased())
         case nil: break
         default:
             config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "future is not true or false; it was not read",
@@ -507,15 +510,22 @@ struct JekyllConfig: Sendable, Equatable {
     /// `collection` too), a pattern ending in `/` names the folder, or the pattern matches it as a
     /// shell glob whose `*` crosses folders (`*.markdown` matches `_posts/a.markdown`).
     func excludes(_ path: String) -> Bool {
-        exclude.contains { pattern in
+        // `include` wins (Jekyll filters by `exclude - include`, and an included entry is kept).
+        if includes(path) { return false }
+        return exclude.contains { pattern in
             let pattern = String(pattern.drop { $0 == "/" })
             guard !pattern.isEmpty else { return false }
             return path.hasPrefix(pattern) || pattern == path + "/" || fnmatch(pattern, path, 0) == 0
         }
     }
 
-    /// Whether a `_` or `.` name is read after all (`include`).
+    /// Whether a `_` name (or a path) is read after all (`include`), matched as `exclude` is:
+    /// a prefix, a folder, or a glob.
     func includes(_ entry: String) -> Bool {
-        include.contains { $0 == entry || fnmatch($0, entry, 0) == 0 }
+        include.contains { pattern in
+            let pattern = String(pattern.drop { $0 == "/" })
+            guard !pattern.isEmpty else { return false }
+            return entry.hasPrefix(pattern) || pattern == entry + "/" || fnmatch(pattern, entry, 0) == 0
+        }
     }
 }

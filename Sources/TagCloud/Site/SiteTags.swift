@@ -841,18 +841,28 @@ public struct SiteTags: Sendable, Hashable {
 
     /// What is said of an Eleventy data file in JavaScript.
     static let eleventyScriptNote = "is an Eleventy data file in JavaScript, which collect does not run: "
-        + "tags it gives are not counted (a JSON data file, posts.json or posts.11tydata.json, is read)"
+        + "tags it gives are not counted (a JSON data file of the same name, .json or .11tydata.json, is read)"
 
     /// The tags of an Eleventy data file (JSON: `{"tags": ["posts"]}` or `{"tags": "posts"}`,
     /// a string split at commas as Eleventy 3 splits it), checked as front matter's are (a tag
     /// that is not text, or empty, is a problem naming the data file and line); a file that
     /// cannot be read or is not a JSON object is a problem, and gives no tags.
     static func eleventyData(at url: URL, name: String) -> (terms: [DataTerm], problems: [Problem]) {
+        // A regular file only: a FIFO would block the walk, a folder is no data.
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link in a loop of links" : "cannot be read (\(String(cString: strerror(errno))))"
+            return ([], [Problem(file: name, line: nil, message: reason, skipped: .entry)])
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : status.st_mode & S_IFMT == S_IFIFO ? "a pipe" : "not a regular file"
+            return ([], [Problem(file: name, line: nil, message: "is \(kind), not an Eleventy data file", skipped: .entry)])
+        }
         let bytes: [UInt8]
-        do {
-            bytes = try readStart(of: url, limit: (1 << 20) + 8)
-        } catch {
-            return ([], [Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry)])
+        switch HugoConfig.readStart(of: url.path, limit: (1 << 20) + 8) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            return ([], [Problem(file: name, line: nil, message: "cannot be read (\(failure.reason))", skipped: .entry)])
         }
         if bytes.count > 1 << 20 {
             return ([], [Problem(file: name, line: nil, message: "is over 1 MiB", skipped: .entry)])
@@ -1048,7 +1058,10 @@ private struct FolderWalker {
         } else {
             (kind, parts) = ("page", folders + [stem])
         }
-        return rules.resolved(kind: kind, path: "/" + parts.joined(separator: "/"), language: hugo?.language ?? "")
+        // Hugo's logical path: lower case (the globs ignore case), spaces as hyphens (`My Post.md`
+        // is `/docs/my-post`).
+        let path = "/" + parts.joined(separator: "/").replacingOccurrences(of: " ", with: "-")
+        return rules.resolved(kind: kind, path: path, language: hugo?.language ?? "")
     }
 
     /// Whether a file is a Hugo section's page (`_index.md`, `_index.fr.md`).
@@ -1110,8 +1123,17 @@ private struct FolderWalker {
     /// by the walk).
     static func jekyllPrefix(of folder: URL) -> [String]? {
         pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in
-            jekyllConfigs.contains { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return isJekyllRoot(entries, url: { root.appendingPathComponent($0) })
         }
+    }
+
+    /// Whether a folder's entries make it a Jekyll site's root: `_config.yml` (or `.yaml`,
+    /// `.toml`), and no Hugo or Eleventy configuration beside it (a site moved from Jekyll often
+    /// keeps its old `_config.yml`; the generator that builds it is the other one).
+    static func isJekyllRoot(_ entries: [String], url: (String) -> URL) -> Bool {
+        jekyllConfigs.contains(where: entries.contains) && !entries.contains(where: eleventyConfigs.contains)
+            && !isHugoRoot(entries, url: url)
     }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
@@ -1215,11 +1237,14 @@ private struct FolderWalker {
             return
         }
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
-        let isJekyllRoot = Self.jekyllConfigs.contains { entries.contains($0) }
+        let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
         let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryTerms)
         if outerEleventy == nil, entries.contains(where: Self.eleventyConfigs.contains) { eleventyRootDepth = ancestorNames.count }
         defer { (eleventyRootDepth, eleventyDirectoryTerms) = (outerEleventy, outerData) }
-        if eleventyRootDepth != nil, hugoContentDepth == nil { readEleventyDirectoryData(of: folder, name: name, entries: entries) }
+        // (Not the site's root's own: Eleventy reads no directory data for its input folder `.`.)
+        if eleventyRootDepth != nil, hugoContentDepth == nil, !entries.contains(where: Self.eleventyConfigs.contains) {
+            readEleventyDirectoryData(of: folder, name: name, entries: entries)
+        }
         let outerRoot = jekyllRootDepth
         let outerJekyll = jekyll
         if isJekyllRoot, outerRoot == nil {

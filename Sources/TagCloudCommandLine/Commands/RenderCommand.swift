@@ -162,7 +162,9 @@ package enum TagCloudCommand {
         var planned: [String: [String?]] = [:]
         var jobs: [RenderJob] = []
         var writers: [String: String] = [:]
-        var collisions: [String] = []
+        // Each output written by more than one spec, with those specs in order.
+        var clashes: [(path: String, inputs: [String])] = []
+        var clashIndex: [String: Int] = [:]
         for (offset, input) in (request.inputs.isEmpty ? [nil] : request.inputs.map { Optional($0) }).enumerated() {
             var destinations: [Destination] = []
             switch (request.output, request.outputFolder) {
@@ -212,14 +214,24 @@ package enum TagCloudCommand {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {
-                    collisions.append("\(quoted(path: other)) and \(quoted(path: input ?? "--from")) would both be written to \(quoted(path: path))")
+                    if let index = clashIndex[key] {
+                        clashes[index].inputs.append(input ?? "--from")
+                    } else {
+                        clashIndex[key] = clashes.count
+                        clashes.append((path, [other, input ?? "--from"]))
+                    }
                 }
                 writers[key] = input ?? "--from"
             }
             jobs.append(RenderJob(input: input, destinations: destinations))
         }
         // Every clash at once, so that one run names all the specs to rename.
-        if !collisions.isEmpty {
+        if !clashes.isEmpty {
+            let collisions = clashes.map { clash in
+                let names = clash.inputs.map { quoted(path: $0) }
+                let specs = names.count == 2 ? "\(names[0]) and \(names[1])" : names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1])"
+                return "\(specs) would \(names.count == 2 ? "both" : "all") be written to \(quoted(path: clash.path))"
+            }
             let shown = collisions.prefix(10).joined(separator: "; ")
             let more = collisions.count > 10 ? "; and \(collisions.count - 10) more" : ""
             throw .usage("\(shown)\(more); give the specs different names or render them into different folders")

@@ -726,6 +726,34 @@ import Testing
         #expect(counts(deep) == ["notes": 1, "deep": 1, "mine": 1])
     }
 
+    /// What a second look found: a `_config.yml` left in a Hugo or Eleventy site does not make
+    /// it Jekyll's; an Eleventy data file that is a FIFO is reported, not waited on; the site
+    /// root's own data file is not Eleventy's; a cascade path is Hugo's logical path (`My Post.md`
+    /// is `/docs/my-post`); Jekyll's `include` wins over `exclude`, and `future: yes` is true.
+    @Test func generatorsRulesOnASecondLook() throws {
+        let folder = try site([
+            "hugo/hugo.toml": "title = \"x\"\n", "hugo/_config.yml": "title: old\n",
+            "hugo/content/posts/a.md": "---\ntags: [go]\n---\n",
+            "hugo/content/docs/_index.md": "---\ncascade:\n  - draft: true\n    _target: {path: /docs/my-post}\n---\n",
+            "hugo/content/docs/My Post.md": "---\ntags: [spaced]\n---\n",
+            "eleventy/eleventy.config.js": "", "eleventy/_config.yml": "title: old\n", "eleventy/eleventy.json": "{\"tags\": [\"root\"]}\n",
+            "eleventy/posts/a.md": "---\ntags: [p]\n---\n",
+            "jekyll/_config.yml": "future: yes\ninclude: [_special]\nexclude: [_special]\n",
+            "jekyll/_special/_posts/2020-01-01-a.md": "---\ntags: [special]\n---\n",
+            "jekyll/_posts/2099-01-01-b.md": "---\ntags: [later]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("eleventy/posts/posts.json").path, 0o644) == 0)
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo")], options: options)) == ["go": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo/content")], options: options)) == ["go": 1])
+        let eleventy = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy")], options: options)
+        #expect(counts(eleventy) == ["p": 1])
+        #expect(eleventy.problems.map(\.message) == ["is a pipe, not an Eleventy data file"], "\(eleventy.problems)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")], options: options)) == ["special": 1, "later": 1])
+    }
+
     /// A Jekyll site's `_config.yml` is read as Jekyll reads it: `exclude` (beside Jekyll's
     /// defaults, a prefix or a glob whose `*` crosses folders) leaves paths out, `include` reads a
     /// `_` folder, `future: true` counts posts dated later; the same for a folder given inside the
