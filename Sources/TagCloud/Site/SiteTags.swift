@@ -1006,11 +1006,19 @@ private struct FolderWalker {
 
     /// The configuration of the Jekyll site at `root` (named `name` in messages), read once.
     mutating func jekyllConfiguration(of root: URL, name: String) -> JekyllConfig {
+        Self.readOnce(root, in: &jekyllConfigurations, saying: &problems, read: { JekyllConfig.read(root: root, name: name) },
+                      problems: \.problems)
+    }
+
+    /// A site's configuration from `cache`, by its root's resolved path, or read and its
+    /// problems said, the first time.
+    private static func readOnce<Config>(_ root: URL, in cache: inout [String: Config], saying said: inout [SiteTags.Problem],
+                                         read: () -> Config, problems: (Config) -> [SiteTags.Problem]) -> Config {
         let key = (URL(fileURLWithPath: root.path).standardized.path as NSString).resolvingSymlinksInPath
-        if let known = jekyllConfigurations[key] { return known }
-        let config = JekyllConfig.read(root: root, name: name)
-        problems += config.problems
-        jekyllConfigurations[key] = config
+        if let known = cache[key] { return known }
+        let config = read()
+        said += problems(config)
+        cache[key] = config
         return config
     }
     /// A Hugo site's configuration files, and those of sites made before Hugo 0.110.
@@ -1085,12 +1093,8 @@ private struct FolderWalker {
 
     /// The configuration of the Hugo site at `root`, read once.
     private mutating func configuration(of root: URL, name: String) -> HugoConfig {
-        let key = (URL(fileURLWithPath: root.path).standardized.path as NSString).resolvingSymlinksInPath
-        if let known = configurations[key] { return known }
-        let config = HugoConfig.read(root: root, name: name)
-        problems += config.problems
-        configurations[key] = config
-        return config
+        Self.readOnce(root, in: &configurations, saying: &problems, read: { HugoConfig.read(root: root, name: name) },
+                      problems: \.problems)
     }
     /// The languages counted in multilingual Hugo sites.
     var countedLanguages = Set<String>()
