@@ -27,8 +27,10 @@ package enum TagCloudMain {
         // would be read as a name that does not exist, or written as another file than the one
         // named. Refused, naming the argument.
         if let bad = notUTF8Argument() {
+            // A name on disk can only be renamed; a value (`--href`, `--set`) is retyped.
+            let remedy = bad.namesAFile ? "rename the file or folder" : "give it as UTF-8 text"
             fail(CommandError.usage("argument \(bad.position) (\(quoted(bad.shown))) is not UTF-8 text; tagcloud reads names "
-                                    + "and values as UTF-8 (rename the file or folder)"))
+                                    + "and values as UTF-8 (\(remedy))"))
         }
         if arguments.first == "render" {
             let rest = Array(arguments.dropFirst())
@@ -130,10 +132,14 @@ package enum TagCloudMain {
 
     /// The first of the process's arguments that is not UTF-8 text: its position (1 for the first
     /// after the program's name) and its text with U+FFFD for the bytes that are not UTF-8.
-    static func notUTF8Argument() -> (position: Int, shown: String)? {
+    static func notUTF8Argument() -> (position: Int, shown: String, namesAFile: Bool)? {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            if String(validatingCString: argument) == nil { return (index, String(cString: argument)) }
+            if String(validatingCString: argument) == nil {
+                // Whether the bytes as given name something that exists (a link, even a broken one).
+                var status = stat()
+                return (index, String(cString: argument), lstat(argument, &status) == 0)
+            }
         }
         return nil
     }

@@ -393,8 +393,13 @@ import Testing
         let latin1 = try CommandRunner.run(["-c", "printf 'tags: [x]\\n' > \"$(printf 'caf\\351.yaml')\"; "
                                             + "exec \"$0\" render \"$(printf 'caf\\351.yaml')\" -o \"$(printf 'caf\\351.svg')\"",
                                             CommandRunner.executable.path], in: out, program: URL(fileURLWithPath: "/bin/sh"))
-        #expect(latin1.status == 64 && latin1.standardError.contains("argument 2 (") && latin1.standardError.contains("is not UTF-8 text"),
-                "\(latin1.standardError)")
+        #expect(latin1.status == 64 && latin1.standardError.contains("argument 2 (") && latin1.standardError.contains("is not UTF-8 text")
+                && latin1.standardError.contains("rename the file or folder"), "\(latin1.standardError)")
+        // A value that is not UTF-8 is not a file to rename: it is to be given again as UTF-8.
+        let value = try CommandRunner.run(["-c", "exec \"$0\" render real.yaml -o v.svg --set \"$(printf 'title=caf\\351')\"",
+                                           CommandRunner.executable.path], in: out, program: URL(fileURLWithPath: "/bin/sh"))
+        #expect(value.status == 64 && value.standardError.contains("argument 6 (") && value.standardError.contains("give it as UTF-8 text"),
+                "\(value.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".svg") || $0 == "alias.svg" || $0 == "real.svg" })
         try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("self.svg"))
         let replacing = try CommandRunner.run(["render", "self.svg", "--input-format", "yaml", "--out-dir", ".", "--formats", "svg"], in: out)

@@ -632,16 +632,20 @@ struct FrontMatter {
         let text: String
         /// Its alternatives' pieces (none for a glob that matches nothing).
         private let alternatives: [[GlobToken]]
+        /// Whether case is ignored (Hugo's globs), or kept (an Eleventy site's ignore files, as
+        /// micromatch matches them).
+        private let ignoresCase: Bool
 
-        init(_ text: String) {
+        init(_ text: String, ignoringCase: Bool = true) {
             self.text = text
-            alternatives = text.count > 1024 ? []
-                : FrontMatter.braceAlternatives(Array(text.lowercased().unicodeScalars)[...]).compactMap(FrontMatter.globTokens)
+            self.ignoresCase = ignoringCase
+            let scalars = Array((ignoringCase ? text.lowercased() : text).unicodeScalars)
+            alternatives = text.count > 1024 ? [] : FrontMatter.braceAlternatives(scalars[...]).compactMap(FrontMatter.globTokens)
         }
 
         /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
         func matches(_ value: String) -> Bool {
-            let characters = Array(value.lowercased().unicodeScalars)
+            let characters = Array((ignoresCase ? value.lowercased() : value).unicodeScalars)
             return alternatives.contains { FrontMatter.matches($0, characters) }
         }
     }
@@ -891,9 +895,9 @@ struct FrontMatter {
                 var target: Values.CascadeRules.Target?
                 if let fields = (keys["_target"] ?? keys["target"])?.table {
                     let named = Self.lowercasedKeys(fields)
-                    target = Values.CascadeRules.Target(path: named["path"]?.string.map(Glob.init), kind: named["kind"]?.string.map(Glob.init),
-                                                        lang: named["lang"]?.string.map(Glob.init),
-                                                        environment: named["environment"]?.string.map(Glob.init))
+                    target = Values.CascadeRules.Target(path: named["path"]?.string.map { Glob($0) }, kind: named["kind"]?.string.map { Glob($0) },
+                                                        lang: named["lang"]?.string.map { Glob($0) },
+                                                        environment: named["environment"]?.string.map { Glob($0) })
                 }
                 rules.entries.append(.init(target: target, values: result))
             }

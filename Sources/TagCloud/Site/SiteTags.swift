@@ -18,7 +18,8 @@ import Typesetting
 /// skipped. Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
 /// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
 /// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`), and only
-/// posts count (``LeftOut/jekyllPage``: `site.tags` holds posts only). At a Hugo
+/// posts count (``LeftOut/jekyllPage``: `site.tags` holds posts only). In an Eleventy site, what
+/// its `.eleventyignore` and `.gitignore` list is skipped, as Eleventy 3 skips it. At a Hugo
 /// site's root (`hugo.toml`, or `config.toml` beside `content`, or `config/_default/`) only its
 /// content folder is read (`content`, or the configuration's `contentDir`), and
 /// in it a folder with an `index` page is a leaf bundle: the other content files in it are the
@@ -310,17 +311,34 @@ public struct SiteTags: Sendable, Hashable {
             walker.jekyllPrefix = jekyllPrefix ?? []
             walker.jekyllRootDepth = jekyllPrefix == nil ? nil : 0
             walker.jekyll = jekyllPrefix.map { prefix in
-                let root = prefix.reduce(URL(fileURLWithPath: folder.path).standardized) { url, _ in url.deletingLastPathComponent() }
-                // Named from the folder given (`site/blog` → `site`) when its path shows the
-                // site's root, else by its full path.
-                let parts = folder.relativePath.split(separator: "/", omittingEmptySubsequences: true)
-                let shown = parts.suffix(prefix.count).map(String.init) == prefix && parts.count > prefix.count
-                    ? (folder.relativePath.hasPrefix("/") ? "/" : "") + parts.dropLast(prefix.count).joined(separator: "/") : root.path
+                let (root, shown) = FolderWalker.root(of: folder, prefix: prefix)
                 return walker.jekyllConfiguration(of: root, name: shown)
             }
-            // And inside an Eleventy site, its strings are read as Eleventy reads them.
+            // A folder given that the site's configuration excludes: Jekyll reads none of it.
+            if let jekyllPrefix, !jekyllPrefix.isEmpty, let config = walker.jekyll, config.excludes(jekyllPrefix.joined(separator: "/")) {
+                let by = config.source.map { "the exclude of \(quoted(path: $0))" } ?? "Jekyll's default excludes"
+                walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by \(by), so Jekyll "
+                                               + "builds none of its pages; nothing in it was counted", skipped: .nothing))
+                continue
+            }
+            // And inside an Eleventy site, its strings are read as Eleventy reads them, and its
+            // ignore files hold.
             let eleventyPrefix = FolderWalker.eleventyPrefix(of: folder)
             walker.eleventyRootDepth = eleventyPrefix == nil ? nil : 0
+            walker.eleventyPrefix = eleventyPrefix ?? []
+            walker.eleventyIgnores = EleventyIgnores()
+            if let eleventyPrefix {
+                let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
+                let ignores = EleventyIgnores.read(root: root, rootName: shown, input: (folder, eleventyPrefix, folder.relativePath))
+                walker.problems += ignores.problems
+                if ignores.ignoresAny(of: eleventyPrefix) {
+                    walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by the site's "
+                                                   + ".eleventyignore or .gitignore, so Eleventy builds none of its pages; "
+                                                   + "nothing in it was counted", skipped: .nothing))
+                    continue
+                }
+                walker.eleventyIgnores = ignores
+            }
             // The directory data of the folders above the one given reach its pages too.
             walker.eleventyDirectoryTerms = []
             if let eleventyPrefix {
@@ -676,10 +694,11 @@ public struct SiteTags: Sendable, Hashable {
         if strings == .commaSplit {
             let folder = url.deletingLastPathComponent(), stem = url.deletingPathExtension().lastPathComponent
             let shownFolder = (name as NSString).deletingLastPathComponent
-            for dataName in ["\(stem).json", "\(stem).11tydata.json"]
-            where FileManager.default.fileExists(atPath: folder.appendingPathComponent(dataName).path) {
-                let data = eleventyData(at: folder.appendingPathComponent(dataName),
-                                        name: shownFolder.isEmpty ? dataName : shownFolder + "/" + dataName)
+            for dataName in ["\(stem).json", "\(stem).11tydata.json"] {
+                // One stat a name: most pages have no data file.
+                guard let data = eleventyData(at: folder.appendingPathComponent(dataName),
+                                              name: shownFolder.isEmpty ? dataName : shownFolder + "/" + dataName, absentIsNone: true)
+                else { continue }
                 dataTerms += data.terms
                 dataProblems += data.problems
             }
@@ -848,9 +867,16 @@ public struct SiteTags: Sendable, Hashable {
     /// that is not text, or empty, is a problem naming the data file and line); a file that
     /// cannot be read or is not a JSON object is a problem, and gives no tags.
     static func eleventyData(at url: URL, name: String) -> (terms: [DataTerm], problems: [Problem]) {
+        eleventyData(at: url, name: name, absentIsNone: false) ?? ([], [])
+    }
+
+    /// ``eleventyData(at:name:)``, or `nil` when `absentIsNone` and nothing is at `url` (not
+    /// even a broken link, which is left out as `FileManager.fileExists` leaves it out).
+    static func eleventyData(at url: URL, name: String, absentIsNone: Bool) -> (terms: [DataTerm], problems: [Problem])? {
         // A regular file only: a FIFO would block the walk, a folder is no data.
         var status = stat()
         guard stat(url.path, &status) == 0 else {
+            if absentIsNone, errno == ENOENT { return nil }
             let reason = errno == ELOOP ? "is a symbolic link in a loop of links" : "cannot be read (\(String(cString: strerror(errno))))"
             return ([], [Problem(file: name, line: nil, message: reason, skipped: .entry)])
         }
@@ -1143,9 +1169,23 @@ private struct FolderWalker {
     private var ancestorNames: [String] = []
     /// Where the Eleventy site being walked starts, as a count of ``ancestorNames``, when one is.
     var eleventyRootDepth: Int?
+    /// The folders from the Eleventy site's root down to the folder given, when it is inside one.
+    var eleventyPrefix: [String] = []
+    /// What the Eleventy site being walked leaves out (its `.eleventyignore`, `.gitignore`).
+    var eleventyIgnores = EleventyIgnores()
+
+    /// The root of the site a folder given is in, `prefix` (its folders down to the one given)
+    /// above it, and the root's name: from the folder given (`site/blog` → `site`) when its path
+    /// shows the root, else its full path.
+    static func root(of folder: URL, prefix: [String]) -> (url: URL, name: String) {
+        let root = prefix.reduce(URL(fileURLWithPath: folder.path).standardized) { url, _ in url.deletingLastPathComponent() }
+        let parts = folder.relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        let shown = parts.suffix(prefix.count).map(String.init) == prefix && parts.count > prefix.count
+            ? (folder.relativePath.hasPrefix("/") ? "/" : "") + parts.dropLast(prefix.count).joined(separator: "/") : root.path
+        return (root, shown)
+    }
     /// The files that make a folder an Eleventy site's root (its configuration).
-    static let eleventyConfigs: Set<String> = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
-                                               "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
+    static let eleventyConfigs = EleventyIgnores.configurations
 
     /// The folders from the root of the Eleventy site `folder` is in (a folder above it holds
     /// Eleventy's configuration) down to it, or `nil` when it is in none (or is a root itself).
@@ -1243,8 +1283,14 @@ private struct FolderWalker {
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
         let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryTerms)
-        if outerEleventy == nil, entries.contains(where: Self.eleventyConfigs.contains) { eleventyRootDepth = ancestorNames.count }
-        defer { (eleventyRootDepth, eleventyDirectoryTerms) = (outerEleventy, outerData) }
+        let (outerPrefix, outerIgnores) = (eleventyPrefix, eleventyIgnores)
+        if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
+            eleventyRootDepth = ancestorNames.count
+            eleventyPrefix = []
+            eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name)
+            problems += eleventyIgnores.problems
+        }
+        defer { (eleventyRootDepth, eleventyDirectoryTerms, eleventyPrefix, eleventyIgnores) = (outerEleventy, outerData, outerPrefix, outerIgnores) }
         // (Not the site's root's own: Eleventy reads no directory data for its input folder `.`.)
         if eleventyRootDepth != nil, hugoContentDepth == nil, !entries.contains(where: Self.eleventyConfigs.contains) {
             readEleventyDirectoryData(of: folder, name: name, entries: entries)
@@ -1285,6 +1331,9 @@ private struct FolderWalker {
                 || entry.hasPrefix("~") || entry.hasSuffix("~"), jekyll?.includes(entry) != true { continue }
             // Its configuration's `exclude` (with Jekyll's defaults: `vendor/bundle`, `node_modules`…).
             if let relative, (jekyll ?? JekyllConfig()).excludes(relative.isEmpty ? entry : relative + "/" + entry) { continue }
+            // An Eleventy site's ignore files (paths from its root).
+            if let depth = eleventyRootDepth, hugoContentDepth == nil, !eleventyIgnores.isEmpty,
+               eleventyIgnores.ignores((eleventyPrefix + ancestorNames.dropFirst(depth) + [entry]).joined(separator: "/")) { continue }
             if !includeDrafts, entry == "_drafts" {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue

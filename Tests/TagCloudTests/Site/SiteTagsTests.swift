@@ -726,6 +726,52 @@ import Testing
         #expect(counts(deep) == ["notes": 1, "deep": 1, "mine": 1])
     }
 
+    /// An Eleventy site's ignore files hold as Eleventy 3 reads them: the root's `.eleventyignore`
+    /// and `.gitignore` (paths from the root: a folder leaves out all in it, other lines are
+    /// globs, `#` comments and `!` negations dropped), the `.eleventyignore` of the folder given,
+    /// and no `.gitignore` when the configuration calls `setUseGitIgnore(false)`.
+    @Test func anEleventySitesIgnoreFilesHold() throws {
+        let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
+        let folder = try site([
+            "eleventy.config.js": "export default function (config) {\n  // config.setUseGitIgnore(false);\n}\n",
+            ".eleventyignore": "# not pages\nREADME.md\n docs/ \n**/scratch-*.md\n!docs/keep.md\n../outside\n",
+            ".gitignore": "node_modules\nbuilt\n*.log\n",
+            "README.md": page("readme"),
+            "posts/README.md": page("nested-readme"),
+            "posts/a.md": page("post"),
+            "posts/scratch-1.md": page("scratch"),
+            "scratch-2.md": page("scratch"),
+            "docs/keep.md": page("docs"),
+            "built/b.md": page("built"),
+            "src/.eleventyignore": "wip/\nLocal.md\n",
+            "src/wip/w.md": page("wip"),
+            "src/Local.md": page("local"),
+            "src/local.md": page("lower"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        let whole = try SiteTags.collect(from: [folder], options: options)
+        // The folder given is the root: `src/.eleventyignore` is not the input folder's.
+        #expect(counts(whole) == ["nested-readme": 1, "post": 1, "wip": 1, "local": 1, "lower": 1], "\(whole.problems)")
+        #expect(whole.problems.isEmpty, "\(whole.problems)")
+        // Given `src`, as when it is the input folder: its own ignore file holds too (case kept).
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("src")], options: options)) == ["lower": 1])
+        // A folder given that the site leaves out counts nothing, and says why.
+        let docs = try SiteTags.collect(from: [folder.appendingPathComponent("docs")], options: options)
+        #expect(docs.terms.isEmpty && docs.problems.count == 1 && docs.problems.first?.skipped == .nothing
+                && docs.problems.first?.message.contains(".eleventyignore") == true, "\(docs.problems)")
+        // `setUseGitIgnore(false)`, outside a comment: `.gitignore` is not read.
+        try Data("module.exports = (c) => { c.setUseGitIgnore( false ); };\n".utf8)
+            .write(to: folder.appendingPathComponent("eleventy.config.js"))
+        #expect(counts(try SiteTags.collect(from: [folder], options: options))["built"] == 1)
+        // An ignore file that is a folder is said, and the rest read.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(".eleventyignore"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".eleventyignore"), withIntermediateDirectories: false)
+        let odd = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(odd)["readme"] == 1 && odd.problems.map(\.message) == ["is not a regular file; it was not read"], "\(odd.problems)")
+    }
+
     /// What a second look found: a `_config.yml` left in a Hugo or Eleventy site does not make
     /// it Jekyll's; an Eleventy data file that is a FIFO is reported, not waited on; the site
     /// root's own data file is not Eleventy's; a cascade path is Hugo's logical path (`My Post.md`
@@ -780,6 +826,11 @@ import Testing
         #expect(whole.problems.isEmpty, "\(whole.problems)")
         // A folder given inside the site: its root's configuration still holds.
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("blog")], options: options)) == ["blog-later": 1])
+        // A folder given that the configuration excludes counts nothing, and says why.
+        let old = try SiteTags.collect(from: [folder.appendingPathComponent("old")], options: options)
+        #expect(old.terms.isEmpty && old.problems.count == 1 && old.problems.first?.skipped == SiteTags.Problem.Skipped.nothing
+                && old.problems.first?.message.contains("left out by the exclude of") == true
+                && old.problems.first?.message.contains("_config.yml") == true, "\(old.problems)")
         // Without `future`, later posts wait, as Jekyll leaves them out.
         try Data("exclude: [coll]\n".utf8).write(to: folder.appendingPathComponent("_config.yml"))
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["kept": 1, "glob": 1, "old": 1])
