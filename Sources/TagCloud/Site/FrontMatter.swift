@@ -51,6 +51,9 @@ struct FrontMatter {
         /// The collections (tags) Eleventy 3 leaves the page out of, by name
         /// (`eleventyExcludeFromCollections: [post]`): those terms of the page are not counted.
         var excludedFromCollections: [String] = []
+        /// Whether the block sets `eleventyExcludeFromCollections` (to anything): a data file's
+        /// is then not taken.
+        var setsEleventyExclusion = false
         /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
         var draftNote: (message: String, line: Int)?
         /// Whether the block sets `draft` itself (a value cascaded from a section is then not
@@ -462,6 +465,7 @@ struct FrontMatter {
             // Eleventy: `true` (the boolean) leaves the page out of every collection; a list, or a
             // string of comma-separated names (Eleventy 3), out of those tags' collections.
             if key == "eleventyexcludefromcollections" {
+                values.setsEleventyExclusion = true
                 switch value {
                 case .sequence(let names):
                     values.excludedFromCollections += names.compactMap { $0.scalar?.string }

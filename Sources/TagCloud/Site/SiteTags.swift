@@ -340,7 +340,7 @@ public struct SiteTags: Sendable, Hashable {
                 walker.eleventyIgnores = ignores
             }
             // The directory data of the folders above the one given reach its pages too.
-            walker.eleventyDirectoryTerms = []
+            walker.eleventyDirectoryData = EleventyData()
             if let eleventyPrefix {
                 var above = URL(fileURLWithPath: folder.path).standardized
                 var folders: [URL] = []
@@ -373,7 +373,7 @@ public struct SiteTags: Sendable, Hashable {
             if file.buildsFuture { fileOptions.includeFuture = true }
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
-                                  cascade: file.cascade, strings: file.strings, dataTerms: file.dataTerms, options: fileOptions)
+                                  cascade: file.cascade, strings: file.strings, data: file.data, options: fileOptions)
             var styled = result
             styled.slugStyle = file.slugStyle
             results.withLock { $0[index] = styled }
@@ -686,21 +686,21 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                                 cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, dataTerms: [DataTerm],
+                                 cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, data: EleventyData,
                                  options: Options) -> FileResult {
         // An Eleventy page's template data files (`post.json`, `post.11tydata.json` beside
         // `post.md`) add their tags to its directories' and its own.
-        var dataTerms = dataTerms, dataProblems: [Problem] = []
+        var data = data, dataProblems: [Problem] = []
         if strings == .commaSplit {
             let folder = url.deletingLastPathComponent(), stem = url.deletingPathExtension().lastPathComponent
             let shownFolder = (name as NSString).deletingLastPathComponent
             for dataName in ["\(stem).json", "\(stem).11tydata.json"] {
                 // One stat a name: most pages have no data file.
-                guard let data = eleventyData(at: folder.appendingPathComponent(dataName),
+                guard let read = eleventyData(at: folder.appendingPathComponent(dataName),
                                               name: shownFolder.isEmpty ? dataName : shownFolder + "/" + dataName, absentIsNone: true)
                 else { continue }
-                dataTerms += data.terms
-                dataProblems += data.problems
+                data.merge(read.data)
+                dataProblems += read.problems
             }
             for script in ["js", "cjs", "mjs"].map({ "\(stem).11tydata.\($0)" })
             where FileManager.default.fileExists(atPath: folder.appendingPathComponent(script).path) {
@@ -709,13 +709,13 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
         var result = readPageFile(url, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys,
-                                  cascade: cascade, strings: strings, dataTerms: dataTerms, options: options)
+                                  cascade: cascade, strings: strings, data: data, options: options)
         result.problems = dataProblems + result.problems
         return result
     }
 
     private static func readPageFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
-                                     cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, dataTerms: [DataTerm],
+                                     cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, data: EleventyData,
                                      options: Options) -> FileResult {
         let bytes: [UInt8]
         do {
@@ -726,7 +726,7 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
-                    strings: strings, dataTerms: dataTerms, options: options)
+                    strings: strings, data: data, options: options)
     }
 
     /// The start of a page, as much as its front matter may take.
@@ -748,10 +748,13 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                              cascade: FrontMatter.Values.Cascade? = nil, strings: FrontMatter.StringTerms = .plainYAMLSplit,
-                             dataTerms: [DataTerm] = [], options: Options) -> FileResult {
+                             data: EleventyData = EleventyData(), options: Options) -> FileResult {
         // The tags of an Eleventy page's data files are its own too (Eleventy has `tags` alone).
         let dataTaxonomy = keys.first { $0.lowercased() == "tags" }
-        let dataTerms = dataTaxonomy == nil ? [] : dataTerms
+        // Eleventy's `eleventyExcludeFromCollections` from its data files: `true` keeps the page
+        // out of every collection, names out of those tags' (the page's own value wins).
+        var dataTerms = dataTaxonomy == nil ? [] : data.terms
+        if case .names(let names)? = data.exclusion { dataTerms = dataTerms.filter { !names.contains($0.term) } }
         var result = FileResult()
         // UTF-16 and UTF-32 hold NUL bytes too: named as what they are, not as binary.
         if let encoding = Self.wideEncoding(of: bytes.prefix(4096)) {
@@ -771,6 +774,10 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         guard let block else {
+            if case .all? = data.exclusion {
+                result.leftOut = .unlisted
+                return result
+            }
             result.counted = true
             if let dataTaxonomy { result.terms = dataTerms.map { ($0.term, dataTaxonomy) } }
             return result
@@ -782,6 +789,16 @@ public struct SiteTags: Sendable, Hashable {
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
+        }
+        if !values.setsEleventyExclusion {
+            switch data.exclusion {
+            case .all(let file)?: values.unlisted = values.unlisted ?? "eleventyExcludeFromCollections: true in \(file)"
+            case .names(let names)?: values.excludedFromCollections += names
+            case .none?, nil: break
+            }
+        } else if case .names(let names)? = data.exclusion, !values.excludedFromCollections.isEmpty {
+            // Two lists merge, as Eleventy's deep merge joins arrays.
+            values.excludedFromCollections += names
         }
         // What a Hugo section cascades, where the page does not say itself.
         if let cascade {
@@ -858,6 +875,37 @@ public struct SiteTags: Sendable, Hashable {
     /// A tag an Eleventy data file gives: the tag, its line in the data file, and the file.
     typealias DataTerm = (term: String, line: Int, file: String)
 
+    /// What an Eleventy page's JSON data files give it, merged as Eleventy's data cascade merges
+    /// them (a folder's, then deeper folders', then the page's own, then its front matter).
+    struct EleventyData: Sendable {
+        /// `eleventyExcludeFromCollections` as a data file sets it.
+        enum Exclusion: Sendable, Equatable {
+            /// `true`: out of every collection (the file that says so).
+            case all(file: String)
+            /// Out of those tags' collections.
+            case names([String])
+            /// `false`, or nothing to leave out.
+            case none
+        }
+
+        /// The tags, from the least specific file to the most.
+        var terms: [DataTerm] = []
+        /// `nil` when no data file sets `eleventyExcludeFromCollections`.
+        var exclusion: Exclusion?
+
+        /// Adds what a more specific data file gives: its tags join, its exclusion replaces this
+        /// one (two lists join, as Eleventy's deep merge joins arrays).
+        mutating func merge(_ more: EleventyData) {
+            terms += more.terms
+            guard let next = more.exclusion else { return }
+            if case .names(let these)? = exclusion, case .names(let those) = next {
+                exclusion = .names(these + those)
+            } else {
+                exclusion = next
+            }
+        }
+    }
+
     /// What is said of an Eleventy data file in JavaScript.
     static let eleventyScriptNote = "is an Eleventy data file in JavaScript, which collect does not run: "
         + "tags it gives are not counted (a JSON data file of the same name, .json or .11tydata.json, is read)"
@@ -866,45 +914,45 @@ public struct SiteTags: Sendable, Hashable {
     /// a string split at commas as Eleventy 3 splits it), checked as front matter's are (a tag
     /// that is not text, or empty, is a problem naming the data file and line); a file that
     /// cannot be read or is not a JSON object is a problem, and gives no tags.
-    static func eleventyData(at url: URL, name: String) -> (terms: [DataTerm], problems: [Problem]) {
-        eleventyData(at: url, name: name, absentIsNone: false) ?? ([], [])
+    static func eleventyData(at url: URL, name: String) -> (data: EleventyData, problems: [Problem]) {
+        eleventyData(at: url, name: name, absentIsNone: false) ?? (EleventyData(), [])
     }
 
     /// ``eleventyData(at:name:)``, or `nil` when `absentIsNone` and nothing is at `url` (not
     /// even a broken link, which is left out as `FileManager.fileExists` leaves it out).
-    static func eleventyData(at url: URL, name: String, absentIsNone: Bool) -> (terms: [DataTerm], problems: [Problem])? {
+    static func eleventyData(at url: URL, name: String, absentIsNone: Bool) -> (data: EleventyData, problems: [Problem])? {
         // A regular file only: a FIFO would block the walk, a folder is no data.
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             if absentIsNone, errno == ENOENT { return nil }
             let reason = errno == ELOOP ? "is a symbolic link in a loop of links" : "cannot be read (\(String(cString: strerror(errno))))"
-            return ([], [Problem(file: name, line: nil, message: reason, skipped: .entry)])
+            return (EleventyData(), [Problem(file: name, line: nil, message: reason, skipped: .entry)])
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : status.st_mode & S_IFMT == S_IFIFO ? "a pipe" : "not a regular file"
-            return ([], [Problem(file: name, line: nil, message: "is \(kind), not an Eleventy data file", skipped: .entry)])
+            return (EleventyData(), [Problem(file: name, line: nil, message: "is \(kind), not an Eleventy data file", skipped: .entry)])
         }
         let bytes: [UInt8]
         switch HugoConfig.readStart(of: url.path, limit: (1 << 20) + 8) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            return ([], [Problem(file: name, line: nil, message: "cannot be read (\(failure.reason))", skipped: .entry)])
+            return (EleventyData(), [Problem(file: name, line: nil, message: "cannot be read (\(failure.reason))", skipped: .entry)])
         }
         if bytes.count > 1 << 20 {
-            return ([], [Problem(file: name, line: nil, message: "is over 1 MiB", skipped: .entry)])
+            return (EleventyData(), [Problem(file: name, line: nil, message: "is over 1 MiB", skipped: .entry)])
         }
         let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard start.first == UInt8(ascii: "{") else {
-            return ([], [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
+            return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
         }
         let values: FrontMatter.Values
         do {
             guard let block = try FrontMatter.find(in: bytes, limit: 1 << 20) else {
-                return ([], [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
+                return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
             }
             values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
         } catch {
-            return ([], [Problem(file: name, line: error.line, message: error.message, skipped: .file)])
+            return (EleventyData(), [Problem(file: name, line: error.line, message: error.message, skipped: .file)])
         }
         var terms: [DataTerm] = []
         var problems = values.rejected.map { Problem(file: name, line: $0.line, message: $0.message, skipped: .term) }
@@ -920,7 +968,12 @@ public struct SiteTags: Sendable, Hashable {
                 terms.append((trimmed, line, name))
             }
         }
-        return (terms, problems)
+        var data = EleventyData(terms: terms)
+        if values.setsEleventyExclusion {
+            data.exclusion = values.unlisted?.hasPrefix("eleventyExcludeFromCollections") == true ? .all(file: name)
+                : values.excludedFromCollections.isEmpty ? EleventyData.Exclusion.none : .names(values.excludedFromCollections)
+        }
+        return (data, problems)
     }
 
     /// The encoding of the start of a file in UTF-16 or UTF-32: by its byte order mark, or
@@ -1000,7 +1053,7 @@ private struct FolderWalker {
     /// its Eleventy directory data files give it, and how its Hugo site spells terms in URLs.
     typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
                         cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool,
-                        dataTerms: [SiteTags.DataTerm], slugStyle: SiteTags.SlugStyle)
+                        data: SiteTags.EleventyData, slugStyle: SiteTags.SlugStyle)
     /// The content files.
     var files: [Listed] = []
     /// The name of the folder given being walked (a file's name starts with it).
@@ -1197,7 +1250,7 @@ private struct FolderWalker {
 
     /// The tags the Eleventy directory data files of the folders being walked give their pages
     /// (`posts/posts.json`: `{"tags": "posts"}`), as Eleventy's data cascade merges them.
-    var eleventyDirectoryTerms: [SiteTags.DataTerm] = []
+    var eleventyDirectoryData = SiteTags.EleventyData()
 
     /// Reads the directory data files of `folder` (named `name`), whose entries are `entries`:
     /// `<folder>.json` and `<folder>.11tydata.json`; a JavaScript one (`.11tydata.js`) is noted,
@@ -1205,10 +1258,10 @@ private struct FolderWalker {
     mutating func readEleventyDirectoryData(of folder: URL, name: String, entries: [String]) {
         let base = URL(fileURLWithPath: folder.path).standardized.lastPathComponent
         for dataName in ["\(base).json", "\(base).11tydata.json"] where entries.contains(dataName) {
-            let data = SiteTags.eleventyData(at: folder.appendingPathComponent(dataName),
+            let read = SiteTags.eleventyData(at: folder.appendingPathComponent(dataName),
                                              name: name.hasSuffix("/") ? name + dataName : name + "/" + dataName)
-            eleventyDirectoryTerms += data.terms
-            problems += data.problems
+            eleventyDirectoryData.merge(read.data)
+            problems += read.problems
         }
         for script in ["js", "cjs", "mjs"].map({ "\(base).11tydata.\($0)" }) where entries.contains(script) {
             problems.append(SiteTags.Problem(file: name.hasSuffix("/") ? name + script : name + "/" + script, line: nil,
@@ -1282,7 +1335,7 @@ private struct FolderWalker {
         }
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
-        let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryTerms)
+        let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryData)
         let (outerPrefix, outerIgnores) = (eleventyPrefix, eleventyIgnores)
         if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
             eleventyRootDepth = ancestorNames.count
@@ -1290,7 +1343,7 @@ private struct FolderWalker {
             eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name)
             problems += eleventyIgnores.problems
         }
-        defer { (eleventyRootDepth, eleventyDirectoryTerms, eleventyPrefix, eleventyIgnores) = (outerEleventy, outerData, outerPrefix, outerIgnores) }
+        defer { (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores) = (outerEleventy, outerData, outerPrefix, outerIgnores) }
         // (Not the site's root's own: Eleventy reads no directory data for its input folder `.`.)
         if eleventyRootDepth != nil, hugoContentDepth == nil, !entries.contains(where: Self.eleventyConfigs.contains) {
             readEleventyDirectoryData(of: folder, name: name, entries: entries)
@@ -1377,7 +1430,7 @@ private struct FolderWalker {
                 guard isInLanguage(entry) else { continue }
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
                               cascaded(Self.isSectionPage(entry) ? outerCascade : cascade, file: entry), stringTerms, buildsFuture,
-                              eleventyDirectoryTerms, slugStyle))
+                              eleventyDirectoryData, slugStyle))
             }
         }
     }
@@ -1393,7 +1446,7 @@ private struct FolderWalker {
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
                       cascaded(cascade, file: url.lastPathComponent), stringTerms, buildsFuture,
-                      eleventyDirectoryTerms, slugStyle))
+                      eleventyDirectoryData, slugStyle))
     }
 
     /// Walks a Hugo site from its root: its content folders alone (``HugoConfig/mounts``), as

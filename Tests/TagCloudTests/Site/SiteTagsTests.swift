@@ -726,6 +726,34 @@ import Testing
         #expect(counts(deep) == ["notes": 1, "deep": 1, "mine": 1])
     }
 
+    /// `eleventyExcludeFromCollections` in an Eleventy data file holds for the pages it reaches,
+    /// as Eleventy's data cascade gives it: `true` leaves them out of every collection, names out
+    /// of those tags' collections (two lists join); a deeper file's value, or the page's own
+    /// (`false` too), wins over a folder's.
+    @Test func eleventyDataFilesCanLeavePagesOutOfCollections() throws {
+        let folder = try site([
+            "eleventy.config.js": "export default function () {}\n",
+            "notes/notes.json": "{\"eleventyExcludeFromCollections\": true, \"tags\": [\"notes\"]}\n",
+            "notes/hidden.md": "---\ntags: [hidden]\n---\n",
+            "notes/bare.md": "no front matter\n",
+            "notes/shown.md": "---\ntags: [shown]\neleventyExcludeFromCollections: false\n---\n",
+            "notes/open/open.11tydata.json": "{\"eleventyExcludeFromCollections\": false}\n",
+            "notes/open/o.md": "---\ntags: [open]\n---\n",
+            "posts/posts.json": "{\"tags\": [\"posts\", \"feed\"], \"eleventyExcludeFromCollections\": [\"feed\"]}\n",
+            "posts/a.md": "---\ntags: [a, feed]\n---\n",
+            "posts/b.md": "---\ntags: [b, posts]\neleventyExcludeFromCollections: [posts]\n---\n",
+            "posts/c.md": "---\ntags: [c]\n---\n",
+            "posts/c.11tydata.json": "{\"eleventyExcludeFromCollections\": true}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        let terms = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(terms) == ["shown": 1, "notes": 2, "open": 1, "posts": 1, "a": 1, "b": 1], "\(terms.problems)")
+        #expect(terms.problems.isEmpty, "\(terms.problems)")
+        #expect(terms.leftOut[.unlisted] == 3, "\(terms.leftOut)")
+    }
+
     /// An Eleventy site's ignore files hold as Eleventy 3 reads them: the root's `.eleventyignore`
     /// and `.gitignore` (paths from the root: a folder leaves out all in it, other lines are
     /// globs, `#` comments and `!` negations dropped), the `.eleventyignore` of the folder given,
