@@ -78,9 +78,45 @@ struct FrontMatter {
                 var lang: Glob?
                 /// The build's environment: `hugo` builds in `production`.
                 var environment: Glob?
+                /// Whether the target is one Hugo refuses (stopping the build): it reaches no page.
+                var reachesNothing = false
+
+                /// The kinds of page a `kind` glob must match one of, as Hugo checks it.
+                static let pageKinds = ["home", "page", "section", "taxonomy", "term"]
+
+                /// A target from its fields (names in lower case; `nil` for a value that is not
+                /// text), and what is wrong with it, each of which Hugo stops the build on: a
+                /// value that is not text, a glob it cannot compile (an unclosed `{` or `[`), a
+                /// `kind` that matches no kind of page. A target with any of these reaches no page.
+                static func reading(_ fields: [(name: String, text: String?)]) -> (target: Target, problems: [String]) {
+                    var target = Target(), problems: [String] = []
+                    for (name, text) in fields where ["path", "kind", "lang", "environment"].contains(name) {
+                        guard let text else {
+                            problems.append("_target \(name) is not text")
+                            continue
+                        }
+                        // An empty field sets nothing, as Hugo reads it.
+                        guard !text.isEmpty else { continue }
+                        let glob = Glob(text)
+                        if !glob.isValid {
+                            problems.append("_target \(name) \(quoted(text)) is not a glob Hugo can read")
+                        } else if name == "kind", !pageKinds.contains(where: glob.matches) {
+                            problems.append("_target kind \(quoted(text)) matches no kind of page (\(pageKinds.joined(separator: ", ")))")
+                        }
+                        switch name {
+                        case "path": target.path = glob
+                        case "kind": target.kind = glob
+                        case "lang": target.lang = glob
+                        default: target.environment = glob
+                        }
+                    }
+                    target.reachesNothing = !problems.isEmpty
+                    return (target, problems.map { $0 + "; Hugo stops the build on it, and this cascade was read as reaching no page" })
+                }
 
                 func matches(kind pageKind: String, path pagePath: String, language: String) -> Bool {
-                    [(path, pagePath), (self.kind, pageKind), (lang, language), (environment, "production")].allSatisfy { glob, value in
+                    guard !reachesNothing else { return false }
+                    return [(path, pagePath), (self.kind, pageKind), (lang, language), (environment, "production")].allSatisfy { glob, value in
                         glob?.matches(value) ?? true
                     }
                 }
@@ -443,18 +479,11 @@ struct FrontMatter {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
                         cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, yaml: entry).map { "cascade: " + $0 }
                         if name == "_target" || name == "target", case .mapping(let fields) = entry {
-                            var made = Values.CascadeRules.Target()
-                            for (field, value) in fields {
-                                guard let text = value.scalar?.string else { continue }
-                                switch field.scalar?.string.lowercased() {
-                                case "path": made.path = Glob(text)
-                                case "kind": made.kind = Glob(text)
-                                case "lang": made.lang = Glob(text)
-                                case "environment": made.environment = Glob(text)
-                                default: break
-                                }
-                            }
-                            target = made
+                            let read = Values.CascadeRules.Target.reading(fields.compactMap { field, value in
+                                field.scalar.map { ($0.string.lowercased(), value.scalar?.string) }
+                            })
+                            target = read.target
+                            values.notes += read.problems.map { ("cascade " + $0, line(entry)) }
                         }
                     }
                     rules.entries.append(.init(target: target, values: cascade))
@@ -646,6 +675,10 @@ struct FrontMatter {
             let scalars = Array((ignoringCase ? text.lowercased() : text).unicodeScalars)
             alternatives = text.count > 1024 ? [] : FrontMatter.braceAlternatives(scalars[...]).compactMap(FrontMatter.globTokens)
         }
+
+        /// Whether the glob could be read: not over 1,024 characters, its braces and brackets
+        /// closed.
+        var isValid: Bool { !alternatives.isEmpty }
 
         /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
         func matches(_ value: String) -> Bool {
@@ -898,10 +931,10 @@ struct FrontMatter {
                 result.unlisted = Self.unlisting(toml: keys).map { "cascade: " + $0 }
                 var target: Values.CascadeRules.Target?
                 if let fields = (keys["_target"] ?? keys["target"])?.table {
-                    let named = Self.lowercasedKeys(fields)
-                    target = Values.CascadeRules.Target(path: named["path"]?.string.map { Glob($0) }, kind: named["kind"]?.string.map { Glob($0) },
-                                                        lang: named["lang"]?.string.map { Glob($0) },
-                                                        environment: named["environment"]?.string.map { Glob($0) })
+                    let read = Values.CascadeRules.Target.reading(Self.lowercasedKeys(fields).sorted { $0.key < $1.key }
+                        .map { ($0.key, $0.value.string) })
+                    target = read.target
+                    values.notes += read.problems.map { ("cascade " + $0, place("cascade", nil)) }
                 }
                 rules.entries.append(.init(target: target, values: result))
             }

@@ -641,6 +641,22 @@ import Testing
         #expect(whole.leftOut[.draft] == 2 && whole.leftOut[.unlisted] == 3, "\(whole.leftOut)")
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/docs/internal")])) == [:])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/news")])) == ["news-section": 1])
+        // Targets Hugo refuses (stopping its build) reach no page, each said on its line; an
+        // empty field sets nothing.
+        let refused = try site([
+            "hugo.toml": "title = \"x\"\n",
+            "content/a/_index.md": "---\ncascade:\n  - _target: {kind: pages}\n    draft: true\n"
+                + "  - _target:\n      path: [/a/x, /a/y]\n    draft: true\n  - _target: {path: '/a/[x'}\n    draft: true\n---\n",
+            "content/a/x.md": "---\ntags: [x]\n---\n",
+            "content/b/_index.md": "+++\n[[cascade]]\ndraft = true\n[cascade._target]\nkind = \"\"\npath = \"/b/**\"\n+++\n",
+            "content/b/y.md": "---\ntags: [y]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: refused) }
+        let checked = try SiteTags.collect(from: [refused])
+        #expect(counts(checked) == ["x": 1], "\(checked.problems)")
+        #expect(checked.problems.map(\.line) == [3, 6, 8] && checked.problems.allSatisfy { $0.message.contains("Hugo stops the build") }
+                && checked.problems.first?.message.contains("kind \"pages\" matches no kind of page") == true
+                && checked.problems.dropFirst().first?.message.contains("path is not text") == true, "\(checked.problems)")
         #expect(FrontMatter.globMatches("/docs/**", "/docs/a/b") && !FrontMatter.globMatches("/docs/*", "/docs/a/b")
                 && FrontMatter.globMatches("{page,section}", "Section") && FrontMatter.globMatches("/p?st-[0-9]", "/post-7")
                 && !FrontMatter.globMatches("/p[!o]st", "/post"))
