@@ -450,6 +450,8 @@ struct JekyllConfig: Sendable, Equatable {
     var include: [String] = []
     /// Whether posts dated in the future are built.
     var future = false
+    /// `collections_dir`: the folder (from the root) posts are read from, as its folders.
+    var collectionsDir: [String] = []
     /// The file read, if one was.
     var source: String?
     /// A configuration that could not be read, or a key of the wrong kind.
@@ -489,6 +491,9 @@ struct JekyllConfig: Sendable, Equatable {
             config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) lists \(listed.count) paths; the first "
                                                     + "\(Self.maximumPatterns) were read", skipped: .nothing))
             return Array(listed.prefix(Self.maximumPatterns))
+        }
+        if case .text(let folder)? = table["collections_dir"] {
+            config.collectionsDir = folder.split(separator: "/").map(String.init).filter { $0 != "." }
         }
         config.exclude += bounded("exclude")
         config.include = bounded("include")

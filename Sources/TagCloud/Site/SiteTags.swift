@@ -674,15 +674,15 @@ public struct SiteTags: Sendable, Hashable {
         return folders[..<posts].map(String.init)
     }
 
-    /// A file's Jekyll folder categories: from the site's root when the folder given is inside a
-    /// Jekyll site (`collect site/blog` keeps `blog`), else from the folder given (none for a
-    /// folder given inside `_posts`, whose path above is not known to be a site's).
+    /// A file's Jekyll folder categories: from the site's root in a Jekyll site, whichever folder
+    /// was given (`collect site/blog` keeps `blog`, `collect .` above the site does not add
+    /// `site`), else from the folder given (none for a folder given inside `_posts`, whose path
+    /// above is not known to be a site's).
     private static func folderCategories(of file: FolderWalker.Listed) -> [String] {
-        let relative = String(file.name.dropFirst(file.rootLength))
-        if !file.sitePrefix.isEmpty {
-            return jekyllFolderCategories((file.sitePrefix + relative.split(separator: "/").map(String.init)).joined(separator: "/"))
+        if let folders = file.jekyllFolders {
+            return jekyllFolderCategories((folders + [file.url.lastPathComponent]).joined(separator: "/"))
         }
-        return file.inPosts ? [] : jekyllFolderCategories(relative)
+        return file.inPosts ? [] : jekyllFolderCategories(String(file.name.dropFirst(file.rootLength)))
     }
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
@@ -1047,11 +1047,11 @@ private struct ExactText: Hashable {
 private struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
     /// folder given is inside `_posts`, the length of that folder's name, the folders from
-    /// the Jekyll site's root down to the folder given when it is inside a site, the Hugo site's
+    /// the Jekyll site's root (its `collections_dir` left out) down to the file when it is in a Jekyll site, the Hugo site's
     /// taxonomies and the section's cascade, how its generator reads a string of terms, and
     /// whether its site builds pages dated in the future (Jekyll's `future: true`), and the tags
     /// its Eleventy directory data files give it, and how its Hugo site spells terms in URLs.
-    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, sitePrefix: [String], taxonomies: [String]?,
+    typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, jekyllFolders: [String]?, taxonomies: [String]?,
                         cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool,
                         data: SiteTags.EleventyData, slugStyle: SiteTags.SlugStyle)
     /// The content files.
@@ -1423,12 +1423,21 @@ private struct FolderWalker {
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
-                if let relative, !relative.split(separator: "/").contains(where: { $0 == "_posts" || $0 == "_drafts" }) {
-                    jekyllPages += 1
-                    continue
+                var jekyllFolders: [String]?
+                if let relative {
+                    let folders = relative.split(separator: "/").map(String.init)
+                    guard folders.contains(where: { $0 == "_posts" || $0 == "_drafts" }) else {
+                        jekyllPages += 1
+                        continue
+                    }
+                    // With a `collections_dir`, Jekyll reads posts from inside it alone, and that
+                    // folder is no category.
+                    let collections = jekyll?.collectionsDir ?? []
+                    guard folders.starts(with: collections) else { continue }
+                    jekyllFolders = Array(folders.dropFirst(collections.count))
                 }
                 guard isInLanguage(entry) else { continue }
-                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
+                files.append((url, entryName, rootIsInPosts, rootName.count, jekyllFolders, siteTaxonomies,
                               cascaded(Self.isSectionPage(entry) ? outerCascade : cascade, file: entry), stringTerms, buildsFuture,
                               eleventyDirectoryData, slugStyle))
             }
@@ -1444,7 +1453,7 @@ private struct FolderWalker {
             return
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        files.append((url, name, rootIsInPosts, rootName.count, jekyllPrefix, siteTaxonomies,
+        files.append((url, name, rootIsInPosts, rootName.count, nil, siteTaxonomies,
                       cascaded(cascade, file: url.lastPathComponent), stringTerms, buildsFuture,
                       eleventyDirectoryData, slugStyle))
     }

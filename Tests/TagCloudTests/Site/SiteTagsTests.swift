@@ -486,6 +486,26 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [folder], options: tagsOnly)) == ["plain": 1])
     }
 
+    /// A Jekyll site's folder categories start at its root, whichever folder is given: a folder
+    /// above the site does not make the site's own folder a category; with `collections_dir`,
+    /// posts are read from inside that folder alone, and it is no category.
+    @Test func jekyllFolderCategoriesStartAtTheSitesRoot() throws {
+        let folder = try site([
+            "site/_config.yml": "title: x\n",
+            "site/blog/_posts/2024-01-01-a.md": "---\ntags: [a]\n---\n",
+            "other/_config.yml": "collections_dir: my_collections\n",
+            "other/my_collections/_posts/2024-01-01-b.md": "---\ntags: [b]\n---\n",
+            "other/my_collections/news/_posts/2024-01-01-c.md": "---\ntags: [c]\n---\n",
+            "other/_posts/2024-01-01-outside.md": "---\ntags: [outside]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags", "categories"]
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["blog": 1, "a": 1, "b": 1, "news": 1, "c": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("other/my_collections/news")], options: options))
+                == ["news": 1, "c": 1])
+    }
+
     /// Pages the generator lists nowhere give no terms: Hugo's headless bundles and pages with
     /// `build.render: never` (also `_build`, and `render: false` as older Hugo wrote it), in YAML
     /// and TOML, and Eleventy's `eleventyExcludeFromCollections: true`; `build.list: never` alone
