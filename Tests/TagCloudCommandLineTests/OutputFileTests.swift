@@ -68,6 +68,40 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "fresh.png", "link.png"])
     }
 
+    /// A path made from a spec's name inside `--out-dir` is written only as a regular file inside
+    /// that folder: a link there to a file elsewhere, or a FIFO, is refused and left as it was;
+    /// a link to a file inside the folder is followed, as for a path the user named.
+    @Test func madePathsStayInsideTheirFolder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), elsewhere = dir.appendingPathComponent("elsewhere.png")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        try Data("keep".utf8).write(to: elsewhere)
+        let outside = out.appendingPathComponent("a.png").path
+        try FileManager.default.createSymbolicLink(atPath: outside, withDestinationPath: elsewhere.path)
+        #expect(throws: CommandError.self) { try OutputFile.write(Data("new".utf8), to: outside, within: out.path) }
+        do {
+            try OutputFile.write(Data("new".utf8), to: outside, within: out.path)
+        } catch {
+            #expect("\(error)".contains("is a symbolic link to") && "\(error)".contains("only inside --out-dir"), "\(error)")
+        }
+        #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "keep")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: outside) == elsewhere.path)
+        // The same path the user named is theirs to write through.
+        try OutputFile.write(Data("named".utf8), to: outside)
+        #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "named")
+        // A link to a file inside the folder, and the folder reached through a link, are inside.
+        try Data("x".utf8).write(to: out.appendingPathComponent("b.png"))
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("c.png").path, withDestinationPath: "b.png")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("alias").path, withDestinationPath: "out")
+        try OutputFile.write(Data("c".utf8), to: dir.appendingPathComponent("alias/c.png").path, within: dir.appendingPathComponent("alias").path)
+        #expect(try String(contentsOf: out.appendingPathComponent("b.png"), encoding: .utf8) == "c")
+        // A FIFO is not waited on.
+        let fifo = out.appendingPathComponent("d.png").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: CommandError.self) { try OutputFile.write(Data("d".utf8), to: fifo, within: out.path) }
+    }
+
     @Test func anInputIsNeverWrittenOverWhateverItsPath() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

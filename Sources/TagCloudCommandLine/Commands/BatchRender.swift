@@ -102,7 +102,7 @@ extension TagCloudCommand {
         let unwritable: [CommandError?] = jobs.map { job in
             do throws(CommandError) {
                 for destination in job.destinations {
-                    if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+                    if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths, within: request.outputFolder) }
                 }
                 return nil
             } catch {
@@ -151,7 +151,7 @@ extension TagCloudCommand {
                     for destination in job.destinations {
                         let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
                         if let path = destination.path {
-                            try OutputFile.write(data, to: path, inputs: request.readPaths)
+                            try OutputFile.write(data, to: path, inputs: request.readPaths, within: request.outputFolder)
                             outcome.files.append(path)
                             if listingFiles { lines.append("wrote \(escapingControls(path))") }
                         } else {

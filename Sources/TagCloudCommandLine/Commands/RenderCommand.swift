@@ -117,7 +117,7 @@ package enum TagCloudCommand {
         let job = jobs[0], destination = job.destinations[0]
         try checkInputFiles(request.inputs)
         try createOutputFolder(of: request)
-        if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths) }
+        if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths, within: request.outputFolder) }
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
         }, warn: warn)
@@ -133,7 +133,7 @@ package enum TagCloudCommand {
         }
         for warning in fontWarnings { warn("warning: \(warning)") }
         if let path = destination.path {
-            try OutputFile.write(data, to: path, inputs: request.readPaths)
+            try OutputFile.write(data, to: path, inputs: request.readPaths, within: request.outputFolder)
         } else {
             try StandardStreams.output(data)
         }

@@ -145,7 +145,8 @@ extension TagCloudCommand {
         var files: [String] = []
         let inputs = specs.map { (request.samplesFolder as NSString).appendingPathComponent($0) }
         func write(_ data: Data, _ url: URL) throws(CommandError) {
-            try OutputFile.write(data, to: url.path, inputs: inputs)
+            // Every file is named by the command, inside the folder given.
+            try OutputFile.write(data, to: url.path, inputs: inputs, within: request.outputFolder)
             files.append(url.path)
             try progress("wrote \(url.path)")
         }

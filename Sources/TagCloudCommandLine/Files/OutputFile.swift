@@ -102,12 +102,17 @@ package enum OutputFile {
     ///   - inputs: The command's input files and folders (`-` and missing ones are skipped); no
     ///     page inside an input folder that `collect` counts (``SiteTags/isCountedPage(_:)``) is
     ///     replaced either.
+    ///   - folder: The folder the path was made in from a spec's name (`--out-dir`), or `nil`
+    ///     for a path the user named. A made path is written only as a regular file inside that
+    ///     folder: a symbolic link there to a file elsewhere, or a FIFO, device or socket, is
+    ///     refused (the user named the folder, not what someone left in it).
     /// - Returns: Where and how the path will be written.
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` saying why.
     @discardableResult
-    package static func check(_ path: String, inputs: [String]) throws(CommandError) -> Target {
+    package static func check(_ path: String, inputs: [String], within folder: String? = nil) throws(CommandError) -> Target {
         let target = try resolve(path)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        if let folder { try confine(target, to: folder, fail) }
         switch target.method {
         case .replace, .descriptor:
             if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
@@ -257,8 +262,8 @@ package enum OutputFile {
     ///   - inputs: The command's input files, never written over.
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming the path as given and
     ///   what went wrong; a file that was there is then unchanged, and no temporary is left.
-    package static func write(_ data: Data, to path: String, inputs: [String] = []) throws(CommandError) {
-        let target = try check(path, inputs: inputs)
+    package static func write(_ data: Data, to path: String, inputs: [String] = [], within folder: String? = nil) throws(CommandError) {
+        let target = try check(path, inputs: inputs, within: folder)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
         switch target.method {
         case .replace:
@@ -466,6 +471,25 @@ package enum OutputFile {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Refuses a target made inside `folder` (`--out-dir`) that is not a regular file (or
+    /// nothing) inside it, by real paths: a link to elsewhere, a FIFO, a device, a socket.
+    private static func confine(_ target: Target, to folder: String, _ fail: (String) -> CommandError) throws(CommandError) {
+        let remedy = "files named after the specs are written only inside --out-dir, as regular files (remove it, or name the output with -o)"
+        guard case .replace = target.method else {
+            let kind = switch (target.existing?.mode ?? 0) & UInt32(S_IFMT) {
+            case UInt32(S_IFIFO): "a FIFO"
+            case UInt32(S_IFSOCK): "a socket"
+            case UInt32(S_IFCHR): "a device"
+            default: "not a regular file"
+            }
+            throw fail("it is \(kind); \(remedy)")
+        }
+        guard let inside = realPath(folder), let written = realPath(folderOf(target.path)) else { return }
+        if written != inside, !written.hasPrefix(inside == "/" ? "/" : inside + "/") {
+            throw fail("it is a symbolic link to \(quoted(path: target.path)), outside the folder; \(remedy)")
+        }
     }
 
     /// The folder of a path, as `dirname(1)` gives it: `.` for a bare name, `/` for a name at
