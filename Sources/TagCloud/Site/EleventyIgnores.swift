@@ -8,82 +8,119 @@ import Glibc
 /// inside the site), and the root's `.gitignore` unless the configuration calls
 /// `setUseGitIgnore(false)`.
 ///
-/// Each line is trimmed; empty lines, `#` comments and `!` negations (which Eleventy does not
-/// support) are dropped. A line is a path relative to its file's folder: one that names a folder
-/// leaves out everything in it, any other is a glob (micromatch's: `*` within a folder, `**`
-/// across folders, case kept) matched against the paths of files and folders from the site's
-/// root. (A `.gitignore` is read the same way, not with Git's rules: Eleventy reads it so.)
+/// The file is split at line feeds and each line trimmed (a carriage return and a byte order
+/// mark too, as JavaScript's `trim` does); bytes that are not UTF-8 are read as U+FFFD, as Node
+/// reads them; empty lines, `#` comments and `!` negations (which Eleventy does not support) are
+/// dropped. A line is a path relative to its file's folder, matched as tinyglobby matches
+/// Eleventy's ignores: case ignored, a path or glob that matches a folder leaves out everything
+/// in it, `*` within a folder, `**` as a whole part across folders (`a/**/b` matches `a/b`; a
+/// `**` inside a part is `*`), `[^a]` as `[!a]`. (A `.gitignore` is read the same way, not with
+/// Git's rules: Eleventy reads it so.)
 ///
 /// The configuration is JavaScript, which is not run: `setUseGitIgnore(false)` is found in its
-/// text, outside `//` comments, and `eleventyConfig.ignores` set there is not seen.
+/// text outside comments, and `eleventyConfig.ignores` set there is not seen.
 struct EleventyIgnores: Sendable, Equatable {
-    /// The most lines read from each file, and the most bytes.
-    static let maximumRules = 1000
+    /// The most paths read from each file, and the most bytes: beyond them a problem is said.
+    static let maximumRules = 10_000
     static let maximumBytes = 1 << 20
-
-    /// Folders left out whole, relative to the site's root.
-    private(set) var folders: Set<String> = []
-    /// Globs matched against paths relative to the site's root.
-    private(set) var globs: [FrontMatter.Glob] = []
-    /// Ignore files that could not be read, or were cut short.
-    var problems: [SiteTags.Problem] = []
 
     /// The files that make a folder an Eleventy site's root (its configuration).
     static let configurations: Set<String> = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
                                               "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
 
+    /// Where a rule was written, for messages.
+    struct Source: Sendable, Equatable {
+        var file: String
+        var line: Int
+    }
+
+    /// Plain paths (no glob characters) in lower case, relative to the site's root: a set, so
+    /// that a long ignore file of plain paths costs one lookup a path.
+    private(set) var paths: [String: Source] = [:]
+    /// Globs matched against paths relative to the site's root, case ignored.
+    private(set) var globs: [(glob: FrontMatter.Glob, source: Source)] = []
+    /// Ignore files that could not be read whole.
+    var problems: [SiteTags.Problem] = []
+
     /// Whether nothing is left out.
-    var isEmpty: Bool { folders.isEmpty && globs.isEmpty }
+    var isEmpty: Bool { paths.isEmpty && globs.isEmpty }
+
+    static func == (a: EleventyIgnores, b: EleventyIgnores) -> Bool {
+        a.paths == b.paths && a.globs.map(\.glob) == b.globs.map(\.glob) && a.globs.map(\.source) == b.globs.map(\.source)
+            && a.problems == b.problems
+    }
 
     /// The ignores of the Eleventy site whose root is `root` (named `rootName` in messages), with
-    /// the `.eleventyignore` of `input` too, a folder inside the site `inputPath` below its root.
+    /// the `.eleventyignore` of `input` too, a folder inside the site `path` below its root.
     static func read(root: URL, rootName: String, input: (url: URL, path: [String], name: String)? = nil) -> EleventyIgnores {
         var ignores = EleventyIgnores()
         func shown(_ folder: String, _ file: String) -> String {
             folder.isEmpty || folder == "." ? file : folder.hasSuffix("/") ? folder + file : folder + "/" + file
         }
         if usesGitIgnore(root: root) {
-            ignores.add(file: root.appendingPathComponent(".gitignore"), name: shown(rootName, ".gitignore"), root: root, below: [])
+            ignores.add(file: root.appendingPathComponent(".gitignore"), name: shown(rootName, ".gitignore"), below: [])
         }
-        ignores.add(file: root.appendingPathComponent(".eleventyignore"), name: shown(rootName, ".eleventyignore"), root: root, below: [])
+        ignores.add(file: root.appendingPathComponent(".eleventyignore"), name: shown(rootName, ".eleventyignore"), below: [])
         if let input, !input.path.isEmpty {
             ignores.add(file: input.url.appendingPathComponent(".eleventyignore"), name: shown(input.name, ".eleventyignore"),
-                        root: root, below: input.path)
+                        below: input.path)
         }
         return ignores
     }
 
-    /// Whether the entry at `path` (relative to the site's root; a folder's is left out with
-    /// everything in it) is left out. A folder's own path is checked before it is entered, so
-    /// a folder rule is matched by equality here and its files never reach this.
-    func ignores(_ path: String) -> Bool {
-        guard !isEmpty else { return false }
-        if folders.contains(path) { return true }
-        return globs.contains { $0.matches(path) }
+    /// The rule that leaves out the entry at `path` (relative to the site's root; a folder is
+    /// left out with everything in it), or `nil`. A folder's own path is checked before it is
+    /// entered, so its files never reach this once it is left out.
+    func rule(leavingOut path: String) -> Source? {
+        guard !isEmpty else { return nil }
+        if let source = paths[path.lowercased()] { return source }
+        return globs.first { $0.glob.matches(path) }?.source
     }
 
-    /// Whether `path` or any folder above it is left out (a folder given inside the site).
-    func ignoresAny(of path: [String]) -> Bool {
-        path.indices.contains { ignores(path[...$0].joined(separator: "/")) }
+    /// Whether the entry at `path` is left out (``rule(leavingOut:)``).
+    func ignores(_ path: String) -> Bool { rule(leavingOut: path) != nil }
+
+    /// The rule that leaves out `path` or a folder above it (a folder given inside the site).
+    func rule(leavingOutAnyOf path: [String]) -> Source? {
+        for count in path.indices {
+            if let source = rule(leavingOut: path[...count].joined(separator: "/")) { return source }
+        }
+        return nil
     }
 
-    /// Whether the site's configuration leaves `.gitignore` in use (no `setUseGitIgnore(false)`).
+    /// Whether the site's configuration leaves `.gitignore` in use: no `setUseGitIgnore(false)`
+    /// outside its comments.
     private static func usesGitIgnore(root: URL) -> Bool {
         for name in configurations.sorted() {
-            guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes),
-                  let text = String(validating: bytes, as: UTF8.self) else { continue }
-            for line in text.split(whereSeparator: \.isNewline) {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                guard !code.hasPrefix("//") else { continue }
-                let compact = code.filter { !$0.isWhitespace }
-                if compact.contains("setUseGitIgnore(false)") { return false }
-            }
+            guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes)
+            else { continue }
+            let code = withoutComments(String(decoding: bytes, as: UTF8.self)).filter { !$0.isWhitespace }
+            if code.contains("setUseGitIgnore(false)") { return false }
         }
         return true
     }
 
+    /// JavaScript without its `//` and `/* */` comments (strings are not told apart: a comment
+    /// marker inside a string cuts it, which a call to `setUseGitIgnore` never holds).
+    static func withoutComments(_ text: String) -> String {
+        var result = "", scalars = Array(text.unicodeScalars), index = 0
+        while index < scalars.count {
+            if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            } else if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                index += 2
+                while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+                index += 2
+            } else {
+                result.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     /// Reads one ignore file whose lines are relative to the folder `below` the root.
-    private mutating func add(file url: URL, name: String, root: URL, below: [String]) {
+    private mutating func add(file url: URL, name: String, below: [String]) {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             let code = errno
@@ -103,37 +140,50 @@ struct EleventyIgnores: Sendable, Equatable {
             problems.append(.init(file: name, line: nil, message: "cannot be read (\(failure.reason))", skipped: .entry))
             return
         }
-        guard bytes.count <= Self.maximumBytes else {
-            problems.append(.init(file: name, line: nil, message: "is over 1 MiB; it was not read", skipped: .entry))
-            return
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            problems.append(.init(file: name, line: nil, message: "is not UTF-8 text; it was not read", skipped: .entry))
-            return
+        if bytes.count > Self.maximumBytes {
+            problems.append(.init(file: name, line: nil, message: "is over 1 MiB; its first MiB was read", skipped: .entry))
         }
         var read = 0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Lines end at line feeds alone (a `\r\n` is one Character in Swift, so split the bytes).
+        for (index, raw) in bytes.prefix(Self.maximumBytes).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: Self.javaScriptSpace)
             guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("!") else { continue }
             guard read < Self.maximumRules else {
                 problems.append(.init(file: name, line: index + 1, message: "holds over \(Self.maximumRules) paths; the first "
-                                      + "\(Self.maximumRules) were read", skipped: .nothing))
+                                      + "\(Self.maximumRules) were read", skipped: .entry))
                 break
             }
             read += 1
+            let source = Source(file: name, line: index + 1)
             guard let path = Self.normalized(below + line.split(separator: "/", omittingEmptySubsequences: true).map(String.init)) else {
                 continue
             }
-            // A path that names a folder leaves out everything in it; any other is a glob.
-            var target = stat()
-            if stat(root.appendingPathComponent(path).path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
-                folders.insert(path)
-            } else {
-                globs.append(FrontMatter.Glob(path, ignoringCase: false))
-                // micromatch's `**/` also matches no folder at all (`**/x` matches `x`).
-                if path.hasPrefix("**/") { globs.append(FrontMatter.Glob(String(path.dropFirst(3)), ignoringCase: false)) }
+            if path.unicodeScalars.contains(where: { "*?[]{}".unicodeScalars.contains($0) }) {
+                for variant in Self.micromatchVariants(path) {
+                    globs.append((FrontMatter.Glob(variant), source))
+                }
+            } else if paths[path.lowercased()] == nil {
+                paths[path.lowercased()] = source
             }
         }
+    }
+
+    /// What JavaScript's `trim` removes: white space, line terminators and the byte order mark.
+    private static let javaScriptSpace = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))
+
+    /// A micromatch glob as the Hugo-style globs ``FrontMatter/Glob`` matches: `[^` is `[!`, a
+    /// `**` inside a part is `*`, and each whole-part `**` followed by more may also stand for no
+    /// folder at all (`a/**/b` matches `a/b`; `**/x` matches `x`), at most 16 variants.
+    static func micromatchVariants(_ glob: String) -> [String] {
+        let parts = glob.replacingOccurrences(of: "[^", with: "[!").split(separator: "/", omittingEmptySubsequences: false).map { part in
+            part == "**" ? "**" : part.replacingOccurrences(of: "**", with: "*")
+        }
+        var variants: [[String]] = [[]]
+        for (index, part) in parts.enumerated() {
+            let optional = part == "**" && index < parts.count - 1
+            variants = variants.flatMap { optional && variants.count < 16 ? [$0 + [part], $0] : [$0 + [part]] }
+        }
+        return variants.map { $0.joined(separator: "/") }
     }
 
     /// A path's parts joined from the root, `.` and `..` resolved; `nil` for the root itself or

@@ -42,8 +42,11 @@ struct FrontMatter {
         /// What was read another way than asked, or may have been cut (a `#` in a value), with
         /// its line: the terms were counted.
         var notes: [(message: String, line: Int)] = []
-        /// Whether the page is a draft (`draft: true`, or Jekyll's `published: false`).
+        /// Whether the page is a draft (`draft: true`).
         var isDraft = false
+        /// Whether the page says Jekyll's `published: false` (a draft to Jekyll; Hugo reads
+        /// `published` as a date, and Eleventy gives it no meaning).
+        var isUnpublished = false
         /// What keeps the page out of the generator's lists and taxonomies, as written (Hugo's
         /// `headless: true` and `build.render: never`, Eleventy's
         /// `eleventyExcludeFromCollections: true`), or `nil` for a page that is listed.
@@ -490,7 +493,7 @@ struct FrontMatter {
                 }
                 values.cascade = rules
             }
-            if key == "published", value.scalar?.string.lowercased() == "false" { values.isDraft = true }
+            if key == "published", value.scalar?.string.lowercased() == "false" { values.isUnpublished = true }
             // Eleventy: `true` (the boolean) leaves the page out of every collection; a list, or a
             // string of comma-separated names (Eleventy 3), out of those tags' collections.
             if key == "eleventyexcludefromcollections" {
@@ -665,15 +668,11 @@ struct FrontMatter {
         let text: String
         /// Its alternatives' pieces (none for a glob that matches nothing).
         private let alternatives: [[GlobToken]]
-        /// Whether case is ignored (Hugo's globs), or kept (an Eleventy site's ignore files, as
-        /// micromatch matches them).
-        private let ignoresCase: Bool
 
-        init(_ text: String, ignoringCase: Bool = true) {
+        init(_ text: String) {
             self.text = text
-            self.ignoresCase = ignoringCase
-            let scalars = Array((ignoringCase ? text.lowercased() : text).unicodeScalars)
-            alternatives = text.count > 1024 ? [] : FrontMatter.braceAlternatives(scalars[...]).compactMap(FrontMatter.globTokens)
+            alternatives = text.count > 1024 ? []
+                : FrontMatter.braceAlternatives(Array(text.lowercased().unicodeScalars)[...]).compactMap(FrontMatter.globTokens)
         }
 
         /// Whether the glob could be read: not over 1,024 characters, its braces and brackets
@@ -682,7 +681,7 @@ struct FrontMatter {
 
         /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
         func matches(_ value: String) -> Bool {
-            let characters = Array((ignoresCase ? value.lowercased() : value).unicodeScalars)
+            let characters = Array(value.lowercased().unicodeScalars)
             return alternatives.contains { FrontMatter.matches($0, characters) }
         }
     }
@@ -819,7 +818,7 @@ struct FrontMatter {
         var found = false
         for (line, key, value) in keyValueLines(text) {
             if key == "draft" { values.readDraft(.text(value, written: value), line: line) }
-            if key == "published", value.lowercased() == "false" { values.isDraft = true }
+            if key == "published", value.lowercased() == "false" { values.isUnpublished = true }
             guard wanted.contains(key) else { continue }
             // A YAML list, flow or block, or a quoted value is YAML gone wrong, not Publish's line:
             // its error stands.
@@ -941,7 +940,7 @@ struct FrontMatter {
             values.cascade = rules
         }
         if let published = byKey["published"], published.bool == false || published.string?.lowercased() == "false" {
-            values.isDraft = true
+            values.isUnpublished = true
         }
         values.unlisted = values.unlisted ?? Self.unlisting(toml: byKey)
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]

@@ -474,7 +474,12 @@ struct JekyllConfig: Sendable, Equatable {
         func paths(_ key: String) -> [String]? {
             switch table[key] {
             case nil: return nil
-            case .text(let path)?: return [path]
+            case .text(let path)?:
+                // Jekyll 4's `check_include_exclude` stops the build on a string.
+                config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) is a string, not a list; "
+                                                        + "Jekyll 4 stops with an error on it (write \(key): [\(path)]); "
+                                                        + "it was read as one path", skipped: .nothing))
+                return [path]
             case .list(let items)?:
                 return items.compactMap { if case .text(let path) = $0 { path } else { nil } }
             default:
@@ -497,15 +502,13 @@ struct JekyllConfig: Sendable, Equatable {
         }
         config.exclude += bounded("exclude")
         config.include = bounded("include")
+        // Jekyll publishes future posts when `site.future` is truthy to Ruby: anything but
+        // false and nil (YAML 1.1's `no`, `off`, `n` are false to Psych; `0` and `"yes"` are true).
         switch table["future"] {
         case .flag(let future)?: config.future = future
-        // Jekyll's YAML is YAML 1.1 (Psych): `yes`, `on` are true; `no`, `off` false.
-        case .text(let word)? where ["yes", "on", "y", "no", "off", "n"].contains(word.lowercased()):
-            config.future = ["yes", "on", "y"].contains(word.lowercased())
+        case .text(let word)?: config.future = !["", "~", "null", "false", "no", "off", "n"].contains(word.lowercased())
         case nil: break
-        default:
-            config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "future is not true or false; it was not read",
-                                                    skipped: .nothing))
+        default: config.future = true
         }
         return config
     }

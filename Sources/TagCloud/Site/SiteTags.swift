@@ -289,11 +289,6 @@ public struct SiteTags: Sendable, Hashable {
                 throw .cannotReadInput(path: folder.relativePath, reason: "it cannot be listed (\(String(cString: strerror(errno))))")
             }
             closedir(listing)
-            // Jekyll's drafts given as the folder (`collect site/_drafts`) are drafts still.
-            if !options.includeDrafts, folder.standardizedFileURL.pathComponents.contains("_drafts") {
-                walker.draftFiles += FolderWalker.contentFileCount(in: folder)
-                continue
-            }
             // A folder given inside `_posts` (`collect .` there) holds Jekyll posts however it is
             // named: its real path says so, found once for all its files.
             walker.rootIsInPosts = isJekyllPost(folder.standardizedFileURL.path + "/-")
@@ -306,6 +301,13 @@ public struct SiteTags: Sendable, Hashable {
                                                + "\(quoted(bundle)), whose other files are its page's resources, not pages", skipped: .nothing))
                 continue
             }
+            // Jekyll's drafts given as the folder (`collect site/_drafts`) are drafts still (not in
+            // a Hugo or Eleventy site, where `_drafts` is a folder as any other).
+            if !options.includeDrafts, walker.hugoContentDepth == nil, FolderWalker.eleventyPrefix(of: folder) == nil,
+               folder.standardizedFileURL.pathComponents.contains("_drafts") {
+                walker.draftFiles += FolderWalker.contentFileCount(in: folder)
+                continue
+            }
             // A folder given inside a Jekyll site is read by Jekyll's rules from the site's root.
             let jekyllPrefix = FolderWalker.jekyllPrefix(of: folder)
             walker.jekyllPrefix = jekyllPrefix ?? []
@@ -313,6 +315,15 @@ public struct SiteTags: Sendable, Hashable {
             walker.jekyll = jekyllPrefix.map { prefix in
                 let (root, shown) = FolderWalker.root(of: folder, prefix: prefix)
                 return walker.jekyllConfiguration(of: root, name: shown)
+            }
+            // A folder given that Jekyll's entry filter leaves out (`_notes`, `_posts/_old`, unless
+            // `include` names it): Jekyll reads none of it.
+            if let jekyllPrefix, let config = walker.jekyll,
+               let hidden = jekyllPrefix.first(where: { FolderWalker.isJekyllSpecial($0) && !config.includes($0) }) {
+                walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by Jekyll, which reads no "
+                                               + "\(quoted(hidden)) folder (a name starting with _, ., # or ~) unless _config.yml "
+                                               + "lists it in include; nothing in it was counted", skipped: .nothing))
+                continue
             }
             // A folder given that the site's configuration excludes: Jekyll reads none of it.
             if let jekyllPrefix, !jekyllPrefix.isEmpty, let config = walker.jekyll, config.excludes(jekyllPrefix.joined(separator: "/")) {
@@ -331,9 +342,9 @@ public struct SiteTags: Sendable, Hashable {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
                 let ignores = EleventyIgnores.read(root: root, rootName: shown, input: (folder, eleventyPrefix, folder.relativePath))
                 walker.problems += ignores.problems
-                if ignores.ignoresAny(of: eleventyPrefix) {
-                    walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by the site's "
-                                                   + ".eleventyignore or .gitignore, so Eleventy builds none of its pages; "
+                if let rule = ignores.rule(leavingOutAnyOf: eleventyPrefix) {
+                    walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by line \(rule.line) of "
+                                                   + "\(quoted(path: rule.file)), so Eleventy builds none of its pages; "
                                                    + "nothing in it was counted", skipped: .nothing))
                     continue
                 }
@@ -800,6 +811,8 @@ public struct SiteTags: Sendable, Hashable {
             // Two lists merge, as Eleventy's deep merge joins arrays.
             values.excludedFromCollections += names
         }
+        // Jekyll's `published: false` (and Publish's, or an unknown generator's): a draft.
+        if values.isUnpublished, strings == .plainYAMLSplit { values.isDraft = true }
         // What a Hugo section cascades, where the page does not say itself.
         if let cascade {
             if !values.setsDraft, cascade.isDraft == true { values.isDraft = true }
@@ -952,7 +965,11 @@ public struct SiteTags: Sendable, Hashable {
             }
             values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
         } catch {
-            return (EleventyData(), [Problem(file: name, line: error.line, message: error.message, skipped: .file)])
+            // Said of a data file, not of a page's front matter: the pages it reaches still count.
+            let message = error.message.replacingOccurrences(of: "JSON front matter", with: "JSON object")
+                .replacingOccurrences(of: "front matter", with: "data")
+            return (EleventyData(), [Problem(file: name, line: error.line, message: "is an Eleventy data file that cannot be read (\(message)); "
+                                             + "its data was left out, and Eleventy stops the build on it", skipped: .entry)])
         }
         var terms: [DataTerm] = []
         var problems = values.rejected.map { Problem(file: name, line: $0.line, message: $0.message, skipped: .term) }
@@ -1220,6 +1237,13 @@ private struct FolderWalker {
     }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
+    /// Whether Jekyll's entry filter leaves out a name unless `include` lists it: one starting
+    /// with `_` (but `_posts` and `_drafts`), `.`, `#` or `~`, or a backup ending with `~`.
+    static func isJekyllSpecial(_ name: String) -> Bool {
+        (name.hasPrefix("_") && name != "_posts" && name != "_drafts") || name.hasPrefix(".") || name.hasPrefix("#")
+            || name.hasPrefix("~") || name.hasSuffix("~")
+    }
+
     /// Where the Eleventy site being walked starts, as a count of ``ancestorNames``, when one is.
     var eleventyRootDepth: Int?
     /// The folders from the Eleventy site's root down to the folder given, when it is inside one.
@@ -1380,14 +1404,13 @@ private struct FolderWalker {
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
-            if relative != nil, (entry.hasPrefix("_") && entry != "_posts" && entry != "_drafts") || entry.hasPrefix("#")
-                || entry.hasPrefix("~") || entry.hasSuffix("~"), jekyll?.includes(entry) != true { continue }
+            if relative != nil, Self.isJekyllSpecial(entry), jekyll?.includes(entry) != true { continue }
             // Its configuration's `exclude` (with Jekyll's defaults: `vendor/bundle`, `node_modules`…).
             if let relative, (jekyll ?? JekyllConfig()).excludes(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             // An Eleventy site's ignore files (paths from its root).
             if let depth = eleventyRootDepth, hugoContentDepth == nil, !eleventyIgnores.isEmpty,
                eleventyIgnores.ignores((eleventyPrefix + ancestorNames.dropFirst(depth) + [entry]).joined(separator: "/")) { continue }
-            if !includeDrafts, entry == "_drafts" {
+            if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue
             }

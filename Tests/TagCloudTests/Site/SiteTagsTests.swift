@@ -791,49 +791,104 @@ import Testing
     }
 
     /// An Eleventy site's ignore files hold as Eleventy 3 reads them: the root's `.eleventyignore`
-    /// and `.gitignore` (paths from the root: a folder leaves out all in it, other lines are
-    /// globs, `#` comments and `!` negations dropped), the `.eleventyignore` of the folder given,
-    /// and no `.gitignore` when the configuration calls `setUseGitIgnore(false)`.
+    /// and `.gitignore` (paths from the root, matched as tinyglobby matches them: case ignored, a
+    /// path or glob that matches a folder leaves out all in it, `a/**/b` matching `a/b`, `[^a]`
+    /// negated; lines split at line feeds and trimmed of `\r` and a byte order mark; `#` comments
+    /// and `!` negations dropped), the `.eleventyignore` of the folder given, and no `.gitignore`
+    /// when the configuration calls `setUseGitIgnore(false)` outside a comment.
     @Test func anEleventySitesIgnoreFilesHold() throws {
         let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
         let folder = try site([
-            "eleventy.config.js": "export default function (config) {\n  // config.setUseGitIgnore(false);\n}\n",
-            ".eleventyignore": "# not pages\nREADME.md\n docs/ \n**/scratch-*.md\n!docs/keep.md\n../outside\n",
+            "eleventy.config.js": "export default function (config) {\n  // config.setUseGitIgnore(false);\n"
+                + "  /* config.setUseGitIgnore(false); */\n}\n",
+            ".eleventyignore": "\u{FEFF}# not pages\r\nREADME.md\r\n docs/ \r\n**/scratch-*.md\n!docs/keep.md\n../outside\n"
+                + "notes/**/deep.md\nposts/[^a].md\nWIP/\n",
             ".gitignore": "node_modules\nbuilt\n*.log\n",
             "README.md": page("readme"),
             "posts/README.md": page("nested-readme"),
             "posts/a.md": page("post"),
+            "posts/b.md": page("b"),
             "posts/scratch-1.md": page("scratch"),
             "scratch-2.md": page("scratch"),
             "docs/keep.md": page("docs"),
             "built/b.md": page("built"),
-            "src/.eleventyignore": "wip/\nLocal.md\n",
-            "src/wip/w.md": page("wip"),
-            "src/Local.md": page("local"),
-            "src/local.md": page("lower"),
+            "notes/deep.md": page("deep"),
+            "notes/x/deep.md": page("deep"),
+            "notes/x/kept.md": page("note"),
+            "wip/w.md": page("wip"),
+            "src/.eleventyignore": "drafts/\nLocal.md\n",
+            "src/drafts/w.md": page("draft"),
+            "src/local.md": page("local"),
+            "src/other.md": page("other"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = SiteTags.Options()
         options.taxonomies = ["tags"]
         let whole = try SiteTags.collect(from: [folder], options: options)
         // The folder given is the root: `src/.eleventyignore` is not the input folder's.
-        #expect(counts(whole) == ["nested-readme": 1, "post": 1, "wip": 1, "local": 1, "lower": 1], "\(whole.problems)")
+        #expect(counts(whole) == ["nested-readme": 1, "post": 1, "note": 1, "draft": 1, "local": 1, "other": 1], "\(whole.problems)")
         #expect(whole.problems.isEmpty, "\(whole.problems)")
-        // Given `src`, as when it is the input folder: its own ignore file holds too (case kept).
-        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("src")], options: options)) == ["lower": 1])
-        // A folder given that the site leaves out counts nothing, and says why.
+        // Given `src`, as when it is the input folder: its own ignore file holds too (case ignored).
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("src")], options: options)) == ["other": 1])
+        // A folder given that the site leaves out counts nothing, and says which line of which file.
         let docs = try SiteTags.collect(from: [folder.appendingPathComponent("docs")], options: options)
         #expect(docs.terms.isEmpty && docs.problems.count == 1 && docs.problems.first?.skipped == .nothing
+                && docs.problems.first?.message.contains("line 3 of") == true
                 && docs.problems.first?.message.contains(".eleventyignore") == true, "\(docs.problems)")
         // `setUseGitIgnore(false)`, outside a comment: `.gitignore` is not read.
         try Data("module.exports = (c) => { c.setUseGitIgnore( false ); };\n".utf8)
             .write(to: folder.appendingPathComponent("eleventy.config.js"))
         #expect(counts(try SiteTags.collect(from: [folder], options: options))["built"] == 1)
+        // Bytes that are not UTF-8 do not cost the file's other lines.
+        try Data([0x23, 0x20, 0xE9, 0x0A] + Array("README.md\n".utf8)).write(to: folder.appendingPathComponent(".eleventyignore"))
+        #expect(counts(try SiteTags.collect(from: [folder], options: options))["readme"] == nil)
         // An ignore file that is a folder is said, and the rest read.
         try FileManager.default.removeItem(at: folder.appendingPathComponent(".eleventyignore"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".eleventyignore"), withIntermediateDirectories: false)
         let odd = try SiteTags.collect(from: [folder], options: options)
         #expect(counts(odd)["readme"] == 1 && odd.problems.map(\.message) == ["is not a regular file; it was not read"], "\(odd.problems)")
+        #expect(EleventyIgnores.micromatchVariants("a/**/b/**/c") == ["a/**/b/**/c", "a/**/b/c", "a/b/**/c", "a/b/c"])
+        #expect(EleventyIgnores.micromatchVariants("posts/**.md") == ["posts/*.md"])
+    }
+
+    /// What a third look found: a folder given that Jekyll's entry filter hides (`_notes`,
+    /// `_posts/_old`) counts nothing and says so; `future` is true when Ruby finds it truthy; a
+    /// string `exclude` is read as one path with a note (Jekyll 4 stops on it); in an Eleventy or
+    /// Hugo site, `_drafts` is a folder as any other and `published: false` means nothing.
+    @Test func generatorsRulesOnAThirdLook() throws {
+        let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
+        let folder = try site([
+            "jekyll/_config.yml": "future: \"true\"\nexclude: old\n",
+            "jekyll/_notes/_posts/2024-01-01-n.md": page("hidden"),
+            "jekyll/_posts/_old/2024-01-01-o.md": page("old-post"),
+            "jekyll/_posts/2099-01-01-later.md": page("later"),
+            "jekyll/old/_posts/2024-01-01-x.md": page("excluded"),
+            "jekyll/_posts/2024-01-02-unpublished.md": "---\npublished: false\ntags: [unpublished]\n---\n",
+            "eleventy/eleventy.config.js": "",
+            "eleventy/_drafts/d.md": page("eleventy-draft-folder"),
+            "eleventy/p.md": "---\npublished: false\ntags: [eleventy-published]\n---\n",
+            "hugo/hugo.toml": "title = \"x\"\n",
+            "hugo/content/_drafts/h.md": page("hugo-draft-folder"),
+            "hugo/content/p.md": "+++\npublished = false\ntags = [\"hugo-published\"]\n+++\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        let jekyll = try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")], options: options)
+        #expect(counts(jekyll) == ["later": 1], "\(jekyll.problems)")
+        #expect(jekyll.problems.map(\.message) == ["exclude is a string, not a list; Jekyll 4 stops with an error on it "
+                                                   + "(write exclude: [old]); it was read as one path"], "\(jekyll.problems)")
+        for hidden in ["jekyll/_notes", "jekyll/_posts/_old"] {
+            let given = try SiteTags.collect(from: [folder.appendingPathComponent(hidden)], options: options)
+            #expect(given.terms.isEmpty && given.problems.last?.message.contains("is left out by Jekyll, which reads no") == true,
+                    "\(given.problems)")
+        }
+        let others = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy"), folder.appendingPathComponent("hugo")],
+                                          options: options)
+        #expect(counts(others) == ["eleventy-draft-folder": 1, "eleventy-published": 1, "hugo-draft-folder": 1, "hugo-published": 1],
+                "\(others.problems)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("eleventy/_drafts")], options: options))
+                == ["eleventy-draft-folder": 1])
     }
 
     /// What a second look found: a `_config.yml` left in a Hugo or Eleventy site does not make
