@@ -88,6 +88,39 @@ struct EleventyIgnores: Sendable, Equatable {
         return nil
     }
 
+    /// The site's input folder, as its configuration sets it with a string (`dir: {input:
+    /// "content"}`, as eleventy-base-blog does, or `setInputDirectory("src")`), as folders below
+    /// the root; `[]` for the root (`.`), and `nil` when the configuration does not say (it may
+    /// be given on Eleventy's command line) or names a folder outside the root.
+    static func inputFolder(root: URL) -> [String]? {
+        // Eleventy's order of configuration files: the first one found is read.
+        for name in [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts",
+                     "eleventy.config.mts", "eleventy.config.cts"] {
+            guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes)
+            else { continue }
+            let code = withoutComments(String(decoding: bytes, as: UTF8.self))
+            guard let folder = inputSetting(in: code) else { return nil }
+            return normalized(folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init)).map {
+                $0.split(separator: "/").map(String.init)
+            } ?? (folder.split(separator: "/").allSatisfy { $0 == "." } ? [] : nil)
+        }
+        return nil
+    }
+
+    /// The string a configuration's text gives its input folder: `setInputDirectory("…")`, or
+    /// `input: "…"` inside a `dir: { … }` object.
+    static func inputSetting(in code: String) -> String? {
+        let patterns = [#"setInputDirectory\(\s*(["'`])([^"'`\n]*)\1\s*\)"#,
+                        #"\bdir\s*:\s*\{[^{}]*?\binput\s*:\s*(["'`])([^"'`\n]*)\1"#]
+        for pattern in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern),
+                  let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
+                  let range = Range(match.range(at: 2), in: code) else { continue }
+            return String(code[range])
+        }
+        return nil
+    }
+
     /// Whether the site's configuration leaves `.gitignore` in use: no `setUseGitIgnore(false)`
     /// outside its comments.
     private static func usesGitIgnore(root: URL) -> Bool {

@@ -338,10 +338,24 @@ public struct SiteTags: Sendable, Hashable {
             walker.eleventyRootDepth = eleventyPrefix == nil ? nil : 0
             walker.eleventyPrefix = eleventyPrefix ?? []
             walker.eleventyIgnores = EleventyIgnores()
+            walker.eleventyInput = []
             if let eleventyPrefix {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
-                let ignores = EleventyIgnores.read(root: root, rootName: shown, input: (folder, eleventyPrefix, folder.relativePath))
+                // Its configuration's input folder holds its pages (else the folder given may be
+                // the input folder, named on Eleventy's command line).
+                let input = EleventyIgnores.inputFolder(root: root)
+                if let input, !eleventyPrefix.starts(with: input), !input.starts(with: eleventyPrefix) {
+                    walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is outside the Eleventy site's input "
+                                                   + "folder \(quoted(path: input.joined(separator: "/"))), as its configuration sets it, "
+                                                   + "so Eleventy builds none of its pages; nothing in it was counted", skipped: .nothing))
+                    continue
+                }
+                let inputFolder = input.map { input in
+                    (input.reduce(root) { $0.appendingPathComponent($1) }, input, FolderWalker.joined(shown, input))
+                } ?? (folder, eleventyPrefix, folder.relativePath)
+                let ignores = EleventyIgnores.read(root: root, rootName: shown, input: inputFolder)
                 walker.problems += ignores.problems
+                walker.eleventyInput = input ?? []
                 if let rule = ignores.rule(leavingOutAnyOf: eleventyPrefix) {
                     walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by line \(rule.line) of "
                                                    + "\(quoted(path: rule.file)), so Eleventy builds none of its pages; "
@@ -359,7 +373,8 @@ public struct SiteTags: Sendable, Hashable {
                     above = above.deletingLastPathComponent()
                     folders.insert(above, at: 0)
                 }
-                for url in folders.dropFirst() {
+                // (Those inside the input folder: the i-th is i folders below the root.)
+                for url in folders.dropFirst(walker.eleventyInput.count + 1) {
                     let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
                     walker.readEleventyDirectoryData(of: url, name: url.path, entries: entries)
                 }
@@ -1237,6 +1252,11 @@ private struct FolderWalker {
     }
     /// The names of the folders being read, below the one given, from the top.
     private var ancestorNames: [String] = []
+    /// A folder's name with the names of folders inside it (`site/` and `content` → `site/content`).
+    static func joined(_ name: String, _ parts: [String]) -> String {
+        parts.reduce(name) { $0.isEmpty ? $1 : $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
+    }
+
     /// Whether Jekyll's entry filter leaves out a name unless `include` lists it: one starting
     /// with `_` (but `_posts` and `_drafts`), `.`, `#` or `~`, or a backup ending with `~`.
     static func isJekyllSpecial(_ name: String) -> Bool {
@@ -1250,6 +1270,9 @@ private struct FolderWalker {
     var eleventyPrefix: [String] = []
     /// What the Eleventy site being walked leaves out (its `.eleventyignore`, `.gitignore`).
     var eleventyIgnores = EleventyIgnores()
+    /// The Eleventy site's input folder below its root, as its configuration sets it (`[]`: the
+    /// root): only it holds pages.
+    var eleventyInput: [String] = []
 
     /// The root of the site a folder given is in, `prefix` (its folders down to the one given)
     /// above it, and the root's name: from the folder given (`site/blog` → `site`) when its path
@@ -1360,16 +1383,25 @@ private struct FolderWalker {
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
         let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryData)
-        let (outerPrefix, outerIgnores) = (eleventyPrefix, eleventyIgnores)
+        let (outerPrefix, outerIgnores, outerInput) = (eleventyPrefix, eleventyIgnores, eleventyInput)
         if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
             eleventyRootDepth = ancestorNames.count
             eleventyPrefix = []
-            eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name)
+            eleventyInput = EleventyIgnores.inputFolder(root: folder) ?? []
+            let inputName = Self.joined(name, eleventyInput)
+            eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil
+                                                   : (eleventyInput.reduce(folder) { $0.appendingPathComponent($1) }, eleventyInput, inputName))
             problems += eleventyIgnores.problems
         }
-        defer { (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores) = (outerEleventy, outerData, outerPrefix, outerIgnores) }
-        // (Not the site's root's own: Eleventy reads no directory data for its input folder `.`.)
-        if eleventyRootDepth != nil, hugoContentDepth == nil, !entries.contains(where: Self.eleventyConfigs.contains) {
+        defer {
+            (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores, eleventyInput)
+                = (outerEleventy, outerData, outerPrefix, outerIgnores, outerInput)
+        }
+        // The folders from the Eleventy site's root down to this one.
+        let eleventyHere = eleventyRootDepth.map { eleventyPrefix + ancestorNames.dropFirst($0) }
+        // (Not the input folder's own, nor those above it: Eleventy reads directory data for the
+        // folders inside its input folder only.)
+        if let eleventyHere, hugoContentDepth == nil, eleventyHere.count > eleventyInput.count {
             readEleventyDirectoryData(of: folder, name: name, entries: entries)
         }
         let outerRoot = jekyllRootDepth
@@ -1407,9 +1439,12 @@ private struct FolderWalker {
             if relative != nil, Self.isJekyllSpecial(entry), jekyll?.includes(entry) != true { continue }
             // Its configuration's `exclude` (with Jekyll's defaults: `vendor/bundle`, `node_modules`…).
             if let relative, (jekyll ?? JekyllConfig()).excludes(relative.isEmpty ? entry : relative + "/" + entry) { continue }
-            // An Eleventy site's ignore files (paths from its root).
-            if let depth = eleventyRootDepth, hugoContentDepth == nil, !eleventyIgnores.isEmpty,
-               eleventyIgnores.ignores((eleventyPrefix + ancestorNames.dropFirst(depth) + [entry]).joined(separator: "/")) { continue }
+            if let eleventyHere, hugoContentDepth == nil {
+                // Above an Eleventy site's input folder, only the way down to it holds pages.
+                if eleventyHere.count < eleventyInput.count, entry != eleventyInput[eleventyHere.count] { continue }
+                // Its ignore files (paths from its root).
+                if !eleventyIgnores.isEmpty, eleventyIgnores.ignores((eleventyHere + [entry]).joined(separator: "/")) { continue }
+            }
             if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue

@@ -851,6 +851,39 @@ import Testing
         #expect(EleventyIgnores.micromatchVariants("posts/**.md") == ["posts/*.md"])
     }
 
+    /// An Eleventy site's input folder, as its configuration sets it with a string (base-blog's
+    /// `dir: {input: "content"}`, or `setInputDirectory`), alone holds its pages: files beside it
+    /// are not counted, its own `.eleventyignore` holds, and its own data file is not read (only
+    /// the folders' inside it); a folder given outside it counts nothing and says why.
+    @Test func anEleventySitesInputFolderHoldsItsPages() throws {
+        let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
+        let folder = try site([
+            "eleventy.config.js": "// dir: { input: \"other\" }\nexport const config = {\n  templateFormats: [\"md\", \"njk\"],\n"
+                + "  dir: {\n    input: \"content\",\n    includes: \"../_includes\",\n    output: \"_site\"\n  }\n};\n",
+            "README.md": page("readme"),
+            "content/content.json": "{\"tags\": [\"input-data\"]}\n",
+            "content/.eleventyignore": "blog/skip.md\n",
+            "content/blog/blog.json": "{\"tags\": \"posts\"}\n",
+            "content/blog/a.md": page("a"),
+            "content/blog/skip.md": page("skip"),
+            "other/x.md": page("other"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags"]
+        for given in ["", "content", "content/blog"] {
+            let terms = try SiteTags.collect(from: [given.isEmpty ? folder : folder.appendingPathComponent(given)], options: options)
+            #expect(counts(terms) == ["posts": 1, "a": 1], "\(given): \(terms.problems)")
+            #expect(terms.problems.isEmpty, "\(given): \(terms.problems)")
+        }
+        let outside = try SiteTags.collect(from: [folder.appendingPathComponent("other")], options: options)
+        #expect(outside.terms.isEmpty && outside.problems.first?.message.contains("outside the Eleventy site's input folder") == true,
+                "\(outside.problems)")
+        #expect(EleventyIgnores.inputSetting(in: "eleventyConfig.setInputDirectory( 'src' );") == "src")
+        #expect(EleventyIgnores.inputSetting(in: "return { dir: { output: `dist`, input: `site` } }") == "site")
+        #expect(EleventyIgnores.inputSetting(in: "const input = 'x'; export default {}") == nil)
+    }
+
     /// What a third look found: a folder given that Jekyll's entry filter hides (`_notes`,
     /// `_posts/_old`) counts nothing and says so; `future` is true when Ruby finds it truthy; a
     /// string `exclude` is read as one path with a note (Jekyll 4 stops on it); in an Eleventy or
