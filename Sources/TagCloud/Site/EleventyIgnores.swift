@@ -88,30 +88,67 @@ struct EleventyIgnores: Sendable, Equatable {
         return nil
     }
 
+    /// An Eleventy site's input folder, as its configuration sets it.
+    enum InputFolder: Sendable, Equatable {
+        /// The configuration does not set it with a string (it may be given on Eleventy's
+        /// command line): the site's root, or the folder given.
+        case unknown
+        /// A folder below the root, as its folders (`[]`: the root itself).
+        case folder([String])
+        /// A folder outside the root (`../pages`, an absolute path elsewhere), as written:
+        /// nothing in the root is built.
+        case outside(String)
+        /// A folder below the root that is not there, as written: nothing is built.
+        case missing(String)
+    }
+
     /// The site's input folder, as its configuration sets it with a string (`dir: {input:
-    /// "content"}`, as eleventy-base-blog does, or `setInputDirectory("src")`), as folders below
-    /// the root; `[]` for the root (`.`), and `nil` when the configuration does not say (it may
-    /// be given on Eleventy's command line) or names a folder outside the root.
-    static func inputFolder(root: URL) -> [String]? {
+    /// "content"}`, as eleventy-base-blog does, or `setInputDirectory("src")`).
+    static func inputFolder(root: URL) -> InputFolder {
         // Eleventy's order of configuration files: the first one found is read.
         for name in [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts",
                      "eleventy.config.mts", "eleventy.config.cts"] {
             guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes)
             else { continue }
-            let code = withoutComments(String(decoding: bytes, as: UTF8.self))
-            guard let folder = inputSetting(in: code) else { return nil }
-            return normalized(folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init)).map {
-                $0.split(separator: "/").map(String.init)
-            } ?? (folder.split(separator: "/").allSatisfy { $0 == "." } ? [] : nil)
+            guard let written = inputSetting(in: withoutComments(String(decoding: bytes, as: UTF8.self))) else { return .unknown }
+            var parts = written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            if written.hasPrefix("/") {
+                // An absolute path names a folder below the root only through the root's path.
+                let rootParts = root.standardized.path.split(separator: "/").map(String.init)
+                guard parts.starts(with: rootParts) else { return .outside(written) }
+                parts.removeFirst(rootParts.count)
+            }
+            guard let folder = normalized(parts) else {
+                return parts.contains("..") ? .outside(written) : .folder([])
+            }
+            let components = folder.split(separator: "/").map(String.init)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder),
+                  isFolder.boolValue else { return .missing(written) }
+            return .folder(components)
         }
-        return nil
+        return .unknown
+    }
+
+    /// Why nothing of an Eleventy site is counted, for its input folder, or `nil`.
+    ///
+    /// - Parameter input: The site's input folder.
+    static func nothingBuilt(_ input: InputFolder) -> String? {
+        switch input {
+        case .outside(let written):
+            "its configuration's input folder \(quoted(path: written)) is outside it, so Eleventy builds none of its pages; "
+                + "nothing in it was counted (give that folder)"
+        case .missing(let written):
+            "its configuration's input folder \(quoted(path: written)) is not there, so Eleventy builds no page; nothing was counted"
+        case .unknown, .folder: nil
+        }
     }
 
     /// The string a configuration's text gives its input folder: `setInputDirectory("…")`, or
     /// `input: "…"` inside a `dir: { … }` object.
     static func inputSetting(in code: String) -> String? {
         let patterns = [#"setInputDirectory\(\s*(["'`])([^"'`\n]*)\1\s*\)"#,
-                        #"\bdir\s*:\s*\{[^{}]*?\binput\s*:\s*(["'`])([^"'`\n]*)\1"#]
+                        #"(?:\bdir|["']dir["'])\s*:\s*\{[^{}]*?(?:\binput|["']input["'])\s*:\s*(["'`])([^"'`\n]*)\1"#]
         for pattern in patterns {
             guard let expression = try? NSRegularExpression(pattern: pattern),
                   let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
@@ -133,23 +170,46 @@ struct EleventyIgnores: Sendable, Equatable {
         return true
     }
 
-    /// JavaScript without its `//` and `/* */` comments (strings are not told apart: a comment
-    /// marker inside a string cuts it, which a call to `setUseGitIgnore` never holds).
+    /// JavaScript without its `//` and `/* */` comments. Strings (`"…"`, `'…'`, and template
+    /// literals, whose `${…}` parts are kept as text) are kept whole, so a `/*` or `//` inside
+    /// one (`addPassthroughCopy("img/*")`, `"https://…"`) starts no comment. (A regular
+    /// expression literal holding a quote or `//` is not told apart; configurations rarely
+    /// have one.)
     static func withoutComments(_ text: String) -> String {
-        var result = "", scalars = Array(text.unicodeScalars), index = 0
+        var result = String.UnicodeScalarView(), scalars = Array(text.unicodeScalars), index = 0
         while index < scalars.count {
-            if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+            let scalar = scalars[index]
+            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if scalar == "/", next == "/" {
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
-            } else if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+            } else if scalar == "/", next == "*" {
                 index += 2
                 while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
                 index += 2
+            } else if scalar == "\"" || scalar == "'" || scalar == "`" {
+                // The string, to its closing quote (a backslash escapes the next character; a
+                // line break ends a "…" or '…' string that was left open).
+                result.append(scalar)
+                index += 1
+                while index < scalars.count, scalars[index] != scalar {
+                    if scalar != "`", scalars[index] == "\n" { break }
+                    if scalars[index] == "\\", index + 1 < scalars.count {
+                        result.append(scalars[index])
+                        index += 1
+                    }
+                    result.append(scalars[index])
+                    index += 1
+                }
+                if index < scalars.count, scalars[index] == scalar {
+                    result.append(scalar)
+                    index += 1
+                }
             } else {
-                result.unicodeScalars.append(scalars[index])
+                result.append(scalar)
                 index += 1
             }
         }
-        return result
+        return String(result)
     }
 
     /// Reads one ignore file whose lines are relative to the folder `below` the root.
@@ -205,18 +265,20 @@ struct EleventyIgnores: Sendable, Equatable {
     private static let javaScriptSpace = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))
 
     /// A micromatch glob as the Hugo-style globs ``FrontMatter/Glob`` matches: `[^` is `[!`, a
-    /// `**` inside a part is `*`, and each whole-part `**` followed by more may also stand for no
-    /// folder at all (`a/**/b` matches `a/b`; `**/x` matches `x`), at most 16 variants.
+    /// `**` inside a part is `*`, and each whole-part `**` but a lone one may also stand for no
+    /// folder at all (`a/**/b` matches `a/b`; `**/x` matches `x`; `a/**` matches `a`), at most 16
+    /// variants.
     static func micromatchVariants(_ glob: String) -> [String] {
         let parts = glob.replacingOccurrences(of: "[^", with: "[!").split(separator: "/", omittingEmptySubsequences: false).map { part in
             part == "**" ? "**" : part.replacingOccurrences(of: "**", with: "*")
         }
         var variants: [[String]] = [[]]
         for (index, part) in parts.enumerated() {
-            let optional = part == "**" && index < parts.count - 1
+            // A last `/**` matches the folder itself too (picomatch's `a/**` matches `a`).
+            let optional = part == "**" && (index < parts.count - 1 || index > 0)
             variants = variants.flatMap { optional && variants.count < 16 ? [$0 + [part], $0] : [$0 + [part]] }
         }
-        return variants.map { $0.joined(separator: "/") }
+        return variants.filter { !$0.isEmpty }.map { $0.joined(separator: "/") }
     }
 
     /// A path's parts joined from the root, `.` and `..` resolved; `nil` for the root itself or

@@ -173,7 +173,7 @@ struct HugoConfig: Sendable, Equatable {
     private mutating func taxonomyNames(_ table: [String: ConfigValue], key: String, source: String) -> [String] {
         var names = Set<String>()
         for (singular, value) in table.sorted(by: { $0.key < $1.key }) {
-            guard case .text(let plural) = value, !plural.isEmpty else {
+            guard case .text(let plural, _) = value, !plural.isEmpty else {
                 problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key).\(singular) is not a taxonomy's "
                                                  + "plural name (tag = 'tags')", skipped: .term))
                 continue
@@ -204,7 +204,7 @@ struct HugoConfig: Sendable, Equatable {
                  + "to collect as folders)")
         }
         if case .list(let kinds)? = table["disablekinds"],
-           kinds.contains(where: { if case .text(let kind) = $0 { ["taxonomy", "term"].contains(kind.lowercased()) } else { false } }) {
+           kinds.contains(where: { if case .text(let kind, _) = $0 { ["taxonomy", "term"].contains(kind.lowercased()) } else { false } }) {
             note("disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere")
         }
         // How the site's URLs spell a term (`disablePathToLower`, `removePathAccents`).
@@ -217,12 +217,12 @@ struct HugoConfig: Sendable, Equatable {
             }
         }
         switch table["contentdir"] {
-        case .text(let folder)? where !folder.isEmpty: contentDir = folder
+        case .text(let folder, _)? where !folder.isEmpty: contentDir = folder
         case nil: break
         default: wrong("contentDir", "a folder's name")
         }
         switch table["defaultcontentlanguage"] {
-        case .text(let code)? where !code.isEmpty: defaultContentLanguage = code.lowercased()
+        case .text(let code, _)? where !code.isEmpty: defaultContentLanguage = code.lowercased()
         case nil: break
         default: wrong("defaultContentLanguage", "a language code")
         }
@@ -238,7 +238,7 @@ struct HugoConfig: Sendable, Equatable {
         }
         switch table["disablelanguages"] {
         case .list(let codes)?:
-            for case .text(let code) in codes { languages[code.lowercased(), default: Language()].disabled = true }
+            for case .text(let code, _) in codes { languages[code.lowercased(), default: Language()].disabled = true }
         case nil: break
         default: wrong("disableLanguages", "a list of language codes")
         }
@@ -255,7 +255,7 @@ struct HugoConfig: Sendable, Equatable {
                 continue
             }
             switch keys["contentdir"] {
-            case .text(let folder)? where !folder.isEmpty: language.contentDir = folder
+            case .text(let folder, _)? where !folder.isEmpty: language.contentDir = folder
             case nil: break
             default: wrong("\(prefix)\(code).contentDir", "a folder's name")
             }
@@ -352,7 +352,9 @@ extension HugoConfig {
 
 /// A configuration value, as far as ``HugoConfig`` reads one.
 private enum ConfigValue {
-    case text(String)
+    /// Text, and whether it was a plain YAML scalar (unquoted): Jekyll's Psych reads plain `no`
+    /// as false, and a quoted `"no"` as a string, which Ruby finds true.
+    case text(String, isPlain: Bool)
     case flag(Bool)
     case table([String: ConfigValue])
     case list([ConfigValue])
@@ -368,7 +370,7 @@ private enum ConfigValue {
 
     init(_ value: any TOMLValueConvertible) {
         if let text = value.string {
-            self = .text(text)
+            self = .text(text, isPlain: false)
         } else if let flag = value.bool {
             self = .flag(flag)
         } else if let table = value.table {
@@ -388,7 +390,7 @@ private enum ConfigValue {
             if scalar.style == .plain, ["true", "false"].contains(scalar.string.lowercased()) {
                 self = .flag(scalar.string.lowercased() == "true")
             } else {
-                self = .text(scalar.string)
+                self = .text(scalar.string, isPlain: scalar.style == .plain || scalar.style == .any)
             }
         case .mapping(let mapping):
             var result: [String: ConfigValue] = [:]
@@ -446,6 +448,8 @@ struct JekyllConfig: Sendable, Equatable {
     static let maximumPatterns = 1000
     /// The excluded paths and patterns, relative to the site's root.
     var exclude = JekyllConfig.defaultExcludes
+    /// The paths and patterns the configuration's own `exclude` lists.
+    var listedExcludes: [String] = []
     /// The names read though they start with `_` or `.`.
     var include: [String] = []
     /// Whether posts dated in the future are built.
@@ -474,14 +478,14 @@ struct JekyllConfig: Sendable, Equatable {
         func paths(_ key: String) -> [String]? {
             switch table[key] {
             case nil: return nil
-            case .text(let path)?:
+            case .text(let path, _)?:
                 // Jekyll 4's `check_include_exclude` stops the build on a string.
                 config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) is a string, not a list; "
                                                         + "Jekyll 4 stops with an error on it (write \(key): [\(path)]); "
                                                         + "it was read as one path", skipped: .nothing))
                 return [path]
             case .list(let items)?:
-                return items.compactMap { if case .text(let path) = $0 { path } else { nil } }
+                return items.compactMap { if case .text(let path, _) = $0 { path } else { nil } }
             default:
                 config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) is not a list of paths; it was not read",
                                                         skipped: .nothing))
@@ -497,16 +501,19 @@ struct JekyllConfig: Sendable, Equatable {
                                                     + "\(Self.maximumPatterns) were read", skipped: .nothing))
             return Array(listed.prefix(Self.maximumPatterns))
         }
-        if case .text(let folder)? = table["collections_dir"] {
+        if case .text(let folder, _)? = table["collections_dir"] {
             config.collectionsDir = folder.split(separator: "/").map(String.init).filter { $0 != "." }
         }
-        config.exclude += bounded("exclude")
+        config.listedExcludes = bounded("exclude")
+        config.exclude += config.listedExcludes
         config.include = bounded("include")
         // Jekyll publishes future posts when `site.future` is truthy to Ruby: anything but
-        // false and nil (YAML 1.1's `no`, `off`, `n` are false to Psych; `0` and `"yes"` are true).
+        // false and nil. Psych reads a plain `no`, `off` (YAML 1.1) or `~` as false or nil; a
+        // quoted `"false"`, a plain `n` and `0` are a string and a number, which Ruby finds true.
         switch table["future"] {
         case .flag(let future)?: config.future = future
-        case .text(let word)?: config.future = !["", "~", "null", "false", "no", "off", "n"].contains(word.lowercased())
+        case .text(let word, let isPlain)?:
+            config.future = !(isPlain && ["", "~", "null", "no", "off"].contains(word.lowercased()))
         case nil: break
         default: config.future = true
         }
@@ -518,10 +525,15 @@ struct JekyllConfig: Sendable, Equatable {
     /// `collection` too), a pattern ending in `/` names the folder, or the pattern matches it as a
     /// shell glob whose `*` crosses folders (`*.markdown` matches `_posts/a.markdown`).
     func excludes(_ path: String) -> Bool {
+        excludingPattern(path) != nil
+    }
+
+    /// The pattern of `exclude` (as written) that leaves out `path`, as ``excludes(_:)`` finds it.
+    func excludingPattern(_ path: String) -> String? {
         // `include` wins (Jekyll filters by `exclude - include`, and an included entry is kept).
-        if includes(path) { return false }
-        return exclude.contains { pattern in
-            let pattern = String(pattern.drop { $0 == "/" })
+        if includes(path) { return nil }
+        return exclude.first { written in
+            let pattern = String(written.drop { $0 == "/" })
             guard !pattern.isEmpty else { return false }
             return path.hasPrefix(pattern) || pattern == path + "/" || fnmatch(pattern, path, 0) == 0
         }

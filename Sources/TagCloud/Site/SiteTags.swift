@@ -319,15 +319,18 @@ public struct SiteTags: Sendable, Hashable {
             // A folder given that Jekyll's entry filter leaves out (`_notes`, `_posts/_old`, unless
             // `include` names it): Jekyll reads none of it.
             if let jekyllPrefix, let config = walker.jekyll,
-               let hidden = jekyllPrefix.first(where: { FolderWalker.isJekyllSpecial($0) && !config.includes($0) }) {
+               let hidden = FolderWalker.folderJekyllHides(jekyllPrefix, config: config) {
                 walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by Jekyll, which reads no "
                                                + "\(quoted(hidden)) folder (a name starting with _, ., # or ~) unless _config.yml "
                                                + "lists it in include; nothing in it was counted", skipped: .nothing))
                 continue
             }
             // A folder given that the site's configuration excludes: Jekyll reads none of it.
-            if let jekyllPrefix, !jekyllPrefix.isEmpty, let config = walker.jekyll, config.excludes(jekyllPrefix.joined(separator: "/")) {
-                let by = config.source.map { "the exclude of \(quoted(path: $0))" } ?? "Jekyll's default excludes"
+            if let jekyllPrefix, !jekyllPrefix.isEmpty, let config = walker.jekyll,
+               let pattern = config.excludingPattern(jekyllPrefix.joined(separator: "/")) {
+                let by = config.listedExcludes.contains(pattern)
+                    ? "\(quoted(pattern)) in the exclude of \(config.source.map { quoted(path: $0) } ?? "the site's configuration")"
+                    : "Jekyll's default exclude \(quoted(pattern))"
                 walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is left out by \(by), so Jekyll "
                                                + "builds none of its pages; nothing in it was counted", skipped: .nothing))
                 continue
@@ -343,7 +346,12 @@ public struct SiteTags: Sendable, Hashable {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
                 // Its configuration's input folder holds its pages (else the folder given may be
                 // the input folder, named on Eleventy's command line).
-                let input = EleventyIgnores.inputFolder(root: root)
+                let setting = EleventyIgnores.inputFolder(root: root)
+                if let why = EleventyIgnores.nothingBuilt(setting) {
+                    walker.problems.append(Problem(file: shown, line: nil, message: why, skipped: .nothing))
+                    continue
+                }
+                let input: [String]? = if case .folder(let parts) = setting { parts } else { nil }
                 if let input, !eleventyPrefix.starts(with: input), !input.starts(with: eleventyPrefix) {
                     walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is outside the Eleventy site's input "
                                                    + "folder \(quoted(path: input.joined(separator: "/"))), as its configuration sets it, "
@@ -373,10 +381,16 @@ public struct SiteTags: Sendable, Hashable {
                     above = above.deletingLastPathComponent()
                     folders.insert(above, at: 0)
                 }
-                // (Those inside the input folder: the i-th is i folders below the root.)
-                for url in folders.dropFirst(walker.eleventyInput.count + 1) {
+                // (The input folder's and those inside it, not the root's: the i-th is i folders
+                // below the root.)
+                for (index, url) in folders.enumerated().dropFirst(max(walker.eleventyInput.count, 1)) {
                     let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                    walker.readEleventyDirectoryData(of: url, name: url.path, entries: entries)
+                    // Named from the folder given (`site/posts/2024` → `site/posts`) when its path shows it.
+                    let parts = folder.relativePath.split(separator: "/", omittingEmptySubsequences: true)
+                    let up = folders.count - index
+                    let shown = parts.count > up && !parts.suffix(up).contains { $0 == "." || $0 == ".." }
+                        ? (folder.relativePath.hasPrefix("/") ? "/" : "") + parts.dropLast(up).joined(separator: "/") : url.path
+                    walker.readEleventyDirectoryData(of: url, name: shown, entries: entries)
                 }
             }
             walker.walk(folder, name: folder.relativePath, includeDrafts: options.includeDrafts)
@@ -708,6 +722,8 @@ public struct SiteTags: Sendable, Hashable {
         if let folders = file.jekyllFolders {
             return jekyllFolderCategories((folders + [file.url.lastPathComponent]).joined(separator: "/"))
         }
+        // (Not in a Hugo or Eleventy site, where `_posts` is a folder as any other.)
+        guard file.strings == .plainYAMLSplit else { return [] }
         return file.inPosts ? [] : jekyllFolderCategories(String(file.name.dropFirst(file.rootLength)))
     }
 
@@ -810,7 +826,9 @@ public struct SiteTags: Sendable, Hashable {
         }
         var values: FrontMatter.Values
         do {
-            values = try block.values(for: keys, file: name, isJekyllPost: inPosts || Self.isJekyllPost(name),
+            // Jekyll's rules for posts hold outside Hugo and Eleventy sites only.
+            let isJekyllPost = strings == .plainYAMLSplit && (inPosts || Self.isJekyllPost(name))
+            values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
                                       strings: strings)
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
@@ -854,14 +872,16 @@ public struct SiteTags: Sendable, Hashable {
         // A Jekyll post is dated by its file name; a file in `_posts` not named as a post
         // (`YYYY-MM-DD-title.md`) is not published by Jekyll at all.
         let folders = name.split(separator: "/").dropLast()
-        if (inPosts || folders.contains("_posts")) && !folders.contains("_drafts") {
+        if strings == .plainYAMLSplit, (inPosts || folders.contains("_posts")) && !folders.contains("_drafts") {
             guard let named = PageDates.fileNameDate(name) else {
                 result.leftOut = .undatedPost
                 return result
             }
             if dates.publish == nil { dates.publish = named }
         }
-        if let reason = dates.leftOut(at: options.now, future: options.includeFuture, expired: options.includeExpired) {
+        // Eleventy lists a page whatever its dates (it has no future or expired pages).
+        if strings != .commaSplit,
+           let reason = dates.leftOut(at: options.now, future: options.includeFuture, expired: options.includeExpired) {
             result.leftOut = reason
             return result
         }
@@ -969,13 +989,16 @@ public struct SiteTags: Sendable, Hashable {
         if bytes.count > 1 << 20 {
             return (EleventyData(), [Problem(file: name, line: nil, message: "is over 1 MiB", skipped: .entry)])
         }
-        let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        // A byte order mark is read past, and an empty file is `{}`, as Eleventy reads them.
+        let content = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
+        let start = content.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if start.isEmpty { return (EleventyData(), []) }
         guard start.first == UInt8(ascii: "{") else {
             return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
         }
         let values: FrontMatter.Values
         do {
-            guard let block = try FrontMatter.find(in: bytes, limit: 1 << 20) else {
+            guard let block = try FrontMatter.find(in: content, limit: 1 << 20) else {
                 return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
             }
             values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
@@ -1257,6 +1280,21 @@ private struct FolderWalker {
         parts.reduce(name) { $0.isEmpty ? $1 : $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
     }
 
+    /// The folder of `folders` (from a Jekyll site's root down) that Jekyll's entry filter
+    /// leaves out, or `nil`: a special name (``isJekyllSpecial(_:)``) that `include` does not
+    /// list, outside `_posts` and `_drafts` or first inside them (deeper folders in them are
+    /// not filtered: the post reader filters the paths of files below them by their first
+    /// character and their names).
+    static func folderJekyllHides(_ folders: [String], config: JekyllConfig) -> String? {
+        var inPosts = false, depthInPosts = 0
+        for folder in folders {
+            if inPosts { depthInPosts += 1 }
+            if (!inPosts || depthInPosts == 1), isJekyllSpecial(folder), !config.includes(folder) { return folder }
+            if folder == "_posts" || folder == "_drafts" { (inPosts, depthInPosts) = (true, 0) }
+        }
+        return nil
+    }
+
     /// Whether Jekyll's entry filter leaves out a name unless `include` lists it: one starting
     /// with `_` (but `_posts` and `_drafts`), `.`, `#` or `~`, or a backup ending with `~`.
     static func isJekyllSpecial(_ name: String) -> Bool {
@@ -1384,24 +1422,36 @@ private struct FolderWalker {
         let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
         let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryData)
         let (outerPrefix, outerIgnores, outerInput) = (eleventyPrefix, eleventyIgnores, eleventyInput)
-        if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
-            eleventyRootDepth = ancestorNames.count
-            eleventyPrefix = []
-            eleventyInput = EleventyIgnores.inputFolder(root: folder) ?? []
-            let inputName = Self.joined(name, eleventyInput)
-            eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil
-                                                   : (eleventyInput.reduce(folder) { $0.appendingPathComponent($1) }, eleventyInput, inputName))
-            problems += eleventyIgnores.problems
-        }
         defer {
             (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores, eleventyInput)
                 = (outerEleventy, outerData, outerPrefix, outerIgnores, outerInput)
         }
+        if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
+            eleventyRootDepth = ancestorNames.count
+            eleventyPrefix = []
+            let setting = EleventyIgnores.inputFolder(root: folder)
+            if let why = EleventyIgnores.nothingBuilt(setting) {
+                problems.append(SiteTags.Problem(file: name, line: nil, message: why, skipped: .nothing))
+                return
+            }
+            eleventyInput = if case .folder(let parts) = setting { parts } else { [] }
+            let inputName = Self.joined(name, eleventyInput)
+            eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil
+                                                   : (eleventyInput.reduce(folder) { $0.appendingPathComponent($1) }, eleventyInput, inputName))
+            problems += eleventyIgnores.problems
+            // An ignore rule that leaves out the input folder itself: Eleventy builds nothing.
+            if let rule = eleventyIgnores.rule(leavingOutAnyOf: eleventyInput) {
+                problems.append(SiteTags.Problem(file: inputName, line: nil, message: "is the site's input folder, and line \(rule.line) "
+                                                 + "of \(quoted(path: rule.file)) leaves it out, so Eleventy builds no page; "
+                                                 + "nothing was counted", skipped: .nothing))
+                return
+            }
+        }
         // The folders from the Eleventy site's root down to this one.
         let eleventyHere = eleventyRootDepth.map { eleventyPrefix + ancestorNames.dropFirst($0) }
-        // (Not the input folder's own, nor those above it: Eleventy reads directory data for the
-        // folders inside its input folder only.)
-        if let eleventyHere, hugoContentDepth == nil, eleventyHere.count > eleventyInput.count {
+        // (The input folder's and those inside it: not those above it, nor the root's when it is
+        // the input folder, as Eleventy reads them.)
+        if let eleventyHere, hugoContentDepth == nil, eleventyHere.count >= max(eleventyInput.count, 1) {
             readEleventyDirectoryData(of: folder, name: name, entries: entries)
         }
         let outerRoot = jekyllRootDepth
@@ -1412,6 +1462,11 @@ private struct FolderWalker {
         }
         defer { (jekyllRootDepth, jekyll) = (outerRoot, outerJekyll) }
         let relative = jekyllRootDepth.map { depth in (jekyllPrefix + ancestorNames.dropFirst(depth)).joined(separator: "/") }
+        // Whether this folder is below a folder inside `_posts` or `_drafts` (`_posts/sub`).
+        let belowPostsFolder = relative.map { relative in
+            let folders = relative.split(separator: "/")
+            return folders.lastIndex { $0 == "_posts" || $0 == "_drafts" }.map { folders.count - $0 >= 2 } ?? false
+        } ?? false
         // A Hugo site's root: only its content folder (the language's) holds pages.
         if hugoContentDepth == nil, Self.isHugoRoot(entries, url: { folder.appendingPathComponent($0) }) {
             walkHugoSite(folder, name: name, includeDrafts: includeDrafts)
@@ -1436,7 +1491,10 @@ private struct FolderWalker {
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
-            if relative != nil, Self.isJekyllSpecial(entry), jekyll?.includes(entry) != true { continue }
+            // (Below a folder inside `_posts`, Jekyll's post reader filters files by their names
+            // alone: `_posts/sub/_x/2024-01-01-y.md` is a post, `_posts/sub/_y.md` is not.)
+            let hiddenByJekyll = relative != nil && Self.isJekyllSpecial(entry) && jekyll?.includes(entry) != true
+            if hiddenByJekyll, !belowPostsFolder { continue }
             // Its configuration's `exclude` (with Jekyll's defaults: `vendor/bundle`, `node_modules`…).
             if let relative, (jekyll ?? JekyllConfig()).excludes(relative.isEmpty ? entry : relative + "/" + entry) { continue }
             if let eleventyHere, hugoContentDepth == nil {
@@ -1475,10 +1533,11 @@ private struct FolderWalker {
                 continue
             }
             if entryStatus.st_mode & S_IFMT == S_IFDIR {
+                if hiddenByJekyll, !belowPostsFolder { continue }
                 ancestorNames.append(entry)
                 walk(url, name: entryName, includeDrafts: includeDrafts)
                 ancestorNames.removeLast()
-            } else if entryStatus.st_mode & S_IFMT == S_IFREG, Self.extensions.contains(url.pathExtension.lowercased()),
+            } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll, Self.extensions.contains(url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
                 var jekyllFolders: [String]?

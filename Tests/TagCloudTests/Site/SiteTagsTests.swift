@@ -748,10 +748,15 @@ import Testing
             "content/scripts/s.md": "---\ntags: [s]\n---\n",
             "content/broken/broken.json": "{\"tags\": [\n",
             "content/broken/x.md": "---\ntags: [x]\n---\n",
+            "content/empty/empty.json": "  \n",
+            "content/empty/e.md": "---\ntags: [e]\n---\n",
+            "content/marked/marked.json": "\u{FEFF}{\"tags\": [\"marked\"]}\n",
+            "content/marked/m.md": "---\ntags: [m]\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = try SiteTags.collect(from: [folder])
-        #expect(counts(whole) == ["posts": 3, "js": 1, "css": 1, "featured": 1, "notes": 2, "deep": 1, "mine": 1, "s": 1, "x": 1])
+        #expect(counts(whole) == ["posts": 3, "js": 1, "css": 1, "featured": 1, "notes": 2, "deep": 1, "mine": 1, "s": 1, "x": 1,
+                                  "e": 1, "marked": 1, "m": 1])
         #expect(whole.problems.map(\.file).sorted() == ["\(folder.relativePath)/content/blog/c.11tydata.json",
                                                         "\(folder.relativePath)/content/broken/broken.json",
                                                         "\(folder.relativePath)/content/scripts/scripts.11tydata.js"], "\(whole.problems)")
@@ -760,6 +765,10 @@ import Testing
         // A folder given inside the site: the folders' data above it still reach its pages.
         let deep = try SiteTags.collect(from: [folder.appendingPathComponent("content/notes/deep")])
         #expect(counts(deep) == ["notes": 1, "deep": 1, "mine": 1])
+        // A data file above the folder given is named from the folder given.
+        try Data("{\"tags\": [1]}\n".utf8).write(to: folder.appendingPathComponent("content/notes/notes.11tydata.json"))
+        let named = try SiteTags.collect(from: [folder.appendingPathComponent("content/notes/deep")])
+        #expect(named.problems.map(\.file) == ["\(folder.relativePath)/content/notes/notes.11tydata.json"], "\(named.problems)")
     }
 
     /// `eleventyExcludeFromCollections` in an Eleventy data file holds for the pages it reaches,
@@ -849,16 +858,20 @@ import Testing
         #expect(counts(odd)["readme"] == 1 && odd.problems.map(\.message) == ["is not a regular file; it was not read"], "\(odd.problems)")
         #expect(EleventyIgnores.micromatchVariants("a/**/b/**/c") == ["a/**/b/**/c", "a/**/b/c", "a/b/**/c", "a/b/c"])
         #expect(EleventyIgnores.micromatchVariants("posts/**.md") == ["posts/*.md"])
+        #expect(EleventyIgnores.micromatchVariants("src/**") == ["src/**", "src"] && EleventyIgnores.micromatchVariants("**") == ["**"])
     }
 
     /// An Eleventy site's input folder, as its configuration sets it with a string (base-blog's
     /// `dir: {input: "content"}`, or `setInputDirectory`), alone holds its pages: files beside it
-    /// are not counted, its own `.eleventyignore` holds, and its own data file is not read (only
-    /// the folders' inside it); a folder given outside it counts nothing and says why.
+    /// are not counted, its own `.eleventyignore` holds, and its own data file reaches every page
+    /// (as since Eleventy 0.11; the root's does not when the root is the input folder); a folder
+    /// given outside it, or an input folder outside the site or not there, counts nothing and
+    /// says why. A `/*` inside a string of the configuration starts no comment.
     @Test func anEleventySitesInputFolderHoldsItsPages() throws {
         let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
         let folder = try site([
-            "eleventy.config.js": "// dir: { input: \"other\" }\nexport const config = {\n  templateFormats: [\"md\", \"njk\"],\n"
+            "eleventy.config.js": "// dir: { input: \"other\" }\nexport default function (c) { c.addPassthroughCopy(\"img/*\"); }\n"
+                + "export const config = {\n  templateFormats: [\"md\", \"njk\"],\n"
                 + "  dir: {\n    input: \"content\",\n    includes: \"../_includes\",\n    output: \"_site\"\n  }\n};\n",
             "README.md": page("readme"),
             "content/content.json": "{\"tags\": [\"input-data\"]}\n",
@@ -873,7 +886,7 @@ import Testing
         options.taxonomies = ["tags"]
         for given in ["", "content", "content/blog"] {
             let terms = try SiteTags.collect(from: [given.isEmpty ? folder : folder.appendingPathComponent(given)], options: options)
-            #expect(counts(terms) == ["posts": 1, "a": 1], "\(given): \(terms.problems)")
+            #expect(counts(terms) == ["posts": 1, "a": 1, "input-data": 1], "\(given): \(terms.problems)")
             #expect(terms.problems.isEmpty, "\(given): \(terms.problems)")
         }
         let outside = try SiteTags.collect(from: [folder.appendingPathComponent("other")], options: options)
@@ -882,6 +895,20 @@ import Testing
         #expect(EleventyIgnores.inputSetting(in: "eleventyConfig.setInputDirectory( 'src' );") == "src")
         #expect(EleventyIgnores.inputSetting(in: "return { dir: { output: `dist`, input: `site` } }") == "site")
         #expect(EleventyIgnores.inputSetting(in: "const input = 'x'; export default {}") == nil)
+        #expect(EleventyIgnores.inputSetting(in: "return { \"dir\": { \"input\": \"src\" } }") == "src")
+        #expect(EleventyIgnores.withoutComments("a(\"x/*\"); // b\nc('//') /* d */ `e${1}//`") == "a(\"x/*\"); \nc('//')  `e${1}//`")
+        // A rule that leaves out the input folder itself: nothing is built.
+        try Data("Content/**\n".utf8).write(to: folder.appendingPathComponent(".eleventyignore"))
+        let ignored = try SiteTags.collect(from: [folder], options: options)
+        #expect(ignored.terms.isEmpty && ignored.problems.first?.message.contains("is the site's input folder, and line 1") == true,
+                "\(ignored.problems)")
+        for (input, message) in [("../elsewhere", "is outside it"), ("missing", "is not there")] {
+            try Data("module.exports = () => ({ dir: { input: '\(input)' } });\n".utf8)
+                .write(to: folder.appendingPathComponent("eleventy.config.js"))
+            let none = try SiteTags.collect(from: [folder], options: options)
+            #expect(none.terms.isEmpty && none.problems.count == 1 && none.problems.first?.message.contains(message) == true,
+                    "\(none.problems)")
+        }
     }
 
     /// What a third look found: a folder given that Jekyll's entry filter hides (`_notes`,
@@ -922,6 +949,41 @@ import Testing
                 "\(others.problems)")
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("eleventy/_drafts")], options: options))
                 == ["eleventy-draft-folder": 1])
+    }
+
+    /// Jekyll's rules stay in Jekyll sites: in Hugo and Eleventy sites a `_posts` folder gives no
+    /// category, a file in it needs no date in its name, and Eleventy lists a page whatever its
+    /// dates. In a Jekyll site, below a folder inside `_posts` only the files' names are
+    /// filtered (`_posts/sub/_x/…` is a post); `future: "false"` (a string) is true to Ruby, a
+    /// plain `no` false.
+    @Test func jekyllsRulesStayInJekyllSites() throws {
+        let page = { (tag: String) in "---\ntags: [\(tag)]\n---\n" }
+        let folder = try site([
+            "eleventy/eleventy.config.js": "",
+            "eleventy/blog/_posts/notapost.md": page("eleventy-posts-folder"),
+            "eleventy/later.md": "---\ndate: 2099-01-01\ntags: [eleventy-later]\n---\n",
+            "eleventy/expired.md": "---\nexpiryDate: 2000-01-01\ntags: [eleventy-expired]\n---\n",
+            "hugo/hugo.toml": "title = \"x\"\n",
+            "hugo/content/blog/_posts/notapost.md": page("hugo-posts-folder"),
+            "jekyll/_config.yml": "future: \"false\"\n",
+            "jekyll/_posts/sub/_x/2024-01-01-y.md": page("nested"),
+            "jekyll/_posts/sub/_hidden.md": page("hidden"),
+            "jekyll/_posts/2099-01-01-later.md": page("jekyll-later"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.taxonomies = ["tags", "categories"]
+        let others = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy"), folder.appendingPathComponent("hugo")],
+                                          options: options)
+        #expect(counts(others) == ["eleventy-posts-folder": 1, "eleventy-later": 1, "eleventy-expired": 1, "hugo-posts-folder": 1],
+                "\(others.problems)")
+        let jekyll = try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")], options: options)
+        // (Folders inside `_posts` are no categories: those above it are.)
+        #expect(counts(jekyll) == ["nested": 1, "jekyll-later": 1], "\(jekyll.problems)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll/_posts/sub/_x")], options: options))
+                == ["nested": 1])
+        try Data("future: no\n".utf8).write(to: folder.appendingPathComponent("jekyll/_config.yml"))
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")], options: options))["jekyll-later"] == nil)
     }
 
     /// What a second look found: a `_config.yml` left in a Hugo or Eleventy site does not make
@@ -981,7 +1043,7 @@ import Testing
         // A folder given that the configuration excludes counts nothing, and says why.
         let old = try SiteTags.collect(from: [folder.appendingPathComponent("old")], options: options)
         #expect(old.terms.isEmpty && old.problems.count == 1 && old.problems.first?.skipped == SiteTags.Problem.Skipped.nothing
-                && old.problems.first?.message.contains("left out by the exclude of") == true
+                && old.problems.first?.message.contains("left out by \"old/\" in the exclude of") == true
                 && old.problems.first?.message.contains("_config.yml") == true, "\(old.problems)")
         // Without `future`, later posts wait, as Jekyll leaves them out.
         try Data("exclude: [coll]\n".utf8).write(to: folder.appendingPathComponent("_config.yml"))
