@@ -73,8 +73,11 @@ struct EleventyIgnores: Sendable, Equatable {
     /// entered, so its files never reach this once it is left out.
     func rule(leavingOut path: String) -> Source? {
         guard !isEmpty else { return nil }
-        if let source = paths[path.lowercased()] { return source }
-        return globs.first { $0.glob.matches(path) }?.source
+        let lowercased = path.lowercased()
+        if let source = paths[lowercased] { return source }
+        guard !globs.isEmpty else { return nil }
+        let scalars = Array(lowercased.unicodeScalars)
+        return globs.first { $0.glob.matches(lowercased: scalars) }?.source
     }
 
     /// Whether the entry at `path` is left out (``rule(leavingOut:)``).

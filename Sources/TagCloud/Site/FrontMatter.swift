@@ -681,8 +681,13 @@ struct FrontMatter {
 
         /// Whether `value` matches (``FrontMatter/globMatches(_:_:)``).
         func matches(_ value: String) -> Bool {
-            let characters = Array(value.lowercased().unicodeScalars)
-            return alternatives.contains { FrontMatter.matches($0, characters) }
+            matches(lowercased: Array(value.lowercased().unicodeScalars))
+        }
+
+        /// Whether a value already in lower case, as its scalars, matches: for one value
+        /// matched against many globs.
+        func matches(lowercased characters: [Unicode.Scalar]) -> Bool {
+            alternatives.contains { FrontMatter.matches($0, characters) }
         }
     }
 
@@ -771,10 +776,10 @@ struct FrontMatter {
     /// which suffix of the text, filled from the ends.
     fileprivate static func matches(_ tokens: [GlobToken], _ text: [Unicode.Scalar]) -> Bool {
         let width = text.count + 1
-        var next = [Bool](repeating: false, count: width)
+        // Two rows, swapped from token to token: no allocation a token.
+        var next = [Bool](repeating: false, count: width), row = [Bool](repeating: false, count: width)
         next[text.count] = true
         for token in tokens.reversed() {
-            var row = [Bool](repeating: false, count: width)
             for position in stride(from: text.count, through: 0, by: -1) {
                 let hasCharacter = position < text.count
                 let character: Unicode.Scalar = hasCharacter ? text[position] : "/"
@@ -787,7 +792,7 @@ struct FrontMatter {
                     hasCharacter && character != "/" && ranges.contains { $0.contains(character) } != negated && next[position + 1]
                 }
             }
-            next = row
+            swap(&next, &row)
         }
         return next[0]
     }
