@@ -105,32 +105,80 @@ struct EleventyIgnores: Sendable, Equatable {
         case missing(String)
     }
 
-    /// The site's input folder, as its configuration sets it with a string (`dir: {input:
-    /// "content"}`, as eleventy-base-blog does, or `setInputDirectory("src")`).
-    static func inputFolder(root: URL) -> InputFolder {
+    /// An Eleventy site's folders as its configuration sets them with strings.
+    struct Directories: Sendable, Equatable {
+        /// Where its pages are.
+        var input: InputFolder = .unknown
+        /// The folders below the root that hold no pages, as folders: its includes, layouts and
+        /// data (`_includes`, `_data` in the input folder by default) and its output (`_site`).
+        var withoutPages: Set<[String]> = []
+    }
+
+    /// The site's folders, as its configuration sets them with a string (`dir: {input:
+    /// "content", includes: "../_includes"}`, as eleventy-base-blog does, or
+    /// `setInputDirectory("src")` and the like).
+    static func directories(root: URL) -> Directories {
+        var directories = Directories()
+        var code = ""
         // Eleventy's order of configuration files: the first one found is read.
         for name in [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts",
                      "eleventy.config.mts", "eleventy.config.cts"] {
             guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes)
             else { continue }
-            guard let written = inputSetting(in: withoutComments(String(decoding: bytes, as: UTF8.self))) else { return .unknown }
+            code = withoutComments(String(decoding: bytes, as: UTF8.self))
+            break
+        }
+        var inputParts: [String] = []
+        if let written = setting("input", setter: "setInputDirectory", in: code) {
             var parts = written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             if written.hasPrefix("/") {
                 // An absolute path names a folder below the root only through the root's path.
                 let rootParts = root.standardized.path.split(separator: "/").map(String.init)
-                guard parts.starts(with: rootParts) else { return .outside(written) }
+                guard parts.starts(with: rootParts) else {
+                    directories.input = .outside(written)
+                    return directories
+                }
                 parts.removeFirst(rootParts.count)
             }
-            guard let folder = normalized(parts) else {
-                return parts.contains("..") ? .outside(written) : .folder([])
+            if let folder = normalized(parts) {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder),
+                      isFolder.boolValue else {
+                    directories.input = .missing(written)
+                    return directories
+                }
+                inputParts = folder.split(separator: "/").map(String.init)
+            } else if parts.contains("..") {
+                directories.input = .outside(written)
+                return directories
             }
-            let components = folder.split(separator: "/").map(String.init)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder),
-                  isFolder.boolValue else { return .missing(written) }
-            return .folder(components)
+            directories.input = .folder(inputParts)
         }
-        return .unknown
+        // Includes, layouts and data are in the input folder; the output is in the root.
+        for (key, setter, fallback, base) in [("includes", "setIncludesDirectory", "_includes", inputParts),
+                                              ("layouts", "setLayoutsDirectory", nil, inputParts),
+                                              ("data", "setDataDirectory", "_data", inputParts),
+                                              ("output", "setOutputDirectory", "_site", [])] {
+            guard let written = setting(key, setter: setter, in: code) ?? fallback, !written.hasPrefix("/"),
+                  let folder = normalized(base + written.split(separator: "/", omittingEmptySubsequences: true).map(String.init))
+            else { continue }
+            directories.withoutPages.insert(folder.split(separator: "/").map(String.init))
+        }
+        return directories
+    }
+
+    /// The string a configuration's text gives a folder: `setter("…")`, or `key: "…"` inside a
+    /// `dir: { … }` object (keys quoted or not).
+    static func setting(_ key: String, setter: String, in code: String) -> String? {
+        let patterns = [#"\#(setter)\(\s*(["'`])([^"'`\n]*)\1\s*\)"#,
+                        #"(?:\bdir|["']dir["'])\s*:\s*\{[^{}]*?(?:\b\#(key)|["']\#(key)["'])\s*:\s*(["'`])([^"'`\n]*)\1"#]
+        for pattern in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern),
+                  let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
+                  let range = Range(match.range(at: 2), in: code) else { continue }
+            return String(code[range])
+        }
+        return nil
     }
 
     /// Why nothing of an Eleventy site is counted, for its input folder, or `nil`.
@@ -145,20 +193,6 @@ struct EleventyIgnores: Sendable, Equatable {
             "its configuration's input folder \(quoted(path: written)) is not there, so Eleventy builds no page; nothing was counted"
         case .unknown, .folder: nil
         }
-    }
-
-    /// The string a configuration's text gives its input folder: `setInputDirectory("…")`, or
-    /// `input: "…"` inside a `dir: { … }` object.
-    static func inputSetting(in code: String) -> String? {
-        let patterns = [#"setInputDirectory\(\s*(["'`])([^"'`\n]*)\1\s*\)"#,
-                        #"(?:\bdir|["']dir["'])\s*:\s*\{[^{}]*?(?:\binput|["']input["'])\s*:\s*(["'`])([^"'`\n]*)\1"#]
-        for pattern in patterns {
-            guard let expression = try? NSRegularExpression(pattern: pattern),
-                  let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
-                  let range = Range(match.range(at: 2), in: code) else { continue }
-            return String(code[range])
-        }
-        return nil
     }
 
     /// Whether the site's configuration leaves `.gitignore` in use: no `setUseGitIgnore(false)`

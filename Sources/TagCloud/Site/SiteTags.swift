@@ -342,15 +342,17 @@ public struct SiteTags: Sendable, Hashable {
             walker.eleventyPrefix = eleventyPrefix ?? []
             walker.eleventyIgnores = EleventyIgnores()
             walker.eleventyInput = []
+            walker.eleventyWithoutPages = []
             if let eleventyPrefix {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
                 // Its configuration's input folder holds its pages (else the folder given may be
                 // the input folder, named on Eleventy's command line).
-                let setting = EleventyIgnores.inputFolder(root: root)
+                let directories = EleventyIgnores.directories(root: root), setting = directories.input
                 if let why = EleventyIgnores.nothingBuilt(setting) {
                     walker.problems.append(Problem(file: shown, line: nil, message: why, skipped: .nothing))
                     continue
                 }
+                walker.eleventyWithoutPages = directories.withoutPages
                 let input: [String]? = if case .folder(let parts) = setting { parts } else { nil }
                 if let input, !eleventyPrefix.starts(with: input), !input.starts(with: eleventyPrefix) {
                     walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is outside the Eleventy site's input "
@@ -1311,6 +1313,10 @@ private struct FolderWalker {
     /// The Eleventy site's input folder below its root, as its configuration sets it (`[]`: the
     /// root): only it holds pages.
     var eleventyInput: [String] = []
+    /// The Eleventy site's folders that hold no pages, below its root: its includes, layouts,
+    /// data and output folders, as its configuration names them (`_includes`, `_data`, `_site`
+    /// by default). In an Eleventy site they replace ``generatorFolders``.
+    var eleventyWithoutPages: Set<[String]> = []
 
     /// The root of the site a folder given is in, `prefix` (its folders down to the one given)
     /// above it, and the root's name: from the folder given (`site/blog` → `site`) when its path
@@ -1421,19 +1427,20 @@ private struct FolderWalker {
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.
         let isJekyllRoot = Self.isJekyllRoot(entries, url: { folder.appendingPathComponent($0) })
         let (outerEleventy, outerData) = (eleventyRootDepth, eleventyDirectoryData)
-        let (outerPrefix, outerIgnores, outerInput) = (eleventyPrefix, eleventyIgnores, eleventyInput)
+        let (outerPrefix, outerIgnores, outerInput, outerWithoutPages) = (eleventyPrefix, eleventyIgnores, eleventyInput, eleventyWithoutPages)
         defer {
-            (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores, eleventyInput)
-                = (outerEleventy, outerData, outerPrefix, outerIgnores, outerInput)
+            (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores, eleventyInput, eleventyWithoutPages)
+                = (outerEleventy, outerData, outerPrefix, outerIgnores, outerInput, outerWithoutPages)
         }
         if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
             eleventyRootDepth = ancestorNames.count
             eleventyPrefix = []
-            let setting = EleventyIgnores.inputFolder(root: folder)
+            let directories = EleventyIgnores.directories(root: folder), setting = directories.input
             if let why = EleventyIgnores.nothingBuilt(setting) {
                 problems.append(SiteTags.Problem(file: name, line: nil, message: why, skipped: .nothing))
                 return
             }
+            eleventyWithoutPages = directories.withoutPages
             eleventyInput = if case .folder(let parts) = setting { parts } else { [] }
             let inputName = Self.joined(name, eleventyInput)
             eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil
@@ -1489,7 +1496,13 @@ private struct FolderWalker {
             }
             return
         }
-        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" && !Self.generatorFolders.contains(entry) {
+        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+            // The folders of generated pages and templates: an Eleventy site's own, else by name.
+            if let eleventyHere, hugoContentDepth == nil {
+                if eleventyWithoutPages.contains(eleventyHere + [entry]) { continue }
+            } else if Self.generatorFolders.contains(entry) {
+                continue
+            }
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
             // (Below a folder inside `_posts`, Jekyll's post reader filters files by their names
             // alone: `_posts/sub/_x/2024-01-01-y.md` is a post, `_posts/sub/_y.md` is not.)

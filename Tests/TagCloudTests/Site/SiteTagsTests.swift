@@ -892,11 +892,26 @@ import Testing
         let outside = try SiteTags.collect(from: [folder.appendingPathComponent("other")], options: options)
         #expect(outside.terms.isEmpty && outside.problems.first?.message.contains("outside the Eleventy site's input folder") == true,
                 "\(outside.problems)")
-        #expect(EleventyIgnores.inputSetting(in: "eleventyConfig.setInputDirectory( 'src' );") == "src")
-        #expect(EleventyIgnores.inputSetting(in: "return { dir: { output: `dist`, input: `site` } }") == "site")
-        #expect(EleventyIgnores.inputSetting(in: "const input = 'x'; export default {}") == nil)
-        #expect(EleventyIgnores.inputSetting(in: "return { \"dir\": { \"input\": \"src\" } }") == "src")
+        #expect(EleventyIgnores.setting("input", setter: "setInputDirectory", in: "eleventyConfig.setInputDirectory( 'src' );") == "src")
+        #expect(EleventyIgnores.setting("input", setter: "setInputDirectory", in: "return { dir: { output: `dist`, input: `site` } }") == "site")
+        #expect(EleventyIgnores.setting("input", setter: "setInputDirectory", in: "const input = 'x'; export default {}") == nil)
+        #expect(EleventyIgnores.setting("input", setter: "setInputDirectory", in: "return { \"dir\": { \"input\": \"src\" } }") == "src")
         #expect(EleventyIgnores.withoutComments("a(\"x/*\"); // b\nc('//') /* d */ `e${1}//`") == "a(\"x/*\"); \nc('//')  `e${1}//`")
+        // Its includes, layouts, data and output folders hold no pages, as it names them: other
+        // folders named `_includes` or `_layouts` are folders as any other to Eleventy.
+        try Data("export const config = { dir: { input: 'content', includes: 'partials', data: '../data', layouts: 'frames' } };\n".utf8)
+            .write(to: folder.appendingPathComponent("eleventy.config.js"))
+        for (path, tag) in [("content/partials/p.md", "partial"), ("content/frames/f.md", "frame"), ("content/_includes/i.md", "includes"),
+                            ("content/_layouts/l.md", "layouts"), ("data/d.md", "data"), ("content/_site/s.md", "site")] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try Data(page(tag).utf8).write(to: folder.appendingPathComponent(path))
+        }
+        #expect(counts(try SiteTags.collect(from: [folder], options: options))
+                == ["posts": 1, "a": 1, "input-data": 4, "includes": 1, "layouts": 1, "site": 1])
+        let directories = EleventyIgnores.directories(root: folder)
+        #expect(directories.input == .folder(["content"])
+                && directories.withoutPages == [["content", "partials"], ["content", "frames"], ["data"], ["_site"]])
         // A rule that leaves out the input folder itself: nothing is built.
         try Data("Content/**\n".utf8).write(to: folder.appendingPathComponent(".eleventyignore"))
         let ignored = try SiteTags.collect(from: [folder], options: options)
