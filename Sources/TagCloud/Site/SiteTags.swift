@@ -995,21 +995,18 @@ public struct SiteTags: Sendable, Hashable {
         let content = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         let start = content.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if start.isEmpty { return (EleventyData(), []) }
-        guard start.first == UInt8(ascii: "{") else {
-            return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
-        }
+        let notAnObject = Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)
+        guard start.first == UInt8(ascii: "{") else { return (EleventyData(), [notAnObject]) }
         let values: FrontMatter.Values
         do {
-            guard let block = try FrontMatter.find(in: content, limit: 1 << 20) else {
-                return (EleventyData(), [Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)])
-            }
+            guard let block = try FrontMatter.find(in: content, limit: 1 << 20) else { return (EleventyData(), [notAnObject]) }
             values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
         } catch {
             // Said of a data file, not of a page's front matter: the pages it reaches still count.
             let message = error.message.replacingOccurrences(of: "JSON front matter", with: "JSON object")
                 .replacingOccurrences(of: "front matter", with: "data")
-            return (EleventyData(), [Problem(file: name, line: error.line, message: "is an Eleventy data file that cannot be read (\(message)); "
-                                             + "its data was left out, and Eleventy stops the build on it", skipped: .entry)])
+            return (EleventyData(), [Problem(file: name, line: error.line, message: "is an Eleventy data file that cannot be read "
+                                             + "(\(message)); its data was left out, and Eleventy stops the build on it", skipped: .entry)])
         }
         var terms: [DataTerm] = []
         var problems = values.rejected.map { Problem(file: name, line: $0.line, message: $0.message, skipped: .term) }
