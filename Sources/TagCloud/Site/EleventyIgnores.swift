@@ -4,9 +4,10 @@ import Glibc
 #endif
 
 /// What an Eleventy site leaves out of its templates, as Eleventy 3's `EleventyFiles` reads its
-/// ignore files: the root's `.eleventyignore`, the input folder's (the folder given, when it is
-/// inside the site), and the root's `.gitignore` unless the configuration calls
-/// `setUseGitIgnore(false)`.
+/// ignore files: the root's `.eleventyignore`, the input folder's (as the configuration sets it,
+/// ``directories(root:)``, else the folder given when it is inside the site), and the root's
+/// `.gitignore` unless the configuration calls `setUseGitIgnore(false)`. It also reads which of
+/// the site's folders hold its pages (``directories(root:)``).
 ///
 /// The file is split at line feeds and each line trimmed (a carriage return and a byte order
 /// mark too, as JavaScript's `trim` does); bytes that are not UTF-8 are read as U+FFFD, as Node
