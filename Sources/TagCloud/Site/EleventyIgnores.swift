@@ -111,8 +111,9 @@ struct EleventyIgnores: Sendable, Equatable {
         /// Where its pages are.
         var input: InputFolder = .unknown
         /// The folders below the root that hold no pages, as folders: its includes, layouts and
-        /// data (`_includes`, `_data` in the input folder by default) and its output (`_site`).
-        var withoutPages: Set<[String]> = []
+        /// data (`_includes`, `_data` in the input folder by default) and its output (`_site`);
+        /// `nil` when the input folder is not set, so not known.
+        var withoutPages: Set<[String]>?
     }
 
     /// The site's folders, as its configuration sets them with a string (`dir: {input:
@@ -155,7 +156,9 @@ struct EleventyIgnores: Sendable, Equatable {
             }
             directories.input = .folder(inputParts)
         }
+        guard case .folder = directories.input else { return directories }
         // Includes, layouts and data are in the input folder; the output is in the root.
+        var withoutPages: Set<[String]> = []
         for (key, setter, fallback, base) in [("includes", "setIncludesDirectory", "_includes", inputParts),
                                               ("layouts", "setLayoutsDirectory", nil, inputParts),
                                               ("data", "setDataDirectory", "_data", inputParts),
@@ -163,8 +166,9 @@ struct EleventyIgnores: Sendable, Equatable {
             guard let written = setting(key, setter: setter, in: code) ?? fallback, !written.hasPrefix("/"),
                   let folder = normalized(base + written.split(separator: "/", omittingEmptySubsequences: true).map(String.init))
             else { continue }
-            directories.withoutPages.insert(folder.split(separator: "/").map(String.init))
+            withoutPages.insert(folder.split(separator: "/").map(String.init))
         }
+        directories.withoutPages = withoutPages
         return directories
     }
 

@@ -342,7 +342,7 @@ public struct SiteTags: Sendable, Hashable {
             walker.eleventyPrefix = eleventyPrefix ?? []
             walker.eleventyIgnores = EleventyIgnores()
             walker.eleventyInput = []
-            walker.eleventyWithoutPages = []
+            walker.eleventyWithoutPages = nil
             if let eleventyPrefix {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
                 // Its configuration's input folder holds its pages (else the folder given may be
@@ -1312,8 +1312,10 @@ private struct FolderWalker {
     var eleventyInput: [String] = []
     /// The Eleventy site's folders that hold no pages, below its root: its includes, layouts,
     /// data and output folders, as its configuration names them (`_includes`, `_data`, `_site`
-    /// by default). In an Eleventy site they replace ``generatorFolders``.
-    var eleventyWithoutPages: Set<[String]> = []
+    /// by default). In an Eleventy site whose configuration sets its input folder they replace
+    /// ``generatorFolders``; `nil` keeps those names (an input folder given on Eleventy's
+    /// command line may hold `_includes` anywhere).
+    var eleventyWithoutPages: Set<[String]>?
 
     /// The root of the site a folder given is in, `prefix` (its folders down to the one given)
     /// above it, and the root's name: from the folder given (`site/blog` → `site`) when its path
@@ -1495,7 +1497,7 @@ private struct FolderWalker {
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
             // The folders of generated pages and templates: an Eleventy site's own, else by name.
-            if let eleventyHere, hugoContentDepth == nil {
+            if let eleventyHere, hugoContentDepth == nil, let eleventyWithoutPages {
                 if eleventyWithoutPages.contains(eleventyHere + [entry]) { continue }
             } else if Self.generatorFolders.contains(entry) {
                 continue

@@ -829,6 +829,7 @@ import Testing
             "src/drafts/w.md": page("draft"),
             "src/local.md": page("local"),
             "src/other.md": page("other"),
+            "src/_includes/t.md": page("template"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = SiteTags.Options()
@@ -837,6 +838,8 @@ import Testing
         // The folder given is the root: `src/.eleventyignore` is not the input folder's.
         #expect(counts(whole) == ["nested-readme": 1, "post": 1, "note": 1, "draft": 1, "local": 1, "other": 1], "\(whole.problems)")
         #expect(whole.problems.isEmpty, "\(whole.problems)")
+        // The configuration does not set its input folder: template folders are known by name.
+        #expect(EleventyIgnores.directories(root: folder).withoutPages == nil)
         // Given `src`, as when it is the input folder: its own ignore file holds too (case ignored).
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("src")], options: options)) == ["other": 1])
         // A folder given that the site leaves out counts nothing, and says which line of which file.
