@@ -26,8 +26,10 @@ struct EleventyIgnores: Sendable, Equatable {
     static let maximumBytes = 1 << 20
 
     /// The files that make a folder an Eleventy site's root (its configuration).
-    static let configurations: Set<String> = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
-                                              "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
+    static let configurations = Set(configurationOrder)
+    /// The same names in Eleventy's order: the first one found is the configuration read.
+    static let configurationOrder = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
+                                     "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]
 
     /// Where a rule was written, for messages.
     struct Source: Sendable, Equatable {
@@ -123,8 +125,7 @@ struct EleventyIgnores: Sendable, Equatable {
         var directories = Directories()
         var code = ""
         // Eleventy's order of configuration files: the first one found is read.
-        for name in [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts",
-                     "eleventy.config.mts", "eleventy.config.cts"] {
+        for name in configurationOrder {
             guard case .success(let bytes) = HugoConfig.readStart(of: root.appendingPathComponent(name).path, limit: maximumBytes)
             else { continue }
             code = withoutComments(String(decoding: bytes, as: UTF8.self))
