@@ -38,6 +38,9 @@ struct HugoConfig: Sendable, Equatable {
     /// How the site's URLs spell a term: `disablePathToLower` keeps its case, `removePathAccents`
     /// drops its accents (``SiteTags/SlugStyle``).
     var slugStyle = SiteTags.SlugStyle()
+    /// What the site publishes that Hugo leaves out by default: `buildDrafts`, `buildFuture`,
+    /// `buildExpired`.
+    var builds = SiteTags.Builds()
     /// The language of pages without one in their name, in lower case.
     var defaultContentLanguage = "en"
     /// The configured languages, by code in lower case (as Hugo reads configuration keys).
@@ -69,15 +72,18 @@ struct HugoConfig: Sendable, Equatable {
 
     /// The content folders, as Hugo mounts them: with no language of its own folder, the site's
     /// folder, whose pages are in the default language unless their names say otherwise; else
-    /// each language's folder in its language, and the site's folder in those of the languages
-    /// that have none (a page there is in each of them). Disabled languages mount nothing.
+    /// each language's folder in its language, and the site's folder in the default language
+    /// when that has no folder of its own (as Hugo 0.111 builds it: `post.md` there is not a page
+    /// of a language that has no folder either), else in the languages that have none. Disabled
+    /// languages mount nothing.
     var mounts: [Mount] {
         let enabled = Set(enabledCodes)
         let own = languages.filter { enabled.contains($0.key) && $0.value.contentDir != nil }
         let main = Self.normalized(contentDir)
         guard !own.isEmpty else { return [Mount(folder: main, languages: [defaultContentLanguage], key: "contentDir")] }
         var byFolder: [String: Mount] = [:]
-        let shared = enabled.filter { languages[$0]?.contentDir == nil }
+        var shared = enabled.filter { languages[$0]?.contentDir == nil }
+        if shared.contains(defaultContentLanguage) { shared = [defaultContentLanguage] }
         if !shared.isEmpty { byFolder[main] = Mount(folder: main, languages: shared, key: "contentDir") }
         for (code, language) in own.sorted(by: { $0.key < $1.key }) {
             let folder = Self.normalized(language.contentDir ?? contentDir)
@@ -212,6 +218,14 @@ struct HugoConfig: Sendable, Equatable {
             switch table[key] {
             case .flag(let value)?:
                 if key == "disablepathtolower" { slugStyle.keepsCase = value } else { slugStyle.removesAccents = value }
+            case nil: break
+            default: wrong(name, "true or false")
+            }
+        }
+        for (key, name, flag) in [("builddrafts", "buildDrafts", \SiteTags.Builds.drafts), ("buildfuture", "buildFuture", \.future),
+                                  ("buildexpired", "buildExpired", \.expired)] {
+            switch table[key] {
+            case .flag(let value)?: builds[keyPath: flag] = value
             case nil: break
             default: wrong(name, "true or false")
             }
@@ -439,7 +453,8 @@ extension SiteTags {
 /// What ``SiteTags`` reads of a Jekyll site's configuration (`_config.yml`, else `_config.yaml`,
 /// else `_config.toml`, at the site's root): `exclude`, the paths Jekyll does not read, added to
 /// its default excludes as Jekyll 4 adds them; `include`, the `_` and `.` names it reads after
-/// all; and `future`, whether posts dated in the future are built.
+/// all; `future`, `unpublished` and `show_drafts`, whether posts dated in the future, with
+/// `published: false` or in `_drafts` are built.
 struct JekyllConfig: Sendable, Equatable {
     /// Jekyll 4's default excludes, from the site's root.
     static let defaultExcludes = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
@@ -454,6 +469,10 @@ struct JekyllConfig: Sendable, Equatable {
     var include: [String] = []
     /// Whether posts dated in the future are built.
     var future = false
+    /// `unpublished`: whether posts with `published: false` are built.
+    var unpublished = false
+    /// `show_drafts`: whether the posts of `_drafts` are built.
+    var showDrafts = false
     /// `collections_dir`: the folder (from the root) posts are read from, as its folders.
     var collectionsDir: [String] = []
     /// The file read, if one was.
@@ -507,15 +526,16 @@ struct JekyllConfig: Sendable, Equatable {
         config.listedExcludes = bounded("exclude")
         config.exclude += config.listedExcludes
         config.include = bounded("include")
-        // Jekyll publishes future posts when `site.future` is truthy to Ruby: anything but
-        // false and nil. Psych reads a plain `no`, `off` (YAML 1.1) or `~` as false or nil; a
+        // Jekyll reads each setting as Ruby does a value: true unless false or nil. Psych reads a plain `no`, `off` (YAML 1.1) or `~` as false or nil; a
         // quoted `"false"`, a plain `n` and `0` are a string and a number, which Ruby finds true.
-        switch table["future"] {
-        case .flag(let future)?: config.future = future
-        case .text(let word, let isPlain)?:
-            config.future = !(isPlain && ["", "~", "null", "no", "off"].contains(word.lowercased()))
-        case nil: break
-        default: config.future = true
+        for (key, setting) in [("future", \JekyllConfig.future), ("unpublished", \.unpublished), ("show_drafts", \.showDrafts)] {
+            switch table[key] {
+            case .flag(let value)?: config[keyPath: setting] = value
+            case .text(let word, let isPlain)?:
+                config[keyPath: setting] = !(isPlain && ["", "~", "null", "no", "off"].contains(word.lowercased()))
+            case nil: break
+            default: config[keyPath: setting] = true
+            }
         }
         return config
     }

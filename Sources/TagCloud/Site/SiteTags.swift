@@ -221,6 +221,16 @@ public struct SiteTags: Sendable, Hashable {
         case otherLanguage
     }
 
+    /// What a site's configuration publishes that is left out by default: Hugo's `buildDrafts`,
+    /// `buildFuture` and `buildExpired`; Jekyll's `unpublished` (pages with `published: false`)
+    /// and `future`. Each acts for that site's pages as ``Options/includeDrafts``,
+    /// ``Options/includeFuture`` and ``Options/includeExpired`` do.
+    struct Builds: Sendable, Hashable {
+        var drafts = false
+        var future = false
+        var expired = false
+    }
+
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
     /// future left out), 2 problems`.
     ///
@@ -412,7 +422,10 @@ public struct SiteTags: Sendable, Hashable {
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
             let file = list[index]
             var fileOptions = options
-            if file.buildsFuture { fileOptions.includeFuture = true }
+            // What the site's configuration publishes (Hugo's buildDrafts…, Jekyll's future…).
+            if file.builds.drafts { fileOptions.includeDrafts = true }
+            if file.builds.future { fileOptions.includeFuture = true }
+            if file.builds.expired { fileOptions.includeExpired = true }
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   cascade: file.cascade, strings: file.strings, data: file.data, options: fileOptions)
@@ -445,7 +458,23 @@ public struct SiteTags: Sendable, Hashable {
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
         if walker.otherLanguagePages > 0 { leftOut[.otherLanguage] = walker.otherLanguagePages }
-        for result in results.withLock({ $0 }) {
+        // Hugo publishes nothing below a section it leaves out (an `_index` page that is a draft,
+        // dated in the future or expired, by its own front matter or a cascade): its pages go too.
+        var fileResults = results.withLock { $0 }
+        let hiddenSections = list.indices.compactMap { index -> (folder: String, reason: LeftOut)? in
+            guard walker.hugoSectionPages.contains(list[index].name), let reason = fileResults[index]?.leftOut,
+                  [.draft, .future, .expired].contains(reason) else { return nil }
+            return (String(list[index].name.dropLast(list[index].url.lastPathComponent.count)), reason)
+        }
+        if !hiddenSections.isEmpty {
+            for index in list.indices where fileResults[index]?.counted == true {
+                guard let section = hiddenSections.first(where: { list[index].name.hasPrefix($0.folder) }) else { continue }
+                fileResults[index]?.counted = false
+                fileResults[index]?.terms = []
+                fileResults[index]?.leftOut = section.reason
+            }
+        }
+        for result in fileResults {
             guard let result else { continue }
             problems += result.problems
             if let reason = result.leftOut { leftOut[reason, default: 0] += 1 }
@@ -614,8 +643,9 @@ public struct SiteTags: Sendable, Hashable {
     /// characters are dropped, the result is lowercased, and what is not ASCII is
     /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`). `#` is
     /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment, and `\\` as a
-    /// URL writes it (`%5C`: a browser would read it as `/`). A term with no letter or digit has an
-    /// empty slug.
+    /// URL writes it (`%5C`: a browser would read it as `/`). Empty parts of its path are
+    /// dropped, as Hugo cleans the term's URL (`/lead` → `lead`, `a//b` → `a/b`), so a slug never
+    /// starts or ends with `/`. A term that keeps nothing (`🚀`, `/`) has an empty slug.
     ///
     /// - Returns: The slug.
     /// - Complexity: O(n).
@@ -669,7 +699,10 @@ public struct SiteTags: Sendable, Hashable {
         for scalar in kept where !style.keepsCase {
             if scalar.value == 0x130 { lower.append("i") } else { lower.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
         }
-        return percentEncoded(String(lower), keeping: "/+@-._~", keepingEscapes: true)
+        // Hugo cleans the term's path (`/tags//lead/` is `/tags/lead/`); a slug that started with
+        // `/` would also make `/{slug}/` a link to another host (`//lead/`).
+        let path = String(lower).split(separator: "/").joined(separator: "/")
+        return percentEncoded(path, keeping: "/+@-._~", keepingEscapes: true)
     }
 
     /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8;
@@ -1102,11 +1135,11 @@ private struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
     /// folder given is inside `_posts`, the length of that folder's name, the folders from
     /// the Jekyll site's root (its `collections_dir` left out) down to the file when it is in a Jekyll site, the Hugo site's
-    /// taxonomies and the section's cascade, how its generator reads a string of terms, and
-    /// whether its site builds pages dated in the future (Jekyll's `future: true`), and the tags
+    /// taxonomies and the section's cascade, how its generator reads a string of terms, what its
+    /// site's configuration publishes that is left out by default (``SiteTags/Builds``), the tags
     /// its Eleventy directory data files give it, and how its Hugo site spells terms in URLs.
     typealias Listed = (url: URL, name: String, inPosts: Bool, rootLength: Int, jekyllFolders: [String]?, taxonomies: [String]?,
-                        cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, buildsFuture: Bool,
+                        cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, builds: SiteTags.Builds,
                         data: SiteTags.EleventyData, slugStyle: SiteTags.SlugStyle)
     /// The content files.
     var files: [Listed] = []
@@ -1120,6 +1153,9 @@ private struct FolderWalker {
     var draftFiles = 0
     /// The content files of Jekyll sites left out as pages, not posts.
     var jekyllPages = 0
+    /// The names of the Hugo section pages listed (`_index.md` below a content folder, not the
+    /// home page): a section Hugo leaves out takes its pages with it.
+    var hugoSectionPages = Set<String>()
     /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
     /// The folders being read, from the top: a link to one of them is a loop.
@@ -1172,11 +1208,9 @@ private struct FolderWalker {
     var otherLanguagePages = 0
     /// The leaf bundle the folder given is inside, when it is: its files are the page's resources.
     var insideBundle: String?
-    /// What the Hugo sections above the folder being walked cascade to its pages (their
-    /// `_index` pages' `cascade`), and what those above its own section cascade (to that section's
-    /// `_index` page).
+    /// What the Hugo sections down to the folder being walked cascade to its pages (their
+    /// `_index` pages' `cascade`, its own section's included).
     var cascade: FrontMatter.Values.CascadeRules?
-    private var outerCascade: FrontMatter.Values.CascadeRules?
     /// The folders from a Hugo site's content folder down to the folder given, when that is
     /// inside one (a page's path below the content folder is what a cascade targets).
     var hugoPathPrefix: [String] = []
@@ -1359,9 +1393,13 @@ private struct FolderWalker {
         }
     }
 
-    /// How the pages being listed read a string of terms: as Hugo (one term), Eleventy (split at
-    /// every comma), or, for other sites, Publish (a plain YAML string split at commas).
-    private var buildsFuture: Bool { jekyllRootDepth != nil && jekyll?.future == true }
+    /// What the site of the pages being listed publishes that is left out by default: Jekyll's
+    /// `future` and `unpublished`, Hugo's `buildDrafts`, `buildFuture` and `buildExpired`.
+    private var builds: SiteTags.Builds {
+        if jekyllRootDepth != nil, let jekyll { return SiteTags.Builds(drafts: jekyll.unpublished, future: jekyll.future) }
+        if hugoContentDepth != nil, let hugo { return hugo.config.builds }
+        return SiteTags.Builds()
+    }
 
     /// How the Hugo site being walked spells terms in its URLs (Hugo's defaults elsewhere).
     private var slugStyle: SiteTags.SlugStyle {
@@ -1404,10 +1442,10 @@ private struct FolderWalker {
         guard visited.insert(identity).inserted else { return }
         // Another content folder inside the one walked (`content/fr` in `content`).
         let outerContent = hugo
-        let (savedCascade, savedOuter) = (cascade, outerCascade)
+        let savedCascade = cascade
         defer {
             hugo = outerContent
-            (cascade, outerCascade) = (savedCascade, savedOuter)
+            cascade = savedCascade
         }
         if var content = hugo, !content.mounts.isEmpty,
            let languages = content.mounts[(URL(fileURLWithPath: folder.path).standardized.path as NSString).resolvingSymlinksInPath] {
@@ -1484,10 +1522,7 @@ private struct FolderWalker {
         let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
         // A Hugo section's `cascade` (its `_index` page's) reaches the pages below it.
         if hugoContentDepth != nil, entries.contains(where: Self.isSectionPage) {
-            outerCascade = cascade
             cascade = Self.sectionCascade(in: folder, entries: entries)?.over(cascade) ?? cascade
-        } else {
-            outerCascade = cascade
         }
         if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
             for index in indexes where isInLanguage(index) {
@@ -1515,7 +1550,7 @@ private struct FolderWalker {
                 // Its ignore files (paths from its root).
                 if !eleventyIgnores.isEmpty, eleventyIgnores.ignores((eleventyHere + [entry]).joined(separator: "/")) { continue }
             }
-            if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil {
+            if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil, jekyll?.showDrafts != true {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue
             }
@@ -1566,8 +1601,11 @@ private struct FolderWalker {
                     jekyllFolders = Array(folders.dropFirst(collections.count))
                 }
                 guard isInLanguage(entry) else { continue }
+                if let depth = hugoContentDepth, ancestorNames.count > depth, Self.isSectionPage(entry) { hugoSectionPages.insert(entryName) }
+                // A section's cascade reaches its own page too, as Hugo's docs have the site's
+                // cascade reach "the home page and any of its descendants".
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllFolders, siteTaxonomies,
-                              cascaded(Self.isSectionPage(entry) ? outerCascade : cascade, file: entry), stringTerms, buildsFuture,
+                              cascaded(cascade, file: entry), stringTerms, builds,
                               eleventyDirectoryData, slugStyle))
             }
         }
@@ -1583,7 +1621,7 @@ private struct FolderWalker {
         }
         guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         files.append((url, name, rootIsInPosts, rootName.count, nil, siteTaxonomies,
-                      cascaded(cascade, file: url.lastPathComponent), stringTerms, buildsFuture,
+                      cascaded(cascade, file: url.lastPathComponent), stringTerms, builds,
                       eleventyDirectoryData, slugStyle))
     }
 
@@ -1642,7 +1680,6 @@ private struct FolderWalker {
         hugo = nil
         insideBundle = nil
         cascade = nil
-        outerCascade = nil
         hugoPathPrefix = []
         let named = URL(fileURLWithPath: folder.path).standardized
         let resolved = URL(fileURLWithPath: (named.path as NSString).resolvingSymlinksInPath)
@@ -1760,6 +1797,13 @@ private struct FolderWalker {
     /// `config` one beside a `content` folder (as sites made before Hugo 0.110 have it).
     static func isHugoRoot(_ entries: [String], url: (String) -> URL) -> Bool {
         if entries.contains(where: { hugoConfigs.contains($0) }) { return true }
+        // A configuration folder with the site's main file (`config/_default/hugo.toml`), which
+        // may set a contentDir other than `content`.
+        if entries.contains("config") {
+            let folder = url("config").appendingPathComponent("_default")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if names.contains(where: { hugoConfigs.contains($0) || oldHugoConfigs.contains($0) }) { return true }
+        }
         guard entries.contains("content"), isFolder(url("content")) else { return false }
         if entries.contains(where: { oldHugoConfigs.contains($0) }) { return true }
         // A configuration folder: `config/_default/` (hugo.toml, params.toml, menus.en.toml…).

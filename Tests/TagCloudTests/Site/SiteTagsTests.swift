@@ -93,6 +93,9 @@ import Testing
         ("back\\slash", "back%5Cslash"), ("🚀", ""), ("!?", ""),
         // Go's strings.ToLower, a character at a time; a valid escape kept, a lone % dropped.
         ("İstanbul", "istanbul"), ("ΣΑΣ", "%CF%83%CE%B1%CF%83"), ("%20x", "%20x"), ("100%", "100"), ("%zz", "zz"),
+        // Empty parts of the path dropped, as Hugo cleans the term's URL: `/{slug}/` never makes
+        // a link to another host (`//lead/`).
+        ("/lead", "lead"), ("a//b", "a/b"), ("lead/", "lead"), ("/", ""), ("//", ""),
     ])
     func slugsAreHugosURLize(_ term: String, _ slug: String) {
         #expect(SiteTags.slug(term) == slug)
@@ -657,8 +660,9 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = try SiteTags.collect(from: [folder])
-        #expect(counts(whole) == ["news-section": 1, "public": 1, "post": 1, "deeper": 1], "\(whole.problems)")
-        #expect(whole.leftOut[.draft] == 2 && whole.leftOut[.unlisted] == 3, "\(whole.leftOut)")
+        // (The blog's section is a section: its own cascade makes it a draft, and its pages go with it.)
+        #expect(counts(whole) == ["news-section": 1, "public": 1, "deeper": 1], "\(whole.problems)")
+        #expect(whole.leftOut[.draft] == 4 && whole.leftOut[.unlisted] == 3, "\(whole.leftOut)")
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/docs/internal")])) == [:])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/news")])) == ["news-section": 1])
         // Targets Hugo refuses (stopping its build) reach no page, each said on its line; an
@@ -1411,8 +1415,9 @@ import Testing
 
     /// A Hugo section's `cascade` reaches its pages, as Hugo passes it down: `draft` and the build
     /// options (`render: never`) keep them out unless a page says otherwise; a cascade
-    /// with a `_target` is not applied (its targets are not read); the section's own page is not
-    /// its own descendant; a folder given inside the section is reached by it too.
+    /// with a `_target` that names other pages is not applied; the section's own page is reached
+    /// too ("cascade is also applied to itself"), and a section left out as a draft takes its pages
+    /// with it, `draft: false` ones included; a folder given inside the section is reached by it too.
     @Test func hugoCascadesReachTheSectionsPages() throws {
         let folder = try site([
             "hugo.toml": "",
@@ -1426,11 +1431,50 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = try SiteTags.collect(from: [folder])
-        #expect(counts(site) == ["section": 1, "shown": 1, "final": 1, "kept": 1])
-        #expect(site.leftOut == [.unlisted: 2, .draft: 1])
+        #expect(counts(site) == ["shown": 1, "kept": 1])
+        #expect(site.leftOut == [.unlisted: 3, .draft: 3])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("content/secret/deep")])).isEmpty)
         var options = SiteTags.Options()
         options.includeDrafts = true
         #expect(counts(try SiteTags.collect(from: [folder], options: options))["draft"] == 1)
+    }
+
+    /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
+    /// `buildExpired`, in `config/_default/` too, whose `contentDir` is from the site's root;
+    /// Jekyll's `unpublished` and `show_drafts`); a section dated in the future takes its pages
+    /// out; a multilingual site's `contentDir` holds the default language's pages once another
+    /// language has a folder of its own, as Hugo 0.111 builds them.
+    @Test func siteSettingsPublishWhatTheySayAndHiddenSectionsTakeTheirPages() throws {
+        let folder = try site([
+            "hugo/config/_default/hugo.toml": "contentDir = 'src/content'\nbuildDrafts = true\n",
+            "hugo/config/_default/taxonomies.toml": "flavour = 'flavours'\n",
+            "hugo/src/content/a.md": "---\nflavours: [Sweet]\ndraft: true\ntags: [NotATaxonomy]\n---\n",
+            "hugo/src/content/later/_index.md": "---\npublishDate: 2999-01-01\n---\n",
+            "hugo/src/content/later/b.md": "---\nflavours: [Later]\n---\n",
+            "hugo/src/content/later/deep/c.md": "---\nflavours: [Later]\n---\n",
+            "hugo/layouts/index.html": "{{ .Content }}\n", "hugo/public/x.html": "---\nflavours: [Built]\n---\n",
+            "future/hugo.yaml": "buildFuture: true\nbuildExpired: true\n",
+            "future/content/later/_index.md": "---\npublishDate: 2999-01-01\n---\n",
+            "future/content/later/b.md": "---\ntags: [Later]\nexpiryDate: 2000-01-01\n---\n",
+            "langs/hugo.toml": "defaultContentLanguage = 'en'\n[languages.en]\nweight = 2\n[languages.fr]\nweight = 1\n"
+                + "[languages.de]\ncontentDir = 'content_de'\n",
+            "langs/content/one.md": "---\ntags: [Go, Shared]\n---\n", "langs/content/one.fr.md": "---\ntags: [Aller, Shared]\n---\n",
+            "langs/content_de/eins.md": "---\ntags: [Los]\n---\n",
+            "jekyll/_config.yml": "unpublished: true\nshow_drafts: true\n",
+            "jekyll/_posts/2020-01-01-a.md": "---\ntags: [Hidden]\npublished: false\n---\n",
+            "jekyll/_drafts/b.md": "---\ntags: [Draft]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var siteTaxonomies = SiteTags.Options()
+        siteTaxonomies.readsHugoTaxonomies = true
+        let hugo = try SiteTags.collect(from: [folder.appendingPathComponent("hugo")], options: siteTaxonomies)
+        #expect(counts(hugo) == ["Sweet": 1], "\(hugo.problems)")
+        #expect(hugo.leftOut == [.future: 3] && hugo.problems.isEmpty, "\(hugo.leftOut) \(hugo.problems)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("future")])) == ["Later": 1])
+        var french = SiteTags.Options()
+        french.language = "fr"
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("langs")], options: french)) == ["Aller": 1, "Shared": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("langs")])) == ["Go": 1, "Shared": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["Hidden": 1, "Draft": 1])
     }
 }
