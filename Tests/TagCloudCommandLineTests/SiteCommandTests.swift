@@ -40,6 +40,56 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tag-cloud.pdf").path))
     }
 
+    /// A batch's specs are the files the kernel opens and compares as bytes: `L/../x.yaml` through
+    /// a link to a folder is the file above the link's target, and `é` composed and decomposed are
+    /// two specs; another name of standard input beside `-` is refused; a spec with a format it
+    /// cannot make writes none of its formats; a run that writes nothing leaves no folder; an
+    /// `--out-dir` that is a link to nothing is said once; a spec file without an extension has
+    /// its format guessed.
+    @Test func batchInputsAreTheFilesTheKernelOpens() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let deep = out.appendingPathComponent("deep/dir")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data("tags: [TOP]\n".utf8).write(to: out.appendingPathComponent("x.yaml"))
+        try Data("tags: [DEEP]\n".utf8).write(to: out.appendingPathComponent("deep/x.yaml"))
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("L").path, withDestinationPath: "deep/dir")
+        let linked = try CommandRunner.run(["render", "L/../x.yaml", "-o", "-", "--format", "json"], in: out)
+        #expect(linked.status == 0 && linked.text.contains("DEEP"), "\(linked.standardError)")
+        let both = try CommandRunner.run(["render", "x.yaml", "L/../x.yaml", "--out-dir", "o", "--formats", "json"], in: out)
+        #expect(both.status == 64 && both.standardError.contains("would both be written to"), "\(both.standardError)")
+        // Two names Unicode finds equivalent, two files to Linux.
+        try Data("tags: [NFC]\n".utf8).write(to: out.appendingPathComponent("\u{E9}.yaml"))
+        try Data("tags: [NFD]\n".utf8).write(to: out.appendingPathComponent("e\u{301}.yaml"))
+        let accents = try CommandRunner.run(["render", "\u{E9}.yaml", "e\u{301}.yaml", "--out-dir", "u", "--formats", "json"], in: out)
+        #expect(accents.status == 0 && accents.standardError.contains("rendered 2 of 2 specs (2 files)"), "\(accents.standardError)")
+        // Standard input under two names.
+        let twice = try CommandRunner.run(["render", "-", "/dev/fd/0", "--out-dir", "s", "--formats", "json"], in: out,
+                                          input: Data("Alpha\nBeta\n".utf8))
+        #expect(twice.status == 64 && twice.standardError.contains("\"/dev/fd/0\" is standard input, which - names too"),
+                "\(twice.standardError)")
+        // One format it cannot make (the PNG over the pixel limit): none written.
+        try Data("width: 9000\ntags: [A]\n".utf8).write(to: out.appendingPathComponent("wide.yaml"))
+        let wide = try CommandRunner.run(["render", "wide.yaml", "x.yaml", "--out-dir", "w", "--formats", "svg,png,json", "--scale", "4"], in: out)
+        #expect(wide.status == 65 && wide.standardError.contains("rendered 1 of 2 specs (3 files)"), "\(wide.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("w").path).sorted()
+                == ["x.layout.json", "x.png", "x.svg"])
+        // Nothing written: no folder left.
+        let none = try CommandRunner.run(["render", "missing.yaml", "--out-dir", "nd/deep"], in: out)
+        #expect(none.status == 66 && !FileManager.default.fileExists(atPath: out.appendingPathComponent("nd").path), "\(none.standardError)")
+        let alone = try CommandRunner.run(["render", "missing.yaml", "--out-dir", "nd2", "--formats", "svg"], in: out)
+        #expect(alone.status == 66 && !FileManager.default.fileExists(atPath: out.appendingPathComponent("nd2").path))
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
+        let dangling = try CommandRunner.run(["render", "x.yaml", "wide.yaml", "--out-dir", "dangling"], in: out)
+        #expect(dangling.status == 73 && dangling.standardError
+                    == "error: cannot write the output \"dangling\": the folder cannot be created: \"dangling\" is a symbolic link to nothing\n",
+                "\(dangling.standardError)")
+        // No extension: guessed.
+        try Data("Swift\nLinux\n".utf8).write(to: out.appendingPathComponent("tags"))
+        let guessed = try CommandRunner.run(["render", "tags", "-o", "-", "--format", "json"], in: out)
+        #expect(guessed.status == 0 && guessed.text.contains("Linux"), "\(guessed.standardError)")
+    }
+
     /// A tag with no letter or digit is named, keeps no link, and the cloud still renders.
     @Test func aTagWithNoSlugIsNamedAndRendered() throws {
         let out = try temporaryFolder()

@@ -145,7 +145,10 @@ extension Cloud {
         let place = location(ofKeyPath: "fonts")
         var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         if let source = place?.source, FileManager.default.fileExists(atPath: source) {
-            base = URL(fileURLWithPath: source).deletingLastPathComponent()
+            // Made absolute as text, so that the kernel resolves a `..` after a link (URL would
+            // remove `L/..` from a relative path).
+            let folder = source.lastIndex(of: "/").map { String(source[...$0]) } ?? ""
+            base = URL(fileURLWithPath: source.hasPrefix("/") ? folder : base.path + "/" + folder, isDirectory: true)
         }
         let resolved = paths.map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).path }
         do {

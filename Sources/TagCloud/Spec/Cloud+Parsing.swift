@@ -43,8 +43,8 @@ extension Cloud {
     /// - Parameters:
     ///   - url: A file URL.
     ///   - format: How to read it; by default from the file's extension (``SpecFormat/of(path:)``),
-    ///     or guessed from the bytes (``SpecFormat/guess(_:)``) for a pipe, FIFO or device whose
-    ///     name has no known extension.
+    ///     or guessed from the bytes (``SpecFormat/guess(_:)``) for a name without an extension
+    ///     (`tags`, `/dev/stdin`) and for a pipe, FIFO or device whose name has no known extension.
     ///   - maxInputSize: The most bytes accepted (``defaultMaxInputSize``, 64 MiB).
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the file cannot be read,
     ///   ``TagCloudError/inputTooLarge(path:limit:)`` when it has more than `maxInputSize` bytes,
@@ -55,8 +55,11 @@ extension Cloud {
     public init(contentsOf url: URL, format: SpecFormat? = nil, maxInputSize: Int = Cloud.defaultMaxInputSize) throws(TagCloudError) {
         let name = url.relativePath
         let known: SpecFormat? = format ?? (try? SpecFormat.of(path: name))
-        let contents = try SpecReader.read(path: url.path, name: name, limit: maxInputSize)
-        let format = if let known { known } else if contents.isRegularFile { try SpecFormat.of(path: name) } else {
+        let contents = try SpecReader.read(path: url.fileSystemPath, name: name, limit: maxInputSize)
+        // A name without an extension (`tags`, `/dev/stdin` redirected from a file) says nothing
+        // of the format: it is guessed, as for a pipe.
+        let hasExtension = !(name as NSString).pathExtension.isEmpty
+        let format = if let known { known } else if contents.isRegularFile, hasExtension { try SpecFormat.of(path: name) } else {
             SpecFormat.guess(contents.bytes)
         }
         try self.init(parsing: contents.bytes, format: format, source: name)
@@ -122,5 +125,16 @@ extension Cloud {
     ///   or not given).
     public func location(ofKeyPath keyPath: String) -> SpecLocation? {
         provenance.location(of: keyPath)
+    }
+}
+
+extension URL {
+    /// The path the file system is asked to open for a file URL: a relative URL's own path after
+    /// its base folder's, its `..` left for the kernel. (`path` removes `L/..` as text, which names
+    /// another file when `L` is a symbolic link to a folder elsewhere.)
+    var fileSystemPath: String {
+        guard let base = baseURL, !relativePath.hasPrefix("/") else { return path }
+        let folder = base.path
+        return folder.hasSuffix("/") ? folder + relativePath : folder + "/" + relativePath
     }
 }

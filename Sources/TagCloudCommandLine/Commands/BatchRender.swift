@@ -96,7 +96,7 @@ extension TagCloudCommand {
                                    start: UInt64, progress: @escaping @Sendable (Int, Int) -> Void,
                                    report: @escaping @Sendable (String) -> Void,
                                    listingFiles: Bool) throws(CommandError) -> BatchReport {
-        try createOutputFolder(of: request)
+        let created = try createOutputFolder(of: request)
         // Each spec's outputs are checked before any is written: a spec with an output that
         // cannot be written (a folder in the way, no permission) fails whole, and the others go on.
         let unwritable: [CommandError?] = jobs.map { job in
@@ -148,8 +148,14 @@ extension TagCloudCommand {
                     if let tags { cloud.tags = tags }
                     let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
                     for warning in rendered.fontWarnings { lines.append("warning: \(escapingControls(outcome.input)): \(warning)") }
+                    // Every format is made before any is written: one that cannot be made (a
+                    // picture over the pixel limit at this scale) fails the spec with nothing
+                    // written, as an output that cannot be written does.
+                    var made: [(destination: Destination, data: Data)] = []
                     for destination in job.destinations {
-                        let data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
+                        made.append((destination, try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }))
+                    }
+                    for (destination, data) in made {
                         if let path = destination.path {
                             try OutputFile.write(data, to: path, inputs: request.readPaths, within: request.outputFolder)
                             outcome.files.append(path)
@@ -171,7 +177,10 @@ extension TagCloudCommand {
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
+        let report = BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
+        // Every spec failed: the folders made for them go too.
+        if report.outcomes.allSatisfy({ $0.files.isEmpty }) { removeCreatedFolders(created) }
+        return report
     }
 
     /// A failed spec's line: `error: <spec>: <message>`, the spec named once: a message that

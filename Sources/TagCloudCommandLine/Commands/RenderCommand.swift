@@ -116,7 +116,18 @@ package enum TagCloudCommand {
         }
         let job = jobs[0], destination = job.destinations[0]
         try checkInputFiles(request.inputs)
-        try createOutputFolder(of: request)
+        let created = try createOutputFolder(of: request)
+        do throws(CommandError) {
+            return try render(job, destination: destination, request: request, warn: warn)
+        } catch {
+            removeCreatedFolders(created)
+            throw error
+        }
+    }
+
+    /// ``render(_:warn:)`` once the output's folder is there.
+    private static func render(_ job: RenderJob, destination: Destination, request: RenderRequest,
+                               warn: (String) -> Void) throws(CommandError) -> RenderResult {
         if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths, within: request.outputFolder) }
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
@@ -154,17 +165,29 @@ package enum TagCloudCommand {
         if request.inputs.filter({ $0 == "-" }).count > 1 {
             throw .usage("standard input (-) is given more than once; it can be read once")
         }
+        // `-` is read whole before the specs are rendered: another name of the same pipe or
+        // terminal (`/dev/stdin`, `/dev/fd/0`) would then read nothing.
+        var standardInput = stat()
+        if request.inputs.contains("-"), fstat(0, &standardInput) == 0, standardInput.st_mode & S_IFMT != S_IFREG,
+           let alias = request.inputs.first(where: { input in
+               var status = stat()
+               return input != "-" && stat(input, &status) == 0 && status.st_dev == standardInput.st_dev && status.st_ino == standardInput.st_ino
+           }) {
+            throw .usage("\(quoted(path: alias)) is standard input, which - names too; it can be read once")
+        }
         // A file given twice (overlapping globs, `a/x.yaml` and `./a/x.yaml`) is rendered once;
         // the same file under another name (a symbolic link) whose outputs go elsewhere is
         // rendered under each name, as each name asks.
-        let canonicalInputs = request.inputs.map { $0 == "-" ? "-" : canonicalPath($0) }
+        // Paths compare as their bytes: two names that are canonically equivalent Unicode
+        // (`é` composed and decomposed) are two files to Linux.
+        let canonicalInputs = request.inputs.map { ExactPath($0 == "-" ? "-" : canonicalPath($0)) }
         let single = Set(canonicalInputs).count <= 1
-        var planned: [String: [String?]] = [:]
+        var planned: [ExactPath: [ExactPath?]] = [:]
         var jobs: [RenderJob] = []
-        var writers: [String: String] = [:]
+        var writers: [ExactPath: String] = [:]
         // Each output written by more than one spec, with those specs in order.
         var clashes: [(path: String, inputs: [String])] = []
-        var clashIndex: [String: Int] = [:]
+        var clashIndex: [ExactPath: Int] = [:]
         for (offset, input) in (request.inputs.isEmpty ? [nil] : request.inputs.map { Optional($0) }).enumerated() {
             var destinations: [Destination] = []
             switch (request.output, request.outputFolder) {
@@ -199,7 +222,7 @@ package enum TagCloudCommand {
                 throw .usage("\(binary.format.rawValue.uppercased()) is binary and standard output is a terminal; "
                              + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
             }
-            let keys = destinations.map { $0.path.map(canonicalPath) }
+            let keys = destinations.map { $0.path.map { ExactPath(canonicalPath($0)) } }
             if input != nil {
                 let canonical = canonicalInputs[offset]
                 if planned[canonical] == keys { continue }
@@ -210,7 +233,7 @@ package enum TagCloudCommand {
                 // One spec to one named output: refused now. With --out-dir, that spec fails alone
                 // (the batch's check of each spec's outputs refuses an output that is an input),
                 // reported and summed up as any failure, and the others are written.
-                if single, request.outputFolder == nil, let input, input != "-", key == canonicalPath(input) {
+                if single, request.outputFolder == nil, let input, input != "-", key == ExactPath(canonicalPath(input)) {
                     throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
                 }
                 if let other = writers[key] {
@@ -269,13 +292,22 @@ package enum TagCloudCommand {
     ///
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` when it cannot be created (a
     ///   file in the way, no permission).
-    static func createOutputFolder(of request: RenderRequest) throws(CommandError) {
-        guard let folder = request.outputFolder else { return }
+    @discardableResult
+    static func createOutputFolder(of request: RenderRequest) throws(CommandError) -> [String] {
+        guard let folder = request.outputFolder else { return [] }
         // Each missing folder from the top, as `mkdir -p`, naming the one that cannot be made.
         var path = folder.hasPrefix("/") ? "/" : ""
+        var created: [String] = []
         for part in folder.split(separator: "/") {
             path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + part
-            var status = stat()
+            var status = stat(), link = stat()
+            // A link to nothing (or in a loop) is said once, here, not as a missing folder for
+            // every spec.
+            if stat(path, &status) != 0, lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                let why = errno == ELOOP ? "is a symbolic link in a loop of links" : "is a symbolic link to nothing"
+                removeCreatedFolders(created)
+                throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created: \(quoted(path: path)) \(why)")
+            }
             if stat(path, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFDIR else {
                     let kind = switch status.st_mode & S_IFMT {
@@ -284,18 +316,30 @@ package enum TagCloudCommand {
                     case S_IFSOCK: "a socket"
                     default: "a file"
                     }
+                    removeCreatedFolders(created)
                     throw .cannotWriteOutput(path: folder, reason: "the folder cannot be created: \(quoted(path: path)) is \(kind)")
                 }
                 continue
             }
-            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            if mkdir(path, 0o777) == 0 {
+                created.append(path)
+            } else if errno != EEXIST {
                 let code = errno
+                removeCreatedFolders(created)
                 // The folders above it are there (made or found above): ENOENT is the file
                 // system's refusal (/proc, /sys).
                 let why = code == ENOENT ? "the file system there does not take new folders" : OutputFile.reason(code)
                 throw .cannotWriteOutput(path: folder, reason: "the folder \(quoted(path: path)) cannot be created: \(why)")
             }
         }
+        return created
+    }
+
+    /// Removes the folders ``createOutputFolder(of:)`` made, deepest first, when nothing was
+    /// written into them: a run that writes nothing leaves no trace. A folder something else
+    /// put a file in meanwhile is not empty, and stays.
+    static func removeCreatedFolders(_ created: [String]) {
+        for folder in created.reversed() { _ = rmdir(folder) }
     }
 
     /// Runs library code, its errors as the command's.
@@ -312,9 +356,24 @@ package enum TagCloudCommand {
         input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
     }
 
-    /// A path with `.`, `..` and symbolic links resolved, to compare two paths.
+    /// A path as the file system resolves it (`realpath`: `L/..` is the folder above the one the
+    /// link `L` points to, not the one holding `L`), to compare two paths; a path not there yet
+    /// is its folder's resolved, then its name.
     static func canonicalPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        // (Split by hand: NSString's `deletingLastPathComponent` traps on a one-part path here.)
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if !name.isEmpty, name != ".", name != "..", let resolved = realpath(folder, nil) {
+            defer { free(resolved) }
+            let base = String(cString: resolved)
+            return base.hasSuffix("/") ? base + name : base + "/" + name
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The format of an output, from its extension; for a path with no known extension, the
@@ -374,5 +433,15 @@ package enum TagCloudCommand {
         let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
         guard input.contains("/") else { return name }
         return (OutputFile.folderOf(input) as NSString).appendingPathComponent(name)
+    }
+}
+
+/// A path compared as its bytes (Swift's strings are equal when canonically equivalent, but
+/// `é` composed and decomposed name two files).
+struct ExactPath: Hashable {
+    let bytes: [UInt8]
+
+    init(_ path: String) {
+        bytes = Array(path.utf8)
     }
 }
