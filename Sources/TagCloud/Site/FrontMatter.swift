@@ -30,6 +30,11 @@ struct FrontMatter {
         case one
         /// Any string is split at commas, quoted or not: Eleventy 3 (`getCleanedTagsImmutable`).
         case commaSplit
+        /// The block is not YAML but `key: value` lines, each value the text after the first
+        /// colon, and a string of terms is split at commas: a Publish site (Ink's metadata, read
+        /// by Publish's decoder), where `tags: Swift, #100DaysOfSwift` is two tags and quotes
+        /// are part of the text.
+        case inkLines
     }
 
     struct Values {
@@ -395,6 +400,8 @@ struct FrontMatter {
     /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read, at its line.
     func values(for keys: [String], file: String, isJekyllPost: Bool = false,
                 strings: StringTerms = .plainYAMLSplit) throws(SiteTags.Problem) -> Values {
+        // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
+        if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
         switch format {
         case .yaml, .json:
             let composed: YAMLReader.Composed
@@ -555,7 +562,7 @@ struct FrontMatter {
                 let isPlain = format == .yaml && (scalar.style == .plain || scalar.style == .any)
                 let splits = switch strings {
                 case .one: false
-                case .commaSplit: true
+                case .commaSplit, .inkLines: true
                 case .plainYAMLSplit: isPlain
                 }
                 let terms: [Substring] = if isSingular {
@@ -833,6 +840,21 @@ struct FrontMatter {
             for term in terms { values.terms.append((String(term), line, key)) }
         }
         return found ? values : nil
+    }
+
+    /// The terms of a Publish item's metadata: each line `key: value` (Ink splits at the first
+    /// colon; a line without one is not metadata), the value of a key asked for split at commas,
+    /// each term trimmed and the empty ones dropped, as Publish's decoder reads a `[Tag]`.
+    private static func inkValues(_ text: [UInt8], keys: [String]) -> Values {
+        let wanted = Set(keys.map { $0.lowercased() })
+        var values = Values()
+        for (line, key, value) in keyValueLines(text) where wanted.contains(key) {
+            for term in value.split(separator: ",") {
+                let trimmed = term.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty { values.terms.append((trimmed, line, key)) }
+            }
+        }
+        return values
     }
 
     /// Notes for values of `keys` that a `#` cuts: a YAML comment starts at ` #`, so

@@ -10,6 +10,7 @@ import Yams
 /// `languages.*`, whose top-level keys are the languages) and then from the root's `hugo.*` (or,
 /// before Hugo 0.110, `config.*`), the root's values winning; each in TOML, YAML or JSON. Keys are
 /// matched ignoring case, as Hugo reads them. The keys read: `contentDir` (default `content`),
+/// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`,
 /// `defaultContentLanguage` (default `en`), `languages` (each language's `contentDir` and
 /// `disabled`) and `disableLanguages`. Environment folders (`config/production/`) and themes'
 /// configurations are not read.
@@ -41,6 +42,8 @@ struct HugoConfig: Sendable, Equatable {
     /// What the site publishes that Hugo leaves out by default: `buildDrafts`, `buildFuture`,
     /// `buildExpired`.
     var builds = SiteTags.Builds()
+    /// `ignoreFiles`: regular expressions; a content file whose absolute path one matches is no page.
+    var ignoreFiles = IgnoreFiles(patterns: [])
     /// The language of pages without one in their name, in lower case.
     var defaultContentLanguage = "en"
     /// The configured languages, by code in lower case (as Hugo reads configuration keys).
@@ -229,6 +232,28 @@ struct HugoConfig: Sendable, Equatable {
             case nil: break
             default: wrong(name, "true or false")
             }
+        }
+        switch table["ignorefiles"] {
+        case .list(let items)?:
+            var patterns: [String] = []
+            for (index, item) in items.prefix(IgnoreFiles.maximumPatterns).enumerated() {
+                guard case .text(let pattern, _) = item else {
+                    wrong("ignoreFiles[\(index)]", "a regular expression")
+                    continue
+                }
+                if let why = IgnoreFiles.refusal(of: pattern) {
+                    problems.append(SiteTags.Problem(file: source, line: nil, message: "ignoreFiles[\(index)] \(quoted(pattern)) \(why); "
+                                                     + "it was not read", skipped: .term))
+                } else {
+                    patterns.append(pattern)
+                }
+            }
+            if items.count > IgnoreFiles.maximumPatterns {
+                note("ignoreFiles lists \(items.count) expressions; the first \(IgnoreFiles.maximumPatterns) were read")
+            }
+            ignoreFiles = IgnoreFiles(patterns: patterns)
+        case nil: break
+        default: wrong("ignoreFiles", "a list of regular expressions")
         }
         switch table["contentdir"] {
         case .text(let folder, _)? where !folder.isEmpty: contentDir = folder
@@ -567,5 +592,87 @@ struct JekyllConfig: Sendable, Equatable {
             guard !pattern.isEmpty else { return false }
             return entry.hasPrefix(pattern) || pattern == entry + "/" || fnmatch(pattern, entry, 0) == 0
         }
+    }
+}
+
+/// Hugo's `ignoreFiles`: regular expressions matched against a content file's absolute path
+/// (`\.draft\.md$`, `/private/`); a file one matches is no page.
+///
+/// Hugo compiles them with Go's RE2, which takes time linear in the path; ICU's expressions
+/// (`NSRegularExpression`) backtrack, so a site's configuration (untrusted) could make one take
+/// exponential time. An expression that repeats a group holding a repetition or an alternation
+/// (`(a+)+`, `(a|ab)*`), that repeats without bound more than twice (`.*a.*b.*c`), or that refers
+/// back (`\1`), is refused with a note instead of read.
+struct IgnoreFiles: @unchecked Sendable, Equatable {
+    /// The most expressions read.
+    static let maximumPatterns = 200
+    /// The expressions as written.
+    let patterns: [String]
+    /// The compiled expressions (immutable, so shared between threads).
+    private let expressions: [NSRegularExpression]
+
+    /// Compiles expressions ``refusal(of:)`` accepts.
+    init(patterns: [String]) {
+        self.patterns = patterns
+        expressions = patterns.compactMap { try? NSRegularExpression(pattern: $0) }
+    }
+
+    var isEmpty: Bool { expressions.isEmpty }
+
+    static func == (a: IgnoreFiles, b: IgnoreFiles) -> Bool { a.patterns == b.patterns }
+
+    /// Whether an expression matches the absolute path.
+    func ignores(_ path: String) -> Bool {
+        let range = NSRange(path.startIndex..., in: path)
+        return expressions.contains { $0.firstMatch(in: path, range: range) != nil }
+    }
+
+    /// Why an expression is not read, or `nil`: it does not compile, it is over 1,000 characters,
+    /// it refers back, it repeats a group that holds a repetition or an alternation, or it has
+    /// more than two unbounded repetitions.
+    static func refusal(of pattern: String) -> String? {
+        guard pattern.utf8.count <= 1000 else { return "is over 1,000 characters" }
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else { return "is not a regular expression" }
+        let characters = Array(pattern)
+        // Each open group: whether it holds a repetition or an alternation so far.
+        var groups: [Bool] = []
+        var index = 0, inClass = false, unbounded = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\" {
+                if index + 1 < characters.count, characters[index + 1].isNumber, characters[index + 1] != "0" {
+                    return "refers back to a group, which Hugo's expressions do not"
+                }
+                index += 2
+                continue
+            }
+            if inClass {
+                if character == "]" { inClass = false }
+                index += 1
+                continue
+            }
+            switch character {
+            case "[": inClass = true
+            case "(": groups.append(false)
+            case "|", "*", "+", "{", "?":
+                // `?` after `(` opens a non-capturing group, not a repetition.
+                if character == "?", index > 0, characters[index - 1] == "(" { break }
+                if character == "*" || character == "+" { unbounded += 1 }
+                if !groups.isEmpty { groups[groups.count - 1] = true }
+            case ")":
+                let risky = groups.popLast() ?? false
+                let next = index + 1 < characters.count ? characters[index + 1] : " "
+                if risky, ["*", "+", "{"].contains(next) {
+                    return "repeats a group that holds a repetition or an alternation, which can take exponential time"
+                }
+                // The group's repetition is its enclosing group's.
+                if risky, !groups.isEmpty { groups[groups.count - 1] = true }
+            default: break
+            }
+            index += 1
+        }
+        // Each unbounded repetition multiplies the ways a backtracking match can fail.
+        if unbounded > 2 { return "repeats without bound more than twice, which can take polynomial time" }
+        return nil
     }
 }

@@ -219,6 +219,9 @@ public struct SiteTags: Sendable, Hashable {
         /// A page of a Hugo site in another language than ``Options/language`` (`post.fr.md`, or
         /// a page in another language's content folder): it is in that language's taxonomies.
         case otherLanguage
+        /// A page of a Publish site that is not an item (outside its sections' folders, or a
+        /// section's own `index.md`): Publish gives tags to items only.
+        case publishPage
     }
 
     /// What a site's configuration publishes that is left out by default: Hugo's `buildDrafts`,
@@ -245,6 +248,7 @@ public struct SiteTags: Sendable, Hashable {
             case .unlisted: "\(count) unlisted"
             case .jekyllPage: count == 1 ? "1 Jekyll page that is not a post" : "\(count) Jekyll pages that are not posts"
             case .otherLanguage: "\(count) in other languages"
+            case .publishPage: count == 1 ? "1 Publish page that is not an item" : "\(count) Publish pages that are not items"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -306,6 +310,8 @@ public struct SiteTags: Sendable, Hashable {
             // A folder given in a Hugo site's content (or that folder): its pages are Hugo's
             // (bundles and languages, above all).
             walker.enterHugoSite(around: folder)
+            // A folder given in a Publish site's `Content` (or that folder): its items are Publish's.
+            if walker.hugoContentDepth == nil { walker.enterPublishSite(around: folder) } else { walker.publishContentDepth = nil }
             if let bundle = walker.insideBundle {
                 walker.problems.append(Problem(file: folder.relativePath, line: nil, message: "is inside the Hugo leaf bundle "
                                                + "\(quoted(bundle)), whose other files are its page's resources, not pages", skipped: .nothing))
@@ -457,6 +463,7 @@ public struct SiteTags: Sendable, Hashable {
         var read = 0
         var leftOut: [LeftOut: Int] = walker.draftFiles > 0 ? [.draft: walker.draftFiles] : [:]
         if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
+        if walker.publishPages > 0 { leftOut[.publishPage] = walker.publishPages }
         if walker.otherLanguagePages > 0 { leftOut[.otherLanguage] = walker.otherLanguagePages }
         // Hugo publishes nothing below a section it leaves out (an `_index` page that is a draft,
         // dated in the future or expired, by its own front matter or a cascade): its pages go too.
@@ -491,7 +498,8 @@ public struct SiteTags: Sendable, Hashable {
                     slug = Self.slug(term, style: result.slugStyle)
                     slugs[result.slugStyle, default: [:]][ExactText(term)] = slug
                 }
-                let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug))
+                // (Publish keeps tags apart that differ in any way, as its `Tag` compares them.)
+                let key = ExactText(options.caseSensitive || result.slugStyle.isPublish ? term : groupingKey(term, slug: slug))
                 if let givens = exclusions(result.slugStyle)[key] {
                     excludedMet.formUnion(givens)
                     continue
@@ -661,10 +669,13 @@ public struct SiteTags: Sendable, Hashable {
         /// `removePathAccents = true`: accents are dropped (`Été` → `ete`), as Hugo removes the
         /// nonspacing marks of the decomposed term.
         var removesAccents = false
+        /// A Publish site: its tags' pages are named as Publish names them (``publishSlug(_:)``).
+        var isPublish = false
     }
 
     /// A term's slug in a site of the given style (``slug(_:)`` for Hugo's defaults).
     static func slug(_ term: String, style: SlugStyle) -> String {
+        if style.isPublish { return publishSlug(term) }
         var term = term
         if style.removesAccents {
             // Hugo: NFD, the nonspacing marks (Mn) removed, NFC.
@@ -703,6 +714,18 @@ public struct SiteTags: Sendable, Hashable {
         // `/` would also make `/{slug}/` a link to another host (`//lead/`).
         let path = String(lower).split(separator: "/").joined(separator: "/")
         return percentEncoded(path, keeping: "/+@-._~", keepingEscapes: true)
+    }
+
+    /// A tag's slug in a Publish site, as Publish's `normalizedString` names its page
+    /// (`/tags/<slug>`): lowercased, each white-space character a `-`, letters and digits kept,
+    /// everything else dropped (`Objective-C` → `objectivec`, `Static Sites` → `static-sites`,
+    /// `C++` → `c`); what is not ASCII is percent-encoded as UTF-8.
+    static func publishSlug(_ term: String) -> String {
+        var kept = ""
+        for character in term.lowercased() {
+            if character.isWhitespace { kept.append("-") } else if character.isLetter || character.isNumber { kept.append(character) }
+        }
+        return percentEncoded(kept)
     }
 
     /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8;
@@ -915,7 +938,8 @@ public struct SiteTags: Sendable, Hashable {
             if dates.publish == nil { dates.publish = named }
         }
         // Eleventy lists a page whatever its dates (it has no future or expired pages).
-        if strings != .commaSplit,
+        // (Nor does Publish.)
+        if strings != .commaSplit, strings != .inkLines,
            let reason = dates.leftOut(at: options.now, future: options.includeFuture, expired: options.includeExpired) {
             result.leftOut = reason
             return result
@@ -1106,7 +1130,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// The first `limit` bytes of a file (all of a shorter one).
-    private static func readStart(of url: URL, limit: Int) throws -> [UInt8] {
+    static func readStart(of url: URL, limit: Int) throws -> [UInt8] {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         return [UInt8](try handle.read(upToCount: limit) ?? Data())
@@ -1403,11 +1427,88 @@ private struct FolderWalker {
 
     /// How the Hugo site being walked spells terms in its URLs (Hugo's defaults elsewhere).
     private var slugStyle: SiteTags.SlugStyle {
-        hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
+        if publishContentDepth != nil { return SiteTags.SlugStyle(isPublish: true) }
+        return hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
+    }
+
+    /// Where the Publish site's `Content` folder being walked is, as a count of
+    /// ``ancestorNames``, when one is (0 with ``publishPrefix`` for a folder given inside it).
+    var publishContentDepth: Int?
+    /// The folders from a Publish site's `Content` down to the folder given inside it.
+    var publishPrefix: [String] = []
+    /// The Publish site's sections (its `SectionID` raw values), or `nil` when they could not be
+    /// read from its Swift sources (every folder of `Content` is then taken as a section).
+    var publishSections: Set<String>?
+    /// The pages of Publish sites left out: Publish gives tags to items only.
+    var publishPages = 0
+
+    /// Whether a folder's entries make it a Publish site's root: a `Package.swift` that depends on
+    /// Publish, beside a `Content` folder.
+    static func isPublishRoot(_ entries: [String], url: (String) -> URL) -> Bool {
+        guard entries.contains("Package.swift"), entries.contains("Content"), isFolder(url("Content")),
+              let bytes = try? SiteTags.readStart(of: url("Package.swift"), limit: 1 << 16) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self).lowercased()
+        return text.contains("/publish.git") || text.contains("/publish\"") || text.contains("\"publish\"")
+    }
+
+    /// The sections of the Publish site at `root`: the cases of the enum that conforms to
+    /// `WebsiteSectionID` in its Swift sources (`case posts`, `case notes = "journal"`: the
+    /// folder is the raw value), or `nil` when none is found. At most 200 files of 1 MiB are read.
+    static func publishSections(root: URL) -> Set<String>? {
+        let sources = root.appendingPathComponent("Sources")
+        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return nil }
+        var read = 0
+        while let path = walker.nextObject() as? String, read < 200 {
+            guard path.hasSuffix(".swift") else { continue }
+            read += 1
+            guard let bytes = try? SiteTags.readStart(of: sources.appendingPathComponent(path), limit: 1 << 20) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let conformance = text.range(of: "WebsiteSectionID"), let open = text[conformance.upperBound...].firstIndex(of: "{") else { continue }
+            // The enum's body, comments left out.
+            var depth = 0, body = ""
+            for character in text[open...] {
+                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+                if depth == 0 { break }
+                body.append(character)
+            }
+            let lines = body.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
+            var sections = Set<String>()
+            for line in lines {
+                let words = line.trimmingCharacters(in: .whitespaces)
+                guard words.hasPrefix("case ") else { continue }
+                for declaration in words.dropFirst(5).split(separator: ",") {
+                    let parts = declaration.split(separator: "=", maxSplits: 1)
+                    let name = parts[0].trimmingCharacters(in: .whitespaces)
+                    let raw = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : name
+                    if !raw.isEmpty { sections.insert(raw) }
+                }
+            }
+            if !sections.isEmpty { return sections }
+        }
+        return nil
+    }
+
+    /// Starts the walk of a folder given inside a Publish site's `Content` (or that folder): its
+    /// pages are read by Publish's rules.
+    mutating func enterPublishSite(around folder: URL) {
+        publishContentDepth = nil
+        publishPrefix = []
+        publishSections = nil
+        let named = URL(fileURLWithPath: folder.path).standardized
+        var root: URL?
+        guard let below = Self.pathBelowSiteRoot(of: named, isRoot: { candidate in
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: candidate.path)) ?? []
+            guard Self.isPublishRoot(entries, url: { candidate.appendingPathComponent($0) }) else { return false }
+            root = candidate
+            return true
+        }), below.first == "Content", let root else { return }
+        publishContentDepth = 0
+        publishPrefix = Array(below.dropFirst())
+        publishSections = Self.publishSections(root: root)
     }
 
     private var stringTerms: FrontMatter.StringTerms {
-        hugoContentDepth != nil ? .one : eleventyRootDepth != nil ? .commaSplit : .plainYAMLSplit
+        hugoContentDepth != nil ? .one : eleventyRootDepth != nil ? .commaSplit : publishContentDepth != nil ? .inkLines : .plainYAMLSplit
     }
 
     /// Markdown (as Hugo and Jekyll name it: Jekyll's default `markdown_ext` is `markdown,
@@ -1516,6 +1617,20 @@ private struct FolderWalker {
             walkHugoSite(folder, name: name, includeDrafts: includeDrafts)
             return
         }
+        // A Publish site's root: only `Content` holds its pages (not `Output`, `Resources`).
+        if publishContentDepth == nil, relative == nil, eleventyRootDepth == nil,
+           Self.isPublishRoot(entries, url: { folder.appendingPathComponent($0) }) {
+            let (outerPrefix, outerSections) = (publishPrefix, publishSections)
+            publishSections = Self.publishSections(root: folder)
+            publishPrefix = []
+            publishContentDepth = ancestorNames.count + 1
+            ancestorNames.append("Content")
+            walk(folder.appendingPathComponent("Content"), name: name.hasSuffix("/") ? name + "Content" : name + "/Content",
+                 includeDrafts: includeDrafts)
+            ancestorNames.removeLast()
+            (publishContentDepth, publishPrefix, publishSections) = (nil, outerPrefix, outerSections)
+            return
+        }
         // In Hugo's content, a folder with an index page is a leaf bundle: its other content files,
         // and its folders', are the page's resources, not pages.
         // (`index.fr.md` is the page in another language.)
@@ -1531,6 +1646,15 @@ private struct FolderWalker {
             return
         }
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+            // Hugo skips Emacs's `#` files and backups (`~` at the end), and reads a page's format
+            // from its extension as written (`post.MD` is no page); its `ignoreFiles` match paths.
+            if let hugo, hugoContentDepth != nil {
+                if entry.hasPrefix("#") || entry.hasSuffix("~") { continue }
+                if !hugo.config.ignoreFiles.isEmpty,
+                   hugo.config.ignoreFiles.ignores(URL(fileURLWithPath: folder.appendingPathComponent(entry).path).standardized.path) {
+                    continue
+                }
+            }
             // The folders of generated pages and templates: an Eleventy site's own, else by name.
             if let eleventyHere, hugoContentDepth == nil, let eleventyWithoutPages {
                 if eleventyWithoutPages.contains(eleventyHere + [entry]) { continue }
@@ -1584,7 +1708,8 @@ private struct FolderWalker {
                 ancestorNames.append(entry)
                 walk(url, name: entryName, includeDrafts: includeDrafts)
                 ancestorNames.removeLast()
-            } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll, Self.extensions.contains(url.pathExtension.lowercased()),
+            } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll,
+                      Self.extensions.contains(hugoContentDepth != nil ? url.pathExtension : url.pathExtension.lowercased()),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
                 var jekyllFolders: [String]?
@@ -1601,6 +1726,17 @@ private struct FolderWalker {
                     jekyllFolders = Array(folders.dropFirst(collections.count))
                 }
                 guard isInLanguage(entry) else { continue }
+                // Publish gives tags to the items of its sections: the Markdown files in a
+                // section's folder (at any depth), not the section's own `index.md`.
+                if let depth = publishContentDepth {
+                    let folders = publishPrefix + ancestorNames.dropFirst(depth)
+                    guard url.pathExtension.lowercased() == "md" else { continue }
+                    guard let section = folders.first, publishSections?.contains(section.lowercased()) ?? true,
+                          !(folders.count == 1 && url.deletingPathExtension().lastPathComponent == "index") else {
+                        publishPages += 1
+                        continue
+                    }
+                }
                 if let depth = hugoContentDepth, ancestorNames.count > depth, Self.isSectionPage(entry) { hugoSectionPages.insert(entryName) }
                 // A section's cascade reaches its own page too, as Hugo's docs have the site's
                 // cascade reach "the home page and any of its descendants".

@@ -1439,6 +1439,63 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [folder], options: options))["draft"] == 1)
     }
 
+    /// A Publish site (a `Package.swift` that depends on Publish, beside `Content`) is read as
+    /// Publish reads it: Ink's `key: value` lines (a `#` is text, quotes too), tags split at
+    /// commas and kept apart by any difference, items only (the Markdown files of the sections
+    /// its `SectionID` names, at any depth, not their `index.md`), whatever their dates or
+    /// `draft`, linked by Publish's own slugs.
+    @Test func aPublishSiteIsReadAsPublishReadsIt() throws {
+        let folder = try site([
+            "Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\nlet package = Package(name: \"Site\", "
+                + "dependencies: [.package(name: \"Publish\", url: \"https://github.com/johnsundell/publish.git\", from: \"0.8.0\")])\n",
+            "Sources/Site/main.swift": "import Publish\nstruct Site: Website {\n    enum SectionID: String, WebsiteSectionID {\n"
+                + "        // Add the sections here:\n        case posts\n        case notes = \"journal\"\n    }\n}\n",
+            "Content/index.md": "---\ntags: Home\n---\n", "Content/about.md": "---\ntags: About\n---\n",
+            "Content/posts/index.md": "---\ntags: Section\n---\n",
+            "Content/posts/a.md": "---\ndate: 2024-05-01 10:00\ntags: Swift, #100DaysOfSwift, iOS\n---\n",
+            "Content/posts/b.md": "---\ntags: swift, Objective-C\ndescription: Tips: part 2\n---\n",
+            "Content/posts/2024/d.md": "---\ntags: Swift\ndraft: true\ndate: 2999-01-01 10:00\n---\n",
+            "Content/journal/c.md": "---\ntags: C++, Static  Sites,\n---\n",
+            "Content/misc/page.md": "---\ntags: Misc\n---\n",
+            "Output/posts/a/index.md": "---\ntags: Built\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let publish = try SiteTags.collect(from: [folder])
+        #expect(counts(publish) == ["Swift": 2, "#100DaysOfSwift": 1, "iOS": 1, "swift": 1, "Objective-C": 1, "C++": 1, "Static  Sites": 1],
+                "\(publish.problems)")
+        #expect(publish.leftOut == [.publishPage: 4] && publish.problems.isEmpty, "\(publish.leftOut) \(publish.problems)")
+        let links = Dictionary(publish.cloud(href: "/tags/{slug}").tags.map { ($0.text, $0.href ?? "") }, uniquingKeysWith: { a, _ in a })
+        #expect(links["Objective-C"] == "/tags/objectivec" && links["C++"] == "/tags/c" && links["Static  Sites"] == "/tags/static--sites"
+                && links["#100DaysOfSwift"] == "/tags/100daysofswift", "\(links)")
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("Content/posts")])) == counts(publish).filter {
+            !["C++", "Static  Sites"].contains($0.key)
+        })
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("Content/misc")])).isEmpty)
+    }
+
+    /// Hugo's own file rules: `ignoreFiles` expressions match a file's absolute path, Emacs's
+    /// `#` files and `~` backups are skipped, and an extension is read as written (`l.MD` is no
+    /// page); an expression that could take exponential or polynomial time in ICU (Hugo's are
+    /// RE2's, linear) is refused with a note.
+    @Test func hugosIgnoreFilesAndNamesAreHonoured() throws {
+        let folder = try site([
+            "hugo.toml": "ignoreFiles = ['\\.skip\\.md$', 'secret', '(a+)+$', '.*a.*b.*c', '[']\n",
+            "content/a.md": "---\ntags: [Kept]\n---\n", "content/b.skip.md": "---\ntags: [Skipped]\n---\n",
+            "content/secret-post.md": "---\ntags: [Secret]\n---\n", "content/#g.md": "---\ntags: [Hash]\n---\n",
+            "content/c.md~": "---\ntags: [Backup]\n---\n", "content/l.MD": "---\ntags: [Upper]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hugo = try SiteTags.collect(from: [folder])
+        #expect(counts(hugo) == ["Kept": 1], "\(hugo.problems)")
+        #expect(hugo.problems.map(\.message) == [
+            "ignoreFiles[2] \"(a+)+$\" repeats a group that holds a repetition or an alternation, which can take exponential time; it was not read",
+            "ignoreFiles[3] \".*a.*b.*c\" repeats without bound more than twice, which can take polynomial time; it was not read",
+            "ignoreFiles[4] \"[\" is not a regular expression; it was not read",
+        ], "\(hugo.problems)")
+        #expect(IgnoreFiles.refusal(of: "(a|ab)*x") != nil && IgnoreFiles.refusal(of: "(x)\\1") != nil
+                && IgnoreFiles.refusal(of: "^.*/drafts/.*$") == nil && IgnoreFiles.refusal(of: "(?:a)?b") == nil)
+    }
+
     /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
     /// `buildExpired`, in `config/_default/` too, whose `contentDir` is from the site's root;
     /// Jekyll's `unpublished` and `show_drafts`); a section dated in the future takes its pages
