@@ -93,6 +93,13 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the error is about a value an option gave (its location's source is the option),
+    /// so that every spec given meets it alike.
+    package var isAboutAnOption: Bool {
+        guard case .library(let error) = self else { return false }
+        return error.location?.source.hasPrefix(Self.optionSource("")) ?? false
+    }
+
     /// What happened and what to do, as the command prints it after `error: `.
     package var description: String { description(afterNaming: nil) }
 

@@ -84,6 +84,15 @@ import Testing
         #expect(dangling.status == 73 && dangling.standardError
                     == "error: cannot write the output \"dangling\": the folder cannot be created: \"dangling\" is a symbolic link to nothing\n",
                 "\(dangling.standardError)")
+        // A --font-file that cannot be used is said once; a --font family no spec has, once and counted.
+        let badFile = try CommandRunner.run(["render", "x.yaml", "wide.yaml", "--out-dir", "f", "--font-file", "/no/such.ttf"], in: out)
+        #expect(badFile.status == 66 && badFile.standardError.components(separatedBy: "\n").count == 2, "\(badFile.standardError)")
+        let family = try CommandRunner.run(["render", "x.yaml", "e\u{301}.yaml", "wide.yaml", "--out-dir", "f", "--font", "NoSuchFont"], in: out)
+        let familyLines = family.standardError.split(separator: "\n")
+        #expect(family.status == 64 && familyLines.count == 3 && familyLines[0].contains("unknown font family \"NoSuchFont\"")
+                && familyLines[1].hasPrefix("error: 2 more specs failed the same way: option --font: unknown font family")
+                && familyLines[2].hasPrefix("rendered 0 of 3 specs"), "\(family.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("f").path))
         // No extension: guessed.
         try Data("Swift\nLinux\n".utf8).write(to: out.appendingPathComponent("tags"))
         let guessed = try CommandRunner.run(["render", "tags", "-o", "-", "--format", "json"], in: out)

@@ -77,6 +77,19 @@ extension TagCloudCommand {
         try library { () throws(TagCloudError) in
             try SpecOverrides(settings: request.settings.filter { !$0.keyPath.hasPrefix("tags[") }).apply(to: &probe)
         }
+        // So would a `--font-file` that cannot be used: the files are loaded once, with a tag to
+        // lay out. (An unknown `--font` family is each spec's: its own fonts may have it.)
+        if !request.fontFiles.isEmpty {
+            var fonts = Cloud(tags: [Cloud.Tag("Probe")])
+            try library { () throws(TagCloudError) in
+                try SpecOverrides(fontFiles: request.fontFiles).apply(to: &fonts)
+                do throws(TagCloudError) {
+                    _ = try fonts.layoutAndHiddenCount()
+                } catch {
+                    if case .unusableFontFile = error { throw error }
+                }
+            }
+        }
         // Standard input is read once, before the work is shared out (with the size limit; a
         // failure is each job's that reads it).
         let standardInput: Result<[UInt8], TagCloudError> = jobs.contains { $0.input == "-" }
@@ -127,6 +140,9 @@ extension TagCloudCommand {
         }
         let next = Locked(0)
         let done = Locked(0)
+        // An option's bad value that every spec meets alike (`--font NoSuchFont`) is said for the
+        // first spec that meets it, then counted: one line at the end names how many more.
+        let optionErrors = Locked<[String: Int]>([:])
         let workers = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -166,7 +182,11 @@ extension TagCloudCommand {
                     }
                 } catch {
                     outcome.error = error
-                    lines.append(Self.failure(error, of: outcome.input))
+                    let isRepeated = error.isAboutAnOption && optionErrors.withLock { seen in
+                        defer { seen[error.description, default: -1] += 1 }
+                        return seen[error.description] != nil
+                    }
+                    if !isRepeated { lines.append(Self.failure(error, of: outcome.input)) }
                 }
                 outcomes.withLock { $0[index] = outcome }
                 finished(index, with: lines)
@@ -176,11 +196,14 @@ extension TagCloudCommand {
                 }, jobs.count)
             }
         }
+        for (message, more) in optionErrors.withLock({ $0 }).sorted(by: { $0.key < $1.key }) where more > 0 {
+            report("error: \(more) more \(more == 1 ? "spec" : "specs") failed the same way: \(message)")
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let report = BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
+        let batch = BatchReport(outcomes: outcomes.withLock { $0.compactMap { $0 } }, seconds: seconds)
         // Every spec failed: the folders made for them go too.
-        if report.outcomes.allSatisfy({ $0.files.isEmpty }) { removeCreatedFolders(created) }
-        return report
+        if batch.outcomes.allSatisfy({ $0.files.isEmpty }) { removeCreatedFolders(created) }
+        return batch
     }
 
     /// A failed spec's line: `error: <spec>: <message>`, the spec named once: a message that
