@@ -325,7 +325,7 @@ package struct Preview: ParsableCommand {
         abstract: "Serve a live preview of a spec on this machine: the cloud, a width slider, and errors, reloaded on each save.",
         discussion: """
             Listens on loopback only. Open the address it prints; edit the spec and save, and the page \
-            shows the new cloud within a quarter of a second (or the error, without stopping). Ctrl-C stops it.
+            shows the new cloud within a second (or the error, without stopping). Ctrl-C stops it.
 
             Examples:
               tagcloud preview tags.yaml
@@ -362,6 +362,11 @@ package struct Preview: ParsableCommand {
         try TagCloudCommand.checkInputFiles([spec])
         guard FileManager.default.isReadableFile(atPath: spec) else {
             throw .library(.cannotReadInput(path: spec, reason: "there is no such readable file"))
+        }
+        // The spec is read again at each save: a FIFO (a shell's `<(…)`) or a device would block
+        // the server, or give nothing the second time.
+        if PreviewServer.isThereButNotAFile(spec) {
+            throw .usage("\(quoted(path: spec)) is not a regular file; the preview reads the spec again at each save, so give a file")
         }
         let overrides = SpecOverrides(settings: request.settings, fontFiles: fontFiles)
         // An option the spec refuses (`--set widht=3`) is the command line's error, now: with a

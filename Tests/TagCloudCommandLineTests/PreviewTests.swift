@@ -91,8 +91,19 @@ import Testing
         }
     }
 
+    /// The largest distance, in points, between a chip the page draws and where the layout the
+    /// page fetched puts it (1e9 when they are not the same chips).
+    static let largestMisplacement = """
+        (() => { const box = document.getElementById('tagcloud-preview-cloud').getBoundingClientRect();
+          const chips = [...document.querySelectorAll('#tagcloud-preview-cloud .tc-chip')], layout = window.tagcloudLayout.chips;
+          if (chips.length !== layout.length) return 1e9;
+          return Math.max(...chips.map((chip, i) => { const r = chip.getBoundingClientRect();
+            return Math.max(Math.abs(r.left - box.left - layout[i].x), Math.abs(r.top - box.top - layout[i].y),
+                            Math.abs(r.width - layout[i].width)); })); })()
+        """
+
     /// The chips' labels, from the HTML fragment the page inlines.
-    static let labels = "[...document.querySelectorAll('#cloud .tc-chip')].map(e => e.getAttribute('aria-label')).join(',')"
+    static let labels = "[...document.querySelectorAll('#tagcloud-preview-cloud .tc-chip')].map(e => e.getAttribute('aria-label')).join(',')"
 
     @Test func thePageFollowsTheSpecAndTheSlider() throws {
         let folder = try temporaryFolder()
@@ -105,7 +116,7 @@ import Testing
                                        "expression": "document.title"])
         #expect(opened["ok"] as? Bool == true, "\(opened)")
         #expect(try browser.waitUntil("\(Self.labels) === 'Swift,Linux'"))
-        #expect(try browser.evaluate("document.getElementById('width').value") as? String == "300")
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-width').value") as? String == "300")
 
         // A save of the spec shows on the page.
         try Data("width: 300\ntags: [Swift, Linux, Cairo]\n".utf8).write(to: spec)
@@ -113,40 +124,53 @@ import Testing
 
         // A broken spec shows its error on the page; the server keeps running and recovers.
         try Data("width: [300\ntags: [Swift]\n".utf8).write(to: spec)
-        #expect(try browser.waitUntil("!document.getElementById('error').hidden"))
-        let message = try browser.evaluate("document.getElementById('error').textContent") as? String
+        #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-error').hidden"))
+        let message = try browser.evaluate("document.getElementById('tagcloud-preview-error').textContent") as? String
         #expect(message?.contains("tags.yaml:") == true && message?.contains("malformed YAML") == true, "\(message ?? "")")
         try Data("width: 300\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
-        #expect(try browser.waitUntil("document.getElementById('error').hidden && \(Self.labels).endsWith('HarfBuzz')"))
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('HarfBuzz')"))
 
         // The slider lays the cloud out as `render --width` does.
-        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 150; s.dispatchEvent(new Event('input')); return true; })()")
+        _ = try browser.evaluate("(() => { const s = document.getElementById('tagcloud-preview-width'); s.value = 150; s.dispatchEvent(new Event('input')); return true; })()")
         #expect(try browser.waitUntil("window.tagcloudWidth === 150"))
         let shown = try browser.evaluate("JSON.stringify(window.tagcloudLayout)") as? String ?? ""
         let rendered = try CommandRunner.run(["render", spec.path, "--width", "150", "--format", "json", "-o", "-"])
         #expect(try CloudLayout(jsonData: Data(shown.utf8)) == CloudLayout(jsonData: rendered.standardOutput))
-        #expect(try browser.evaluate("document.getElementById('size').textContent") as? String
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-size').textContent") as? String
                 == "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).width)) × "
                 + "\(CloudLayout.number(try CloudLayout(jsonData: rendered.standardOutput).height)) pt")
+        // What the page draws is that layout: each chip where the layout puts it, in a box as wide
+        // as the picture, centred rows and balanced lines included, and wider than the window.
+        try Data("width: 300\nalignment: center\nlineBreaking: balanced\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango, FreeType]\n".utf8)
+            .write(to: spec)
+        #expect(try browser.waitUntil("\(Self.labels).endsWith('FreeType') && window.tagcloudWidth === 150"))
+        #expect(try browser.evaluate(Self.largestMisplacement) as? Double ?? 1e9 < 0.05)
+        _ = try browser.evaluate("(() => { const s = document.getElementById('tagcloud-preview-width'); s.value = 1500; s.dispatchEvent(new Event('input')); return true; })()")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 1500"))
+        #expect(try browser.evaluate(Self.largestMisplacement) as? Double ?? 1e9 < 0.05)
+        // A dark cloud in a dark box.
+        try Data("width: 300\ntheme: dark\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("\(Self.labels).endsWith('HarfBuzz') && "
+                                      + "getComputedStyle(document.getElementById('tagcloud-preview-cloud')).backgroundColor === 'rgb(0, 0, 0)'"))
 
         // A save that changes the spec's width moves the slider there, past the slider's first
         // range (40 to 1600) and to a fraction; a save that keeps it leaves the slider alone.
         try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
         #expect(try browser.waitUntil("window.tagcloudWidth === 2000.5"), "the page did not follow the spec's width")
-        #expect(try browser.evaluate("document.getElementById('width').value") as? String == "2000.5")
-        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 500; s.dispatchEvent(new Event('input')); return true; })()")
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-width').value") as? String == "2000.5")
+        _ = try browser.evaluate("(() => { const s = document.getElementById('tagcloud-preview-width'); s.value = 500; s.dispatchEvent(new Event('input')); return true; })()")
         #expect(try browser.waitUntil("window.tagcloudWidth === 500"))
         try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango]\n".utf8).write(to: spec)
         #expect(try browser.waitUntil("\(Self.labels).endsWith('Pango')"))
         #expect(try browser.evaluate("window.tagcloudWidth") as? Double == 500)
 
         // A slider dragged to a fraction lays out and shows hundredths of a point.
-        _ = try browser.evaluate("(() => { const s = document.getElementById('width'); s.value = 223.854851973684; s.dispatchEvent(new Event('input')); return true; })()")
+        _ = try browser.evaluate("(() => { const s = document.getElementById('tagcloud-preview-width'); s.value = 223.854851973684; s.dispatchEvent(new Event('input')); return true; })()")
         #expect(try browser.waitUntil("window.tagcloudWidth === 223.85"))
-        #expect(try browser.evaluate("document.getElementById('widthValue').textContent") as? String == "223.85")
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-exact').value") as? String == "223.85")
         let fraction = try CloudLayout(jsonData: CommandRunner.run(["render", spec.path, "--width", "223.85", "--format", "json",
                                                                      "-o", "-"]).standardOutput)
-        #expect(try browser.evaluate("document.getElementById('size').textContent") as? String
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-size').textContent") as? String
                 == "\(CloudLayout.number(fraction.width)) × \(CloudLayout.number(fraction.height)) pt")
 
         // A server stopped is said on the page; one started again on its port takes over, and
@@ -154,9 +178,9 @@ import Testing
         let port = server.port
         server.process.terminate()
         server.process.waitUntilExit()
-        #expect(try browser.waitUntil("!document.getElementById('error').hidden && document.getElementById('error').textContent === 'the preview server stopped'"))
+        #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-error').hidden && document.getElementById('tagcloud-preview-error').textContent === 'the preview server stopped'"))
         let again = try Server(spec: spec, port: port)
-        #expect(try browser.waitUntil("document.getElementById('error').hidden && \(Self.labels).endsWith('Pango')"),
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Pango')"),
                 "the page kept the stopped server's message")
         _ = again
     }
@@ -215,6 +239,10 @@ import Testing
         #expect(fields.count == 4 && head.count == 4 && head[0] == "200" && head[1] == fields[1] && head[2] == "0" && head[3] == fields[3]
                 && fields[1] == fields[2], "\(get) / \(head)")
         #expect(try status(host: "evil.example", method: "HEAD").hasPrefix("421 "))
+        // The preview only reads: another method is 405 (with Allow), and a page it has not is a
+        // 404 that says which it has.
+        #expect(try status(host: "127.0.0.1:\(port)", method: "POST").hasPrefix("405 "))
+        #expect(try status(host: "127.0.0.1:\(port)", method: "DELETE").hasPrefix("405 "))
         #expect(PreviewServer.isLoopbackAuthority("[::1]:8123") && !PreviewServer.isLoopbackAuthority(nil)
                 && !PreviewServer.isLoopbackAuthority("[::2]:80"))
     }
@@ -229,6 +257,10 @@ import Testing
         #expect(asFolder.status == 66 && asFolder.standardError.contains("it is a folder"), "\(asFolder.standardError)")
         let misspelt = try CommandRunner.run(["preview", "tags.yaml", "--port", "0", "--set", "widht=3"], in: folder)
         #expect(misspelt.status == 64 && misspelt.standardError.contains("widht"), "\(misspelt.standardError)")
+        // A FIFO would block the server as it reads the spec again.
+        #expect(mkfifo(folder.appendingPathComponent("fifo.yaml").path, 0o600) == 0)
+        let fifo = try CommandRunner.run(["preview", "fifo.yaml", "--port", "0"], in: folder)
+        #expect(fifo.status == 64 && fifo.standardError.contains("is not a regular file"), "\(fifo.standardError)")
     }
 
     /// `--set` and `--font-file` apply to the watched spec on every reload, the font file's path

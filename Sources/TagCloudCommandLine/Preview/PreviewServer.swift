@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import Logging
 import NIOCore
@@ -8,16 +11,21 @@ import TagCloud
 /// (as Chris Eidhof's CollectionView article has) and the picture's size, reloading within a
 /// fraction of a second of each save of the spec and showing errors on the page instead of exiting.
 ///
-/// The page polls `/state` (the spec file's modification time and size) four times a second and,
-/// when it changes or the slider moves, fetches `/cloud.html?width=W` (the HTML fragment, inlined
-/// as a site inlines it) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the
-/// SVG. A spec that does not parse or render gives a `422` with the message, which the page shows
-/// in place of the picture.
+/// The page polls `/state` (the spec file's and its font files' status: modification and change
+/// times, size, inode) four times a second and, when it changes or the slider moves, fetches
+/// `/cloud.html?width=W` (the HTML fragment, inlined as a site inlines it, in a box as wide as the
+/// picture) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the SVG. A spec
+/// that does not parse or render gives a `422` with the message, which the page shows in place of
+/// the picture. The spec is parsed again only when its status changes, and it must be a regular
+/// file: a FIFO or a device would block the server as it reads.
 package struct PreviewServer: Sendable {
     /// The spec file.
     package var specPath: String
     /// The options given with it (`--set`, `--font-file`), applied before the slider's width.
     package var overrides: SpecOverrides
+    /// What `/state` last found: the spec's status, and what was read of it then (its width,
+    /// theme and font files), so that polling does not parse the spec four times a second.
+    private let known = KnownState()
 
     package init(specPath: String, overrides: SpecOverrides = SpecOverrides()) {
         self.specPath = specPath
@@ -107,20 +115,33 @@ package struct PreviewServer: Sendable {
         }
     }
 
-    /// `{"version": "…", "width": W}`: the spec file's modification time and size (what the page
-    /// watches) and its resolved width (where the slider goes at the start and whenever the spec
-    /// changes it), `null` while the spec cannot be read.
+    /// `{"version": "…", "width": W, "theme": "…"}`: the status of the spec file and of the font
+    /// files it names (what the page watches: a font file replaced redraws the cloud too), its
+    /// resolved width (where the slider goes at the start and whenever the spec changes it) and
+    /// its theme (the page's box is dark under a dark cloud); `null`s while the spec cannot be read.
     func state() -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: specPath)
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let size = (attributes?[.size] as? Int) ?? -1
-        // No width while the spec cannot be read: the slider stays where it is.
-        let width = (try? load(width: nil).resolved().width).map { CloudLayout.number(Double($0)) } ?? "null"
-        return "{\"version\": \"\(modified)-\(size)\", \"width\": \(width)}"
+        let status = Self.status(of: specPath)
+        var found = known.value
+        if found?.status != status {
+            // No width while the spec cannot be read: the slider stays where it is.
+            let cloud = try? load(width: nil)
+            let resolved = try? cloud?.resolved()
+            let folder = specPath.lastIndex(of: "/").map { String(specPath[...$0]) } ?? ""
+            found = (status, resolved.map { CloudLayout.number(Double($0.width)) } ?? "null",
+                     cloud.map { "\"\(($0.theme ?? .light).rawValue)\"" } ?? "null",
+                     (cloud?.fonts ?? []).map { $0.hasPrefix("/") ? $0 : folder + $0 })
+            known.value = found
+        }
+        let fonts = (found?.fonts ?? []).map(Self.status(of:)).joined(separator: ",")
+        return "{\"version\": \"\(status);\(fonts)\", \"width\": \(found?.width ?? "null"), \"theme\": \(found?.theme ?? "null")}"
     }
 
     /// The spec, with the options and the slider's width.
     func load(width: String?) throws(TagCloudError) -> Cloud {
+        // A FIFO or a device in the spec's place would block the server's thread as it is read.
+        if Self.isThereButNotAFile(specPath) {
+            throw .cannotReadInput(path: specPath, reason: "it is not a regular file (the preview reads the spec again at each save)")
+        }
         var cloud = try Cloud(contentsOf: URL(fileURLWithPath: specPath))
         try overrides.apply(to: &cloud)
         if let width { try cloud.setValue(width, forKeyPath: "width", source: "the width slider") }
@@ -147,7 +168,21 @@ package struct PreviewServer: Sendable {
     }
 }
 
-/// The preview's page: the cloud, a width slider, the picture's size, and errors.
+/// What the preview last read of its spec (``PreviewServer/state()``), shared by the server's
+/// threads under a lock.
+final class KnownState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (status: String, width: String, theme: String, fonts: [String])?
+
+    var value: (status: String, width: String, theme: String, fonts: [String])? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// The preview's page: the cloud in a box as wide as the picture (a wider one scrolls sideways),
+/// a width slider with a field for an exact width, the picture's size, and errors in place of the
+/// picture. Its own ids start with `tagcloud-preview-`, so a spec's `id` never styles them.
 enum PreviewPage {
     static func html(title: String) -> String {
         let escaped = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -157,62 +192,94 @@ enum PreviewPage {
             <style>
               body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; color: #222; background: #f4f4f6; }
               header { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
-              #width { width: 320px; }
-              #cloud { background: white; display: inline-block; box-shadow: 0 1px 3px #0002; }
-              #error { white-space: pre-wrap; color: #a00; background: #fee; padding: 8px; border-radius: 6px; }
-              #error[hidden] { display: none; }
+              #tagcloud-preview-width { width: 320px; }
+              #tagcloud-preview-exact { width: 6em; }
+              #tagcloud-preview-cloud { background: white; display: block; box-shadow: 0 1px 3px #0002; }
+              #tagcloud-preview-cloud.dark { background: #000; }
+              @media (prefers-color-scheme: dark) { #tagcloud-preview-cloud.auto { background: #000; } }
+              #tagcloud-preview-cloud[hidden], #tagcloud-preview-error[hidden] { display: none; }
+              #tagcloud-preview-error { white-space: pre-wrap; color: #a00; background: #fee; padding: 8px; border-radius: 6px; }
             </style></head>
             <body>
             <header>
               <strong>\(escaped)</strong>
-              <label>width <input id="width" type="range" min="40" max="1600" step="any"> <output id="widthValue"></output> pt</label>
-              <span id="size"></span>
+              <label>width <input id="tagcloud-preview-width" type="range" min="40" max="1600" step="any"></label>
+              <label><input id="tagcloud-preview-exact" type="number" min="1" step="any"> pt</label>
+              <span id="tagcloud-preview-size"></span>
             </header>
-            <pre id="error" hidden></pre>
-            <div id="cloud"></div>
+            <pre id="tagcloud-preview-error" hidden></pre>
+            <div id="tagcloud-preview-cloud"></div>
             <script>
-            const slider = document.getElementById('width'), widthValue = document.getElementById('widthValue');
-            const cloud = document.getElementById('cloud'), error = document.getElementById('error');
-            const size = document.getElementById('size');
-            let version = null, specWidth = null, pending = 0;
+            const byId = (name) => document.getElementById('tagcloud-preview-' + name);
+            const slider = byId('width'), exact = byId('exact'), cloud = byId('cloud'), error = byId('error'), size = byId('size');
+            let version = null, specWidth = null, running = false, again = false;
             window.tagcloudLayout = null;
+            function showError(text) {
+              error.textContent = text; error.hidden = false;
+              cloud.hidden = true; size.textContent = '';
+            }
+            // One drawing at a time: a slider dragged meanwhile is drawn once at its last width.
             async function refresh() {
-              // Hundredths of a point: what is laid out is what the page shows.
-              const ticket = ++pending, width = String(Math.round(Number(slider.value) * 100) / 100);
-              widthValue.textContent = width;
-              const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
-              if (ticket !== pending) return;
-              if (!html.ok) { error.textContent = await html.text(); error.hidden = false; return; }
-              error.hidden = true;
-              cloud.innerHTML = await html.text();
-              window.tagcloudLayout = await layout.json();
-              window.tagcloudWidth = Number(width);
-              size.textContent = `${window.tagcloudLayout.width} × ${window.tagcloudLayout.height} pt`;
+              if (running) { again = true; return; }
+              running = true;
+              try {
+                do {
+                  again = false;
+                  // Hundredths of a point: what is laid out is what the page shows.
+                  const width = String(Math.round(Number(slider.value) * 100) / 100);
+                  if (document.activeElement !== exact) exact.value = width;
+                  const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
+                  if (again) continue;
+                  if (!html.ok) { showError(await html.text()); continue; }
+                  if (!layout.ok) { showError(await layout.text()); continue; }
+                  const fragment = await html.text(), laidOut = await layout.json();
+                  error.hidden = true;
+                  // The box is the picture's width, so the fragment lays out at the width asked.
+                  cloud.style.width = `${laidOut.width}px`;
+                  cloud.innerHTML = fragment;
+                  cloud.hidden = false;
+                  window.tagcloudLayout = laidOut;
+                  window.tagcloudWidth = Number(width);
+                  size.textContent = `${laidOut.width} × ${laidOut.height} pt`;
+                } while (again);
+              } finally {
+                running = false;
+              }
             }
             async function poll() {
+              let state = null;
               try {
-                const state = await (await fetch('/state')).json();
-                if (state.version !== version) {
-                  version = state.version;
-                  // The spec's width, at the start and whenever the spec changes it (the
-                  // slider's range grows to take it); the slider's own until then.
-                  if (state.width !== null && state.width !== specWidth) {
-                    specWidth = state.width;
-                    slider.min = Math.min(40, Math.floor(specWidth));
-                    slider.max = Math.max(1600, Math.ceil(specWidth));
-                    slider.value = specWidth;
-                  }
-                  await refresh();
-                }
+                state = await (await fetch('/state')).json();
               } catch (e) {
-                // Drawn again from the spec when a server answers again (the same file gives the
+                // Drawn again from the spec when a server answers again (the same files give the
                 // same version to a restarted server).
                 version = null;
-                error.textContent = 'the preview server stopped'; error.hidden = false;
+                showError('the preview server stopped');
+              }
+              if (state && state.version !== version) {
+                version = state.version;
+                cloud.className = state.theme || '';
+                // The spec's width, at the start and whenever the spec changes it (the slider's
+                // range grows to take it); the slider's own until then.
+                if (state.width !== null && state.width !== specWidth) {
+                  specWidth = state.width;
+                  slider.min = Math.min(40, Math.floor(specWidth));
+                  slider.max = Math.max(1600, Math.ceil(specWidth));
+                  slider.value = specWidth;
+                }
+                await refresh();
               }
               setTimeout(poll, 250);
             }
             slider.addEventListener('input', refresh);
+            exact.addEventListener('change', () => {
+              const width = Number(exact.value);
+              if (!(width > 0)) return;
+              slider.max = Math.max(Number(slider.max), Math.ceil(width));
+              slider.min = Math.min(Number(slider.min), Math.floor(width));
+              slider.value = width;
+              refresh();
+            });
             poll();
             </script>
             </body></html>
@@ -236,6 +303,54 @@ struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers its own loopback address only\n")))
         }
-        return try await next(request, context)
+        // The preview only reads: another method is not allowed (RFC 9110, 15.5.6), said with
+        // the ones that are.
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8", .allow: "GET, HEAD"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers GET and HEAD only\n")))
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "no such page: the preview serves /, /state, "
+                                                                      + "/cloud.html, /cloud.json and /cloud.svg\n")))
+        }
+    }
+}
+
+// The preview's look at files, through Foundation: Swift finds C's `struct stat` through another
+// module's headers in this module, depending on which files are compiled together.
+extension PreviewServer {
+    /// A file's status as text: its inode, size and modification time, and for a file of up to
+    /// 1 MiB a hash of its bytes (`cp -p` over it keeps the size and the modification time);
+    /// `-` for a file that is not there. A link is followed.
+    static func status(of path: String) -> String {
+        guard let resolved = resolved(path), let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return "-" }
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        var text = "\(inode).\(size).\(modified)"
+        if size <= 1 << 20, attributes[.type] as? FileAttributeType == .typeRegular, let bytes = FileManager.default.contents(atPath: resolved) {
+            // FNV-1a, 64 bits.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            text += ".\(String(hash, radix: 16))"
+        }
+        return text
+    }
+
+    /// Whether something is at `path` that is not a regular file (a FIFO, a device, a folder),
+    /// a link followed.
+    static func isThereButNotAFile(_ path: String) -> Bool {
+        guard let resolved = resolved(path), let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return false }
+        return attributes[.type] as? FileAttributeType != .typeRegular
+    }
+
+    /// The path with its links resolved as the kernel resolves them (`realpath`), if it is there.
+    private static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
