@@ -961,12 +961,22 @@ public struct SiteTags: Sendable, Hashable {
         }
         for (term, line, taxonomy) in terms {
             // (A block scalar, `tags: >`, ends with a line break.)
-            let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+            var trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
             // An empty tag (`""`, `"  "`, `a, , b`) names nothing: said, as a tag that is not text is.
             if trimmed.isEmpty {
                 let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
                 result.problems.append(Problem(file: name, line: line, message: empty.message, skipped: .term))
                 continue
+            }
+            // A tab or line break inside a tag is white space to the generators (Hugo publishes
+            // `tab\there` as `tab-here`): it is drawn as a space, with a note.
+            if trimmed.unicodeScalars.contains(where: { TextInput.isControl($0) && $0.properties.isWhitespace }) {
+                let spaced = String(String.UnicodeScalarView(trimmed.unicodeScalars.map {
+                    TextInput.isControl($0) && $0.properties.isWhitespace ? " " : $0
+                }))
+                result.problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds the tag \(quoted(trimmed)), with a tab or "
+                                               + "line break in it; it is drawn with a space there", skipped: .nothing))
+                trimmed = spaced
             }
             if let bad = trimmed.unicodeScalars.first(where: TextInput.isControl) {
                 let code = String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)

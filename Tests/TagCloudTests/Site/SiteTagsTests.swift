@@ -1496,6 +1496,18 @@ import Testing
                 && IgnoreFiles.refusal(of: "^.*/drafts/.*$") == nil && IgnoreFiles.refusal(of: "(?:a)?b") == nil)
     }
 
+    /// A tab or line break inside a tag is white space (Hugo publishes `tab\there` as
+    /// `tab-here`): drawn as a space, with a note; another control character still costs the tag.
+    @Test func whiteSpaceControlsInATagAreSpaces() throws {
+        let folder = try site(["hugo.toml": "", "content/a.md": "---\ntags: [\"tab\\there\", \"bell\\u0007\", ok]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hugo = try SiteTags.collect(from: [folder])
+        #expect(counts(hugo) == ["tab here": 1, "ok": 1], "\(hugo.problems)")
+        #expect(hugo.problems.map(\.skipped) == [.nothing, .term] && hugo.problems.first?.message.contains("drawn with a space") == true,
+                "\(hugo.problems)")
+        #expect(hugo.cloud(href: "/tags/{slug}/").tags.first { $0.text == "tab here" }?.href == "/tags/tab-here/")
+    }
+
     /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
     /// `buildExpired`, in `config/_default/` too, whose `contentDir` is from the site's root;
     /// Jekyll's `unpublished` and `show_drafts`); a section dated in the future takes its pages
