@@ -25,7 +25,11 @@ import Typesetting
 /// in it a folder with an `index` page is a leaf bundle: the other content files in it are the
 /// page's resources, not pages. A multilingual Hugo site's pages count in one language
 /// (``Options/language``, by default the site's `defaultContentLanguage`), as Hugo keeps one
-/// taxonomy per language. Its front matter (YAML between `---`
+/// taxonomy per language; a section it leaves out (a draft, future or expired `_index` page)
+/// takes its pages with it. At a Publish site's root (a `Package.swift` that depends on Publish,
+/// beside `Content`) only the items of the sections its `SectionID` names are read, their block
+/// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags keep
+/// apart by any difference and get Publish's slugs. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
