@@ -64,6 +64,9 @@ struct FrontMatter {
         var setsEleventyExclusion = false
         /// A `draft` that is not `true` or `false`, as ``readDraft(_:line:)`` read it, with its line.
         var draftNote: (message: String, line: Int)?
+        /// The taxonomy keys (lower case) the block sets itself, an empty list too: a cascade's
+        /// terms for them do not reach the page.
+        var setsTaxonomies = Set<String>()
         /// Whether the block sets `draft` itself (a value cascaded from a section is then not
         /// taken), and whether it sets its build options (`build`, `_build`, `headless`).
         var setsDraft = false
@@ -153,15 +156,30 @@ struct FrontMatter {
             }
         }
 
-        /// The values of a Hugo `cascade` that keep pages out of a count: `draft`, and the build
-        /// options (`build.render: never`).
+        /// The values of a Hugo `cascade` that ``SiteTags`` reads: `draft` and the build options
+        /// (`build.render: never`), which keep pages out of a count, and the terms of the
+        /// taxonomies asked for (`tags: [x]`), which a page that sets no such key takes.
         struct Cascade: Equatable, Sendable {
             var isDraft: Bool?
             var unlisted: String?
+            /// The terms, by taxonomy key in lower case, each with its line.
+            var terms: [String: [(term: String, line: Int)]] = [:]
+
+            init(isDraft: Bool? = nil, unlisted: String? = nil, terms: [String: [(term: String, line: Int)]] = [:]) {
+                self.isDraft = isDraft
+                self.unlisted = unlisted
+                self.terms = terms
+            }
+
+            static func == (a: Cascade, b: Cascade) -> Bool {
+                a.isDraft == b.isDraft && a.unlisted == b.unlisted && a.terms.keys == b.terms.keys
+                    && a.terms.allSatisfy { key, terms in b.terms[key].map { $0.map(\.term) == terms.map(\.term) } ?? false }
+            }
 
             /// This cascade under `outer`'s: each value set here wins.
             func over(_ outer: Cascade?) -> Cascade {
-                Cascade(isDraft: isDraft ?? outer?.isDraft, unlisted: unlisted ?? outer?.unlisted)
+                Cascade(isDraft: isDraft ?? outer?.isDraft, unlisted: unlisted ?? outer?.unlisted,
+                        terms: terms.merging(outer?.terms ?? [:]) { inner, _ in inner })
             }
         }
 
@@ -487,6 +505,14 @@ struct FrontMatter {
                     var target: Values.CascadeRules.Target?
                     for (name, entry) in keys {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
+                        // A taxonomy's terms: a list of strings, or one string (one term, as Hugo reads it).
+                        if wanted.contains(name) {
+                            let items: [SpecNode] = if case .sequence(let list) = entry { Array(list) } else { [entry] }
+                            cascade.terms[name] = items.compactMap { item in
+                                guard case .scalar(let scalar) = item, nonText(scalar) == nil else { return nil }
+                                return (scalar.string, line(item))
+                            }
+                        }
                         cascade.unlisted = cascade.unlisted ?? Self.unlisting(key: name, yaml: entry).map { "cascade: " + $0 }
                         if name == "_target" || name == "target", case .mapping(let fields) = entry {
                             let read = Values.CascadeRules.Target.reading(fields.compactMap { field, value in
@@ -548,6 +574,7 @@ struct FrontMatter {
             guard (wanted.contains(key) && singular[key] == nil) || isSingular else { continue }
             // The taxonomy a singular key stands for: `tag` is a term of `tags`.
             let taxonomy = singular.first { $0.value == key }?.key ?? key
+            values.setsTaxonomies.insert(taxonomy)
             switch value {
             case .scalar(let scalar):
                 if let kind = nonText(scalar) {
@@ -950,10 +977,16 @@ struct FrontMatter {
         if let cascade = byKey["cascade"] {
             let tables = cascade.table.map { [$0] } ?? cascade.array?.compactMap(\.table) ?? []
             var rules = Values.CascadeRules()
+            let taxonomies = keys.map { $0.lowercased() }
             for table in tables {
                 let keys = Self.lowercasedKeys(table)
                 var result = Values.Cascade()
                 if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
+                // A taxonomy's terms: an array of strings, or one string.
+                for taxonomy in taxonomies {
+                    guard let value = keys[taxonomy] else { continue }
+                    result.terms[taxonomy] = (value.array ?? [value]).compactMap(\.string).map { ($0, place("cascade", nil)) }
+                }
                 result.unlisted = Self.unlisting(toml: keys).map { "cascade: " + $0 }
                 var target: Values.CascadeRules.Target?
                 if let fields = (keys["_target"] ?? keys["target"])?.table {
@@ -978,6 +1011,7 @@ struct FrontMatter {
         values.readDates(dates)
         for key in keys {
             guard let value = byKey[key.lowercased()] else { continue }
+            values.setsTaxonomies.insert(key.lowercased())
             if let text = value.string {
                 // One term, as Hugo reads a string (TOML front matter is Hugo's, not Publish's).
                 values.terms.append((text, place(key, nil), key.lowercased()))

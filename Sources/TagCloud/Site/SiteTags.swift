@@ -290,6 +290,7 @@ public struct SiteTags: Sendable, Hashable {
         var walker = FolderWalker()
         walker.requestedLanguage = options.language.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         walker.readsHugoTaxonomies = options.readsHugoTaxonomies
+        walker.taxonomies = options.taxonomies
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
@@ -912,6 +913,10 @@ public struct SiteTags: Sendable, Hashable {
         if let cascade {
             if !values.setsDraft, cascade.isDraft == true { values.isDraft = true }
             if !values.setsBuild, values.unlisted == nil { values.unlisted = cascade.unlisted }
+            // A taxonomy the page does not set takes the cascade's terms (`tags: [x]`).
+            for key in keys.map({ $0.lowercased() }) where !values.setsTaxonomies.contains(key) {
+                for (term, line) in cascade.terms[key] ?? [] { values.terms.append((term, line, key)) }
+            }
         }
         // A `draft` that is not true or false is told of whichever way it was read.
         if let note = values.draftNote {
@@ -1282,13 +1287,14 @@ private struct FolderWalker {
         name.hasPrefix("_index.") && extensions.contains((name as NSString).pathExtension.lowercased())
     }
 
-    /// The `cascade` of a Hugo section's `_index` page in `folder`, if it has one.
-    static func sectionCascade(in folder: URL, entries: [String]) -> FrontMatter.Values.CascadeRules? {
+    /// The `cascade` of a Hugo section's `_index` page in `folder`, if it has one, with the terms it gives of
+    /// the taxonomies `keys`.
+    static func sectionCascade(in folder: URL, entries: [String], keys: [String]) -> FrontMatter.Values.CascadeRules? {
         var result: FrontMatter.Values.CascadeRules?
         for entry in entries.sorted() where isSectionPage(entry) {
             let url = folder.appendingPathComponent(entry)
             guard let bytes = try? SiteTags.readStartOfPage(url), let block = try? FrontMatter.find(in: bytes, limit: 1 << 20),
-                  let values = try? block.values(for: [], file: entry), let cascade = values.cascade else { continue }
+                  let values = try? block.values(for: keys, file: entry), let cascade = values.cascade else { continue }
             result = cascade.over(result)
         }
         return result
@@ -1305,6 +1311,9 @@ private struct FolderWalker {
     var countedLanguages = Set<String>()
     /// ``SiteTags/Options/readsHugoTaxonomies``.
     var readsHugoTaxonomies = false
+    /// ``SiteTags/Options/taxonomies``: the keys a section's cascade gives terms of (unless the
+    /// site configures its own).
+    var taxonomies: [String] = []
 
     /// The front matter keys of the pages being listed, when a Hugo site configures its own.
     private var siteTaxonomies: [String]? {
@@ -1651,7 +1660,7 @@ private struct FolderWalker {
         let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
         // A Hugo section's `cascade` (its `_index` page's) reaches the pages below it.
         if hugoContentDepth != nil, entries.contains(where: Self.isSectionPage) {
-            cascade = Self.sectionCascade(in: folder, entries: entries)?.over(cascade) ?? cascade
+            cascade = Self.sectionCascade(in: folder, entries: entries, keys: siteTaxonomies ?? taxonomies)?.over(cascade) ?? cascade
         }
         if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
             for index in indexes where isInLanguage(index) {
@@ -1863,7 +1872,7 @@ private struct FolderWalker {
                 }
                 for section in sections {
                     let entries = (try? FileManager.default.contentsOfDirectory(atPath: section.path)) ?? []
-                    cascade = Self.sectionCascade(in: section, entries: entries)?.over(cascade) ?? cascade
+                    cascade = Self.sectionCascade(in: section, entries: entries, keys: siteTaxonomies ?? taxonomies)?.over(cascade) ?? cascade
                 }
                 // A folder inside a leaf bundle holds the page's resources, not pages.
                 var above = start.deletingLastPathComponent()

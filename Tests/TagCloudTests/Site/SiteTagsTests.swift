@@ -1508,6 +1508,23 @@ import Testing
         #expect(hugo.cloud(href: "/tags/{slug}/").tags.first { $0.text == "tab here" }?.href == "/tags/tab-here/")
     }
 
+    /// A section's cascade passes its terms down (YAML, TOML, JSON; `_target` respected) to the
+    /// pages that set no such key, its own page included, as Hugo does.
+    @Test func aHugoCascadeGivesItsTermsToPagesWithoutTheirOwn() throws {
+        let folder = try site([
+            "hugo.toml": "",
+            "content/blog/_index.md": "---\ncascade: {tags: [Cascaded]}\n---\n",
+            "content/blog/b1.md": "---\ntags: [Own]\n---\n", "content/blog/b2.md": "---\ntitle: x\n---\n",
+            "content/blog/b3.md": "---\ntags: []\n---\n",
+            "content/cats/_index.md": "+++\n[cascade]\ncategories = ['BlogCat']\n+++\n", "content/cats/c.md": "+++\ntitle = 'c'\n+++\n",
+            "content/docs/_index.md": "{\"cascade\": [{\"_target\": {\"kind\": \"page\"}, \"tags\": [\"DocsCascade\"]}]}\n",
+            "content/docs/d.md": "---\ntitle: d\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hugo = try SiteTags.collect(from: [folder])
+        #expect(counts(hugo) == ["Cascaded": 2, "Own": 1, "BlogCat": 2, "DocsCascade": 1], "\(hugo.problems)")
+    }
+
     /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
     /// `buildExpired`, in `config/_default/` too, whose `contentDir` is from the site's root;
     /// Jekyll's `unpublished` and `show_drafts`); a section dated in the future takes its pages
