@@ -10,7 +10,7 @@ import Yams
 /// `languages.*`, whose top-level keys are the languages) and then from the root's `hugo.*` (or,
 /// before Hugo 0.110, `config.*`), the root's values winning; each in TOML, YAML or JSON. Keys are
 /// matched ignoring case, as Hugo reads them. The keys read: `contentDir` (default `content`),
-/// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`,
+/// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`, `cascade`,
 /// `defaultContentLanguage` (default `en`), `languages` (each language's `contentDir` and
 /// `disabled`) and `disableLanguages`. Environment folders (`config/production/`) and themes'
 /// configurations are not read.
@@ -44,6 +44,9 @@ struct HugoConfig: Sendable, Equatable {
     var builds = SiteTags.Builds()
     /// `ignoreFiles`: regular expressions; a content file whose absolute path one matches is no page.
     var ignoreFiles = IgnoreFiles(patterns: [])
+    /// The site's own `cascade` (a table, or a list of tables with their `_target`), outside
+    /// every section's: what reaches the home page and every page below it.
+    var cascade: FrontMatter.Values.CascadeRules?
     /// The language of pages without one in their name, in lower case.
     var defaultContentLanguage = "en"
     /// The configured languages, by code in lower case (as Hugo reads configuration keys).
@@ -233,6 +236,12 @@ struct HugoConfig: Sendable, Equatable {
             default: wrong(name, "true or false")
             }
         }
+        switch table["cascade"] {
+        case .table(let entry)?: cascade = Self.cascadeRules([entry])
+        case .list(let entries)?: cascade = Self.cascadeRules(entries.compactMap { if case .table(let entry) = $0 { entry } else { nil } })
+        case nil: break
+        default: wrong("cascade", "a table or a list of tables")
+        }
         switch table["ignorefiles"] {
         case .list(let items)?:
             var patterns: [String] = []
@@ -281,6 +290,44 @@ struct HugoConfig: Sendable, Equatable {
         case nil: break
         default: wrong("disableLanguages", "a list of language codes")
         }
+    }
+
+    /// A configuration's `cascade` entries as a section's front matter gives them: `draft`, the
+    /// build options (`build.render: never`, `headless`), the terms of every key that is a list
+    /// of strings or a string (the taxonomies are chosen when a page takes them), and the
+    /// `_target` (or `target`) each is limited to.
+    private static func cascadeRules(_ entries: [[String: ConfigValue]]) -> FrontMatter.Values.CascadeRules {
+        var rules = FrontMatter.Values.CascadeRules()
+        for entry in entries {
+            var values = FrontMatter.Values.Cascade()
+            func text(_ value: ConfigValue?) -> String? {
+                switch value {
+                case .text(let text, _)?: text
+                case .flag(let flag)?: flag ? "true" : "false"
+                default: nil
+                }
+            }
+            if let draft = text(entry["draft"]) { values.isDraft = draft.lowercased() == "true" }
+            for key in ["headless", "build", "_build"] where values.unlisted == nil {
+                guard let value = entry[key] else { continue }
+                values.unlisted = FrontMatter.unlisting(key: key, flag: text(value)) { name in
+                    if case .table(let build) = value { text(build[name]) } else { nil }
+                }.map { "the site's cascade: " + $0 }
+            }
+            for (key, value) in entry where !["draft", "headless", "build", "_build", "_target", "target", "params"].contains(key) {
+                switch value {
+                case .text(let term, _): values.terms[key] = [(term, 1)]
+                case .list(let items): values.terms[key] = items.compactMap { if case .text(let term, _) = $0 { (term, 1) } else { nil } }
+                default: break
+                }
+            }
+            var target: FrontMatter.Values.CascadeRules.Target?
+            if case .table(let fields)? = entry["_target"] ?? entry["target"] {
+                target = FrontMatter.Values.CascadeRules.Target.reading(fields.sorted { $0.key < $1.key }.map { ($0.key, text($0.value)) }).target
+            }
+            rules.entries.append(.init(target: target, values: values))
+        }
+        return rules
     }
 
     private mutating func mergeLanguages(_ table: [String: ConfigValue], key prefix: String, source: String) {

@@ -1792,10 +1792,12 @@ private struct FolderWalker {
         let base = URL(fileURLWithPath: root.path)
         guard var content = content(of: config, root: base, folderLanguages: nil) else { return }
         let rootPath = (base.standardized.path as NSString).resolvingSymlinksInPath
-        let (outerNames, outerPrefix) = (ancestorNames, hugoPathPrefix)
+        let (outerNames, outerPrefix, outerCascade) = (ancestorNames, hugoPathPrefix, cascade)
         hugoPathPrefix = []
+        // The site's own cascade reaches the home page and every page below it.
+        cascade = config.cascade
         defer {
-            (ancestorNames, hugoPathPrefix) = (outerNames, outerPrefix)
+            (ancestorNames, hugoPathPrefix, cascade) = (outerNames, outerPrefix, outerCascade)
             hugoContentDepth = nil
             hugo = nil
         }
@@ -1863,7 +1865,8 @@ private struct FolderWalker {
                 hugoPathPrefix = start.path.dropFirst(match.path.count).split(separator: "/").map(String.init)
                 hugo = content(of: config, root: root, folderLanguages: match.mount.languages)
                 if hugo != nil { hugoContentDepth = start.path == match.path ? 0 : -1 }
-                // The sections above it cascade to its pages, as from the site's root.
+                // The site and the sections above it cascade to its pages, as from the site's root.
+                cascade = config.cascade
                 var sections: [URL] = []
                 var folder = start.deletingLastPathComponent()
                 while folder.path.count >= match.path.count {

@@ -1523,6 +1523,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let hugo = try SiteTags.collect(from: [folder])
         #expect(counts(hugo) == ["Cascaded": 2, "Own": 1, "BlogCat": 2, "DocsCascade": 1], "\(hugo.problems)")
+        // The site configuration's own cascade, outside every section's (and a folder given inside).
+        let configured = try site([
+            "hugo.toml": "[[cascade]]\ndraft = true\n[cascade._target]\npath = '/old/**'\n[[cascade]]\ntags = ['Everywhere']\n",
+            "content/old/a.md": "---\ntags: [OldTag]\n---\n", "content/new/b.md": "---\ntitle: b\n---\n",
+            "content/new/c.md": "---\ntags: [Own]\n---\n",
+        ], "site-cascade")
+        defer { try? FileManager.default.removeItem(at: configured) }
+        #expect(counts(try SiteTags.collect(from: [configured])) == ["Everywhere": 1, "Own": 1])
+        #expect(counts(try SiteTags.collect(from: [configured.appendingPathComponent("content/old")])).isEmpty)
+        #expect(counts(try SiteTags.collect(from: [configured.appendingPathComponent("content/new")])) == ["Everywhere": 1, "Own": 1])
     }
 
     /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
