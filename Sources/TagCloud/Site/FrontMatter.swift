@@ -869,16 +869,28 @@ struct FrontMatter {
         return found ? values : nil
     }
 
-    /// The terms of a Publish item's metadata: each line `key: value` (Ink splits at the first
-    /// colon; a line without one is not metadata), the value of a key asked for split at commas,
-    /// each term trimmed and the empty ones dropped, as Publish's decoder reads a `[Tag]`.
+    /// The terms of a Publish item's metadata, as Ink reads the block and Publish decodes it:
+    /// each line `key: value` (split at the first colon), keys as written (`Tags:` is not
+    /// `tags`), the last line of a key winning; a line that starts with `-` voids the whole block
+    /// (Ink then reads no metadata). Publish has one taxonomy, `tags`: its value is split at
+    /// commas, each term trimmed and the empty ones dropped, as Publish's decoder reads a `[Tag]`.
     private static func inkValues(_ text: [UInt8], keys: [String]) -> Values {
-        let wanted = Set(keys.map { $0.lowercased() })
         var values = Values()
-        for (line, key, value) in keyValueLines(text) where wanted.contains(key) {
-            for term in value.split(separator: ",") {
+        guard keys.contains(where: { $0.lowercased() == "tags" }) else { return values }
+        var tags: (line: Int, value: String)?
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.drop { $0 == " " || $0 == "\t" }
+            if content.hasPrefix("-") {
+                values.notes.append(("a line of the block starts with -, so Publish (Ink) reads no metadata from it", offset + 1))
+                return values
+            }
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].trimmingCharacters(in: .whitespaces) == "tags" else { continue }
+            tags = (offset + 1, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        if let tags {
+            for term in tags.value.split(separator: ",") {
                 let trimmed = term.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty { values.terms.append((trimmed, line, key)) }
+                if !trimmed.isEmpty { values.terms.append((trimmed, tags.line, "tags")) }
             }
         }
         return values

@@ -1174,7 +1174,7 @@ private struct ExactText: Hashable {
 /// folder (so a link loop ends, and folders that overlap are read once), each file once however
 /// many ways it is reached, skipping hidden names, `node_modules` and what the sites' generators
 /// read no pages from (see ``SiteTags``).
-private struct FolderWalker {
+struct FolderWalker {
     /// A content file listed: its URL, its name as given (under the folder's name), whether the
     /// folder given is inside `_posts`, the length of that folder's name, the folders from
     /// the Jekyll site's root (its `collections_dir` left out) down to the file when it is in a Jekyll site, the Hugo site's
@@ -1485,28 +1485,68 @@ private struct FolderWalker {
             guard path.hasSuffix(".swift") else { continue }
             read += 1
             guard let bytes = try? SiteTags.readStart(of: sources.appendingPathComponent(path), limit: 1 << 20) else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let conformance = text.range(of: "WebsiteSectionID"), let open = text[conformance.upperBound...].firstIndex(of: "{") else { continue }
-            // The enum's body, comments left out.
+            if let sections = publishSections(inSwift: String(decoding: bytes, as: UTF8.self)) { return sections }
+        }
+        return nil
+    }
+
+    /// The raw values of the cases of the first enum in Swift source that conforms to
+    /// `WebsiteSectionID` (`enum SectionID: String, WebsiteSectionID { case posts, notes = "journal" }`),
+    /// comments left out; `nil` when there is none.
+    static func publishSections(inSwift source: String) -> Set<String>? {
+        // Comments out (`/* … */`, `// …`), strings kept (a raw value is one).
+        var text = "", index = source.startIndex
+        while index < source.endIndex {
+            let rest = source[index...]
+            if rest.hasPrefix("/*") {
+                index = rest.range(of: "*/").map(\.upperBound) ?? source.endIndex
+                text.append(" ")
+            } else if rest.hasPrefix("//") {
+                index = rest.firstIndex(of: "\n") ?? source.endIndex
+            } else if rest.hasPrefix("\"") {
+                let end = rest.dropFirst().firstIndex(of: "\"").map { source.index(after: $0) } ?? source.endIndex
+                text += source[index..<end]
+                index = end
+            } else {
+                text.append(source[index])
+                index = source.index(after: index)
+            }
+        }
+        // An enum declaration whose inheritance clause names WebsiteSectionID.
+        var searchFrom = text.startIndex
+        while let declaration = text.range(of: "enum ", range: searchFrom..<text.endIndex) {
+            searchFrom = declaration.upperBound
+            guard let open = text[declaration.upperBound...].firstIndex(of: "{"),
+                  text[declaration.upperBound..<open].contains("WebsiteSectionID") else { continue }
             var depth = 0, body = ""
             for character in text[open...] {
                 if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
                 if depth == 0 { break }
-                body.append(character)
+                if depth == 1, character != "{" { body.append(character) }
             }
-            let lines = body.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
-            var sections = Set<String>()
-            for line in lines {
-                let words = line.trimmingCharacters(in: .whitespaces)
-                guard words.hasPrefix("case ") else { continue }
+            // Declarations end at `;` or at a line break not after a comma (`case posts,` goes on).
+            var sections = Set<String>(), current = ""
+            func finish() {
+                let words = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                current = ""
+                guard words.hasPrefix("case ") else { return }
                 for declaration in words.dropFirst(5).split(separator: ",") {
                     let parts = declaration.split(separator: "=", maxSplits: 1)
-                    let name = parts[0].trimmingCharacters(in: .whitespaces)
-                    let raw = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : name
+                    let name = parts[0].trimmingCharacters(in: .whitespacesAndNewlines)
+                    let raw = parts.count == 2
+                        ? parts[1].trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : name
                     if !raw.isEmpty { sections.insert(raw) }
                 }
             }
-            if !sections.isEmpty { return sections }
+            for character in body {
+                if character == ";" || (character == "\n" && !current.trimmingCharacters(in: .whitespaces).hasSuffix(",")) {
+                    finish()
+                } else {
+                    current.append(character)
+                }
+            }
+            finish()
+            return sections.isEmpty ? nil : sections
         }
         return nil
     }
@@ -1681,7 +1721,8 @@ private struct FolderWalker {
             // The folders of generated pages and templates: an Eleventy site's own, else by name.
             if let eleventyHere, hugoContentDepth == nil, let eleventyWithoutPages {
                 if eleventyWithoutPages.contains(eleventyHere + [entry]) { continue }
-            } else if Self.generatorFolders.contains(entry) {
+            } else if Self.generatorFolders.contains(entry), publishContentDepth == nil {
+                // (Publish skips hidden names only.)
                 continue
             }
             // Jekyll's entry filter: `_`, `#` and `~` names and backups (`~` at the end).
@@ -1697,7 +1738,8 @@ private struct FolderWalker {
                 // Its ignore files (paths from its root).
                 if !eleventyIgnores.isEmpty, eleventyIgnores.ignores((eleventyHere + [entry]).joined(separator: "/")) { continue }
             }
-            if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil, jekyll?.showDrafts != true {
+            if !includeDrafts, entry == "_drafts", eleventyRootDepth == nil, hugoContentDepth == nil, publishContentDepth == nil,
+               jekyll?.showDrafts != true {
                 draftFiles += Self.contentFileCount(in: folder.appendingPathComponent(entry))
                 continue
             }

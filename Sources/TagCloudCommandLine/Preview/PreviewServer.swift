@@ -343,7 +343,12 @@ extension PreviewServer {
     /// Whether something is at `path` that is not a regular file (a FIFO, a device, a folder),
     /// a link followed.
     static func isThereButNotAFile(_ path: String) -> Bool {
-        guard let resolved = resolved(path), let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return false }
+        guard let resolved = resolved(path) else {
+            // There, but not a path the kernel can resolve: a link to a pipe (`/dev/fd/63`, a
+            // shell's `<(…)`) or to nothing.
+            return (try? FileManager.default.attributesOfItem(atPath: path)) != nil
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return false }
         return attributes[.type] as? FileAttributeType != .typeRegular
     }
 

@@ -1473,6 +1473,32 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("Content/misc")])).isEmpty)
     }
 
+    /// Ink's metadata rules and Publish's one taxonomy: keys as written (`Tags:` is not `tags`),
+    /// the last line of a key wins, a line starting with `-` voids the block, `categories` is no
+    /// taxonomy of Publish's, `_drafts` is a folder as any other; the sections are read from the
+    /// enum however its cases are written.
+    @Test func publishItemsFollowInksRules() throws {
+        let folder = try site([
+            "Package.swift": "let package = Package(name: \"S\", dependencies: [.package(url: \"https://github.com/johnsundell/publish.git\", from: \"0.9.0\")])\n",
+            "Sources/S/main.swift": "// enum Fake: WebsiteSectionID { case extras }\nfunc title<ID: WebsiteSectionID>(_ id: ID) -> String { switch id { case _: return \"\" } }\n"
+                + "enum SectionID: String, WebsiteSectionID {\n    case posts /* the blog */,\n        about\n    /*\n    case extras\n    */\n"
+                + "    case notes = \"journal\"; case more\n}\n",
+            "Content/posts/a.md": "---\nTags: Capitalised\n---\n", "Content/posts/b.md": "---\ntags: first-line\ntags: second-line\n---\n",
+            "Content/posts/c.md": "---\ntags: with-cats\ncategories: a-category\n---\n",
+            "Content/posts/_drafts/d.md": "---\ntags: in-drafts\n---\n",
+            "Content/posts/e.md": "---\ntags: voided\ncategories:\n  - x\n---\n",
+            "Content/about/f.md": "---\ntags: about-item\n---\n", "Content/journal/g.md": "---\ntags: journal-item\n---\n",
+            "Content/extras/h.md": "---\ntags: extras-page\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let publish = try SiteTags.collect(from: [folder])
+        #expect(counts(publish) == ["second-line": 1, "with-cats": 1, "in-drafts": 1, "about-item": 1, "journal-item": 1],
+                "\(publish.problems)")
+        #expect(publish.leftOut == [.publishPage: 1] && publish.problems.map(\.line) == [4], "\(publish.leftOut) \(publish.problems)")
+        #expect(FolderWalker.publishSections(inSwift: "enum S: String, WebsiteSectionID { case posts; case about }") == ["posts", "about"])
+        #expect(FolderWalker.publishSections(inSwift: "struct X {}") == nil)
+    }
+
     /// Hugo's own file rules: `ignoreFiles` expressions match a file's absolute path, Emacs's
     /// `#` files and `~` backups are skipped, and an extension is read as written (`l.MD` is no
     /// page); an expression that could take exponential or polynomial time in ICU (Hugo's are
