@@ -11,8 +11,8 @@ import TagCloud
 /// (as Chris Eidhof's CollectionView article has) and the picture's size, reloading within a
 /// fraction of a second of each save of the spec and showing errors on the page instead of exiting.
 ///
-/// The page polls `/state` (the spec file's and its font files' status: modification and change
-/// times, size, inode) four times a second and, when it changes or the slider moves, fetches
+/// The page polls `/state` (the spec file's and its font files' status: inode, size,
+/// modification time and, up to 1 MiB, a hash of the bytes) four times a second and, when it changes or the slider moves, fetches
 /// `/cloud.html?width=W` (the HTML fragment, inlined as a site inlines it, in a box as wide as the
 /// picture) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the SVG. A spec
 /// that does not parse or render gives a `422` with the message, which the page shows in place of
