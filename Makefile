@@ -276,7 +276,8 @@ sanitize: deps-test
 
 # Regenerates committed reference data: Unicode tables (UCD), script names and the Debian font
 # package of each script, the test fonts, shaping references (hb-shape, Chromium) and flex-wrap
-# layouts (Chromium; the scripts' ones with the machine's Noto fonts as fallback).
+# layouts (Chromium, at whole and at fractional font sizes; the scripts' ones with the machine's Noto
+# fonts as fallback).
 refs: deps-ref
 	python3 Tests/TypesettingTests/Fixtures/make_unicode_tables.py
 	python3 Tests/TypesettingTests/Fixtures/make_script_tables.py
@@ -284,6 +285,8 @@ refs: deps-ref
 	python3 Tests/TypesettingTests/Fixtures/make_refs.py
 	python3 Tests/TypesettingTests/Fixtures/make_script_refs.py
 	python3 Tools/browser/flexrefs.py
+	python3 Tools/browser/flexrefs.py --count 100 --stress 40 --fractional-sizes --seed 20261203 \
+	  --out Tests/TagCloudTests/Fixtures/chromium-flex-fractional.json
 	python3 Tools/browser/scriptrefs.py
 
 clean:

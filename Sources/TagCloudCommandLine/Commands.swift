@@ -21,6 +21,7 @@ package struct Tagcloud: ParsableCommand {
             output (or a closed or full standard output). \
             tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
             """,
+        version: TagCloudVersion.string,
         subcommands: [Render.self, Animate.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])
 
     package init() {}

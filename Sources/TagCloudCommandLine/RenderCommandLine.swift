@@ -72,6 +72,8 @@ package struct RenderCommandLine: Equatable, Sendable {
         case run(RenderCommandLine)
         /// `-h`/`--help` was given.
         case help
+        /// `--version` was given (as every subcommand takes it, after the root command's).
+        case version
     }
 
     /// Parses the arguments after `render`.
@@ -106,6 +108,7 @@ package struct RenderCommandLine: Equatable, Sendable {
                 continue
             }
             if argument == "-h" || argument == "--help" { return .help }
+            if argument == "--version" { return .version }
             let name: String, inline: String?
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)

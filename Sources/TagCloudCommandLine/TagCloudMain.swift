@@ -48,6 +48,8 @@ package enum TagCloudMain {
                 render(line)
             case .help:
                 finish(output: Tagcloud.helpMessage(for: Render.self) + "\n", exitCode: .success)
+            case .version:
+                finish(output: TagCloudVersion.string + "\n", exitCode: .success)
             }
         }
         let command: any ParsableCommand

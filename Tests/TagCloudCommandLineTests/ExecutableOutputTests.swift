@@ -22,3 +22,19 @@ struct ExecutableOutputTests {
         }
     }
 }
+
+/// `tagcloud --version` prints the release the Debian package is stamped with (VERSION).
+@Suite("The command's version")
+struct VersionTests {
+    @Test("--version prints the VERSION file's release, and exits 0")
+    func versionMatchesTheVersionFile() throws {
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        let release = file.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!release.isEmpty)
+        for arguments in [["--version"], ["render", "--version"], ["collect", "--version"]] {
+            let run = try CommandRunner.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.standardError)")
+            #expect(String(decoding: run.standardOutput, as: UTF8.self) == release + "\n", "\(arguments)")
+        }
+    }
+}

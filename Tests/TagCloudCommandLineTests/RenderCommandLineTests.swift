@@ -111,7 +111,7 @@ import TestRandom
         let help = Tagcloud.helpMessage(for: Collect.self, columns: 200)
         let declared = Set(help.split(separator: "\n").filter { $0.hasPrefix("  --") }
             .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } })
-        #expect(declared.subtracting(["output", "verbose", "help"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
+        #expect(declared.subtracting(["output", "verbose", "help", "version"]) == Set(CollectCommandLine.valueOptions + CollectCommandLine.flagOptions).subtracting(["from"]))
     }
 
     /// A count too large for a whole number is said to be too large (it was "must be a whole
@@ -168,7 +168,7 @@ import TestRandom
         }
         let listed = help.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("  --set") }
             .compactMap { $0.split(separator: " ").first.map { String($0.dropFirst(2)) } }
-        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + RenderCommandLine.valueOptions + RenderCommandLine.flagOptions + ["help"])
+        let known = Set(RenderCommandLine.specOptionKeys.map(\.name) + RenderCommandLine.valueOptions + RenderCommandLine.flagOptions + ["help", "version"])
         #expect(!listed.isEmpty)
         for name in listed { #expect(known.contains(name), "\(name) is listed but not an option") }
     }

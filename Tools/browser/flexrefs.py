@@ -12,6 +12,9 @@ rarely reaches: emoji sequences and right-to-left scripts, very long tags, rows 
 many sizes, stretch over many chips, `last baseline`, DejaVu Sans as the first family, fractional
 gaps and paddings, and single-chip rows under every justification.
 
+`--fractional-sizes` gives every tag a fractional size instead, as a weighted cloud's interpolated
+sizes are (the fixture chromium-flex-fractional.json).
+
 The CSS is the correspondence TagCloud promises (see the TagCloud DocC catalog): a definite-width
 flex container with `flex-wrap: wrap`, `align-content: flex-start`, `column-gap`/`row-gap`;
 chips `flex: none` (or `flex: 1 0 auto` for stretch) with padding and `line-height: normal`, at most
@@ -24,7 +27,7 @@ overflowing it, which is what TagCloud does (its one deliberate difference from 
 `flex-end`). The space-* values need no keyword: with negative free space CSS already falls back to
 the start edge. Only chips wider than their container are placed differently by the keyword.
 """
-import argparse, html, json, os, random, subprocess, sys, tempfile
+import argparse, html, json, math, os, random, struct, subprocess, sys, tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WEIGHTS = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
@@ -74,6 +77,26 @@ def make_cases(count, seed):
             "tags": tags,
         })
     return cases
+
+
+def f32(x):
+    """x rounded to single precision (Blink's font sizes are floats)."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def shares_a_font_cache_key(size):
+    """Whether Chromium could draw `size` with a font made for another size earlier in the page.
+
+    Blink floors a size to 1/100 px in single precision (FontDescription::EffectiveFontSize) and
+    keys its font cache by that size times 100, truncated. For some hundredths the float product
+    falls just short (9.65 × 100 is 964.99994): the size 9.655792 becomes 9.65 under the key of
+    9.64, and whichever of the two comes first in the page fixes the font for both. TagCloud
+    measures each size as Chromium does alone; the fixture leaves such sizes out, since the whole
+    fixture is one page and a case's result would depend on the cases before it.
+    """
+    hundredths = math.floor(f32(f32(size) * 100))
+    effective = f32(hundredths / 100)
+    return math.floor(f32(effective * 100)) != hundredths
 
 
 def make_stress_cases(count, seed, first_index):
@@ -209,8 +232,18 @@ def main():
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--stress", type=int, default=100)
+    parser.add_argument("--fractional-sizes", action="store_true",
+                        help="give every tag a fractional font size (9 to 48 px, 6 decimals), as a "
+                             "weighted cloud's interpolated sizes are")
     args = parser.parse_args()
     cases = make_cases(args.count, args.seed) + make_stress_cases(args.stress, args.seed + 1, args.count)
+    if args.fractional_sizes:
+        rng = random.Random(args.seed + 2)
+        for c in cases:
+            for t in c["tags"]:
+                t["size"] = round(rng.uniform(9, 48), 6)
+                while shares_a_font_cache_key(t["size"]):
+                    t["size"] = round(rng.uniform(9, 48), 6)
     results = run_chromium(page(cases))
     for c in cases:
         r = results[c["name"]]

@@ -46,8 +46,12 @@ public struct FontMetrics: Sendable, Hashable {
         lineGap = CGFloat(units.lineGap) * scale
         capHeight = CGFloat(units.capHeight) * scale
         xHeight = CGFloat(units.xHeight) * scale
-        roundedAscent = ascender.rounded()
-        roundedDescent = descender.rounded()
-        roundedLineGap = max(0, lineGap.rounded())
+        // Skia scales design units in single precision (units / upem × size) before Blink rounds
+        // them; done in double, a value a hair below .5 could round the other way.
+        let singleSize = Float(size), singleEm = Float(unitsPerEm)
+        func browser(_ units: Int) -> CGFloat { CGFloat((Float(units) / singleEm * singleSize).rounded()) }
+        roundedAscent = browser(units.ascender)
+        roundedDescent = browser(units.descender)
+        roundedLineGap = max(0, browser(units.lineGap))
     }
 }

@@ -86,7 +86,7 @@ private final class LineEngine {
         self.library = library
         self.words = words
         self.inert = inert
-        self.size = Double(request.font.size)
+        self.size = Double(request.font.effectiveSize)
         self.baseLevel = request.direction == .rightToLeft ? 1 : 0
         self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
     }

@@ -11,7 +11,9 @@ import Musl
 /// Glyph advances are scaled the way Chromium's text stack does it, so that widths match a
 /// browser to the last layout unit:
 /// - the nominal advance (hmtx) goes through FreeType's linear advance, as Skia reads it:
-///   `x_scale = FT_DivFix(round(size × 64), upem)`, `advance = FT_MulDiv(units, x_scale, 64)`;
+///   `x_scale = FT_DivFix(trunc(size × 64), upem)`, `advance = FT_MulDiv(units, x_scale, 64)`
+///   (Skia asks FreeType for the size in 26.6 fixed point, truncated, and applies no correction
+///   at sizes of 1 point and more);
 /// - GPOS adjustments (kerning) and offsets go through HarfBuzz's scaling at Blink's font scale of
 ///   `size × 65536`: `x_mult = (scale << 16) / upem`, `value = (units × x_mult + 32768) >> 16`.
 typealias Fixed = Int64
@@ -243,11 +245,13 @@ struct UnitScaler {
     /// HarfBuzz's 16.16 multiplier from design units to 16.16 pixels.
     let harfBuzzMultiplier: Int64
 
+    /// - Parameter size: The effective size (``Font/effectiveSize``), a single-precision value.
     init(size: Double, unitsPerEm: Int) {
         let upem = Int64(unitsPerEm)
-        let size26_6 = Int64((size * 64).rounded())
+        let single = Double(Float(size))
+        let size26_6 = Int64(single * 64)                                          // SkScalarToFDot6 truncates
         freeTypeScale = ((size26_6 << 16) + upem / 2) / upem                       // FT_DivFix
-        let scale = Int64(size * fixedOne)                                         // SkiaScalarToHarfBuzzPosition
+        let scale = Int64(single * fixedOne)                                       // SkiaScalarToHarfBuzzPosition
         harfBuzzMultiplier = (scale << 16) / upem                                  // hb_font_t::mults_changed
     }
 

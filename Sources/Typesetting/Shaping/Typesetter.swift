@@ -115,7 +115,8 @@ public final class Typesetter: Sendable {
                                lastBaseline: shaped.lastBaseline)
     }
 
-    /// The metrics of the face `font` resolves to, at `font`'s size.
+    /// The metrics of the face `font` resolves to, at `font`'s effective size
+    /// (``Font/effectiveSize``, the size its text is shaped at).
     ///
     /// - Parameter font: the font request.
     /// - Returns: the metrics.
@@ -123,7 +124,7 @@ public final class Typesetter: Sendable {
     ///   ``TypesettingError/unknownFamily(_:available:)``.
     public func metrics(for font: Font) throws -> FontMetrics {
         guard font.size.isFinite, font.size > 0 else { throw TypesettingError.invalidFontSize(font.size) }
-        return try library.face(for: font).metrics(size: font.size)
+        return try library.face(for: font).metrics(size: font.effectiveSize)
     }
 
     /// Empties the layout cache.

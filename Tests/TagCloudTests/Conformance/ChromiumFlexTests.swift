@@ -62,12 +62,21 @@ import Testing
     static let fixture: Fixture = {
         let url = ProcessInfo.processInfo.environment["TAGCLOUD_CHROMIUM_FLEX"].map { URL(fileURLWithPath: $0) }
             ?? packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/chromium-flex.json")
+        return load(url)
+    }()
+
+    /// The same kinds of cases with every tag at a fractional size (9 to 48 px, 6 decimals), as a
+    /// weighted cloud's interpolated sizes are: `flexrefs.py --fractional-sizes` (`make refs`).
+    /// Chromium shapes them at the size floored to 1/100 px, given to FreeType truncated to 1/64.
+    static let fractionalFixture = load(packageRoot.appendingPathComponent("Tests/TagCloudTests/Fixtures/chromium-flex-fractional.json"))
+
+    static func load(_ url: URL) -> Fixture {
         do {
             return try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
         } catch {
             fatalError("cannot read \(url.path): \(error)")
         }
-    }()
+    }
 
     /// The spec of a case: its keys as the TagCloud DocC catalog's CSS correspondence maps them.
     static func spec(_ c: Case) -> String {
@@ -152,12 +161,14 @@ import Testing
         // that chip's width; it shows no more than the ellipsis.
         let grown = layout.chips.contains { $0.width > c.width + 1.0 / 128 }
         if grown { deviation.grownCases = 1 }
-        for (chip, box) in zip(layout.chips, c.expected.chips) {
+        for ((chip, box), tag) in zip(zip(layout.chips, c.expected.chips), c.tags) {
             deviation.height = max(deviation.height, abs(chip.height - box.height))
             deviation.y = max(deviation.y, abs(chip.y - box.y))
             if chip.width > c.width + 1.0 / 128 {
                 deviation.overflowing += 1
-                #expect(chip.shown == "…", "\(c.name): a chip wider than its container shows only the ellipsis")
+                // A label that is itself "…" is shown whole (not cut).
+                #expect(chip.shown == "…" || (chip.shown == nil && tag.text == "…"),
+                        "\(c.name): a chip wider than its container shows only the ellipsis")
             } else {
                 deviation.width = max(deviation.width, abs(chip.width - box.width))
             }
@@ -171,12 +182,24 @@ import Testing
     }
 
     @Test @MainActor func everyCaseMatchesChromium() throws {
-        let fixture = Self.fixture
-        #expect(fixture.cases.count >= 400)
+        #expect(Self.fixture.cases.count >= 400)
+        try Self.check(Self.fixture, label: "chromium-flex")
+    }
+
+    @Test("Fractional font sizes (a weighted cloud's) match Chromium too") @MainActor
+    func fractionalSizesMatchChromium() throws {
+        let fixture = Self.fractionalFixture
+        #expect(fixture.cases.count >= 140)
+        #expect(fixture.cases.flatMap(\.tags).allSatisfy { $0.size != $0.size.rounded() })
+        try Self.check(fixture, label: "chromium-flex-fractional")
+    }
+
+    @MainActor
+    static func check(_ fixture: Fixture, label: String) throws {
         var total = Deviation()
         var failing: [String] = []
         for c in fixture.cases {
-            let deviation = try Self.compare(c)
+            let deviation = try compare(c)
             total.merge(deviation)
             if deviation.width > 0.05 || deviation.x > 0.25 || !deviation.rowsMatch || deviation.y > 0.25
                 || deviation.height > 0.05 || deviation.containerHeight > 0.25 {
@@ -184,7 +207,7 @@ import Testing
                                + "h \(deviation.height), rows \(deviation.rowsMatch), H \(deviation.containerHeight))")
             }
         }
-        print("chromium-flex: \(fixture.cases.count) cases, \(fixture.cases.map(\.tags.count).reduce(0, +)) chips against \(fixture.browser): max |Δwidth| \(total.width), "
+        print("\(label): \(fixture.cases.count) cases, \(fixture.cases.map(\.tags.count).reduce(0, +)) chips against \(fixture.browser): max |Δwidth| \(total.width), "
               + "|Δx| \(total.x), |Δy| \(total.y), |Δheight| \(total.height), |Δcontainer height| "
               + "\(total.containerHeight); \(total.cut) labels cut, \(total.overflowing) chips wider than their container in \(total.grownCases) cases (their width and the case's x not compared); "
               + "\(failing.count) failing")

@@ -111,8 +111,9 @@ import Typesetting
                           groups.reduce(color.opacity, *)))
         }
         #expect(texts.map(\.label) == ["Swift", "12", "Linux"])
-        // Swift is the heaviest tag (34 pt), Linux counts as weight 1 (17 pt); the count is 80 %.
-        #expect(texts.map(\.size) == [34, 34 * 0.8, 17])
+        // Swift is the heaviest tag (34 pt), Linux counts as weight 1 (17 pt); the count is 80 %,
+        // drawn at its effective size (27.2 in single precision).
+        #expect(texts.map(\.size) == [34, Font.effectiveSize(34 * 0.8), 17])
         // The count is the text's colour in a group at 60 % (so that a page's --tc-text keeps it lighter).
         #expect(texts.map(\.color) == [1, 1, 1])
         #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1 && texts[2].opacity == 1)
