@@ -299,6 +299,49 @@ import Testing
         }
     }
 
+    /// The files collect reads besides pages (a configuration, an ignore list, a data file) are
+    /// never written over either, inside the folder given or, for a configuration, at the site's
+    /// root above it; a spec or data file of the site's own stays writable.
+    @Test func collectNeverWritesOverTheFilesItReads() throws {
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let files = [
+            "_config.yml": "title: blog\nexclude: [drafts]\n",
+            "hugo.toml": "title = 'x'\n",
+            "config/_default/params.toml": "a = 1\n",
+            ".eleventyignore": "drafts\n",
+            "src/blog/blog.11tydata.json": #"{"tags": ["posts"]}"#,
+            "src/blog/blog.json": #"{"layout": "post"}"#,
+            "src/blog/post.json": #"{"tags": ["x"]}"#,
+            "src/blog/post.md": "---\ntags: [swift]\n---\n",
+        ]
+        for (path, text) in files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for (input, output) in [(".", "_config.yml"), (".", "hugo.toml"), (".", "config/_default/params.toml"), (".", ".eleventyignore"),
+                                (".", "src/blog/blog.11tydata.json"), (".", "src/blog/blog.json"), (".", "src/blog/post.json"),
+                                ("src/blog", "_config.yml"), ("src", "hugo.toml")] {
+            let before = try Data(contentsOf: site.appendingPathComponent(output))
+            // collect writes .yaml or .json only; render --from any name, in the format asked.
+            let collect = output.hasSuffix(".json") || output.hasSuffix(".yml") ? [["collect", input, "-o", output]] : []
+            for command in collect + [["render", "--from", input, "-o", output, "--format", "json"]] {
+                let run = try CommandRunner.run(command, in: site)
+                #expect(run.status == 73, "\(command): \(run.standardError)")
+                #expect(run.standardError.contains("it is a file collect reads from the site of"), "\(command): \(run.standardError)")
+                #expect(try Data(contentsOf: site.appendingPathComponent(output)) == before, "\(command)")
+            }
+        }
+        for output in ["_data/tags.json", "src/tags.json"] {
+            try FileManager.default.createDirectory(at: site.appendingPathComponent(output).deletingLastPathComponent(), withIntermediateDirectories: true)
+            for _ in 0..<2 {
+                let run = try CommandRunner.run(["collect", ".", "-o", output], in: site)
+                #expect(run.status == 0, "\(output): \(run.standardError)")
+            }
+        }
+    }
+
     /// `--exclude` leaves a tag out of `collect` and of `render --from` alike.
     @Test func excludedTagsAreLeftOut() throws {
         let out = try temporaryFolder()

@@ -1148,6 +1148,40 @@ public struct SiteTags: Sendable, Hashable {
         }
     }
 
+    /// Whether `collect` reads the file at `url` as a site's configuration, ignore list or data,
+    /// by its name and place, so that a command never writes its output over it: a Jekyll or Hugo
+    /// configuration (`_config.yml`, `hugo.toml`, `config.toml`, a file of Hugo's `config/`
+    /// folder), Eleventy's ignore and data files (`.eleventyignore`, `.gitignore`, `*.11tydata.json`,
+    /// a folder's `<folder>.json`, a page's `<page>.json` beside it), an Eleventy configuration,
+    /// and a Publish site's `Package.swift`. A spec or picture written there before (`_data/tags.yml`,
+    /// `tags.json` beside no page of that name) is none of them.
+    ///
+    /// - Parameter url: A file.
+    /// - Returns: `true` when its name and place are one of those `collect` reads.
+    package static func isSiteConfigurationOrData(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        let ext = url.pathExtension.lowercased()
+        let stem = (name as NSString).deletingPathExtension
+        let folder = url.deletingLastPathComponent()
+        if FolderWalker.jekyllConfigs.contains(name) || FolderWalker.hugoConfigs.contains(name)
+            || FolderWalker.oldHugoConfigs.contains(name) { return true }
+        let named: Set<String> = [".eleventyignore", ".gitignore", "Package.swift", ".eleventy.js",
+                                  "eleventy.config.js", "eleventy.config.cjs", "eleventy.config.mjs"]
+        if named.contains(name) || name.hasSuffix(".11tydata.json") { return true }
+        let configFormats: Set<String> = ["toml", "yaml", "yml", "json"]
+        // Hugo's configuration folder: config/_default/hugo.toml, config/production/params.yaml.
+        if configFormats.contains(ext), folder.deletingLastPathComponent().lastPathComponent == "config" { return true }
+        guard ext == "json" else { return false }
+        // Eleventy's directory data file (blog/blog.json) and template data file (post.json
+        // beside post.md).
+        if stem == folder.lastPathComponent { return true }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return entries.contains { entry in
+            entry != name && (entry as NSString).deletingPathExtension == stem
+                && FolderWalker.extensions.contains((entry as NSString).pathExtension.lowercased())
+        }
+    }
+
     /// The first `limit` bytes of a file (all of a shorter one).
     static func readStart(of url: URL, limit: Int) throws -> [UInt8] {
         let handle = try FileHandle(forReadingFrom: url)

@@ -94,7 +94,8 @@ package enum OutputFile {
 
     /// Fails early, before any work, when `path` could not be written: its folder is missing or
     /// not writable, it is a folder or a block device, it is one of `inputs` or a counted page in
-    /// one of them, or a device or FIFO
+    /// one of them, or a file collect reads as a site's configuration, ignore list or data
+    /// (``SiteTags/isSiteConfigurationOrData(_:)``) in one of them or at a root above, or a device or FIFO
     /// there is not writable.
     ///
     /// - Parameters:
@@ -127,11 +128,21 @@ package enum OutputFile {
                         // link to a file or folder elsewhere, which collect follows).
                         let named = URL(fileURLWithPath: path).standardized.path
                         let given = URL(fileURLWithPath: input).standardized.path
-                        if let folder = realPath(input), let file = realPath(target.path),
-                           file.hasPrefix(folder + "/") || named.hasPrefix(given + "/") || named.hasPrefix(folder + "/"),
-                           SiteTags.isCountedPage(URL(fileURLWithPath: file)) {
-                            throw fail("it is a page with front matter in the input folder \(quoted(path: input)), "
-                                       + "which must not be replaced")
+                        if let folder = realPath(input), let file = realPath(target.path) {
+                            let inside = file.hasPrefix(folder + "/") || named.hasPrefix(given + "/") || named.hasPrefix(folder + "/")
+                            let fileURL = URL(fileURLWithPath: file)
+                            if inside, SiteTags.isCountedPage(fileURL) {
+                                throw fail("it is a page with front matter in the input folder \(quoted(path: input)), "
+                                           + "which must not be replaced")
+                            }
+                            // A site's configuration sits at its root, above a folder given
+                            // inside the site (`collect site/content -o site/hugo.toml`).
+                            let fileFolder = folderOf(file)
+                            let atOrAbove = folder == fileFolder || folder.hasPrefix(fileFolder == "/" ? "/" : fileFolder + "/")
+                            if inside || atOrAbove, SiteTags.isSiteConfigurationOrData(fileURL) {
+                                throw fail("it is a file collect reads from the site of \(quoted(path: input)) (a configuration, "
+                                           + "ignore list or data file), which must not be replaced")
+                            }
                         }
                     } else if FileIdentity(status).isSameFile(as: existing) {
                         throw fail(input == path ? "it is the input file, which must not be replaced"
