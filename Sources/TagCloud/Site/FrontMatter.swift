@@ -417,7 +417,7 @@ struct FrontMatter {
     ///   - strings: How a string of terms is read (``StringTerms``).
     /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read, at its line.
     func values(for keys: [String], file: String, isJekyllPost: Bool = false,
-                strings: StringTerms = .plainYAMLSplit) throws(SiteTags.Problem) -> Values {
+                strings: StringTerms = .plainYAMLSplit, jekyllSite: Bool = false) throws(SiteTags.Problem) -> Values {
         // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
         if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
         switch format {
@@ -438,7 +438,8 @@ struct FrontMatter {
                 }
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
             }
-            var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings)
+            var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings,
+                                     jekyllSite: jekyllSite)
             if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
             return values
         case .toml:
@@ -458,8 +459,12 @@ struct FrontMatter {
         }
     }
 
+    /// With `jekyllSite`, Jekyll's rules: keys are matched as written (`Tags` is not `tags`), only
+    /// `published` (a YAML 1.1 false or null: `false`, `no`, `off`, `~`, nothing) keeps a post
+    /// unpublished, and only `date` dates it; Hugo's `draft`, `publishDate` and `expiryDate` mean
+    /// nothing there. Eleventy (`.commaSplit`) matches keys as written too.
     private static func values(_ composed: YAMLReader.Composed, format: Format, keys: [String], isJekyllPost: Bool,
-                               strings: StringTerms) -> Values {
+                               strings: StringTerms, jekyllSite: Bool = false) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
         func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
@@ -467,11 +472,28 @@ struct FrontMatter {
             guard case .scalar(let scalar) = node else { return nil }
             return scalar.style == .plain || scalar.style == .any ? scalar.string : nil
         }
-        let wanted = Set(keys.map { $0.lowercased() })
+        // Hugo matches front matter keys ignoring case; Jekyll and Eleventy as written.
+        let keysAsWritten = jekyllSite || strings == .commaSplit
+        let wanted = Set(keysAsWritten ? keys : keys.map { $0.lowercased() })
         var entries: [(key: String, value: SpecNode)] = []
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string.lowercased() else { continue }
+            guard let written = keyNode.scalar?.string else { continue }
+            let key = written.lowercased()
+            if jekyllSite {
+                // Jekyll: `published` falsy (YAML 1.1, as Psych reads it) keeps the post out; a
+                // quoted "false" is a string, which is true to Ruby.
+                if written == "published", case .scalar(let scalar) = value, scalar.style == .plain || scalar.style == .any,
+                   ["false", "no", "off", "~", "null", ""].contains(scalar.string.lowercased()) {
+                    values.isUnpublished = true
+                }
+                if written == "date", dates["date"] == nil, case .scalar(let scalar) = value {
+                    dates["date"] = (plain(value).map { ["~", "null", "Null", "NULL", ""].contains($0) } == true
+                        ? .none : PageDates.reading(scalar.string, key: "date"), line(value))
+                }
+                entries.append((written, value))
+                continue
+            }
             if key == "draft" {
                 switch value {
                 case .scalar(let scalar):
@@ -558,7 +580,7 @@ struct FrontMatter {
                 }
                 dates[key] = (reading, line(value))
             }
-            entries.append((key, value))
+            entries.append((keysAsWritten ? written : key, value))
         }
         values.readDates(dates)
         // A Jekyll post's `tag: Ruby on Rails` is one term, read instead of `tags`.

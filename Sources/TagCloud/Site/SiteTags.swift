@@ -439,7 +439,8 @@ public struct SiteTags: Sendable, Hashable {
             if file.builds.expired { fileOptions.includeExpired = true }
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
-                                  cascade: file.cascade, strings: file.strings, data: file.data, options: fileOptions)
+                                  cascade: file.cascade, strings: file.strings, data: file.data,
+                                  jekyllSite: file.jekyllFolders != nil && file.strings == .plainYAMLSplit, options: fileOptions)
             var styled = result
             styled.slugStyle = file.slugStyle
             results.withLock { $0[index] = styled }
@@ -792,7 +793,7 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                                  cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, data: EleventyData,
-                                 options: Options) -> FileResult {
+                                 jekyllSite: Bool, options: Options) -> FileResult {
         // An Eleventy page's template data files (`post.json`, `post.11tydata.json` beside
         // `post.md`) add their tags to its directories' and its own.
         var data = data, dataProblems: [Problem] = []
@@ -814,14 +815,14 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
         var result = readPageFile(url, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys,
-                                  cascade: cascade, strings: strings, data: data, options: options)
+                                  cascade: cascade, strings: strings, data: data, jekyllSite: jekyllSite, options: options)
         result.problems = dataProblems + result.problems
         return result
     }
 
     private static func readPageFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                                      cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, data: EleventyData,
-                                     options: Options) -> FileResult {
+                                     jekyllSite: Bool, options: Options) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
@@ -831,7 +832,7 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
-                    strings: strings, data: data, options: options)
+                    strings: strings, data: data, jekyllSite: jekyllSite, options: options)
     }
 
     /// The start of a page, as much as its front matter may take.
@@ -853,7 +854,7 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func read(_ bytes: [UInt8], name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                              cascade: FrontMatter.Values.Cascade? = nil, strings: FrontMatter.StringTerms = .plainYAMLSplit,
-                             data: EleventyData = EleventyData(), options: Options) -> FileResult {
+                             data: EleventyData = EleventyData(), jekyllSite: Bool = false, options: Options) -> FileResult {
         // The tags of an Eleventy page's data files are its own too (Eleventy has `tags` alone).
         let dataTaxonomy = keys.first { $0.lowercased() == "tags" }
         // Eleventy's `eleventyExcludeFromCollections` from its data files: `true` keeps the page
@@ -871,9 +872,13 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
             return result
         }
-        let block: FrontMatter?
+        var block: FrontMatter?
         do {
             block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
+            // Jekyll reads YAML between --- lines only: a +++ or JSON block is the page's text.
+            if jekyllSite, let found = block, found.format != .yaml || bytes.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) != UInt8(ascii: "-") {
+                block = nil
+            }
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
@@ -892,7 +897,7 @@ public struct SiteTags: Sendable, Hashable {
             // Jekyll's rules for posts hold outside Hugo and Eleventy sites only.
             let isJekyllPost = strings == .plainYAMLSplit && (inPosts || Self.isJekyllPost(name))
             values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
-                                      strings: strings)
+                                      strings: strings, jekyllSite: jekyllSite)
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result

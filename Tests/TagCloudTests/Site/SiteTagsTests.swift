@@ -564,6 +564,36 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [folder])) == ["post": 2, "blog": 1, "page": 2, "gone": 4])
     }
 
+    /// In a Jekyll site Jekyll's rules hold, not Hugo's (helper-18 compared Jekyll 4.3.1): only a
+    /// false or null `published` (YAML 1.1: `off`, `no`, nothing) and a future `date` keep a post
+    /// out, keys are matched as written, and only a YAML block at the file's very start is front
+    /// matter. Outside a Jekyll site the same files follow Hugo's rules.
+    @Test func aJekyllSiteKeepsJekyllsPublishingRules() throws {
+        let folder = try site([
+            "_config.yml": "title: Blog\n",
+            "_posts/2024-01-01-off.md": "---\npublished: off\ntags: [off]\n---\n",
+            "_posts/2024-01-01-no.md": "---\npublished: No\ntags: [no]\n---\n",
+            "_posts/2024-01-01-null.md": "---\npublished:\ntags: [null]\n---\n",
+            "_posts/2024-01-01-string.md": "---\npublished: \"false\"\ntags: [string]\n---\n",
+            "_posts/2024-01-01-draft.md": "---\ndraft: true\ntags: [draft]\n---\n",
+            "_posts/2024-01-01-pub.md": "---\npublishDate: 2099-01-01\ntags: [publishdate]\n---\n",
+            "_posts/2024-01-01-exp.md": "---\nexpiryDate: 2020-01-01\ntags: [expirydate]\n---\n",
+            "_posts/2024-01-01-future.md": "---\ndate: 2099-01-01\ntags: [future]\n---\n",
+            "_posts/2024-01-01-cap.md": "---\nTags: [capital]\ntags: [lower]\n---\n",
+            "_posts/2024-01-01-toml.md": "+++\ntags = [\"toml\"]\n+++\n",
+            "_posts/2024-01-01-blank.md": "\n---\ntags: [blank]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jekyll = try SiteTags.collect(from: [folder])
+        #expect(counts(jekyll) == ["string": 1, "draft": 1, "publishdate": 1, "expirydate": 1, "lower": 1])
+        #expect(jekyll.filesRead == 7 && jekyll.leftOut[.future] == 1)
+        // Without _config.yml: Hugo's rules and any block.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("_config.yml"))
+        let other = try SiteTags.collect(from: [folder])
+        #expect(counts(other)["draft"] == nil && counts(other)["publishdate"] == nil && counts(other)["expirydate"] == nil)
+        #expect(counts(other)["capital"] == 1 && counts(other)["toml"] == 1 && counts(other)["blank"] == 1)
+    }
+
     /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
     @Test func aDelimiterIsThreeMarks() throws {
         let folder = try site(["four.md": "----\ntags: [four]\n----\n", "three.md": "---  \ntags: [three]\n---\n",
