@@ -19,7 +19,11 @@ package struct Tagcloud: ParsableCommand {
             input or picture too large); \
             66 unreadable input (or a closed standard input); 70 internal error; 73 unwritable \
             output (or a closed or full standard output). \
-            tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare).
+            With several specs, one that fails does not stop the others, and the exit code is the \
+            highest of the failures'. A run stopped by SIGINT, SIGTERM or SIGHUP ends by that \
+            signal (status 130, 143 or 129 in a shell), its outputs either whole or not written. \
+            tagcloud diff exits 0 (same), 1 (different) or 2 (cannot compare, or its output \
+            cannot be written).
             """,
         version: TagCloudVersion.string,
         subcommands: [Render.self, Animate.self, Collect.self, Preview.self, Samples.self, Fonts.self, Diff.self])

@@ -186,10 +186,10 @@ package struct RenderCommandLine: Equatable, Sendable {
         if line.collect != nil, line.inputs.count > 1 {
             throw usage("with --from, give at most one spec (its keys style the cloud of the site's tags)")
         }
+        if line.output != nil, line.outputFolder != nil { throw usage("give -o or --out-dir, not both") }
         if line.inputs.count > 1 || line.formats.count > 1, line.output != nil {
             throw usage("-o names one file; with several inputs or formats, give --out-dir")
         }
-        if line.output != nil, line.outputFolder != nil { throw usage("give -o or --out-dir, not both") }
         return .run(line)
     }
 

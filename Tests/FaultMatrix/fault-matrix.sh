@@ -258,5 +258,26 @@ interrupt INT named
 interrupt TERM named
 interrupt HUP named
 
+# A run stopped before it wrote anything leaves none of the folders --out-dir made, as a run that
+# writes nothing does; a folder that was there stays.
+for signal in INT TERM HUP; do
+  rm -rf made; mkdir -p kept; rm -f wait.fifo; mkfifo wait.fifo
+  env --default-signal=INT,TERM,HUP "$BIN" render wait.fifo --input-format yaml --out-dir made/a/b &
+  pid=$!
+  for _ in $(seq 50); do [ -d made/a/b ] && break; sleep 0.05; done
+  kill -s $signal $pid 2>/dev/null; wait $pid 2>/dev/null
+  env --default-signal=INT,TERM,HUP "$BIN" render wait.fifo --input-format yaml --out-dir kept/c &
+  pid=$!
+  for _ in $(seq 50); do [ -d kept/c ] && break; sleep 0.05; done
+  kill -s $signal $pid 2>/dev/null; wait $pid 2>/dev/null
+  if [ -e made ] || [ -e kept/c ] || [ ! -d kept ]; then
+    fail "$signal before any output" "folders left: $(find made kept 2>/dev/null | tr '\n' ' ')"
+  else
+    echo "ok    $signal before any output: the folders --out-dir made are gone, the one that was there stays"
+    passed=$((passed + 1))
+  fi
+  rm -f wait.fifo
+done
+
 echo "fault matrix: $passed passed, $failed failed, $skipped skipped"
 [ $failed = 0 ]

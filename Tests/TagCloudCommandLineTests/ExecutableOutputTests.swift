@@ -31,6 +31,9 @@ struct VersionTests {
         let file = try String(contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
         let release = file.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!release.isEmpty)
+        // The help states the batch's exit code, as the README does.
+        let help = try CommandRunner.run(["--help"])
+        #expect(help.text.contains("the exit code is the highest of the failures'"), "\(help.text)")
         for arguments in [["--version"], ["render", "--version"], ["collect", "--version"]] {
             let run = try CommandRunner.run(arguments)
             #expect(run.status == 0, "\(arguments): \(run.standardError)")

@@ -266,8 +266,12 @@ package final class ProgressBar: @unchecked Sendable {
         self.enabled = enabled
     }
 
-    /// Whether standard error is a terminal.
-    package static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+    /// Whether standard error is a terminal that can redraw a line: not one whose `TERM` is
+    /// `dumb` (Emacs' shell, some CI logs), which shows the control sequences as text; there the
+    /// bar is drawn only when `--progress` asks for it.
+    package static var standardErrorIsTerminal: Bool {
+        isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
 
     /// Records progress; draws when enabled and a tenth of a second has passed (or it is done).
     package func update(done: Int, total: Int) {
@@ -308,9 +312,9 @@ package final class ProgressBar: @unchecked Sendable {
     /// the end of the longer one before it), then `[====    ] 12/300  58/s  4 s left` in at most
     /// `columns - 1` characters, so that a narrow terminal does not wrap it into a new line each
     /// time: the bar shrinks, then goes, then whole figures go, the rate first, then the time
-    /// left (a figure is never cut into a word that means something else); the count alone is
-    /// cut only when nothing else is left. Without an estimate yet (``Estimate``) the counts
-    /// alone: `[=       ] 1/300`.
+    /// left, then the total (`12`); a figure is never cut into a number that means something
+    /// else, so a terminal too narrow for the count done shows nothing. Without an estimate yet
+    /// (``Estimate``) the counts alone: `[=       ] 1/300`.
     static func line(done: Int, total: Int, estimate: (rate: Double, secondsLeft: Double)?, columns: Int) -> String {
         let room = max(columns - 1, 0)
         let count = "\(done)/\(total)"
@@ -325,7 +329,7 @@ package final class ProgressBar: @unchecked Sendable {
             let filled = total > 0 ? width * min(done, total) / total : width
             return "\r\u{1B}[K[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] " + choices[0]
         }
-        let line = choices.first { $0.count <= room } ?? String(count.prefix(room))
+        let line = (choices + ["\(done)"]).first { $0.count <= room } ?? ""
         return "\r\u{1B}[K" + line
     }
 

@@ -323,6 +323,7 @@ package enum TagCloudCommand {
             }
             if mkdir(path, 0o777) == 0 {
                 created.append(path)
+                TemporaryFileCleanup.registerCreatedFolders([path])
             } else if errno != EEXIST {
                 let code = errno
                 removeCreatedFolders(created)

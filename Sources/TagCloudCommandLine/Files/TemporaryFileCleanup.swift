@@ -3,15 +3,16 @@ import Synchronization
 import Glibc
 #endif
 
-/// Removes a named temporary output file when SIGINT, SIGTERM or SIGHUP ends the process, then
-/// lets the signal end it as it would have (the shell sees the signal, not an exit code).
+/// Removes a named temporary output file, and the output folders the run made while they are
+/// still empty, when SIGINT, SIGTERM or SIGHUP ends the process, then lets the signal end it as
+/// it would have (the shell sees the signal, not an exit code).
 ///
 /// Outputs are written through unnamed files (``OutputFile``) wherever the file system allows;
 /// a named temporary exists only where it does not, or for the moment between linking a
 /// finished output and renaming it over the old file. Each thread has at most one at a time (a
 /// thread writes its files one after another), and a batch writes on several threads at once:
 /// each registers its temporary in a slot of its own. The handler reads the slots with atomic
-/// loads and calls only async-signal-safe functions (`unlink`, `signal`, `raise`).
+/// loads and calls only async-signal-safe functions (`unlink`, `rmdir`, `signal`, `raise`).
 ///
 /// SIGPIPE is not among the signals: the command ignores it, so a closed pipe makes a write fail
 /// with `EPIPE` and the temporary is removed as for any failed write. SIGKILL cannot be caught;
@@ -42,6 +43,7 @@ package enum TemporaryFileCleanup {
     package static func install() {
         // Made now, so that the handler never runs their one-time initialisation.
         _ = slots.count
+        _ = createdFolders.count
         let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
         for number in signals where unsafeBitCast(signal(number, SIG_IGN), to: Int.self) != ignore {
             signal(number, handleSignal)
@@ -70,6 +72,31 @@ package enum TemporaryFileCleanup {
         slot.owner.store(0, ordering: .releasing)
     }
 
+    /// The folders the run made for its outputs (`--out-dir` and those above it), in the order
+    /// made, as `strdup` C strings: a signal removes those still empty, deepest first, so that a
+    /// run stopped before it wrote anything leaves no folder behind (as one that wrote nothing
+    /// does). `rmdir` removes only empty folders, so one holding an output stays.
+    static let createdFolders: [Folder] = (0..<64).map { _ in Folder() }
+
+    /// One folder the run made: the address of its path, a `strdup` C string, or 0.
+    final class Folder: Sendable {
+        let path = Atomic<UInt>(0)
+    }
+
+    /// Registers folders the run made, after those registered before (beyond 64, not registered).
+    static func registerCreatedFolders(_ paths: [String]) {
+        var remaining = paths[...]
+        for slot in createdFolders where !remaining.isEmpty {
+            guard let path = remaining.first else { break }
+            let copy = UInt(bitPattern: strdup(path))
+            if slot.path.compareExchange(expected: 0, desired: copy, ordering: .acquiringAndReleasing).exchanged {
+                remaining = remaining.dropFirst()
+            } else {
+                free(UnsafeMutableRawPointer(bitPattern: copy))
+            }
+        }
+    }
+
     /// The registered paths, for tests.
     static var registeredPaths: [String] {
         slots.compactMap { slot in
@@ -86,6 +113,9 @@ private func handleSignal(_ number: Int32) {
     }
     for slot in TemporaryFileCleanup.slots {
         if let path = UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)) { unlink(path) }
+    }
+    for slot in TemporaryFileCleanup.createdFolders.reversed() {
+        if let path = UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)) { rmdir(path) }
     }
     signal(number, SIG_DFL)
     raise(number)
