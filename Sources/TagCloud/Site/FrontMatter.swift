@@ -876,7 +876,10 @@ struct FrontMatter {
     private static func lineValues(_ text: [UInt8], keys: [String], isJekyllPost: Bool) -> Values? {
         let wanted = Set(keys.map { $0.lowercased() })
         var values = Values()
-        var found = false
+        // The last line of a key wins, as the README says and as a YAML reader that keeps
+        // duplicate keys (Jekyll's Psych) reads `tags: a` then `tags: b`: only b.
+        var lastLine: [String: (line: Int, value: String)] = [:]
+        var order: [String] = []
         for (line, key, value) in keyValueLines(text) {
             if key == "draft" { values.readDraft(.text(value, written: value), line: line) }
             if key == "published", value.lowercased() == "false" { values.isUnpublished = true }
@@ -884,11 +887,16 @@ struct FrontMatter {
             // A YAML list, flow or block, or a quoted value is YAML gone wrong, not Publish's line:
             // its error stands.
             guard let head = value.first, !"[{\"'|>&*!-".contains(head) else { return nil }
-            found = true
+            if lastLine[key] == nil { order.append(key) }
+            lastLine[key] = (line, value)
+        }
+        guard !order.isEmpty else { return nil }
+        for key in order {
+            guard let (line, value) = lastLine[key] else { continue }
             let terms = isJekyllPost ? value.split(whereSeparator: \.isWhitespace) : value.split(separator: ",")
             for term in terms { values.terms.append((String(term), line, key)) }
         }
-        return found ? values : nil
+        return values
     }
 
     /// The terms of a Publish item's metadata, as Ink reads the block and Publish decodes it:

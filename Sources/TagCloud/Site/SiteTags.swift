@@ -1807,6 +1807,15 @@ struct FolderWalker {
                 problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))
                 continue
             }
+            let kind = entryStatus.st_mode & S_IFMT
+            if kind != S_IFDIR, kind != S_IFREG, !hiddenByJekyll, Self.extensions.contains(url.pathExtension.lowercased()) {
+                // A FIFO, device or socket named as a page (`pipe.md`, a link to /dev/zero) is
+                // not read (it could block or never end), and said.
+                let what = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
+                problems.append(SiteTags.Problem(file: entryName, line: nil, message: "is \(what), not a regular file; it is not read",
+                                                 skipped: .entry))
+                continue
+            }
             if entryStatus.st_mode & S_IFMT == S_IFDIR {
                 if hiddenByJekyll, !belowPostsFolder { continue }
                 ancestorNames.append(entry)

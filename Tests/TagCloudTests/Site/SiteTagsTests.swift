@@ -594,6 +594,30 @@ import Testing
         #expect(counts(other)["capital"] == 1 && counts(other)["toml"] == 1 && counts(other)["blank"] == 1)
     }
 
+    /// A key written twice counts its last value only, as Jekyll's YAML reader keeps it (the
+    /// block is read as key: value lines, said in a note); `!!str 2024` is the text 2024.
+    @Test func aRepeatedKeyCountsItsLastValueAndStrIsText() throws {
+        let folder = try site(["twice.md": "---\ntitle: x\ntags: first\ntags: second\n---\n",
+                               "str.md": "---\ntags: [!!str 2024, !!str yes, 2025]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["second": 1, "2024": 1, "yes": 1])
+        #expect(terms.problems.contains { $0.file.hasSuffix("str.md") && $0.message.contains("2025") })
+    }
+
+    /// A FIFO or a device named as a page is not read (it could block the count, or never end)
+    /// and is said; the rest is counted.
+    @Test func aFIFOOrDeviceNamedAsAPageIsSaidAndNotRead() throws {
+        let folder = try site(["good.md": "---\ntags: [kept]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("zero.md"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["kept": 1])
+        #expect(terms.problems.contains { $0.file.hasSuffix("pipe.md") && $0.message.contains("is a FIFO") })
+        #expect(terms.problems.contains { $0.file.hasSuffix("zero.md") && $0.message.contains("is a device") })
+    }
+
     /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
     @Test func aDelimiterIsThreeMarks() throws {
         let folder = try site(["four.md": "----\ntags: [four]\n----\n", "three.md": "---  \ntags: [three]\n---\n",

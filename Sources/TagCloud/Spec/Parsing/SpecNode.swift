@@ -56,7 +56,10 @@ enum SpecNode {
     init(_ node: Node) {
         switch node {
         case .scalar(let scalar):
-            self = .scalar(Scalar(scalar.string, scalar.style, scalar.mark))
+            // An explicit `!!str 2024` is text, as a quoted "2024" is: read as one.
+            let isPlain = scalar.style == .plain || scalar.style == .any
+            let style = isPlain && scalar.tag.rawValue == "tag:yaml.org,2002:str" ? .doubleQuoted : scalar.style
+            self = .scalar(Scalar(scalar.string, style, scalar.mark))
         case .mapping(let mapping):
             self = .mapping(Mapping(pairs: mapping.map { (SpecNode($0.key), SpecNode($0.value)) }, mark: mapping.mark))
         case .sequence(let sequence):
