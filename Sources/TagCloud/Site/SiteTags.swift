@@ -88,8 +88,9 @@ public struct SiteTags: Sendable, Hashable {
         public var language: String?
         /// Whether a Hugo site's own taxonomies (its configuration's `[taxonomies]`, or a
         /// language's own) are read in its pages instead of ``taxonomies``, where it configures
-        /// them: a site that keeps `tags` alone has no category pages to link to. Default: `false`;
-        /// the command sets it unless `--taxonomy` is given.
+        /// them: a site that keeps `tags` alone has no category pages to link to; and an Eleventy
+        /// site's `tags` alone, its only collections. Default: `false`; the command sets it unless
+        /// `--taxonomy` is given.
         public var readsHugoTaxonomies = false
 
         /// The defaults.
@@ -1354,9 +1355,13 @@ struct FolderWalker {
     /// site configures its own).
     var taxonomies: [String] = []
 
-    /// The front matter keys of the pages being listed, when a Hugo site configures its own.
+    /// The front matter keys of the pages being listed, when their site decides them: a Hugo
+    /// site's configured taxonomies, and an Eleventy site's `tags` alone (Eleventy makes
+    /// collections of `tags` only; a `categories` key gives no page to link to).
     private var siteTaxonomies: [String]? {
-        guard readsHugoTaxonomies, hugoContentDepth != nil, let hugo else { return nil }
+        guard readsHugoTaxonomies else { return nil }
+        if eleventyRootDepth != nil, hugoContentDepth == nil { return ["tags"] }
+        guard hugoContentDepth != nil, let hugo else { return nil }
         return hugo.config.taxonomies(for: hugo.language)
     }
 

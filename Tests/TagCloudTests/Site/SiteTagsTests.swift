@@ -72,6 +72,19 @@ import Testing
         #expect(counts(publish) == ["Swift": 2, "Publish": 1, "Static sites": 1, "plot": 1])
     }
 
+    /// An Eleventy site makes collections of `tags` alone: its pages' `categories` are not
+    /// counted when the site decides (as the command asks unless `--taxonomy` is given), and
+    /// `Tags` is another key there.
+    @Test func anEleventySiteCountsItsTagsAlone() throws {
+        let folder = try site(["eleventy.config.js": "export default function () {}\n",
+                               "posts/a.md": "---\ntags: [post]\ncategories: [news]\nTags: [capital]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["post": 1])
+        #expect(counts(try SiteTags.collect(from: [folder])) == ["post": 1, "news": 1])
+    }
+
     @Test func theCloudWeighsLinksSortsAndCuts() throws {
         let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")])
         let byName = site.cloud(href: "/tags/{slug}/")
