@@ -345,7 +345,9 @@ struct HTMLWriter {
             }
         }
         let families = faces.map { "\"\(p)-f\($0)\"" }.joined(separator: ",")
-        let rule = "font-family:\(families);font-size:\(number(font.size))px"
+        // Six decimals: the browser floors the size to 1/100 px in single precision
+        // (`Font.effectiveSize`), and a size rounded to fewer could cross a hundredth.
+        let rule = "font-family:\(families);font-size:\(WebText.number(Double(font.size), decimals: 6))px"
         if let existing = fontClasses[rule] { return existing }
         let number = fontClasses.count
         fontClasses[rule] = number

@@ -242,6 +242,30 @@ import Typesetting
         #expect(overflow as? Bool == true, "\(name): the fragment overflows a 320 px page")
     }
 
+    /// A weighted cloud's chips, at the fractional sizes its weights give (40 tags, 9.5 to 47.3
+    /// pt), are where the layout put them in the fragment as Chromium lays it out: every chip's
+    /// box within 0.05 px of the layout's, relative to the first. Shaped at the exact sizes, the
+    /// widths were up to 0.2 px off and rows could overflow.
+    @Test @MainActor func aWeightedCloudsFragmentHasTheLayoutsBoxes() throws {
+        var yaml = "width: 640\nweights: {minSize: 9.5, maxSize: 47.3}\nspacing: {horizontal: 6.5, vertical: 4}\nbackground: white\ntags:\n"
+        let words = ["Swift", "Linux", "Cairo", "HarfBuzz", "FreeType", "layout", "flex", "wrap", "chip", "cloud"]
+        for index in 0..<40 { yaml += "  - {text: \"\(words[index % 10]) \(index)\", weight: \(1 + (index * 37) % 97)}\n" }
+        let item = try Case("weighted-fractional", yaml: yaml)
+        #expect(Set(item.rendered.layout.chips.map(\.height)).count > 10)
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let boxes = try Chromium.shared.evaluate(
+            "[...document.querySelectorAll('li.tc-chip')].map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height] })",
+            in: Self.page(html), width: item.size.width, height: item.size.height, name: "weighted-fractional") as? [[Double]] ?? []
+        let chips = item.rendered.layout.chips
+        try #require(boxes.count == chips.count, "\(boxes.count) chips in the page, \(chips.count) in the layout")
+        let dx = boxes[0][0] - chips[0].x, dy = boxes[0][1] - chips[0].y
+        var worst = 0.0
+        for (box, chip) in zip(boxes, chips) {
+            worst = max(worst, abs(box[0] - dx - chip.x), abs(box[1] - dy - chip.y), abs(box[2] - chip.width), abs(box[3] - chip.height))
+        }
+        #expect(worst <= 0.05, "a chip's box is \(worst) px from the layout's")
+    }
+
     /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
     /// as the PNG shows it, for every horizontal alignment.
     @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
