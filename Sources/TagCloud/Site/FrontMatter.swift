@@ -305,6 +305,16 @@ struct FrontMatter {
     /// - Throws: ``SiteTags/Problem`` (without a file) for a block with no end, or one over the
     ///   limit.
     /// - Complexity: O(n) in the block's length.
+    /// The language of a front matter block that is a program (`---js`, `---javascript`), or
+    /// `nil`: a block of data, or none.
+    static func programLanguage(of bytes: [UInt8]) -> String? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes.count > start + 3, bytes[start..<start + 3].elementsEqual("---".utf8) else { return nil }
+        let line = bytes[(start + 3)...].prefix { $0 != 0x0A && $0 != 0x0D }
+        let name = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return ["js", "javascript"].contains(name) ? name : nil
+    }
+
     static func find(in bytes: [UInt8], limit: Int) throws(SiteTags.Problem) -> FrontMatter? {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Blank lines before the block, as Hugo's reader skips them; its lines stay the file's.

@@ -875,6 +875,15 @@ public struct SiteTags: Sendable, Hashable {
         }
         var block: FrontMatter?
         do {
+            // Eleventy 3 runs `---js` front matter; collect does not run programs: in an Eleventy
+            // site that is a note (the page is Eleventy's, its tags unknown here), elsewhere an
+            // error of the block.
+            if strings == .commaSplit, let language = FrontMatter.programLanguage(of: bytes) {
+                result.problems.append(Problem(file: name, line: 1, message: "has front matter in \(language), which Eleventy runs and "
+                                               + "collect does not: its tags are not counted", skipped: .nothing))
+                result.counted = true
+                return result
+            }
             block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
             // Jekyll reads YAML between --- lines only: a +++ or JSON block is the page's text.
             if jekyllSite, let found = block, found.format != .yaml || bytes.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) != UInt8(ascii: "-") {

@@ -83,6 +83,11 @@ import Testing
         options.readsHugoTaxonomies = true
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["post": 1])
         #expect(counts(try SiteTags.collect(from: [folder])) == ["post": 1, "news": 1])
+        // Eleventy 3's `---js` front matter is a program: a note, not a problem, there.
+        try Data("---js\n{ tags: [\"jsfm\"] }\n---\n".utf8).write(to: folder.appendingPathComponent("posts/js.md"))
+        let withProgram = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(withProgram) == ["post": 1])
+        #expect(withProgram.problems.contains { $0.file.hasSuffix("js.md") && $0.skipped == .nothing && $0.message.contains("in js") })
     }
 
     @Test func theCloudWeighsLinksSortsAndCuts() throws {
