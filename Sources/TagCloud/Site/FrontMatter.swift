@@ -493,9 +493,13 @@ struct FrontMatter {
             if jekyllSite {
                 // Jekyll: `published` falsy (YAML 1.1, as Psych reads it) keeps the post out; a
                 // quoted "false" is a string, which is true to Ruby.
-                if written == "published", case .scalar(let scalar) = value, scalar.style == .plain || scalar.style == .any,
-                   ["false", "no", "off", "~", "null", ""].contains(scalar.string.lowercased()) {
-                    values.isUnpublished = true
+                if written == "published" {
+                    // The post decides, over the configuration's `defaults`.
+                    values.setsDraft = true
+                    if case .scalar(let scalar) = value, scalar.style == .plain || scalar.style == .any,
+                       ["false", "no", "off", "~", "null", ""].contains(scalar.string.lowercased()) {
+                        values.isUnpublished = true
+                    }
                 }
                 if written == "date", dates["date"] == nil, case .scalar(let scalar) = value {
                     dates["date"] = (plain(value).map { ["~", "null", "Null", "NULL", ""].contains($0) } == true

@@ -551,6 +551,58 @@ struct JekyllConfig: Sendable, Equatable {
     var source: String?
     /// A configuration that could not be read, or a key of the wrong kind.
     var problems: [SiteTags.Problem] = []
+    /// `defaults`: front matter Jekyll gives the documents of a scope, in the order written.
+    var defaults: [Default] = []
+
+    /// One entry of `defaults`, as far as collect reads it: the terms of each key it sets
+    /// (`tags: [a, b]`, or a string split at white space as in a post) and `published`.
+    struct Default: Sendable, Equatable {
+        /// `scope.path`, from the site's root: "" reaches every path; with a `*`, a glob.
+        var path = ""
+        /// `scope.type` (`posts`, `drafts`, `pages`, a collection), or `nil` for any.
+        var type: String?
+        /// The terms of each key the values set.
+        var terms: [String: [String]] = [:]
+        /// Whether the values publish (`published` true), unpublish (false or null), or say nothing.
+        var published: Bool?
+
+        /// Whether the entry reaches the document at `path` (from the site's root) of `type`,
+        /// as Jekyll 4's `FrontmatterDefaults` matches: the path starts with the scope's path
+        /// (a string prefix), or, for a scope path with a `*`, the path or a folder above it
+        /// matches it as a glob.
+        func applies(to path: String, type documentType: String) -> Bool {
+            // Drafts are documents of the posts collection: `posts` reaches them too.
+            if let type, type != documentType, !(type == "posts" && documentType == "drafts") { return false }
+            let scope = self.path.hasPrefix("./") ? String(self.path.dropFirst(2)) : self.path
+            guard !scope.isEmpty, scope != "." else { return true }
+            guard scope.contains("*") else { return path.hasPrefix(scope) }
+            var candidate = path
+            while !candidate.isEmpty {
+                if fnmatch(scope, candidate, 0) == 0 { return true }
+                candidate = (candidate as NSString).deletingLastPathComponent
+            }
+            return false
+        }
+    }
+
+    /// What the `defaults` reaching a post at `path` give it, merged as Jekyll merges them: the
+    /// entries whose scope is more precise (a longer path, then a type) override the others key by
+    /// key, and a key the post's own front matter sets overrides them all (in `SiteTags.read`).
+    func defaultsReaching(_ path: String, type: String) -> Default? {
+        let reaching = defaults.enumerated().filter { $0.element.applies(to: path, type: type) }
+        guard !reaching.isEmpty else { return nil }
+        // Stable: least precise first, ties in the order written (a later one overriding).
+        let ordered = reaching.sorted { a, b in
+            let ka = (a.element.path.count, a.element.type == nil ? 0 : 1), kb = (b.element.path.count, b.element.type == nil ? 0 : 1)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }
+        var merged = Default()
+        for (_, entry) in ordered {
+            for (key, terms) in entry.terms { merged.terms[key] = terms }
+            if let published = entry.published { merged.published = published }
+        }
+        return merged
+    }
 
     /// The configuration of the site at `root`, named `name` in messages.
     static func read(root: URL, name: String) -> JekyllConfig {
@@ -598,6 +650,30 @@ struct JekyllConfig: Sendable, Equatable {
         config.listedExcludes = bounded("exclude")
         config.exclude += config.listedExcludes
         config.include = bounded("include")
+        if case .list(let entries)? = table["defaults"] {
+            for entry in entries.prefix(Self.maximumPatterns) {
+                guard case .table(let fields) = entry, case .table(let values)? = fields["values"] else { continue }
+                var item = Default()
+                if case .table(let scope)? = fields["scope"] {
+                    if case .text(let path, _)? = scope["path"] { item.path = path }
+                    if case .text(let type, _)? = scope["type"] { item.type = type }
+                }
+                for (key, value) in values {
+                    switch (key, value) {
+                    case ("published", .flag(let flag)): item.published = flag
+                    case ("published", .text(let word, let isPlain)):
+                        item.published = !(isPlain && ["", "~", "null", "no", "off"].contains(word.lowercased()))
+                    case ("published", _): item.published = true
+                    case (_, .list(let items)):
+                        item.terms[key] = items.compactMap { if case .text(let term, _) = $0 { term } else { nil } }
+                    case (_, .text(let text, _)):
+                        item.terms[key] = text.split(whereSeparator: \.isWhitespace).map(String.init)
+                    default: break
+                    }
+                }
+                config.defaults.append(item)
+            }
+        }
         // Jekyll reads each setting as Ruby does a value: true unless false or nil. Psych reads a plain `no`, `off` (YAML 1.1) or `~` as false or nil; a
         // quoted `"false"`, a plain `n` and `0` are a string and a number, which Ruby finds true.
         for (key, setting) in [("future", \JekyllConfig.future), ("unpublished", \.unpublished), ("show_drafts", \.showDrafts)] {

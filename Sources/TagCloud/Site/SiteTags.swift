@@ -1840,6 +1840,7 @@ struct FolderWalker {
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
                 var jekyllFolders: [String]?
+                var jekyllDefaults: FrontMatter.Values.Cascade?
                 if let relative {
                     let folders = relative.split(separator: "/").map(String.init)
                     guard folders.contains(where: { $0 == "_posts" || $0 == "_drafts" }) else {
@@ -1851,6 +1852,13 @@ struct FolderWalker {
                     let collections = jekyll?.collectionsDir ?? []
                     guard folders.starts(with: collections) else { continue }
                     jekyllFolders = Array(folders.dropFirst(collections.count))
+                    // The configuration's `defaults` reaching the post: what its own front
+                    // matter does not set, as a section's cascade is in Hugo.
+                    let path = (jekyllFolders ?? []).joined(separator: "/")
+                    if let given = jekyll?.defaultsReaching(path, type: folders.contains("_drafts") ? "drafts" : "posts") {
+                        jekyllDefaults = FrontMatter.Values.Cascade(isDraft: given.published.map { !$0 },
+                                                                    terms: given.terms.mapValues { $0.map { ($0, 1) } })
+                    }
                 }
                 guard isInLanguage(entry) else { continue }
                 // Publish gives tags to the items of its sections: the Markdown files in a
@@ -1868,7 +1876,7 @@ struct FolderWalker {
                 // A section's cascade reaches its own page too, as Hugo's docs have the site's
                 // cascade reach "the home page and any of its descendants".
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllFolders, siteTaxonomies,
-                              cascaded(cascade, file: entry), stringTerms, builds,
+                              cascaded(cascade, file: entry) ?? jekyllDefaults, stringTerms, builds,
                               eleventyDirectoryData, slugStyle))
             }
         }

@@ -636,6 +636,34 @@ import Testing
         #expect(terms.problems.contains { $0.file.hasSuffix("zero.md") && $0.message.contains("is a device") })
     }
 
+    /// A Jekyll site's `defaults` give its posts the terms and `published` their own front
+    /// matter does not set, the more precise scope winning; Jekyll 4.3.1 counted the same site
+    /// as deftag, own, docforced, newsdefault, other (tags) and docs, news (categories).
+    @Test func jekyllDefaultsReachThePostsOfTheirScope() throws {
+        let folder = try site([
+            "_config.yml": """
+                defaults:
+                  - scope: {path: "", type: posts}
+                    values: {tags: [deftag], layout: post}
+                  - scope: {path: docs}
+                    values: {published: false}
+                  - scope: {path: "news/_posts", type: posts}
+                    values: {tags: newsdefault other}
+                  - scope: {path: "", type: pages}
+                    values: {tags: [pagetag]}
+                """,
+            "_posts/2024-01-01-a.md": "---\ntitle: a\n---\n",
+            "_posts/2024-01-02-b.md": "---\ntags: [own]\n---\n",
+            "docs/_posts/2024-01-03-c.md": "---\ntags: [docpost]\n---\n",
+            "docs/_posts/2024-01-04-d.md": "---\npublished: true\ntags: [docforced]\n---\n",
+            "news/_posts/2024-01-05-e.md": "---\ntitle: n\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["deftag": 1, "own": 1, "docforced": 1, "newsdefault": 1, "other": 1, "docs": 1, "news": 1])
+        #expect(terms.leftOut[.draft] == 1)
+    }
+
     /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
     @Test func aDelimiterIsThreeMarks() throws {
         let folder = try site(["four.md": "----\ntags: [four]\n----\n", "three.md": "---  \ntags: [three]\n---\n",
