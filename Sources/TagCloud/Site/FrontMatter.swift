@@ -227,12 +227,12 @@ struct FrontMatter {
         /// and their lines), as Hugo ranks them: the first key with a date wins, an empty one is
         /// passed over, and one that is not a date is a note and passed over too.
         mutating func readDates(_ found: [String: (reading: PageDates.Reading, line: Int)]) {
-            func pick(_ keys: [String]) -> Date? {
+            func pick(_ keys: [String]) -> (Date, Bool)? {
                 for key in keys {
                     guard let entry = found[key] else { continue }
                     switch entry.reading {
-                    case .date(let date):
-                        return date
+                    case .date(let date, let floats):
+                        return (date, floats)
                     case .none:
                         continue
                     case .invalid(let text):
@@ -242,8 +242,11 @@ struct FrontMatter {
                 }
                 return nil
             }
-            dates.publish = pick(PageDates.publishKeys)
-            dates.expiry = pick(PageDates.expiryKeys)
+            let publish = pick(PageDates.publishKeys), expiry = pick(PageDates.expiryKeys)
+            dates.publish = publish?.0
+            dates.publishFloats = publish?.1 ?? false
+            dates.expiry = expiry?.0
+            dates.expiryFloats = expiry?.1 ?? false
         }
     }
 

@@ -228,6 +228,7 @@ struct HugoConfig: Sendable, Equatable {
             default: wrong(name, "true or false")
             }
         }
+        if let zone = JekyllConfig.timeZone(table["timezone"], key: "timeZone", note: note) { builds.timeZone = zone }
         for (key, name, flag) in [("builddrafts", "buildDrafts", \SiteTags.Builds.drafts), ("buildfuture", "buildFuture", \.future),
                                   ("buildexpired", "buildExpired", \.expired)] {
             switch table[key] {
@@ -553,6 +554,23 @@ struct JekyllConfig: Sendable, Equatable {
     var problems: [SiteTags.Problem] = []
     /// `defaults`: front matter Jekyll gives the documents of a scope, in the order written.
     var defaults: [Default] = []
+    /// `timezone`: where dates written without a time zone are (Jekyll sets `TZ` to it).
+    var timeZone: TimeZone?
+
+    /// A time zone setting (`Europe/Oslo`, `UTC`), or `nil` when absent; one this machine's time
+    /// zone database does not know is noted and read as UTC, as the date of a post then is.
+    fileprivate static func timeZone(_ value: ConfigValue?, key: String, note: (String) -> Void) -> TimeZone? {
+        guard let value else { return nil }
+        guard case .text(let name, _) = value, !name.isEmpty else {
+            note("\(key) is not a time zone name; dates without a time zone are read in UTC")
+            return nil
+        }
+        guard let zone = TimeZone(identifier: name) else {
+            note("\(key) \(quoted(name, limit: 40)) is not a time zone this machine knows; dates without a time zone are read in UTC")
+            return nil
+        }
+        return zone
+    }
 
     /// One entry of `defaults`, as far as collect reads it: the terms of each key it sets
     /// (`tags: [a, b]`, or a string split at white space as in a post) and `published`.
@@ -643,6 +661,9 @@ struct JekyllConfig: Sendable, Equatable {
             config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "\(key) lists \(listed.count) paths; the first "
                                                     + "\(Self.maximumPatterns) were read", skipped: .nothing))
             return Array(listed.prefix(Self.maximumPatterns))
+        }
+        config.timeZone = timeZone(table["timezone"], key: "timezone") { message in
+            config.problems.append(SiteTags.Problem(file: relative, line: nil, message: message, skipped: .nothing))
         }
         if case .text(let folder, _)? = table["collections_dir"] {
             config.collectionsDir = folder.split(separator: "/").map(String.init).filter { $0 != "." }

@@ -15,6 +15,27 @@ struct PageDates: Equatable {
     var publish: Date?
     /// When the page stops being published, if it says.
     var expiry: Date?
+    /// Whether ``publish`` and ``expiry`` were written without a time zone (`2026-12-03`,
+    /// `2026-12-03 10:00`, a Jekyll post's file name): read as UTC, they are moved to the site's
+    /// own time zone by ``placed(in:)``.
+    var publishFloats = false
+    var expiryFloats = false
+
+    /// The dates with those written without a time zone read in `zone` (Jekyll's `timezone`,
+    /// Hugo's `timeZone`) instead of UTC.
+    func placed(in zone: TimeZone?) -> PageDates {
+        guard let zone else { return self }
+        var placed = self
+        func move(_ date: Date) -> Date {
+            // The wall-clock time read as UTC, less the zone's offset at that moment (exact but
+            // within the hour a clock change repeats or skips).
+            let first = date.addingTimeInterval(-Double(zone.secondsFromGMT(for: date)))
+            return date.addingTimeInterval(-Double(zone.secondsFromGMT(for: first)))
+        }
+        if publishFloats, let publish { placed.publish = move(publish) }
+        if expiryFloats, let expiry { placed.expiry = move(expiry) }
+        return placed
+    }
 
     /// The keys read for each date, most preferred first (Hugo's defaults; `published` is a date
     /// there, and Jekyll's `published: false` is not one).
@@ -35,8 +56,8 @@ struct PageDates: Equatable {
 
     /// What a date key's value reads as.
     enum Reading: Equatable {
-        /// A date.
-        case date(Date)
+        /// A date, and whether it was written without a time zone (``PageDates/placed(in:)``).
+        case date(Date, floats: Bool = false)
         /// No date: empty, null, a boolean under `published` (Jekyll's), or one of Eleventy's
         /// words for the file's own dates (`Last Modified`, `git Created`, …), which are never
         /// in the future.
@@ -54,7 +75,7 @@ struct PageDates: Equatable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || eleventyDateWords.contains(trimmed) { return .none }
         if key == "published", ["true", "false"].contains(trimmed.lowercased()) { return .none }
-        if let date = date(trimmed) { return .date(date) }
+        if let (date, floats) = dateAndZone(trimmed) { return .date(date, floats: floats) }
         if trimmed.count <= 12, trimmed.allSatisfy(\.isASCII), let seconds = Int(trimmed) {
             return .date(Date(timeIntervalSince1970: Double(seconds)))
         }
@@ -64,7 +85,7 @@ struct PageDates: Equatable {
     /// What a TOML date key's value reads as: a TOML date or date-time, or text as
     /// ``reading(_:key:)`` reads it, an integer as seconds since 1970.
     static func reading(_ value: any TOMLValueConvertible, key: String) -> Reading {
-        if let date = date(value) { return .date(date) }
+        if let date = date(value) { return .date(date, floats: value.dateTime.map { $0.offset == nil } ?? true) }
         if let text = value.string { return reading(text, key: key) }
         if let seconds = value.int { return .date(Date(timeIntervalSince1970: Double(seconds))) }
         if key == "published", value.bool != nil { return .none }
@@ -78,7 +99,13 @@ struct PageDates: Equatable {
     /// optionally `T` or spaces and `HH:MM`, `:SS` and a fraction, then optionally `Z` or an offset (`+02:00`, `+0200`, `-05`, `-5`), with or without a space
     /// before it. A date without an offset is in UTC (Hugo's default time zone).
     static func date(_ text: String) -> Date? {
+        dateAndZone(text)?.date
+    }
+
+    /// ``date(_:)``, and whether the text gave no time zone (no `Z` nor offset).
+    static func dateAndZone(_ text: String) -> (date: Date, floats: Bool)? {
         var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
+        var floats = true
         guard let year = scanner.number(digits: 4), scanner.take("-"),
               let month = scanner.number(digits: 1, atMost: 2), scanner.take("-"),
               let day = scanner.number(digits: 1, atMost: 2) else { return nil }
@@ -98,7 +125,9 @@ struct PageDates: Equatable {
                 _ = scanner.skipSpaces()
                 if scanner.take("Z") || scanner.take("z") {
                     offsetMinutes = 0
+                    floats = false
                 } else if let sign = scanner.sign() {
+                    floats = false
                     guard let hours = scanner.number(digits: 1, atMost: 2) else { return nil }
                     _ = scanner.take(":")
                     let minutes = scanner.number(digits: 2) ?? 0
@@ -109,7 +138,7 @@ struct PageDates: Equatable {
         }
         guard scanner.isAtEnd else { return nil }
         return utcDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                       offsetMinutes: offsetMinutes)
+                       offsetMinutes: offsetMinutes).map { ($0, floats) }
     }
 
     /// A TOML date value as a date: an offset or local date-time, or a local date (at midnight

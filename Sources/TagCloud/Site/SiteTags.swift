@@ -93,6 +93,9 @@ public struct SiteTags: Sendable, Hashable {
         /// `--taxonomy` is given.
         public var readsHugoTaxonomies = false
 
+        /// The time zone of the site being read, set for each file from its configuration.
+        var siteTimeZone: TimeZone?
+
         /// The defaults.
         public init() {}
     }
@@ -237,6 +240,9 @@ public struct SiteTags: Sendable, Hashable {
         var drafts = false
         var future = false
         var expired = false
+        /// The site's time zone (Jekyll's `timezone`, Hugo's `timeZone`), in which dates written
+        /// without one are read; `nil` for UTC.
+        var timeZone: TimeZone?
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -438,6 +444,7 @@ public struct SiteTags: Sendable, Hashable {
             if file.builds.drafts { fileOptions.includeDrafts = true }
             if file.builds.future { fileOptions.includeFuture = true }
             if file.builds.expired { fileOptions.includeExpired = true }
+            fileOptions.siteTimeZone = file.builds.timeZone
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   cascade: file.cascade, strings: file.strings, data: file.data,
@@ -950,7 +957,7 @@ public struct SiteTags: Sendable, Hashable {
         for note in values.notes {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
         }
-        var dates = values.dates
+        var dates = values.dates.placed(in: options.siteTimeZone)
         // A Jekyll post is dated by its file name; a file in `_posts` not named as a post
         // (`YYYY-MM-DD-title.md`) is not published by Jekyll at all.
         let folders = name.split(separator: "/").dropLast()
@@ -959,7 +966,7 @@ public struct SiteTags: Sendable, Hashable {
                 result.leftOut = .undatedPost
                 return result
             }
-            if dates.publish == nil { dates.publish = named }
+            if dates.publish == nil { dates.publish = PageDates(publish: named, publishFloats: true).placed(in: options.siteTimeZone).publish }
         }
         // Eleventy lists a page whatever its dates (it has no future or expired pages).
         // (Nor does Publish.)
@@ -1496,7 +1503,9 @@ struct FolderWalker {
     /// What the site of the pages being listed publishes that is left out by default: Jekyll's
     /// `future` and `unpublished`, Hugo's `buildDrafts`, `buildFuture` and `buildExpired`.
     private var builds: SiteTags.Builds {
-        if jekyllRootDepth != nil, let jekyll { return SiteTags.Builds(drafts: jekyll.unpublished, future: jekyll.future) }
+        if jekyllRootDepth != nil, let jekyll {
+            return SiteTags.Builds(drafts: jekyll.unpublished, future: jekyll.future, timeZone: jekyll.timeZone)
+        }
         if hugoContentDepth != nil, let hugo { return hugo.config.builds }
         return SiteTags.Builds()
     }

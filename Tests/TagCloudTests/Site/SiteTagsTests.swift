@@ -664,6 +664,34 @@ import Testing
         #expect(terms.leftOut[.draft] == 1)
     }
 
+    /// A date written without a time zone is in the site's (Jekyll's `timezone`, Hugo's
+    /// `timeZone`): in UTC+14 a post of December 4th is out at 10:00 UTC on December 3rd.
+    @Test func datesWithoutAZoneAreInTheSitesTimeZone() throws {
+        var options = SiteTags.Options()
+        options.now = try #require(PageDates.date("2026-12-03T14:00:00Z"))
+        let jekyll = try site([
+            "_config.yml": "timezone: Pacific/Kiritimati\n",
+            "_posts/2026-12-04-named.md": "---\ntags: [named]\n---\n",
+            "_posts/2026-12-01-floating.md": "---\ndate: 2026-12-04 01:00\ntags: [floating]\n---\n",
+            "_posts/2026-12-01-offset.md": "---\ndate: 2026-12-04 01:00 +0000\ntags: [offset]\n---\n",
+            "_posts/2026-12-05-later.md": "---\ntags: [later]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: jekyll) }
+        #expect(counts(try SiteTags.collect(from: [jekyll], options: options)) == ["named": 1, "floating": 1])
+        try Data("timezone: Mars/Olympus\n".utf8).write(to: jekyll.appendingPathComponent("_config.yml"))
+        let unknown = try SiteTags.collect(from: [jekyll], options: options)
+        #expect(counts(unknown).isEmpty)
+        #expect(unknown.problems.contains { $0.message.contains("Mars/Olympus") && $0.skipped == .nothing })
+        let hugo = try site([
+            "hugo.toml": "timeZone = 'Pacific/Kiritimati'\n",
+            "content/posts/a.md": "---\ndate: 2026-12-04\ntags: [hugo]\n---\n",
+            "content/posts/b.md": "+++\ndate = 2026-12-04T01:00:00\ntags = ['toml']\n+++\n",
+            "content/posts/c.md": "+++\ndate = 2026-12-04T01:00:00Z\ntags = ['zoned']\n+++\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: hugo) }
+        #expect(counts(try SiteTags.collect(from: [hugo], options: options)) == ["hugo": 1, "toml": 1])
+    }
+
     /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
     @Test func aDelimiterIsThreeMarks() throws {
         let folder = try site(["four.md": "----\ntags: [four]\n----\n", "three.md": "---  \ntags: [three]\n---\n",
