@@ -900,7 +900,10 @@ public struct SiteTags: Sendable, Hashable {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result
         }
-        guard let block else {
+        // A Jekyll post without front matter is a post all the same: dated by its name, its
+        // folders above `_posts` its categories, its configuration's defaults its own.
+        let isBareJekyllPost = block == nil && jekyllSite && (inPosts || Self.isJekyllPost(name))
+        guard block != nil || isBareJekyllPost else {
             if case .all? = data.exclusion {
                 result.leftOut = .unlisted
                 return result
@@ -909,15 +912,17 @@ public struct SiteTags: Sendable, Hashable {
             if let dataTaxonomy { result.terms = dataTerms.map { ($0.term, dataTaxonomy) } }
             return result
         }
-        var values: FrontMatter.Values
-        do {
-            // Jekyll's rules for posts hold outside Hugo and Eleventy sites only.
-            let isJekyllPost = strings == .plainYAMLSplit && (inPosts || Self.isJekyllPost(name))
-            values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
-                                      strings: strings, jekyllSite: jekyllSite)
-        } catch {
-            result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
-            return result
+        var values = FrontMatter.Values()
+        if let block {
+            do {
+                // Jekyll's rules for posts hold outside Hugo and Eleventy sites only.
+                let isJekyllPost = strings == .plainYAMLSplit && (inPosts || Self.isJekyllPost(name))
+                values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
+                                          strings: strings, jekyllSite: jekyllSite)
+            } catch {
+                result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
+                return result
+            }
         }
         if !values.setsEleventyExclusion {
             switch data.exclusion {
@@ -1845,7 +1850,8 @@ struct FolderWalker {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
                 ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll,
-                      Self.extensions.contains(hugoContentDepth != nil ? url.pathExtension : url.pathExtension.lowercased()),
+                      Self.extensions.contains(hugoContentDepth != nil ? url.pathExtension : url.pathExtension.lowercased())
+                        || isJekyllPostOfAnyFormat(relative: relative, entry: entry),
                       listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
                 var jekyllFolders: [String]?
@@ -1863,7 +1869,7 @@ struct FolderWalker {
                     jekyllFolders = Array(folders.dropFirst(collections.count))
                     // The configuration's `defaults` reaching the post: what its own front
                     // matter does not set, as a section's cascade is in Hugo.
-                    let path = (jekyllFolders ?? []).joined(separator: "/")
+                    let path = ((jekyllFolders ?? []) + [entry]).joined(separator: "/")
                     if let given = jekyll?.defaultsReaching(path, type: folders.contains("_drafts") ? "drafts" : "posts") {
                         jekyllDefaults = FrontMatter.Values.Cascade(isDraft: given.published.map { !$0 },
                                                                     terms: given.terms.mapValues { $0.map { ($0, 1) } })
@@ -1889,6 +1895,15 @@ struct FolderWalker {
                               eleventyDirectoryData, slugStyle))
             }
         }
+    }
+
+    /// Whether a file is a post of a Jekyll site whatever its extension (`.txt`, `.textile`):
+    /// Jekyll makes a post of every file under `_posts` (or `_drafts`) named as one
+    /// (`2024-01-01-title.ext`).
+    private func isJekyllPostOfAnyFormat(relative: String?, entry: String) -> Bool {
+        guard let relative, relative.split(separator: "/").contains(where: { $0 == "_posts" || $0 == "_drafts" })
+        else { return false }
+        return PageDates.fileNameDate(entry) != nil
     }
 
     /// Lists one file found without a listing's entry (a leaf bundle's index), once.

@@ -605,6 +605,17 @@ import Testing
         let jekyll = try SiteTags.collect(from: [folder])
         #expect(counts(jekyll) == ["string": 1, "draft": 1, "publishdate": 1, "expirydate": 1, "lower": 1])
         #expect(jekyll.filesRead == 7 && jekyll.leftOut[.future] == 1)
+        // A post in another format, or without front matter, is a post all the same (Jekyll
+        // gives the bare one its folders as categories).
+        for (path, text) in [("_posts/2024-01-01-p.txt", "---\ntags: [txt]\n---\n"), ("_posts/2024-01-01-q.textile", "---\ntags: [textile]\n---\n"),
+                             ("a/b/_posts/2024-02-02-ab.md", "plain text\n"), ("a/_posts/2024-02-03-a.md", "---\ncategories: [own]\n---\n"),
+                             ("_posts/photo.jpg", "not a post\n")] {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let more = counts(try SiteTags.collect(from: [folder]))
+        #expect(more["txt"] == 1 && more["textile"] == 1 && more["a"] == 2 && more["b"] == 1 && more["own"] == 1)
         // Without _config.yml: Hugo's rules and any block.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("_config.yml"))
         let other = try SiteTags.collect(from: [folder])
