@@ -116,6 +116,9 @@ struct EleventyIgnores: Sendable, Equatable {
         /// data (`_includes`, `_data` in the input folder by default) and its output (`_site`);
         /// `nil` when the input folder is not set, so not known.
         var withoutPages: Set<[String]>?
+        /// The folder layouts are found in, below the root: `layouts` when set, else `includes`
+        /// (`_includes` in the input folder by default).
+        var layouts: [String] = ["_includes"]
     }
 
     /// The site's folders, as its configuration sets them with a string (`dir: {input:
@@ -156,6 +159,12 @@ struct EleventyIgnores: Sendable, Equatable {
                 return directories
             }
             directories.input = .folder(inputParts)
+        }
+        let layoutsWritten = setting("layouts", setter: "setLayoutsDirectory", in: code)
+            ?? setting("includes", setter: "setIncludesDirectory", in: code) ?? "_includes"
+        if case let written = layoutsWritten, !written.hasPrefix("/"),
+           let folder = normalized(inputParts + written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)) {
+            directories.layouts = folder.split(separator: "/").map(String.init)
         }
         guard case .folder = directories.input else { return directories }
         // Includes, layouts and data are in the input folder; the output is in the root.

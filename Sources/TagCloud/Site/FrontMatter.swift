@@ -52,6 +52,9 @@ struct FrontMatter {
         /// Whether the page says Jekyll's `published: false` (a draft to Jekyll; Hugo reads
         /// `published` as a date, and Eleventy gives it no meaning).
         var isUnpublished = false
+        /// Eleventy's `layout`, as written: "" for `layout: false` or null (no layout), `nil` when
+        /// the block does not say.
+        var layout: String?
         /// What keeps the page out of the generator's lists and taxonomies, as written (Hugo's
         /// `headless: true` and `build.render: never`, Eleventy's
         /// `eleventyExcludeFromCollections: true`), or `nil` for a page that is listed.
@@ -510,6 +513,10 @@ struct FrontMatter {
                 }
                 entries.append((written, value))
                 continue
+            }
+            if written == "layout", case .scalar(let scalar) = value {
+                let isPlain = scalar.style == .plain || scalar.style == .any
+                values.layout = isPlain && ["false", "null", "~", ""].contains(scalar.string) ? "" : scalar.string
             }
             if key == "draft" {
                 switch value {
@@ -1016,6 +1023,7 @@ struct FrontMatter {
             let wanted = bare(text)
             return entry.lines.first { bare($0.1).contains(wanted) }?.0 ?? entry.first
         }
+        if let layout = table["layout"] { values.layout = layout.string ?? (layout.bool == false ? "" : nil) }
         // Keys ignoring case, as Hugo reads them; `draft = "true"` as the boolean.
         let byKey = lowercasedKeys(table)
         if let draft = byKey["draft"] {

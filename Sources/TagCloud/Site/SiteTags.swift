@@ -405,6 +405,12 @@ public struct SiteTags: Sendable, Hashable {
             // The directory data of the folders above the one given reach its pages too.
             walker.eleventyDirectoryData = EleventyData()
             if let eleventyPrefix {
+                let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
+                let layouts = EleventyIgnores.directories(root: root).layouts
+                walker.eleventyDirectoryData.layoutsFolder = layouts.reduce(root) { $0.appendingPathComponent($1) }
+                walker.eleventyDirectoryData.layoutsName = FolderWalker.joined(shown, layouts)
+            }
+            if let eleventyPrefix {
                 var above = URL(fileURLWithPath: folder.path).standardized
                 var folders: [URL] = []
                 for _ in eleventyPrefix {
@@ -436,6 +442,7 @@ public struct SiteTags: Sendable, Hashable {
         // Each file on any core; the results are merged in path order, so counts and spellings
         // are the same however the work was shared.
         let results = Locked<[FileResult?]>([FileResult?](repeating: nil, count: files.count))
+        let layouts = EleventyLayouts()
         let list = files
         DispatchQueue.concurrentPerform(iterations: list.count) { index in
             let file = list[index]
@@ -448,7 +455,8 @@ public struct SiteTags: Sendable, Hashable {
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   cascade: file.cascade, strings: file.strings, data: file.data,
-                                  jekyllSite: file.jekyllFolders != nil && file.strings == .plainYAMLSplit, options: fileOptions)
+                                  jekyllSite: file.jekyllFolders != nil && file.strings == .plainYAMLSplit, layouts: layouts,
+                                  options: fileOptions)
             var styled = result
             styled.slugStyle = file.slugStyle
             results.withLock { $0[index] = styled }
@@ -775,6 +783,8 @@ public struct SiteTags: Sendable, Hashable {
         var leftOut: LeftOut?
         /// How its site spells terms in URLs.
         var slugStyle = SlugStyle()
+        /// An Eleventy page's layout (its own front matter's, else its data files'), if any.
+        var layout: String?
     }
 
     /// Reads one file's front matter.
@@ -801,7 +811,7 @@ public struct SiteTags: Sendable, Hashable {
 
     private static func readFile(_ url: URL, name: String, inPosts: Bool, folderCategories: [String], keys: [String],
                                  cascade: FrontMatter.Values.Cascade?, strings: FrontMatter.StringTerms, data: EleventyData,
-                                 jekyllSite: Bool, options: Options) -> FileResult {
+                                 jekyllSite: Bool, layouts: EleventyLayouts, options: Options) -> FileResult {
         // An Eleventy page's template data files (`post.json`, `post.11tydata.json` beside
         // `post.md`) add their tags to its directories' and its own.
         var data = data, dataProblems: [Problem] = []
@@ -824,6 +834,13 @@ public struct SiteTags: Sendable, Hashable {
         }
         var result = readPageFile(url, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys,
                                   cascade: cascade, strings: strings, data: data, jekyllSite: jekyllSite, options: options)
+        // Its layouts' tags join its own, as Eleventy's data cascade merges them.
+        if strings == .commaSplit, result.counted, let layout = result.layout, let folder = data.layoutsFolder,
+           let taxonomy = keys.first(where: { $0.lowercased() == "tags" }) {
+            let found = layouts.tags(of: layout, in: folder, named: data.layoutsName)
+            result.terms += found.tags.map { ($0, taxonomy) }
+            dataProblems += found.problems
+        }
         result.problems = dataProblems + result.problems
         return result
     }
@@ -910,6 +927,7 @@ public struct SiteTags: Sendable, Hashable {
             }
             result.counted = true
             if let dataTaxonomy { result.terms = dataTerms.map { ($0.term, dataTaxonomy) } }
+            if strings == .commaSplit, let layout = data.layout, !layout.isEmpty { result.layout = layout }
             return result
         }
         var values = FrontMatter.Values()
@@ -981,6 +999,7 @@ public struct SiteTags: Sendable, Hashable {
             return result
         }
         result.counted = true
+        if strings == .commaSplit, let layout = values.layout ?? data.layout, !layout.isEmpty { result.layout = layout }
         for rejected in values.rejected {
             result.problems.append(Problem(file: name, line: rejected.line, message: rejected.message, skipped: .term))
         }
@@ -1045,11 +1064,19 @@ public struct SiteTags: Sendable, Hashable {
         var terms: [DataTerm] = []
         /// `nil` when no data file sets `eleventyExcludeFromCollections`.
         var exclusion: Exclusion?
+        /// The most specific data file's `layout` ("" for none), or `nil`.
+        var layout: String?
+        /// The folder the site's layouts are found in (its `layouts` folder, else `includes`),
+        /// and its name in messages.
+        var layoutsFolder: URL?
+        var layoutsName = ""
 
-        /// Adds what a more specific data file gives: its tags join, its exclusion replaces this
-        /// one (two lists join, as Eleventy's deep merge joins arrays).
+        /// Adds what a more specific data file gives: its tags join, its layout and exclusion
+        /// replace this one's (two lists join, as Eleventy's deep merge joins arrays).
         mutating func merge(_ more: EleventyData) {
             terms += more.terms
+            layout = more.layout ?? layout
+            if let folder = more.layoutsFolder { (layoutsFolder, layoutsName) = (folder, more.layoutsName) }
             guard let next = more.exclusion else { return }
             if case .names(let these)? = exclusion, case .names(let those) = next {
                 exclusion = .names(these + those)
@@ -1126,6 +1153,7 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
         var data = EleventyData(terms: terms)
+        data.layout = values.layout
         if values.setsEleventyExclusion {
             data.exclusion = values.unlisted?.hasPrefix("eleventyExcludeFromCollections") == true ? .all(file: name)
                 : values.excludedFromCollections.isEmpty ? EleventyData.Exclusion.none : .names(values.excludedFromCollections)
@@ -1709,6 +1737,8 @@ struct FolderWalker {
                 return
             }
             eleventyWithoutPages = directories.withoutPages
+            eleventyDirectoryData.layoutsFolder = directories.layouts.reduce(folder) { $0.appendingPathComponent($1) }
+            eleventyDirectoryData.layoutsName = Self.joined(name, directories.layouts)
             eleventyInput = if case .folder(let parts) = setting { parts } else { [] }
             let inputName = Self.joined(name, eleventyInput)
             eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil

@@ -90,6 +90,28 @@ import Testing
         #expect(withProgram.problems.contains { $0.file.hasSuffix("js.md") && $0.skipped == .nothing && $0.message.contains("in js") })
     }
 
+    /// An Eleventy page's layouts give it their tags (a layout's front matter, and the layout it
+    /// uses in turn), as the data cascade merges them: named by the page or its data files,
+    /// found in the includes folder with or without the extension; `layout: false` uses none;
+    /// a layout that is not there is said once.
+    @Test func anEleventyPagesLayoutsGiveItTheirTags() throws {
+        let folder = try site([
+            "eleventy.config.js": "export default function () {}\n",
+            "_includes/layouts/post.njk": "---\nlayout: base\ntags: fromlayout\n---\n<article>{{ content }}</article>\n",
+            "_includes/base.njk": "---\ntags: [frombase]\n---\n<html>{{ content }}</html>\n",
+            "blog/blog.11tydata.json": #"{"layout": "layouts/post.njk", "tags": ["posts"]}"#,
+            "blog/a.md": "---\ntags: [own]\n---\n",
+            "blog/b.md": "---\nlayout: false\n---\n",
+            "c.md": "---\nlayout: missing.njk\ntags: [c]\n---\n",
+            "d.md": "---\nlayout: missing.njk\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["posts": 2, "own": 1, "fromlayout": 1, "frombase": 1, "c": 1])
+        #expect(terms.problems.filter { $0.message.contains("is a layout pages name that is not there") }.map(\.file)
+                == ["\(folder.relativePath)/_includes/missing.njk"], "\(terms.problems)")
+    }
+
     @Test func theCloudWeighsLinksSortsAndCuts() throws {
         let site = try SiteTags.collect(from: [Self.sites.appendingPathComponent("hugo/content")])
         let byName = site.cloud(href: "/tags/{slug}/")
@@ -876,6 +898,8 @@ import Testing
     @Test func eleventyDataFilesGiveTheirPagesTags() throws {
         let folder = try site([
             "eleventy.config.js": "export default function () {}\n",
+            "_includes/base.njk": "<html>{{ content }}</html>\n",
+            "_includes/post.njk": "<article>{{ content }}</article>\n",
             "content/content.json": "{\"layout\": \"base.njk\"}\n",
             "content/blog/blog.json": "{\"tags\": \"posts\", \"layout\": \"post.njk\"}\n",
             "content/blog/a.md": "---\ntags: [js]\n---\n",
