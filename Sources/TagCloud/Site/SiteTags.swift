@@ -32,10 +32,11 @@ import Typesetting
 /// apart by any difference and get Publish's slugs. Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
-/// reads them): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
+/// reads them, as written in Jekyll and Eleventy sites; an Eleventy site's `tags` alone when
+/// ``Options/readsHugoTaxonomies`` is set): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
 /// quoted, TOML or JSON string is one term), or in a Hugo site any string one term, in an
 /// Eleventy site any string split at commas, as each generator reads it (an Eleventy site's JSON
-/// data files add their tags to its pages'); in a Jekyll post (under
+/// data files and its layouts' front matter add their tags to its pages'); in a Jekyll post (under
 /// `_posts` or `_drafts`) a string of terms separated by white space, and the singular key
 /// (`tag`, `category`) one term read instead, and the folders between the folder given and
 /// `_posts` categories, as Jekyll reads them. Each page counts once for each
@@ -46,7 +47,12 @@ import Typesetting
 /// lines when it holds the keys asked for (with a ``Problem`` saying so, the file counted); a `#`
 /// that cuts a value short (a YAML comment) is a ``Problem`` too.
 /// Drafts (`draft: true`, Jekyll's `published: false`, and files under `_drafts`) are skipped
-/// unless ``Options/includeDrafts`` is set. Pages the generator lists nowhere are skipped
+/// unless ``Options/includeDrafts`` is set. In a Jekyll site Jekyll's rules hold instead of
+/// Hugo's: `published` false or null and a future `date` (or file-name date) leave a post out,
+/// `draft`, `publishDate` and `expiryDate` mean nothing, only a YAML block at the file's start is
+/// front matter, every file in `_posts` named as a post is one whatever its extension, and the
+/// configuration's `defaults` give posts what their front matter does not set. Dates written
+/// without a time zone are in the site's (Jekyll's `timezone`, Hugo's `timeZone`), else UTC. Pages the generator lists nowhere are skipped
 /// (``LeftOut/unlisted``): Hugo's headless bundles (`headless: true`) and pages with
 /// `build.render: never` (Hugo's taxonomies leave out pages without a link), and Eleventy's
 /// `eleventyExcludeFromCollections: true` (out of every collection, its tags' too). Terms are
@@ -54,7 +60,7 @@ import Typesetting
 /// Hugo and Jekyll, which compare bytes, see them.
 ///
 /// A file that cannot be read, a binary file, a malformed or oversized front matter, a term that
-/// is not text, a symbolic link loop: each is a ``Problem`` naming the file and line, the file (or
+/// is not text, a symbolic link loop, a FIFO or device named as a page: each is a ``Problem`` naming the file and line, the file (or
 /// term) is skipped, and the rest of the site is still counted.
 public struct SiteTags: Sendable, Hashable {
     /// What to read and how to count.
