@@ -141,6 +141,14 @@ import Testing
         #expect(Set(image.pixels) == [255])
         let json = try CommandRunner.run(["render", "empty.yaml", "-o", "-", "--format", "json", "--padding", "0"], in: dir)
         #expect(json.text == "{\"width\": 358, \"height\": 1, \"chips\": []}\n")
+        #expect(output.standardError.isEmpty, "\(output.standardError)")
+        // An input with nothing in it (a pipe whose writer failed) is said, and still rendered.
+        try Data().write(to: dir.appendingPathComponent("nothing.yaml"))
+        for arguments in [["render", "nothing.yaml", "-o", "nothing.png"], ["render", "-", "-o", "stdin.png"]] {
+            let run = try CommandRunner.run(arguments, in: dir, input: Data())
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.contains("is empty; the picture has no tags"), "\(arguments): \(run.standardError)")
+        }
     }
 
     @Test func aHundredThousandTagsAndATenThousandCharacterTag() throws {

@@ -270,14 +270,24 @@ package enum TagCloudCommand {
                           warn: (String) -> Void) throws(CommandError) -> Cloud {
         var cloud = Cloud()
         if let input = job.input {
+            var isEmpty = false
             cloud = try library { () throws(TagCloudError) in
                 if input == "-" {
                     let bytes = try readStandardInput()
+                    isEmpty = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
                     return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
                                      source: StandardStreams.standardInputName)
                 }
+                var status = stat()
+                isEmpty = stat(input, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
                 return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,
                                  maxInputSize: request.maxInputSize)
+            }
+            // An empty input is a valid empty spec, but more often a pipe whose writer failed
+            // (`collect … | tagcloud render -`): said, and the empty picture still written.
+            if isEmpty, request.collect == nil {
+                let name = input == "-" ? StandardStreams.standardInputName : input
+                warn("warning: the input \(quoted(path: name)) is empty; the picture has no tags")
             }
         }
         if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
