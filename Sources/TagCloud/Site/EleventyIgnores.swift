@@ -119,6 +119,8 @@ struct EleventyIgnores: Sendable, Equatable {
         /// The folder layouts are found in, below the root: `layouts` when set, else `includes`
         /// (`_includes` in the input folder by default).
         var layouts: [String] = ["_includes"]
+        /// The configuration's layout aliases (`addLayoutAlias("post", "layouts/post.njk")`).
+        var layoutAliases: [String: String] = [:]
     }
 
     /// The site's folders, as its configuration sets them with a string (`dir: {input:
@@ -165,6 +167,12 @@ struct EleventyIgnores: Sendable, Equatable {
         if case let written = layoutsWritten, !written.hasPrefix("/"),
            let folder = normalized(inputParts + written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)) {
             directories.layouts = folder.split(separator: "/").map(String.init)
+        }
+        if let expression = try? NSRegularExpression(pattern: #"addLayoutAlias\(\s*(["'`])([^"'`\n]*)\1\s*,\s*(["'`])([^"'`\n]*)\3\s*\)"#) {
+            for match in expression.matches(in: code, range: NSRange(code.startIndex..., in: code)).prefix(1000) {
+                guard let alias = Range(match.range(at: 2), in: code), let target = Range(match.range(at: 4), in: code) else { continue }
+                directories.layoutAliases[String(code[alias])] = String(code[target])
+            }
         }
         guard case .folder = directories.input else { return directories }
         // Includes, layouts and data are in the input folder; the output is in the root.

@@ -27,20 +27,32 @@ final class EleventyLayouts: @unchecked Sendable {
     /// - Parameters:
     ///   - name: The layout as the page or its data names it.
     ///   - folder: The site's layouts folder, and `folderName` its name in messages.
-    func tags(of name: String, in folder: URL, named folderName: String) -> (tags: [String], problems: [SiteTags.Problem]) {
+    ///   - aliases: The configuration's layout aliases, by alias.
+    func tags(of name: String, in folder: URL, named folderName: String,
+              aliases: [String: String] = [:]) -> (tags: [String], problems: [SiteTags.Problem]) {
         func shown(_ layout: String) -> String { FolderWalker.joined(folderName, [layout]) }
+        /// Says `message` of `layout` once for the count.
+        func sayOnce(_ kind: String, _ layout: String, _ message: String, into problems: inout [SiteTags.Problem]) {
+            lock.withLock {
+                if said.insert(kind + "\u{0}" + folder.path + "\u{0}" + layout).inserted {
+                    problems.append(SiteTags.Problem(file: shown(layout), line: nil, message: message, skipped: .nothing))
+                }
+            }
+        }
         var tags: [String] = [], problems: [SiteTags.Problem] = []
         var next: String? = name
         var visited: Set<String> = []
-        while let layout = next, !layout.isEmpty, visited.count < Self.maximumChain, visited.insert(layout).inserted {
+        while let written = next, !written.isEmpty {
+            let layout = aliases[written] ?? written
+            guard visited.insert(layout).inserted, visited.count <= Self.maximumChain else {
+                // Eleventy stops on layouts that use each other: none of the chain's tags count.
+                sayOnce("loop", layout, "is a layout in a loop of layouts (each uses the next; Eleventy stops on it); "
+                        + "the tags of the loop were not counted", into: &problems)
+                return ([], problems)
+            }
             guard let url = Self.resolve(layout, in: folder) else {
-                lock.withLock {
-                    if said.insert(folder.path + "\u{0}" + layout).inserted {
-                        problems.append(SiteTags.Problem(file: shown(layout), line: nil, message: "is a layout pages name that is not "
-                                                         + "there (Eleventy stops on it); the tags it would give were not counted",
-                                                         skipped: .nothing))
-                    }
-                }
+                sayOnce("missing", layout, "is named as a layout but is not in the layouts folder (Eleventy stops on it); "
+                        + "the tags it would give were not counted", into: &problems)
                 break
             }
             let entry = layoutFile(url, name: shown(layout), problems: &problems)

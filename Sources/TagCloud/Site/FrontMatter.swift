@@ -52,6 +52,8 @@ struct FrontMatter {
         /// Whether the page says Jekyll's `published: false` (a draft to Jekyll; Hugo reads
         /// `published` as a date, and Eleventy gives it no meaning).
         var isUnpublished = false
+        /// Jekyll's `published:` with no value (null): unpublished unless its defaults say.
+        var publishedIsNull = false
         /// Eleventy's `layout`, as written: "" for `layout: false` or null (no layout), `nil` when
         /// the block does not say.
         var layout: String?
@@ -500,16 +502,26 @@ struct FrontMatter {
                 // Jekyll: `published` falsy (YAML 1.1, as Psych reads it) keeps the post out; a
                 // quoted "false" is a string, which is true to Ruby.
                 if written == "published" {
-                    // The post decides, over the configuration's `defaults`.
-                    values.setsDraft = true
-                    if case .scalar(let scalar) = value, scalar.style == .plain || scalar.style == .any,
-                       ["false", "no", "off", "~", "null", ""].contains(scalar.string.lowercased()) {
-                        values.isUnpublished = true
+                    let word = plain(value)?.lowercased()
+                    if let word, ["~", "null", ""].contains(word) {
+                        // Null: the configuration's `defaults` decide, else Jekyll's
+                        // `fetch("published", true)` is nil, and the post is not published.
+                        values.publishedIsNull = true
+                    } else {
+                        // The post decides, over the configuration's `defaults`.
+                        values.setsDraft = true
+                        if let word, ["false", "no", "off"].contains(word) { values.isUnpublished = true }
                     }
                 }
                 if written == "date", dates["date"] == nil, case .scalar(let scalar) = value {
-                    dates["date"] = (plain(value).map { ["~", "null", "Null", "NULL", ""].contains($0) } == true
-                        ? .none : PageDates.reading(scalar.string, key: "date"), line(value))
+                    var reading: PageDates.Reading = plain(value).map { ["~", "null", "Null", "NULL", ""].contains($0) } == true
+                        ? .none : PageDates.reading(scalar.string, key: "date")
+                    // Psych reads a plain YAML timestamp with a time (`2026-12-04 04:00:00`) as a
+                    // UTC time, whatever `timezone` says; a date alone, or a quoted one, is local.
+                    if case .date(let date, true) = reading, plain(value) != nil, PageDates.isYAMLTimestampWithTime(scalar.string) {
+                        reading = .date(date, floats: false)
+                    }
+                    dates["date"] = (reading, line(value))
                 }
                 entries.append((written, value))
                 continue
@@ -617,10 +629,14 @@ struct FrontMatter {
         }
         for (key, value) in entries {
             let isSingular = singular.values.contains(key)
-            guard (wanted.contains(key) && singular[key] == nil) || isSingular else { continue }
+            // Jekyll adds `categories` to `category` (`populate_categories`); `tag` replaces `tags`.
+            let pluralKept = jekyllSite && key == "categories"
+            guard (wanted.contains(key) && (singular[key] == nil || pluralKept)) || isSingular else { continue }
             // The taxonomy a singular key stands for: `tag` is a term of `tags`.
             let taxonomy = singular.first { $0.value == key }?.key ?? key
-            values.setsTaxonomies.insert(taxonomy)
+            // In Jekyll a null value leaves the configuration's defaults in place.
+            let isNull = if case .scalar(let scalar) = value, case .empty? = nonText(scalar) { true } else { false }
+            if !(jekyllSite && isNull) { values.setsTaxonomies.insert(taxonomy) }
             switch value {
             case .scalar(let scalar):
                 if let kind = nonText(scalar) {
@@ -641,7 +657,9 @@ struct FrontMatter {
                 let terms: [Substring] = if isSingular {
                     [Substring(scalar.string)]
                 } else if isJekyllPost {
-                    scalar.string.split(whereSeparator: \.isWhitespace)
+                    // Ruby's `split` with no argument: ASCII white space only (a no-break space
+                    // stays inside a tag).
+                    scalar.string.split { " \t\n\r\u{0B}\u{0C}".contains($0) }
                 } else if splits {
                     scalar.string.split(separator: ",")
                 } else {

@@ -102,6 +102,14 @@ struct PageDates: Equatable {
         dateAndZone(text)?.date
     }
 
+    /// Whether a plain scalar is a YAML 1.1 timestamp with a time (`2026-12-04 04:00:00`,
+    /// `2026-12-04T04:00:00.5`), which YAML readers (Psych) give as a time in UTC when it names
+    /// no zone: the hour and minute, then seconds, are required.
+    static func isYAMLTimestampWithTime(_ text: String) -> Bool {
+        text.range(of: #"^\d{4}-\d{1,2}-\d{1,2}([Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(\.\d*)?([ \t]*(Z|[-+]\d{1,2}(:?\d{2})?))?$"#,
+                   options: .regularExpression) != nil
+    }
+
     /// ``date(_:)``, and whether the text gave no time zone (no `Z` nor offset).
     static func dateAndZone(_ text: String) -> (date: Date, floats: Bool)? {
         var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
@@ -158,7 +166,8 @@ struct PageDates: Equatable {
     }
 
     /// The date a Jekyll post's file name starts with (`2026-12-01-title.md`, Jekyll's pattern:
-    /// a year of two to four digits, a month and a day of one or two, a title and an extension),
+    /// a year of two to four digits, a month and a day of one or two, a title (which may be
+    /// empty: `2026-12-01-.md`) and an extension),
     /// at midnight UTC; `nil` when the name is not a post's (Jekyll does not publish the file).
     static func fileNameDate(_ path: String) -> Date? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -166,7 +175,7 @@ struct PageDates: Equatable {
         guard parts.count == 4, (2...4).contains(parts[0].count), (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
               parts[0...2].allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let dot = parts[3].lastIndex(of: "."), dot != parts[3].startIndex, parts[3].index(after: dot) != parts[3].endIndex
+              let dot = parts[3].lastIndex(of: "."), parts[3].index(after: dot) != parts[3].endIndex
         else { return nil }
         return utcDate(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offsetMinutes: 0)
     }

@@ -412,9 +412,10 @@ public struct SiteTags: Sendable, Hashable {
             walker.eleventyDirectoryData = EleventyData()
             if let eleventyPrefix {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
-                let layouts = EleventyIgnores.directories(root: root).layouts
+                let directories = EleventyIgnores.directories(root: root), layouts = directories.layouts
                 walker.eleventyDirectoryData.layoutsFolder = layouts.reduce(root) { $0.appendingPathComponent($1) }
                 walker.eleventyDirectoryData.layoutsName = FolderWalker.joined(shown, layouts)
+                walker.eleventyDirectoryData.layoutAliases = directories.layoutAliases
             }
             if let eleventyPrefix {
                 var above = URL(fileURLWithPath: folder.path).standardized
@@ -843,7 +844,7 @@ public struct SiteTags: Sendable, Hashable {
         // Its layouts' tags join its own, as Eleventy's data cascade merges them.
         if strings == .commaSplit, result.counted, let layout = result.layout, let folder = data.layoutsFolder,
            let taxonomy = keys.first(where: { $0.lowercased() == "tags" }) {
-            let found = layouts.tags(of: layout, in: folder, named: data.layoutsName)
+            let found = layouts.tags(of: layout, in: folder, named: data.layoutsName, aliases: data.layoutAliases)
             result.terms += found.tags.map { ($0, taxonomy) }
             dataProblems += found.problems
         }
@@ -960,15 +961,19 @@ public struct SiteTags: Sendable, Hashable {
         }
         // Jekyll's `published: false` (and Publish's, or an unknown generator's): a draft.
         if values.isUnpublished, strings == .plainYAMLSplit { values.isDraft = true }
-        // What a Hugo section cascades, where the page does not say itself.
+        // What a Hugo section cascades (or a Jekyll site's defaults give), where the page does
+        // not say itself.
         if let cascade {
             if !values.setsDraft, cascade.isDraft == true { values.isDraft = true }
             if !values.setsBuild, values.unlisted == nil { values.unlisted = cascade.unlisted }
-            // A taxonomy the page does not set takes the cascade's terms (`tags: [x]`).
-            for key in keys.map({ $0.lowercased() }) where !values.setsTaxonomies.contains(key) {
+            // A taxonomy the page does not set takes the cascade's terms (`tags: [x]`); Jekyll
+            // joins a post's categories to its defaults' (`merge_categories!`).
+            for key in keys.map({ $0.lowercased() }) where !values.setsTaxonomies.contains(key) || (jekyllSite && key == "categories") {
                 for (term, line) in cascade.terms[key] ?? [] { values.terms.append((term, line, key)) }
             }
         }
+        // Jekyll's `published:` with no value, which no default decides: not published.
+        if values.publishedIsNull, cascade?.isDraft == nil { values.isDraft = true }
         // A `draft` that is not true or false is told of whichever way it was read.
         if let note = values.draftNote {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
@@ -996,6 +1001,9 @@ public struct SiteTags: Sendable, Hashable {
                 return result
             }
             if dates.publish == nil { dates.publish = PageDates(publish: named, publishFloats: true).placed(in: options.siteTimeZone).publish }
+        } else if jekyllSite, folders.contains("_drafts"), dates.publish == nil, let named = PageDates.fileNameDate(name) {
+            // A draft named as a post is dated by its name too (one dated in the future stays out).
+            dates.publish = PageDates(publish: named, publishFloats: true).placed(in: options.siteTimeZone).publish
         }
         // Eleventy lists a page whatever its dates (it has no future or expired pages).
         // (Nor does Publish.)
@@ -1076,13 +1084,15 @@ public struct SiteTags: Sendable, Hashable {
         /// and its name in messages.
         var layoutsFolder: URL?
         var layoutsName = ""
+        /// The site's layout aliases (``EleventyIgnores/Directories/layoutAliases``).
+        var layoutAliases: [String: String] = [:]
 
         /// Adds what a more specific data file gives: its tags join, its layout and exclusion
         /// replace this one's (two lists join, as Eleventy's deep merge joins arrays).
         mutating func merge(_ more: EleventyData) {
             terms += more.terms
             layout = more.layout ?? layout
-            if let folder = more.layoutsFolder { (layoutsFolder, layoutsName) = (folder, more.layoutsName) }
+            if let folder = more.layoutsFolder { (layoutsFolder, layoutsName, layoutAliases) = (folder, more.layoutsName, more.layoutAliases) }
             guard let next = more.exclusion else { return }
             if case .names(let these)? = exclusion, case .names(let those) = next {
                 exclusion = .names(these + those)
@@ -1745,6 +1755,7 @@ struct FolderWalker {
             eleventyWithoutPages = directories.withoutPages
             eleventyDirectoryData.layoutsFolder = directories.layouts.reduce(folder) { $0.appendingPathComponent($1) }
             eleventyDirectoryData.layoutsName = Self.joined(name, directories.layouts)
+            eleventyDirectoryData.layoutAliases = directories.layoutAliases
             eleventyInput = if case .folder(let parts) = setting { parts } else { [] }
             let inputName = Self.joined(name, eleventyInput)
             eleventyIgnores = EleventyIgnores.read(root: folder, rootName: name, input: eleventyInput.isEmpty ? nil
@@ -1934,12 +1945,14 @@ struct FolderWalker {
     }
 
     /// Whether a file is a post of a Jekyll site whatever its extension (`.txt`, `.textile`):
-    /// Jekyll makes a post of every file under `_posts` (or `_drafts`) named as one
-    /// (`2024-01-01-title.ext`).
+    /// Jekyll makes a post of every file under `_posts` named as one (`2024-01-01-title.ext`),
+    /// and a draft of every file under `_drafts` with an extension.
     private func isJekyllPostOfAnyFormat(relative: String?, entry: String) -> Bool {
-        guard let relative, relative.split(separator: "/").contains(where: { $0 == "_posts" || $0 == "_drafts" })
-        else { return false }
-        return PageDates.fileNameDate(entry) != nil
+        guard let relative else { return false }
+        let folders = relative.split(separator: "/")
+        // A draft is any file with an extension (Jekyll's DATELESS_FILENAME_MATCHER).
+        if folders.contains("_drafts") { return !(entry as NSString).pathExtension.isEmpty }
+        return folders.contains("_posts") && PageDates.fileNameDate(entry) != nil
     }
 
     /// Lists one file found without a listing's entry (a leaf bundle's index), once.

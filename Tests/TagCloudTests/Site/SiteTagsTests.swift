@@ -108,8 +108,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let terms = try SiteTags.collect(from: [folder])
         #expect(counts(terms) == ["posts": 2, "own": 1, "fromlayout": 1, "frombase": 1, "c": 1])
-        #expect(terms.problems.filter { $0.message.contains("is a layout pages name that is not there") }.map(\.file)
+        #expect(terms.problems.filter { $0.message.contains("is named as a layout but is not in the layouts folder") }.map(\.file)
                 == ["\(folder.relativePath)/_includes/missing.njk"], "\(terms.problems)")
+        // An alias the configuration sets names a layout; layouts in a loop give nothing, said once.
+        try Data("export default function (c) { c.addLayoutAlias('postalias', 'layouts/post.njk'); }\n".utf8)
+            .write(to: folder.appendingPathComponent("eleventy.config.js"))
+        try Data("---\nlayout: postalias\ntags: [aliased]\n---\n".utf8).write(to: folder.appendingPathComponent("e.md"))
+        try Data("---\nlayout: loop2.njk\ntags: [l1]\n---\n".utf8).write(to: folder.appendingPathComponent("_includes/loop1.njk"))
+        try Data("---\nlayout: loop1.njk\ntags: [l2]\n---\n".utf8).write(to: folder.appendingPathComponent("_includes/loop2.njk"))
+        try Data("---\nlayout: loop1.njk\ntags: [f]\n---\n".utf8).write(to: folder.appendingPathComponent("f.md"))
+        let more = try SiteTags.collect(from: [folder])
+        #expect(counts(more)["aliased"] == 1 && counts(more)["fromlayout"] == 2 && counts(more)["frombase"] == 2)
+        #expect(counts(more)["l1"] == nil && counts(more)["l2"] == nil && counts(more)["f"] == 1)
+        #expect(more.problems.filter { $0.message.contains("loop of layouts") }.count == 1, "\(more.problems)")
     }
 
     @Test func theCloudWeighsLinksSortsAndCuts() throws {
@@ -723,6 +734,39 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: hugo) }
         #expect(counts(try SiteTags.collect(from: [hugo], options: options)) == ["hugo": 1, "toml": 1])
+    }
+
+    /// Jekyll's finer rules, each checked against Jekyll 4.3.1 (helper-20): `category` and
+    /// `categories` both count, and join the defaults' categories; a null value leaves the
+    /// defaults in place (and a null `published` with no default unpublishes); tags split at ASCII
+    /// white space only; a post may have an empty title; a plain timestamp with seconds is UTC
+    /// whatever `timezone` says; a draft named as a post is dated by its name.
+    @Test func jekyllsFinerRules() throws {
+        var options = SiteTags.Options()
+        options.now = try #require(PageDates.date("2026-12-03T14:00:00Z"))
+        options.includeDrafts = true
+        let folder = try site([
+            "_config.yml": """
+                timezone: Pacific/Kiritimati
+                defaults:
+                  - scope: {path: ""}
+                    values: {categories: [call], tags: [dall], published: true}
+                """,
+            "_posts/2024-01-02-a.md": "---\ncategory: cs1\ncategories: [cp1]\ntags: [own]\n---\n",
+            "_posts/2024-01-03-b.md": "---\ntags: ~\ncategories:\npublished: ~\n---\n",
+            "_posts/2024-01-04-c.md": "---\ntags: \"u1\u{A0}u2 u3\"\n---\n",
+            "_posts/2024-01-10-.md": "---\ntags: [emptytitle]\n---\n",
+            "_posts/2024-01-05-d.md": "---\ndate: 2026-12-04 04:00:00\ntags: [utc]\n---\n",
+            "_posts/2024-01-06-e.md": "---\ndate: \"2026-12-04 04:00:00\"\ntags: [quotedlocal]\n---\n",
+            "_drafts/2099-01-01-fut.md": "---\ntags: [draftfuture]\n---\n",
+            "_drafts/nofm.txt": "no front matter\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = counts(try SiteTags.collect(from: [folder], options: options))
+        #expect(terms["cs1"] == 1 && terms["cp1"] == 1, "\(terms)")
+        #expect(terms["call"] == 6 && terms["dall"] == 2, "\(terms)")
+        #expect(terms["u1\u{A0}u2"] == 1 && terms["u3"] == 1 && terms["emptytitle"] == 1)
+        #expect(terms["utc"] == nil && terms["quotedlocal"] == 1 && terms["draftfuture"] == nil)
     }
 
     /// Only `---` and `+++` open and close a block, as Hugo and Jekyll read them: `----` is text.
