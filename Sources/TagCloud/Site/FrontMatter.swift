@@ -440,10 +440,20 @@ struct FrontMatter {
         if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
         switch format {
         case .yaml, .json:
-            let composed: YAMLReader.Composed
+            var composed: YAMLReader.Composed
+            var duplicateNote: (message: String, line: Int)?
             do {
                 let input = try TextInput(bytes: text, source: file)
-                composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
+                do {
+                    composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
+                } catch .duplicateKey(let key, let place, _) where format == .yaml && strings == .plainYAMLSplit {
+                    // Jekyll's YAML reader keeps the last of a key written twice (Hugo's stops
+                    // on it): the block is read again with only the last of each top-level key.
+                    let kept = Self.lastOfEachTopLevelKey(text)
+                    composed = try YAMLReader.compose(try TextInput(bytes: kept, source: file), format: .yaml)
+                    duplicateNote = ("\(key) is written twice in the front matter; the last one was read, as Jekyll reads it",
+                                     place.line ?? line)
+                }
             } catch {
                 // Publish's metadata is `key: value` lines, not YAML (`description: Tips: part 2`
                 // is one value there): a block YAML cannot read is read as those lines, said in
@@ -458,6 +468,7 @@ struct FrontMatter {
             }
             var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings,
                                      jekyllSite: jekyllSite)
+            if let duplicateNote { values.notes.append(duplicateNote) }
             if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
             return values
         case .toml:
@@ -966,6 +977,38 @@ struct FrontMatter {
             }
         }
         return values
+    }
+
+    /// The block with only the last entry of each top-level key: an entry is its key's line
+    /// (starting at the line's start) and the lines after it that are indented, blank or
+    /// comments. The lines of an entry left out become blank, so that every line keeps its number.
+    static func lastOfEachTopLevelKey(_ text: [UInt8]) -> [UInt8] {
+        let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        // Each line's entry: the index of the key line that starts it and its key (nil before any).
+        var entries: [(start: Int, key: String)?] = []
+        var lastStart: [String: Int] = [:]
+        var current: (start: Int, key: String)?
+        for (index, line) in lines.enumerated() {
+            if isKeyLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                let key = String(decoding: line[line.startIndex..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                current = (index, key)
+                lastStart[key] = index
+            }
+            entries.append(current)
+        }
+        var output: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            if index > 0 { output.append(0x0A) }
+            if let entry = entries[index], lastStart[entry.key] != entry.start { continue }
+            output += line
+        }
+        return output
+    }
+
+    /// Whether a block line starts a top-level entry (`key: …` at the line's start).
+    private static func isKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, first != 0x20, first != 0x09, first != UInt8(ascii: "#"), first != 0x0D else { return false }
+        return line.contains(UInt8(ascii: ":"))
     }
 
     /// Notes for values of `keys` that a `#` cuts: a YAML comment starts at ` #`, so

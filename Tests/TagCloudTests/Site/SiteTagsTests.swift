@@ -660,10 +660,12 @@ import Testing
     /// block is read as key: value lines, said in a note); `!!str 2024` is the text 2024.
     @Test func aRepeatedKeyCountsItsLastValueAndStrIsText() throws {
         let folder = try site(["twice.md": "---\ntitle: x\ntags: first\ntags: second\n---\n",
+                               "lists.md": "---\ntags: [dup1]\ntitle: y\ntags:\n  - dup2\n  - dup3\n---\n",
                                "str.md": "---\ntags: [!!str 2024, !!str yes, 2025]\n---\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let terms = try SiteTags.collect(from: [folder])
-        #expect(counts(terms) == ["second": 1, "2024": 1, "yes": 1])
+        #expect(counts(terms) == ["second": 1, "2024": 1, "yes": 1, "dup2": 1, "dup3": 1])
+        #expect(terms.problems.contains { $0.file.hasSuffix("lists.md") && $0.line == 4 && $0.message.contains("written twice") })
         #expect(terms.problems.contains { $0.file.hasSuffix("str.md") && $0.message.contains("2025") })
     }
 
