@@ -23,6 +23,15 @@ struct HugoConfig: Sendable, Equatable {
         var disabled = false
         /// The language's own taxonomies (`[languages.fr.taxonomies]`), their plural names.
         var taxonomies: [String]?
+        /// The language's own time zone (`[languages.en] timeZone`), over the site's.
+        var timeZone: TimeZone?
+    }
+
+    /// What a language's pages are published with: the site's settings, with its own time zone.
+    func builds(for language: String) -> SiteTags.Builds {
+        var result = builds
+        if let zone = languages[language]?.timeZone { result.timeZone = zone }
+        return result
     }
 
     /// The site's taxonomies (`[taxonomies]`, singular = plural), their plural names, the front
@@ -355,6 +364,11 @@ struct HugoConfig: Sendable, Equatable {
             case .table(let names)?: language.taxonomies = taxonomyNames(names, key: "\(prefix)\(code).taxonomies", source: source)
             case nil: break
             default: wrong("\(prefix)\(code).taxonomies", "a table of taxonomies (tag = 'tags')")
+            }
+            if let zone = JekyllConfig.timeZone(keys["timezone"], key: "\(prefix)\(code).timeZone", note: { message in
+                problems.append(SiteTags.Problem(file: source, line: nil, message: message, skipped: .nothing))
+            }) {
+                language.timeZone = zone
             }
             languages[code] = language
         }

@@ -1555,7 +1555,7 @@ struct FolderWalker {
         if jekyllRootDepth != nil, let jekyll {
             return SiteTags.Builds(drafts: jekyll.unpublished, future: jekyll.future, timeZone: jekyll.timeZone)
         }
-        if hugoContentDepth != nil, let hugo { return hugo.config.builds }
+        if hugoContentDepth != nil, let hugo { return hugo.config.builds(for: hugo.language) }
         return SiteTags.Builds()
     }
 

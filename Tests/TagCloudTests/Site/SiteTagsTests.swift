@@ -736,6 +736,10 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: hugo) }
         #expect(counts(try SiteTags.collect(from: [hugo], options: options)) == ["hugo": 1, "toml": 1])
+        // A language's own time zone, over the site's (Hugo 0.111 publishes the post).
+        try Data("defaultContentLanguage = 'en'\n[languages.en]\ntimeZone = 'Pacific/Kiritimati'\nweight = 1\n".utf8)
+            .write(to: hugo.appendingPathComponent("hugo.toml"))
+        #expect(counts(try SiteTags.collect(from: [hugo], options: options)) == ["hugo": 1, "toml": 1])
     }
 
     /// Jekyll's finer rules, each checked against Jekyll 4.3.1 (helper-20): `category` and
