@@ -24,17 +24,19 @@ struct PageDates: Equatable {
     /// The dates with those written without a time zone read in `zone` (Jekyll's `timezone`,
     /// Hugo's `timeZone`) instead of UTC.
     func placed(in zone: TimeZone?) -> PageDates {
-        guard let zone else { return self }
         var placed = self
-        func move(_ date: Date) -> Date {
-            // The wall-clock time read as UTC, less the zone's offset at that moment (exact but
-            // within the hour a clock change repeats or skips).
-            let first = date.addingTimeInterval(-Double(zone.secondsFromGMT(for: date)))
-            return date.addingTimeInterval(-Double(zone.secondsFromGMT(for: first)))
-        }
-        if publishFloats, let publish { placed.publish = move(publish) }
-        if expiryFloats, let expiry { placed.expiry = move(expiry) }
+        if publishFloats, let publish { placed.publish = Self.placed(publish, in: zone) }
+        if expiryFloats, let expiry { placed.expiry = Self.placed(expiry, in: zone) }
         return placed
+    }
+
+    /// A wall-clock time read as UTC (a date written without a zone, a post's file-name date),
+    /// read in `zone` instead: less the zone's offset at that moment (exact but within the hour a
+    /// clock change repeats or skips).
+    static func placed(_ date: Date, in zone: TimeZone?) -> Date {
+        guard let zone else { return date }
+        let first = date.addingTimeInterval(-Double(zone.secondsFromGMT(for: date)))
+        return date.addingTimeInterval(-Double(zone.secondsFromGMT(for: first)))
     }
 
     /// The keys read for each date, most preferred first (Hugo's defaults; `published` is a date

@@ -377,11 +377,16 @@ public struct SiteTags: Sendable, Hashable {
             walker.eleventyIgnores = EleventyIgnores()
             walker.eleventyInput = []
             walker.eleventyWithoutPages = nil
+            // Where the site's layouts are, for its pages' data.
+            var siteData = EleventyData()
             if let eleventyPrefix {
                 let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
                 // Its configuration's input folder holds its pages (else the folder given may be
                 // the input folder, named on Eleventy's command line).
                 let directories = EleventyIgnores.directories(root: root), setting = directories.input
+                siteData.layoutsFolder = directories.layouts.reduce(root) { $0.appendingPathComponent($1) }
+                siteData.layoutsName = FolderWalker.joined(shown, directories.layouts)
+                siteData.layoutAliases = directories.layoutAliases
                 if let why = EleventyIgnores.nothingBuilt(setting) {
                     walker.problems.append(Problem(file: shown, line: nil, message: why, skipped: .nothing))
                     continue
@@ -409,14 +414,7 @@ public struct SiteTags: Sendable, Hashable {
                 walker.eleventyIgnores = ignores
             }
             // The directory data of the folders above the one given reach its pages too.
-            walker.eleventyDirectoryData = EleventyData()
-            if let eleventyPrefix {
-                let (root, shown) = FolderWalker.root(of: folder, prefix: eleventyPrefix)
-                let directories = EleventyIgnores.directories(root: root), layouts = directories.layouts
-                walker.eleventyDirectoryData.layoutsFolder = layouts.reduce(root) { $0.appendingPathComponent($1) }
-                walker.eleventyDirectoryData.layoutsName = FolderWalker.joined(shown, layouts)
-                walker.eleventyDirectoryData.layoutAliases = directories.layoutAliases
-            }
+            walker.eleventyDirectoryData = siteData
             if let eleventyPrefix {
                 var above = URL(fileURLWithPath: folder.path).standardized
                 var folders: [URL] = []
@@ -1000,10 +998,10 @@ public struct SiteTags: Sendable, Hashable {
                 result.leftOut = .undatedPost
                 return result
             }
-            if dates.publish == nil { dates.publish = PageDates(publish: named, publishFloats: true).placed(in: options.siteTimeZone).publish }
+            if dates.publish == nil { dates.publish = PageDates.placed(named, in: options.siteTimeZone) }
         } else if jekyllSite, folders.contains("_drafts"), dates.publish == nil, let named = PageDates.fileNameDate(name) {
             // A draft named as a post is dated by its name too (one dated in the future stays out).
-            dates.publish = PageDates(publish: named, publishFloats: true).placed(in: options.siteTimeZone).publish
+            dates.publish = PageDates.placed(named, in: options.siteTimeZone)
         }
         // Eleventy lists a page whatever its dates (it has no future or expired pages).
         // (Nor does Publish.)
