@@ -57,16 +57,25 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidColor(path: String, value: String, suggestion: String?, SpecLocation)
 
     /// A control character (Unicode general category Cc, or U+2028/U+2029) in a tag or a link, or
-    /// a raw control character in JSON or YAML text. `tag` is the tag's text when it is known.
-    case controlCharacter(Unicode.Scalar, tag: String?, SpecLocation)
+    /// a raw control character in JSON or YAML text. `tag` is the tag's text when it is known;
+    /// `key` is the key whose value holds it when that is not the tag's text (`href`, `tooltip`,
+    /// `fontURL`), `nil` for the text itself or raw input.
+    case controlCharacter(Unicode.Scalar, tag: String?, key: String?, SpecLocation)
 
     /// A tag's `href` that web output must not write: a scheme other than http, https, mailto and
     /// tel (`javascript:`, `data:`, …, in any letter case), or text that is not a valid URL.
     /// `reason` is Canvas's `WebLink` message; `location` is the tag's place in the spec when the
-    /// spec stage found it, `nil` when the renderer did.
+    /// spec stage found it, `nil` when the renderer did. `tag` is empty when a backend found the
+    /// link without knowing its tag; the message then names the link.
     ///
     /// Exit code 65.
     case refusedLink(tag: String, href: String, reason: String, SpecLocation?)
+
+    /// A link that is not a tag's (`fontURL`) and that web output must not write, for the reasons
+    /// of ``refusedLink(tag:href:reason:_:)``; `key` names the setting.
+    ///
+    /// Exit code 65.
+    case refusedSettingLink(key: String, href: String, reason: String, SpecLocation?)
 
     /// A tag weight that is not a finite number ≥ 0.
     case invalidWeight(tag: String, value: String, SpecLocation)
@@ -125,10 +134,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
              .duplicateKey(_, let location, _), .unknownKey(_, let location, _, _), .invalidKeyPath(_, _, let location),
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
              .unknownValue(_, _, _, _, let location), .invalidColor(_, _, _, let location),
-             .controlCharacter(_, _, let location), .invalidWeight(_, _, let location),
+             .controlCharacter(_, _, _, let location), .invalidWeight(_, _, let location),
              .emptyTag(let location):
             location
-        case .unknownFontFamily(_, let location, _), .refusedLink(_, _, _, let location):
+        case .unknownFontFamily(_, let location, _), .refusedLink(_, _, _, let location),
+             .refusedSettingLink(_, _, _, let location):
             location
         }
     }
@@ -157,8 +167,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     package func message(namingInput: Bool) -> String {
         let input = namingInput ? inputPath.map { " " + quoted(path: $0) } ?? "" : ""
         switch self {
-        case let .refusedLink(tag, _, reason, _):
+        case let .refusedLink(tag, href, reason, _):
+            // A link found by a backend, where the tag it belongs to is not known, is named itself.
+            if tag.isEmpty { return "the link \(quoted(href.shortened(to: 80))) is refused: \(reason)" }
             return "the link of the tag \(quoted(tag)) is refused: \(reason)"
+        case let .refusedSettingLink(key, _, reason, _):
+            return "the link \(quoted(key)) is refused: \(reason)"
         case let .mixedLanguages(languages):
             return "the folders given are in different languages of a Hugo site (\(languages.joined(separator: ", "))), "
                 + "and a cloud counts one, as Hugo's taxonomy pages do: give --language"
@@ -199,10 +213,17 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             let hint = suggestion.map { "did you mean \(quoted($0))? " } ?? ""
             return "\(quoted(path)) is \(quoted(value)), which is not a colour; \(hint)"
                 + "use CSS hex (#RGB, #RGBA, #RRGGBB, #RRGGBBAA), a CSS colour name or transparent"
-        case let .controlCharacter(scalar, tag, _):
+        case let .controlCharacter(scalar, tag, key, _):
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            if let tag {
+            switch (tag, key) {
+            case let (tag?, key?):
+                return "the \(key) of the tag \(quoted(tag)) contains the control character \(code); remove it"
+            case let (tag?, nil):
                 return "the tag \(quoted(tag)) contains the control character \(code); remove it"
+            case let (nil, key?):
+                return "\(quoted(key)) contains the control character \(code); remove it"
+            case (nil, nil):
+                break
             }
             if TextInput.isNoncharacter(scalar) {
                 return "the input contains the noncharacter \(code), which YAML does not allow in text; "

@@ -21,7 +21,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     case fontsFolderUnreadable(path: String)
     /// No `Fonts/` folder was found in any of the places searched (see ``FontLocator``).
     case fontsFolderNotFound(searched: [String])
-    /// A font size is not a finite number greater than zero.
+    /// A font size is not a finite number greater than zero and below ``Typesetter/largestFontSize``.
     case invalidFontSize(CGFloat)
     /// A width or line limit passed to the typesetter is not usable.
     case invalidLayoutParameter(name: String, value: String)
@@ -64,7 +64,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
         case .fontsFolderNotFound(let searched):
             return "no Fonts/ folder found; searched: \(searched.joined(separator: ", ")). Set TAGCLOUD_FONTS to the folder of bundled fonts"
         case .invalidFontSize(let size):
-            return "the font size \(size) is not usable: give a finite size greater than zero"
+            return "the font size \(size) is not usable: give a finite size greater than zero and below \(Int(Typesetter.largestFontSize)) points"
         case .invalidLayoutParameter(let name, let value):
             return "the \(name) \(value) is not usable: give a finite, non-negative \(name)"
         case .freeType(let function, let code):

@@ -34,6 +34,30 @@ import Testing
         assertSnapshot(of: Fixtures.chipRow, as: .json())
     }
 
+    /// With a fixed id prefix, an SVG golden's failing diff holds the lines that changed, not every
+    /// line with an id (the derived prefix is a hash of the whole document).
+    @Test func aFixedIdPrefixKeepsTheSVGDiffToWhatChanged() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func verify(_ tags: [String], idPrefix: String?, record: SnapshotRecordMode? = nil) -> SnapshotResult {
+            verifySnapshot(of: ChipRow(tags: tags), as: .svg(idPrefix: idPrefix), named: idPrefix ?? "derived", record: record,
+                           snapshotDirectory: folder, artifactsDirectory: folder, environment: [:])
+        }
+        let before = ["Swift", "Linux", "Cairo"], after = ["Swift", "Linux", "Cairo", "Zig"]
+        for prefix in ["tc", nil] {
+            #expect(verify(before, idPrefix: prefix, record: .missing).outcome == .recorded)
+            #expect(verify(before, idPrefix: prefix).outcome == .matched)
+        }
+        let pinned = try #require(verify(after, idPrefix: "tc").failureMessage)
+        let derived = try #require(verify(after, idPrefix: nil).failureMessage)
+        func changedLines(_ message: String) -> Int {
+            message.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count
+        }
+        #expect(changedLines(pinned) >= 1 && changedLines(pinned) < changedLines(derived), "\(pinned)\n---\n\(derived)")
+        let svg = try Snapshotting<ChipRow, String>.svg(idPrefix: "tc").snapshot(ChipRow())
+        #expect(svg.contains("id=\"tc\""), "\(svg.prefix(300))")
+    }
+
     /// PDFs are compared by their rasterised pages: a new rendering (another creation date) of the
     /// same view matches; another view fails with a diff picture of the page.
     @Test func pdfGoldensCompareThePages() throws {

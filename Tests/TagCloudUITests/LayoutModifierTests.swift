@@ -212,6 +212,34 @@ struct LayoutModifierTests {
         let vertical = try render(HStack(spacing: 0) { Color.red.frame(width: 40, height: 10); Divider() })
         #expect(vertical.frames(of: "Divider") == [rect(40, 0, 1, 10)])
     }
+
+    /// SwiftUI's "same width" idiom: a stack sized by its widest child under `fixedSize()`
+    /// proposes its own width to its children when it places them, so flexible children (a
+    /// `frame(maxWidth: .infinity)`, a `Divider`) all take the widest child's width.
+    @Test("A fixed-size VStack gives its flexible children its own width")
+    func sameWidthIdiom() throws {
+        let short = try typesetter().shape("OK", font: .body).size
+        let long = try typesetter().shape("A much longer button", font: .body).size
+        let stack = VStack(spacing: 8) {
+            Text("OK").frame(maxWidth: .infinity).background(Color.red)
+            Text("A much longer button").frame(maxWidth: .infinity).background(Color.blue)
+            Divider()
+        }
+        let result = try render(stack.fixedSize(horizontal: true, vertical: false), proposal: ProposedViewSize(width: 400, height: nil))
+        #expect(result.size.width == long.width)
+        #expect(result.rect(filledWith: .red) == rect(0, 0, long.width, short.height))
+        #expect(result.rect(filledWith: .blue) == rect(0, short.height + 8, long.width, long.height))
+        #expect(result.frames(of: "Divider").map(\.width) == [long.width])
+        // The short label is centred in its full-width row.
+        #expect(result.frames(of: "Text(OK)") == [rect((long.width - short.width) / 2, 0, short.width, short.height)])
+        // The same for an HStack's heights.
+        let row = HStack(spacing: 0) {
+            Color.red.frame(width: 10).frame(maxHeight: .infinity)
+            Color.blue.frame(width: 10, height: 30)
+        }
+        let tall = try render(row.fixedSize(horizontal: false, vertical: true), proposal: ProposedViewSize(width: 20, height: 300))
+        #expect(tall.rect(filledWith: .red)?.height == 30 && tall.size.height == 30)
+    }
 }
 
 /// A layout value used by ``RankedLayout``.

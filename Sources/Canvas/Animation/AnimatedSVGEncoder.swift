@@ -100,8 +100,11 @@ enum AnimatedSVGEncoder {
 
         var items: [DisplayItem] = []
         let bounds = CGRect(origin: .zero, size: animation.size)
+        // The pieces repeat what they draw (a chip in every copy of a frame): identifiers met
+        // again get the piece's rank, so that each id is written once in the document.
+        var usedIdentifiers: Set<String> = []
         for (rank, element) in order.enumerated() {
-            var content = elements[element].items
+            var content = uniqueIdentifiers(elements[element].items, rank: rank, used: &usedIdentifiers)
             // Cairo's SVG surface drops what was drawn before an unclipped fill that covers the
             // whole picture, and with it the mark where this group begins: such content is clipped
             // to the picture, which changes no pixel.
@@ -113,12 +116,67 @@ enum AnimatedSVGEncoder {
         let document = DisplayList(size: animation.size, items: items)
         var svg = Array(try SVGBackend.svg(document, background: background, options: SVGOptions()))
         let ids = try writtenIds(count: order.count, in: svg)
+        // Assistive technology reads the document, not the picture: the pieces the last frame
+        // does not show are hidden from it, so that it meets one cloud, the one the animation
+        // ends on, and not every frame's copy at once.
+        let hidden = Set(order.indices.filter { elements[order[$0]].states[count - 1] == nil }.map { ids[$0] })
+        if !hidden.isEmpty { svg = markingHidden(hidden, in: svg) }
         let style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
         guard let insertion = startTagEnd(of: "<svg", in: svg) else {
             throw CanvasError.invalidAnimation(reason: "the SVG backend wrote no <svg> element")
         }
         svg.insert(contentsOf: Array(style.utf8), at: insertion)
         return svg
+    }
+
+    /// The items with every identifier already in `used` made unique by `-rank` (and a further
+    /// number if that is taken too); the identifiers are added to `used`.
+    private static func uniqueIdentifiers(_ items: [DisplayItem], rank: Int, used: inout Set<String>) -> [DisplayItem] {
+        items.map { item in
+            var item = item
+            if let identifier = item.metadata.identifier {
+                var unique = identifier
+                var attempt = 0
+                while used.contains(unique) {
+                    unique = attempt == 0 ? "\(identifier)-\(rank)" : "\(identifier)-\(rank)-\(attempt)"
+                    attempt += 1
+                }
+                used.insert(unique)
+                item.metadata.identifier = unique
+            }
+            if case .group(var group) = item.content {
+                group.items = uniqueIdentifiers(group.items, rank: rank, used: &used)
+                item = DisplayItem(.group(group), metadata: item.metadata)
+            }
+            return item
+        }
+    }
+
+    /// The document with `aria-hidden="true"` added after each `id` attribute whose value is in
+    /// `ids`, in one pass.
+    private static func markingHidden(_ ids: Set<String>, in svg: [UInt8]) -> [UInt8] {
+        let marker = Array("id=\"".utf8)
+        let attribute = Array(" aria-hidden=\"true\"".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(svg.count + ids.count * attribute.count)
+        var copied = 0, index = 0
+        while index + marker.count <= svg.count {
+            guard svg[index] == marker[0], svg[index..<(index + marker.count)].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            var end = index + marker.count
+            while end < svg.count, svg[end] != UInt8(ascii: "\"") { end += 1 }
+            guard end < svg.count else { break }
+            if ids.contains(String(decoding: svg[(index + marker.count)..<end], as: UTF8.self)) {
+                result += svg[copied...end]
+                result += attribute
+                copied = end + 1
+            }
+            index = end + 1
+        }
+        result += svg[copied...]
+        return result
     }
 
     /// A frame's top-level items as layers and runs.

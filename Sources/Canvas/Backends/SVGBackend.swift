@@ -97,6 +97,13 @@ final class SVGWriter {
     private struct Context {
         var role: ItemRole?
         var isSelected = false
+        /// Inside the cloud's list and outside its chips: a `<g>` written here is marked
+        /// `role="none"`, since a browser gives a list item whose parent is any other group no
+        /// list to belong to (Chromium then exposes each chip as a plain group).
+        var isBetweenListAndItems = false
+
+        /// ` role="none"` where a group would stand between the list and its items.
+        var presentationalRole: String { isBetweenListAndItems ? " role=\"none\"" : "" }
     }
 
     /// The property a paint is for.
@@ -435,14 +442,19 @@ final class SVGWriter {
             }
             body.write(">\n")
             writeTooltip(metadata)
+            context.isBetweenListAndItems = true
             return closing
         case .chip?, .moreChip?:
+            context.isBetweenListAndItems = false
             body.write("<g")
             writeID(metadata.identifier)
             body.write(" class=\"tc-chip")
             if context.isSelected { body.write(" tc-selected") }
             if metadata.role == .moreChip { body.write(" tc-more") }
             body.write("\" role=\"listitem\"")
+            // The selection is announced, not only drawn (a colour and a checkmark hidden from
+            // assistive technology): `aria-current`, a global state valid on a list item.
+            if context.isSelected { body.write(" aria-current=\"true\"") }
             if let label = metadata.label {
                 let escaped = WebText.escape(label)
                 body.write(" aria-label=\"")
@@ -468,6 +480,7 @@ final class SVGWriter {
             if metadata.identifier != nil || metadata.label != nil || metadata.tooltip != nil {
                 body.write("<g")
                 writeID(metadata.identifier)
+                body.write(string: context.presentationalRole)
                 if let label = metadata.label {
                     body.write(" data-label=\"")
                     body.write(escaped: label)
@@ -911,11 +924,11 @@ final class SVGWriter {
         let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
         if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
         if opacity < 1 { attributes += " opacity=\"\(number(opacity))\"" }
-        if !attributes.isEmpty { body.write(string: "<g\(attributes)>\n") }
+        if !attributes.isEmpty { body.write(string: "<g\(attributes)\(context.presentationalRole)>\n") }
         // Cairo draws a translucent group's items under its clip and composites the result under
         // the clip again, so antialiased clip edges are covered twice: the same here.
         let clipsTwice = clip != nil && opacity < 1
-        if clipsTwice, let clip { body.write(string: "<g clip-path=\"url(#\(clip))\">\n") }
+        if clipsTwice, let clip { body.write(string: "<g clip-path=\"url(#\(clip))\"\(context.presentationalRole)>\n") }
         try write(group.items, dark: dark?.items, context: context)
         if clipsTwice { body.write("</g>\n") }
         if !attributes.isEmpty { body.write("</g>\n") }

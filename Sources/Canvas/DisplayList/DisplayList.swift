@@ -273,7 +273,7 @@ public struct ItemMetadata: Sendable, Hashable {
 /// | role | SVG | colour custom property |
 /// | --- | --- | --- |
 /// | ``cloud`` | `<g class="tc-cloud" role="list">` | |
-/// | ``chip`` | `<g class="tc-chip" role="listitem">` (`tc-selected`, `tc-more`), `<a class="tc-link">` inside | |
+/// | ``chip`` | `<g class="tc-chip" role="listitem">` (`tc-selected` with `aria-current="true"`, `tc-more`), `<a class="tc-link">` inside | |
 /// | ``moreChip`` | as ``chip``, with `tc-more` | |
 /// | ``chipFill`` | `class="tc-chip-fill"` | `--tc-chip-fill`, selected `--tc-selected-fill` |
 /// | ``chipBorder`` | `class="tc-chip-border"` | `--tc-chip-stroke`, selected `--tc-selected-stroke` |

@@ -154,6 +154,12 @@ struct StackEngine {
     }
 
     /// Places the children one after another along the major axis, aligned on the minor axis.
+    ///
+    /// Each child is proposed its major length from the resolution and, on the minor axis, the
+    /// stack's own placed length, as SwiftUI's stacks do: a stack sized without a minor proposal
+    /// (under `fixedSize()`, or measured for its ideal size) is as wide as its widest child, and
+    /// its flexible children (`frame(maxWidth: .infinity)`, a `Divider`) then take that width:
+    /// the "same width" idiom.
     func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews, cache: inout StackCache) {
         let resolution = resolve(proposal, subviews: subviews, cache: &cache)
         let minor = axis.perpendicular
@@ -161,11 +167,20 @@ struct StackEngine {
         let spare = boundsMinor.isFinite ? boundsMinor - resolution.size[minor] : 0
         let minorOrigin = (minor == .horizontal ? bounds.minX : bounds.minY) + Swift.max(0, spare) * guide.fraction
         var major = axis == .horizontal ? bounds.minX : bounds.minY
+        let proposals = boundsMinor.isFinite
+            ? resolution.proposals.map { ProposedViewSize(major: $0[axis], minor: boundsMinor, axis: axis) } : resolution.proposals
+        // A child proposed another minor length may take another size, and so another guide:
+        // the children are aligned by the guides of the sizes they are placed at.
+        var guides = resolution.guides, ascent = resolution.ascent
+        if proposals != resolution.proposals {
+            guides = subviews.enumerated().map { i, subview in guide.value(in: subview.dimensions(in: proposals[i])) }
+            ascent = guides.max() ?? 0
+        }
         for (i, subview) in subviews.enumerated() {
             major += resolution.spacings[i]
-            let minorPosition = minorOrigin + resolution.ascent - resolution.guides[i]
+            let minorPosition = minorOrigin + ascent - guides[i]
             let point = axis == .horizontal ? CGPoint(x: major, y: minorPosition) : CGPoint(x: minorPosition, y: major)
-            subview.place(at: point, anchor: .topLeading, proposal: resolution.proposals[i])
+            subview.place(at: point, anchor: .topLeading, proposal: proposals[i])
             major += resolution.sizes[i][axis]
         }
     }

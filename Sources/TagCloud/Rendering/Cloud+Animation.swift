@@ -44,11 +44,11 @@ extension Cloud {
     public func animation(to other: Cloud, animation: Animation = .default, frameRate: Double = 60, hold: Double = 1,
                           loop: Bool = false, typesetter: Typesetter? = nil) throws(TagCloudError) -> AnimatedDisplayList {
         guard frameRate >= 1, frameRate <= 240 else {
-            throw .invalidNumber(path: "frameRate", value: "\(frameRate)", reason: "it must be from 1 to 240",
+            throw .invalidNumber(path: "frameRate", value: "\(frameRate)", reason: "must be from 1 to 240",
                                  SpecLocation(source: "animation"))
         }
         guard hold >= 0, hold <= 60 else {
-            throw .invalidNumber(path: "hold", value: "\(hold)", reason: "it must be from 0 to 60 seconds",
+            throw .invalidNumber(path: "hold", value: "\(hold)", reason: "must be from 0 to 60 seconds",
                                  SpecLocation(source: "animation"))
         }
         // One typesetter draws every frame: it has the font files of both specs.

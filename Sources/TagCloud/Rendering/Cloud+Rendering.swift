@@ -34,6 +34,7 @@ extension Cloud {
     /// `drawing`, the display list is empty: only the layout, the hidden count and the font
     /// warnings are meaningful.
     func rendered(withFontsIn typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
+        try checkValues()
         try checkTemplates()
         let cloud = resolved()
         try checkWeightRange(cloud)

@@ -56,7 +56,7 @@ public struct RenderedCloud: Sendable {
         guard let scale, !Cloud.scaleLimits.contains(scale) else { return }
         let limits = Cloud.scaleLimits
         throw .invalidNumber(path: "scale", value: String(String(describing: scale).prefix(80)),
-                             reason: "it must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
+                             reason: "must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
                              SpecLocation(source: "scale"))
     }
 
@@ -252,7 +252,9 @@ enum CloudRenderer {
         }
         while true {
             let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter, drawing: false).hidden
-            if hidden == 0 { return (fitting, n - fitting) }
+            // With no tag left, the "+N" chip stands alone (it fits whenever a row is allowed:
+            // the first chip of a row always goes on it); the loop ends there in any case.
+            if hidden == 0 || fitting == 0 { return (fitting, n - fitting) }
             fitting = Swift.max(0, fitting - hidden)
         }
     }

@@ -226,6 +226,9 @@ struct HTMLWriter {
         let content = Self.labelElement(label) + (try checkmarkSVG(chip.checkmark, frame: frame, label: label, look: look))
         var attributes = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
         if let tooltip { attributes += " title=\"\(WebText.escape(tooltip))\"" }
+        // The selection is announced, as the SVG announces it (the checkmark is hidden from
+        // assistive technology).
+        if classes.contains("tc-selected") { attributes += " aria-current=\"true\"" }
         if let href {
             return "<li class=\"\(classes)\"\(attributes)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(options.linkTarget.anchorAttributes)>"
                 + content + "</a></li>\n"

@@ -71,17 +71,24 @@ struct WebFonts {
     /// The `@font-face` rules: each face as an embedded subset of its characters, or, with a
     /// font URL, as its file there limited by `unicode-range` to those characters.
     ///
-    /// - Throws: ``TagCloudError/renderingFailed(format:_:)`` when a face cannot be subset or the
-    ///   font URL is not a safe link.
+    /// - Throws: ``TagCloudError/renderingFailed(format:_:)`` when a face cannot be subset;
+    ///   ``TagCloudError/refusedSettingLink(key:href:reason:_:)`` when the font URL is not a safe
+    ///   link to a folder.
     func fontFaces(prefix: String, fontURL: String?) throws(TagCloudError) -> String {
         var base: String?
         if let fontURL {
+            // Checked again here (a program may set it without the spec stage), and written in its
+            // URL form: characters a URL cannot hold are percent-encoded, as a tag's link is.
+            let link: WebLink
             do {
-                let href = try WebLink(checking: fontURL).href
-                base = href.hasSuffix("/") ? href : href + "/"
+                link = try WebLink(checking: WebLink(checking: fontURL).url)
             } catch {
-                throw .renderingFailed(format: .html, error)
+                throw .refusedSettingLink(key: "fontURL", href: fontURL, reason: error.description, nil)
             }
+            guard link.kind == .web || link.kind == .relative else {
+                throw .refusedSettingLink(key: "fontURL", href: fontURL, reason: Self.folderLinkReason, nil)
+            }
+            base = link.href.hasSuffix("/") ? link.href : link.href + "/"
         }
         var css = ""
         for (number, face) in faces.enumerated() {
@@ -122,16 +129,22 @@ struct WebFonts {
     }
 
     /// Text for a double-quoted CSS string (CSS Syntax 3, § 4.3.5): quotes, backslashes and line
-    /// breaks escaped.
+    /// breaks escaped, and `<`, `>`, `&` and `'` written as hexadecimal escapes, so that the string
+    /// is safe inside a `<style>` element of HTML or XML.
     static func cssString(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"", "\\": result += "\\" + String(scalar)
-            case "\n", "\r", "\u{C}": result += "\\\(String(scalar.value, radix: 16)) "
+            // Markup characters as hexadecimal escapes: the rules sit in a <style> element, where
+            // `</style>` would end the style sheet (HTML) and `<` or `&` start markup (XML).
+            case "\n", "\r", "\u{C}", "<", ">", "&", "'": result += "\\\(String(scalar.value, radix: 16)) "
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
+
+    /// Why a `fontURL` that is a valid link is still refused.
+    static let folderLinkReason = "a font folder must be an http or https URL or a relative path, not a mailto:, tel: or #fragment link"
 }

@@ -125,7 +125,7 @@ package struct PreviewServer: Sendable {
         if found?.status != status {
             // No width while the spec cannot be read: the slider stays where it is.
             let cloud = try? load(width: nil)
-            let resolved = try? cloud?.resolved()
+            let resolved = cloud?.resolved()
             let folder = specPath.lastIndex(of: "/").map { String(specPath[...$0]) } ?? ""
             found = (status, resolved.map { CloudLayout.number(Double($0.width)) } ?? "null",
                      cloud.map { "\"\(($0.theme ?? .light).rawValue)\"" } ?? "null",

@@ -25,11 +25,16 @@ extension Snapshotting where Value == DisplayList, Format == String {
     /// Display lists as SVG documents (Canvas's SVG backend), compared as text: a mismatch shows a
     /// unified diff of the markup.
     ///
-    /// - Parameter background: A colour painted under everything; `nil` for none.
+    /// - Parameters:
+    ///   - background: A colour painted under everything; `nil` for none.
+    ///   - idPrefix: The prefix of the document's ids (``SVGOptions/idPrefix``); `nil` (the
+    ///     default) derives it from a hash of the document, as web output does, so that any change
+    ///     renames every id and the diff shows every line that holds one. Give one (`"tc"`) to
+    ///     keep a failing diff to the lines that changed.
     /// - Returns: The strategy.
-    public static func svg(background: RGBAColor? = nil) -> Snapshotting {
+    public static func svg(background: RGBAColor? = nil, idPrefix: String? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "svg", diffing: .lines) { list in
-            String(decoding: try list.svgData(background: background), as: UTF8.self)
+            String(decoding: try list.svgData(background: background, options: SVGOptions(idPrefix: idPrefix)), as: UTF8.self)
         }
     }
 

@@ -118,11 +118,16 @@ extension Snapshotting where Value: View & SendableMetatype, Format == String {
     ///   - proposedSize: The size proposed to the view.
     ///   - background: The colour behind the view; white by default; `nil` for none.
     ///   - fonts: Which fonts the text may use.
+    ///   - idPrefix: The prefix of the document's ids; `nil` (the default) derives it from a hash
+    ///     of the document, so that any change renames every id. Give one (`"tc"`) to keep a
+    ///     failing diff to the lines that changed.
     /// - Returns: The strategy.
     public static func svg(proposedSize: ProposedViewSize = .unspecified, background: Color? = .white,
-                           fonts: SnapshotFonts = .bundled) -> Snapshotting {
+                           fonts: SnapshotFonts = .bundled, idPrefix: String? = nil) -> Snapshotting {
         let layout = ViewSnapshotLayout(proposedSize: proposedSize, fonts: fonts)
-        return Snapshotting<DisplayList, String>.svg(background: background?.rgba).pullback { view in try layout.displayList(of: view) }
+        return Snapshotting<DisplayList, String>.svg(background: background?.rgba, idPrefix: idPrefix).pullback { view in
+            try layout.displayList(of: view)
+        }
     }
 
     /// Any view's display list as JSON: the position, size, colour and glyphs of everything it

@@ -7,6 +7,10 @@ public import Foundation
 /// truncation, alignment and direction, within a memory budget). The same request gives the same
 /// ``ShapedText`` from any thread.
 public final class Typesetter: Sendable {
+    /// The font sizes the typesetter shapes are below this many points (FreeType's 26.6 sizes
+    /// overflow beyond, and no picture could hold such a glyph).
+    public static let largestFontSize: CGFloat = 100_000
+
     /// The fonts this typesetter shapes with.
     public let library: FontLibrary
     private let cache: ShapingCache
@@ -82,7 +86,7 @@ public final class Typesetter: Sendable {
     public func shape(_ text: String, font: Font, width: CGFloat? = nil, lineLimit: Int? = nil,
                       truncation: TruncationMode = .tail, alignment: TextAlignment = .leading,
                       direction: TextDirection = .leftToRight, language: TextLanguage? = nil) throws -> ShapedText {
-        guard font.size.isFinite, font.size > 0, font.size < 100_000 else { throw TypesettingError.invalidFontSize(font.size) }
+        guard font.size.isFinite, font.size > 0, font.size < Self.largestFontSize else { throw TypesettingError.invalidFontSize(font.size) }
         if let width, !(width.isFinite && width >= 0) {
             throw TypesettingError.invalidLayoutParameter(name: "width", value: "\(width)")
         }

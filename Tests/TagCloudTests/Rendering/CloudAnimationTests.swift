@@ -66,6 +66,33 @@ import Testing
         #expect(try from.animationData(to: to, as: .svg) == Data(svg.utf8))
     }
 
+    /// The animated SVG repeats what its frames draw, but writes each id once, and shows
+    /// assistive technology one cloud: the pieces the last frame does not show are hidden from it,
+    /// and no group stands between the list and its items.
+    @Test func theAnimatedSVGHasUniqueIdsAndOneReadableCloud() throws {
+        let from = try Cloud(yaml: "width: 358\n\(Self.tags)")
+        var to = from
+        to.order = Cloud.Order(by: .name)
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        let ids = svg.matches(of: /\sid="([^"]+)"/).map { String($0.1) }
+        #expect(ids.count > 20)
+        #expect(Set(ids).count == ids.count, "repeated ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().prefix(5))")
+        // Each piece is a top-level group with an id ending in tcanimN; all but the last frame's
+        // are hidden from assistive technology.
+        let pieces = svg.matches(of: /<g id="[^"]*tcanim\d+"( aria-hidden="true")?>/)
+        let shown = pieces.filter { $0.1 == nil }
+        #expect(pieces.count > 2 && shown.count >= 1 && shown.count < pieces.count, "\(pieces.count) pieces, \(shown.count) shown")
+        // Between a list and its items, groups are presentational.
+        for list in svg.ranges(of: "role=\"list\"") {
+            let rest = svg[list.upperBound...]
+            guard let item = rest.range(of: "role=\"listitem\"") else { continue }
+            for group in rest[..<item.lowerBound].matches(of: /<g[^>]*>/) {
+                #expect(group.0.contains("role=\"none\""), "\(group.0)")
+            }
+        }
+    }
+
     @Test func aLoopEndsWhereItStartedAndBadNumbersAreNamed() throws {
         let from = try Cloud(yaml: "width: 300\nbackground: white\n\(Self.tags)")
         var to = from

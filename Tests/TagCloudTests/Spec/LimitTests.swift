@@ -322,7 +322,7 @@ import Testing
             try cloud.pngData(scale: scale)
         } throws: { error in
             guard case .invalidNumber(let path, _, let reason, _)? = error as? TagCloudError else { return false }
-            return path == "scale" && reason == "it must be from 0.01 to 64"
+            return path == "scale" && reason == "must be from 0.01 to 64"
         }
         let rendered = try cloud.rendered()
         #expect(throws: TagCloudError.self) { try rendered.data(as: .png, scale: scale) }

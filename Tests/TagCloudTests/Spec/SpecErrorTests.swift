@@ -137,7 +137,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.yaml, "tags:\n  - ok\n  - \"bad\\tx\"\n", #"spec.yaml:3:5: the tag "bad\tx" contains the control character U+0009; remove it"#),
         BadInput(.yaml, "- \"line\\u2028separator\"\n", #"spec.yaml:1:3: the tag "line\u{2028}separator" contains the control character U+2028; remove it"#),
         BadInput(.yaml, "- \"\\x85\"\n", #"spec.yaml:1:3: the tag "\u{85}" contains the control character U+0085; remove it"#),
-        BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:19: the tag "a" contains the control character U+000A; remove it"#),
+        BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:19: the href of the tag "a" contains the control character U+000A; remove it"#),
         BadInput(.text, "a\u{1}b\n", #"tags.txt:1:1: the tag "a\u{1}b" contains the control character U+0001; remove it"#),
         BadInput(.csv, "tag\n\"two\nlines\"\n", #"tags.csv:2:1: the tag "two\nlines" contains the control character U+000A; remove it"#),
         BadInput(.yaml, "a\u{7}b\n",
@@ -189,7 +189,19 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         #expect(parseError("width: x\n", .yaml)
                 == .wrongType(path: "width", expected: "a number", got: "the string \"x\"", at(.yaml, 1, 8)))
         #expect(parseError("- a\u{7}\n", .text)
-                == .controlCharacter("\u{7}", tag: "- a\u{7}", at(.text, 1, 1)))
+                == .controlCharacter("\u{7}", tag: "- a\u{7}", key: nil, at(.text, 1, 1)))
+    }
+
+    /// A control character in a tag's link or tooltip, or in a setting, is named by its key, not
+    /// blamed on the tag's text.
+    @Test func aControlCharacterNamesTheKeyHoldingIt() {
+        #expect(parseError("{\"tags\":[{\"text\":\"x\",\"href\":\"java\\nscript:alert(1)\"}]}", .json)?.description
+                == "spec.json:1:29: the href of the tag \"x\" contains the control character U+000A; remove it")
+        #expect(parseError("{\"tags\":[{\"text\":\"Swift\",\"tooltip\":\"a\\tb\"}]}", .json)?.description
+                == "spec.json:1:36: the tooltip of the tag \"Swift\" contains the control character U+0009; remove it")
+        #expect(parseError("fontURL: \"/a\\tb/\"\ntags: [x]\n", .yaml)?.description
+                == "spec.yaml:1:10: \"fontURL\" contains the control character U+0009; remove it")
+        #expect(parseError("tag,weight,href\nx,1,\"a\tb\"\n", .csv)?.description.contains("the href of the tag \"x\" contains the control character U+0009") == true)
     }
 
     @Test func invalidUTF8NamesTheByteAndLine() {

@@ -122,6 +122,48 @@ import Testing
         #expect(throws: TagCloudError.self) { try Self.html(yaml, options: HTMLOptions(fontURL: "javascript:alert(1)//")) }
     }
 
+    /// A font URL from an untrusted spec cannot leave the style sheet: it is written
+    /// percent-encoded, with markup characters escaped, and links that name no folder are refused
+    /// with the key's name.
+    @Test @MainActor func aFontURLCannotEndTheStyleSheet() throws {
+        let yaml = "tags: [Swift]\n"
+        for given in ["/f/</style><script>document.body.dataset.pwned=1</script>/", "/f');}</style><script>alert(1)</script>/",
+                      "/f/</style>&amp;'\"/"] {
+            let html = try Self.html(yaml, options: HTMLOptions(fontURL: given))
+            let sources = html.matches(of: /src:url\("([^"]*)"\)/).map { String($0.1) }
+            #expect(sources.count == 1, "\(given): \(html.prefix(600))")
+            for source in sources {
+                #expect(!source.contains("<") && !source.contains(">") && !source.contains("'") && source.hasSuffix("/Inter-Regular.otf"),
+                        "\(given): \(source)")
+                #expect(source.hasPrefix("/f") && source.contains("%3C/style%3E"), "\(given): \(source)")
+            }
+            #expect(!html.contains("<script") && html.components(separatedBy: "</style>").count == 2, "\(given)")
+        }
+        for refused in ["mailto:fonts@example.com", "#fonts", "tel:123", "javascript:alert(1)//"] {
+            do {
+                _ = try Cloud(yaml: "fontURL: \"\(refused)\"\n\(yaml)")
+                Issue.record("\(refused) was accepted")
+            } catch {
+                #expect(error.description.contains("the link \"fontURL\" is refused"), "\(refused): \(error)")
+                #expect(error.location?.line == 1, "\(refused): \(error)")
+            }
+            #expect(throws: TagCloudError.self) { try Self.html(yaml, options: HTMLOptions(fontURL: refused)) }
+        }
+        #expect(throws: Never.self) { try Cloud(yaml: "fontURL: https://cdn.example.com/fonts/\n\(yaml)") }
+    }
+
+    /// A selected chip is announced, not only drawn: `aria-current` on its list item, in the
+    /// fragment and in the SVG.
+    @Test @MainActor func aSelectedChipIsCurrent() throws {
+        let yaml = "tags: [Swift, {text: Linux, selected: true}]\n"
+        let html = try Self.html(yaml)
+        #expect(html.contains("aria-label=\"Linux\" aria-current=\"true\""), "\(html)")
+        #expect(html.components(separatedBy: "aria-current").count == 2)
+        let svg = String(decoding: try renderSpec(yaml).data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("role=\"listitem\" aria-current=\"true\" aria-label=\"Linux\""), "\(svg)")
+        #expect(svg.components(separatedBy: "aria-current").count == 2)
+    }
+
     @Test @MainActor func balancedRowsAreForcedAtTheSpecsWidthOnly() throws {
         let html = try Self.html("lineBreaking: balanced\ntags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Async/Await, Core Data]\n")
         #expect(html.contains("<li class=\"tc-break\" aria-hidden=\"true\"></li>"))

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudUI
 import Testing
 import Typesetting
 
@@ -130,6 +131,20 @@ import Typesetting
             #expect(nodes.filter { $0.role == "link" }.map(\.name) == linked, "\(kind): links \(nodes.filter { $0.role == "link" })")
             if kind == "svg" { #expect(nodes.contains { $0.name == "Tag cloud" }) }
         }
+    }
+
+    /// An animated SVG inlined in a page is one list to assistive technology, the cloud the
+    /// animation ends on, its chips list items (not every frame's copy, nor plain groups).
+    @Test @MainActor func anAnimatedSVGIsOneListOfItems() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, Linux, Cairo, HarfBuzz, Zig]")
+        var to = from
+        to.order = Cloud.Order(by: .name)
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        let nodes = try Chromium.shared.accessibilityTree(Self.page(svg), name: "ax-animated")
+        #expect(nodes.filter { $0.role == "list" }.count == 1, "\(nodes.filter { $0.role == "list" || $0.role == "group" })")
+        #expect(nodes.filter { $0.role == "listitem" }.map(\.name) == ["Cairo", "HarfBuzz", "Linux", "Swift", "SwiftUI", "Zig"],
+                "\(nodes.filter { $0.role == "listitem" || $0.role == "group" })")
     }
 
     /// The invisible text layer changes no pixel: the same SVG with and without it look the same,
@@ -326,7 +341,7 @@ import Typesetting
             switch error {
             case .refusedLink(let tag, _, let reason, let location)?:
                 #expect(tag == "Evil" && location?.line == 3, "\(href.debugDescription): \(reason)")
-            case .controlCharacter(_, let tag, _)?:
+            case .controlCharacter(_, let tag, _, _)?:
                 // The spec stage refuses control characters in any tag value before links are read.
                 #expect(tag == "Evil")
             default:

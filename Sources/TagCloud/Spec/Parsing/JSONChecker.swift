@@ -36,7 +36,7 @@ struct JSONChecker {
     /// - Returns: The text for libyaml and its column map.
     /// - Throws: ``TagCloudError/syntax(format:_:message:)`` with the place and what was expected,
     ///   ``TagCloudError/duplicateKey(path:_:previous:)``, or
-    ///   ``TagCloudError/controlCharacter(_:tag:_:)`` for a raw control character.
+    ///   ``TagCloudError/controlCharacter(_:tag:key:_:)`` for a raw control character.
     static func prepare(_ input: TextInput) throws(TagCloudError) -> Prepared {
         var checker = JSONChecker(input)
         try checker.checkDocument()
@@ -191,16 +191,16 @@ struct JSONChecker {
             case UInt8(ascii: "\\"):
                 try checkEscape()
             case 0x00..<0x20:
-                throw .controlCharacter(Unicode.Scalar(byte), tag: nil, here())
+                throw .controlCharacter(Unicode.Scalar(byte), tag: nil, key: nil, here())
             case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
                 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                 let scalar = Unicode.Scalar(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029) ?? " "
-                throw .controlCharacter(scalar, tag: nil, here())
+                throw .controlCharacter(scalar, tag: nil, key: nil, here())
             case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                 let scalar = Unicode.Scalar(UInt32(bytes[index + 1])) ?? " "
-                throw .controlCharacter(scalar, tag: nil, here())
+                throw .controlCharacter(scalar, tag: nil, key: nil, here())
             case 0x7F:
-                throw .controlCharacter("\u{7F}", tag: nil, here())
+                throw .controlCharacter("\u{7F}", tag: nil, key: nil, here())
             default:
                 index += 1
             }

@@ -109,7 +109,7 @@ final class SpecDecoder: @unchecked Sendable {
             let itemPath = isList ? "\(path)[\(index)]" : path
             let text = try string(item, path: itemPath)
             if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
-            if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, location(item)) }
+            if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, key: itemPath, location(item)) }
             paths.append(text)
         }
         return paths
@@ -229,7 +229,7 @@ final class SpecDecoder: @unchecked Sendable {
     func tagText(_ text: String, location: SpecLocation) throws(TagCloudError) -> String {
         if text.isEmpty { throw .emptyTag(location) }
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: text, location)
+            throw .controlCharacter(bad, tag: text, key: nil, location)
         }
         return text
     }
@@ -255,7 +255,7 @@ final class SpecDecoder: @unchecked Sendable {
     func tagString(_ node: SpecNode, path: String, tag: String) throws(TagCloudError) -> String {
         let value = try string(node, path: path)
         if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: tag, location(node))
+            throw .controlCharacter(bad, tag: tag, key: path.split(separator: ".").last.map(String.init) ?? path, location(node))
         }
         return value
     }
@@ -264,7 +264,7 @@ final class SpecDecoder: @unchecked Sendable {
     func template(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let text = try string(node, path: path)
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: nil, location(node))
+            throw .controlCharacter(bad, tag: nil, key: path, location(node))
         }
         do {
             _ = try Template(text)
@@ -307,13 +307,23 @@ final class SpecDecoder: @unchecked Sendable {
         }
     }
 
-    /// A web link that is not a tag's (`fontURL`), checked as ``href(_:path:tag:)`` checks.
+    /// A web link that is not a tag's (`fontURL`, the folder web output loads fonts from): checked
+    /// as ``href(_:path:tag:)`` checks, and an `http` or `https` URL or a relative path (a `mailto:`,
+    /// `tel:` or `#fragment` link names no folder).
     func webLink(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
         let href = try string(node, path: path)
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: nil, location(node))
+            throw .controlCharacter(bad, tag: nil, key: path, location(node))
         }
-        try Self.checkLink(href, tag: "", location: location(node))
+        let link: WebLink
+        do {
+            link = try WebLink(checking: href)
+        } catch {
+            throw .refusedSettingLink(key: path, href: href, reason: error.description, location(node))
+        }
+        guard link.kind == .web || link.kind == .relative else {
+            throw .refusedSettingLink(key: path, href: href, reason: WebFonts.folderLinkReason, location(node))
+        }
         return href
     }
 

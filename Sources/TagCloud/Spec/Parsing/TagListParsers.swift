@@ -32,7 +32,7 @@ enum TagListParsers {
     /// - Returns: The tags and their locations.
     /// - Throws: ``TagCloudError/syntax(format:_:message:)`` for a line with two tabs,
     ///   ``TagCloudError/invalidWeight(tag:value:_:)``, ``TagCloudError/emptyTag(_:)``,
-    ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
+    ///   ``TagCloudError/controlCharacter(_:tag:key:_:)``.
     /// - Complexity: O(n).
     static func parseText(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([Cloud.Tag], SpecSourceMap) {
         let bytes = input.bytes
@@ -81,7 +81,7 @@ enum TagListParsers {
     /// - Returns: The tags and their locations.
     /// - Throws: ``TagCloudError/syntax(format:_:message:)`` for a bad header, quoting or field
     ///   count, ``TagCloudError/invalidWeight(tag:value:_:)``, ``TagCloudError/emptyTag(_:)``,
-    ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
+    ///   ``TagCloudError/controlCharacter(_:tag:key:_:)``.
     /// - Complexity: O(n).
     static func parseCSV(_ input: TextInput, decoder: SpecDecoder) throws(TagCloudError) -> ([Cloud.Tag], SpecSourceMap) {
         var reader = CSVReader(input: input)
@@ -114,7 +114,7 @@ enum TagListParsers {
             if columns.count > 2, !record.fields[2].text.isEmpty {
                 let href = record.fields[2].text
                 if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
-                    throw .controlCharacter(bad, tag: text, record.fields[2].location)
+                    throw .controlCharacter(bad, tag: text, key: "href", record.fields[2].location)
                 }
                 try SpecDecoder.checkLink(href, tag: text, location: record.fields[2].location)
                 tag.href = href

@@ -25,11 +25,11 @@ enum YAMLReader {
     /// - Returns: The root node and a locator.
     /// - Throws: ``TagCloudError/syntax(format:_:message:)``,
     ///   ``TagCloudError/duplicateKey(path:_:previous:)``,
-    ///   ``TagCloudError/controlCharacter(_:tag:_:)``.
+    ///   ``TagCloudError/controlCharacter(_:tag:key:_:)``.
     /// - Complexity: O(n).
     static func compose(_ input: TextInput, format: SpecFormat) throws(TagCloudError) -> Composed {
         if let (scalar, location) = input.firstRawControlCharacter(noncharacters: format == .yaml) {
-            throw .controlCharacter(scalar, tag: nil, location)
+            throw .controlCharacter(scalar, tag: nil, key: nil, location)
         }
         let text: String
         var columns = ColumnMap()
