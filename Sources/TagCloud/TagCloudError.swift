@@ -238,7 +238,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownFontFamily(family, _, available):
             return "unknown font family \(quoted(family)); available families: \(list(available))"
         case let .pictureTooLarge(width, height, limit, size):
-            let head = "the picture would be \(width) × \(height) pixels, over the limit of \(limit) pixels on a side"
+            let least = size?.isLowerBound == true ? "at least " : ""
+            let head = "the picture would be \(least)\(width) × \(height) pixels, over the limit of \(limit) pixels on a side"
             if let size { return head + ": " + size.explanation(tooWide: width > limit, tooTall: height > limit) }
             // Without the spec's values, the keys that make the side that is too long: the width
             // and padding make the width, the rows (tags, font sizes, spacing) the height.
@@ -354,10 +355,14 @@ extension TagCloudError {
         /// Whether the tags' sizes come from their weights (`weights.maxSize` makes the rows
         /// tall), not from `font.size`.
         public var sizedByWeights: Bool
+        /// Whether ``height`` is a bound the picture cannot be below, found before the cloud was
+        /// laid out (from the number of tags, the chips' padding and the spacing), not its height.
+        public var isLowerBound: Bool
 
         /// Makes the figures.
         public init(format: String, scaleApplies: Bool, pixelsPerPoint: Double, width: Double, padding: Double, height: Double,
-                    tags: Int, sizedByWeights: Bool) {
+                    tags: Int, sizedByWeights: Bool, isLowerBound: Bool = false) {
+            self.isLowerBound = isLowerBound
             self.format = format
             self.scaleApplies = scaleApplies
             self.pixelsPerPoint = pixelsPerPoint
@@ -381,7 +386,7 @@ extension TagCloudError {
             }
             if tooTall {
                 let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\" (--font-size)"
-                parts.append("\(tags) tag\(tags == 1 ? "" : "s") make it \(number(height)) points tall\(scale); show fewer rows "
+                parts.append("\(tags) tag\(tags == 1 ? "" : "s") make it \(isLowerBound ? "at least " : "")\(number(height)) points tall\(scale); show fewer rows "
                              + "(\"maxRows\", --max-rows) or tags, lower " + alternatives([font, "\"spacing\" (--spacing)"] + lowerScale)
                              + (tooWide ? "" : ", or raise \"width\" (--width) to fit more tags in a row"))
             }

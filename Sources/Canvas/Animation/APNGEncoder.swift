@@ -24,36 +24,19 @@ enum APNGEncoder {
     static func encode(_ animation: AnimatedDisplayList, scale: Double, background: RGBAColor?,
                        encoder: PNGEncoder = PNGEncoder()) throws -> [UInt8] {
         try animation.validate()
-        // Frames are drawn one at a time and compared with the previous one; only the changed
-        // rectangle of each is kept until the file is written.
-        var frames: [(image: RGBAImage, x: Int, y: Int, duration: FrameDuration)] = []
-        var previous: RGBAImage?
-        var opaque = true
-        for frame in animation.frames {
-            let image = try BitmapBackend.image(frame.list, scale: scale, background: background)
-            defer { previous = image }
-            guard let before = previous else {
-                opaque = opaque && isOpaque(image)
-                frames.append((image, 0, 0, frame.duration))
-                continue
-            }
-            guard let box = changedBox(from: before, to: image) else {
-                // Unchanged: the previous frame shows longer, if its duration can hold the sum.
-                if let merged = frames[frames.count - 1].duration.adding(frame.duration) {
-                    frames[frames.count - 1].duration = merged
-                } else {
-                    frames.append((crop(image, x: 0, y: 0, width: 1, height: 1), 0, 0, frame.duration))
-                }
-                continue
-            }
-            let part = crop(image, x: box.x, y: box.y, width: box.width, height: box.height)
-            opaque = opaque && isOpaque(part)
-            frames.append((part, box.x, box.y, frame.duration))
+        // RGB when every frame is opaque. An opaque background makes them so, and the frames are
+        // compressed as RGB as they are drawn; otherwise as RGBA, and drawn again as RGB in the
+        // rare case they all turned out opaque.
+        let opaqueBackground = background.map { $0.opacity >= 1 } ?? false
+        var (frames, opaque) = try compressedFrames(animation, scale: scale, background: background, encoder: encoder,
+                                                    channels: opaqueBackground ? 3 : 4)
+        if opaque, !opaqueBackground {
+            frames = try compressedFrames(animation, scale: scale, background: background, encoder: encoder, channels: 3).frames
         }
         guard let first = frames.first else { throw CanvasError.invalidAnimation(reason: "it has no frames") }
         let channels = opaque ? 3 : 4
         var png = PNGEncoder.signature
-        PNGEncoder.appendChunk("IHDR", PNGEncoder.header(width: first.image.width, height: first.image.height,
+        PNGEncoder.appendChunk("IHDR", PNGEncoder.header(width: first.width, height: first.height,
                                                          channels: channels)[...], to: &png)
         var control: [UInt8] = []
         control.appendBigEndian(UInt32(frames.count))
@@ -68,15 +51,15 @@ enum APNGEncoder {
         }
         for (index, frame) in frames.enumerated() {
             var fcTL = nextSequence()
-            fcTL.appendBigEndian(UInt32(frame.image.width))
-            fcTL.appendBigEndian(UInt32(frame.image.height))
+            fcTL.appendBigEndian(UInt32(frame.width))
+            fcTL.appendBigEndian(UInt32(frame.height))
             fcTL.appendBigEndian(UInt32(frame.x))
             fcTL.appendBigEndian(UInt32(frame.y))
             fcTL += [UInt8(frame.duration.numerator >> 8), UInt8(frame.duration.numerator & 0xFF),
                      UInt8(frame.duration.denominator >> 8), UInt8(frame.duration.denominator & 0xFF)]
             fcTL += [0, 0]  // dispose: none; blend: source
             PNGEncoder.appendChunk("fcTL", fcTL[...], to: &png)
-            let stream = try encoder.zlibStream(of: frame.image, channels: channels)
+            let stream = frame.stream
             if index == 0 {
                 PNGEncoder.appendData(stream, chunk: "IDAT", to: &png)
             } else {
@@ -85,6 +68,56 @@ enum APNGEncoder {
         }
         PNGEncoder.appendChunk("IEND", [][...], to: &png)
         return png
+    }
+
+    /// One frame of the file: the compressed rows of the rectangle that changed, where it is,
+    /// and how long it shows.
+    private struct CompressedFrame {
+        var stream: [UInt8]
+        var width: Int, height: Int, x: Int, y: Int
+        var duration: FrameDuration
+    }
+
+    /// Draws the frames one at a time, each compared with the previous one, and compresses the
+    /// changed rectangle of each with `channels` channels (3 drops alpha) at once: only the
+    /// compressed rows are kept, so memory holds two frames' pixels and the file's bytes, not
+    /// every frame's pixels (an animation at scale 16 held gigabytes).
+    ///
+    /// - Returns: The frames, and whether every pixel written was opaque.
+    private static func compressedFrames(_ animation: AnimatedDisplayList, scale: Double, background: RGBAColor?,
+                                         encoder: PNGEncoder, channels: Int) throws -> (frames: [CompressedFrame], opaque: Bool) {
+        var frames: [CompressedFrame] = []
+        var previous: RGBAImage?
+        var opaque = true
+        func append(_ part: RGBAImage, x: Int, y: Int, duration: FrameDuration) throws {
+            opaque = opaque && isOpaque(part)
+            frames.append(CompressedFrame(stream: try encoder.zlibStream(of: part, channels: channels), width: part.width,
+                                          height: part.height, x: x, y: y, duration: duration))
+        }
+        for frame in animation.frames {
+            let image = try BitmapBackend.image(frame.list, scale: scale, background: background)
+            defer { previous = image }
+            guard let before = previous else {
+                try append(image, x: 0, y: 0, duration: frame.duration)
+                continue
+            }
+            guard let box = changedBox(from: before, to: image) else {
+                // Unchanged: the previous frame shows longer, if its duration can hold the sum.
+                if let merged = frames[frames.count - 1].duration.adding(frame.duration) {
+                    frames[frames.count - 1].duration = merged
+                } else {
+                    // A 1 × 1 frame of the unchanged top-left pixel (its opacity does not decide
+                    // the channels: it was in the frame before).
+                    let pixel = crop(image, x: 0, y: 0, width: 1, height: 1)
+                    frames.append(CompressedFrame(stream: try encoder.zlibStream(of: pixel, channels: channels), width: 1,
+                                                  height: 1, x: 0, y: 0, duration: frame.duration))
+                }
+                continue
+            }
+            try append(crop(image, x: box.x, y: box.y, width: box.width, height: box.height), x: box.x, y: box.y,
+                       duration: frame.duration)
+        }
+        return (frames, opaque)
     }
 
     /// The smallest rectangle holding every pixel that differs between two images of one size.

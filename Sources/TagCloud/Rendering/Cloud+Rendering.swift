@@ -69,7 +69,8 @@ extension Cloud {
     ///   for a scale outside 0.01 … 64 (the `scale` key's limits; NaN included), and
     ///   ``TagCloudError/pictureTooLarge(width:height:limit:size:)``.
     public func pngData(scale: Double? = nil) throws(TagCloudError) -> Data {
-        try rendered().data(as: .png, scale: scale)
+        try checkPictureCanFit(.png, scale: scale)
+        return try rendered().data(as: .png, scale: scale)
     }
 
     /// The cloud as an SVG document, one `px` per point, links as `<a>`.
@@ -77,7 +78,8 @@ extension Cloud {
     /// - Returns: The SVG bytes (UTF-8).
     /// - Throws: As ``pngData(scale:)``.
     public func svgData() throws(TagCloudError) -> Data {
-        try rendered().data(as: .svg)
+        try checkPictureCanFit(.svg)
+        return try rendered().data(as: .svg)
     }
 
     /// The cloud as a one-page PDF document, one PDF point per point, links as annotations.
@@ -85,7 +87,8 @@ extension Cloud {
     /// - Returns: The PDF bytes.
     /// - Throws: As ``pngData(scale:)``.
     public func pdfData() throws(TagCloudError) -> Data {
-        try rendered().data(as: .pdf)
+        try checkPictureCanFit(.pdf)
+        return try rendered().data(as: .pdf)
     }
 
     /// Where every chip goes, in points (what ``OutputFormat/json`` writes), from a layout pass
@@ -112,6 +115,7 @@ extension Cloud {
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {
         if format.needsOnlyTheLayout { return try layout().jsonData() }
+        try checkPictureCanFit(format)
         return try rendered().data(as: format)
     }
 

@@ -72,6 +72,59 @@ public struct RenderedCloud: Sendable {
     /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
     /// (1 px per point) are held to it too.
     public static let maximumPictureSide = 32_767
+}
+
+extension Cloud {
+    /// Refuses, before any tag is laid out, a picture that is sure to be over
+    /// ``RenderedCloud/maximumPictureSide`` pixels on a side in `format`: a spec of a million
+    /// tags would otherwise cost gigabytes of layout to be refused afterwards.
+    ///
+    /// The height bound needs no text: `n` chips at least `2 × chip padding` wide fill rows of
+    /// at most `(width + spacing) / (2 × padding + spacing)` chips, each row at least
+    /// `2 × vertical chip padding` tall (no more rows than `maxRows`). A picture under the bound
+    /// is laid out and checked exactly afterwards, as before.
+    ///
+    /// - Parameters:
+    ///   - format: The output format; the layout JSON and HTML have no pixel limit.
+    ///   - scale: Pixels per point for PNG; `nil` for the cloud's.
+    /// - Throws: ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` with
+    ///   ``TagCloudError/PictureSize/isLowerBound`` set.
+    /// - Complexity: O(1): the cloud-level keys are resolved without the tags.
+    package func checkPictureCanFit(_ format: OutputFormat, scale: Double? = nil) throws(TagCloudError) {
+        let image: ImageFormat
+        switch format {
+        case .png: image = .png
+        case .svg: image = .svg
+        case .pdf: image = .pdf
+        case .json, .html: return
+        }
+        var settings = self
+        settings.tags = []
+        let cloud = settings.resolved()
+        let count = tags.count
+        let pixelsPerPoint = image.pixelsPerPoint(atScale: scale ?? Double(cloud.scale))
+        guard count > 0, pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        let chipWidth = 2 * Double(cloud.chipHorizontalPadding), chipHeight = 2 * Double(cloud.chipVerticalPadding)
+        let spacing = (horizontal: Double(cloud.horizontalSpacing), vertical: Double(cloud.verticalSpacing))
+        guard chipWidth + spacing.horizontal > 0 else { return }
+        let perRow = Swift.max(1.0, ((Double(cloud.width) + spacing.horizontal) / (chipWidth + spacing.horizontal)).rounded(.down))
+        var rows = (Double(count) / perRow).rounded(.up)
+        if let maxRows = cloud.maxRows { rows = Swift.min(rows, Double(maxRows)) }
+        let height = 2 * Double(cloud.padding) + rows * chipHeight + Swift.max(0, rows - 1) * spacing.vertical
+        let limit = RenderedCloud.maximumPictureSide
+        let pixels = (height * pixelsPerPoint).rounded(.up)
+        guard pixels > Double(limit) else { return }
+        let width = ((Double(cloud.width) + 2 * Double(cloud.padding)) * pixelsPerPoint).rounded(.up)
+        throw .pictureTooLarge(width: width < Double(Int.max / 2) ? Int(width) : Int.max / 2,
+                               height: pixels < Double(Int.max / 2) ? Int(pixels) : Int.max / 2, limit: limit,
+                               size: TagCloudError.PictureSize(format: image.rawValue.uppercased(), scaleApplies: image == .png,
+                                                               pixelsPerPoint: pixelsPerPoint, width: Double(cloud.width),
+                                                               padding: Double(cloud.padding), height: height, tags: count,
+                                                               sizedByWeights: false, isLowerBound: true))
+    }
+}
+
+extension RenderedCloud {
 
     /// The cloud in a format: the one place a rendered cloud becomes bytes.
     ///

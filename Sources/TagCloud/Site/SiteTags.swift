@@ -1873,8 +1873,9 @@ struct FolderWalker {
                         reason = "cannot be read (\(String(cString: strerror(code))))"
                     }
                 } else {
-                    // A broken link is said of a content file only.
-                    guard isContent else { continue }
+                    // A broken link is said of a content file only (a link to nothing may be any
+                    // file); a loop of links of any name, since it may stand for a folder of pages.
+                    guard isContent || code == ELOOP else { continue }
                     reason = code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
                 }
                 problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))

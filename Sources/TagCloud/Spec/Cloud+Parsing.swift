@@ -53,6 +53,14 @@ extension Cloud {
     ///   its path as the URL gives it (`URL(fileURLWithPath: "tags.yaml")` is `tags.yaml` in
     ///   messages).
     public init(contentsOf url: URL, format: SpecFormat? = nil, maxInputSize: Int = Cloud.defaultMaxInputSize) throws(TagCloudError) {
+        self = try Self.read(contentsOf: url, format: format, maxInputSize: maxInputSize).cloud
+    }
+
+    /// ``init(contentsOf:format:maxInputSize:)``, and whether the input held nothing but
+    /// whitespace, whatever it was (a file, or a pipe or FIFO whose writer wrote nothing), so that
+    /// the command can say so.
+    package static func read(contentsOf url: URL, format: SpecFormat? = nil,
+                             maxInputSize: Int = Cloud.defaultMaxInputSize) throws(TagCloudError) -> (cloud: Cloud, isBlank: Bool) {
         let name = url.relativePath
         let known: SpecFormat? = format ?? (try? SpecFormat.of(path: name))
         let contents = try SpecReader.read(path: url.fileSystemPath, name: name, limit: maxInputSize)
@@ -62,7 +70,8 @@ extension Cloud {
         let format = if let known { known } else if contents.isRegularFile, hasExtension { try SpecFormat.of(path: name) } else {
             SpecFormat.guess(contents.bytes)
         }
-        try self.init(parsing: contents.bytes, format: format, source: name)
+        let isBlank = contents.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return (try Cloud(parsing: contents.bytes, format: format, source: name), isBlank)
     }
 
     /// Parses a cloud from the bytes of a spec.

@@ -162,7 +162,11 @@ extension TagCloudCommand {
                         () throws(TagCloudError) in try standardInput.get()
                     }, warn: { _ in })
                     if let tags { cloud.tags = tags }
-                    let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+                    let formats = job.destinations.map(\.format)
+                    let rendered = try library { () throws(TagCloudError) in
+                        for format in formats { try cloud.checkPictureCanFit(format) }
+                        return try cloud.rendered()
+                    }
                     for warning in rendered.fontWarnings { lines.append("warning: \(escapingControls(outcome.input)): \(warning)") }
                     // Every format is made before any is written: one that cannot be made (a
                     // picture over the pixel limit at this scale) fails the spec with nothing

@@ -138,7 +138,10 @@ package enum TagCloudCommand {
             (layout, hidden, fontWarnings) = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount() }
             data = layout.jsonData()
         } else {
-            let rendered = try library { () throws(TagCloudError) in try cloud.rendered() }
+            let rendered = try library { () throws(TagCloudError) in
+                try cloud.checkPictureCanFit(destination.format)
+                return try cloud.rendered()
+            }
             data = try library { () throws(TagCloudError) in try rendered.data(as: destination.format) }
             (layout, hidden, fontWarnings) = (rendered.layout, rendered.hiddenCount, rendered.fontWarnings)
         }
@@ -150,6 +153,17 @@ package enum TagCloudCommand {
         }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
                             layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
+    }
+
+    /// Whether a path names a terminal (a character device that is a tty when opened; opening it
+    /// for writing without becoming its controlling terminal, and without waiting).
+    static func isTerminal(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return isatty(descriptor) == 1
     }
 
     /// The specs of a request and where each of their formats goes.
@@ -165,15 +179,22 @@ package enum TagCloudCommand {
         if request.inputs.filter({ $0 == "-" }).count > 1 {
             throw .usage("standard input (-) is given more than once; it can be read once")
         }
-        // `-` is read whole before the specs are rendered: another name of the same pipe or
-        // terminal (`/dev/stdin`, `/dev/fd/0`) would then read nothing.
-        var standardInput = stat()
-        if request.inputs.contains("-"), fstat(0, &standardInput) == 0, standardInput.st_mode & S_IFMT != S_IFREG,
-           let alias = request.inputs.first(where: { input in
-               var status = stat()
-               return input != "-" && stat(input, &status) == 0 && status.st_dev == standardInput.st_dev && status.st_ino == standardInput.st_ino
-           }) {
-            throw .usage("\(quoted(path: alias)) is standard input, which - names too; it can be read once")
+        // A pipe, FIFO or terminal can be read once: a second name of it (`-` and `/dev/stdin`,
+        // `/dev/stdin` and `/proc/self/fd/0`) would read nothing, and render an empty picture.
+        var streams: [String: String] = [:]  // "device:inode" of each stream given, to its first name
+        for input in request.inputs {
+            var status = stat()
+            guard (input == "-" ? fstat(STDIN_FILENO, &status) : stat(input, &status)) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            guard type != S_IFREG, type != S_IFDIR else { continue }
+            let key = "\(status.st_dev):\(status.st_ino)"
+            if let first = streams[key] {
+                if first == "-" || input == "-" {
+                    throw .usage("\(quoted(path: first == "-" ? input : first)) is standard input, which - names too; it can be read once")
+                }
+                throw .usage("\(quoted(path: first)) and \(quoted(path: input)) are the same pipe or device, which can be read once")
+            }
+            streams[key] = input
         }
         // A file given twice (overlapping globs, `a/x.yaml` and `./a/x.yaml`) is rendered once;
         // the same file under another name (a symbolic link) whose outputs go elsewhere is
@@ -217,10 +238,14 @@ package enum TagCloudCommand {
                     throw .usage("standard input or --from goes to standard output; give -o or --out-dir for several formats")
                 }
             }
-            // A picture's bytes written to a terminal would only garble it.
-            if let binary = destinations.first(where: { $0.path == nil && [.png, .pdf].contains($0.format) }), isatty(1) == 1 {
-                throw .usage("\(binary.format.rawValue.uppercased()) is binary and standard output is a terminal; "
-                             + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
+            // A picture's bytes written to a terminal would only garble it, named `-` or by a path
+            // (`-o /dev/stdout`, `-o /dev/tty`).
+            for binary in destinations where [.png, .pdf].contains(binary.format) {
+                if binary.path == nil ? isatty(1) == 1 : binary.path.map(isTerminal) == true {
+                    let name = binary.path.map { "\(quoted(path: $0)) is a terminal" } ?? "standard output is a terminal"
+                    throw .usage("\(binary.format.rawValue.uppercased()) is binary and \(name); "
+                                 + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
+                }
             }
             let keys = destinations.map { $0.path.map { ExactPath(canonicalPath($0)) } }
             if input != nil {
@@ -278,10 +303,11 @@ package enum TagCloudCommand {
                     return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
                                      source: StandardStreams.standardInputName)
                 }
-                var status = stat()
-                isEmpty = stat(input, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
-                return try Cloud(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,
-                                 maxInputSize: request.maxInputSize)
+                // Blank whatever it is: a file, or a FIFO or pipe (`<(…)`) whose writer wrote nothing.
+                let read = try Cloud.read(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,
+                                          maxInputSize: request.maxInputSize)
+                isEmpty = read.isBlank
+                return read.cloud
             }
             // An empty input is a valid empty spec, but more often a pipe whose writer failed
             // (`collect … | tagcloud render -`): said, and the empty picture still written.

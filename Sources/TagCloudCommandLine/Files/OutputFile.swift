@@ -100,7 +100,8 @@ package enum OutputFile {
     ///
     /// - Parameters:
     ///   - path: The output path as given.
-    ///   - inputs: The command's input files and folders (`-` and missing ones are skipped); no
+    ///   - inputs: The command's input files and folders (`-` stands for the file standard input
+    ///     reads, when it is one; missing ones are skipped); no
     ///     page inside an input folder that `collect` counts (``SiteTags/isCountedPage(_:)``) is
     ///     replaced either.
     ///   - folder: The folder the path was made in from a spec's name (`--out-dir`), or `nil`
@@ -117,9 +118,10 @@ package enum OutputFile {
         switch target.method {
         case .replace, .descriptor:
             if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
-                for input in inputs where input != "-" {
+                for input in inputs {
                     var status = stat()
-                    guard stat(input, &status) == 0 else { continue }
+                    // `-` is the file standard input reads, when it is one (`< spec.yaml`).
+                    guard (input == "-" ? fstat(STDIN_FILENO, &status) : stat(input, &status)) == 0 else { continue }
                     if status.st_mode & S_IFMT == S_IFDIR {
                         // A folder of inputs (`collect`'s content): none of the pages it counts is
                         // replaced; other files there (a spec or picture written by an earlier
@@ -145,7 +147,8 @@ package enum OutputFile {
                             }
                         }
                     } else if FileIdentity(status).isSameFile(as: existing) {
-                        throw fail(input == path ? "it is the input file, which must not be replaced"
+                        throw fail(input == "-" ? "it is the file standard input reads, which must not be replaced"
+                                   : input == path ? "it is the input file, which must not be replaced"
                                    : "it is the input file \(quoted(path: input)), which must not be replaced")
                     }
                 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// What a shell can hand the command that a name does not show: standard input redirected from
+/// the output file, one pipe under two names, a pipe whose writer wrote nothing, a symbolic link
+/// loop in a site, and a spec whose picture is sure to be too large before it is laid out.
+@Suite struct StreamAndSizeTests {
+    /// Runs a shell line in `folder` with `$TAGCLOUD` set to the command.
+    static func shell(_ line: String, in folder: URL) throws -> CommandRunner.Output {
+        try CommandRunner.run(["-c", line], in: folder, environment: ["TAGCLOUD": CommandRunner.executable.path],
+                              program: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    @Test func standardInputReadFromTheOutputFileIsNotReplaced() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = Data("tags: [Swift, Linux]\n".utf8)
+        try spec.write(to: folder.appendingPathComponent("s.yaml"))
+        for line in ["\"$TAGCLOUD\" render - -o s.yaml --format svg < s.yaml",
+                     "\"$TAGCLOUD\" animate - s2.yaml -o s.yaml --format svg < s.yaml"] {
+            try Data("width: 200\ntags: [Swift]\n".utf8).write(to: folder.appendingPathComponent("s2.yaml"))
+            let result = try Self.shell(line, in: folder)
+            #expect(result.status == 73, "\(line): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains("it is the file standard input reads, which must not be replaced"),
+                    "\(result.standardError)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("s.yaml")) == spec)
+        }
+    }
+
+    @Test func onePipeUnderTwoNamesIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.shell("printf 'Alpha\\nBeta\\n' | \"$TAGCLOUD\" render /dev/stdin /proc/self/fd/0 --out-dir o --formats json",
+                                    in: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.contains("\"/dev/stdin\" and \"/proc/self/fd/0\" are the same pipe or device, which can be read once"),
+                "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
+    }
+
+    @Test func anEmptyPipeNamedByAPathIsSaid() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.shell("true | \"$TAGCLOUD\" render /dev/stdin -o x.svg", in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: the input \"/dev/stdin\" is empty; the picture has no tags"),
+                "\(result.standardError)")
+    }
+
+    @Test func aLoopOfLinksInASiteIsAProblem() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntags: [a]\n---\n".utf8).write(to: content.appendingPathComponent("p.md"))
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("self").path, withDestinationPath: "self")
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("one").path, withDestinationPath: "two")
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("two").path, withDestinationPath: "one")
+        let result = try CommandRunner.run(["collect", "content", "--strict"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        for name in ["one", "self", "two"] {
+            #expect(result.standardError.contains("content/\(name): is a symbolic link in a loop of links"), "\(result.standardError)")
+        }
+    }
+
+    /// A million tags in a 2 MB list cannot fit a picture: refused before the layout (which took
+    /// 9 s and 3 GB to refuse it afterwards), naming a bound, not a height.
+    @Test func aPictureSureToBeTooLargeIsRefusedBeforeTheLayout() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(String(repeating: "a\n", count: 1_000_000).utf8).write(to: folder.appendingPathComponent("many.txt"))
+        for format in ["png", "svg", "pdf"] {
+            let result = try CommandRunner.run(["render", "many.txt", "-o", "many.\(format)"], in: folder)
+            #expect(result.status == 65, "\(format): \(result.standardError)")
+            #expect(result.standardError.contains("the picture would be at least 390 × "), "\(format): \(result.standardError)")
+            #expect(result.standardError.contains("1000000 tags make it at least"), "\(format): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("many.\(format)").path))
+        }
+        // The bound is a bound: a picture under the limit is still made (with maxRows it fits).
+        let limited = try CommandRunner.run(["render", "many.txt", "-o", "few.png", "--max-rows", "3"], in: folder)
+        #expect(limited.status == 0, "\(limited.standardError)")
+    }
+}
