@@ -67,6 +67,15 @@ final class CairoFontFaces: Sendable {
 final class CairoScaledFont {
     let pointer: OpaquePointer
 
+    /// Held while a glyph is rasterised with a scaled font made for it (made, used and destroyed
+    /// under the lock). Cairo's font map hands two threads asking for the same face at the same
+    /// size the same scaled font, and Cairo 1.16 can then destroy it while the other thread has
+    /// its glyph cache frozen (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen'
+    /// failed`, seen once in the test suite while a PNG's bands were drawn in parallel).
+    /// Rasterising happens once per glyph, size and phase (the results are cached), so the lock is
+    /// rarely waited for.
+    static let rasterising = Locked<Void>(())
+
     /// Makes the scaled font of `face` at `pixelSize` pixels per em, with `synthesis`.
     ///
     /// - Throws: ``CanvasError`` if the face cannot be opened or Cairo fails.

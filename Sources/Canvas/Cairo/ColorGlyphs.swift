@@ -42,7 +42,7 @@ final class ColorGlyphCache: Sendable {
     func bitmap(face: FontFace, glyph: UInt32) throws -> ColorGlyphBitmap? {
         let key = Key(face: ObjectIdentifier(face), glyph: glyph)
         if let cached = bitmaps.withLock({ $0[key] }) { return cached }
-        let made = try Self.rasterise(face: face, glyph: glyph)
+        let made = try CairoScaledFont.rasterising.withLock { _ in try Self.rasterise(face: face, glyph: glyph) }
         bitmaps.withLock { $0[key] = made }
         return made
     }

@@ -102,6 +102,8 @@ extension Cloud {
         settings.tags = []
         let cloud = settings.resolved()
         let count = tags.count
+        // A scale outside its limits is refused by name when the picture is encoded.
+        if let scale, !Cloud.scaleLimits.contains(scale) { return }
         let pixelsPerPoint = image.pixelsPerPoint(atScale: scale ?? Double(cloud.scale))
         guard count > 0, pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
         let chipWidth = 2 * Double(cloud.chipHorizontalPadding), chipHeight = 2 * Double(cloud.chipVerticalPadding)
