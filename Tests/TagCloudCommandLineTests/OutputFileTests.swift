@@ -216,7 +216,8 @@ import Testing
         try Data("tags: [Swift, Linux]\n".utf8).write(to: dir.appendingPathComponent("a.yaml"))
         let cases: [(script: String, status: Int32, message: String)] = [
             ("$T render a.yaml -o y", 64, "the output \"y\" has no extension to tell its format"),
-            ("mkdir -p d && $T render a.yaml -o d", 64, "the output \"d\" is a folder: name a file in it"),
+            ("mkdir -p d && $T render a.yaml -o d", 73, "cannot write the output \"d\": it is a folder: name a file in it"),
+            ("mkdir -p d && $T render a.yaml -o d --format png", 73, "cannot write the output \"d\": it is a folder: name a file in it"),
             ("$T render b", 66, "cannot read the input \"b\""),
             ("$T render c/nosuch.yaml", 66, "there is no such file"),
             ("$T render a.yaml -o x/", 73, "it ends with /"),

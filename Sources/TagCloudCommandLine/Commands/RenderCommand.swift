@@ -452,8 +452,8 @@ package enum TagCloudCommand {
             let valid = OutputFormat.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                throw .usage("the output \(quoted(path: path)) is a folder: name a file in it (\(quoted(path: (path as NSString).appendingPathComponent("cloud.png")))), "
-                             + "or give several inputs with --out-dir")
+                // As the output check says it with --format (exit 73): a folder cannot be written.
+                throw .cannotWriteOutput(path: path, reason: OutputFile.outputIsAFolder(path))
             }
             if ext.isEmpty {
                 throw .usage("the output \(quoted(path: path)) has no extension to tell its format: name it with one of \(valid), or give --format")

@@ -164,6 +164,12 @@ package enum OutputFile {
         return target
     }
 
+    /// Why `render`'s output that is a folder cannot be written, and what to name instead.
+    package static func outputIsAFolder(_ path: String) -> String {
+        "it is a folder: name a file in it (\(quoted(path: (path as NSString).appendingPathComponent("cloud.png")))), "
+            + "or give several inputs with --out-dir"
+    }
+
     /// Follows symbolic links to what a path names.
     ///
     /// - Parameter path: The output path as given.
@@ -259,7 +265,7 @@ package enum OutputFile {
     /// Refuses what is never written: folders and block devices.
     private static func refuseUnwritable(_ status: stat, _ fail: (String) -> CommandError) throws(CommandError) {
         switch status.st_mode & S_IFMT {
-        case S_IFDIR: throw fail("it is a folder")
+        case S_IFDIR: throw fail("it is a folder: name a file in it")
         case S_IFBLK: throw fail("it is a block device; write to a file, a character device, a FIFO or standard output")
         default: return
         }
