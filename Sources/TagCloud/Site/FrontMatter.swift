@@ -192,19 +192,23 @@ struct FrontMatter {
         enum DraftValue {
             /// A boolean.
             case boolean(Bool)
-            /// A number, as written.
-            case number(Double, written: String)
+            /// A number, as written; `isYAMLInteger` for a YAML integer, the only number Hugo
+            /// 0.111 reads as a flag (spf13/cast 1.5 takes a Go `int`; a YAML float, and TOML and
+            /// JSON numbers, are other types it reads as false).
+            case number(Double, written: String, isYAMLInteger: Bool)
             /// Text (a YAML word, a quoted string), and how it is written (quoted or not).
             case text(String, written: String)
             /// Anything else (a list, a mapping, a date), said in words.
             case other(String)
         }
 
-        /// Reads the `draft` key as Hugo reads it (spf13/cast's `ToBool`): a boolean, or the
-        /// strings `true` and `false` (in Go's three spellings); any other value is a note, read
-        /// as Hugo reads it too: a number other than 0 and the strings `1`, `t`, `T` are true,
-        /// everything else (`banana`, `"yes"`, a list) false, so the page is counted as Hugo
-        /// publishes it.
+        /// Reads the `draft` key as Hugo 0.111 reads it (spf13/cast 1.5's `ToBool`): a boolean, or
+        /// the strings `true` and `false` (in Go's three spellings); any other value is a note,
+        /// read as Hugo reads it too: a YAML integer other than 0, the YAML 1.1 words `y`, `yes`
+        /// and `on` (go-yaml v2 reads them as booleans, and `n`, `no`, `off` as false) and the
+        /// strings `1`, `t`, `T` are true; everything else (`banana`, `"yes"`, `1.5`, a TOML or
+        /// JSON number, a list) false, so the page is counted as Hugo publishes it (checked
+        /// against Hugo 0.111.3).
         mutating func readDraft(_ value: DraftValue, line: Int) {
             let draft: Bool, written: String
             switch value {
@@ -214,10 +218,12 @@ struct FrontMatter {
             case .text(let text, _) where ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text):
                 if text.lowercased() == "true" { isDraft = true }
                 return
-            case let .number(number, shown):
-                (draft, written) = (number != 0, shown)
+            case let .number(number, shown, isYAMLInteger):
+                (draft, written) = (isYAMLInteger && number != 0, shown)
             case let .text(text, shown):
-                (draft, written) = (["1", "t", "T"].contains(text), shown)
+                // A plain YAML word (written as itself, not quoted) of YAML 1.1's booleans.
+                let isYAML11True = shown == text && ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"].contains(text)
+                (draft, written) = (["1", "t", "T"].contains(text) || isYAML11True, shown)
             case .other(let shown):
                 (draft, written) = (false, shown)
             }
@@ -443,13 +449,15 @@ struct FrontMatter {
             var composed: YAMLReader.Composed
             var duplicateNote: (message: String, line: Int)?
             do {
-                let input = try TextInput(bytes: text, source: file)
+                // A line or paragraph separator (U+2028, U+2029: pasted text) is text to Hugo and
+                // Jekyll, where the spec's reader refuses it: read as a space, so the page counts.
+                let input = try TextInput(bytes: Self.separatorsAsSpaces(text), source: file)
                 do {
                     composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
                 } catch .duplicateKey(let key, let place, _) where format == .yaml && strings == .plainYAMLSplit {
                     // Jekyll's YAML reader keeps the last of a key written twice (Hugo's stops
                     // on it): the block is read again with only the last of each top-level key.
-                    let kept = Self.lastOfEachTopLevelKey(text)
+                    let kept = Self.lastOfEachTopLevelKey(Self.separatorsAsSpaces(text))
                     composed = try YAMLReader.compose(try TextInput(bytes: kept, source: file), format: .yaml)
                     duplicateNote = ("\(key) is written twice in the front matter; the last one was read, as Jekyll reads it",
                                      place.line ?? line)
@@ -549,7 +557,10 @@ struct FrontMatter {
                     switch isPlain ? nonText(scalar) : nil {
                     case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
                     case .scalar(.number, let text)?:
-                        values.readDraft(.number(parseNumber(text) ?? 0, written: written), line: line(value))
+                        values.readDraft(.number(parseNumber(text) ?? 0, written: written,
+                                                 isYAMLInteger: format == .yaml
+                                                     && (Int(text) != nil || Int(text.replacingOccurrences(of: "_", with: "")) != nil)),
+                                         line: line(value))
                     case .scalar(.boolean, let text)?:
                         values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))
                     default: values.readDraft(.text(scalar.string, written: written), line: line(value))
@@ -923,6 +934,24 @@ struct FrontMatter {
         return nil
     }
 
+    /// The bytes with each U+2028 and U+2029 (UTF-8 `E2 80 A8`, `E2 80 A9`) replaced by a space.
+    static func separatorsAsSpaces(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0xE2) else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                result.append(0x20)
+                index += 3
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     /// The terms of `keys` in a block read as `key: value` lines (Publish's metadata): a line's
     /// value is comma-separated terms (white-space-separated in a Jekyll post), or `nil` when no
     /// line holds a key asked for.
@@ -1094,7 +1123,7 @@ struct FrontMatter {
             } else if let text = draft.string {
                 .text(text, written: quoted(text))
             } else if let number = draft.int.map(Double.init) ?? draft.double {
-                .number(number, written: written)
+                .number(number, written: written, isYAMLInteger: false)
             } else {
                 .other("a TOML \(draft.type)")
             }

@@ -473,9 +473,11 @@ import Testing
     }
 
     /// A `draft` that is not true or false was read as not a draft without a word: it is warned
-    /// about on its line and read as Hugo reads it (spf13/cast's `ToBool`): a number other than 0
-    /// is a draft, anything else (`banana`, `"yes"`, a list) is not, and the page is counted, as
-    /// Hugo publishes it. Nothing is left out of the count for it, so it is a note.
+    /// about on its line and read as Hugo 0.111 reads it (go-yaml v2, then spf13/cast 1.5's
+    /// `ToBool`), each case checked against a build: a YAML integer other than 0 and the YAML 1.1
+    /// words `yes`, `on` are a draft; anything else (`banana`, `"yes"`, `off`, `1.5`, a TOML or
+    /// JSON number, a list) is not, and the page is counted, as Hugo publishes it. Nothing is left
+    /// out of the count for it, so it is a note.
     @Test func aDraftThatIsNotABooleanIsWarnedAboutAndReadAsHugoReadsIt() throws {
         let folder = try site([
             "a.md": "---\ntags: [A]\ndraft: banana\n---\n", "b.md": "---\ntitle: x\ntags: [B]\ndraft: \"yes\"\n---\n",
@@ -484,10 +486,12 @@ import Testing
             // As before: booleans, the strings Hugo reads as them, and no value at all.
             "g.md": "---\ntags: [G]\ndraft: true\n---\n", "h.md": "+++\ntags = [\"H\"]\ndraft = \"False\"\n+++\n",
             "i.md": "---\ntags: [I]\ndraft:\n---\n", "j.md": "{\"tags\": [\"J\"], \"draft\": \"TRUE\"}\n",
+            "k.md": "---\ntags: [K]\ndraft: 1.5\n---\n", "l.md": "---\ntags: [L]\ndraft: yes\n---\n",
+            "m.md": "---\ntags: [M]\ndraft: off\n---\n", "n.md": "{\"tags\": [\"N\"], \"draft\": 1}\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let terms = try SiteTags.collect(from: [folder])
-        #expect(Set(counts(terms).keys) == ["A", "B", "D", "F", "H", "I"])
+        #expect(Set(counts(terms).keys) == ["A", "B", "D", "E", "F", "H", "I", "K", "M", "N"])
         #expect(terms.leftOut == [.draft: 4])
         let counted = "so the page is counted (write draft: true or draft: false)"
         let draft = "so the page is a draft (write draft: true or draft: false)"
@@ -496,10 +500,28 @@ import Testing
             "b.md:4: draft is \"yes\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
             "c.md:3: draft is 1, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
             "d.md:3: draft is \"no\", which is not true or false; it was read as false, as Hugo reads it, \(counted)",
-            "e.md:3: draft is 2, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "e.md:3: draft is 2, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
             "f.md:1: draft is a list, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "k.md:3: draft is 1.5, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "l.md:3: draft is yes, which is not true or false; it was read as true, as Hugo reads it, \(draft)",
+            "m.md:3: draft is off, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
+            "n.md:1: draft is 1, which is not true or false; it was read as false, as Hugo reads it, \(counted)",
         ])
         #expect(terms.problems.allSatisfy { $0.skipped == .nothing })
+    }
+
+    /// A line or paragraph separator (U+2028, U+2029) in front matter, which pasted text brings,
+    /// is text to Hugo and Jekyll: the page counts (it was skipped as malformed), a tag holding one
+    /// reads it as a space, and Hugo's slug of that tag is the same.
+    @Test func aLineSeparatorInFrontMatterKeepsThePage() throws {
+        let folder = try site([
+            "a.md": "---\ntitle: x\ntags: [ok, \"a\u{2028}b\"]\ndescription: \"para\u{2028}sep\u{2029}end\"\n---\n",
+            "b.md": "{\"tags\": [\"json\"], \"summary\": \"x\u{2028}y\"}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["ok": 1, "a b": 1, "json": 1], "\(terms.problems)")
+        #expect(terms.problems.isEmpty, "\(terms.problems)")
     }
 
     /// A file in UTF-16 or UTF-32 (with a byte order mark, or UTF-16 without one) is named as
