@@ -237,7 +237,7 @@ bench: release deps-bench
 	$(RELEASE_ENV) $(SWIFT) build $(RELEASE) --product TagCloudBench
 	.build/release/TagCloudBench --json $(BENCH_JSON) $(BENCH_ARGS)
 
-# The committed samples (samples/*.png, .svg, .layout.json and samples/gallery/*) are golden files.
+# The committed samples (samples/*.png, .svg, .layout.json, .html and samples/gallery/*) are golden files.
 #   make samples                      checks every one against what the code renders now
 #   make samples RECORD=tag-cloud     records the named ones (paths under samples/ without the
 #                                     extension, comma-separated: tag-cloud,gallery/numbers-flow,

@@ -12,7 +12,7 @@ import TagCloudUI
 package struct Tagcloud: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "tagcloud",
-        abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF or layout JSON.",
+        abstract: "Render tag clouds: chips with shaped text, wrapped like CSS flex-wrap, to PNG, SVG, PDF, HTML or layout JSON.",
         discussion: """
             Exit codes: 0 success; 64 bad command line or option value; 65 bad input data \
             (syntax, unknown key, wrong type, bad value, a number past its limits, a refused link, unknown font, \
@@ -37,15 +37,15 @@ package struct Tagcloud: ParsableCommand {
 package struct Render: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF or layout JSON.",
+        abstract: "Render a tag cloud spec (JSON, YAML, text or CSV) to PNG, SVG, PDF, HTML or layout JSON.",
         usage: """
             tagcloud render <input> [-o <output>] [--format <format>] [--input-format <format>] [--set <key=value> ...] [spec options] [--font-file <path> ...] [--strict-fonts] [--page] [--max-input-size <size>] [-v]
               tagcloud render <input>... --out-dir <folder> [--formats png,svg,...] [--progress | --quiet] [options]
               tagcloud render [<style-spec>] --from <content-folder> [--from <content-folder>]... [collect options] [-o <output>] [options]
             """,
         discussion: """
-            The output format follows OUTPUT's extension unless --format says otherwise (PNG for \
-            standard output and devices); without -o the output goes beside INPUT (tags.yaml -> \
+            The output format follows OUTPUT's extension unless --format says otherwise (PNG for - \
+            and for a device whose name has none, as /dev/stdout); without -o the output goes beside INPUT (tags.yaml -> \
             tags.png; JSON layouts -> tags.layout.json). INPUT may be a file, a FIFO, /dev/fd/N or - \
             for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
             and a tag's keys by index (--set 'tags[0].weight=3'). A tag with characters no font covers \
@@ -278,7 +278,7 @@ package struct Animate: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
     var scale: Double?
 
-    @Flag(help: "Change back to FROM at the end, so the animation cycles.")
+    @Flag(help: "Animate the change back to FROM too (the animation always repeats; without --loop it jumps back to FROM).")
     var loop = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))
@@ -391,10 +391,10 @@ package struct Preview: ParsableCommand {
 package struct Samples: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×) and SVG, and their animations as APNG (1×) and animated SVG.",
+        abstract: "Render the gallery: every spec in the samples folder and the articles' Swift examples, as PNG (2×), SVG, layout JSON and HTML, their animations as APNG (1×) and animated SVG, and a README.md page of them.",
         discussion: """
             Examples:
-              tagcloud samples                 # samples/*.yaml -> samples/*.png, *.svg, *.layout.json
+              tagcloud samples                 # samples/*.yaml -> samples/*.png, *.svg, *.layout.json, *.html
               tagcloud samples --out /tmp/gallery
             """)
 

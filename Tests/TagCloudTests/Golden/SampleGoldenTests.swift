@@ -66,10 +66,15 @@ import Typesetting
         let files = (json: folder.appendingPathComponent("\(base).layout.json"),
                      png: folder.appendingPathComponent("\(base).png"),
                      svg: folder.appendingPathComponent("\(base).svg"))
+        // The HTML fragment, for the specs whose fragment is committed (they went stale once:
+        // nothing compared them).
+        let htmlFile = folder.appendingPathComponent("\(base).html")
+        let html = FileManager.default.fileExists(atPath: htmlFile.path) ? try rendered.data(as: .html) : nil
         if isRecordingSample(name) {
             try AtomicFile.write(json, to: files.json)
             try AtomicFile.write(png, to: files.png)
             try AtomicFile.write(svg, to: files.svg)
+            if let html { try AtomicFile.write(html, to: htmlFile) }
             Issue.record("recorded samples/\(name).layout.json, .png and .svg; look at them, then check with make samples")
             return
         }
@@ -79,6 +84,10 @@ import Typesetting
             Issue.record("samples/\(name).layout.json: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
         }
         #expect(try CloudLayout(jsonData: Data(contentsOf: files.json)) == rendered.layout)
+        if let html, let difference = textMismatch(expected: try String(contentsOf: htmlFile, encoding: .utf8),
+                                                   actual: String(decoding: html, as: UTF8.self)) {
+            Issue.record("samples/\(name).html: \(difference)\n  If the change is intended: make samples RECORD=\(name)")
+        }
 
         if let difference = textMismatch(expected: try String(contentsOf: files.svg, encoding: .utf8),
                                                actual: String(decoding: svg, as: UTF8.self)) {
