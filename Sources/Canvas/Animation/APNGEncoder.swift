@@ -89,8 +89,8 @@ enum APNGEncoder {
         var frames: [CompressedFrame] = []
         var previous: RGBAImage?
         var opaque = true
-        func append(_ part: RGBAImage, x: Int, y: Int, duration: FrameDuration) throws {
-            opaque = opaque && isOpaque(part)
+        func append(_ part: RGBAImage, x: Int, y: Int, duration: FrameDuration, decidesChannels: Bool = true) throws {
+            if decidesChannels { opaque = opaque && isOpaque(part) }
             frames.append(CompressedFrame(stream: try encoder.zlibStream(of: part, channels: channels), width: part.width,
                                           height: part.height, x: x, y: y, duration: duration))
         }
@@ -108,9 +108,8 @@ enum APNGEncoder {
                 } else {
                     // A 1 × 1 frame of the unchanged top-left pixel (its opacity does not decide
                     // the channels: it was in the frame before).
-                    let pixel = crop(image, x: 0, y: 0, width: 1, height: 1)
-                    frames.append(CompressedFrame(stream: try encoder.zlibStream(of: pixel, channels: channels), width: 1,
-                                                  height: 1, x: 0, y: 0, duration: frame.duration))
+                    try append(crop(image, x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, duration: frame.duration,
+                               decidesChannels: false)
                 }
                 continue
             }

@@ -146,7 +146,7 @@ enum AnimatedSVGEncoder {
             }
             if case .group(var group) = item.content {
                 group.items = uniqueIdentifiers(group.items, rank: rank, used: &used)
-                item = DisplayItem(.group(group), metadata: item.metadata)
+                item.content = .group(group)
             }
             return item
         }
@@ -155,11 +155,25 @@ enum AnimatedSVGEncoder {
     /// The document with `aria-hidden="true"` added after each `id` attribute whose value is in
     /// `ids`, in one pass.
     private static func markingHidden(_ ids: Set<String>, in svg: [UInt8]) -> [UInt8] {
-        let marker = Array("id=\"".utf8)
         let attribute = Array(" aria-hidden=\"true\"".utf8)
         var result: [UInt8] = []
         result.reserveCapacity(svg.count + ids.count * attribute.count)
-        var copied = 0, index = 0
+        var copied = 0
+        forEachID(in: svg) { value, end in
+            guard ids.contains(value) else { return }
+            result += svg[copied...end]
+            result += attribute
+            copied = end + 1
+        }
+        result += svg[copied...]
+        return result
+    }
+
+    /// Calls `body` with the value of each complete `id="…"` attribute in the document, in
+    /// order, and the index of its closing quote.
+    private static func forEachID(in svg: [UInt8], _ body: (String, Int) -> Void) {
+        let marker = Array("id=\"".utf8)
+        var index = 0
         while index + marker.count <= svg.count {
             guard svg[index] == marker[0], svg[index..<(index + marker.count)].elementsEqual(marker) else {
                 index += 1
@@ -167,16 +181,10 @@ enum AnimatedSVGEncoder {
             }
             var end = index + marker.count
             while end < svg.count, svg[end] != UInt8(ascii: "\"") { end += 1 }
-            guard end < svg.count else { break }
-            if ids.contains(String(decoding: svg[(index + marker.count)..<end], as: UTF8.self)) {
-                result += svg[copied...end]
-                result += attribute
-                copied = end + 1
-            }
+            guard end < svg.count else { return }
+            body(String(decoding: svg[(index + marker.count)..<end], as: UTF8.self), end)
             index = end + 1
         }
-        result += svg[copied...]
-        return result
     }
 
     /// A frame's top-level items as layers and runs.
@@ -223,21 +231,11 @@ enum AnimatedSVGEncoder {
     /// or one ending with it (a backend that makes ids unique per document may prefix them).
     private static func writtenIds(count: Int, in svg: [UInt8]) throws -> [String] {
         var written: [String: String] = [:]
-        let marker = Array("id=\"".utf8)
-        var index = 0
-        while index + marker.count <= svg.count {
-            guard svg[index..<(index + marker.count)].elementsEqual(marker) else {
-                index += 1
-                continue
-            }
-            var end = index + marker.count
-            while end < svg.count, svg[end] != UInt8(ascii: "\"") { end += 1 }
-            let value = String(decoding: svg[(index + marker.count)..<end], as: UTF8.self)
+        forEachID(in: svg) { value, _ in
             if let range = value.range(of: prefix, options: .backwards) {
                 let suffix = String(value[range.lowerBound...])
                 if written[suffix] == nil { written[suffix] = value }
             }
-            index = end
         }
         return try (0..<count).map { rank in
             guard let id = written["\(prefix)\(rank)"] else {

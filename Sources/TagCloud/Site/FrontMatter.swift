@@ -558,8 +558,7 @@ struct FrontMatter {
                     case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
                     case .scalar(.number, let text)?:
                         values.readDraft(.number(parseNumber(text) ?? 0, written: written,
-                                                 isYAMLInteger: format == .yaml
-                                                     && (Int(text) != nil || Int(text.replacingOccurrences(of: "_", with: "")) != nil)),
+                                                 isYAMLInteger: format == .yaml && Int(text.replacingOccurrences(of: "_", with: "")) != nil),
                                          line: line(value))
                     case .scalar(.boolean, let text)?:
                         values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))

@@ -542,9 +542,9 @@ struct Provenance: Sendable, Hashable {
     var parsed: SpecSourceMap.Store?
     /// Where ``Cloud/setValue(_:forKeyPath:source:)`` set values, by key path.
     var assigned: [String: SpecLocation] = [:]
-    /// The hash of the tags when they were last checked (parsed, or read back by
-    /// ``Cloud/checkValues()``), so that rendering does not check them again; `nil` when a program
-    /// made them.
+    /// The hash of the tags when parsing checked them, so that rendering
+    /// (``Cloud/checkValues()``) does not check them again while they are unchanged; `nil` when a
+    /// program made them (they are then checked at every render).
     var checkedTags: Int?
 
     /// The location of the value at a key path: where it was last set.

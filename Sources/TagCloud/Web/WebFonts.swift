@@ -79,15 +79,7 @@ struct WebFonts {
         if let fontURL {
             // Checked again here (a program may set it without the spec stage), and written in its
             // URL form: characters a URL cannot hold are percent-encoded, as a tag's link is.
-            let link: WebLink
-            do {
-                link = try WebLink(checking: WebLink(checking: fontURL).url)
-            } catch {
-                throw .refusedSettingLink(key: "fontURL", href: fontURL, reason: error.description, nil)
-            }
-            guard link.kind == .web || link.kind == .relative else {
-                throw .refusedSettingLink(key: "fontURL", href: fontURL, reason: Self.folderLinkReason, nil)
-            }
+            let link = try Self.folderLink(fontURL, key: "fontURL", location: nil)
             base = link.href.hasSuffix("/") ? link.href : link.href + "/"
         }
         var css = ""
@@ -145,6 +137,22 @@ struct WebFonts {
         return result
     }
 
-    /// Why a `fontURL` that is a valid link is still refused.
-    static let folderLinkReason = "a font folder must be an http or https URL or a relative path, not a mailto:, tel: or #fragment link"
+    /// A link to a folder of fonts (`fontURL`), checked as a tag's link is and in its URL form
+    /// (characters a URL cannot hold percent-encoded): an `http` or `https` URL or a relative
+    /// path, since a `mailto:`, `tel:` or `#fragment` link names no folder.
+    ///
+    /// - Throws: ``TagCloudError/refusedSettingLink(key:href:reason:_:)`` naming `key`, at `location`.
+    static func folderLink(_ text: String, key: String, location: SpecLocation?) throws(TagCloudError) -> WebLink {
+        let link: WebLink
+        do {
+            link = try WebLink(checking: WebLink(checking: text).url)
+        } catch {
+            throw .refusedSettingLink(key: key, href: text, reason: error.description, location)
+        }
+        guard link.kind == .web || link.kind == .relative else {
+            throw .refusedSettingLink(key: key, href: text, reason: "a font folder must be an http or https URL or a relative path, "
+                                      + "not a mailto:, tel: or #fragment link", location)
+        }
+        return link
+    }
 }

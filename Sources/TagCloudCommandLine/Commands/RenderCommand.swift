@@ -183,8 +183,7 @@ package enum TagCloudCommand {
         // `/dev/stdin` and `/proc/self/fd/0`) would read nothing, and render an empty picture.
         var streams: [String: String] = [:]  // "device:inode" of each stream given, to its first name
         for input in request.inputs {
-            var status = stat()
-            guard (input == "-" ? fstat(STDIN_FILENO, &status) : stat(input, &status)) == 0 else { continue }
+            guard let status = OutputFile.status(ofInput: input) else { continue }
             let type = status.st_mode & S_IFMT
             guard type != S_IFREG, type != S_IFDIR else { continue }
             let key = "\(status.st_dev):\(status.st_ino)"

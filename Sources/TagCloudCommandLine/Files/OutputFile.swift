@@ -119,9 +119,8 @@ package enum OutputFile {
         case .replace, .descriptor:
             if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
                 for input in inputs {
-                    var status = stat()
                     // `-` is the file standard input reads, when it is one (`< spec.yaml`).
-                    guard (input == "-" ? fstat(STDIN_FILENO, &status) : stat(input, &status)) == 0 else { continue }
+                    guard let status = status(ofInput: input) else { continue }
                     if status.st_mode & S_IFMT == S_IFDIR {
                         // A folder of inputs (`collect`'s content): none of the pages it counts is
                         // replaced; other files there (a spec or picture written by an earlier
@@ -162,6 +161,13 @@ package enum OutputFile {
             if access(target.path, W_OK) != 0 { throw fail(reason(errno)) }
         }
         return target
+    }
+
+    /// What an input names: the file at its path, or for `-` what standard input reads; `nil` when
+    /// there is nothing there.
+    package static func status(ofInput input: String) -> stat? {
+        var status = stat()
+        return (input == "-" ? fstat(STDIN_FILENO, &status) : stat(input, &status)) == 0 ? status : nil
     }
 
     /// Why `render`'s output that is a folder cannot be written, and what to name instead.

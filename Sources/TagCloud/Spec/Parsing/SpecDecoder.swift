@@ -315,15 +315,7 @@ final class SpecDecoder: @unchecked Sendable {
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: nil, key: path, location(node))
         }
-        let link: WebLink
-        do {
-            link = try WebLink(checking: href)
-        } catch {
-            throw .refusedSettingLink(key: path, href: href, reason: error.description, location(node))
-        }
-        guard link.kind == .web || link.kind == .relative else {
-            throw .refusedSettingLink(key: path, href: href, reason: WebFonts.folderLinkReason, location(node))
-        }
+        _ = try WebFonts.folderLink(href, key: path, location: location(node))
         return href
     }
 
