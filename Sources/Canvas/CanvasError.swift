@@ -10,6 +10,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// The bitmap would be wider or taller than Cairo's image surfaces allow (32,767 pixels a side).
     case imageTooLarge(pixelWidth: Int, pixelHeight: Int, limit: Int)
+    /// The bitmap would have more pixels than a picture may (``RenderingLimits/maximumImagePixels``,
+    /// 16,384 × 16,384): its buffer alone would take more than 1 GiB. Nothing was allocated for it.
+    case imageAreaTooLarge(pixelWidth: Int, pixelHeight: Int, limit: Int)
     /// An item holds a value that cannot be drawn: a coordinate that is not finite, a negative line
     /// width, or a glyph run whose glyph and position counts differ. `item` is the index path of the
     /// item, such as `items[3].items[0]`.
@@ -62,6 +65,8 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the scale \(scale) is not a positive, finite number: use a scale such as 1, 2 or 3"
         case .imageTooLarge(let width, let height, let limit):
             return "the image would be \(width) × \(height) px, but Cairo's image surfaces allow at most \(limit) px a side: lower the scale or split the picture"
+        case .imageAreaTooLarge(let width, let height, let limit):
+            return "the image would be \(width) × \(height) px, \(width * height) pixels in all, over the limit of \(limit) (16384 × 16384): lower the scale or split the picture"
         case .invalidItem(let item, let reason):
             return "\(item) cannot be drawn: \(reason); fix that value in the display list"
         case .cairo(let operation, let status):

@@ -92,6 +92,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// scale; `width` and `height` are in pixels. `size` says which of the spec's values make it
     /// that large, for the message to name them (`nil` when they are not known).
     case pictureTooLarge(width: Int, height: Int, limit: Int, size: PictureSize? = nil)
+    /// The PNG would have more than `limit` pixels in all (Canvas's
+    /// `RenderingLimits.maximumImagePixels`, 16,384 × 16,384), though each side is within
+    /// ``RenderedCloud/maximumPictureSide``: its buffer alone would take over 1 GiB. `width` and
+    /// `height` are in pixels. Refused before any memory is taken for it.
+    case pictureHasTooManyPixels(width: Int, height: Int, limit: Int)
 
     /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
     case fontsUnavailable(TypesettingError)
@@ -125,7 +130,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place in a spec's text (or where a program set the value).
     public var location: SpecLocation? {
         switch self {
-        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .internalError, .fontsUnavailable,
+        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .pictureHasTooManyPixels, .internalError, .fontsUnavailable,
              .textLayoutFailed, .renderingFailed, .missingGlyphs, .unbuiltLanguage, .mixedLanguages:
             nil
         case .unusableFontFile(_, _, let location):
@@ -248,6 +253,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             if height > limit { lower += ["the number of tags", "\"font.size\"", "\"spacing\""] }
             lower.append("\"scale\" (PNG)")
             return head + "; lower " + alternatives(lower)
+        case let .pictureHasTooManyPixels(width, height, limit):
+            return "the picture would be \(width) × \(height) pixels, \(width * height) in all, over the limit of \(limit) pixels "
+                + "(16384 × 16384, as a browser's canvas); lower \"scale\" (PNG), \"width\", \"font.size\" or the number of tags"
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):
@@ -386,9 +394,16 @@ extension TagCloudError {
             }
             if tooTall {
                 let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\" (--font-size)"
-                parts.append("\(tags) tag\(tags == 1 ? "" : "s") make it \(isLowerBound ? "at least " : "")\(number(height)) points tall\(scale); show fewer rows "
-                             + "(\"maxRows\", --max-rows) or tags, lower " + alternatives([font, "\"spacing\" (--spacing)"] + lowerScale)
-                             + (tooWide ? "" : ", or raise \"width\" (--width) to fit more tags in a row"))
+                let made = "\(tags == 1 ? "1 tag makes" : "\(tags) tags make") it \(isLowerBound ? "at least " : "")\(number(height)) points tall\(scale)"
+                // The chips' own padding makes them tall too (`chip.padding.vertical: 1e5`); one
+                // tag has no rows to drop and no row to share.
+                let lower = [font, "\"chip.padding\""] + (tags == 1 ? ["\"padding\" (--padding)"] : ["\"spacing\" (--spacing)"]) + lowerScale
+                if tags == 1 {
+                    parts.append(made + "; lower " + alternatives(lower))
+                } else {
+                    parts.append(made + "; show fewer rows (\"maxRows\", --max-rows) or tags, lower " + alternatives(lower)
+                                 + (tooWide ? "" : ", or raise \"width\" (--width) to fit more tags in a row"))
+                }
             }
             return parts.joined(separator: "; and ")
         }

@@ -163,7 +163,7 @@ package struct CollectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
     var top: String?
 
-    @Option(help: ArgumentHelp("The order of the tags: name (default) or count.", valueName: "order"))
+    @Option(help: ArgumentHelp("The order of the tags: name (default; Unicode collation, as order: name) or count.", valueName: "order"))
     var sort: String?
 
     @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")
@@ -445,7 +445,7 @@ package struct Diff: ParsableCommand {
     @Argument(help: ArgumentHelp("The actual image.", valueName: "second"))
     var second: String
 
-    @Option(help: ArgumentHelp("Where to write the diff image (PNG).", valueName: "file"))
+    @Option(help: ArgumentHelp("Where to write the diff image (PNG); - for standard output (the summary then goes to standard error).", valueName: "file"))
     var out: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The colour distance (0–1) below which pixels count as equal; pixelmatch's 0.1 by default.", valueName: "threshold"))

@@ -32,6 +32,13 @@ package enum TagCloudMain {
             fail(CommandError.usage("argument \(bad.position) (\(quoted(bad.shown))) is not UTF-8 text; tagcloud reads names "
                                     + "and values as UTF-8 (\(remedy))"))
         }
+        // `tagcloud help NAME` for a command that does not exist: the parser printed the general
+        // help and exited 0, as if it were an answer.
+        if arguments.first == "help", arguments.count > 1, let name = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }),
+           !Tagcloud.configuration.subcommands.contains(where: { $0._commandName == name }) {
+            let names = Tagcloud.configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
+            fail(CommandError.usage("there is no command \(quoted(name)) to explain; the commands are \(names)"))
+        }
         if arguments.first == "render" {
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed
@@ -92,7 +99,11 @@ package enum TagCloudMain {
                 let outcome: DiffOutcome
                 do {
                     outcome = try TagCloudCommand.diff(diff.request())
-                    try StandardStreams.output(outcome.summary + "\n")
+                    if outcome.imageOnStandardOutput {
+                        StandardStreams.diagnostic(outcome.summary + "\n")
+                    } else {
+                        try StandardStreams.output(outcome.summary + "\n")
+                    }
                 } catch {
                     // diff's own contract: 2 for any trouble, a full standard output included.
                     if case .cannotCompareImages = error { fail(error) }
@@ -139,8 +150,11 @@ package enum TagCloudMain {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             if String(validatingCString: argument) == nil {
                 // Whether the bytes as given name something that exists (a link, even a broken one).
-                var status = stat()
-                return (index, String(cString: argument), lstat(argument, &status) == 0)
+                // (Raw memory: the zero initialiser of `stat` is imported from whichever C module
+                // included <sys/stat.h> first, and this file sees it missing by turns.)
+                let status = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<stat>.size, alignment: 16)
+                defer { status.deallocate() }
+                return (index, String(cString: argument), lstat(argument, status.assumingMemoryBound(to: stat.self)) == 0)
             }
         }
         return nil
@@ -173,8 +187,15 @@ package enum TagCloudMain {
             // the summary line, or --out-dir names a batch's folder (a glob that matched one spec
             // ends with the summary line as one that matched two).
             if jobs.count == 1, jobs[0].destinations.count == 1, line.progress != true, line.outputFolder == nil {
-                let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
-                if line.verbose { warnOnStandardError(result.summary) }
+                do throws(CommandError) {
+                    let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
+                    if line.verbose { warnOnStandardError(result.summary) }
+                } catch .library(let error) where error.location == nil && error.inputPath == nil && jobs[0].input.map({ $0 != "-" }) == true {
+                    // A spec's problem with no place in its text (a picture too large, an
+                    // unknown extension) names the spec, as a batch names it.
+                    StandardStreams.diagnostic(TagCloudCommand.failure(.library(error), of: jobs[0].input ?? "") + "\n")
+                    exit(CommandError.library(error).exitCode.rawValue)
+                }
                 exit(TagCloudExitCode.success.rawValue)
             }
             let bar = ProgressBar(enabled: line.progress ?? ProgressBar.standardErrorIsTerminal)

@@ -152,7 +152,7 @@ enum FuzzTarget: String, CaseIterable {
             case let .pngTooLarge(_, width, height, limits):
                 require(width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels,
                         "a \(width) × \(height) image was refused as too large")
-            case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
+            case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink,
                  .malformedLink, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
                 fatalError("the PNG reader threw \(error)")
@@ -192,7 +192,7 @@ enum FuzzTarget: String, CaseIterable {
                         "\(text.debugDescription) was refused for the scheme \(scheme), which a browser does not read there")
             case .malformedLink(let href, _):
                 require(href == text, "a malformed link names \(href.debugDescription), not the text given")
-            case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
+            case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .pngDecodingFailed, .pngTooLarge, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer,
                  .invalidComparisonOption, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
                 fatalError("the link checker threw \(error)")

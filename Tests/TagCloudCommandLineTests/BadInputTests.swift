@@ -37,7 +37,7 @@ import Testing
              status: 64, message: #"error: option --width: "width" is -3, but it must not be negative"#),
         Case(name: "picture too large", file: "big.yaml", bytes: Array("width: 20000\ntags: [a]\n".utf8),
              options: ["--scale", "2"], status: 65,
-             message: "error: the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: \"width\" 20000 + 2 × "
+             message: "error: big.yaml: the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: \"width\" 20000 + 2 × "
                 + "\"padding\" 16 points, × \"scale\" 2; lower \"width\" (--width), \"padding\" (--padding) or \"scale\" (--scale)"),
         Case(name: "unknown font family", file: "bad.yaml", bytes: Array("font: {family: Comic Nonsense}\ntags: [a]\n".utf8),
              status: 65, message: #"error: bad.yaml:1:16: unknown font family "Comic Nonsense"; available families: DejaVu Sans, Inter, Noto Color Emoji"#),
@@ -65,7 +65,7 @@ import Testing
         Case(name: "control character in text", file: "bad.txt", bytes: Array("ok\nbell\u{7}\n".utf8), status: 65,
              message: "contains the control character U+0007"),
         Case(name: "unknown input format", file: "tags.xml", bytes: Array("<tags/>".utf8), status: 64,
-             message: #"error: unknown input format ".xml"; use one of .json, .yaml, .yml, .txt, .csv"#),
+             message: #"error: tags.xml: unknown input format ".xml"; use one of .json, .yaml, .yml, .txt, .csv"#),
     ]
 
     @Test(arguments: cases) func badInputFailsCleanly(_ bad: Case) throws {

@@ -178,11 +178,26 @@ import Testing
         let port = server.port
         server.process.terminate()
         server.process.waitUntilExit()
+        // It ends by the signal, as every command does (it exited 0, as if it had finished).
+        #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGTERM)
         #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-error').hidden && document.getElementById('tagcloud-preview-error').textContent === 'the preview server stopped'"))
         let again = try Server(spec: spec, port: port)
         #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Pango')"),
                 "the page kept the stopped server's message")
         _ = again
+    }
+
+    /// Ctrl-C ends the preview by SIGINT (exit 130 in a shell), as it ends `render`.
+    @Test func anInterruptedPreviewEndsByItsSignal() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-preview-int-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("tags: [Swift]\n".utf8).write(to: spec)
+        let server = try Server(spec: spec)
+        kill(server.process.processIdentifier, SIGINT)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGINT)
     }
 
     @Test func thePreviewListensOnLoopbackOnly() throws {

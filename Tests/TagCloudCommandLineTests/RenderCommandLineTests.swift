@@ -242,5 +242,37 @@ import TestRandom
             #expect(run.text.contains("status=\(status)"), "\(format): \(run.text)")
             if status == "64" { #expect(run.text.contains("is binary and standard output is a terminal"), "\(run.text)") }
         }
+        // Nor an animated PNG, nor a diff image (they were written to the terminal), named `-`
+        // or by a path; diff says it with its own 2.
+        _ = try CommandRunner.run(["render", "t.yaml", "-o", "t.png"], in: out)
+        for (command, status, said) in [
+            ("animate t.yaml t.yaml -o - --format png", "64", "standard output is a terminal"),
+            ("animate t.yaml t.yaml -o /dev/tty --format png", "64", "\"/dev/tty\" is a terminal"),
+            ("diff t.png t.png --out -", "2", "standard output is a terminal"),
+            ("diff t.png t.png --out /dev/tty", "2", "\"/dev/tty\" is a terminal"),
+        ] {
+            let run = try CommandRunner.run(["-qec", "\(tagcloud) \(command); echo \"status=$?\"", "/dev/null"],
+                                            in: out, program: URL(fileURLWithPath: "/usr/bin/script"))
+            #expect(run.text.contains("status=\(status)") && run.text.contains(said) && !run.text.contains("PNG\r\n"),
+                    "\(command): \(run.text)")
+        }
+    }
+
+    /// `diff --out -` writes the diff image to standard output (it made a file named "-"), and
+    /// its summary then goes to standard error, as with `--out /dev/stdout` (it was appended to
+    /// the PNG).
+    @Test func diffWritesItsImageToStandardOutput() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("tags: [a, b]\n".utf8).write(to: out.appendingPathComponent("t.yaml"))
+        _ = try CommandRunner.run(["render", "t.yaml", "-o", "t.png"], in: out)
+        for target in ["-", "/dev/stdout"] {
+            let run = try CommandRunner.run(["diff", "t.png", "t.png", "--out", target], in: out)
+            #expect(run.status == 0 && run.standardError.contains("pixels differ"), "\(target): \(run.standardError)")
+            // A whole PNG and nothing after it: it ends with its IEND chunk.
+            #expect(run.standardOutput.starts(with: [0x89, 0x50, 0x4E, 0x47]) && !run.text.contains("pixels differ"), "\(target)")
+            #expect(run.standardOutput.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(target)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("-").path))
     }
 }

@@ -87,6 +87,11 @@ import Testing
         // A --font-file that cannot be used is said once; a --font family no spec has, once and counted.
         let badFile = try CommandRunner.run(["render", "x.yaml", "wide.yaml", "--out-dir", "f", "--font-file", "/no/such.ttf"], in: out)
         #expect(badFile.status == 66 && badFile.standardError.components(separatedBy: "\n").count == 2, "\(badFile.standardError)")
+        // Named for the first spec in order, whichever thread fails first (it named either, by turns).
+        for _ in 0..<4 {
+            let family = try CommandRunner.run(["render", "x.yaml", "e\u{301}.yaml", "wide.yaml", "--out-dir", "f", "--font", "NoSuchFont"], in: out)
+            #expect(family.standardError.hasPrefix("error: x.yaml: "), "\(family.standardError)")
+        }
         let family = try CommandRunner.run(["render", "x.yaml", "e\u{301}.yaml", "wide.yaml", "--out-dir", "f", "--font", "NoSuchFont"], in: out)
         let familyLines = family.standardError.split(separator: "\n")
         #expect(family.status == 64 && familyLines.count == 3 && familyLines[0].contains("unknown font family \"NoSuchFont\"")

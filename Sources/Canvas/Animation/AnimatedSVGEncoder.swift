@@ -257,10 +257,14 @@ enum AnimatedSVGEncoder {
         let iterations = animation.loopCount == 0 ? "infinite" : "\(animation.loopCount) forwards"
         var css = "\n<style>\n"
         for (rank, element) in elements.enumerated() {
+            // A piece is hidden as well as transparent while it does not show: its links are then
+            // neither tab stops nor click targets (a keyboard's focus landed on links of frames
+            // drawn at opacity 0).
             func value(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?, last: (dx: CGFloat, dy: CGFloat)) -> String {
                 let offset = state.map { ($0.dx, $0.dy) } ?? last
+                let opacity = number(state?.opacity ?? 0)
                 return "transform:translate(\(number(Double(offset.0)))px,\(number(Double(offset.1)))px);"
-                    + "opacity:\(number(state?.opacity ?? 0))"
+                    + "opacity:\(opacity);visibility:\(opacity == "0" ? "hidden" : "visible")"
             }
             var frames: [String] = []
             var last: (dx: CGFloat, dy: CGFloat) = (0, 0)

@@ -7,7 +7,8 @@ enum BitmapBackend {
     /// The pixel size of a picture at a scale: `ceil(points × scale)`, ignoring rounding noise.
     ///
     /// - Throws: ``CanvasError/invalidScale(_:)``, ``CanvasError/invalidSize(width:height:)`` or
-    ///   ``CanvasError/imageTooLarge(pixelWidth:pixelHeight:limit:)``.
+    ///   ``CanvasError/imageTooLarge(pixelWidth:pixelHeight:limit:)`` or
+    ///   ``CanvasError/imageAreaTooLarge(pixelWidth:pixelHeight:limit:)``.
     static func pixelSize(of size: CGSize, scale: Double) throws -> (width: Int, height: Int) {
         guard scale.isFinite, scale > 0 else { throw CanvasError.invalidScale(scale) }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
@@ -19,6 +20,9 @@ enum BitmapBackend {
         guard width <= Double(limit), height <= Double(limit) else {
             throw CanvasError.imageTooLarge(pixelWidth: Int(min(width, Double(Int.max / 2))),
                                             pixelHeight: Int(min(height, Double(Int.max / 2))), limit: limit)
+        }
+        guard width * height <= Double(RenderingLimits.maximumImagePixels) else {
+            throw CanvasError.imageAreaTooLarge(pixelWidth: Int(width), pixelHeight: Int(height), limit: RenderingLimits.maximumImagePixels)
         }
         return (Int(width), Int(height))
     }

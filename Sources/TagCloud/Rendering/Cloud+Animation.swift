@@ -88,8 +88,10 @@ extension Cloud {
     ///   - typesetter: The typesetter; `nil` for the shared one.
     /// - Returns: The file's bytes.
     /// - Throws: As ``animation(to:animation:frameRate:hold:loop:typesetter:)``,
-    ///   ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64, and
-    ///   ``TagCloudError/renderingFailed(format:_:)`` when the file cannot be written.
+    ///   ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64,
+    ///   ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` or
+    ///   ``TagCloudError/pictureHasTooManyPixels(width:height:limit:)`` for frames over the pixel
+    ///   limits, and ``TagCloudError/renderingFailed(format:_:)`` when the file cannot be written.
     @MainActor
     public func animationData(to other: Cloud, as format: AnimationFormat, scale: Double? = nil,
                               animation: Animation = .default, frameRate: Double = 60, hold: Double = 1, loop: Bool = false,
@@ -104,6 +106,10 @@ extension Cloud {
             case .png: return try frames.apngData(scale: scale ?? Double(second.scale), background: background)
             case .svg: return try frames.svgData(background: background)
             }
+        } catch CanvasError.imageTooLarge(let width, let height, let limit) {
+            throw .pictureTooLarge(width: width, height: height, limit: limit)
+        } catch CanvasError.imageAreaTooLarge(let width, let height, let limit) {
+            throw .pictureHasTooManyPixels(width: width, height: height, limit: limit)
         } catch {
             throw .renderingFailed(format: format == .png ? .png : .svg, CanvasError(thrown: error))
         }

@@ -47,15 +47,19 @@ extension Cloud {
             dark.theme = .dark
             var darkCloud = dark.resolved()
             // A light background the spec gives (a white card) would carry the dark look's light
-            // text: the dark look takes the dark theme's own background instead.
+            // text: the dark look takes the dark theme's own background instead, in pictures and
+            // in web output's dark block.
+            var ownBackground: CSSColor?
             if background != nil, darkCloud.background.alpha > 0,
                WeightColoring.contrast(WeightColoring.composite(darkCloud.defaultLook.textColor, over: darkCloud.background),
                                        darkCloud.background) < WeightColoring.minimumContrast {
                 dark.background = nil
                 darkCloud = dark.resolved()
+                ownBackground = darkCloud.background
             }
             rendered.darkLook = RenderedCloud.DarkLook(cloud: darkCloud,
-                                                       displayList: try CloudRenderer.render(darkCloud, typesetter: typesetter).displayList)
+                                                       displayList: try CloudRenderer.render(darkCloud, typesetter: typesetter).displayList,
+                                                       background: ownBackground)
         }
         return rendered
     }

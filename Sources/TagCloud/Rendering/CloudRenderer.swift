@@ -32,6 +32,9 @@ public struct RenderedCloud: Sendable {
         var cloud: ResolvedCloud
         /// Its picture.
         var displayList: DisplayList
+        /// Its own background, when the spec's light one would carry its light text unreadably
+        /// (the dark theme's); `nil` for the spec's background (``ResolvedCloud/web``).
+        var background: CSSColor?
     }
 
     /// The picture's size in pixels at `scale` (what a PNG would be; `scale` 1 for SVG and PDF).
@@ -135,7 +138,8 @@ extension RenderedCloud {
     ///     ``scale``.
     /// - Returns: The bytes: a picture, or the layout JSON.
     /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64
-    ///   (NaN included), ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` when the picture
+    ///   (NaN included), ``TagCloudError/pictureHasTooManyPixels(width:height:limit:)`` for a PNG of
+    ///   more than 16,384 × 16,384 pixels in all, ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` when the picture
     ///   would be over ``maximumPictureSide`` pixels on a side, or
     ///   ``TagCloudError/renderingFailed(format:_:)``.
     public func data(as format: OutputFormat, scale: Double? = nil) throws(TagCloudError) -> Data {
@@ -154,6 +158,9 @@ extension RenderedCloud {
         guard pixels.width <= limit, pixels.height <= limit else {
             throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit, size: pictureSize(image, scale: scale))
         }
+        if image == .png, pixels.width * pixels.height > RenderingLimits.maximumImagePixels {
+            throw .pictureHasTooManyPixels(width: pixels.width, height: pixels.height, limit: RenderingLimits.maximumImagePixels)
+        }
         do {
             if image == .svg { return try svgData() }
             return try image.renderer(scale: scale, background: background).render(displayList)
@@ -161,6 +168,8 @@ extension RenderedCloud {
             throw error
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit, size: pictureSize(image, scale: scale))
+        } catch CanvasError.imageAreaTooLarge(let width, let height, let limit) {
+            throw .pictureHasTooManyPixels(width: width, height: height, limit: limit)
         } catch {
             throw .renderingFailed(format: format, CanvasError(thrown: error))
         }

@@ -352,8 +352,14 @@ struct FrontMatter {
                 case "---json": format = .json
                 case let other where mark == UInt8(ascii: "-") && other.hasPrefix("---") && other.dropFirst(3).allSatisfy(\.isLetter)
                     && !other.dropFirst(3).isEmpty:
-                    throw SiteTags.Problem(file: "", line: 1 + lead, message: "the front matter is in \(other.dropFirst(3)), "
-                                            + "which is a program, not data (only YAML, TOML and JSON are read)")
+                    let language = other.dropFirst(3).lowercased()
+                    let message = switch language {
+                    case "toml": "the front matter is marked ---toml, which is not read: write TOML front matter between +++ lines"
+                    case "js", "javascript", "cjs", "mjs", "node":
+                        "the front matter is in \(language), which is a program, not data (only YAML, TOML and JSON are read)"
+                    default: "the front matter is in \(language), which is not read (only YAML, TOML and JSON are)"
+                    }
+                    throw SiteTags.Problem(file: "", line: 1 + lead, message: message)
                 default: return nil
                 }
             }
@@ -454,12 +460,14 @@ struct FrontMatter {
                 let input = try TextInput(bytes: Self.separatorsAsSpaces(text), source: file)
                 do {
                     composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
-                } catch .duplicateKey(let key, let place, _) where format == .yaml && strings == .plainYAMLSplit {
-                    // Jekyll's YAML reader keeps the last of a key written twice (Hugo's stops
-                    // on it): the block is read again with only the last of each top-level key.
+                } catch .duplicateKey(let key, let place, _) where format == .yaml && (strings == .plainYAMLSplit || strings == .one) {
+                    // Jekyll's and Hugo's YAML readers keep the last of a key written twice
+                    // (Hugo 0.111 builds `/tags/two/` from `tags: [one]` then `tags: [two]`;
+                    // Eleventy's stops on it): the block is read again with only the last of
+                    // each top-level key.
                     let kept = Self.lastOfEachTopLevelKey(Self.separatorsAsSpaces(text))
                     composed = try YAMLReader.compose(try TextInput(bytes: kept, source: file), format: .yaml)
-                    duplicateNote = ("\(key) is written twice in the front matter; the last one was read, as Jekyll reads it",
+                    duplicateNote = ("\(key) is written twice in the front matter; the last one was read, as Jekyll and Hugo read it",
                                      place.line ?? line)
                 }
             } catch {
@@ -473,6 +481,18 @@ struct FrontMatter {
                     return lines
                 }
                 throw SiteTags.Problem(file: file, line: error.location?.line, message: "malformed front matter: " + error.message)
+            }
+            // Front matter is a mapping of keys; a list or a lone text is a mistake Hugo stops
+            // the build on ("cannot unmarshal !!seq into map"), not a page without tags.
+            switch composed.root {
+            case .sequence(let sequence)?:
+                throw SiteTags.Problem(file: file, line: composed.locate(sequence.mark).line ?? line,
+                                       message: "malformed front matter: it is a list, not keys with values (tags: [a, b])")
+            case .scalar(let scalar)? where FrontMatter.nonText(scalar).map({ if case .empty = $0 { false } else { true } }) ?? true:
+                throw SiteTags.Problem(file: file, line: composed.locate(scalar.mark).line ?? line,
+                                       message: "malformed front matter: it is a lone value, not keys with values (tags: [a, b])")
+            default:
+                break
             }
             var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings,
                                      jekyllSite: jekyllSite)
@@ -513,6 +533,7 @@ struct FrontMatter {
         let keysAsWritten = jekyllSite || strings == .commaSplit
         let wanted = Set(keysAsWritten ? keys : keys.map { $0.lowercased() })
         var entries: [(key: String, value: SpecNode)] = []
+        var spellings: [String: String] = [:]
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for (keyNode, value) in mapping {
             guard let written = keyNode.scalar?.string else { continue }
@@ -557,8 +578,9 @@ struct FrontMatter {
                     switch isPlain ? nonText(scalar) : nil {
                     case .empty?: break  // `draft:` with no value: not a draft, as Hugo reads null
                     case .scalar(.number, let text)?:
-                        values.readDraft(.number(parseNumber(text) ?? 0, written: written,
-                                                 isYAMLInteger: format == .yaml && Int(text.replacingOccurrences(of: "_", with: "")) != nil),
+                        let integer = yamlInteger(text)
+                        values.readDraft(.number(parseNumber(text) ?? integer.map(Double.init) ?? 0, written: written,
+                                                 isYAMLInteger: format == .yaml && integer != nil),
                                          line: line(value))
                     case .scalar(.boolean, let text)?:
                         values.readDraft(.boolean(text.lowercased() == "true"), line: line(value))
@@ -637,6 +659,12 @@ struct FrontMatter {
                 }
                 dates[key] = (reading, line(value))
             }
+            if !keysAsWritten, let kept = spellings[key] {
+                // Keys equal ignoring case: one of them counts, as in Hugo.
+                guard hugoKeepsSpelling(written, over: kept) else { continue }
+                entries.removeAll { $0.key == key }
+            }
+            spellings[key] = written
             entries.append((keysAsWritten ? written : key, value))
         }
         values.readDates(dates)
@@ -747,12 +775,26 @@ struct FrontMatter {
         return nil
     }
 
-    /// A TOML table's values by key in lower case, as Hugo reads keys (the first of keys that
-    /// differ in case kept).
+    /// A TOML table's values by key in lower case, as Hugo reads keys (of keys that differ in
+    /// case, the one ``hugoKeepsSpelling(_:over:)`` keeps).
     static func lowercasedKeys(_ table: TOMLTable) -> [String: any TOMLValueConvertible] {
-        var keys: [String: any TOMLValueConvertible] = [:]
-        for (key, value) in table where keys[key.lowercased()] == nil { keys[key.lowercased()] = value }
-        return keys
+        var keys: [String: (written: String, value: any TOMLValueConvertible)] = [:]
+        for (key, value) in table {
+            let folded = key.lowercased()
+            if let kept = keys[folded], !hugoKeepsSpelling(key, over: kept.written) { continue }
+            keys[folded] = (key, value)
+        }
+        return keys.mapValues(\.value)
+    }
+
+    /// Whether Hugo keeps the value of front matter key `spelling` over that of `kept`, a key
+    /// equal to it ignoring case written before it (`tags` and `Tags` in one page): Hugo 0.111
+    /// lower-cases keys while walking a Go map, so a key written in lower case is always
+    /// replaced by one that is not (`Tags` wins over `tags`, checked against a build in either
+    /// order, YAML and TOML), and between two that are not (`Tags` and `TAGS`) its choice
+    /// changes from build to build: the first written is kept here.
+    static func hugoKeepsSpelling(_ spelling: String, over kept: String) -> Bool {
+        kept == kept.lowercased() && spelling != spelling.lowercased()
     }
 
     static func unlisting(key: String, flag: String?, option: (String) -> String?) -> String? {
@@ -927,10 +969,35 @@ struct FrontMatter {
         case "true", "True", "TRUE", "false", "False", "FALSE": return .scalar(.boolean, text: text)
         default: break
         }
-        if parseNumber(text) != nil { return .scalar(.number, text: text) }
+        if parseNumber(text) != nil || yamlInteger(text) != nil { return .scalar(.number, text: text) }
         // A date alone is YAML 1.1's `YYYY-MM-DD` (ten characters); with a time, its looser form.
         if text.count >= 10, PageDates.date(text) != nil { return .scalar(.date, text: text) }
         return nil
+    }
+
+    /// A plain YAML scalar read as an integer as Hugo's YAML reader reads one (YAML 1.1: Go's
+    /// `strconv.ParseInt` with base 0 after removing underscores): decimal, `0x1F`, `0o17` or
+    /// `017` (octal), `0b101`, with a sign; `nil` for anything else.
+    static func yamlInteger(_ text: String) -> Int64? {
+        var digits = Substring(text.replacingOccurrences(of: "_", with: ""))
+        let negative = digits.first == "-"
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        let radix: Int
+        if digits.count > 2, digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            radix = 16
+        } else if digits.count > 2, digits.hasPrefix("0o") || digits.hasPrefix("0O") {
+            radix = 8
+        } else if digits.count > 2, digits.hasPrefix("0b") || digits.hasPrefix("0B") {
+            radix = 2
+        } else if digits.count > 1, digits.first == "0" {
+            guard let octal = Int64(digits.dropFirst(), radix: 8) else { return nil }
+            return negative ? -octal : octal
+        } else {
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let decimal = Int64(digits) else { return nil }
+            return negative ? -decimal : decimal
+        }
+        guard let value = Int64(digits.dropFirst(2), radix: radix) else { return nil }
+        return negative ? -value : value
     }
 
     /// The bytes with each U+2028 and U+2029 (UTF-8 `E2 80 A8`, `E2 80 A9`) replaced by a space.

@@ -510,7 +510,11 @@ public struct SiteTags: Sendable, Hashable {
         }
         for result in fileResults {
             guard let result else { continue }
-            problems += result.problems
+            // A file's problems in the order of their lines (a list's bad values were said
+            // before its empty ones), those of the whole file first; stable for one line.
+            problems += result.problems.enumerated().sorted { a, b in
+                (a.element.line ?? 0, a.offset) < (b.element.line ?? 0, b.offset)
+            }.map(\.element)
             if let reason = result.leftOut { leftOut[reason, default: 0] += 1 }
             guard result.counted else { continue }
             read += 1
@@ -593,7 +597,14 @@ public struct SiteTags: Sendable, Hashable {
         }
         switch order {
         case .count: kept.sort(by: byCount)
-        case .name: kept.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        case .name:
+            // By the Unicode collation `order: name` sorts by (root): `Ärger` with the A's, not
+            // after `Zürich` as code points put it.
+            let collation = NameCollation(locale: nil)
+            kept.sort { a, b in
+                let order = collation.compare(a.name, b.name)
+                return order == .orderedSame ? a.name < b.name : order == .orderedAscending
+            }
         }
         return Cloud(tags: kept.map { term in
             let link = href.flatMap { template in Self.linkProblem(template, for: term) == nil ? Self.link(template, for: term) : nil }
@@ -898,9 +909,14 @@ public struct SiteTags: Sendable, Hashable {
                                            + "(save the file as UTF-8)", skipped: .entry))
             return result
         }
+        // A NUL byte makes a binary file, unless it is in the page's body after a whole front
+        // matter block (Hugo publishes such a page with its tags).
         if bytes.prefix(4096).contains(0) {
-            result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
-            return result
+            let block = try? FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
+            if block.map({ $0.text.contains(0) }) ?? true {
+                result.problems.append(Problem(file: name, line: nil, message: "is not a text file (it holds NUL bytes)", skipped: .entry))
+                return result
+            }
         }
         var block: FrontMatter?
         do {

@@ -409,6 +409,9 @@ struct HTMLWriter {
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
         container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
         container += "font-synthesis:none;font-kerning:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;"
+        // Inherited properties a page may set that move or size the text (an article's
+        // `text-indent: 1.5em` indented every chip's label).
+        container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;"
         container += "background:var(--tc-background,\(options.background.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"))"
         css += "\(scope){\(container)}\n"
         let grows = cloud.justification == .stretch

@@ -144,14 +144,22 @@ struct WebFonts {
     /// - Throws: ``TagCloudError/refusedSettingLink(key:href:reason:_:)`` naming `key`, at `location`.
     static func folderLink(_ text: String, key: String, location: SpecLocation?) throws(TagCloudError) -> WebLink {
         let link: WebLink
+        let kinds = "a font folder must be an http or https URL or a relative path"
         do {
             link = try WebLink(checking: WebLink(checking: text).url)
+        } catch .refusedLink(_, let scheme) {
+            throw .refusedSettingLink(key: key, href: text, reason: "\(kinds), not a \(scheme): link", location)
         } catch {
             throw .refusedSettingLink(key: key, href: text, reason: error.description, location)
         }
         guard link.kind == .web || link.kind == .relative else {
-            throw .refusedSettingLink(key: key, href: text, reason: "a font folder must be an http or https URL or a relative path, "
-                                      + "not a mailto:, tel: or #fragment link", location)
+            throw .refusedSettingLink(key: key, href: text, reason: "\(kinds), not a mailto:, tel: or #fragment link", location)
+        }
+        // The font's file name is added after the folder: after a query or a fragment it would
+        // name no file (`/fonts/?v=2/Inter.otf` asks for the folder).
+        if link.url.query != nil || link.url.fragment != nil {
+            throw .refusedSettingLink(key: key, href: text, reason: "\(kinds) without a ?query or #fragment: each font's file name "
+                                      + "is added after it (give /fonts/, not /fonts/?v=2)", location)
         }
         return link
     }

@@ -62,7 +62,7 @@ extension RenderedCloud {
         var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
                                  linkTarget: web.linkTarget)
         if let darkLook {
-            options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: web.background?.rgbaColor)
+            options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: (darkLook.background ?? web.background)?.rgbaColor)
         }
         do {
             return try displayList.svgData(background: web.background?.rgbaColor, options: options)
@@ -77,7 +77,7 @@ extension RenderedCloud {
     func htmlData() throws(TagCloudError) -> Data {
         let web = cloud.web
         let options = HTMLOptions(idPrefix: web.idPrefix, title: web.title, background: web.background,
-                                  darkLook: darkLook?.cloud, darkBackground: web.background, linkTarget: web.linkTarget,
+                                  darkLook: darkLook?.cloud, darkBackground: darkLook?.background ?? web.background, linkTarget: web.linkTarget,
                                   fontURL: web.fontURL, isPage: web.isPage)
         return try CloudHTML.html(cloud, rendered: self, options: options, typesetter: typesetter)
     }
@@ -117,7 +117,7 @@ extension TagCloudError {
         switch error {
         case .refusedLink(let href, _), .malformedLink(let href, _):
             self = .refusedLink(tag: "", href: href, reason: error.description, nil)
-        case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
+        case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
              .pngDecodingFailed, .pngTooLarge, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
              .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
             self = .renderingFailed(format: format, error)

@@ -116,6 +116,7 @@ extension TagCloudCommand {
         let format: AnimationFormat
         if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
         let path: String? = request.output == "-" ? nil : request.output
+        if format == .png { try refuseBinaryOnTerminal("png", path: path, advice: "give -o FILE") }
         let inputs = [request.from, request.to]
         try checkInputFiles(inputs)
         if let path { try OutputFile.check(path, inputs: inputs) }

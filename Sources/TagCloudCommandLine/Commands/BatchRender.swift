@@ -125,24 +125,33 @@ extension TagCloudCommand {
         let outcomes = Locked<[BatchReport.Outcome?]>([BatchReport.Outcome?](repeating: nil, count: jobs.count))
         // Each spec's messages (warnings, its failure) are reported in the specs' order, whatever
         // order they finish in: a spec's as soon as every spec before it has finished.
-        let messages = Locked<(next: Int, pending: [[String]?])>((0, [[String]?](repeating: nil, count: jobs.count)))
+        // An option's bad value that every spec meets alike (`--font NoSuchFont`) is said for the
+        // first spec in order that meets it, then counted: one line at the end names how many
+        // more. Decided as the messages are reported, in the specs' order (deciding it as specs
+        // finished named whichever thread failed first).
+        let messages = Locked<(next: Int, pending: [FinishedSpec?], optionErrors: [String: Int])>(
+            (0, [FinishedSpec?](repeating: nil, count: jobs.count), [:]))
         // They are reported under the lock: two threads each with lines ready, reporting them
         // after it, interleaved them (`-v` listed one spec's files around the next one's).
-        @Sendable func finished(_ index: Int, with lines: [String]) {
+        @Sendable func finished(_ index: Int, with spec: FinishedSpec) {
             messages.withLock { state in
-                state.pending[index] = lines
-                while state.next < jobs.count, let lines = state.pending[state.next] {
-                    for line in lines { report(line) }
-                    state.pending[state.next] = []
+                state.pending[index] = spec
+                while state.next < jobs.count, let spec = state.pending[state.next] {
+                    for line in spec.lines { report(line) }
+                    if let failure = spec.failure {
+                        let isRepeated = failure.optionError.map { message in
+                            defer { state.optionErrors[message, default: -1] += 1 }
+                            return state.optionErrors[message] != nil
+                        } ?? false
+                        if !isRepeated { report(failure.line) }
+                    }
+                    state.pending[state.next] = FinishedSpec(lines: [], failure: nil)
                     state.next += 1
                 }
             }
         }
         let next = Locked(0)
         let done = Locked(0)
-        // An option's bad value that every spec meets alike (`--font NoSuchFont`) is said for the
-        // first spec that meets it, then counted: one line at the end names how many more.
-        let optionErrors = Locked<[String: Int]>([:])
         let workers = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -154,6 +163,7 @@ extension TagCloudCommand {
                 let job = jobs[index]
                 var outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
                 var lines: [String] = []
+                var failure: FinishedSpec.Failure?
                 do throws(CommandError) {
                     if let error = unwritable[index] { throw error }
                     // Missing, a folder, `x.yaml/`: said as rendering the spec alone says it.
@@ -186,21 +196,18 @@ extension TagCloudCommand {
                     }
                 } catch {
                     outcome.error = error
-                    let isRepeated = error.isAboutAnOption && optionErrors.withLock { seen in
-                        defer { seen[error.description, default: -1] += 1 }
-                        return seen[error.description] != nil
-                    }
-                    if !isRepeated { lines.append(Self.failure(error, of: outcome.input)) }
+                    failure = FinishedSpec.Failure(line: Self.failure(error, of: outcome.input),
+                                                   optionError: error.isAboutAnOption ? error.description : nil)
                 }
                 outcomes.withLock { $0[index] = outcome }
-                finished(index, with: lines)
+                finished(index, with: FinishedSpec(lines: lines, failure: failure))
                 progress(done.withLock { value in
                     value += 1
                     return value
                 }, jobs.count)
             }
         }
-        for (message, more) in optionErrors.withLock({ $0 }).sorted(by: { $0.key < $1.key }) where more > 0 {
+        for (message, more) in messages.withLock({ $0.optionErrors }).sorted(by: { $0.key < $1.key }) where more > 0 {
             report("error: \(more) more \(more == 1 ? "spec" : "specs") failed the same way: \(message)")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -208,6 +215,19 @@ extension TagCloudCommand {
         // Every spec failed: the folders made for them go too.
         if batch.outcomes.allSatisfy({ $0.files.isEmpty }) { removeCreatedFolders(created) }
         return batch
+    }
+
+    /// What a spec that finished has to say: its lines (warnings, files written with `-v`),
+    /// then its failure.
+    struct FinishedSpec: Sendable {
+        /// A spec's failure: its line, and for an option's bad value that every spec meets alike,
+        /// the message that says it once (``CommandError/isAboutAnOption``).
+        struct Failure: Sendable {
+            var line: String
+            var optionError: String?
+        }
+        var lines: [String]
+        var failure: Failure?
     }
 
     /// A failed spec's line: `error: <spec>: <message>`, the spec named once: a message that

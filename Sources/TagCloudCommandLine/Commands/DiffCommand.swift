@@ -46,6 +46,9 @@ package struct DiffOutcome: Sendable, Equatable {
     package var totalPixels: Int
     /// The limit the count was held to.
     package var maxDiffPixels: Int
+    /// Whether the diff image went to standard output (`--out -`, or a path to the file standard
+    /// output goes to): the summary then goes to standard error.
+    package var imageOnStandardOutput = false
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
@@ -86,9 +89,13 @@ extension TagCloudCommand {
         guard request.maxPixels >= 1 else {
             throw .cannotCompareImages(reason: "--max-pixels is \(request.maxPixels), but it must be 1 or more")
         }
-        if let path = request.diffOutput {
+        // `--out -` is standard output, as `-o -` is for the other commands; a PNG is never
+        // written to a terminal.
+        let diffPath = request.diffOutput == "-" ? nil : request.diffOutput
+        if request.diffOutput != nil {
             do {
-                try OutputFile.check(path, inputs: [request.first, request.second])
+                try refuseBinaryOnTerminal("png", path: diffPath, advice: "give --out FILE")
+                if let diffPath { try OutputFile.check(diffPath, inputs: [request.first, request.second]) }
             } catch {
                 throw .cannotCompareImages(reason: diffImageFailure(error))
             }
@@ -103,17 +110,27 @@ extension TagCloudCommand {
         } catch {
             throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
         }
-        if let path = request.diffOutput, let diffImage = result.diffImage {
+        if request.diffOutput != nil, let diffImage = result.diffImage {
             do throws(CommandError) {
                 let png: Data
-                do { png = try diffImage.pngData() } catch { throw .cannotWriteOutput(path: path, reason: "\(error)") }
-                try OutputFile.write(png, to: path, inputs: [request.first, request.second])
+                do {
+                    png = try diffImage.pngData()
+                } catch {
+                    throw .cannotWriteOutput(path: diffPath ?? "standard output", reason: "\(error)")
+                }
+                if let diffPath {
+                    try OutputFile.write(png, to: diffPath, inputs: [request.first, request.second])
+                } else {
+                    try StandardStreams.output(png)
+                }
             } catch {
                 throw .cannotCompareImages(reason: diffImageFailure(error))
             }
         }
-        return DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
-                           totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
+        var outcome = DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
+                                  totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
+        outcome.imageOnStandardOutput = request.diffOutput != nil && (diffPath.map(isStandardOutput) ?? true)
+        return outcome
     }
 
     /// `cannot write the diff image "d.png": no space left on the device`.
@@ -138,7 +155,7 @@ extension TagCloudCommand {
                 throw .cannotCompareImages(reason: "\(quoted(path: path)) claims to be \(width) × \(height) pixels, \(over)")
             case .pngDecodingFailed(_, let reason):
                 throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image (\(reason))")
-            case .invalidSize, .invalidScale, .imageTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
+            case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
                  .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
                 throw .cannotCompareImages(reason: "\(quoted(path: path)): \(error)")

@@ -155,6 +155,27 @@ package enum TagCloudCommand {
                             layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
     }
 
+    /// Refuses to write a picture's binary bytes to a terminal, where they would only garble it:
+    /// standard output when `path` is `nil`, else the path (`/dev/stdout`, `/dev/tty`).
+    ///
+    /// - Parameters:
+    ///   - format: The format's extension (`png`, `pdf`).
+    ///   - advice: How to name a file instead (`give -o FILE`).
+    /// - Throws: ``CommandError/usage(_:)``.
+    static func refuseBinaryOnTerminal(_ format: String, path: String?, advice: String) throws(CommandError) {
+        guard path == nil ? isatty(1) == 1 : path.map(isTerminal) == true else { return }
+        let name = path.map { "\(quoted(path: $0)) is a terminal" } ?? "standard output is a terminal"
+        throw .usage("\(format.uppercased()) is binary and \(name); \(advice), or redirect standard output (> out.\(format))")
+    }
+
+    /// Whether `path` names the file standard output goes to (`/dev/stdout`, `/proc/self/fd/1`,
+    /// or the file it was redirected to): what else would go there must not.
+    static func isStandardOutput(_ path: String) -> Bool {
+        var output = stat(), named = stat()
+        guard fstat(1, &output) == 0, stat(path, &named) == 0 else { return false }
+        return output.st_dev == named.st_dev && output.st_ino == named.st_ino
+    }
+
     /// Whether a path names a terminal (a character device that is a tty when opened; opening it
     /// for writing without becoming its controlling terminal, and without waiting).
     static func isTerminal(_ path: String) -> Bool {
@@ -240,11 +261,7 @@ package enum TagCloudCommand {
             // A picture's bytes written to a terminal would only garble it, named `-` or by a path
             // (`-o /dev/stdout`, `-o /dev/tty`).
             for binary in destinations where [.png, .pdf].contains(binary.format) {
-                if binary.path == nil ? isatty(1) == 1 : binary.path.map(isTerminal) == true {
-                    let name = binary.path.map { "\(quoted(path: $0)) is a terminal" } ?? "standard output is a terminal"
-                    throw .usage("\(binary.format.rawValue.uppercased()) is binary and \(name); "
-                                 + "give -o FILE, or redirect standard output (> cloud.\(binary.format.rawValue))")
-                }
+                try refuseBinaryOnTerminal(binary.format.rawValue, path: binary.path, advice: "give -o FILE")
             }
             let keys = destinations.map { $0.path.map { ExactPath(canonicalPath($0)) } }
             if input != nil {

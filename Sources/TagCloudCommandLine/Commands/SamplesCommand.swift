@@ -137,11 +137,42 @@ extension TagCloudCommand {
         let specs = try sampleSpecs(in: request.samplesFolder)
         let output = URL(fileURLWithPath: request.outputFolder)
         let gallery = output.appendingPathComponent("gallery")
-        do {
-            try FileManager.default.createDirectory(at: gallery, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError.cannotWriteOutput(path: gallery.path, reason: error.localizedDescription)
+        // The folders are made as they are first written into, and those made for a run that
+        // fails are removed when it wrote nothing into them (an empty gallery/ was left).
+        var made: [URL] = []
+        func makeFolder(_ folder: URL) throws(CommandError) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else {
+                    throw .cannotWriteOutput(path: folder.path, reason: "it is a file, not a folder; give --out a folder")
+                }
+                return
+            }
+            if folder != output { try makeFolder(output) }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotWriteOutput(path: folder.path, reason: "the folder cannot be created (\(error.localizedDescription))")
+            }
+            made.append(folder)
         }
+        do throws(CommandError) {
+            return try samples(request, specs: specs, output: output, gallery: gallery, makeFolder: makeFolder, progress: progress)
+        } catch {
+            for folder in made.reversed() {
+                if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                    try? FileManager.default.removeItem(at: folder)
+                }
+            }
+            throw error
+        }
+    }
+
+    @MainActor
+    private static func samples(_ request: SamplesRequest, specs: [String], output: URL, gallery: URL,
+                                makeFolder: (URL) throws(CommandError) -> Void,
+                                progress: (String) throws(CommandError) -> Void) throws(CommandError) -> SamplesReport {
+        try makeFolder(output)
         var files: [String] = []
         let inputs = specs.map { (request.samplesFolder as NSString).appendingPathComponent($0) }
         func write(_ data: Data, _ url: URL) throws(CommandError) {
@@ -169,6 +200,7 @@ extension TagCloudCommand {
             entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
         }
         var swiftEntries: [(name: String, caption: String)] = []
+        if !request.swiftExamples.isEmpty || !request.swiftAnimations.isEmpty { try makeFolder(gallery) }
         for example in request.swiftExamples {
             let renderer = example.makeRenderer()
             do {

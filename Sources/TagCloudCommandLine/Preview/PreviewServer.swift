@@ -93,7 +93,9 @@ package struct PreviewServer: Sendable {
                                   let bound = channel.localAddress?.port ?? port
                                   announce("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
                               }, logger: logger)
-        try await app.runService()
+        // No graceful shutdown on SIGINT or SIGTERM: the process ends by the signal, as every
+        // command does (exit 130, 143; it exited 0, as if it had finished).
+        try await app.runService(gracefulShutdownSignals: [])
     }
 
     /// The width slider's value, when the request gives one (`?width=320`).

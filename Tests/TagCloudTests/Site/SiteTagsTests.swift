@@ -65,6 +65,40 @@ import Testing
         #expect(site.problems.isEmpty, "\(site.problems)")
     }
 
+    /// Keys equal ignoring case count once, as in a Hugo 0.111 build of the same pages (checked,
+    /// both orders, YAML and TOML): the one not written in lower case.
+    @Test func keysEqualIgnoringCaseCountOnce() throws {
+        let folder = try site([
+            "content/posts/a.md": "---\ntags: [lower1]\nTags: [upper1]\n---\n",
+            "content/posts/b.md": "---\nTags: [upper2]\ntags: [lower2]\n---\n",
+            "content/posts/c.md": "+++\ntags = [\"lower3\"]\nTags = [\"upper3\"]\n+++\n",
+            "content/posts/d.md": "{\n\"tags\": [\"lower4\"], \"Tags\": [\"upper4\"]\n}\n",
+            "content/posts/e.md": "+++\nTags = [\"upper5\"]\ntags = [\"lower5\"]\n+++\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try SiteTags.collect(from: [folder])
+        #expect(counts(site) == ["upper1": 1, "upper2": 1, "upper3": 1, "upper4": 1, "upper5": 1])
+    }
+
+    /// Front matter that is a list or a lone value is reported at its line (it passed in silence,
+    /// `--strict` too; Hugo stops the build on it); an empty block is a page without tags.
+    @Test func frontMatterThatIsNotAMappingIsAProblem() throws {
+        let folder = try site(["list.md": "---\n- just\n- a list\n---\n", "lone.md": "---\nhello there\n---\n",
+                               "empty.md": "---\n---\nbody\n", "good.md": "---\ntags: [kept]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["kept": 1])
+        #expect(terms.problems.contains { $0.file.hasSuffix("list.md") && $0.line == 2 && $0.message.contains("it is a list") },
+                "\(terms.problems)")
+        #expect(terms.problems.contains { $0.file.hasSuffix("lone.md") && $0.line == 2 && $0.message.contains("lone value") })
+        #expect(!terms.problems.contains { $0.file.hasSuffix("empty.md") })
+        // A file's problems come in the order of their lines (the empty tag's came after the numbers').
+        let ordered = try site(["a.md": "---\ntags:\n  - 1\n  - \"\"\n  - 2\n  - ok\n---\n"])
+        defer { try? FileManager.default.removeItem(at: ordered) }
+        let lines = try SiteTags.collect(from: [ordered]).problems.compactMap(\.line)
+        #expect(lines == [3, 4, 5], "\(lines)")
+    }
+
     @Test func eleventyAndPublishCommaSeparatedTags() throws {
         let eleventy = try SiteTags.collect(from: [Self.sites.appendingPathComponent("eleventy/src")])
         #expect(counts(eleventy) == ["post": 2, "eleventy": 1, "JavaScript": 2])
@@ -302,6 +336,10 @@ import Testing
         #expect(links["Programming"] == "/categories/programming/" && links["Zeta"] == "/tags/zeta/")
         #expect(terms.cloud(order: .count).tags.map(\.text) == ["Alpha", "beta", "Zeta", "Programming"])
         #expect(terms.cloud(top: 2, order: .name).tags.map(\.text) == ["Alpha", "beta"])
+        // By name is by collation, as `order: name` (code points put Ärger and Été after Zürich).
+        let accents = try site(["a.md": "---\ntags: [Zürich, Ärger, Été, apple, ß]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: accents) }
+        #expect(try SiteTags.collect(from: [accents]).cloud(order: .name).tags.map(\.text) == ["apple", "Ärger", "Été", "ß", "Zürich"])
     }
 
     /// A tag and a category of one name are one term for a template without `{taxonomy}`
@@ -537,8 +575,10 @@ import Testing
         try write("wide.md", [0xFF, 0xFE, 0x00, 0x00] + page.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] })
         try write("utf8.md", [0xEF, 0xBB, 0xBF] + Array("---\ntags: [Narrow]\n---\n".utf8))
         try write("binary.md", [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0x10, 0x00, 0x00])
+        // A NUL in the body, after a whole block, is the page's (Hugo publishes it with its tags).
+        try write("nulbody.md", Array("---\ntags: [Body]\n---\nhello".utf8) + [0x00] + Array("world\n".utf8))
         let terms = try SiteTags.collect(from: [folder])
-        #expect(counts(terms) == ["Narrow": 1])
+        #expect(counts(terms) == ["Narrow": 1, "Body": 1])
         #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
             "bare.md:1: is UTF-16 (little-endian, without a byte order mark) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
             "be.md:1: is UTF-16 (big-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
@@ -689,6 +729,13 @@ import Testing
         #expect(counts(terms) == ["second": 1, "2024": 1, "yes": 1, "dup2": 1, "dup3": 1])
         #expect(terms.problems.contains { $0.file.hasSuffix("lists.md") && $0.line == 4 && $0.message.contains("written twice") })
         #expect(terms.problems.contains { $0.file.hasSuffix("str.md") && $0.message.contains("2025") })
+        // In a Hugo site too: Hugo 0.111 built /tags/two/ from it (the page was skipped).
+        let hugo = try site(["hugo.toml": "title = \"t\"\n", "content/posts/a.md": "---\ntags: [one]\ntags: [two]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: hugo) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        let hugoTerms = try SiteTags.collect(from: [hugo], options: options)
+        #expect(counts(hugoTerms) == ["two": 1], "\(hugoTerms.problems)")
     }
 
     /// A FIFO or a device named as a page is not read (it could block the count, or never end)

@@ -1,4 +1,5 @@
 import Foundation
+import Canvas
 @testable import TagCloud
 import TagCloudUI
 import Typesetting
@@ -147,11 +148,29 @@ import Testing
                 _ = try cloud.svgData()
             } catch {
                 switch error {
-                case .pictureTooLarge, .invalidNumber: break
+                case .pictureTooLarge, .pictureHasTooManyPixels, .invalidNumber: break
                 default: Issue.record("\(key.path) = \(text): \(error)")
                 }
             }
         }
+    }
+
+    /// A picture under the side limit whose pixels would take gigabytes (30,032 × 24,278 px from a
+    /// three-line spec) is refused by its size before any is taken: it aborted the process when
+    /// the allocation failed. SVG has no such buffer and is written.
+    @Test func aPictureOfTooManyPixelsIsRefusedBeforeItIsDrawn() throws {
+        let cloud = try Cloud(yaml: "width: 30000\nfont: {size: 10000}\ntags: [abc, def]\n")
+        #expect {
+            _ = try cloud.pngData()
+        } throws: { error in
+            guard case let .pictureHasTooManyPixels(width, height, limit)? = error as? TagCloudError else { return false }
+            return width <= 32_767 && height <= 32_767 && width * height > limit && limit == 16_384 * 16_384
+                && (error as? TagCloudError)?.description.contains("over the limit of 268435456 pixels") == true
+        }
+        #expect(throws: Never.self) { _ = try cloud.svgData() }
+        // The same limit holds for a display list drawn by Canvas directly.
+        let rendered = try cloud.rendered()
+        #expect(throws: CanvasError.self) { _ = try rendered.displayList.pngData(scale: 1) }
     }
 
     // MARK: Messages

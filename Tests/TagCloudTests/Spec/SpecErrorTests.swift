@@ -291,8 +291,13 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         tall.font = font
         let tallMessage = message(tall, .pdf)
         #expect(tallMessage.contains(#" pixels on a side: 80 tags make it "#) && tallMessage.hasSuffix(
-            #" points tall (PDF is 1 pixel a point); show fewer rows ("maxRows", --max-rows) or tags, lower "font.size" (--font-size) "#
-            + #"or "spacing" (--spacing), or raise "width" (--width) to fit more tags in a row"#), "\(tallMessage)")
+            #" points tall (PDF is 1 pixel a point); show fewer rows ("maxRows", --max-rows) or tags, lower "font.size" (--font-size)"#
+            + #", "chip.padding" or "spacing" (--spacing), or raise "width" (--width) to fit more tags in a row"#), "\(tallMessage)")
+        // One tag: its own padding can make it so, and no width or row limit helps.
+        let one = try Cloud(yaml: "chip: {padding: {vertical: 100000}}\ntags: [a]\n")
+        let oneMessage = message(one, .svg)
+        #expect(oneMessage.contains(#": 1 tag makes it "#) && oneMessage.hasSuffix(
+            #" points tall (SVG is 1 pixel a point); lower "font.size" (--font-size), "chip.padding" or "padding" (--padding)"#), "\(oneMessage)")
     }
 
     @Test func loadingAFileReportsItsPath() throws {

@@ -139,17 +139,25 @@ import Testing
             }
             #expect(!html.contains("<script") && html.components(separatedBy: "</style>").count == 2, "\(given)")
         }
-        for refused in ["mailto:fonts@example.com", "#fonts", "tel:123", "javascript:alert(1)//"] {
+        // A query or fragment would come before the file name added after the folder.
+        for refused in ["mailto:fonts@example.com", "#fonts", "tel:123", "javascript:alert(1)//", "/fonts/?v=2", "/fonts/#x", "?q=1"] {
             do {
                 _ = try Cloud(yaml: "fontURL: \"\(refused)\"\n\(yaml)")
                 Issue.record("\(refused) was accepted")
             } catch {
                 #expect(error.description.contains("the link \"fontURL\" is refused"), "\(refused): \(error)")
+                // Only what a font folder may be is said (not that links may be mailto: or tel:).
+                #expect(error.description.contains("a font folder must be") && !error.description.contains("mailto, tel"),
+                        "\(refused): \(error)")
                 #expect(error.location?.line == 1, "\(refused): \(error)")
             }
             #expect(throws: TagCloudError.self) { try Self.html(yaml, options: HTMLOptions(fontURL: refused)) }
         }
         #expect(throws: Never.self) { try Cloud(yaml: "fontURL: https://cdn.example.com/fonts/\n\(yaml)") }
+        // A page's inherited text properties that move or size text are reset on the list (an
+        // article's text-indent indented every label).
+        let html = try Self.html(yaml)
+        #expect(html.contains("text-indent:0;font-size-adjust:none;"))
     }
 
     /// A selected chip is announced, not only drawn: `aria-current` on its list item, in the
@@ -201,8 +209,14 @@ import Testing
         #expect(light.cloud.background == CSSColor(red: 1, green: 1, blue: 1))
         #expect(dark.cloud.background != light.cloud.background)
         #expect(WeightColoring.contrast(dark.cloud.defaultLook.textColor, dark.cloud.background) >= WeightColoring.minimumContrast)
-        let svg = String(decoding: try light.data(as: .svg), as: UTF8.self)
-        #expect(svg.contains("@media (prefers-color-scheme:dark){") && !svg.contains("var(--tc-background,#ffffff)}\n}"))
+        // Web output's dark block takes that background too (it kept the white card, under
+        // white text, in the SVG and the HTML alike).
+        for format in [OutputFormat.svg, .html] {
+            let text = String(decoding: try light.data(as: format), as: UTF8.self)
+            let darkBlock = text.components(separatedBy: "@media (prefers-color-scheme:dark){").dropFirst().joined()
+            #expect(!darkBlock.isEmpty && darkBlock.contains("--tc-background,#") && !darkBlock.contains("--tc-background,#ffffff"),
+                    "\(format): \(darkBlock)")
+        }
         let navy = try renderSpec("theme: auto\nbackground: \"#101830\"\ntags: [Swift]\n")
         #expect(navy.darkLook?.cloud.background == navy.cloud.background)
     }
