@@ -1322,8 +1322,17 @@ struct FolderWalker {
     private var visited = Set<[UInt64]>()
     /// The folders being read, from the top: a link to one of them is a loop.
     private var ancestors: [[UInt64]] = []
-    /// The files listed so far, by device and inode.
-    private var listed = Set<[UInt64]>()
+    /// The files listed so far, by their folder's device and inode and their name in it: a page
+    /// linked under two names (a symbolic or hard link beside it) is two pages, as Hugo and
+    /// Jekyll read them by path; one reached again through another path to its folder (a folder
+    /// given twice, a link to a folder read already) is listed once.
+    private var listed = Set<ListedFile>()
+
+    /// A file's place: its folder's identity and its name there.
+    private struct ListedFile: Hashable {
+        var folder: [UInt64]
+        var name: String
+    }
 
     /// Folders of generated pages and templates that are not pages, in Jekyll and Eleventy
     /// (`_site`, the output of both; `_includes` and `_layouts`, templates; `_data`, data files).
@@ -1914,7 +1923,7 @@ struct FolderWalker {
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll,
                       Self.extensions.contains(hugoContentDepth != nil ? url.pathExtension : url.pathExtension.lowercased())
                         || isJekyllPostOfAnyFormat(relative: relative, entry: entry),
-                      listed.insert([UInt64(entryStatus.st_dev), UInt64(entryStatus.st_ino)]).inserted {
+                      listed.insert(ListedFile(folder: identity, name: entry)).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
                 var jekyllFolders: [String]?
                 var jekyllDefaults: FrontMatter.Values.Cascade?
@@ -1978,7 +1987,10 @@ struct FolderWalker {
                                              skipped: .entry))
             return
         }
-        guard status.st_mode & S_IFMT == S_IFREG, listed.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+        var folder = stat()
+        guard status.st_mode & S_IFMT == S_IFREG, stat(url.deletingLastPathComponent().path, &folder) == 0,
+              listed.insert(ListedFile(folder: [UInt64(folder.st_dev), UInt64(folder.st_ino)], name: url.lastPathComponent)).inserted
+        else { return }
         files.append((url, name, rootIsInPosts, rootName.count, nil, siteTaxonomies,
                       cascaded(cascade, file: url.lastPathComponent), stringTerms, builds,
                       eleventyDirectoryData, slugStyle))
