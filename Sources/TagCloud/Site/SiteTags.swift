@@ -481,7 +481,8 @@ public struct SiteTags: Sendable, Hashable {
             var made: [ExactText: [String]] = [:]
             for given in options.excludedTerms {
                 let term = given.trimmingCharacters(in: .whitespaces)
-                made[ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term, style: style))), default: []].append(given)
+                made[ExactText(options.caseSensitive ? term : groupingKey(term, slug: Self.slug(term, style: style), style: style)),
+                     default: []].append(given)
             }
             exclusionsByStyle[style] = made
             return made
@@ -530,7 +531,8 @@ public struct SiteTags: Sendable, Hashable {
                     slugs[result.slugStyle, default: [:]][ExactText(term)] = slug
                 }
                 // (Publish keeps tags apart that differ in any way, as its `Tag` compares them.)
-                let key = ExactText(options.caseSensitive || result.slugStyle.isPublish ? term : groupingKey(term, slug: slug))
+                let key = ExactText(options.caseSensitive || result.slugStyle.isPublish ? term
+                                    : groupingKey(term, slug: slug, style: result.slugStyle))
                 if let givens = exclusions(result.slugStyle)[key] {
                     excludedMet.formUnion(givens)
                     continue
@@ -566,8 +568,11 @@ public struct SiteTags: Sendable, Hashable {
     /// the slug, so that "Static Sites" and "static-sites", "Q&A" and "QA", "İstanbul" and
     /// "istanbul" are one term with one page; a term without a slug (no letter or digit) by its
     /// text in lower case.
-    static func groupingKey(_ term: String, slug: String) -> String {
-        slug.isEmpty ? "\u{0}" + term.lowercased() : slug
+    static func groupingKey(_ term: String, slug: String, style: SlugStyle = SlugStyle()) -> String {
+        // With `disablePathToLower`, Hugo 0.111 keeps `Go` and `go` as two terms but writes one
+        // page for both (/tags/Go/, listing the first one's pages; /tags/go/ is never written):
+        // grouped as one here, so that no chip links to a page that does not exist.
+        slug.isEmpty ? "\u{0}" + term.lowercased() : style.keepsCase ? slug.lowercased() : slug
     }
 
     /// A cloud of the terms: each a tag weighted by its count, linked through a template.
@@ -701,8 +706,8 @@ public struct SiteTags: Sendable, Hashable {
 
     /// How a Hugo site spells a term in its URLs, as its configuration says.
     struct SlugStyle: Sendable, Hashable {
-        /// `disablePathToLower = true`: the slug keeps the term's case (`/tags/Go/`), and terms
-        /// that differ in case are two terms, as Hugo keys them.
+        /// `disablePathToLower = true`: the slug keeps the term's case (`/tags/Go/`); terms that
+        /// differ in case are one (``SiteTags/groupingKey(_:slug:style:)``), spelt as first met.
         var keepsCase = false
         /// `removePathAccents = true`: accents are dropped (`Été` → `ete`), as Hugo removes the
         /// nonspacing marks of the decomposed term.

@@ -999,8 +999,9 @@ import Testing
         #expect(!FrontMatter.globMatches(String(repeating: "{a,b}", count: 40), String(repeating: "b", count: 40)))
     }
 
-    /// A Hugo site's `disablePathToLower` keeps a term's case in its slug and keys (`Go` and `go`
-    /// are two terms, `/tags/Go/`), and `removePathAccents` drops its accents (`/tags/ete/`), as
+    /// A Hugo site's `disablePathToLower` keeps a term's case in its slug (`/tags/Go/`); `Go` and
+    /// `go` are one term, since Hugo 0.111 writes one page for both (`go` linked to a
+    /// /tags/go/ it never writes), and `removePathAccents` drops its accents (`/tags/ete/`), as
     /// Hugo spells its URLs; an --exclude is matched the same way. Other sites keep Hugo's defaults.
     @Test func hugoURLSettingsSpellTheSlugs() throws {
         let folder = try site([
@@ -1014,9 +1015,9 @@ import Testing
         var options = SiteTags.Options()
         options.excludedTerms = ["Drop"]
         let cased = try SiteTags.collect(from: [folder.appendingPathComponent("cased")], options: options)
-        #expect(counts(cased) == ["Go": 1, "go": 1, "Été": 1, "ete": 1, "Static Sites": 1])
+        #expect(counts(cased) == ["Go": 2, "Été": 2, "Static Sites": 1])
         #expect(Dictionary(uniqueKeysWithValues: cased.terms.map { ($0.name, $0.slug) })
-                == ["Go": "Go", "go": "go", "Été": "Ete", "ete": "ete", "Static Sites": "Static-Sites"])
+                == ["Go": "Go", "Été": "Ete", "Static Sites": "Static-Sites"])
         #expect(cased.excludedFound == ["Drop"])
         let plain = try SiteTags.collect(from: [folder.appendingPathComponent("plain")])
         #expect(counts(plain) == ["Go": 2, "Été": 1])
