@@ -257,14 +257,17 @@ enum AnimatedSVGEncoder {
         let iterations = animation.loopCount == 0 ? "infinite" : "\(animation.loopCount) forwards"
         var css = "\n<style>\n"
         for (rank, element) in elements.enumerated() {
-            // A piece is hidden as well as transparent while it does not show: its links are then
-            // neither tab stops nor click targets (a keyboard's focus landed on links of frames
-            // drawn at opacity 0).
+            // A piece the last frame does not show (hidden from assistive technology) is hidden
+            // as well as transparent while it does not show: its links are then neither tab stops
+            // nor click targets (a keyboard's focus landed on links of frames drawn at opacity 0).
+            // The last frame's pieces stay in the accessibility tree throughout: they are the
+            // cloud a reader meets.
+            let staysReadable = element.states.last.map { $0 != nil } ?? true
             func value(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?, last: (dx: CGFloat, dy: CGFloat)) -> String {
                 let offset = state.map { ($0.dx, $0.dy) } ?? last
                 let opacity = number(state?.opacity ?? 0)
                 return "transform:translate(\(number(Double(offset.0)))px,\(number(Double(offset.1)))px);"
-                    + "opacity:\(opacity);visibility:\(opacity == "0" ? "hidden" : "visible")"
+                    + "opacity:\(opacity)" + (staysReadable ? "" : ";visibility:\(opacity == "0" ? "hidden" : "visible")")
             }
             var frames: [String] = []
             var last: (dx: CGFloat, dy: CGFloat) = (0, 0)

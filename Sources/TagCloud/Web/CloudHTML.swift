@@ -122,8 +122,12 @@ struct HTMLWriter {
         } else {
             "body{margin:0}"
         }
-        // The page's own words (its title) are English; a chip in another language has its `lang`.
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        // The page is in the tags' language when they share one (`locale: ja`: it said `en`
+        // whatever the tags were), else English, its own words' (the default title); a chip in
+        // another language has its `lang`.
+        let languages = Set(cloud.chips.map(\.locale))
+        let pageLanguage = languages.count == 1 ? languages.first.flatMap { $0 } ?? "en" : "en"
+        return "<!DOCTYPE html>\n<html lang=\"\(WebText.escape(pageLanguage))\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<title>\(WebText.escape(title))</title>\n<style>\(pageStyle)</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
     }

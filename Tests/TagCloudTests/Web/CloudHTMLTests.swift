@@ -194,6 +194,9 @@ import Testing
     @Test @MainActor func aPageIsAWholeDocument() throws {
         let page = try Self.html("tags: [Swift]\n", options: HTMLOptions(title: "Languages", isPage: true))
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
+        // A cloud in one language makes a page in that language.
+        let japanese = try Self.html("locale: ja\ntags: [東京, 大阪]\n", options: HTMLOptions(isPage: true))
+        #expect(japanese.hasPrefix("<!DOCTYPE html>\n<html lang=\"ja\">"))
         #expect(page.contains("<title>Languages</title>") && page.contains("aria-label=\"Languages\"") && page.hasSuffix("</html>\n"))
         #expect(page.contains("<style>body{margin:0}</style>"))
         // A dark cloud's page is dark: its white text never lands on a browser's white page.
