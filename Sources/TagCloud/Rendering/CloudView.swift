@@ -239,6 +239,12 @@ struct ChipView: View {
                     .font(.system(size: checkmark.size, weight: Font.Weight(checkmark.weight.value)))
                     .foregroundStyle(Color(checkmark.color))
                     .displayMetadata(ItemMetadata(role: .checkmark))
+                    // The chip's baselines are its label's, as CSS takes a flex container's from
+                    // its first item: the checkmark's own (the middle of its 12-pt capitals) was
+                    // the chip's first baseline whenever it was higher than the label's (a 9-pt
+                    // label, a 40-pt one centred beside it), and rows aligned by baseline moved.
+                    .alignmentGuide(.firstTextBaseline) { _ in .greatestFiniteMagnitude }
+                    .alignmentGuide(.lastTextBaseline) { _ in -.greatestFiniteMagnitude }
             }
         } else {
             title

@@ -291,6 +291,11 @@ final class TextNode: ViewNode {
             width = available
             let lineLimit = available < widestWord - 0.001 ? 1 : environment.lineLimit
             result = shape(width: available, lineLimit: lineLimit) ?? ideal
+            // A text is never cut to something as wide as itself: an ellipsis wider than a
+            // one-letter text ("C") replaced the letter, and made the text's narrowest size wider
+            // than its ideal one, so that a stack sharing its width (a label and its count) took
+            // it for the less flexible child and cut it ("… 7" for "C 7").
+            if result.isTruncated, result.size.width >= ideal.size.width { result = ideal }
         }
         if let height = proposal.height, height.isFinite, result.lineCount > 1, result.size.height > height + 0.001 {
             var fitting = 0

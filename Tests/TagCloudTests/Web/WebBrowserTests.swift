@@ -281,6 +281,39 @@ import Typesetting
         #expect(worst <= 0.05, "a chip's box is \(worst) px from the layout's")
     }
 
+    /// Chips whose label has a count or a checkmark, aligned by their first baselines, are where
+    /// the layout put them in the fragment as Chromium lays it out: a one-letter label with a
+    /// one-digit count was cut to "… 7" (the ellipsis is wider than the letter), and a selected
+    /// chip's checkmark gave the chip its own baseline (a 9-pt label 10 pt above its row).
+    @Test(arguments: [
+        "style: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n  - {text: C, weight: 7}\n  - {text: R, weight: 3}\n"
+            + "  - {text: a, weight: 1}\n  - {text: Go, weight: 5}\n  - {text: Swift, weight: 12}\n",
+        "width: 400\nalignment: leadingFirstTextBaseline\nstyle: suggestionChips\ntags:\n  - {text: Baseline, font: {size: 30}}\n"
+            + "  - {text: Selected, selected: true}\n  - {text: Plain}\n  - {text: Small, font: {size: 9}, selected: true}\n"
+            + "  - {text: Huge, font: {size: 40}, selected: true}\n",
+        "width: 360\njustification: spaceBetween\nalignment: centerFirstTextBaseline\nweights: {minSize: 11, maxSize: 30}\n"
+            + "label: \"{text} {weight}\"\ntags:\n  - {text: Swift, weight: 40}\n  - {text: Go, weight: 2}\n"
+            + "  - {text: Rust, weight: 20, selected: true}\n  - {text: Kotlin, weight: 8}\n  - {text: TypeScript, weight: 30}\n"
+            + "  - {text: Zig, weight: 1}\n  - {text: Elixir, weight: 5, selected: true}\n  - {text: Haskell, weight: 12}\n",
+    ])
+    @MainActor func chipsWithCountsAndCheckmarksHaveTheLayoutsBoxes(yaml: String) throws {
+        let item = try Case("counts-checks-\(yaml.utf8.count)", yaml: yaml + "background: white\n")
+        #expect(!item.rendered.displayList.items.isEmpty)
+        let shown = item.rendered.layout.chips.filter { $0.shown != nil }
+        #expect(shown.isEmpty, "cut labels: \(shown.map(\.text))")
+        let html = try item.html(HTMLOptions(background: item.cloud.background))
+        let boxes = try Chromium.shared.evaluate(
+            "[...document.querySelectorAll('li.tc-chip')].map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height] })",
+            in: Self.page(html), width: item.size.width, height: item.size.height, name: item.name) as? [[Double]] ?? []
+        let chips = item.rendered.layout.chips
+        try #require(boxes.count == chips.count, "\(boxes.count) chips in the page, \(chips.count) in the layout")
+        let dx = boxes[0][0] - chips[0].x, dy = boxes[0][1] - chips[0].y
+        for (box, chip) in zip(boxes, chips) {
+            let off = max(abs(box[0] - dx - chip.x), abs(box[1] - dy - chip.y), abs(box[2] - chip.width), abs(box[3] - chip.height))
+            #expect(off <= 0.05, "\(chip.text): the page's box \(box) is \(off) px from the layout's \([chip.x, chip.y, chip.width, chip.height])")
+        }
+    }
+
     /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
     /// as the PNG shows it, for every horizontal alignment.
     @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
