@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Everything that can go wrong while drawing a display list, encoding or decoding images and
 /// writing files.
 ///
@@ -126,4 +128,10 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         return "\"" + String(shown) + "\""
     }
+}
+
+extension CanvasError: LocalizedError {
+    /// The same message as ``description``: what went wrong, where, and what to do. Without it,
+    /// `error.localizedDescription` said "The operation could not be completed. (CanvasError error 10.)".
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+public import Foundation
 public import Canvas
 public import Typesetting
 
@@ -426,4 +427,10 @@ extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
+}
+
+extension TagCloudError: LocalizedError {
+    /// The same message as ``description``: what went wrong, where, and what to do. Without it,
+    /// `error.localizedDescription` said "The operation could not be completed. (TagCloudError error 10.)".
+    public var errorDescription: String? { description }
 }

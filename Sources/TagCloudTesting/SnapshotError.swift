@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that stops TagCloudTesting from making or checking a snapshot, besides a difference.
 ///
@@ -57,4 +57,10 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         return "\"\(character)\" (\(scalars.joined(separator: ", ")))"
     }
+}
+
+extension SnapshotError: LocalizedError {
+    /// The same message as ``description``: what went wrong, where, and what to do. Without it,
+    /// `error.localizedDescription` said "The operation could not be completed. (SnapshotError error 10.)".
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Everything that can go wrong while resolving, laying out or drawing views.
 ///
 /// ``ImageRenderer`` throws it from every output method. Each case names what failed and its
@@ -135,4 +137,10 @@ extension CanvasError {
     package init(thrown error: any Error) {
         self = (error as? CanvasError) ?? .cairo(operation: "render", status: String(describing: error))
     }
+}
+
+extension TagCloudUIError: LocalizedError {
+    /// The same message as ``description``: what went wrong, where, and what to do. Without it,
+    /// `error.localizedDescription` said "The operation could not be completed. (TagCloudUIError error 10.)".
+    public var errorDescription: String? { description }
 }

@@ -74,3 +74,9 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+extension TypesettingError: LocalizedError {
+    /// The same message as ``description``: what went wrong, where, and what to do. Without it,
+    /// `error.localizedDescription` said "The operation could not be completed. (TypesettingError error 10.)".
+    public var errorDescription: String? { description }
+}

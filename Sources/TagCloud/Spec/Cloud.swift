@@ -223,8 +223,12 @@ public struct Cloud: Sendable, Hashable {
         /// The weight, a SwiftUI name (`regular`, `bold`…) or a CSS number 1–1000.
         public var weight: FontWeight?
 
-        /// A font with every part left to the default.
-        public init() {}
+        /// A font; every part not given is left to the default (`.init(family: "Inter", size: 20)`).
+        public init(family: String? = nil, size: Double? = nil, weight: FontWeight? = nil) {
+            self.family = family
+            self.size = size
+            self.weight = weight
+        }
 
         struct Keys: Sendable {
             let family = SpecKey("family", \Font.family, .familyName,
@@ -252,8 +256,13 @@ public struct Cloud: Sendable, Hashable {
         /// The curve between them.
         public var scale: WeightScale?
 
-        /// A weight mapping with every part left to the default.
-        public init() {}
+        /// A weight mapping; every part not given is left to the default
+        /// (`.init(minSize: 12, maxSize: 36)`).
+        public init(minSize: Double? = nil, maxSize: Double? = nil, scale: WeightScale? = nil) {
+            self.minSize = minSize
+            self.maxSize = maxSize
+            self.scale = scale
+        }
 
         struct Keys: Sendable {
             let minSize = SpecKey("minSize", \Weights.minSize, .number(.fontSize), defaultDoc: "`font.size`",
@@ -288,8 +297,21 @@ public struct Cloud: Sendable, Hashable {
         /// The most lines a label wider than the row wraps onto before it is cut with an ellipsis.
         public var lineLimit: Int?
 
-        /// A chip look with every part left to the style's.
-        public init() {}
+        /// A chip look; every part not given is left to the style's
+        /// (`.init(shape: .rounded, cornerRadius: 4)`).
+        public init(padding: Axes? = nil, shape: ChipShape? = nil, cornerRadius: Double? = nil, fill: Fill? = nil,
+                    stroke: CSSColor? = nil, strokeWidth: Double? = nil, textColor: CSSColor? = nil,
+                    selected: SelectedChip? = nil, lineLimit: Int? = nil) {
+            self.padding = padding
+            self.shape = shape
+            self.cornerRadius = cornerRadius
+            self.fill = fill
+            self.stroke = stroke
+            self.strokeWidth = strokeWidth
+            self.textColor = textColor
+            self.selected = selected
+            self.lineLimit = lineLimit
+        }
 
         struct Keys: Sendable {
             let padding = SpecKey("padding", \Chip.padding, .axes, default: KeyDefault(Axes(horizontal: 12, vertical: 8)),
@@ -340,8 +362,16 @@ public struct Cloud: Sendable, Hashable {
         /// Whether selected chips show a checkmark after their text.
         public var checkmark: Bool?
 
-        /// A selected look with every part left to the style's.
-        public init() {}
+        /// A selected look; every part not given stays as for other chips
+        /// (`.init(checkmark: true)`).
+        public init(fill: Fill? = nil, stroke: CSSColor? = nil, strokeWidth: Double? = nil, textColor: CSSColor? = nil,
+                    checkmark: Bool? = nil) {
+            self.fill = fill
+            self.stroke = stroke
+            self.strokeWidth = strokeWidth
+            self.textColor = textColor
+            self.checkmark = checkmark
+        }
 
         struct Keys: Sendable {
             let fill = SpecKey("fill", \SelectedChip.fill, .fill, default: .themed(ThemedColor.blue.opacity(0.15)),

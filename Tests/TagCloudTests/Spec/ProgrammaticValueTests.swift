@@ -55,6 +55,23 @@ import Testing
     }
 
     /// The message is the one the spec's text gets, but for its place.
+    /// The nested values are made in one expression, as `Axes` and `Colors` are
+    /// (`.init(family:)` did not compile), and equal the spec's.
+    @Test func nestedValuesAreMadeInOneExpression() throws {
+        var cloud = Cloud(tags: [Cloud.Tag("Swift", selected: true), "Linux"])
+        cloud.font = .init(family: "Inter", size: 20, weight: .bold)
+        cloud.weights = .init(minSize: 12, maxSize: 30)
+        cloud.chip = .init(shape: .rounded, cornerRadius: 4, selected: .init(checkmark: true), lineLimit: 2)
+        let yaml = try Cloud(yaml: """
+            font: {family: Inter, size: 20, weight: bold}
+            weights: {minSize: 12, maxSize: 30}
+            chip: {shape: rounded, cornerRadius: 4, selected: {checkmark: true}, lineLimit: 2}
+            tags: [{text: Swift, selected: true}, Linux]
+            """)
+        #expect(cloud.font == yaml.font && cloud.weights == yaml.weights && cloud.chip == yaml.chip)
+        #expect(try cloud.svgData() == yaml.svgData())
+    }
+
     @Test func theMessageIsTheSpecs() throws {
         let parsed = #expect(throws: TagCloudError.self) { try Cloud(yaml: "maxRows: 0\ntags: [Swift, Linux]") }
         let built = #expect(throws: TagCloudError.self) { try Self.cloud { $0.maxRows = 0 }.layout() }

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Testing
 @testable import TagCloud
@@ -298,6 +299,21 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         let oneMessage = message(one, .svg)
         #expect(oneMessage.contains(#": 1 tag makes it "#) && oneMessage.hasSuffix(
             #" points tall (SVG is 1 pixel a point); lower "font.size" (--font-size), "chip.padding" or "padding" (--padding)"#), "\(oneMessage)")
+    }
+
+    /// `localizedDescription`, what Swift programs print, is the message (it was "The operation
+    /// could not be completed. (TagCloud.TagCloudError error 10.)").
+    @Test func theLocalizedDescriptionIsTheMessage() throws {
+        do {
+            _ = try Cloud(yaml: "theme: dakr\ntags: [a]\n")
+            Issue.record("an unknown theme was accepted")
+        } catch {
+            let any: any Error = error
+            #expect(any.localizedDescription == error.description && error.description.contains("did you mean \"dark\""),
+                    "\(any.localizedDescription)")
+        }
+        let canvas: any Error = CanvasError.invalidScale(0)
+        #expect(canvas.localizedDescription == CanvasError.invalidScale(0).description)
     }
 
     @Test func loadingAFileReportsItsPath() throws {

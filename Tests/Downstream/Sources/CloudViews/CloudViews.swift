@@ -1,7 +1,7 @@
 public import TagCloudUI
 
 /// A tag cloud as a team's app would define it: chips in a flow layout.
-public struct Cloud: View {
+public struct TagCloudView: View {
     public var tags: [String]
     public var alignment: Alignment
     public var tint: Color

@@ -6,13 +6,13 @@ import XCTest
 /// Two classes with a test of the same name in one file: goldens under each class's name.
 final class LightCloudXCTests: XCTestCase {
     func testCloud() {
-        assertSnapshot(of: Cloud(tags: tags), as: .image(proposedSize: ProposedViewSize(width: 260, height: nil)))
+        assertSnapshot(of: TagCloudView(tags: tags), as: .image(proposedSize: ProposedViewSize(width: 260, height: nil)))
     }
 }
 
 final class DarkCloudXCTests: XCTestCase {
     func testCloud() {
-        assertSnapshot(of: Cloud(tags: tags, tint: .gray), as: .image(proposedSize: ProposedViewSize(width: 260, height: nil)))
+        assertSnapshot(of: TagCloudView(tags: tags, tint: .gray), as: .image(proposedSize: ProposedViewSize(width: 260, height: nil)))
     }
 }
 
@@ -21,8 +21,8 @@ final class DarkCloudXCTests: XCTestCase {
 @MainActor
 final class MainActorCloudXCTests: XCTestCase {
     func testCloud() async throws {
-        let renderer = ImageRenderer(content: Cloud(tags: ["main"]))
+        let renderer = ImageRenderer(content: TagCloudView(tags: ["main"]))
         XCTAssertGreaterThan(try renderer.pngData().count, 0)
-        assertSnapshot(of: Cloud(tags: ["main"]), as: .image())
+        assertSnapshot(of: TagCloudView(tags: ["main"]), as: .image())
     }
 }

@@ -11,12 +11,12 @@ import XCTest
 
 @Suite struct SnapshotTestingIntegrationTests {
     @Test func cloud() {
-        assertSnapshot(of: Cloud(tags: tags), as: .tagCloudImage(proposedSize: ProposedViewSize(width: 260, height: nil)))
+        assertSnapshot(of: TagCloudView(tags: tags), as: .tagCloudImage(proposedSize: ProposedViewSize(width: 260, height: nil)))
     }
 }
 
 final class SnapshotTestingIntegrationXCTests: XCTestCase {
     func testCloud() {
-        assertSnapshot(of: Cloud(tags: ["Swift", "Linux"]), as: .tagCloudImage)
+        assertSnapshot(of: TagCloudView(tags: ["Swift", "Linux"]), as: .tagCloudImage)
     }
 }
