@@ -293,15 +293,24 @@ struct HTMLWriter {
         let width = frame.width - 2 * cloud.chipHorizontalPadding - textWidth - checkmark.spacing
         let height = frame.height - 2 * cloud.chipVerticalPadding
         guard width > 0, height > 0, cloud.justification != .stretch else {
-            return stretchedCheckmarkSVG(items, frame: frame, textWidth: textWidth, spacing: checkmark.spacing)
+            return stretchedCheckmarkSVG(items, frame: frame, textWidth: textWidth, checkmark: checkmark)
         }
         let x = cloud.direction == .rtl ? frame.minX + cloud.chipHorizontalPadding : frame.maxX - cloud.chipHorizontalPadding - width
         return svg(items, box: CGRect(x: x, y: frame.minY + cloud.chipVerticalPadding, width: width, height: height))
     }
 
-    /// With stretched chips the text and symbol are centred in the chip: the symbol's box is the
-    /// stretch of the chip that its outline's bounds fall into.
-    private func stretchedCheckmarkSVG(_ items: [DisplayItem], frame: CGRect, textWidth: CGFloat, spacing: CGFloat) -> String {
+    /// With stretched chips the text and symbol are centred in the chip: the symbol's box is as
+    /// wide as the `Image` (its outline's bounds with a margin were 2.2 pt wider, and Chromium
+    /// gave every selected chip of a stretched row that much more of the row), where the
+    /// centred content puts it.
+    private func stretchedCheckmarkSVG(_ items: [DisplayItem], frame: CGRect, textWidth: CGFloat,
+                                       checkmark: ResolvedCloud.Checkmark) -> String {
+        let height = frame.height - 2 * cloud.chipVerticalPadding
+        if let symbol = Image.symbolSize(systemName: checkmark.symbolName, pointSize: checkmark.size), height > 0 {
+            let content = textWidth + checkmark.spacing + symbol.width
+            let x = cloud.direction == .rtl ? frame.midX - content / 2 : frame.midX + content / 2 - symbol.width
+            return svg(items, box: CGRect(x: x, y: frame.minY + cloud.chipVerticalPadding, width: symbol.width, height: height))
+        }
         var bounds = CGRect.null
         for item in items {
             switch item.content {
@@ -310,7 +319,6 @@ struct HTMLWriter {
             }
         }
         guard !bounds.isNull else { return "" }
-        let height = frame.height - 2 * cloud.chipVerticalPadding
         return svg(items, box: CGRect(x: bounds.minX - 2, y: frame.minY + cloud.chipVerticalPadding, width: bounds.width + 4, height: height))
     }
 

@@ -161,3 +161,11 @@ final class SymbolNode: MemoizingNode {
         }
     }
 }
+
+extension Image {
+    /// The size `Image(systemName:)` takes in a font of `pointSize` points (at the medium image
+    /// scale), or `nil` for a name without a symbol: what web output sizes a symbol's box by.
+    package static func symbolSize(systemName: String, pointSize: CGFloat) -> CGSize? {
+        Symbol.named(systemName).map { CGSize(width: $0.width * pointSize, height: $0.height * pointSize) }
+    }
+}

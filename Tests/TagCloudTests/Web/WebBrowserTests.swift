@@ -295,6 +295,9 @@ import Typesetting
             + "label: \"{text} {weight}\"\ntags:\n  - {text: Swift, weight: 40}\n  - {text: Go, weight: 2}\n"
             + "  - {text: Rust, weight: 20, selected: true}\n  - {text: Kotlin, weight: 8}\n  - {text: TypeScript, weight: 30}\n"
             + "  - {text: Zig, weight: 1}\n  - {text: Elixir, weight: 5, selected: true}\n  - {text: Haskell, weight: 12}\n",
+        "width: 360\njustification: stretch\nstyle: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n"
+            + "  - {text: Swift, weight: 4, selected: true}\n  - {text: Go, weight: 2}\n  - {text: Rust, weight: 3}\n"
+            + "  - {text: TypeScript, weight: 1}\n  - {text: Zig, weight: 1, selected: true}\n  - {text: Elixir}\n",
     ])
     @MainActor func chipsWithCountsAndCheckmarksHaveTheLayoutsBoxes(yaml: String) throws {
         let item = try Case("counts-checks-\(yaml.utf8.count)", yaml: yaml + "background: white\n")
