@@ -54,13 +54,14 @@ public struct RenderedCloud: Sendable {
     /// too large, and NaN or a negative scale would reach Cairo.
     ///
     /// - Parameter scale: The scale, or `nil` for none given.
-    /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` at the source "scale".
+    /// - Throws: ``TagCloudError/invalidNumber(path:value:reason:_:)`` at the source "the scale
+    ///   argument" (`the scale argument: "scale" is 0, but it must be from 0.01 to 64`).
     static func check(scale: Double?) throws(TagCloudError) {
         guard let scale, !Cloud.scaleLimits.contains(scale) else { return }
         let limits = Cloud.scaleLimits
-        throw .invalidNumber(path: "scale", value: String(String(describing: scale).prefix(80)),
+        throw .invalidNumber(path: "scale", value: String(SpecTree.format(scale).prefix(80)),
                              reason: "must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
-                             SpecLocation(source: "scale"))
+                             SpecLocation(source: "the scale argument"))
     }
 
     /// The spec's values that size the picture in a format, for a picture-too-large message.
