@@ -362,7 +362,8 @@ struct HTMLWriter {
         let families = faces.map { "\"\(p)-f\($0)\"" }.joined(separator: ",")
         // Six decimals: the browser floors the size to 1/100 px in single precision
         // (`Font.effectiveSize`), and a size rounded to fewer could cross a hundredth.
-        let rule = "font-family:\(families);font-size:\(WebText.number(Double(font.size), decimals: 6))px"
+        let rule = "font-family:\(families);font-size:\(WebText.number(Double(font.size), decimals: 6))px;"
+            + "font-weight:\(font.weight.value);font-style:\(font.isItalic ? "italic" : "normal")"
         if let existing = fontClasses[rule] { return existing }
         let number = fontClasses.count
         fontClasses[rule] = number
@@ -420,7 +421,11 @@ struct HTMLWriter {
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
         container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
-        container += "font-synthesis:none;font-kerning:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;"
+        // Synthesis as the picture's: a bold label in a fallback face that has no bold (Thai,
+        // CJK) is emboldened, as Blink emboldens it, since each face declares its own weight
+        // and slant (``WebFonts/fontFaces(prefix:fontURL:)``) and each font class the requested
+        // ones. It was off, and such labels were regular in the page and bold in the picture.
+        container += "font-synthesis:weight style;font-kerning:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;"
         // Inherited properties a page may set that move or size the text (an article's
         // `text-indent: 1.5em` indented every chip's label).
         container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;"
@@ -439,7 +444,9 @@ struct HTMLWriter {
         let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
-            + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none;min-width:0}\n"
+            + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none;min-width:0;"
+            // A page's `a { font-weight: bold }` would embolden a linked chip's label.
+            + "font-weight:inherit;font-style:inherit}\n"
         css += "\(scope) .tc-check{flex:none;overflow:visible}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`
         // lines (as the picture's `Text` cuts it); a count stays whole.

@@ -85,6 +85,11 @@ struct WebFonts {
         var css = ""
         for (number, face) in faces.enumerated() {
             var rule = "@font-face{font-family:\"\(prefix)-f\(number)\";"
+            // Its own weight and slant, so that a browser synthesises what the picture
+            // synthesises (bold from a regular fallback face); a colour-bitmap face covers every
+            // weight (neither emboldens emoji).
+            rule += face.hasColorBitmaps ? "font-weight:1 1000;" : "font-weight:\(face.weightClass);"
+            rule += face.isItalic ? "font-style:italic;" : ""
             let format = face.hasCFFOutlines ? "opentype" : "truetype"
             if let base {
                 let file = (face.path as NSString).lastPathComponent

@@ -317,6 +317,28 @@ import Typesetting
         }
     }
 
+    /// A bold cloud with labels in fallback faces that have no bold face of their own (Noto
+    /// Sans Thai's Regular is what fontconfig falls back to, as Chromium does) looks in the page
+    /// as in the picture: emboldened by the browser as the picture emboldens it (the page showed
+    /// them regular: font synthesis was off and no face declared its weight).
+    @Test @MainActor func aBoldLabelInAFallbackFaceIsBoldInThePage() throws {
+        let yaml = "font: {weight: bold, size: 22}\nbackground: white\ntags: [ไก่ไข่, สวัสดี, Swift, ภาษาไทย]\n"
+        // The machine's fonts (Debian's fonts-noto-core, which make test installs), as the command uses them.
+        let typesetter = try Typesetter.standard()
+        let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
+        try #require(rendered.fontWarnings.isEmpty && rendered.layout.chips[0].fonts == ["Noto Sans Thai"], "\(rendered.layout.chips[0].fonts)")
+        let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
+                                                       options: HTMLOptions(background: rendered.cloud.background),
+                                                       typesetter: typesetter), as: UTF8.self)
+        #expect(html.contains("font-weight:700;font-style:normal") && html.contains("font-synthesis:weight style"))
+        let size = rendered.pixelSize(scale: 1)
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: size.width, height: size.height, scale: 2, name: "html-bold-fallback")
+        let result = try Self.compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot)
+        // Regular labels differed in 653 of its 126,360 pixels; emboldened as the picture, in 66
+        // (the edges of Blink's and Cairo's emboldening).
+        #expect(result.differentPixels <= 200, "bold-fallback: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
     /// as the PNG shows it, for every horizontal alignment.
     @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
