@@ -103,6 +103,12 @@ import Testing
         let badTemplate = try CommandRunner.run(["render", "tags.yaml", "-o", "x.png", "--label", "{count}"], in: dir)
         #expect(badTemplate.status == 64)
         #expect(badTemplate.standardError.contains("option --label"))
+        // The placeholder is named, as in a spec (it was "must be a string, but it is a mapping").
+        for template in ["{txt}", "{text} {cnt}"] {
+            let named = try CommandRunner.run(["render", "tags.yaml", "-o", "x.png", "--label", template], in: dir)
+            #expect(named.status == 64 && named.standardError.contains("did you mean \"{text}\"") == (template == "{txt}")
+                    && named.standardError.contains("for \"label\"; "), "\(template): \(named.standardError)")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
     }
 

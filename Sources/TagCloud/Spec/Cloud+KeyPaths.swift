@@ -144,7 +144,11 @@ extension Cloud {
         do {
             return try decode(plain)
         } catch {
-            throw flowError
+            // Read as text, the value reached the key's own checks (a template's placeholders:
+            // `--label '{txt}'` was said to be "a mapping"): their message is the one that helps.
+            // A key that wants a list or a mapping refuses text by type: the flow reading's stands.
+            if case .wrongType = error { throw flowError }
+            throw error
         }
     }
 

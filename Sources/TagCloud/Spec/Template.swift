@@ -4,7 +4,9 @@
 /// (`12`, `2.5`); `{{` and `}}` are literal braces. The template is split into words at its own
 /// spaces (not at spaces inside a tag's text): the word that holds the first `{weight}` is the
 /// *count*, which a chip draws as a second `Text` in a smaller, lighter style, and which is left
-/// out, with the space before it, for a tag without a weight.
+/// out, with the space before it, for a tag without a weight (unless it holds `{text}` too, as in
+/// `{text}{weight}`: it is then kept without the weight). A label the template leaves empty (`{weight}`
+/// for a tag without a weight) is the tag's text.
 public struct Template: Sendable, Hashable {
     /// The values a template can hold.
     public enum Placeholder: String, Sendable, CaseIterable {
@@ -101,7 +103,12 @@ public struct Template: Sendable, Hashable {
     ///   - weight: The tag's weight, if it has one.
     /// - Returns: One part, or up to three with the count marked ``LabelPart/isCount``.
     public func parts(text: String, weight: Double?) -> [LabelPart] {
-        guard let countWord else { return [LabelPart(text: expand(words[...], text: text, weight: weight), isCount: false)] }
+        // A count word that holds the text too (`{text}{weight}`) stays for a tag without a
+        // weight, without the weight: dropping it dropped the tag's text, and drew an empty chip.
+        guard let countWord, weight != nil || !holdsText(countWord) else {
+            let whole = expand(words[...], text: text, weight: weight)
+            return [LabelPart(text: whole.isEmpty ? text : whole, isCount: false)]
+        }
         var parts: [LabelPart] = []
         let before = expand(words[..<countWord], text: text, weight: weight)
         if !before.isEmpty { parts.append(LabelPart(text: before, isCount: false)) }
@@ -110,7 +117,14 @@ public struct Template: Sendable, Hashable {
         }
         let after = expand(words[(countWord + 1)...], text: text, weight: weight)
         if !after.isEmpty { parts.append(LabelPart(text: after, isCount: false)) }
-        return parts
+        // A template that gives a tag nothing (`{weight}` alone, for a tag without a weight):
+        // the chip shows the tag's text, never an empty label.
+        return parts.isEmpty ? [LabelPart(text: text, isCount: false)] : parts
+    }
+
+    /// Whether word `index` holds `{text}`.
+    private func holdsText(_ index: Int) -> Bool {
+        words[index].elements.contains(.placeholder(.text))
     }
 
     /// The template filled in as one string (a tooltip): the words as written, without the count
@@ -121,7 +135,7 @@ public struct Template: Sendable, Hashable {
     ///   - weight: The tag's weight, if it has one.
     /// - Returns: The text.
     public func string(text: String, weight: Double?) -> String {
-        guard let countWord, weight == nil else { return expand(words[...], text: text, weight: weight) }
+        guard let countWord, weight == nil, !holdsText(countWord) else { return expand(words[...], text: text, weight: weight) }
         let before = expand(words[..<countWord], text: text, weight: weight)
         let after = expand(words[(countWord + 1)...], text: text, weight: weight)
         if before.isEmpty || after.isEmpty { return before + after }

@@ -99,6 +99,14 @@ import Testing
         #expect(tooltip.string(text: "Swift", weight: nil) == "Swift: posts")
         #expect(try Template("{weight}").string(text: "x", weight: nil) == "")
         #expect(try Template("plain").parts(text: "x", weight: 1) == [LabelPart(text: "plain", isCount: false)])
+        // A count word holding the text keeps it for a tag without a weight (the chip was empty),
+        // and a label the template leaves empty is the tag's text.
+        let joined = try Template("{text}{weight}")
+        #expect(joined.parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])
+        #expect(joined.parts(text: "A", weight: 2) == [LabelPart(text: "A2", isCount: true)])
+        #expect(joined.string(text: "Bee", weight: nil) == "Bee")
+        #expect(try Template("{weight}").parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])
+        #expect(try Template("({weight})").parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])
     }
 
     @Test func labelsAndTooltipsResolvePerTag() throws {

@@ -5,10 +5,12 @@ extension KeySchema {
     ///
     /// - Parameters:
     ///   - title: The heading of this mapping's table.
-    ///   - prefix: The key path of the mapping, with a trailing dot (empty at the top level), or
-    ///     `tags[]` for a tag's keys.
+    ///   - prefix: The key path of the mapping, with a trailing dot (empty at the top level and
+    ///     for a list element's keys, which are named as a tag names them).
+    ///   - element: The list whose element this mapping is or is inside (`tags`), for the
+    ///     headings of the mappings below it: a tag's `font` was headed `font`, as the cloud's.
     /// - Returns: The tables, each under a `####` heading.
-    func reference(title: String, prefix: String) -> String {
+    func reference(title: String, prefix: String, element: String? = nil) -> String {
         var text = "#### \(title)\n\n| key | type | default | meaning |\n| --- | --- | --- | --- |\n"
         var below = ""
         for key in keys {
@@ -18,8 +20,15 @@ extension KeySchema {
             text += "| \(names.joined(separator: " or ")) | \(doc.type) | \(doc.defaultValue) | \(doc.doc)\(option) |\n"
             if let child = children[key] {
                 let childPrefix = child.isListElement ? "" : "\(prefix)\(key)."
-                let childTitle = child.isListElement ? "Each of `\(prefix)\(key)` (a string, or a mapping of these keys)" : "`\(prefix)\(key)`"
-                below += "\n" + child.reference(title: childTitle, prefix: childPrefix)
+                let childTitle = if child.isListElement {
+                    "Each of `\(prefix)\(key)` (a string, or a mapping of these keys)"
+                } else if let element {
+                    "`\(prefix)\(key)` of each of `\(element)`"
+                } else {
+                    "`\(prefix)\(key)`"
+                }
+                below += "\n" + child.reference(title: childTitle, prefix: childPrefix,
+                                                 element: child.isListElement ? "\(prefix)\(key)" : element)
             }
         }
         return text + below
