@@ -362,7 +362,16 @@ private final class LineEngine {
         }
         let boundaries = (0...n).filter { b.clusterStart[$0] }
         var head = 0, tail = n        // kept: [0, head) and [tail, n)
+        // A line all in the direction opposite to the paragraph's (English in a right-to-left
+        // chip) starts at the paragraph's start edge and overflows at its end edge, where CSS
+        // cuts it: what shows is the text's logical end, the ellipsis after it, on the far side
+        // (`…ong enough to be cut`). The start was kept, and bidi put the ellipsis before it, on
+        // the side where nothing had been cut.
+        let keepsEnd = mode == .tail && !paragraph.items.isEmpty
+            && paragraph.items.allSatisfy { ($0.level & 1) != (paragraph.baseLevel & 1) }
         switch mode {
+        case .tail where keepsEnd:
+            for start in boundaries.reversed() where b.width(trimmedStart(start, n), n) + dots <= limit { tail = start }
         case .tail:
             for end in boundaries where b.width(0, b.trimmedEnd(0, end)) + dots <= limit { head = end }
         case .head:
@@ -385,12 +394,13 @@ private final class LineEngine {
         while true {
             let shown: String
             switch mode {
+            case .tail where keepsEnd: shown = string(trimmedStart(tail, n), n) + ellipsis
             case .tail: shown = string(0, b.trimmedEnd(0, head)) + ellipsis
             case .head: shown = ellipsis + string(trimmedStart(tail, n), n)
             case .middle: shown = string(0, b.trimmedEnd(0, head)) + ellipsis + string(trimmedStart(tail, n), n)
             }
             let candidate = try line(shown, truncated: true)
-            if candidate.advance <= limit || !shrink(mode: mode, head: &head, tail: &tail, boundaries: boundaries) {
+            if candidate.advance <= limit || !shrink(mode: keepsEnd ? .head : mode, head: &head, tail: &tail, boundaries: boundaries) {
                 return candidate
             }
         }

@@ -339,6 +339,25 @@ import Typesetting
         #expect(result.differentPixels <= 200, "bold-fallback: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
+    /// An English label cut in a right-to-left chip shows its end, the ellipsis on the far left,
+    /// as Chromium cuts it (the picture kept its start, cut on the right with no mark, and put
+    /// the ellipsis on the left where nothing was cut).
+    @Test @MainActor func aLabelAgainstTheDirectionIsCutAsInThePage() throws {
+        let yaml = "width: 260\ndirection: rtl\nbackground: white\nlabel: \"{text} {weight}\"\ntags:\n"
+            + "  - {text: \"English in RTL cloud that is long enough to be cut\", weight: 3}\n"
+            + "  - {text: \"Another English label far too long for the row\"}\n  - {text: \"שלום\", weight: 2}\n"
+        let typesetter = try Typesetter.standard()
+        let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
+        #expect(rendered.layout.chips[0].shown?.contains("to be cut…") == true, "\(String(describing: rendered.layout.chips[0].shown))")
+        let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
+                                                       options: HTMLOptions(background: rendered.cloud.background),
+                                                       typesetter: typesetter), as: UTF8.self)
+        let size = rendered.pixelSize(scale: 1)
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: size.width, height: size.height, scale: 2, name: "html-rtl-cut")
+        let result = try Self.compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot)
+        #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
     /// as the PNG shows it, for every horizontal alignment.
     @Test(arguments: ["topLeading", "top", "topTrailing"], ["spaceBetween", "spaceEvenly", "stretch"])
