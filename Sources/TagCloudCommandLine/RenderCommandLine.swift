@@ -196,6 +196,17 @@ package struct RenderCommandLine: Equatable, Sendable {
     /// `; did you mean "--width"?` for an option spelt like a known one, or nothing.
     private static func suggestion(for option: String) -> String {
         let known = (valueOptions + flagOptions + ["help"] + specOptionKeys.map(\.name)).map { "--" + $0 }
+        // An option spelt as its key's path (`--font-family` for `font.family`, whose option is
+        // `--font`), or the start of one (`--justify`): said before the nearest spelling, which
+        // named `--font-file`.
+        let given = option.lowercased()
+        if let key = specOptionKeys.first(where: { "--" + String($0.keyPath.map { $0 == "." ? "-" : $0 }).lowercased() == given }) {
+            return "; did you mean \(quoted("--" + key.name))? (it sets \(quoted(key.keyPath)))"
+        }
+        let shared = known.map { name in (name, zip(name.dropFirst(2), given.dropFirst(2)).prefix { $0 == $1 }.count) }
+        if let best = shared.max(by: { $0.1 < $1.1 }), best.1 >= 6, shared.filter({ $0.1 == best.1 }).count == 1 {
+            return "; did you mean \(quoted(best.0))?"
+        }
         return nearestName(to: option, in: known).map { "; did you mean \(quoted($0))?" } ?? ""
     }
 

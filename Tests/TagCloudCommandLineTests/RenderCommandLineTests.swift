@@ -39,6 +39,10 @@ import TestRandom
     @Test(arguments: [
         (["tags.yaml", "--widht", "3"], #"unknown option "--widht"; did you mean "--width"?"#),
         (["tags.yaml", "--font_size", "3"], #"unknown option "--font_size"; did you mean "--font-size"?"#),
+        // A key's path as an option names the key's option (it suggested --font-file), and the
+        // start of an option names it.
+        (["tags.yaml", "--font-family", "Inter"], #"unknown option "--font-family"; did you mean "--font"? (it sets "font.family")"#),
+        (["tags.yaml", "--justify", "stretch"], #"unknown option "--justify"; did you mean "--justification"?"#),
         (["tags.yaml", "-x"], #"unknown option "-x""#),
         (["tags.yaml", "-o"], #"missing value for "-o""#),
         (["tags.yaml", "-o", "--width", "3"], #"missing value for "-o""#),
