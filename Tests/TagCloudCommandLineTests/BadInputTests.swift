@@ -149,6 +149,13 @@ import Testing
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardError.contains("is empty; the picture has no tags"), "\(arguments): \(run.standardError)")
         }
+        // As are comments alone, and a spec without tags (they rendered an empty picture in silence).
+        try Data("# only a comment\n".utf8).write(to: dir.appendingPathComponent("comment.txt"))
+        try Data("width: 300\n".utf8).write(to: dir.appendingPathComponent("notags.yaml"))
+        for name in ["comment.txt", "notags.yaml"] {
+            let run = try CommandRunner.run(["render", name, "-o", "x.png"], in: dir)
+            #expect(run.status == 0 && run.standardError.contains("has no tags; the picture is empty"), "\(name): \(run.standardError)")
+        }
     }
 
     @Test func aHundredThousandTagsAndATenThousandCharacterTag() throws {

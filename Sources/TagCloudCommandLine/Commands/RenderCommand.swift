@@ -327,9 +327,12 @@ package enum TagCloudCommand {
             }
             // An empty input is a valid empty spec, but more often a pipe whose writer failed
             // (`collect … | tagcloud render -`): said, and the empty picture still written.
-            if isEmpty, request.collect == nil {
+            if request.collect == nil, isEmpty || (cloud.tags.isEmpty && cloud.location(ofKeyPath: "tags") == nil) {
                 let name = input == "-" ? StandardStreams.standardInputName : input
-                warn("warning: the input \(quoted(path: name)) is empty; the picture has no tags")
+                // A file of comments alone, or a spec without `tags`, is said too; `tags: []`
+                // asks for an empty cloud.
+                let what = isEmpty ? "is empty; the picture has no tags" : "has no tags; the picture is empty"
+                warn("warning: the input \(quoted(path: name)) \(what)")
             }
         }
         if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
