@@ -242,7 +242,9 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyTag:
             return "a tag has no text; give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
-            return "unknown font family \(quoted(family)); available families: \(list(available))"
+            let near = nearestName(to: family, in: available).map { "did you mean \(quoted($0))? " } ?? ""
+            return "unknown font family \(quoted(family)); \(near)available families: \(list(available))"
+                + " (and the machine's, which `tagcloud fonts` lists)"
         case let .pictureTooLarge(width, height, limit, size):
             let least = size?.isLowerBound == true ? "at least " : ""
             let head = "the picture would be \(least)\(width) × \(height) pixels, over the limit of \(limit) pixels on a side"

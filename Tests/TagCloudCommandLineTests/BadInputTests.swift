@@ -40,7 +40,7 @@ import Testing
              message: "error: big.yaml: the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: \"width\" 20000 + 2 × "
                 + "\"padding\" 16 points, × \"scale\" 2; lower \"width\" (--width), \"padding\" (--padding) or \"scale\" (--scale)"),
         Case(name: "unknown font family", file: "bad.yaml", bytes: Array("font: {family: Comic Nonsense}\ntags: [a]\n".utf8),
-             status: 65, message: #"error: bad.yaml:1:16: unknown font family "Comic Nonsense"; available families: DejaVu Sans, Inter, Noto Color Emoji"#),
+             status: 65, message: #"error: bad.yaml:1:16: unknown font family "Comic Nonsense"; available families: DejaVu Sans, Inter, Noto Color Emoji (and the machine's, which `tagcloud fonts` lists)"#),
         Case(name: "unknown font family option", file: "ok.yaml", bytes: Array("tags: [a]\n".utf8),
              options: ["--font", "Comic Nonsense"], status: 64,
              message: #"error: option --font: unknown font family "Comic Nonsense""#),

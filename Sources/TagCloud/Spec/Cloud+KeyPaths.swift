@@ -65,6 +65,11 @@ extension Cloud {
             throw .invalidKeyPath(path: keyPath, reason: "names a whole tag; add one of its keys: " + schema.keys.joined(separator: ", "), location)
         }
         try Self.checkKeys(keys.dropFirst(), in: schema, parent: head, location: location)
+        // A tag's text set to null is a tag without text, as `{text: null}` is in a spec (it was
+        // "not given", and the old text stayed in silence).
+        if keys.count == 2, schema.canonical(keys[1]) == "text", ["~", "null", "Null", "NULL"].contains(text) {
+            throw .emptyTag(location)
+        }
         let decoder = SpecDecoder(locate: { _ in location }, input: nil)
         let tagText = tags[index].text
         // Read into a tag with this tag's text, so that a weight's or a link's message names it.

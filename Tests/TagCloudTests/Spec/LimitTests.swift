@@ -263,6 +263,8 @@ import Testing
             ("tags[1]", "x", #"the key path "tags[1]" names a whole tag; add one of its keys: text, weight, href"#),
             ("tags[0].txt", "x", #"unknown key "tags[0].txt"; did you mean "tags[0].text"?"#),
             ("tags[0].text", "a\u{7}", #"the tag "a\u{7}" contains the control character U+0007"#),
+            // As `{text: null}` in a spec (the old text stayed in silence).
+            ("tags[0].text", "null", #"a tag has no text"#),
             ("tags[0].weight", "-1", #"the weight of the tag "Cairo" is -1; a weight must be a finite number ≥ 0"#),
             ("tags[1].font.size", "0", #""tags[1].font.size" is 0, but it must be more than 0"#),
             ("tags[0].text.x", "1", #"unknown key "tags[0].text.x"; "tags[0].text" holds no keys"#),

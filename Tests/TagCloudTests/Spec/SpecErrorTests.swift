@@ -261,7 +261,10 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                 == #"the picture would be 390 × 40000 pixels, over the limit of 32767 pixels on a side; lower the number of tags, "font.size", "spacing" or "scale" (PNG)"#)
         #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: "a.yaml", line: 3, column: 11),
                                                 available: ["Inter", "DejaVu Sans"]).description
-                == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans"#)
+                == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans (and the machine's, which `tagcloud fonts` lists)"#)
+        // A near spelling is suggested (`--font Lto` got none).
+        #expect(TagCloudError.unknownFontFamily("Intr", nil, available: ["Inter", "DejaVu Sans"]).description
+                .hasPrefix(#"unknown font family "Intr"; did you mean "Inter"? available families: "#))
     }
 
     /// A picture too large names the keys (and options) whose values make it so, with those
