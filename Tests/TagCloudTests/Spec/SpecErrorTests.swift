@@ -68,6 +68,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.json, #"{"width": 1, "width": 2}"#, #"spec.json:1:14: duplicate key "width" (also at line 1, column 2); keep only one of them"#),
         BadInput(.yaml, "width: 1\nwidth: 2\n", #"spec.yaml:2:1: duplicate key "width" (also at line 1, column 1); keep only one of them"#),
         BadInput(.yaml, "font:\n  family: a\n  family: b\n", #"spec.yaml:3:3: duplicate key "family" (also at line 2, column 3); keep only one of them"#),
+        // In a flow mapping, at the second key (it was at the `{`, with no earlier place).
+        BadInput(.yaml, "font: {size: 3, size: 4}\n", #"spec.yaml:1:17: duplicate key "size" (also at line 1, column 8); keep only one of them"#),
+        BadInput(.yaml, "tags:\n  - {text: a, \"text\": b}\n", #"spec.yaml:2:15: duplicate key "text" (also at line 2, column 6); keep only one of them"#),
         BadInput(.yaml, "chip: {text: red, textColor: blue}\n",
                  #"spec.yaml:1:19: duplicate key "chip.textColor" (also at line 1, column 8); keep only one of them"#),
         BadInput(.yaml, "chip:\n  paddng: 3\n",

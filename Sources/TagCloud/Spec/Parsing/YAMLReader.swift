@@ -88,8 +88,13 @@ enum YAMLReader {
         case let .duplicatedKeysInMapping(duplicates, context):
             let key = duplicates.first ?? "?"
             let first = locate(context.mark)
-            let second = secondOccurrence(of: key, after: context.mark, in: input)
-            return .duplicateKey(path: key, second ?? first, previous: second == nil ? nil : first)
+            if let second = secondOccurrence(of: key, after: context.mark, in: input) {
+                return .duplicateKey(path: key, second, previous: first)
+            }
+            if let places = flowOccurrences(of: key, at: context.mark, in: input) {
+                return .duplicateKey(path: key, places.second, previous: places.first)
+            }
+            return .duplicateKey(path: key, first, previous: nil)
         case .dataCouldNotBeDecoded:
             return .invalidUTF8(SpecLocation(source: input.source), detail: "the YAML parser could not decode it")
         default:
@@ -145,6 +150,65 @@ enum YAMLReader {
                 }
             }
             lineNumber += 1
+        }
+        return nil
+    }
+
+    /// The first two places of `key` in the flow mapping whose first `key` is at `mark`
+    /// (`{size: 3, size: 4}`, where Yams marks the first): its keys are read at the mapping's own
+    /// depth, after a `,`, quoted or plain, across lines; quoted scalars and nested brackets are
+    /// skipped. (A duplicate key there was located at the first, with no second place.)
+    private static func flowOccurrences(of key: String, at mark: Mark, in input: TextInput) -> (first: SpecLocation, second: SpecLocation)? {
+        let lines = input.text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        var depth = 1
+        var found: [SpecLocation] = []
+        var expectsKey = true
+        var lineNumber = mark.line
+        var column = mark.column - 1
+        while lineNumber <= lines.count {
+            let scalars = Array(lines[lineNumber - 1].unicodeScalars)
+            while column < scalars.count {
+                let scalar = scalars[column]
+                if depth == 1, expectsKey, scalar != " ", scalar != "\t" {
+                    expectsKey = false
+                    let quote: Unicode.Scalar? = scalar == "\"" || scalar == "'" ? scalar : nil
+                    let start = column + (quote == nil ? 0 : 1)
+                    var end = start
+                    while end < scalars.count, quote.map({ scalars[end] != $0 }) ?? !":,}".unicodeScalars.contains(scalars[end]) { end += 1 }
+                    var slice = scalars[start..<end]
+                    while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+                    let token = String(String.UnicodeScalarView(slice))
+                    if token == key {
+                        found.append(input.location(line: lineNumber, column: column + 1))
+                        if found.count == 2 { return (found[0], found[1]) }
+                    }
+                    column = quote == nil ? end : Swift.min(end + 1, scalars.count)
+                    continue
+                }
+                switch scalar {
+                case "{", "[":
+                    depth += 1
+                    if depth == 1 { expectsKey = true }
+                case "}", "]":
+                    depth -= 1
+                    if depth <= 0 { return nil }
+                case ",":
+                    if depth == 1 { expectsKey = true }
+                case "\"", "'":
+                    // A quoted value: skipped to its closing quote on this line.
+                    var end = column + 1
+                    while end < scalars.count, scalars[end] != scalar { end += 1 }
+                    column = end
+                case "#" where column == 0 || scalars[column - 1] == " ":
+                    column = scalars.count
+                    continue
+                default:
+                    break
+                }
+                column += 1
+            }
+            lineNumber += 1
+            column = 0
         }
         return nil
     }
