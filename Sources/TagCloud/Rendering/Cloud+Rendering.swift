@@ -142,6 +142,14 @@ extension Cloud {
                                  reason: "must be at most \"weights.maxSize\" (\(SpecTree.format(maxSize)))",
                                  located("weights.minSize"))
         }
+        // The smallest size follows `font.size`, which an option or a program set over the
+        // spec's `maxSize` (`--font-size 20`): that is the value to change (the spec's maxSize
+        // was blamed, with exit 65).
+        if weights?.minSize == nil, provenance.assigned["font.size"] != nil, provenance.assigned["weights.maxSize"] == nil {
+            throw .invalidNumber(path: "font.size", value: SpecTree.format(minSize),
+                                 reason: "must be at most \"weights.maxSize\" (\(SpecTree.format(maxSize))), since the weights' smallest size is it",
+                                 located("font.size"))
+        }
         throw .invalidNumber(path: "weights.maxSize", value: SpecTree.format(maxSize),
                              reason: "must be at least \"weights.minSize\" (\(SpecTree.format(minSize))\(minimumFrom))",
                              located("weights.maxSize"))

@@ -230,6 +230,15 @@ import Testing
         } throws: { error in
             (error as? TagCloudError)?.description == #"option --set: "weights.minSize" is 50, but it must be at most "weights.maxSize" (30)"#
         }
+        // So is an option that raises font.size, which minSize follows, over the file's maxSize
+        // (the file's maxSize was named, with exit 65).
+        var fontRaised = try Cloud(yaml: "font: {size: 8}\nweights: {maxSize: 10}\ntags: [a]\n", source: "w.yaml")
+        try fontRaised.setValue("20", forKeyPath: "font.size", source: "option --font-size")
+        #expect {
+            try fontRaised.rendered()
+        } throws: { error in
+            (error as? TagCloudError)?.description.hasPrefix(#"option --font-size: "font.size" is 20, but it must be at most "weights.maxSize" (10)"#) == true
+        }
         // Equal sizes are a range of one size.
         #expect(throws: Never.self) {
             try Cloud(yaml: "weights: {minSize: 20, maxSize: 20}\ntags: [{text: a, weight: 1}]\n").rendered()
