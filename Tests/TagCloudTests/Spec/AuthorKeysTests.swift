@@ -51,7 +51,8 @@ import Testing
         let both = try #require(parseError("colors: {palette: viridis, gradient: [red, blue]}", .yaml))
         #expect(both == .wrongType(path: "colors", expected: "either a palette or a gradient", got: "both", at(.yaml, 1, 9)))
         let short = try #require(parseError("colors: {gradient: [red]}", .yaml))
-        #expect(short.description.contains("colors.gradient") && short.description.contains("2 or more colours"))
+        #expect(short.description.contains("colors.gradient") && short.description.contains("2 or more colours, but it is a list of 1 colour"),
+                "\(short.description)")
         let badColor = try #require(parseError("colors: {gradient: [red, reed]}", .yaml))
         #expect(badColor == .invalidColor(path: "colors.gradient[1]", value: "reed", suggestion: "red", at(.yaml, 1, 26)))
         let badName = try #require(parseError("colors: {palette: virdis}", .yaml))

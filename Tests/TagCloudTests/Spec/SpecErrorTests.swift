@@ -56,7 +56,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  "spec.yaml:1:65: malformed YAML: the mappings and lists nest more than 64 levels deep"),
         BadInput(.text, "a\tb\tc\n", "tags.txt:1:4: malformed text: a second tab; a line holds a tag and, after one tab, its weight"),
         BadInput(.csv, "name,count\na,1\n",
-                 #"tags.csv:1:1: malformed CSV: expected the header tag,weight or tag,weight,href, found "name,count""#),
+                 #"tags.csv:1:1: malformed CSV: expected the header tag, tag,weight or tag,weight,href, found "name,count""#),
         BadInput(.csv, "tag,weight\na,1,2\n", "tags.csv:2:1: malformed CSV: this record has 3 fields, the header has 2 (tag,weight)"),
         BadInput(.csv, "tag,weight\n\"a,1\n", "tags.csv:2:1: malformed CSV: the quoted field that starts here has no closing quote"),
         BadInput(.csv, "tag,weight\na\"b,1\n",

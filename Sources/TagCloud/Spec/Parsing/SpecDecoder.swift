@@ -277,8 +277,14 @@ final class SpecDecoder: @unchecked Sendable {
     /// A list of colours with at least `minimum` entries.
     func colorList(_ node: SpecNode, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
         guard case .sequence(let sequence) = node, sequence.count >= minimum else {
+            // A list that is too short says how long it is ("but it is a list" read as no reason).
+            let got = if case .sequence(let short) = node {
+                short.isEmpty ? "an empty list" : short.count == 1 ? "a list of 1 colour" : "a list of \(short.count) colours"
+            } else {
+                describe(node)
+            }
             throw .wrongType(path: path, expected: "a list of \(minimum == 1 ? "colours" : "\(minimum) or more colours")",
-                             got: describe(node), location(node))
+                             got: got, location(node))
         }
         var colors: [CSSColor] = []
         for (index, element) in sequence.enumerated() {

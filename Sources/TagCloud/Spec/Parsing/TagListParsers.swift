@@ -94,7 +94,7 @@ enum TagListParsers {
                 let names = record.fields.map { $0.text.lowercased() }
                 guard [["tag"], ["tag", "weight"], ["tag", "weight", "href"]].contains(names) else {
                     throw .syntax(format: .csv, record.fields[0].location,
-                                  message: "expected the header tag,weight or tag,weight,href, found "
+                                  message: "expected the header tag, tag,weight or tag,weight,href, found "
                                     + quoted(record.fields.map(\.text).joined(separator: ",")))
                 }
                 header = names
