@@ -190,9 +190,10 @@ package enum TagCloudMain {
                 do throws(CommandError) {
                     let result = try TagCloudCommand.render(request, warn: warnOnStandardError)
                     if line.verbose { warnOnStandardError(result.summary) }
-                } catch .library(let error) where error.location == nil && error.inputPath == nil && jobs[0].input.map({ $0 != "-" }) == true {
+                } catch .library(let error) where error.isTheSpecsWithoutPlace && jobs[0].input.map({ $0 != "-" }) == true {
                     // A spec's problem with no place in its text (a picture too large, an
-                    // unknown extension) names the spec, as a batch names it.
+                    // unknown extension) names the spec, as a batch names it; one about a font
+                    // file an option gave does not (it named the spec as the font's).
                     StandardStreams.diagnostic(TagCloudCommand.failure(.library(error), of: jobs[0].input ?? "") + "\n")
                     exit(CommandError.library(error).exitCode.rawValue)
                 }
@@ -207,6 +208,18 @@ package enum TagCloudMain {
             exit(report.exitCode.rawValue)
         } catch {
             fail(error)
+        }
+    }
+}
+
+extension TagCloudError {
+    /// Whether this is a problem of a spec's content that has no place in its text, so that a
+    /// message naming the spec helps: a picture too large, an unknown extension.
+    var isTheSpecsWithoutPlace: Bool {
+        guard location == nil, inputPath == nil else { return false }
+        switch self {
+        case .pictureTooLarge, .pictureHasTooManyPixels, .unknownFormat: return true
+        default: return false
         }
     }
 }
