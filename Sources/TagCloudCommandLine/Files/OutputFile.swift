@@ -502,7 +502,9 @@ package enum OutputFile {
     /// Refuses a target made inside `folder` (`--out-dir`) that is not a regular file (or
     /// nothing) inside it, by real paths: a link to elsewhere, a FIFO, a device, a socket.
     private static func confine(_ target: Target, to folder: String, _ fail: (String) -> CommandError) throws(CommandError) {
-        let remedy = "files named after the specs are written only inside --out-dir, as regular files (remove it, or name the output with -o)"
+        // Said for `render --out-dir` and `samples --out` alike (it told `samples` users to give
+        // --out-dir or -o, which `samples` does not have).
+        let remedy = "a file the command names itself is written only inside the output folder, as a regular file (remove this one)"
         guard case .replace = target.method else {
             let kind = switch (target.existing?.mode ?? 0) & UInt32(S_IFMT) {
             case UInt32(S_IFIFO): "a FIFO"
