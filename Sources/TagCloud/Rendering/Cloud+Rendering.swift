@@ -172,6 +172,9 @@ extension Cloud {
             return Typesetter(library: try typesetter.library.adding(fontFiles: resolved))
         } catch let error as TypesettingError {
             let failing = error.path ?? resolved.first ?? ""
+            if let added = provenance.addedFontFiles[failing] {
+                throw .unusableFontFile(path: added.given, error, added.location)
+            }
             let given = zip(resolved, paths).first { $0.0 == failing }?.1 ?? failing
             throw .unusableFontFile(path: given, error, place)
         } catch {

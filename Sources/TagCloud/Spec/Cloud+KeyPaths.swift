@@ -1,3 +1,4 @@
+package import Foundation
 import Yams
 
 extension Cloud {
@@ -168,5 +169,25 @@ extension Cloud {
         result.provenance = provenance
         result.provenance.assigned.merge(other.provenance.assigned) { _, new in new }
         return result
+    }
+}
+
+extension Cloud {
+    /// Adds font files given outside the spec (`--font-file`) after its own ``fonts``, each made
+    /// absolute against `folder`, and named in messages as given, at `source` (an unusable one
+    /// was named by its absolute path, with no option).
+    ///
+    /// - Parameters:
+    ///   - paths: The paths as given.
+    ///   - folder: The folder relative paths are relative to (the working folder).
+    ///   - source: Where they were given (`option --font-file`).
+    package mutating func addFontFiles(_ paths: [String], relativeTo folder: URL, source: String) {
+        var absolute: [String] = []
+        for path in paths {
+            let full = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
+            absolute.append(full)
+            provenance.addedFontFiles[full] = (path, SpecLocation(source: source))
+        }
+        fonts = (fonts ?? []) + absolute
     }
 }

@@ -576,6 +576,9 @@ struct Provenance: Sendable, Hashable {
     /// (``Cloud/checkValues()``) does not check them again while they are unchanged; `nil` when a
     /// program made them (they are then checked at every render).
     var checkedTags: Int?
+    /// Font files added from outside the spec (`--font-file`), by the absolute path in
+    /// ``Cloud/fonts``: the path as given and where, for messages.
+    var addedFontFiles: [String: (given: String, location: SpecLocation)] = [:]
 
     /// The location of the value at a key path: where it was last set.
     func location(of keyPath: String) -> SpecLocation? {
@@ -583,5 +586,6 @@ struct Provenance: Sendable, Hashable {
     }
 
     static func == (lhs: Provenance, rhs: Provenance) -> Bool { true }
+
     func hash(into hasher: inout Hasher) {}
 }

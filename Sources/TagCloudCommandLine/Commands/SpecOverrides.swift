@@ -46,6 +46,6 @@ package struct SpecOverrides: Sendable {
         }
         guard !fontFiles.isEmpty else { return }
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        cloud.fonts = (cloud.fonts ?? []) + fontFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
+        cloud.addFontFiles(fontFiles, relativeTo: folder, source: CommandError.optionSource("font-file"))
     }
 }
