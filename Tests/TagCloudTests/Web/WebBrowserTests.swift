@@ -323,17 +323,9 @@ import Typesetting
     /// them regular: font synthesis was off and no face declared its weight).
     @Test @MainActor func aBoldLabelInAFallbackFaceIsBoldInThePage() throws {
         let yaml = "font: {weight: bold, size: 22}\nbackground: white\ntags: [ไก่ไข่, สวัสดี, Swift, ภาษาไทย]\n"
-        // The machine's fonts (Debian's fonts-noto-core, which make test installs), as the command uses them.
-        let typesetter = try Typesetter.standard()
-        let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
+        let (rendered, html, result) = try Self.pageAgainstPicture(yaml, name: "bold-fallback")
         try #require(rendered.fontWarnings.isEmpty && rendered.layout.chips[0].fonts == ["Noto Sans Thai"], "\(rendered.layout.chips[0].fonts)")
-        let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
-                                                       options: HTMLOptions(background: rendered.cloud.background),
-                                                       typesetter: typesetter), as: UTF8.self)
         #expect(html.contains("font-weight:700;font-style:normal") && html.contains("font-synthesis:weight style"))
-        let size = rendered.pixelSize(scale: 1)
-        let shot = try Chromium.shared.screenshot(Self.page(html), width: size.width, height: size.height, scale: 2, name: "html-bold-fallback")
-        let result = try Self.compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot)
         // Regular labels differed in 653 of its 126,360 pixels; emboldened as the picture, in 66
         // (the edges of Blink's and Cairo's emboldening).
         #expect(result.differentPixels <= 200, "bold-fallback: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
@@ -346,16 +338,24 @@ import Typesetting
         let yaml = "width: 260\ndirection: rtl\nbackground: white\nlabel: \"{text} {weight}\"\ntags:\n"
             + "  - {text: \"English in RTL cloud that is long enough to be cut\", weight: 3}\n"
             + "  - {text: \"Another English label far too long for the row\"}\n  - {text: \"שלום\", weight: 2}\n"
+        let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "rtl-cut")
+        #expect(rendered.layout.chips[0].shown?.contains("to be cut…") == true, "\(String(describing: rendered.layout.chips[0].shown))")
+        #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
+    /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
+    /// installs), as the command renders it: the cloud, its HTML fragment, and how Chromium's
+    /// screenshot of the fragment differs from the PNG, both at scale 2.
+    @MainActor
+    static func pageAgainstPicture(_ yaml: String, name: String) throws -> (RenderedCloud, String, ImageDiff.Result) {
         let typesetter = try Typesetter.standard()
         let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
-        #expect(rendered.layout.chips[0].shown?.contains("to be cut…") == true, "\(String(describing: rendered.layout.chips[0].shown))")
         let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
                                                        options: HTMLOptions(background: rendered.cloud.background),
                                                        typesetter: typesetter), as: UTF8.self)
         let size = rendered.pixelSize(scale: 1)
-        let shot = try Chromium.shared.screenshot(Self.page(html), width: size.width, height: size.height, scale: 2, name: "html-rtl-cut")
-        let result = try Self.compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot)
-        #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        let shot = try Chromium.shared.screenshot(page(html), width: size.width, height: size.height, scale: 2, name: "html-\(name)")
+        return (rendered, html, try compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot))
     }
 
     /// An unjustified last row (`justifyLastRow: false`) keeps the alignment at the spec's width,
