@@ -296,4 +296,33 @@ import Testing
         #expect(cloud.width == 200 && cloud.resolved().chips.first?.look.fill == gold && gold != nil)
         #expect(throws: CommandError.self) { try SpecOverrides.settings(fromAssignments: ["no-equals"]) }
     }
+
+    /// A save caught half done (the file emptied, not yet written) is not read as an empty spec:
+    /// the state keeps the last width until the file has been still for a tenth of a second, so
+    /// the page's slider does not jump to the default width and back.
+    @Test func aSaveCaughtHalfDoneIsReadOnceTheFileIsStill() throws {
+        let folder = try temporaryFolder("preview-half-save")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("width: 2000.5\ntags: [Swift]\n".utf8).write(to: spec)
+        let server = PreviewServer(specPath: spec.path)
+        #expect(server.state().contains("\"width\": 2000.5"), "\(server.state())")
+        // Emptied, as an editor does before it writes: the state is the last one.
+        try Data().write(to: spec)
+        let during = server.state()
+        #expect(during.contains("\"width\": 2000.5"), "\(during)")
+        // Written and left alone: the new spec is read.
+        try Data("width: 300\ntags: [Swift]\n".utf8).write(to: spec)
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(server.state().contains("\"width\": 300,"), "\(server.state())")
+        // An empty spec left alone is read as one (the default width).
+        try Data().write(to: spec)
+        Thread.sleep(forTimeInterval: 0.15)
+        let empty = try Cloud(yaml: "").resolved().width
+        #expect(server.state().contains("\"width\": \(CloudLayout.number(Double(empty)))"), "\(server.state())")
+        // A file stamped in the future is not a save under way.
+        try Data("width: 310\ntags: [Swift]\n".utf8).write(to: spec)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: spec.path)
+        #expect(server.state().contains("\"width\": 310,"), "\(server.state())")
+    }
 }

@@ -124,7 +124,11 @@ package struct PreviewServer: Sendable {
     func state() -> String {
         let status = Self.status(of: specPath)
         var found = known.value
-        if found?.status != status {
+        // A save seen half done (an editor that empties the file, then writes it) would read as
+        // an empty spec and move the slider to the default width: a spec changed less than a
+        // tenth of a second ago is read at a later poll, once it is still.
+        let settling = found != nil && Self.isBeingWritten(specPath, now: Date())
+        if found?.status != status, !settling {
             // No width while the spec cannot be read: the slider stays where it is.
             let cloud = try? load(width: nil)
             let resolved = cloud?.resolved()
@@ -135,7 +139,7 @@ package struct PreviewServer: Sendable {
             known.value = found
         }
         let fonts = (found?.fonts ?? []).map(Self.status(of:)).joined(separator: ",")
-        return "{\"version\": \"\(status);\(fonts)\", \"width\": \(found?.width ?? "null"), \"theme\": \(found?.theme ?? "null")}"
+        return "{\"version\": \"\(found?.status ?? status);\(fonts)\", \"width\": \(found?.width ?? "null"), \"theme\": \(found?.theme ?? "null")}"
     }
 
     /// The spec, with the options and the slider's width.
@@ -340,6 +344,17 @@ extension PreviewServer {
             text += ".\(String(hash, radix: 16))"
         }
         return text
+    }
+
+    /// Whether the file at `path` was changed less than a tenth of a second before `now`, so a
+    /// save may still be under way. A time far ahead of `now` (a file stamped in the future) is
+    /// not a save under way.
+    static func isBeingWritten(_ path: String, now: Date) -> Bool {
+        guard let resolved = resolved(path),
+              let modified = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.modificationDate] as? Date
+        else { return false }
+        let age = now.timeIntervalSince(modified)
+        return age > -1 && age < 0.1
     }
 
     /// Whether something is at `path` that is not a regular file (a FIFO, a device, a folder),
