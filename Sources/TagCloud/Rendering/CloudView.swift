@@ -234,7 +234,7 @@ struct ChipView: View {
     @ViewBuilder private var content: some View {
         if let checkmark = look.checkmark {
             HStack(spacing: checkmark.spacing) {
-                title
+                filling(title)
                 Image(systemName: checkmark.symbolName)
                     .font(.system(size: checkmark.size, weight: Font.Weight(checkmark.weight.value)))
                     .foregroundStyle(Color(checkmark.color))
@@ -261,10 +261,22 @@ struct ChipView: View {
                     if parts[index].isCount {
                         text(parts[index]).fixedSize()
                     } else {
-                        text(parts[index])
+                        filling(text(parts[index]))
                     }
                 }
             }
+        }
+    }
+
+    /// In a narrowed chip, the label's text takes the width its stack leaves it, at the leading
+    /// edge, so that a count or checkmark after it stays at the chip's trailing edge: as a browser
+    /// shrinks the text's box to the space left and cuts the text inside it. (A cut `Text` is as
+    /// wide as its cut line, which left the count beside the ellipsis and a gap at the end.)
+    @ViewBuilder private func filling<Content: View>(_ content: Content) -> some View {
+        if fillsWidth {
+            content.frame(maxWidth: .infinity, alignment: .leading)
+        } else {
+            content
         }
     }
 

@@ -343,6 +343,22 @@ import Typesetting
         #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
+    /// A label cut to fit a chip narrowed to the row keeps its count or checkmark at the chip's
+    /// trailing edge, as the page does: the cut text takes the width left to it (a cut `Text` is
+    /// only as wide as its cut line, which put the count beside the "…" and left a gap at the
+    /// chip's end). Left to right and right to left, with a count, a checkmark, and two lines.
+    @Test(arguments: [
+        ("count-ltr", "width: 200\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"A very long tag that must be cut somewhere\", weight: 12}\n  - {text: short, weight: 3}\n"),
+        ("count-rtl", "width: 220\ndirection: rtl\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"שלום עולם זהו תג ארוך מאוד שנחתך\", weight: 42}\n  - {text: שלום, weight: 2}\n"),
+        ("checkmark", "width: 180\nstyle: suggestionChips\ntags:\n  - {text: \"A selected chip with a long label\", selected: true}\n  - {text: Plain}\n"),
+        ("count-two-lines", "width: 170\nchip: {lineLimit: 2}\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"Two lines of text that are still far too long to fit\", weight: 7}\n"),
+    ])
+    @MainActor func aCutLabelKeepsItsCountAtTheChipsEnd(name: String, spec: String) throws {
+        let (rendered, _, result) = try Self.pageAgainstPicture("background: white\n" + spec, name: "cut-\(name)")
+        #expect(rendered.layout.chips[0].shown != nil, "\(name): the first label is not cut")
+        #expect(result.differentShare <= 0.002, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
     /// installs), as the command renders it: the cloud, its HTML fragment, and how Chromium's
     /// screenshot of the fragment differs from the PNG, both at scale 2.
