@@ -448,8 +448,8 @@ package struct Diff: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the diff image (PNG); - for standard output (the summary then goes to standard error).", valueName: "file"))
     var out: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The colour distance (0–1) below which pixels count as equal; pixelmatch's 0.1 by default.", valueName: "threshold"))
-    var threshold: Double = 0.1
+    @Option(parsing: .unconditional, help: ArgumentHelp("The colour distance (0–1) below which pixels count as equal; 0.02 by default, as TagCloudTesting's goldens (pixelmatch's own 0.1 lets a fill change from #007AFF to #1A8AFF pass).", valueName: "threshold"))
+    var threshold: Double = ImageDiff.goldenThreshold
 
     @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional, help: ArgumentHelp("How many differing pixels are allowed (default 0).", valueName: "count"))
     var maxDiffPixels: Int = 0

@@ -124,13 +124,20 @@ private func edge(gray level: UInt8) -> Picture {
         #expect(try ImageDiff.compare(whiteImage, blackDot.image, options: .init(threshold: 0.96)).differentPixels == 1)
     }
 
-    @Test func alphaIsBlendedOverWhite() throws {
+    /// Pixels that are not opaque are compared over white and over black (pixelmatch blends over
+    /// white alone, so that a transparent picture equalled an opaque white one).
+    @Test func alphaIsBlendedOverWhiteAndOverBlack() throws {
         let clear = Picture(width: 3, height: 3, fill: [0, 0, 0, 0])
-        #expect(try ImageDiff.compare(clear.image, Picture(width: 3, height: 3, fill: white).image).differentPixels == 0)
+        #expect(try ImageDiff.compare(clear.image, Picture(width: 3, height: 3, fill: white).image).differentPixels == 9)
         #expect(try ImageDiff.compare(clear.image, Picture(width: 3, height: 3, fill: black).image).differentPixels == 9)
-        // Black at 10/255 over white is grey 245: 10 steps, under the threshold.
+        #expect(try ImageDiff.compare(clear.image, Picture(width: 3, height: 3, fill: [255, 0, 0, 0]).image).differentPixels == 0)
+        // Black at 10/255 is grey 245 over white, but black over black: the same as neither
+        // opaque white nor opaque black.
         #expect(try ImageDiff.compare(Picture(width: 3, height: 3, fill: [0, 0, 0, 10]).image,
-                                      Picture(width: 3, height: 3, fill: white).image).differentPixels == 0)
+                                      Picture(width: 3, height: 3, fill: white).image).differentPixels == 9)
+        // Two faint greys equal over both backdrops.
+        #expect(try ImageDiff.compare(Picture(width: 3, height: 3, fill: [0, 0, 0, 10]).image,
+                                      Picture(width: 3, height: 3, fill: [0, 0, 0, 12]).image).differentPixels == 0)
         // Black at 128/255 is grey 127: far from black.
         #expect(try ImageDiff.compare(Picture(width: 3, height: 3, fill: [0, 0, 0, 128]).image,
                                       Picture(width: 3, height: 3, fill: black).image).differentPixels == 9)

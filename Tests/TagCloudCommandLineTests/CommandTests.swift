@@ -174,11 +174,21 @@ import Testing
         #expect(allowed.text.contains("within the limit of \(count)"))
         let loose = try CommandRunner.run(["diff", "a.png", "b.png", "--threshold", "1"], in: dir)
         #expect(loose.status == 0)
+        // The default threshold is the goldens' 0.02: a fill from #007AFF to #1A8AFF differs
+        // (pixelmatch's 0.1 let it pass).
+        for (name, fill) in [("f1", "#007AFF"), ("f2", "#1A8AFF")] {
+            #expect(try CommandRunner.run(["render", "a.yaml", "--fill", fill, "-o", "\(name).png"], in: dir).status == 0)
+        }
+        let fill = try CommandRunner.run(["diff", "f1.png", "f2.png"], in: dir)
+        #expect(fill.status == 1, "\(fill.text)")
+        #expect(try CommandRunner.run(["diff", "f1.png", "f2.png", "--threshold", "0.1"], in: dir).status == 0)
 
         for (arguments, message) in [(["a.png", "missing.png"], #"cannot read "missing.png": there is no such file"#),
                                      (["a.png", "text.png"], #""text.png" is not a readable PNG image (Not a PNG file)"#),
                                      (["a.png", "c.png"], "the images differ in size: 390 × 68 and 132 × 68"),
                                      (["a.png", "b.png", "--threshold", "2"], "the threshold is 2.0, but it must be from 0 to 1"),
+                                     // Checked before the images are read.
+                                     (["missing.png", "b.png", "--threshold", "nan"], "the threshold is nan, but it must be from 0 to 1"),
                                      (["a.png"], "Missing expected argument")] {
             let output = try CommandRunner.run(["diff"] + arguments, in: dir)
             #expect(output.status == 2, "\(arguments): \(output.standardError)")

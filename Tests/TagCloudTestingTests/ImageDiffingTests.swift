@@ -26,6 +26,44 @@ import Testing
         #expect(ImageTolerance(maxDiffPixels: 70, maxDiffPixelRatio: 0.01).allowedPixels(of: 1000) == 10)
     }
 
+    /// A share of infinity, or one too large for an `Int`, allows every pixel instead of trapping
+    /// (it killed the whole test process); NaN allows none. A tolerance no one could mean fails
+    /// the comparison, naming what is wrong, instead of being read as 0.
+    @Test func aToleranceOutOfRangeIsNamedAndNeverTraps() throws {
+        #expect(ImageTolerance(maxDiffPixelRatio: .infinity).allowedPixels(of: 1000) == 1000)
+        #expect(ImageTolerance(maxDiffPixelRatio: 1e300).allowedPixels(of: 1000) == 1000)
+        #expect(ImageTolerance(maxDiffPixelRatio: .nan).allowedPixels(of: 1000) == 0)
+        let reference = Self.picture(), actual = Self.picture(changed: 3)
+        for (tolerance, problem) in [(ImageTolerance(maxDiffPixelRatio: .infinity), "maxDiffPixelRatio is inf; give a share from 0 to 1"),
+                                     (ImageTolerance(maxDiffPixelRatio: .nan), "maxDiffPixelRatio is nan"),
+                                     (ImageTolerance(maxDiffPixelRatio: -1), "maxDiffPixelRatio is -1"),
+                                     (ImageTolerance(maxDiffPixels: -5), "maxDiffPixels is -5; give 0 or more"),
+                                     (ImageTolerance(threshold: .nan), "the threshold is nan")] {
+            let difference = try #require(Self.diff(reference, actual, tolerance))
+            #expect(difference.message.contains("the tolerance cannot be used: \(problem)"), "\(difference.message)")
+            #expect(Self.diff(reference, reference, tolerance) != nil)
+        }
+    }
+
+    /// Transparency counts: a transparent pixel is not an opaque white one, even though both look
+    /// white over white (pixels are compared over black too); two invisible pixels stay equal.
+    @Test func aPictureThatLostItsTransparencyDiffers() throws {
+        let clear = RGBAImage(width: 10, height: 10, pixels: [UInt8](repeating: 0, count: 400))
+        let white = RGBAImage(width: 10, height: 10, pixels: [UInt8](repeating: 255, count: 400))
+        var halfRed = clear, opaqueRed = clear
+        for index in 0..<100 {
+            halfRed.pixels.replaceSubrange((index * 4)..<(index * 4 + 4), with: [255, 0, 0, 128])
+            opaqueRed.pixels.replaceSubrange((index * 4)..<(index * 4 + 4), with: [255, 0, 0, 255])
+        }
+        for tolerance in [ImageTolerance.golden, .exact] {
+            #expect(Self.diff(clear, white, tolerance)?.message.contains("100 of 100 pixels differ") == true)
+            #expect(Self.diff(halfRed, opaqueRed, tolerance) != nil)
+        }
+        var invisibleBlue = clear
+        for index in 0..<100 { invisibleBlue.pixels[index * 4 + 2] = 255 }
+        #expect(Self.diff(clear, invisibleBlue, .exact) == nil)
+    }
+
     @Test func differingPixelsBeyondTheAllowanceFailAndTheMessageSaysByHowMuch() throws {
         let reference = Self.picture(), actual = Self.picture(changed: 3)
         #expect(Self.diff(reference, reference) == nil)

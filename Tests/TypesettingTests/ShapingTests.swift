@@ -93,19 +93,40 @@ import TestRandom
     }
 
     @Test func rightToLeftParagraph() throws {
-        // Base level 1: "Hi" (level 2) ends up on the right, the Arabic word on the left.
-        let shaped = try typesetter.shape("Hi مرحبا", font: .body, direction: .rightToLeft)
-        #expect(shaped.runs.map(\.face.familyName) == ["DejaVu Sans", "Inter", "Inter"])
-        #expect(shaped.runs.map(\.bidiLevel) == [1, 1, 2])
-        #expect(shaped.runs[0].positions[0].x == 0)
-        #expect(shaped.size.width == 60.71875)
+        // A paragraph takes the direction of its first strong character: the Arabic word first,
+        // base level 1, whatever the requested direction; "Hi" (level 2) ends up on the left.
+        for requested in TextDirection.allCases {
+            let shaped = try typesetter.shape("مرحبا Hi", font: .body, direction: requested)
+            #expect(shaped.runs.first?.bidiLevel == 2 && shaped.runs.dropFirst().allSatisfy { $0.bidiLevel == 1 }, "\(requested)")
+            #expect(shaped.runs.first?.face.familyName == "Inter" && shaped.runs.first?.positions[0].x == 0)
+        }
         // Base level 0 with a number inside the Arabic: "(1)" is placed by the bidi algorithm
         // (W and N rules), left of the Arabic word; "Hi" stays last.
-        let ltr = try typesetter.shape("مرحبا (1) Hi", font: .body)
+        let ltr = try typesetter.shape("Hi مرحبا (1) Hi", font: .body, direction: .rightToLeft)
         let last = try #require(ltr.runs.last)
         #expect(ltr.lines[0].text.hasSuffix("Hi") && last.face.familyName == "Inter" && last.bidiLevel == 0)
         let arabic = try #require(ltr.runs.first { $0.face.familyName == "DejaVu Sans" })
         #expect(arabic.positions.allSatisfy { $0.x < last.positions[0].x })
+    }
+
+    /// "C++" requested right to left reads "C++" (its C is its first strong character), as
+    /// SwiftUI's natural writing direction and CSS `unicode-bidi: plaintext` lay it out; digits
+    /// alone take the requested direction; an isolate's letters do not count (UAX #9 rule P2).
+    @Test func aTextTakesTheDirectionOfItsFirstStrongCharacter() throws {
+        let cpp = try typesetter.shape("C++", font: .body, direction: .rightToLeft)
+        #expect(cpp.runs.allSatisfy { $0.bidiLevel == 0 })
+        #expect(cpp == (try typesetter.shape("C++", font: .body)))
+        let digits = try typesetter.shape("42", font: .body, direction: .rightToLeft)
+        #expect(digits.runs.allSatisfy { $0.bidiLevel == 2 })
+        #expect(TextDirection.firstStrong(in: "C++") == .leftToRight)
+        #expect(TextDirection.firstStrong(in: "#1 שלום") == .rightToLeft)
+        #expect(TextDirection.firstStrong(in: "!مرحبا") == .rightToLeft)
+        #expect(TextDirection.firstStrong(in: "-5 °, 42 😀") == nil)
+        #expect(TextDirection.firstStrong(in: "") == nil)
+        #expect(TextDirection.firstStrong(in: "\u{2067}שלום\u{2069} Hi") == .leftToRight)
+        #expect(TextDirection.firstStrong(in: "\u{2066}Hi\u{2069}") == nil)
+        #expect(TextDirection.firstStrong(in: "Ωμέγα") == .leftToRight)
+        #expect(TextDirection.firstStrong(in: "日本") == .leftToRight)
     }
 
     /// Characters no bundled font has show the requested face's .notdef (system fonts are off here).

@@ -3,7 +3,9 @@ import Foundation
 /// A pixel-by-pixel comparison of two pictures that tells real differences from anti-aliasing,
 /// compatible with pixelmatch (the comparison of the same name by Mapbox, version 5).
 ///
-/// For each pixel, both colours are blended over white by their alpha and compared by their
+/// For each pixel, both colours are blended over white by their alpha (and, where either is not
+/// opaque, over black too, the larger distance kept: pixelmatch's white alone let a picture that
+/// lost its transparency pass) and compared by their
 /// squared distance in the YIQ colour space, with pixelmatch's weights for Y, I and Q (Kotsarenko
 /// and Ramos, "Measuring perceived color difference using YIQ NTSC transmission color space in
 /// mobile applications", 2010). A pixel whose distance is over `35215 × threshold²` (35215 is
@@ -56,6 +58,11 @@ public enum ImageDiff {
         /// Whether the diff picture is a mask: transparent, with only the differing pixels
         /// drawn. Default `false`.
         public var diffMask = false
+        /// Whether pixels are compared as they look over white alone, as pixelmatch compares them:
+        /// for pictures meant for a white page, drawn by renderers whose transparent pixels
+        /// differ. Default `false`: pixels that are not opaque are compared over black too, so
+        /// that transparency counts.
+        public var comparesOverWhiteOnly = false
 
         /// The defaults.
         public init() {}
@@ -64,7 +71,7 @@ public enum ImageDiff {
         public init(threshold: Double = 0.1, includeAntiAliasing: Bool = false, alpha: Double = 0.1,
                     antiAliasingColor: RGB = RGB(red: 255, green: 255, blue: 0),
                     diffColor: RGB = RGB(red: 255, green: 0, blue: 0), darkerDiffColor: RGB? = nil,
-                    diffMask: Bool = false) {
+                    diffMask: Bool = false, comparesOverWhiteOnly: Bool = false) {
             self.threshold = threshold
             self.includeAntiAliasing = includeAntiAliasing
             self.alpha = alpha
@@ -72,6 +79,7 @@ public enum ImageDiff {
             self.diffColor = diffColor
             self.darkerDiffColor = darkerDiffColor
             self.diffMask = diffMask
+            self.comparesOverWhiteOnly = comparesOverWhiteOnly
         }
     }
 
@@ -222,7 +230,8 @@ public enum ImageDiff {
                     if drawsGray { gray.draw(a, position, options.alpha, out) }
                     continue
                 }
-                let delta = colorDelta(a, b, position, position, brightnessOnly: false)
+                let delta = options.comparesOverWhiteOnly ? colorDelta(a, b, position, position, over: 255, brightnessOnly: false)
+                    : colorDelta(a, b, position, position, brightnessOnly: false)
                 if abs(delta) > maxDelta {
                     if !options.includeAntiAliasing,
                        isAntiAliased(a, x, y, width, height, b) || isAntiAliased(b, x, y, width, height, a) {
@@ -250,7 +259,12 @@ public enum ImageDiff {
 
     /// A channel blended over white by an alpha of 0 … 1.
     private static func blend(_ channel: Double, _ alpha: Double) -> Double {
-        255 + (channel - 255) * alpha
+        blend(channel, alpha, over: 255)
+    }
+
+    /// A channel blended over a grey level (0 … 255) by an alpha of 0 … 1.
+    private static func blend(_ channel: Double, _ alpha: Double, over backdrop: Double) -> Double {
+        backdrop + (channel - backdrop) * alpha
     }
 
     private static func brightness(_ r: Double, _ g: Double, _ b: Double) -> Double {
@@ -265,22 +279,36 @@ public enum ImageDiff {
         r * 0.21147017 - g * 0.52261711 + b * 0.31114694
     }
 
-    /// The squared YIQ distance between pixel `k` of `a` and pixel `m` of `b`, both blended over
-    /// white, negative when `a`'s pixel is the brighter; with `brightnessOnly`, the difference
-    /// of their Y alone (a's minus b's).
+    /// The squared YIQ distance between pixel `k` of `a` and pixel `m` of `b`, negative when `a`'s
+    /// pixel is the brighter; with `brightnessOnly`, the difference of their Y alone (a's minus
+    /// b's). Pixels that are not opaque are blended over white and over black, and the larger
+    /// distance is kept: over white alone (pixelmatch's rule) a transparent pixel equals an opaque
+    /// white one, and two transparent pixels of any colours equal each other, so that a picture
+    /// that lost its transparency, or a colour drawn at opacity 0, passed as unchanged.
     private static func colorDelta(_ a: Pixels, _ b: Pixels, _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
+        let a1 = a[k + 3], a2 = b[m + 3]
+        if a1 == a2, a[k] == b[m], a[k + 1] == b[m + 1], a[k + 2] == b[m + 2] { return 0 }
+        let overWhite = colorDelta(a, b, k, m, over: 255, brightnessOnly: brightnessOnly)
+        guard a1 < 255 || a2 < 255 else { return overWhite }
+        let overBlack = colorDelta(a, b, k, m, over: 0, brightnessOnly: brightnessOnly)
+        return abs(overBlack) > abs(overWhite) ? overBlack : overWhite
+    }
+
+    /// ``colorDelta(_:_:_:_:brightnessOnly:)`` with both pixels blended over a grey level
+    /// (255 white, 0 black).
+    private static func colorDelta(_ a: Pixels, _ b: Pixels, _ k: Int, _ m: Int, over backdrop: Double,
+                                   brightnessOnly: Bool) -> Double {
         var r1 = Double(a[k]), g1 = Double(a[k + 1]), b1 = Double(a[k + 2])
         let a1 = a[k + 3]
         var r2 = Double(b[m]), g2 = Double(b[m + 1]), b2 = Double(b[m + 2])
         let a2 = b[m + 3]
-        if a1 == a2, a[k] == b[m], a[k + 1] == b[m + 1], a[k + 2] == b[m + 2] { return 0 }
         if a1 < 255 {
             let alpha = Double(a1) / 255
-            r1 = blend(r1, alpha); g1 = blend(g1, alpha); b1 = blend(b1, alpha)
+            r1 = blend(r1, alpha, over: backdrop); g1 = blend(g1, alpha, over: backdrop); b1 = blend(b1, alpha, over: backdrop)
         }
         if a2 < 255 {
             let alpha = Double(a2) / 255
-            r2 = blend(r2, alpha); g2 = blend(g2, alpha); b2 = blend(b2, alpha)
+            r2 = blend(r2, alpha, over: backdrop); g2 = blend(g2, alpha, over: backdrop); b2 = blend(b2, alpha, over: backdrop)
         }
         let y1 = brightness(r1, g1, b1)
         let y2 = brightness(r2, g2, b2)
@@ -306,7 +334,7 @@ public enum ImageDiff {
         var darkestAt = (x: 0, y: 0), brightestAt = (x: 0, y: 0)
         for x in x0...x2 {
             for y in y0...y2 where x != x1 || y != y1 {
-                let delta = colorDelta(image, image, position, (y * width + x) * 4, brightnessOnly: true)
+                let delta = colorDelta(image, image, position, (y * width + x) * 4, over: 255, brightnessOnly: true)
                 if delta == 0 {
                     equal += 1
                     if equal > 2 { return false }

@@ -215,7 +215,7 @@ struct ChipView: View {
         if layout.justification == .stretch {
             padded.frame(maxWidth: .infinity)
         } else if fillsWidth {
-            padded.frame(maxWidth: .infinity, alignment: .leading)
+            padded.frame(maxWidth: .infinity, alignment: labelStart)
         } else {
             padded
         }
@@ -274,10 +274,20 @@ struct ChipView: View {
     /// wide as its cut line, which left the count beside the ellipsis and a gap at the end.)
     @ViewBuilder private func filling<Content: View>(_ content: Content) -> some View {
         if fillsWidth {
-            content.frame(maxWidth: .infinity, alignment: .leading)
+            content.frame(maxWidth: .infinity, alignment: labelStart)
         } else {
             content
         }
+    }
+
+    /// Where a narrowed chip's label starts: at the side its text starts from, which is the
+    /// trailing side for a text against the cloud's direction ("C++ and more…" in a right-to-left
+    /// cloud starts at the left; a text without a letter reads left to right), as a browser
+    /// aligns a text laid out in its own direction (`unicode-bidi: plaintext`).
+    private var labelStart: Alignment {
+        let text = label.parts.first { !$0.isCount }?.text ?? ""
+        let rightToLeft = TextDirection.firstStrong(in: text) == .rightToLeft
+        return rightToLeft == layout.isRightToLeft ? .leading : .trailing
     }
 
     /// A text of the label, in the ``ItemRole/label`` role of web output; the count in the text's
@@ -337,6 +347,8 @@ final class ChipStyle: Sendable {
         let lineLimit: Int
         let shape: Cloud.ChipShape
         let cornerRadius: CGFloat
+        /// Whether the cloud is laid out right to left.
+        let isRightToLeft: Bool
     }
 
     let layout: Layout
@@ -349,7 +361,7 @@ final class ChipStyle: Sendable {
     init(_ cloud: ResolvedCloud) {
         layout = Layout(horizontalPadding: cloud.chipHorizontalPadding, verticalPadding: cloud.chipVerticalPadding,
                         justification: cloud.justification, lineLimit: cloud.lineLimit, shape: cloud.shape,
-                        cornerRadius: cloud.cornerRadius)
+                        cornerRadius: cloud.cornerRadius, isRightToLeft: cloud.direction == .rtl)
         theme = cloud.theme
         defaultLook = cloud.defaultLook
         defaultTextStyle = AnyShapeStyle(Color(cloud.defaultLook.textColor))

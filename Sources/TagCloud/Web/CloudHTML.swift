@@ -450,11 +450,13 @@ struct HTMLWriter {
         css += "\(scope) .tc-check{flex:none;overflow:visible}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`
         // lines (as the picture's `Text` cuts it); a count stays whole.
+        // Each label in its own direction, from its first strong character, as the picture's
+        // `Text` lays it out ("C++" in a right-to-left cloud).
         if cloud.lineLimit == 1 {
-            css += "\(scope) .tc-text{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:pre}\n"
+            css += "\(scope) .tc-text{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:pre;unicode-bidi:plaintext}\n"
         } else {
             css += "\(scope) .tc-text{min-width:0;overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;"
-                + "-webkit-line-clamp:\(cloud.lineLimit);overflow-wrap:normal}\n"
+                + "-webkit-line-clamp:\(cloud.lineLimit);overflow-wrap:normal;unicode-bidi:plaintext}\n"
             // A label with a word wider than the row stays on one line, cut with "…" (`Text`
             // never breaks inside a word): ``chipElement`` marks those chips.
             css += "\(scope) .tc-one .tc-text{display:block;-webkit-line-clamp:none;text-overflow:ellipsis;white-space:pre}\n"

@@ -23,7 +23,7 @@ package struct DiffRequest: Sendable {
 
     /// Makes a request; the defaults are pixelmatch's, an exact match, and
     /// ``PNGReadingLimits/standard``.
-    package init(first: String, second: String, diffOutput: String? = nil, threshold: Double = 0.1,
+    package init(first: String, second: String, diffOutput: String? = nil, threshold: Double = ImageDiff.goldenThreshold,
                  maxDiffPixels: Int = 0, includeAntiAliasing: Bool = false,
                  maxPixels: Int = PNGReadingLimits.standard.maxPixels) {
         self.first = first
@@ -83,6 +83,9 @@ extension TagCloudCommand {
     ///   sizes, an option out of range, or a diff image that cannot be written (or would replace
     ///   an input).
     package static func diff(_ request: DiffRequest) throws(CommandError) -> DiffOutcome {
+        guard (0...1).contains(request.threshold) else {
+            throw .cannotCompareImages(reason: "the threshold is \(request.threshold), but it must be from 0 to 1")
+        }
         guard request.maxDiffPixels >= 0 else {
             throw .cannotCompareImages(reason: "--max-diff-pixels is \(request.maxDiffPixels), but it must be 0 or more")
         }

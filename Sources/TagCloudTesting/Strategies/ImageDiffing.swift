@@ -18,6 +18,11 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
     /// are told apart and ignored, as the edges of shapes and glyphs move by a fraction of a pixel
     /// between library versions.
     public var includesAntiAliasing: Bool
+    /// Whether pictures are compared as they look over white alone (pixelmatch's rule, Canvas's
+    /// `ImageDiff.Options.comparesOverWhiteOnly`): for a picture drawn by another renderer for a
+    /// white page. By default transparency counts: a transparent pixel differs from an opaque
+    /// white one.
+    public var comparesOverWhiteOnly: Bool
 
     /// Makes a tolerance.
     ///
@@ -27,8 +32,11 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
     ///   - maxDiffPixels: How many pixels may differ.
     ///   - maxDiffPixelRatio: The share of pixels that may differ, 0 … 1.
     ///   - includesAntiAliasing: Whether anti-aliased pixels count.
+    ///   - comparesOverWhiteOnly: Whether pictures are compared as they look over white alone
+    ///     (``comparesOverWhiteOnly``).
     public init(threshold: Double = ImageDiff.goldenThreshold, maxDiffPixels: Int? = nil, maxDiffPixelRatio: Double? = nil,
-                includesAntiAliasing: Bool = false) {
+                includesAntiAliasing: Bool = false, comparesOverWhiteOnly: Bool = false) {
+        self.comparesOverWhiteOnly = comparesOverWhiteOnly
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffPixelRatio = maxDiffPixelRatio
@@ -44,7 +52,11 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
 
     /// How many of `total` pixels may differ.
     public func allowedPixels(of total: Int) -> Int {
-        let byRatio = maxDiffPixelRatio.map { Int((max(0, $0) * Double(total)).rounded(.down)) }
+        // A share of NaN allows none, and one of 1 or more (infinity too) allows every pixel.
+        let byRatio = maxDiffPixelRatio.map { ratio -> Int in
+            guard ratio > 0 else { return 0 }
+            return ratio >= 1 ? total : Int((ratio * Double(total)).rounded(.down))
+        }
         switch (maxDiffPixels, byRatio) {
         case let (count?, ratio?): return min(max(0, count), ratio)
         case let (count?, nil): return max(0, count)
@@ -63,12 +75,25 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
         case let (nil, ratio?): parts.append("at most \(Self.format(ratio * 100)) % of the pixels")
         case (nil, nil): parts.append("no differing pixel allowed")
         }
+        if comparesOverWhiteOnly { parts.append("compared over white only") }
         return parts.joined(separator: ", ")
+    }
+
+    /// What is wrong with the tolerance, or `nil` when it can be used: a threshold outside 0 … 1,
+    /// a negative count, or a share outside 0 … 1 (NaN included). A comparison under such a
+    /// tolerance fails with this message rather than allowing some number of pixels no one chose.
+    public var problem: String? {
+        if !(0...1).contains(threshold) { return "the threshold is \(Self.format(threshold)); give one from 0 to 1" }
+        if let count = maxDiffPixels, count < 0 { return "maxDiffPixels is \(count); give 0 or more" }
+        if let ratio = maxDiffPixelRatio, !(0...1).contains(ratio) {
+            return "maxDiffPixelRatio is \(Self.format(ratio)); give a share from 0 to 1"
+        }
+        return nil
     }
 
     /// Canvas's comparison options for this tolerance.
     var options: ImageDiff.Options {
-        ImageDiff.Options(threshold: threshold, includeAntiAliasing: includesAntiAliasing)
+        ImageDiff.Options(threshold: threshold, includeAntiAliasing: includesAntiAliasing, comparesOverWhiteOnly: comparesOverWhiteOnly)
     }
 
     static func format(_ value: Double) -> String {
@@ -86,6 +111,7 @@ struct ImageComparison {
 
     /// `nil` when the pictures match within the tolerance, otherwise what differs.
     func difference() -> SnapshotDifference? {
+        if let problem = tolerance.problem { return SnapshotDifference(message: "the tolerance cannot be used: \(problem)") }
         let result: ImageDiff.GoldenComparison
         do {
             result = try ImageDiff.compareWithGolden(reference, actual, options: tolerance.options,
@@ -103,7 +129,12 @@ struct ImageComparison {
             message += " (\(Self.sizeChange(reference, actual))); on a common canvas of \(result.width) × \(result.height) px, "
         }
         message += "\(differing) of \(total) pixels differ (\(Self.percent(differing, total))) beyond the tolerance"
-        message += " (\(tolerance)): \(differing - allowed) more than the \(allowed) allowed"
+        if differing > allowed {
+            message += " (\(tolerance)): \(differing - allowed) more than the \(allowed) allowed"
+        } else {
+            // Within the count, but a picture of another size never matches its golden.
+            message += " (\(tolerance)), within the \(allowed) allowed, but a picture of another size never matches"
+        }
         if let box = result.differingBounds {
             message += "; the differences lie within x \(box.minX)…\(box.maxX), y \(box.minY)…\(box.maxY)"
         }

@@ -263,10 +263,13 @@ final class TextNode: ViewNode {
 
     private func shape(width: CGFloat?, lineLimit: Int?) -> ShapedText? {
         do {
-            let direction: TextDirection = environment.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+            // The natural writing direction, whatever the layout direction: the text's first
+            // strong character's, left to right without one (UAX #9 rules P2 and P3), as SwiftUI's
+            // `Text` and a browser's `unicode-bidi: plaintext` take it ("C++" in a right-to-left
+            // layout reads "C++", "+5" reads "+5").
             return try context.typesetter.shape(string, font: font, width: width, lineLimit: lineLimit,
                                                 truncation: environment.truncationMode,
-                                                alignment: environment.multilineTextAlignment, direction: direction,
+                                                alignment: environment.multilineTextAlignment, direction: .leftToRight,
                                                 language: language)
         } catch {
             context.record(.textLayoutFailed(text: string, TypesettingError(thrown: error)))

@@ -224,3 +224,32 @@ private func bidiLevels(_ scalars: [Unicode.Scalar], baseLevel: UInt8, text: Str
     guard result != 0 else { throw TypesettingError.shapingFailed(text: text, reason: "FriBidi could not resolve the bidi levels") }
     return levels.map { UInt8(bitPattern: $0) }
 }
+
+extension TextDirection {
+    /// The direction of a text's first strong character (UAX #9 rules P2 and P3: a letter of a
+    /// left-to-right or right-to-left script, characters inside isolates skipped), or `nil` when
+    /// it has none (digits, punctuation, symbols, emoji).
+    ///
+    /// - Complexity: O(n), stopping at the first strong character.
+    public static func firstStrong(in text: String) -> TextDirection? {
+        var isolates = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let lower = value | 0x20
+                if isolates == 0, lower >= 0x61, lower <= 0x7A { return .leftToRight }
+                continue
+            }
+            if (0x2066...0x2068).contains(value) {
+                isolates += 1
+            } else if value == 0x2069 {
+                isolates = Swift.max(0, isolates - 1)
+            } else if isolates == 0 {
+                let type = UInt32(fribidi_get_bidi_type(FriBidiChar(value)).rawValue)
+                // FRIBIDI_MASK_LETTER and FRIBIDI_MASK_STRONG: L, R and AL; FRIBIDI_MASK_RTL for R and AL.
+                if type & 0x100 != 0, type & 0x10 != 0 { return type & 0x1 != 0 ? .rightToLeft : .leftToRight }
+            }
+        }
+        return nil
+    }
+}

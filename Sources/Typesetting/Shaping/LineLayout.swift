@@ -87,7 +87,9 @@ private final class LineEngine {
         self.words = words
         self.inert = inert
         self.size = Double(request.font.effectiveSize)
-        self.baseLevel = request.direction == .rightToLeft ? 1 : 0
+        // The text's own direction, from its first strong character; the requested one when it
+        // has none (``TextDirection``).
+        self.baseLevel = (TextDirection.firstStrong(in: request.text) ?? request.direction) == .rightToLeft ? 1 : 0
         self.limit = request.width.map { Fixed(($0 * fixedOne).rounded(.down)) }
     }
 

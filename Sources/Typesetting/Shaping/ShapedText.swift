@@ -701,7 +701,14 @@ public enum TextAlignment: Hashable, Sendable, CaseIterable {
     case trailing
 }
 
-/// The base direction of paragraphs (UAX #9 paragraph level; SwiftUI `LayoutDirection`).
+/// The base direction of paragraphs that have no direction of their own (UAX #9 paragraph level;
+/// SwiftUI `LayoutDirection`).
+///
+/// A text takes the direction of its first strong character (``firstStrong(in:)``), as a text of
+/// natural writing direction does in SwiftUI and as CSS `unicode-bidi: plaintext` lays it out:
+/// "C++" in a right-to-left layout reads "C++", and "שלום!" in a left-to-right one has its "!" at
+/// the left. The requested direction is that of texts without a strong character ("42", "#1"),
+/// which UAX #9 (rule P3), SwiftUI's `Text` and CSS `unicode-bidi: plaintext` take left to right.
 public enum TextDirection: Hashable, Sendable, CaseIterable {
     /// Left to right (level 0), the default, like CSS `direction: ltr`.
     case leftToRight

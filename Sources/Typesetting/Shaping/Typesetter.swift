@@ -72,7 +72,8 @@ public final class Typesetter: Sendable {
     ///     `width`, a wider text is truncated instead of wrapped.
     ///   - truncation: where the ellipsis goes (SwiftUI `Text.TruncationMode`).
     ///   - alignment: how lines line up (SwiftUI `TextAlignment`).
-    ///   - direction: the paragraphs' base direction.
+    ///   - direction: the base direction of a text without a strong character (``TextDirection``); a
+    ///     text with one takes that character's.
     ///   - language: the text's language (the HTML `lang` attribute): HarfBuzz applies its
     ///     OpenType `locl` forms, and characters no requested or bundled face covers fall back to
     ///     the machine's face Chromium picks for it (see ``TextLanguage``); `nil` for none.

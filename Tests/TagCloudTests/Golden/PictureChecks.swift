@@ -6,12 +6,14 @@ extension ImageTolerance {
     /// librsvg drawing our SVG: pixelmatch's default threshold (0.1), anti-aliasing ignored, at
     /// most 0.01 % of pixels differing (measured on every sample and gallery picture: none). A
     /// missing label, a wrong colour or a shifted chip is far over it.
-    static let librsvg = ImageTolerance(threshold: 0.1, maxDiffPixelRatio: 0.0001)
+    /// As a page shows them, over white: the renderers' transparent edges differ.
+    static let librsvg = ImageTolerance(threshold: 0.1, maxDiffPixelRatio: 0.0001, comparesOverWhiteOnly: true)
     /// poppler (`pdftoppm`) drawing our PDF: pixelmatch's default threshold, anti-aliasing ignored,
     /// at most 0.5 % of pixels differing (measured on the samples: up to 0.26 %, on the emoji
     /// sample, where poppler scales the emoji bitmaps with another filter; 0.01 % to 0.05 % on text
     /// and capsules).
-    static let poppler = ImageTolerance(threshold: 0.1, maxDiffPixelRatio: 0.005)
+    /// Over white: poppler draws the page opaque white.
+    static let poppler = ImageTolerance(threshold: 0.1, maxDiffPixelRatio: 0.005, comparesOverWhiteOnly: true)
 }
 
 /// Where failing picture checks leave the actual picture and the diff, outside the source tree.

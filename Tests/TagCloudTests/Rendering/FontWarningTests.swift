@@ -12,7 +12,8 @@ import Typesetting
         #expect(rendered.fontWarnings.map(\.tagIndex) == [1, 2])
         #expect(rendered.fontWarnings.map(\.packages) == [["fonts-noto-core"], ["fonts-noto-cjk"]])
         #expect(rendered.fontWarnings[1].description == "tag \"東京\" (tags[2]): no font has U+6771 (Han), U+4EAC (Han); install fonts-noto-cjk")
-        #expect(rendered.layout.chips.map(\.fonts) == [["Inter"], ["Inter"], ["Inter"], ["DejaVu Sans", "Inter", "Noto Color Emoji"]])
+        // "مرحبا ☀️" reads right to left (its first letter is Arabic): the emoji's run comes first.
+        #expect(rendered.layout.chips.map(\.fonts) == [["Inter"], ["Inter"], ["Inter"], ["Noto Color Emoji", "Inter", "DejaVu Sans"]])
         // The layout JSON carries the families and reads back.
         #expect(try CloudLayout(jsonData: rendered.layout.jsonData()) == rendered.layout)
         #expect(String(decoding: rendered.layout.jsonData(), as: UTF8.self).contains("\"fonts\": [\"Inter\"]"))

@@ -69,7 +69,8 @@ import Typesetting
     }
 
     static func compare(_ expected: RGBAImage, _ actual: RGBAImage) throws -> ImageDiff.Result {
-        try ImageDiff.compare(expected, actual, options: ImageDiff.Options(threshold: 0.1), makeDiffImage: false)
+        // As the page shows the PNG: over white (Chromium's screenshot is opaque).
+        try ImageDiff.compare(expected, actual, options: ImageDiff.Options(threshold: 0.1, comparesOverWhiteOnly: true), makeDiffImage: false)
     }
 
     // MARK: Several clouds on one page
@@ -331,16 +332,33 @@ import Typesetting
         #expect(result.differentPixels <= 200, "bold-fallback: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
-    /// An English label cut in a right-to-left chip shows its end, the ellipsis on the far left,
-    /// as Chromium cuts it (the picture kept its start, cut on the right with no mark, and put
-    /// the ellipsis on the left where nothing was cut).
+    /// An English label cut in a right-to-left chip is laid out in its own direction, as the
+    /// page lays it out (`unicode-bidi: plaintext`): its start shows, from the left, and the
+    /// ellipsis ends it on the right. So does a label of digits alone, which has no direction of
+    /// its own and reads left to right (UAX #9 rule P3).
     @Test @MainActor func aLabelAgainstTheDirectionIsCutAsInThePage() throws {
         let yaml = "width: 260\ndirection: rtl\nbackground: white\nlabel: \"{text} {weight}\"\ntags:\n"
             + "  - {text: \"English in RTL cloud that is long enough to be cut\", weight: 3}\n"
             + "  - {text: \"Another English label far too long for the row\"}\n  - {text: \"שלום\", weight: 2}\n"
+            + "  - {text: \"1234 5678 9012 3456 7890 1234 5678 9012 3456\"}\n"
         let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "rtl-cut")
-        #expect(rendered.layout.chips[0].shown?.contains("to be cut…") == true, "\(String(describing: rendered.layout.chips[0].shown))")
+        #expect(rendered.layout.chips[0].shown?.hasPrefix("English in") == true, "\(String(describing: rendered.layout.chips[0].shown))")
+        #expect(rendered.layout.chips[3].shown?.hasPrefix("1234 5678") == true, "\(String(describing: rendered.layout.chips[3].shown))")
+        // The page keeps the space before its ellipsis in the English labels (about 600 pixels).
         #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
+    /// Each label takes its direction from its first strong character, in the picture as in the
+    /// page: "C++", "#hashtag" and "iOS 17?" read left to right in a right-to-left cloud (they
+    /// showed "++C", "hashtag#", "?iOS 17"), and "שלום!" and "مرحبا!" right to left in a
+    /// left-to-right one, their "!" at the left; a label without a letter ("-5 °", "42") takes the cloud's.
+    @Test(arguments: ["rtl", "ltr"]) @MainActor func eachLabelReadsInItsOwnDirection(direction: String) throws {
+        let yaml = "width: 300\ndirection: \(direction)\nbackground: white\nstyle: suggestionChips\ntags:\n"
+            + "  - \"C++\"\n  - \"Node.js!\"\n  - \"#hashtag\"\n  - \"iOS 17?\"\n  - \"-5 °\"\n  - {text: \"C#\", selected: true}\n"
+            + "  - \"שלום!\"\n  - \"مرحبا!\"\n  - \"42\"\n  - \"C# מדריך\"\n"
+        let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "own-direction-\(direction)")
+        #expect(rendered.layout.chips.allSatisfy { $0.shown == nil })
+        #expect(result.differentShare <= 0.002, "\(direction): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
     /// A label cut to fit a chip narrowed to the row keeps its count or checkmark at the chip's
