@@ -72,7 +72,7 @@ import Typesetting
             }
             // Class selectors of the style sheet are scoped by the root's id.
             for line in text.components(separatedBy: "\n") where line.hasPrefix("#") {
-                #expect(line.hasPrefix("#\(prefix) "), "round \(round): \(line)")
+                #expect(line.hasPrefix("#\(prefix) ") || line.hasPrefix("#\(prefix){"), "round \(round): \(line)")
             }
         }
         #expect(prefixes.count == 25)

@@ -70,7 +70,14 @@ struct SVGStyleSheet {
     /// - Returns: CSS, a rule per line.
     func css(scope: String, links: Bool, textLayer: Bool, classPrefix: String) -> String {
         var text = ""
-        if textLayer { text += "\(scope) .tc-text{white-space:pre}\n" }
+        // Guards against a page's rules for every SVG (icon sets' `svg path { fill: currentColor }`,
+        // `svg use { fill: … }`, `svg { stroke: … }`), which beat presentation attributes: what
+        // the picture leaves unfilled stays unfilled, and the glyphs take their label's colour.
+        text += "\(scope) [fill=none]{fill:none}\n"
+        text += "\(scope) defs path,\(scope) use{fill:inherit;stroke:inherit}\n"
+        text += "\(scope){stroke:none}\n"
+        // A page's `text-shadow` would show the invisible text layer's shadow.
+        if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none}\n" }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
             // A page's `a { text-decoration: underline }` would underline the text layer.

@@ -335,7 +335,9 @@ struct HTMLWriter {
                 break
             }
         }
+        // Its size in a style too: a page's `svg { width: 100% }` beats the attributes.
         return "<svg class=\"tc-check\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
+            + " style=\"width:\(number(box.width))px;height:\(number(box.height))px\""
             + " viewBox=\"\(number(box.minX)) \(number(box.minY)) \(number(box.width)) \(number(box.height))\">" + paths + "</svg>"
     }
 
@@ -428,9 +430,17 @@ struct HTMLWriter {
         container += "font-synthesis:weight style;font-kerning:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;"
         // Inherited properties a page may set that move or size the text (an article's
         // `text-indent: 1.5em` indented every chip's label).
-        container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;"
+        container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;text-shadow:none;-webkit-text-stroke:0;"
         container += "background:var(--tc-background,\(options.background.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"))"
         css += "\(scope){\(container)}\n"
+        // The chips and their texts take the cloud's type and the look's colours, whatever a
+        // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,
+        // `a { border-bottom: 1px dotted; letter-spacing: .1em }`, `* { font-kerning: none }`):
+        // each is reset here, before the rules of the chips, counts, fonts and looks, which come
+        // later or are more specific and win.
+        css += "\(scope)>li,\(scope) .tc-body,\(scope) .tc-body *{margin:0;padding:0;border:0;background:none;box-shadow:none;"
+            + "color:inherit;font-size:inherit;line-height:inherit;letter-spacing:inherit;word-spacing:inherit;"
+            + "text-transform:inherit;text-shadow:inherit;font-kerning:inherit;-webkit-text-stroke:inherit;vertical-align:baseline}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {
         case .capsule: "9999px"
@@ -445,9 +455,11 @@ struct HTMLWriter {
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
             + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none;min-width:0;"
-            // A page's `a { font-weight: bold }` would embolden a linked chip's label.
-            + "font-weight:inherit;font-style:inherit}\n"
-        css += "\(scope) .tc-check{flex:none;overflow:visible}\n"
+            // A page's `a { font-weight: bold }` would embolden a linked chip's label; printing
+            // would drop the chip's colours with the page's backgrounds.
+            + "font-weight:inherit;font-style:inherit;-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+        css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none}\n"
+        css += "\(scope) .tc-check path{fill:inherit;stroke:inherit}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`
         // lines (as the picture's `Text` cuts it); a count stays whole.
         // Each label in its own direction, from its first strong character, as the picture's

@@ -199,6 +199,32 @@ import Typesetting
         }
     }
 
+    /// Rules a page writes for every SVG, span and link (an icon set's `svg path { fill:
+    /// currentColor }`, `svg { width: 100% }`, a link underline drawn as a border or a shadow,
+    /// spaced capitals on links, `span` sizes and colours, text strokes and shadows) change
+    /// nothing in the HTML fragment or the inline SVG: the selected chips' borders stayed filled
+    /// black, the checkmark grew to the column's width, and the labels took the page's type.
+    @Test(arguments: ["suggestion-picker-selected", "counts", "links"]) @MainActor
+    func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
+        let item = name == "links"
+            ? try Case("links", yaml: "style: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n"
+                       + "  - {text: Swift, weight: 3, href: \"https://swift.org\", selected: true}\n"
+                       + "  - {text: Linux, weight: 12, href: \"https://kernel.org\"}\n  - {text: Cairo, weight: 1}\n")
+            : try Case(name)
+        let hostile = "svg path{fill:currentColor}svg use{fill:red}svg{stroke:red}.x svg,svg.tc-check{width:100%;height:auto}"
+            + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em}"
+            + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
+            + "*{font-kerning:none}body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
+            let plain = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height, scale: 2,
+                                                       name: "hostile-plain-\(name)-\(kind)")
+            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: hostile), width: item.size.width, height: item.size.height,
+                                                        scale: 2, name: "hostile-styled-\(name)-\(kind)")
+            let result = try Self.compare(plain, styled)
+            #expect(result.differentPixels == 0, "\(name) \(kind): \(result.differentPixels) pixels change under a page's rules")
+        }
+    }
+
     /// A page's `--tc-text` recolours a chip's count too, keeping it at 60 % of the text colour,
     /// in SVG as in HTML (the SVG count used to take the page's colour whole).
     @Test @MainActor func aPageTextColourKeepsTheCountLighter() throws {
