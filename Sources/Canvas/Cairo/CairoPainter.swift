@@ -376,11 +376,64 @@ final class CairoPainter {
             }
             if positionsGlyphsExactly {
                 try drawGlyphsAtExactPositions(run, glyphs, runIndex: runIndex)
+            } else if let mapped = Self.clusterMap(of: run, count: count, in: text) {
+                // With the characters each glyph stands for, so that a PDF's text is the tags' own
+                // (copied, searched, read aloud): from the glyphs alone, Cairo works the text back
+                // from the font's character map, and 一 came out as the radical ⼀ (U+2F00), Arabic
+                // as presentation forms and Devanagari as U+FFFD.
+                mapped.utf8.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                                               mapped.clusters, Int32(mapped.clusters.count), mapped.flags)
+                    }
+                }
             } else {
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
             }
             try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
         }
+    }
+
+    /// The characters a run's glyphs stand for and Cairo's clusters mapping them (a cluster: so
+    /// many bytes of text drawn by so many glyphs), from the run's UTF-8 cluster offsets into its
+    /// line's text; `nil` when the item has no text, or the offsets do not run in the run's
+    /// direction (then the glyphs are drawn alone).
+    static func clusterMap(of run: GlyphRun, count: Int, in text: TextItem)
+        -> (utf8: [UInt8], clusters: [cairo_text_cluster_t], flags: cairo_text_cluster_flags_t)? {
+        guard run.line >= 0, run.line < text.lines.count, run.clusterCount >= count, count > 0 else { return nil }
+        let line = Array(text.lines[run.line].text.utf8)
+        let backward = run.isRightToLeft
+        // The cluster offsets in text order, each with its number of glyphs.
+        var starts: [Int] = [], glyphs: [Int32] = []
+        for step in 0..<count {
+            let offset = run.cluster(backward ? count - 1 - step : step)
+            guard offset >= 0, offset < line.count else { return nil }
+            if let last = starts.last, last == offset {
+                glyphs[glyphs.count - 1] += 1
+            } else {
+                guard starts.last.map({ offset > $0 }) ?? true else { return nil }
+                starts.append(offset)
+                glyphs.append(1)
+            }
+        }
+        // The run's text ends where the line's next cluster starts (in another run), or at the
+        // line's end.
+        var end = line.count
+        for other in 0..<text.runs.count where text.runs[other].line == run.line {
+            let otherRun = text.runs[other]
+            for index in 0..<otherRun.clusterCount {
+                let offset = otherRun.cluster(index)
+                if offset > starts[starts.count - 1], offset < end { end = offset }
+            }
+        }
+        var clusters: [cairo_text_cluster_t] = []
+        clusters.reserveCapacity(starts.count)
+        for (index, start) in starts.enumerated() {
+            let next = index + 1 < starts.count ? starts[index + 1] : end
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(next - start), num_glyphs: glyphs[index]))
+        }
+        return (Array(line[starts[0]..<end]), clusters,
+                backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
     }
 
     /// Draws glyphs of a bitmap at their fractional positions: with ``GlyphMasks`` when the

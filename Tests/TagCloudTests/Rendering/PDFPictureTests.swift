@@ -53,4 +53,34 @@ import Typesetting
             Issue.record(Comment(rawValue: "the PDF drawn by pdftoppm differs from the PNG: \(mismatch)"))
         }
     }
+
+    /// A PDF's text is the tags' own characters, as a reader copies or searches it (poppler's
+    /// `pdftotext`): the glyphs are drawn with the text they stand for. Drawn from glyphs alone,
+    /// Cairo worked the text back from each font's character map: "一人口" came out as the Kangxi
+    /// radicals "⼀⼈⼝", Arabic as presentation forms, Devanagari as U+FFFD.
+    @Test func aPDFsTextIsTheTagsOwn() throws {
+        let tags = ["一人口", "見る", "हिन्दी", "Zürich", "مرحبا", "שלום עולם", "office fi ffl"]
+        let yaml = "tags: [" + tags.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n"
+        let pdf = try Cloud(yaml: yaml).rendered(typesetter: try Typesetter.standard()).data(as: .pdf)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-pdftext-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("cloud.pdf")
+        try pdf.write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pdftotext", input.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "pdftotext (poppler-utils) failed")
+        // pdftotext marks right-to-left lines with embedding characters; the letters are what count.
+        let text = String(decoding: output, as: UTF8.self).unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }
+        let extracted = String(String.UnicodeScalarView(text))
+        for tag in tags {
+            #expect(extracted.contains(tag), "\(tag) is not in the PDF's text: \(extracted.debugDescription)")
+        }
+    }
 }
