@@ -157,6 +157,12 @@ struct DrawingModifierTests {
         #expect(plain.texts.first?.item.shading == .color(.black))
         let secondary = try render(Text("a").foregroundStyle(.secondary))
         #expect(secondary.texts.first?.item.shading == .color(RGBAColor(red8: 60, green8: 60, blue8: 67, opacity: 0.6)))
+        // A text's own `.secondary` is the inherited foreground style at 60 %, as SwiftUI draws a
+        // count beside a tag (it was the default grey under any foreground style).
+        let count = try render(HStack { Text("Swift"); Text("12").foregroundStyle(.secondary); Text("3").foregroundStyle(.tertiary) }
+            .foregroundStyle(.white))
+        #expect(count.texts.map(\.item.shading) == [.color(Color.white.rgba), .color(Color.white.rgba.opacity(0.6)),
+                                                    .color(Color.white.rgba.opacity(0.3))])
     }
 
     @Test("tint(_:) colours controls and the .tint style")

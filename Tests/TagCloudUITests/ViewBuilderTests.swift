@@ -165,6 +165,25 @@ struct ViewBuilderTests {
                                                  rect(0, 12, 30, 10), rect(34, 12, 30, 10)])
     }
 
+    /// Items past `maxRows` are not drawn: they were placed at the flow's bottom-trailing corner
+    /// with a zero proposal and drawn there, their padding and backgrounds a blot outside the
+    /// flow, over whatever came after it. Padded texts with capsule backgrounds, as chips are.
+    @Test("FlowLayout(maxRows:) draws no item of the rows it hides")
+    func hiddenRowsAreNotDrawn() throws {
+        let result = try render(VStack(spacing: 0) {
+            FlowLayout(itemSpacing: 6, lineSpacing: 6, maxRows: 2) {
+                ForEach(0..<30, id: \.self) { Text("tag\($0)").padding(6).background(Capsule().fill(Color.teal)) }
+            }
+            Color.red.frame(height: 10)
+        }, proposal: ProposedViewSize(width: 200, height: nil))
+        let shown = result.texts.count
+        #expect(shown > 0 && shown < 30)
+        #expect(result.items.filter { if case .fill(.capsule, _, _) = $0.content { true } else { false } }.count == shown)
+        // Everything drawn lies above the red bar that follows the flow.
+        let bar = try #require(result.rect(filledWith: .red))
+        #expect(result.texts.allSatisfy { $0.item.origin.y < bar.minY })
+    }
+
     @Test("LineBreak and Spacer end a FlowLayout row")
     func lineBreak() throws {
         let result = try render(FlowLayout(itemSpacing: 4, lineSpacing: 2) {

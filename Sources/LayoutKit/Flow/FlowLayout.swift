@@ -148,8 +148,9 @@ public struct FlowLayout: Layout, Hashable {
     ///
     /// Rows are broken for `proposal` (the same rows as ``sizeThatFits(proposal:subviews:cache:)``)
     /// and aligned within `bounds.width`. Items are proposed their measured size; forced-break
-    /// subviews get a zero proposal at the end of their row; subviews hidden by ``maxRows`` get a
-    /// zero proposal at the bounds' bottom-trailing corner, outside the bounds.
+    /// subviews get a zero proposal at the end of their row; subviews hidden by ``maxRows`` are
+    /// hidden (``LayoutSubview/placeHidden(at:)``: a zero proposal at the bounds' bottom-trailing
+    /// corner, and drawn by no host).
     ///
     /// - Parameters:
     ///   - proposal: The proposal the bounds came from.
@@ -168,8 +169,7 @@ public struct FlowLayout: Layout, Hashable {
         let minY = bounds.minY.isFinite ? bounds.minY : 0
         for (offset, subview) in subviews.enumerated() {
             guard offset < rows.visibleCount else {
-                subview.place(at: CGPoint(x: minX + alignWidth, y: minY + rows.height), anchor: .topLeading,
-                              proposal: .zero)
+                subview.placeHidden(at: CGPoint(x: minX + alignWidth, y: minY + rows.height))
                 continue
             }
             let origin = CGPoint(x: minX + origins[offset].x, y: minY + origins[offset].y)

@@ -118,9 +118,10 @@ public final class LayoutHost<L: Layout> {
                 if direction == .rightToLeft {
                     frame.origin.x = bounds.minX + bounds.maxX - frame.maxX
                 }
-                buffer.initializeElement(at: index, to: LayoutPlacement(
-                    position: request.position, anchor: request.anchor, proposal: request.proposal,
-                    size: size, frame: frame, isExplicit: given != nil))
+                var placement = LayoutPlacement(position: request.position, anchor: request.anchor, proposal: request.proposal,
+                                                size: size, frame: frame, isExplicit: given != nil)
+                placement.isHidden = request.isHidden
+                buffer.initializeElement(at: index, to: placement)
             }
             initialized = backends.count
         }

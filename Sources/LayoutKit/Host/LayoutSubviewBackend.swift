@@ -102,6 +102,8 @@ public struct LayoutPlacement: Equatable, Sendable {
     /// Whether the layout placed the subview; `false` means it got the default placement (centered
     /// in the bounds with the container's proposal).
     public var isExplicit: Bool
+    /// Whether the layout hid the subview (``LayoutSubview/placeHidden(at:)``): a host draws it not.
+    public var isHidden = false
 
     /// Creates a placement record.
     ///

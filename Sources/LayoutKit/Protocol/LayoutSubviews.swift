@@ -6,6 +6,8 @@ package struct PlacementRequest: Equatable, Sendable {
     package var anchor: UnitPoint
     /// The size proposed to the subview.
     package var proposal: ProposedViewSize
+    /// Whether the layout hid the subview (``LayoutSubview/placeHidden(at:)``).
+    package var isHidden = false
 }
 
 /// The subviews of one container during one layout: their backends and where the layout put them.
@@ -90,6 +92,17 @@ public struct LayoutSubview: Equatable, Sendable {
     public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
         if storage.requests.isEmpty { storage.requests = Array(repeating: nil, count: storage.backends.count) }
         storage.requests[index] = PlacementRequest(position: position, anchor: anchor, proposal: proposal)
+    }
+
+    /// Hides the subview: it is placed at `position` with a zero proposal, and drawn by no host
+    /// (``LayoutPlacement/isHidden``). LayoutKit's own layouts call it for the items they leave
+    /// out (``FlowLayout``'s rows past `maxRows`); SwiftUI's `Layout` has no such call, and a
+    /// subview placed out of the bounds there is still drawn.
+    ///
+    /// - Parameter position: Where the subview's top-leading corner goes.
+    public func placeHidden(at position: CGPoint) {
+        if storage.requests.isEmpty { storage.requests = Array(repeating: nil, count: storage.backends.count) }
+        storage.requests[index] = PlacementRequest(position: position, anchor: .topLeading, proposal: .zero, isHidden: true)
     }
 
     /// Two proxies are equal when they stand for the same subview of the same container.

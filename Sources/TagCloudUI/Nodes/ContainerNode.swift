@@ -48,7 +48,7 @@ final class ContainerNode<L: Layout>: MemoizingNode {
             drawConcurrently(placements, into: canvas, workers: workers)
             return
         }
-        for (child, placement) in zip(children, placements) {
+        for (child, placement) in zip(children, placements) where !placement.isHidden {
             child.render(in: placement.frame, proposal: placement.proposal, into: canvas)
         }
     }
@@ -70,7 +70,7 @@ final class ContainerNode<L: Layout>: MemoizingNode {
         nonisolated(unsafe) let forks = (0..<shares).map { _ in canvas.forked() }
         nonisolated(unsafe) let children = children
         DispatchQueue.concurrentPerform(iterations: shares) { share in
-            for index in (count * share / shares)..<(count * (share + 1) / shares) {
+            for index in (count * share / shares)..<(count * (share + 1) / shares) where !placements[index].isHidden {
                 children[index].render(in: placements[index].frame, proposal: placements[index].proposal, into: forks[share])
             }
         }

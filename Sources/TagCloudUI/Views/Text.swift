@@ -256,7 +256,11 @@ final class TextNode: ViewNode {
     /// The shading of the text's foreground style in `bounds`.
     private func shading(bounds: CGRect) -> Shading {
         guard let style else { return environment.foregroundShading(bounds: bounds) }
-        return environment.shading(of: style, bounds: bounds)
+        if let color = style.color { return .color(color.rgba) }
+        // The text's own style resolves in the environment as it is: `.secondary` is the inherited
+        // foreground style at 60 % (white under `.foregroundStyle(.white)`), as a shape's fill is;
+        // it was resolved as if no foreground style were set, in the default grey.
+        return style._shading(in: environment, bounds: bounds)
     }
 
     override var kind: String { "Text(\(string))" }
