@@ -429,9 +429,9 @@ package struct Diff: ParsableCommand {
         abstract: "Compare two PNG images pixel by pixel (pixelmatch's YIQ distance with anti-aliasing detection).",
         discussion: """
             Prints the number and share of differing pixels. Exits 0 when they are within the limits, \
-            1 when the images differ beyond them, 2 when they cannot be compared (a missing file, not a \
-            PNG, different sizes). The diff image shows the first image in faded grey, differences in \
-            red and anti-aliasing in yellow.
+            1 when the images differ beyond them or in size, 2 when they cannot be compared (a missing \
+            file, not a PNG). The diff image shows the first image in faded grey, differences in red, \
+            anti-aliasing in yellow, and what only one image of two sizes has in magenta.
 
             Examples:
               tagcloud diff expected.png actual.png

@@ -174,6 +174,12 @@ import Testing
         #expect(allowed.text.contains("within the limit of \(count)"))
         let loose = try CommandRunner.run(["diff", "a.png", "b.png", "--threshold", "1"], in: dir)
         #expect(loose.status == 0)
+        // Images of two sizes differ (exit 1), with a diff image on a common canvas.
+        let sized = try CommandRunner.run(["diff", "a.png", "c.png", "--out", "sized.png", "--max-diff-pixels", "1000000"], in: dir)
+        #expect(sized.status == 1, "\(sized.standardError)")
+        #expect(sized.text.hasPrefix("the images differ in size: 390 × 68 and 132 × 68 pixels; on a common canvas, "), "\(sized.text)")
+        let sizedImage = try RGBAImage(contentsOf: dir.appendingPathComponent("sized.png"))
+        #expect((sizedImage.width, sizedImage.height) == (390, 68))
         // The default threshold is the goldens' 0.02: a fill from #007AFF to #1A8AFF differs
         // (pixelmatch's 0.1 let it pass).
         for (name, fill) in [("f1", "#007AFF"), ("f2", "#1A8AFF")] {
@@ -185,7 +191,6 @@ import Testing
 
         for (arguments, message) in [(["a.png", "missing.png"], #"cannot read "missing.png": there is no such file"#),
                                      (["a.png", "text.png"], #""text.png" is not a readable PNG image (Not a PNG file)"#),
-                                     (["a.png", "c.png"], "the images differ in size: 390 × 68 and 132 × 68"),
                                      (["a.png", "b.png", "--threshold", "2"], "the threshold is 2.0, but it must be from 0 to 1"),
                                      // Checked before the images are read.
                                      (["missing.png", "b.png", "--threshold", "nan"], "the threshold is nan, but it must be from 0 to 1"),

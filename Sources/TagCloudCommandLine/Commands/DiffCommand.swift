@@ -49,12 +49,21 @@ package struct DiffOutcome: Sendable, Equatable {
     /// Whether the diff image went to standard output (`--out -`, or a path to the file standard
     /// output goes to): the summary then goes to standard error.
     package var imageOnStandardOutput = false
+    /// The two sizes, `W × H`, when they differ: the images then differ whatever the count.
+    package var sizes: (first: String, second: String)?
+
+    package static func == (lhs: DiffOutcome, rhs: DiffOutcome) -> Bool {
+        lhs.differentPixels == rhs.differentPixels && lhs.antiAliasedPixels == rhs.antiAliasedPixels
+            && lhs.totalPixels == rhs.totalPixels && lhs.maxDiffPixels == rhs.maxDiffPixels
+            && lhs.imageOnStandardOutput == rhs.imageOnStandardOutput && lhs.sizes?.first == rhs.sizes?.first
+            && lhs.sizes?.second == rhs.sizes?.second
+    }
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
 
-    /// Whether the images are within the limit.
-    package var matches: Bool { differentPixels <= maxDiffPixels }
+    /// Whether the images are the same size and within the limit.
+    package var matches: Bool { sizes == nil && differentPixels <= maxDiffPixels }
 
     /// ``TagCloudExitCode/success`` within the limit, ``TagCloudExitCode/imagesDiffer`` beyond it.
     package var exitCode: TagCloudExitCode { matches ? .success : .imagesDiffer }
@@ -64,6 +73,10 @@ package struct DiffOutcome: Sendable, Equatable {
         let percent = String(format: "%.4f", share * 100)
         let verdict = matches ? "within the limit of \(maxDiffPixels)" : "more than the limit of \(maxDiffPixels)"
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
+        if let sizes {
+            return "the images differ in size: \(sizes.first) and \(sizes.second) pixels; on a common canvas, "
+                + "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased)"
+        }
         return "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased); \(verdict)"
     }
 }
@@ -107,9 +120,19 @@ extension TagCloudCommand {
         let first = try image(at: request.first, limits: limits)
         let second = try image(at: request.second, limits: limits)
         let options = ImageDiff.Options(threshold: request.threshold, includeAntiAliasing: request.includeAntiAliasing)
-        let result: ImageDiff.Result
+        // Images of different sizes differ (exit 1, as a golden of another size fails a test):
+        // they are compared on a common canvas, and the diff image shows where, the part only
+        // one of them has in magenta.
+        let sizesDiffer = first.width != second.width || first.height != second.height
+        let result: (differentPixels: Int, antiAliasedPixels: Int, totalPixels: Int, diffImage: RGBAImage?)
         do {
-            result = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
+            if sizesDiffer {
+                let compared = try ImageDiff.compareWithGolden(first, second, options: options, allowedDifferentPixels: { _ in 0 })
+                result = (compared.differentPixels, compared.antiAliasedPixels, compared.width * compared.height, compared.diffImage)
+            } else {
+                let compared = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
+                result = (compared.differentPixels, compared.antiAliasedPixels, compared.totalPixels, compared.diffImage)
+            }
         } catch {
             throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
         }
@@ -133,6 +156,7 @@ extension TagCloudCommand {
         var outcome = DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
                                   totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
         outcome.imageOnStandardOutput = request.diffOutput != nil && (diffPath.map(isStandardOutput) ?? true)
+        if sizesDiffer { outcome.sizes = ("\(first.width) × \(first.height)", "\(second.width) × \(second.height)") }
         return outcome
     }
 
