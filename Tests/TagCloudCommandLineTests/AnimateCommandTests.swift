@@ -111,6 +111,19 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.svg").path))
         }
 
+        // An option that fits one spec and not the other names that spec.
+        try Data("tags: [Swift, Linux]\n".utf8).write(to: dir.appendingPathComponent("two.yaml"))
+        let misfit = try CommandRunner.run(["animate", "wide.yaml", "two.yaml", "-o", "m.svg", "--set", "tags[3].weight=2"], in: dir)
+        #expect(misfit.status == 64 && misfit.standardError.contains("error: two.yaml: option --set: the key path \"tags[3].weight\" names tag 3"),
+                "\(misfit.standardError)")
+
+        // An empty spec is said, as render says it; the animation is still written.
+        try Data().write(to: dir.appendingPathComponent("empty.yaml"))
+        let emptySpec = try CommandRunner.run(["animate", "empty.yaml", "narrow.yaml", "-o", "e.svg"], in: dir)
+        #expect(emptySpec.status == 0
+                && emptySpec.standardError.contains("warning: the input \"empty.yaml\" is empty; the picture has no tags"),
+                "\(emptySpec.standardError)")
+
         // A family from a font file named on the command line, with none of the machine's fonts.
         let (configuration, empty) = try StrictFontsTests.emptyConfiguration()
         defer { try? FileManager.default.removeItem(at: empty) }

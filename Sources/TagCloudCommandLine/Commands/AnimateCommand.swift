@@ -121,17 +121,28 @@ extension TagCloudCommand {
         try checkInputFiles(inputs)
         if let path { try OutputFile.check(path, inputs: inputs) }
         func load(_ input: String) throws(CommandError) -> Cloud {
-            try library { () throws(TagCloudError) in
-                var cloud: Cloud
+            let name = input == "-" ? StandardStreams.standardInputName : input
+            var isEmpty = false
+            var cloud = try library { () throws(TagCloudError) in
                 if input == "-" {
                     let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
-                    cloud = try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
-                } else {
-                    cloud = try Cloud(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
+                    isEmpty = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
                 }
-                try request.overrides.apply(to: &cloud)
-                return cloud
+                let read = try Cloud.read(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
+                isEmpty = read.isBlank
+                return read.cloud
             }
+            warnIfEmpty(cloud, named: name, isEmpty: isEmpty, warn: warn)
+            do {
+                try request.overrides.apply(to: &cloud)
+            } catch {
+                // The options apply to both specs: an option that does not fit one names it.
+                let failure = CommandError.library(error)
+                guard failure.exitCode == .usage else { throw failure }
+                throw .usage("\(escapingControls(name)): \(failure.description)")
+            }
+            return cloud
         }
         let from = try load(request.from), to = try load(request.to)
         let data = try library { () throws(TagCloudError) in

@@ -327,12 +327,8 @@ package enum TagCloudCommand {
             }
             // An empty input is a valid empty spec, but more often a pipe whose writer failed
             // (`collect … | tagcloud render -`): said, and the empty picture still written.
-            if request.collect == nil, isEmpty || (cloud.tags.isEmpty && cloud.location(ofKeyPath: "tags") == nil) {
-                let name = input == "-" ? StandardStreams.standardInputName : input
-                // A file of comments alone, or a spec without `tags`, is said too; `tags: []`
-                // asks for an empty cloud.
-                let what = isEmpty ? "is empty; the picture has no tags" : "has no tags; the picture is empty"
-                warn("warning: the input \(quoted(path: name)) \(what)")
+            if request.collect == nil {
+                warnIfEmpty(cloud, named: input == "-" ? StandardStreams.standardInputName : input, isEmpty: isEmpty, warn: warn)
             }
         }
         if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
@@ -340,6 +336,15 @@ package enum TagCloudCommand {
             try SpecOverrides(settings: request.settings, fontFiles: request.fontFiles).apply(to: &cloud)
         }
         return cloud
+    }
+
+    /// Says that an input holds no tags: it is empty (more often a pipe whose writer failed than
+    /// an empty spec), a file of comments alone, or a spec without `tags`. `tags: []` asks for an
+    /// empty cloud and is not said.
+    static func warnIfEmpty(_ cloud: Cloud, named name: String, isEmpty: Bool, warn: (String) -> Void) {
+        guard isEmpty || (cloud.tags.isEmpty && cloud.location(ofKeyPath: "tags") == nil) else { return }
+        let what = isEmpty ? "is empty; the picture has no tags" : "has no tags; the picture is empty"
+        warn("warning: the input \(quoted(path: name)) \(what)")
     }
 
     /// Creates `--out-dir` and the folders above it when they are missing (as `mkdir -p`), for
