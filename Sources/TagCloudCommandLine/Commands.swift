@@ -269,10 +269,10 @@ package struct Animate: ParsableCommand {
     @Option(help: ArgumentHelp("SwiftUI's animation: default, linear, easeIn, easeOut, easeInOut, spring, smooth, snappy, bouncy or interactiveSpring.", valueName: "name"))
     var animation = "default"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 240.", valueName: "rate"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 240; at most 90 for an animated PNG (browsers show a shorter frame for 100 ms).", valueName: "rate"))
     var fps: Double = 60
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long each cloud shows, in seconds (0 to 60; one frame at least).", valueName: "seconds"))
     var hold: Double = 1
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))

@@ -68,6 +68,8 @@ import Testing
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--animation", "wobbly"], 64, "unknown animation \"wobbly\""),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--fps", "0"], 64, "--fps must be from 1 to 240"),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--hold", "90"], 64, "--hold must be from 0 to 60"),
+            // Browsers show an APNG frame of 10 ms or less for 100 ms.
+            (["animate", "wide.yaml", "narrow.yaml", "-o", "a.png", "--fps", "120"], 64, "--fps must be at most 90 for an animated PNG"),
             (["animate", "wide.yaml", "missing.yaml", "-o", "a.svg"], 66, "cannot read the input \"missing.yaml\""),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "no/such/folder/a.svg"], 73, "does not exist"),
         ]

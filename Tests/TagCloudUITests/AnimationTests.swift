@@ -192,6 +192,19 @@ struct AnimationTests {
         }
     }
 
+    /// A hold of 0 shows each still for one frame, so the motion starts on time: the first
+    /// still lasted 1 ms (the frame after it is drawn at 1/fps), and a browser shows a frame of
+    /// 10 ms or less for 100 ms.
+    @Test("A hold of 0 shows each still for one frame")
+    func zeroHoldIsOneFrame() throws {
+        let renderer = ImageRenderer(content: Row(letters: ["a", "b", "c"]))
+        let frames = try renderer.animation(frameRate: 10, hold: 0, changes: [{
+            withAnimation(.linear(duration: 0.4)) { renderer.content = Row(letters: ["c", "a", "b"]) }
+        }])
+        #expect(frames.frames.count == 5)
+        #expect(frames.frames.allSatisfy { $0.duration == FrameDuration(frameAt: 10) }, "\(frames.frames.map(\.duration))")
+    }
+
     @Test("An inserted view fades in, a removed one fades out where it was (the default transition)")
     func transitions() throws {
         let renderer = ImageRenderer(content: Appearing(shown: false))

@@ -74,6 +74,15 @@ extension Cloud {
         }
     }
 
+    /// The most frames per second an animated PNG may have: 90, so that every frame lasts more
+    /// than 10 ms (browsers, as Firefox first did, show a frame of 10 ms or less for 100 ms, and a
+    /// 240 fps animation played 24 times too slowly). An animated SVG has no such limit.
+    public static let maximumAPNGFrameRate = 90.0
+
+    /// Why a frame rate is refused for an animated PNG.
+    package static let apngFrameRateReason = "must be at most 90 for an animated PNG (browsers show a frame of 10 ms or less for 100 ms); "
+        + "an animated SVG may have more"
+
     /// This cloud changing into `other`, as an APNG or an SVG animated with CSS keyframes (see
     /// ``animation(to:animation:frameRate:hold:loop:typesetter:)``).
     ///
@@ -82,7 +91,7 @@ extension Cloud {
     ///   - format: APNG or SVG.
     ///   - scale: Pixels per point of the APNG; `nil` for `other`'s ``scale`` (1 when it has none).
     ///   - animation: The change's animation.
-    ///   - frameRate: Frames per second, 1 to 240.
+    ///   - frameRate: Frames per second, 1 to 240; at most ``maximumAPNGFrameRate`` (90) for PNG.
     ///   - hold: How long each of the two clouds shows, 0 to 60 seconds.
     ///   - loop: Whether the animation changes back to this cloud.
     ///   - typesetter: The typesetter; `nil` for the shared one.
@@ -97,6 +106,10 @@ extension Cloud {
                               animation: Animation = .default, frameRate: Double = 60, hold: Double = 1, loop: Bool = false,
                               typesetter: Typesetter? = nil) throws(TagCloudError) -> Data {
         try RenderedCloud.check(scale: scale)
+        if format == .png, frameRate > Self.maximumAPNGFrameRate {
+            throw .invalidNumber(path: "frameRate", value: CloudLayout.number(frameRate),
+                                 reason: Self.apngFrameRateReason, SpecLocation(source: "animation"))
+        }
         let frames = try self.animation(to: other, animation: animation, frameRate: frameRate, hold: hold, loop: loop,
                                         typesetter: typesetter)
         let (first, second) = (resolved(), other.resolved())

@@ -117,6 +117,9 @@ extension TagCloudCommand {
         if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
         let path: String? = request.output == "-" ? nil : request.output
         if format == .png { try refuseBinaryOnTerminal("png", path: path, advice: "give -o FILE") }
+        if format == .png, request.frameRate > Cloud.maximumAPNGFrameRate {
+            throw .usage("--fps \(Cloud.apngFrameRateReason), not \(CloudLayout.number(request.frameRate))")
+        }
         let inputs = [request.from, request.to]
         try checkInputFiles(inputs)
         if let path { try OutputFile.check(path, inputs: inputs) }

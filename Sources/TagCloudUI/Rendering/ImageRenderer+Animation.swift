@@ -58,7 +58,7 @@ extension ImageRenderer {
     /// - Parameters:
     ///   - frameRate: Frames per second, at most 240; 60 by default.
     ///   - hold: How long the picture before the first change and after each change shows, in
-    ///     seconds; 1 by default.
+    ///     seconds (one frame at least); 1 by default.
     ///   - changes: The state changes, in order.
     /// - Returns: The animation, without the ``background`` (pass it to the writers).
     /// - Throws: As ``displayList()``, and ``TagCloudUIError/invalidAnimation(reason:)`` for a
@@ -83,7 +83,9 @@ extension ImageRenderer {
         }
         var session = AnimationSession(size: size, proposal: proposedSize)
         let frameDuration = FrameDuration(frameAt: frameRate)
-        let holdDuration = FrameDuration(seconds: Swift.max(hold, 0.001))
+        // A still shows for one frame at least: a hold of 0 gave it 1 ms, so that the animation
+        // started a frame early, and browsers show a frame of 10 ms or less for 100 ms.
+        let holdDuration = hold * frameRate < 1 ? frameDuration : FrameDuration(seconds: hold)
         var frames: [AnimatedDisplayList.Frame] = []
         for (index, transaction) in transactions.enumerated() {
             let transition = Transition(old: passes[index], new: passes[index + 1], transaction: transaction)
