@@ -12,6 +12,33 @@ import Typesetting
     /// run's CI do not change what these tests see.
     static let quiet: [String: String] = [:]
 
+    /// A golden file that is no picture (truncated, or a Git LFS pointer never fetched) is said
+    /// to be unreadable, not to show another picture; the `cp` command of a missing golden
+    /// survives a path with spaces and quotes.
+    @Test func anUnreadableGoldenIsSaidToBeOne() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = folder.appendingPathComponent("gold en's"), artifacts = folder.appendingPathComponent("artifacts")
+        let strategy = Snapshotting<DisplayList, RGBAImage>.image(scale: 1)
+        func verify() -> SnapshotResult {
+            verifySnapshot(of: Fixtures.chip(color: Fixtures.blue), as: strategy, named: "chip", snapshotDirectory: goldens,
+                           artifactsDirectory: artifacts, environment: Self.quiet)
+        }
+        let missing = try #require(verify().failureMessage)
+        let golden = goldens.appendingPathComponent("SnapshotAssertionTests/anUnreadableGoldenIsSaidToBeOne.chip.png")
+        #expect(missing.contains(" '\(golden.path.replacingOccurrences(of: "'", with: "'\\''"))'"), "\(missing)")
+        try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let png = try Fixtures.chip(color: Fixtures.blue).rgbaImage(scale: 1).pngData()
+        for (bytes, said) in [(png.prefix(60), "cannot be read as png"),
+                              (Data("version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n".utf8), "is a Git LFS pointer")] {
+            try Data(bytes).write(to: golden)
+            let result = verify()
+            let message = try #require(result.failureMessage)
+            #expect(result.failed && message.hasPrefix("the golden file \(golden.path) \(said)"), "\(message)")
+            #expect(!message.contains("does not match"))
+        }
+    }
+
     @Test func missingMatchingAndMismatchingGoldens() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

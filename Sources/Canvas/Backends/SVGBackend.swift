@@ -408,10 +408,11 @@ final class SVGWriter {
     }
 
     /// `<a …href="…"…>\n` for a link.
-    private func writeLink(_ link: WebLink, isChip: Bool) {
+    private func writeLink(_ link: WebLink, isChip: Bool, isCurrent: Bool = false) {
         body.write(isChip ? "<a class=\"tc-link\" href=\"" : "<a href=\"")
         body.write(escaped: link.href)
         body.write("\"")
+        if isCurrent { body.write(" aria-current=\"true\"") }
         body.write(anchorAttributes)
         body.write(">\n")
         openLinks += 1
@@ -453,8 +454,9 @@ final class SVGWriter {
             if metadata.role == .moreChip { body.write(" tc-more") }
             body.write("\" role=\"listitem\"")
             // The selection is announced, not only drawn (a colour and a checkmark hidden from
-            // assistive technology): `aria-current`, a global state valid on a list item.
-            if context.isSelected { body.write(" aria-current=\"true\"") }
+            // assistive technology): `aria-current`, a global state valid on a list item, or on
+            // the chip's link, which a keyboard reaches ("current link").
+            if context.isSelected, link == nil { body.write(" aria-current=\"true\"") }
             if let label = metadata.label {
                 let escaped = WebText.escape(label)
                 body.write(" aria-label=\"")
@@ -466,7 +468,7 @@ final class SVGWriter {
             body.write(">\n")
             writeTooltip(metadata)
             if let link {
-                writeLink(link, isChip: true)
+                writeLink(link, isChip: true, isCurrent: context.isSelected)
                 return .linkThenGroup
             }
             return .group

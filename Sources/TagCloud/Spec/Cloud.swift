@@ -241,7 +241,7 @@ public struct Cloud: Sendable, Hashable {
                                doc: "The size of tags without weights, in points, or a SwiftUI text style: `largeTitle` 34, `title` 28, `title2` 22, `title3` 20, `headline` 17, `body` 17, `callout` 16, `subheadline` 15, `footnote` 13, `caption` 12, `caption2` 11.")
             let weight = SpecKey("weight", \Font.weight, .fontWeight, default: KeyDefault(FontWeight.regular),
                                  option: "font-weight", valueName: "weight",
-                                 doc: "`ultraLight` 100, `thin` 200, `light` 300, `regular` 400, `medium` 500, `semibold` 600, `bold` 700, `heavy` 800, `black` 900, or a CSS number.")
+                                 doc: "`ultraLight` 100, `thin` 200, `light` 300, `regular` 400, `medium` 500, `semibold` 600, `bold` 700, `heavy` 800, `black` 900, or a whole CSS number.")
         }
         static let keys = KeyTable<Font>(reflecting: fields)
         static let fields = Keys()

@@ -108,7 +108,10 @@ struct HTMLWriter {
         }
         let title = options.title ?? "Tag cloud"
         // `role="list"`: a list styled `list-style: none` is no list to Safari's VoiceOver without it.
-        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\" aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
+        // A right-to-left cloud says so in its markup too, which a feed or a sanitiser that
+        // strips the style sheet keeps.
+        let dir = cloud.direction == .rtl ? " dir=\"rtl\"" : ""
+        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
         let style = try styleSheet(controlsRows: controlsRows)
         var fragment = "<style>\n" + style + "</style>\n"
         fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
@@ -231,13 +234,15 @@ struct HTMLWriter {
         var attributes = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
         if let tooltip { attributes += " title=\"\(WebText.escape(tooltip))\"" }
         // The selection is announced, as the SVG announces it (the checkmark is hidden from
-        // assistive technology).
-        if classes.contains("tc-selected") { attributes += " aria-current=\"true\"" }
+        // assistive technology): on the chip's link when it has one, which a keyboard reaches
+        // ("current link"), else on its list item.
+        let current = classes.contains("tc-selected") ? " aria-current=\"true\"" : ""
         if let href {
-            return "<li class=\"\(classes)\"\(attributes)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(options.linkTarget.anchorAttributes)>"
+            return "<li class=\"\(classes)\"\(attributes)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(current)"
+                + "\(options.linkTarget.anchorAttributes)>"
                 + content + "</a></li>\n"
         }
-        return "<li class=\"\(classes)\"\(attributes)><span class=\"tc-body\">" + content + "</span></li>\n"
+        return "<li class=\"\(classes)\"\(attributes)\(current)><span class=\"tc-body\">" + content + "</span></li>\n"
     }
 
     /// A chip's label: its text in a `tc-text` span (cut as ``styleSheet(controlsRows:)`` says),

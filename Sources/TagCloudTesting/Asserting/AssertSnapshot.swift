@@ -187,7 +187,7 @@ struct SnapshotCheck {
             return failure(.missing, golden: location.golden, """
                 no golden file at \(location.golden.path). \(written.actualDescription)
                 To record it, run the test again with \(SnapshotRecordMode.environmentVariable)=missing (or pass \
-                record: .missing), look at the picture, and commit it\(written.actualURL.map { "; or copy it: cp \($0.path) \(location.golden.path)" } ?? "").
+                record: .missing), look at the picture, and commit it\(written.actualURL.map { "; or copy it: cp \(Self.shellQuoted($0.path)) \(Self.shellQuoted(location.golden.path))" } ?? "").
                 """, location: location, written: written)
         }
         let goldenData: Data
@@ -199,11 +199,17 @@ struct SnapshotCheck {
 
         // Compare: equal bytes match without decoding; otherwise the strategy's diffing decides.
         var difference: SnapshotDifference?
+        // Why the golden file is not a golden at all (a truncated file, a Git LFS pointer), said
+        // as such rather than as a picture that changed.
+        var unreadable: String?
         if goldenData != actualData {
             do {
                 difference = strategy.diffing.diff(try strategy.diffing.fromData(goldenData), actual)
             } catch {
-                difference = SnapshotDifference(message: "the golden file cannot be read as \(strategy.pathExtension): \(error)")
+                unreadable = goldenData.starts(with: Data("version https://git-lfs".utf8))
+                    ? "is a Git LFS pointer, not the \(strategy.pathExtension) it stands for: fetch it (git lfs pull)"
+                    : "cannot be read as \(strategy.pathExtension): \(error)"
+                difference = SnapshotDifference(message: "the golden file \(unreadable ?? "")")
             }
         }
         guard let difference else {
@@ -222,10 +228,22 @@ struct SnapshotCheck {
             return recordGolden(actualData, location, writer, reason: "it did not match", difference: difference)
         }
         let written = writer.write(difference: difference)
+        if let unreadable {
+            var message = "the golden file \(location.golden.path) \(unreadable)"
+            message += written.pathsDescription
+            message += "\n  If it should hold this picture instead, run again with \(SnapshotRecordMode.environmentVariable)=failed and commit it."
+            return failure(.error, golden: location.golden, message, location: location, written: written)
+        }
         var message = "\(location.golden.lastPathComponent) does not match its golden: \(difference.message)\n  golden: \(location.golden.path)"
         message += written.pathsDescription
         message += "\n  If the change is intended, run again with \(SnapshotRecordMode.environmentVariable)=failed (or pass record: .failed) and commit the golden."
         return failure(.mismatched, golden: location.golden, message, location: location, written: written)
+    }
+
+    /// A path as a POSIX shell reads it back: in single quotes, a quote in it closed and escaped.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%=".unicodeScalars.contains($0)) }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Writes the golden (refused on CI unless the mode was named) and fails.

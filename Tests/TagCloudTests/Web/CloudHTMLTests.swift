@@ -170,6 +170,21 @@ import Testing
         let svg = String(decoding: try renderSpec(yaml).data(as: .svg), as: UTF8.self)
         #expect(svg.contains("role=\"listitem\" aria-current=\"true\" aria-label=\"Linux\""), "\(svg)")
         #expect(svg.components(separatedBy: "aria-current").count == 2)
+        // A linked chip's link carries it: the keyboard reaches the link ("current link").
+        let linked = "tags: [Swift, {text: Linux, selected: true, href: \"https://kernel.org\"}]\n"
+        let linkedHTML = try Self.html(linked)
+        #expect(linkedHTML.contains("<a class=\"tc-body tc-link\" href=\"https://kernel.org\" aria-current=\"true\""), "\(linkedHTML)")
+        #expect(linkedHTML.components(separatedBy: "aria-current").count == 2)
+        let linkedSVG = String(decoding: try renderSpec(linked).data(as: .svg), as: UTF8.self)
+        #expect(linkedSVG.contains("<a class=\"tc-link\" href=\"https://kernel.org\" aria-current=\"true\""), "\(linkedSVG)")
+        #expect(linkedSVG.components(separatedBy: "aria-current").count == 2)
+    }
+
+    /// A right-to-left cloud's list says its direction in its markup, not only in its style
+    /// sheet (a feed reader or a sanitiser strips `<style>`).
+    @Test @MainActor func aRightToLeftListSaysSoInItsMarkup() throws {
+        #expect(try Self.html("direction: rtl\ntags: [שלום]\n").contains("role=\"list\" dir=\"rtl\""))
+        #expect(try !Self.html("tags: [Swift]\n").contains(" dir="))
     }
 
     @Test @MainActor func balancedRowsAreForcedAtTheSpecsWidthOnly() throws {

@@ -164,7 +164,7 @@ extension ValueKind where Value == String {
 extension ValueKind where Value == Cloud.FontWeight {
     /// A SwiftUI weight name or a CSS number 1 … 1000.
     static var fontWeight: ValueKind {
-        ValueKind(typeDoc: "SwiftUI weight name, or a number 1 … 1000",
+        ValueKind(typeDoc: "SwiftUI weight name, or a whole number 1 … 1000",
                   decode: { node, path, decoder throws(TagCloudError) in try decoder.fontWeight(node, path: path) },
                   encode: { weight in weight.name.map(SpecTree.string) ?? .number(Double(weight.value)) })
     }
