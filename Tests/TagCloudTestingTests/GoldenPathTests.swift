@@ -61,6 +61,22 @@ import Testing
         for _ in 0..<2 {
             #expect(Self.verify(named: "loop").outcome != .error)
         }
+        // But not under names that make one file name: they are two goldens, and the second
+        // would overwrite the first.
+        let results = ["x/y", "x_y"].map { Self.verify(named: $0) }
+        #expect(results[0].outcome != .error && results[1].outcome == .error)
+        #expect(results[1].failureMessage?.contains("differ only in characters a file name cannot hold") == true,
+                "\(results[1].failureMessage ?? "")")
+    }
+
+    /// Cases whose arguments make one file name ("a/b" and "a_b") are two tests: both resolve to
+    /// one golden, and the second to claim it fails (they shared a counter, and their goldens were
+    /// numbered in whatever order the cases ran).
+    @Test(arguments: ["a/b", "a_b"]) func argumentsThatMakeOneFileName(_ text: String) {
+        let result = Self.verify()
+        #expect(Self.relativePath(result) == "GoldenPathTests/argumentsThatMakeOneFileName.a_b.1.png")
+        #expect(result.outcome == .recorded || result.failureMessage?.contains("two assertions resolve to the golden") == true,
+                "\(result.failureMessage ?? "")")
     }
 
     /// The full suite path: two suites' `Inner.test` have different goldens (they shared the folder

@@ -158,10 +158,12 @@ struct SnapshotCheck {
             }
         }
         let location = resolveLocation(identity, pathExtension: strategy.pathExtension)
-        let claimant = SnapshotRegistry.Claimant(callSite: callSite, test: identity.key)
+        // The name as given: two names that make one file name ("x/y" and "x_y") are two goldens.
+        let claimant = SnapshotRegistry.Claimant(callSite: callSite, test: identity.key + "|" + (testName ?? "") + "|" + (name ?? ""))
         if let earlier = SnapshotRegistry.shared.claim(location.golden.path, by: claimant) {
             return failure(.error, golden: location.golden, """
-                two assertions resolve to the golden \(location.golden.path): \(earlier.callSite) and \(callSite). \
+                two assertions resolve to the golden \(location.golden.path): \(earlier.callSite) and \(callSite)\
+                \(earlier.callSite == callSite ? " (names or arguments that differ only in characters a file name cannot hold)" : ""). \
                 Give them different names with named: (or testName:), so that neither overwrites the other.
                 """)
         }

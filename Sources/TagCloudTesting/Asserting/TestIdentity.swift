@@ -24,16 +24,20 @@ struct TestIdentity: Hashable, Sendable {
         suite = components.dropLast().map { SnapshotName.sanitise($0) }
         let function = components.last ?? test.name
         name = SnapshotName.sanitise(String(function.prefix { $0 != "(" }))
+        // The arguments as they are, to tell cases apart: two whose file-name parts are one
+        // ("a/b" and "a_b") are two tests, whose claims on one golden collide.
+        var exactArguments = ""
         if let testCase, testCase.isParameterized {
             if let values = TestArguments.values(of: testCase) {
                 arguments = values.map(TestArguments.fileNamePart).joined(separator: ",")
+                exactArguments = values.map { String(reflecting: $0) }.joined(separator: "\u{1F}")
             } else {
                 argumentsUnknown = true
             }
         }
         let argumentText = arguments.map { " with \($0)" } ?? ""
         description = components.joined(separator: "/") + argumentText
-        key = "\(test.id.moduleName)/\(components.joined(separator: "/"))|\(arguments ?? "")"
+        key = "\(test.id.moduleName)/\(components.joined(separator: "/"))|\(exactArguments)"
     }
 
     /// The identity of an XCTest case from its name (`Class.testMethod`) and its class's fully
