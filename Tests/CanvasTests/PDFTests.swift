@@ -38,6 +38,22 @@ import TestRandom
         #expect(text.contains("/Rect [ 10 50 70 70 ]"))
     }
 
+    /// A relative link or a fragment has no page to resolve against in a PDF: it is left out (a
+    /// viewer could follow `/tags/swift/` nowhere), and an absolute link beside it is kept.
+    @Test func relativeLinksAndFragmentsAreLeftOut() throws {
+        let pdf = try DisplayList(size: CGSize(width: 100, height: 80)) {
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "Swift", link: URL(string: "/tags/swift/"))
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 40, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "Here", link: URL(string: "#here"))
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 60, width: 60, height: 10)), with: .color(Fixtures.blue))
+                .metadata(label: "Linux", link: URL(string: "https://kernel.org"))
+        }.pdfData()
+        let text = Self.text(pdf)
+        #expect(text.components(separatedBy: "/Subtype /Link").count == 2)
+        #expect(text.contains("/URI (https://kernel.org)") && !text.contains("/tags/swift/") && !text.contains("#here"))
+    }
+
     @Test func colourEmojiAreFullResolutionImages() throws {
         let emoji = try Fixtures.shape("😀", family: "Noto Color Emoji")
         let text = Self.text(try DisplayList(size: CGSize(width: 40, height: 40)) {

@@ -142,6 +142,17 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
         }
         #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("out/one.png")).width == 780)
+        // A folder that is not there, or a file, is named plainly (it ended with Foundation's
+        // "The operation could not be completed"); an empty one is said.
+        for (given, reason) in [("nope", "there is no such folder"), ("one.yaml", "it is a file")] {
+            let wrong = try CommandRunner.run(["samples", "--samples", given, "--out", "o2"], in: dir)
+            #expect(wrong.status == 66 && wrong.standardError.contains("\"\(given)\": \(reason); give --samples the folder"),
+                    "\(wrong.standardError)")
+            #expect(!wrong.standardError.contains("operation could not be completed"))
+        }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try CommandRunner.run(["samples", "--samples", "empty", "--out", "o3"], in: dir)
+        #expect(empty.status == 0 && empty.standardError.contains("warning: the samples folder \"empty\" holds no spec"), "\(empty.standardError)")
     }
 
     // MARK: diff

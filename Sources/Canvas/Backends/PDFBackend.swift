@@ -72,8 +72,7 @@ final class PDFTags: MetadataEmitter {
 
     func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
         // Every link is checked, also those a PDF cannot hold: an unsafe link fails the document.
-        let checked = try metadata.link.map { try WebLink(checking: $0) }
-        guard state.groups == 0, state.clips == 0, let checked else { return }
+        guard let checked = try Self.emittedLink(metadata, state: state) else { return }
         openLinks += 1
         if openLinks == 1 {
             cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(checked.href))'")
@@ -81,9 +80,19 @@ final class PDFTags: MetadataEmitter {
     }
 
     func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
-        guard state.groups == 0, state.clips == 0, metadata.link != nil else { return }
+        guard try Self.emittedLink(metadata, state: state) != nil else { return }
         if openLinks == 1 { cairo_tag_end(context, CAIRO_TAG_LINK) }
         openLinks -= 1
+    }
+
+    /// The item's link, checked, when the PDF holds it: outside opacity groups and clips, and
+    /// absolute. A relative link (`/tags/swift/`) or a fragment (`#swift`) has no page to resolve
+    /// against in a PDF, and a viewer could follow it nowhere: it is left out.
+    private static func emittedLink(_ metadata: ItemMetadata, state: NestingState) throws -> WebLink? {
+        guard let link = metadata.link else { return nil }
+        let checked = try WebLink(checking: link)
+        guard state.groups == 0, state.clips == 0, checked.kind != .relative, checked.kind != .fragment else { return nil }
+        return checked
     }
 
     /// A tooltip, as a link tag with an explicit rectangle (the item's covered area) and a

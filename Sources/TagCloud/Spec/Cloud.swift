@@ -396,7 +396,7 @@ public struct Cloud: Sendable, Hashable {
         public var text: String
         /// The weight, a finite number ≥ 0; heavier tags get larger fonts (see ``Weights``).
         public var weight: Double?
-        /// A link target, kept in SVG and PDF output.
+        /// A link target, kept in SVG and HTML output, and in PDF when it is absolute.
         public var href: String?
         /// Whether the tag is selected (see ``SelectedChip``).
         public var selected: Bool?
@@ -520,7 +520,7 @@ public struct Cloud: Sendable, Hashable {
                                decode: { tag, node, path, decoder throws(TagCloudError) in
                                    tag.href = try decoder.href(node, path: path, tag: tag.text)
                                },
-                               doc: "A link, kept in SVG and PDF output.")
+                               doc: "A link, kept in SVG and HTML output, and in PDF when it is absolute (a relative link or a fragment has no page to resolve against there).")
             let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
                                    doc: "Draws the chip with the selected look.")
             let fill = SpecKey("fill", \Tag.fill, .fill, defaultDoc: "the chip's",

@@ -99,10 +99,18 @@ extension TagCloudCommand {
     /// - Throws: ``TagCloudError/cannotReadInput(path:reason:)`` when the folder cannot be listed.
     package static func sampleSpecs(in folder: String) throws(CommandError) -> [String] {
         let names: [String]
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw .library(.cannotReadInput(path: folder, reason: "there is no such folder; give --samples the folder of the sample specs"))
+        }
+        guard isFolder.boolValue else {
+            throw .library(.cannotReadInput(path: folder, reason: "it is a file; give --samples the folder of the sample specs"))
+        }
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .library(.cannotReadInput(path: folder, reason: "the samples folder cannot be listed (\(error.localizedDescription))"))
+            let reason = access(folder, R_OK | X_OK) != 0 ? String(cString: strerror(errno)).lowercased() : "\(error.localizedDescription)"
+            throw .library(.cannotReadInput(path: folder, reason: "the samples folder cannot be listed: \(reason)"))
         }
         return names.filter { name in
             !name.hasSuffix(".layout.json") && !name.hasPrefix(".")
@@ -135,6 +143,11 @@ extension TagCloudCommand {
     package static func samples(_ request: SamplesRequest,
                                 progress: (String) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> SamplesReport {
         let specs = try sampleSpecs(in: request.samplesFolder)
+        if specs.isEmpty {
+            // Said, not silent: the gallery's Swift examples are still drawn.
+            StandardStreams.diagnostic("warning: the samples folder \(quoted(path: request.samplesFolder)) holds no spec "
+                                       + "(.yaml, .yml, .json, .csv, .txt); only the Swift examples are drawn\n")
+        }
         let output = URL(fileURLWithPath: request.outputFolder)
         let gallery = output.appendingPathComponent("gallery")
         // The folders are made as they are first written into, and those made for a run that
