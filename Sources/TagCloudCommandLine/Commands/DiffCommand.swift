@@ -49,15 +49,9 @@ package struct DiffOutcome: Sendable, Equatable {
     /// Whether the diff image went to standard output (`--out -`, or a path to the file standard
     /// output goes to): the summary then goes to standard error.
     package var imageOnStandardOutput = false
-    /// The two sizes, `W × H`, when they differ: the images then differ whatever the count.
-    package var sizes: (first: String, second: String)?
-
-    package static func == (lhs: DiffOutcome, rhs: DiffOutcome) -> Bool {
-        lhs.differentPixels == rhs.differentPixels && lhs.antiAliasedPixels == rhs.antiAliasedPixels
-            && lhs.totalPixels == rhs.totalPixels && lhs.maxDiffPixels == rhs.maxDiffPixels
-            && lhs.imageOnStandardOutput == rhs.imageOnStandardOutput && lhs.sizes?.first == rhs.sizes?.first
-            && lhs.sizes?.second == rhs.sizes?.second
-    }
+    /// The two sizes when they differ (`390 × 68 and 132 × 68`): the images then differ whatever
+    /// the count.
+    package var sizes: String?
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
@@ -74,7 +68,7 @@ package struct DiffOutcome: Sendable, Equatable {
         let verdict = matches ? "within the limit of \(maxDiffPixels)" : "more than the limit of \(maxDiffPixels)"
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
         if let sizes {
-            return "the images differ in size: \(sizes.first) and \(sizes.second) pixels; on a common canvas, "
+            return "the images differ in size: \(sizes) pixels; on a common canvas, "
                 + "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased)"
         }
         return "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased); \(verdict)"
@@ -156,7 +150,7 @@ extension TagCloudCommand {
         var outcome = DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
                                   totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
         outcome.imageOnStandardOutput = request.diffOutput != nil && (diffPath.map(isStandardOutput) ?? true)
-        if sizesDiffer { outcome.sizes = ("\(first.width) × \(first.height)", "\(second.width) × \(second.height)") }
+        if sizesDiffer { outcome.sizes = "\(first.width) × \(first.height) and \(second.width) × \(second.height)" }
         return outcome
     }
 

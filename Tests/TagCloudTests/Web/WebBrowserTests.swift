@@ -189,13 +189,21 @@ import Typesetting
         let item = try Case("weights")
         let blog = "ul li::before{content:\"\\2022  \"}a{text-decoration:underline;color:blue}"
             + "body{letter-spacing:.05em;word-spacing:.2em;text-transform:uppercase}"
-        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
-            let plain = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height, scale: 2,
-                                                       name: "blog-plain-\(kind)")
-            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: blog), width: item.size.width, height: item.size.height,
-                                                        scale: 2, name: "blog-styled-\(kind)")
-            let result = try Self.compare(plain, styled)
-            #expect(result.differentPixels == 0, "\(kind): \(result.differentPixels) pixels change under a blog's rules")
+        for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: blog, name: "blog") {
+            #expect(changed == 0, "\(kind): \(changed) pixels change under a blog's rules")
+        }
+    }
+
+    /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
+    /// changes, in Chromium at scale 2: each format's screenshot with `css` against one without.
+    @MainActor
+    static func pixelsChanged(in item: Case, byPageCSS css: String, name: String) throws -> [(kind: String, pixels: Int)] {
+        try [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))].map { kind, fragment in
+            let plain = try Chromium.shared.screenshot(page(fragment), width: item.size.width, height: item.size.height, scale: 2,
+                                                       name: "\(name)-plain-\(kind)")
+            let styled = try Chromium.shared.screenshot(page(fragment, css: css), width: item.size.width, height: item.size.height,
+                                                        scale: 2, name: "\(name)-styled-\(kind)")
+            return (kind, try compare(plain, styled).differentPixels)
         }
     }
 
@@ -215,13 +223,8 @@ import Typesetting
             + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em}"
             + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
             + "*{font-kerning:none}body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
-        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
-            let plain = try Chromium.shared.screenshot(Self.page(fragment), width: item.size.width, height: item.size.height, scale: 2,
-                                                       name: "hostile-plain-\(name)-\(kind)")
-            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: hostile), width: item.size.width, height: item.size.height,
-                                                        scale: 2, name: "hostile-styled-\(name)-\(kind)")
-            let result = try Self.compare(plain, styled)
-            #expect(result.differentPixels == 0, "\(name) \(kind): \(result.differentPixels) pixels change under a page's rules")
+        for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
+            #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
     }
 
