@@ -102,7 +102,7 @@ let package = Package(
         // tables), the commands, files, standard streams and exit codes. The only target that
         // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
-                dependencies: ["TagCloud", "TagCloudUI", "Canvas", "Typesetting", "Gallery",
+                dependencies: ["TagCloud", "TagCloudUI", "LayoutKit", "Canvas", "Typesetting", "Gallery",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TagCloud
+import Typesetting
 @testable import TagCloudCommandLine
 import Testing
 
@@ -523,6 +524,36 @@ import Testing
         #expect(BatchReport.rate(0.0123) == "0.012")
         let report = BatchReport(outcomes: [BatchReport.Outcome(input: "a.yaml", files: ["a.png"], error: nil)], seconds: 2.6)
         #expect(report.summary == "rendered 1 of 1 spec (1 file) in 2.6 s, 0.38 specs/s")
+    }
+
+    /// The batch's writer runs writes while the renderers go on, at most two a renderer at once:
+    /// a renderer that would start a third waits until one ends; `finish` returns after every
+    /// write. (Fails with no bound: the third write starts at once.)
+    @Test func theBatchWriterBoundsTheWritesWaiting() {
+        let writer = BatchWriter(workers: 1)
+        let release = DispatchSemaphore(value: 0)
+        let started = Locked(0), ended = Locked(0)
+        for _ in 0..<2 {
+            writer.write {
+                started.withLock { $0 += 1 }
+                release.wait()
+                ended.withLock { $0 += 1 }
+            }
+        }
+        let thirdGiven = DispatchSemaphore(value: 0)
+        // A thread of its own: the shared pool may have no thread free while the writes block.
+        Thread.detachNewThread {
+            writer.write { started.withLock { $0 += 1 }; ended.withLock { $0 += 1 } }
+            thirdGiven.signal()
+        }
+        // Two writes hold both slots: the third is not taken while they last.
+        #expect(thirdGiven.wait(timeout: .now() + 0.5) == .timedOut)
+        release.signal()
+        #expect(thirdGiven.wait(timeout: .now() + 10) == .success)
+        release.signal()
+        writer.finish()
+        #expect(ended.withLock { $0 } == 3)
+        #expect(started.withLock { $0 } == 3)
     }
 
     /// A file given twice is rendered once; a missing spec's line starts with it, as every

@@ -298,10 +298,13 @@ final class SVGWriter {
     /// after it. After ``speculativeWaves`` such waves the rest is written in order, so a list
     /// whose items keep adding costs at most a few waves more. The 100,000-chip SVG of `make
     /// bench` is written 6 to 10 % sooner on 2 cores (the other core is also freeing the views).
+    /// The cores, read once (Foundation reads the control group's files on each call).
+    private static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     private func writeInParallel(_ items: [DisplayItem], dark: [DisplayItem]?, context: Context) throws {
         var start = min(items.count, Self.sequentialLead)
         try write(items, dark: dark, range: 0..<start, context: context)
-        let firstWave = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let firstWave = 4 * Self.cores
         // Each wave ends with every thread waiting for the slowest chunk and this one joining the
         // chunks: a wave that added nothing is followed by one twice as long.
         var chunksPerWave = firstWave

@@ -23,7 +23,7 @@ extension ConcurrentlyMeasuredLayout {
 /// contiguous chunks on every core (eight chunks a core, so that a slow chunk does not hold the
 /// others up). `body` must touch nothing that another index touches.
 func forEachSubviewIndex(_ count: Int, concurrently: Bool, _ body: (Int) -> Void) {
-    let workers = ProcessInfo.processInfo.activeProcessorCount
+    let workers = Cores.active
     guard concurrently, count >= FlowLayout.concurrentMeasuringThreshold, workers > 1 else {
         for index in 0..<count { body(index) }
         return

@@ -62,7 +62,7 @@ extension _ViewOutputs {
     @usableFromInline
     static func concurrentElements(count: Int, inputs: _ViewInputs,
                                    content: (Int, _ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = Cores.active
         guard count >= _ConcurrentForEach<EmptyView>.parallelThreshold, workers > 1 else {
             var nodes: [ViewNode] = []
             nodes.reserveCapacity(count)

@@ -42,7 +42,7 @@ final class ContainerNode<L: Layout>: MemoizingNode {
     }
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         let placements = host.placeSubviews(in: frame, proposal: proposal)
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = Cores.active
         if canvas.drawsLargeContainersConcurrently, canvas.tracker == nil, workers > 1,
            children.count >= ContainerNode.concurrentDrawingThreshold, placements.count == children.count {
             drawConcurrently(placements, into: canvas, workers: workers)

@@ -1,6 +1,7 @@
 import Foundation
 import Typesetting
 import Canvas
+import LayoutKit
 import Yams
 
 /// Turns a composed JSON/YAML node tree into a ``Cloud``, checking every key and value
@@ -160,7 +161,7 @@ final class SpecDecoder: @unchecked Sendable {
         guard case .sequence(let sequence) = node else {
             throw .wrongType(path: path, expected: "a list of tags", got: describe(node), location(node))
         }
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = Cores.active
         if !recordsLocations, sequence.count >= Self.concurrentTagThreshold, workers > 1 {
             return try concurrentTags(sequence, path: path, workers: workers)
         }
