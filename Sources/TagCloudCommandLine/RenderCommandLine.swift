@@ -146,8 +146,20 @@ package struct RenderCommandLine: Equatable, Sendable {
                 if line.progress == !progress { throw usage("give --progress or --quiet, not both") }
                 line.progress = progress
             case "page": line.page = true
-            case "output": line.output = try value()
-            case "out-dir": line.outputFolder = try value()
+            case "output":
+                let output = try value()
+                // A second -o silently replaced the first: `-o a.png -o a.svg` wrote only the SVG.
+                if let first = line.output {
+                    throw usage("-o is given twice (\(quoted(first)) and \(quoted(output))); it names one file: for several formats "
+                                + "of one spec, give --out-dir DIR --formats png,svg")
+                }
+                line.output = output
+            case "out-dir":
+                let folder = try value()
+                if let first = line.outputFolder {
+                    throw usage("--out-dir is given twice (\(quoted(first)) and \(quoted(folder))); give one folder")
+                }
+                line.outputFolder = folder
             case "format":
                 line.formats = [try value()]
                 sawFormat = true

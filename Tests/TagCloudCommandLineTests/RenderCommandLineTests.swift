@@ -50,6 +50,11 @@ import TestRandom
         (["tags.yaml", "--verbose=1"], #""--verbose" takes no value"#),
         (["a.yaml", "b.yaml", "-o", "x.png"], "-o names one file; with several inputs or formats, give --out-dir"),
         (["a.yaml", "--out-dir", ""], "--out-dir is empty; name a folder (. for this one)"),
+        // A second -o replaced the first without a word: only y.svg was written.
+        (["a.yaml", "-o", "x.png", "-o", "y.svg"],
+         #"-o is given twice ("x.png" and "y.svg"); it names one file: for several formats of one spec, give --out-dir DIR --formats png,svg"#),
+        (["a.yaml", "--output=x.png", "-o", "-"], #"-o is given twice ("x.png" and "-")"#),
+        (["a.yaml", "--out-dir", "a", "--out-dir=b"], #"--out-dir is given twice ("a" and "b"); give one folder"#),
         (["a.yaml", "-o", ""], "-o is empty; name a file, or - for standard output"),
         ([], "missing the input: give a spec file, - for standard input, or --from DIR"),
         (["a.yaml", "--format", "png", "--formats", "png,svg"], "give --format or --formats, not both"),
