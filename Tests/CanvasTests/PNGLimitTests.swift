@@ -54,6 +54,53 @@ import Glibc
         #expect(message == "the PNG image bomb.png claims to be 65535 × 65535 px, over the limit of 32767 px a side; it was not decoded")
     }
 
+    /// A PNG file of `rows` (each with its filter byte) in one stored DEFLATE block, with the
+    /// chunks given between IHDR and IDAT: a PNG as any writer may make it, built by hand.
+    static func png(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, rows: [UInt8],
+                    chunks: [(String, [UInt8])] = []) -> Data {
+        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32($0))) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body[...]))
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in rows { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let length = UInt16(rows.count)
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            + rows + bigEndian(b << 16 | a)
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        file += chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, 0])
+        for (type, data) in chunks { file += chunk(type, data) }
+        file += chunk("IDAT", zlib) + chunk("IEND", [])
+        return Data(file)
+    }
+
+    /// A 16-bit image reads as the 8-bit one it was scaled from (v × 257 reads as v), as browsers
+    /// and image tools read it: libpng's simplified API took an untagged 16-bit image for linear
+    /// light, so 128 read as 186 and `tagcloud diff` found every pixel of a golden re-saved at 16
+    /// bits different. RGB, RGBA and grey with alpha; a file that says sRGB reads the same.
+    @Test func sixteenBitImagesReadAsTheirEightBitValues() throws {
+        let colors: [[UInt8]] = [[128, 64, 200, 255], [0, 255, 17, 128], [250, 3, 99, 0]]
+        func wide(_ values: [UInt8]) -> [UInt8] { values.flatMap { [$0, $0] } }   // v × 257, big-endian
+        let rgba = Self.png(width: 3, height: 1, bitDepth: 16, colorType: 6, rows: [0] + colors.flatMap { wide($0) })
+        let decoded = try RGBAImage(pngData: rgba)
+        // Straight alpha at 8 bits: colours under a partial alpha may round by one step.
+        for (index, color) in colors.enumerated() where color[3] == 255 {
+            #expect(Array(decoded.pixels[(4 * index)..<(4 * index + 4)]) == color, "pixel \(index)")
+        }
+        #expect(decoded.pixels[7] == 128 && decoded.pixels[11] == 0)
+        let opaque = [[128, 64, 200], [0, 255, 17], [250, 3, 99]] as [[UInt8]]
+        let rgb = Self.png(width: 3, height: 1, bitDepth: 16, colorType: 2, rows: [0] + opaque.flatMap { wide($0) })
+        let eight = Self.png(width: 3, height: 1, bitDepth: 8, colorType: 2, rows: [0] + opaque.flatMap { $0 })
+        #expect(try RGBAImage(pngData: rgb) == RGBAImage(pngData: eight))
+        #expect(try RGBAImage(pngData: rgb).pixels[0...3] == [128, 64, 200, 255])
+        let sRGB = Self.png(width: 3, height: 1, bitDepth: 16, colorType: 2, rows: [0] + opaque.flatMap { wide($0) },
+                            chunks: [("sRGB", [0])])
+        #expect(try RGBAImage(pngData: sRGB) == RGBAImage(pngData: eight))
+        let grey = Self.png(width: 2, height: 1, bitDepth: 16, colorType: 4, rows: [0] + wide([90, 255, 200, 255]))
+        #expect(try RGBAImage(pngData: grey).pixels == [90, 90, 90, 255, 200, 200, 200, 255])
+    }
+
     @Test func filesAreReadAsStreamsWithTheSameLimits() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("png-limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

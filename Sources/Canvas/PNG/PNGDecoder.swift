@@ -51,8 +51,9 @@ public struct PNGReadingLimits: Sendable, Hashable {
 enum PNGDecoder {
     /// Decodes PNG bytes.
     ///
-    /// 8-bit images keep their exact values; 16-bit images are reduced to 8 bits, palette and grey
-    /// images are expanded to RGBA.
+    /// 8-bit images keep their exact values; 16-bit images are reduced to 8 bits (read as sRGB
+    /// unless a `gAMA`, `sRGB` or `iCCP` chunk says otherwise, as browsers read them), palette and
+    /// grey images are expanded to RGBA.
     ///
     /// - Parameters:
     ///   - bytes: The PNG file's bytes.
@@ -105,6 +106,13 @@ enum PNGDecoder {
     private static func finish(_ image: inout png_image, source: String, limits: PNGReadingLimits) throws(CanvasError) -> RGBAImage {
         // PNG_FORMAT_RGBA: colour with alpha, 8 bits, sRGB, not premultiplied.
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        // A 16-bit image without gAMA or sRGB is read as sRGB, as every other reader takes it
+        // (browsers, image tools, PIL): libpng's simplified API takes it for linear light by
+        // default and re-encoded it, so a golden re-saved at 16 bits, or a screenshot tool's
+        // 16-bit PNG, read brighter (128 became 186) and every pixel differed from the same
+        // picture at 8 bits. A 16-bit value v becomes round(v / 257): the 8-bit value it was
+        // scaled from, exactly.
+        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let width = Int(image.width), height = Int(image.height)
         do throws(CanvasError) {
             guard width > 0, height > 0 else {
