@@ -94,7 +94,7 @@ extension CloudView {
     /// The "+N" chip after the shown ones, in the default look.
     nonisolated private func moreChip(_ moreCount: Int, style: ChipStyle) -> some View {
         ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont), look: cloud.defaultLook)
-            .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount), identifier: "chip-more", role: .moreChip))
+            .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount, template: cloud.moreLabel), identifier: "chip-more", role: .moreChip))
             .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
     }
 }
@@ -131,9 +131,13 @@ struct ChipLabel: Sendable {
     static func moreText(_ hidden: Int) -> String { "+\(hidden)" }
 
     /// The name of the chip after the shown ones for assistive technology (its SVG and HTML
-    /// `aria-label`, its SVG `data-label` and PDF label): "9 more tags", "1 more tag". A screen
-    /// reader read "+9" as "plus nine".
-    static func moreName(_ hidden: Int) -> String { hidden == 1 ? "1 more tag" : "\(hidden) more tags" }
+    /// `aria-label` and its SVG `data-label`): "9 more tags", "1 more tag". A screen
+    /// reader read "+9" as "plus nine". A cloud's `moreLabel` names it in its own language, its
+    /// `{count}` replaced.
+    static func moreName(_ hidden: Int, template: String? = nil) -> String {
+        guard let template else { return hidden == 1 ? "1 more tag" : "\(hidden) more tags" }
+        return template.replacingOccurrences(of: "{count}", with: "\(hidden)")
+    }
 }
 
 extension View {

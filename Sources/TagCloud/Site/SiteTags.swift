@@ -692,7 +692,9 @@ public struct SiteTags: Sendable, Hashable {
     /// A term's URL slug, as Hugo's `urlize` makes it: letters, digits, marks and
     /// `. / \ _ # + ~ - @` are kept, a run of spaces becomes one `-` (none at either end), other
     /// characters are dropped, the result is lowercased, and what is not ASCII is
-    /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`). `#` is
+    /// percent-encoded as UTF-8 (`Hugö` → `hug%C3%B6`, `< a, b, & c >` → `a-b-c`), `%` too (Hugo
+    /// keeps one that starts an escape, `a%20b`, in the page's folder name as it is: its link is
+    /// `a%2520b`; a lone `%` is dropped). `#` is
     /// percent-encoded too (`C#` → `c%23`), where Hugo would leave a fragment, and `\\` as a
     /// URL writes it (`%5C`: a browser would read it as `/`). Empty parts of its path are
     /// dropped, as Hugo cleans the term's URL (`/lead` → `lead`, `a//b` → `a/b`), so a slug never
@@ -756,7 +758,10 @@ public struct SiteTags: Sendable, Hashable {
         // Hugo cleans the term's path (`/tags//lead/` is `/tags/lead/`); a slug that started with
         // `/` would also make `/{slug}/` a link to another host (`//lead/`).
         let path = String(lower).split(separator: "/").joined(separator: "/")
-        return percentEncoded(path, keeping: "/+@-._~", keepingEscapes: true)
+        // A `%` Hugo kept (`a%20b`) is a character of the page's folder name, which Hugo writes as
+        // it is (`public/tags/a%20b/`): the link encodes it (`a%2520b`); kept as an escape, the
+        // link was Hugo's own, which servers decode to `a b` and answer 404.
+        return percentEncoded(path, keeping: "/+@-._~")
     }
 
     /// A tag's slug in a Publish site, as Publish's `normalizedString` names its page
@@ -771,17 +776,13 @@ public struct SiteTags: Sendable, Hashable {
         return percentEncoded(kept)
     }
 
-    /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8;
-    /// with `keepingEscapes`, a `%` followed by two hexadecimal digits is kept as the escape it is.
-    static func percentEncoded(_ text: String, keeping: String = "-._~", keepingEscapes: Bool = false) -> String {
+    /// Text with everything but ASCII letters, digits and `keeping` percent-encoded as UTF-8.
+    static func percentEncoded(_ text: String, keeping: String = "-._~") -> String {
         var result = ""
-        let bytes = Array(text.utf8)
-        func isHex(_ index: Int) -> Bool { index < bytes.count && Unicode.Scalar(bytes[index]).properties.isASCIIHexDigit }
-        for (index, byte) in bytes.enumerated() {
+        for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
             let isKept = switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "%"): keepingEscapes && isHex(index + 1) && isHex(index + 2)
             default: byte < 0x80 && keeping.unicodeScalars.contains(scalar)
             }
             if isKept {

@@ -36,6 +36,10 @@ public struct Cloud: Sendable, Hashable {
     public var lineBreaking: LineBreaking?
     /// The most rows to show; the tags that do not fit are replaced by a "+N" chip.
     public var maxRows: Int?
+    /// The "+N" chip's name for assistive technology, in the cloud's language: `{count}` stands
+    /// for the number of tags it holds (`"{count} autres étiquettes"`); `nil` for "9 more tags"
+    /// ("1 more tag").
+    public var moreLabel: String?
     /// The order of chips in a row.
     public var direction: Direction?
     /// The chips' font.
@@ -127,6 +131,8 @@ public struct Cloud: Sendable, Hashable {
         let maxRows = SpecKey("maxRows", \Cloud.maxRows, .integer(1...1_000_000), defaultDoc: "no limit",
                               option: "max-rows", valueName: "count",
                               doc: "The most rows to show; the tags that do not fit become one \"+N\" chip.")
+        let moreLabel = SpecKey("moreLabel", \Cloud.moreLabel, .string, defaultDoc: "`{count} more tags` (`1 more tag`)",
+                                doc: "The \"+N\" chip's name for assistive technology (its SVG and HTML `aria-label`), in the cloud's language: `{count}` stands for the number of tags it holds (`{count} autres étiquettes`). A screen reader reads the chip's \"+9\" as \"plus nine\".")
         let direction = SpecKey("direction", \Cloud.direction, .name, default: KeyDefault(Direction.ltr),
                                 option: "direction", valueName: "direction",
                                 doc: "The order of chips in a row; in `rtl`, leading is the right edge.")

@@ -212,7 +212,7 @@ struct HTMLWriter {
             if resolved.isSelected { classes += " tc-selected" }
             language = resolved.locale
         } else {
-            text = ChipLabel.moreName(rendered.hiddenCount)
+            text = ChipLabel.moreName(rendered.hiddenCount, template: cloud.moreLabel)
             font = cloud.baseFont
             look = cloud.defaultLook
             darkLook = options.darkLook?.defaultLook

@@ -190,8 +190,10 @@ import Testing
         ("Hugö", "hug%C3%B6"), ("Swift", "swift"), ("Static sites", "static-sites"), ("C#", "c%23"),
         ("C++", "c++"), ("async/await", "async/await"), ("iOS 17", "ios-17"), ("a - b", "a-b"), ("日本語", "%E6%97%A5%E6%9C%AC%E8%AA%9E"),
         ("back\\slash", "back%5Cslash"), ("🚀", ""), ("!?", ""),
-        // Go's strings.ToLower, a character at a time; a valid escape kept, a lone % dropped.
-        ("İstanbul", "istanbul"), ("ΣΑΣ", "%CF%83%CE%B1%CF%83"), ("%20x", "%20x"), ("100%", "100"), ("%zz", "zz"),
+        // Go's strings.ToLower, a character at a time; a `%` Hugo keeps (it starts an escape) is
+        // a character of the page's folder, `public/tags/%20x/`, so its link encodes it (the
+        // link `%20x` was decoded to " x" and answered 404); a lone % dropped.
+        ("İstanbul", "istanbul"), ("ΣΑΣ", "%CF%83%CE%B1%CF%83"), ("%20x", "%2520x"), ("100%", "100"), ("%zz", "zz"),
         // Empty parts of the path dropped, as Hugo cleans the term's URL: `/{slug}/` never makes
         // a link to another host (`//lead/`).
         ("/lead", "lead"), ("a//b", "a/b"), ("lead/", "lead"), ("/", ""), ("//", ""),

@@ -257,6 +257,22 @@ import Testing
         #expect(svg.contains("class=\"tc-chip tc-more\" role=\"listitem\" aria-label=\"\(name)\""))
         #expect(ChipLabel.moreName(1) == "1 more tag")
     }
+
+    /// A cloud in another language names its "+N" chip in that language (`moreLabel`), in the
+    /// HTML and the SVG: it was "3 more tags" in every cloud.
+    @Test @MainActor func theMoreChipIsNamedInTheCloudsLanguage() throws {
+        let spec = "maxRows: 1\nwidth: 200\nmoreLabel: \"{count} autres étiquettes\"\ntags: [Swift, Kotlin, TypeScript, Rust, Go, Python]\n"
+        let items = try Self.list(try Self.html(spec)).children.filter { $0.name == "li" }
+        let more = try #require(items.last)
+        let hidden = 6 - (items.count - 1)
+        #expect(hidden > 1)
+        #expect(more.attributes["aria-label"] == "\(hidden) autres étiquettes")
+        #expect(more.allText == "+\(hidden)")
+        let rendered = try renderSpec(spec)
+        let svg = String(decoding: try rendered.data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("aria-label=\"\(hidden) autres étiquettes\"") && !svg.contains("more tags"))
+        #expect(ChipLabel.moreName(1, template: "{count} de plus ({count})") == "1 de plus (1)")
+    }
 }
 
 /// The SVG of the 150-tag weighted cloud defines each glyph once and scales it to each of the 50

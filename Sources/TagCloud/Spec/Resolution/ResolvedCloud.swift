@@ -59,6 +59,9 @@ public struct ResolvedCloud: Sendable, Equatable {
     public var chips: [Chip]
     /// Whether characters no font covers are an error (``Cloud/strictFonts``).
     public var strictFonts = false
+    /// The "+N" chip's name for assistive technology, `{count}` standing for the number of tags it
+    /// holds (``Cloud/moreLabel``); `nil` for "N more tags".
+    public var moreLabel: String?
     /// How SVG and HTML output are written.
     public var web: Web = Web()
 
@@ -317,6 +320,7 @@ extension Cloud {
             lineLimit: value(chipKeys.lineLimit, in: chip),
             chips: chips,
             strictFonts: value(keys.strictFonts, in: self),
+            moreLabel: moreLabel,
             web: webSettings(theme: theme))
     }
 }
