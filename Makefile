@@ -14,7 +14,7 @@ SWIFT ?= swift
 # (fontconfig) is what the system-font test compares our family list with; headless Chromium,
 # driven by Tools/browser/cdp.py with python3, checks the SVG and HTML output as a web page shows
 # it; Pillow and Chromium decode and play the animations, as independent readers of our APNG and
-# animated SVG.
+# animated SVG; hugo builds a small site whose term pages collect's links must reach.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
                   libfribidi-dev libpng-dev libdeflate-dev
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
@@ -23,7 +23,7 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
 RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
 # python3 writes the fault matrix's PNG bombs and listens on its Unix socket; python3-pil and
 # chromium decode and play the animations and web output.
-TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium $(RUNTIME_PACKAGES)
+TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium hugo $(RUNTIME_PACKAGES)
 # The benchmarks' browser comparison (Tools/browser/cdp.py drives Chromium).
 BENCH_PACKAGES := chromium python3 time
 # Only for regenerating reference data (make refs).

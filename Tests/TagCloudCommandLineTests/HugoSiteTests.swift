@@ -1,0 +1,96 @@
+import Foundation
+import TagCloud
+import Testing
+
+/// `tagcloud collect` against Hugo itself: a small site with awkward tags in YAML, TOML and JSON
+/// front matter is built by the real `hugo` (Debian's, in make test's packages), and every link
+/// the spec carries must reach a term page Hugo wrote, with the page's count as its weight; no
+/// term page may be left without a chip. The fixtures elsewhere check the rules as the README
+/// states them; this checks them against the generator.
+@Suite struct HugoSiteTests {
+    /// The `hugo` program, from PATH.
+    static let hugo: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        .split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("hugo") }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    static let files: [String: String] = [
+        "hugo.toml": """
+            baseURL = "https://example.org/"
+            title = "Site"
+            disableKinds = ["RSS", "sitemap", "robotsTXT", "404"]
+
+            """,
+        // A term page says its title and how many pages it lists.
+        "layouts/_default/list.html": "{{ .Title }}|{{ len .Pages }}\n",
+        "layouts/_default/single.html": "{{ .Title }}\n",
+        "content/posts/a.md": """
+            ---
+            title: A
+            date: 2024-01-01
+            tags: [Swift, "Machine Learning", "C++", "C#", Café, "a%20b", "100%"]
+            categories: [News]
+            ---
+
+            """,
+        "content/posts/b.md": """
+            +++
+            title = "B"
+            date = 2024-01-02
+            tags = ["swift", ".NET", "Node.js", "日本語", "a/b", "Machine  learning"]
+            +++
+
+            """,
+        "content/posts/c.md": """
+            {"title": "C", "date": "2024-01-03", "tags": ["SWIFT", "Ελληνικά", "what?", "İstanbul"]}
+
+            """,
+        "content/posts/draft.md": "---\ntitle: D\ndraft: true\ntags: [Drafted]\n---\n",
+        "content/posts/future.md": "---\ntitle: F\ndate: 2999-01-01\ntags: [Future]\n---\n",
+        "content/posts/bundle/index.md": "---\ntitle: Bundle\ndate: 2024-01-04\ntags: [Bundled, swift]\n---\n",
+        "content/posts/bundle/resource.md": "---\ntitle: R\ntags: [Resource]\n---\n",
+    ]
+
+    @Test func everyLinkReachesTheTermPageHugoWritesWithItsCount() throws {
+        let hugo = try #require(Self.hugo, "hugo is needed (Debian package hugo, in make test's packages)")
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        for (path, text) in Self.files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let built = try CommandRunner.run(["--quiet", "--source", site.path, "--destination", site.appendingPathComponent("public").path],
+                                          program: hugo)
+        try #require(built.status == 0, "hugo failed: \(built.standardError)")
+
+        // Hugo's term pages: each folder under public/tags holding an index.html, by its path.
+        let tags = site.appendingPathComponent("public/tags")
+        var pages: [String: Int] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: tags.path))
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix("/index.html") else { continue }
+            let text = try String(contentsOf: tags.appendingPathComponent(relative), encoding: .utf8)
+            let count = text.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            pages[String(relative.dropLast("/index.html".count))] = try #require(count, "\(relative): \(text)")
+        }
+        #expect(pages.count >= 15, "\(pages)")
+
+        let collected = try CommandRunner.run(["collect", site.path, "--taxonomy", "tags", "--href", "/tags/{slug}/", "-o", "tags.json"],
+                                              in: site)
+        try #require(collected.status == 0, "\(collected.standardError)")
+        let cloud = try Cloud(contentsOf: site.appendingPathComponent("tags.json"))
+        var linked: [String: Int] = [:]
+        for tag in cloud.tags {
+            let href = try #require(tag.href, "\(tag.text) has no link")
+            #expect(href.hasPrefix("/tags/") && href.hasSuffix("/"), "\(tag.text): \(href)")
+            // The folder a server maps the link to: the path percent-decoded.
+            let folder = try #require(String(href.dropFirst("/tags/".count).dropLast()).removingPercentEncoding, "\(href)")
+            #expect(pages[folder] != nil, "\(tag.text): \(href) reaches no page Hugo wrote (\(pages.keys.sorted()))")
+            #expect(pages[folder] == tag.weight.map { Int($0) }, "\(tag.text): weight \(tag.weight ?? 0), Hugo's page lists \(pages[folder] ?? 0)")
+            linked[folder] = Int(tag.weight ?? 0)
+        }
+        // Every term page has its chip; drafts, future pages and a bundle's resources have none.
+        #expect(linked == pages, "Hugo's pages without a chip: \(Set(pages.keys).subtracting(linked.keys).sorted())")
+        #expect(!cloud.tags.contains { ["Drafted", "Future", "Resource"].contains($0.text) })
+    }
+}
