@@ -73,8 +73,11 @@ final class CairoScaledFont {
     /// its glyph cache frozen (`cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen'
     /// failed`, seen once in the test suite while a PNG's bands were drawn in parallel).
     /// Rasterising happens once per glyph, size and phase (the results are cached), so the lock is
-    /// rarely waited for.
-    static let rasterising = Locked<Void>(())
+    /// rarely waited for. It counts the glyphs rasterised: a lock over no value (`Locked<Void>`)
+    /// gave ThreadSanitizer a zero-sized property at the address of the mutex's pointer, which
+    /// another thread reads before locking, and a downstream program's sanitised run reported a
+    /// race on every concurrent PNG.
+    static let rasterising = Locked<Int>(0)
 
     /// Makes the scaled font of `face` at `pixelSize` pixels per em, with `synthesis`.
     ///

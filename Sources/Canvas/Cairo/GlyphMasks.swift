@@ -59,9 +59,10 @@ final class GlyphMasks: Sendable {
         let key = Key(face: ObjectIdentifier(face), glyph: glyph, pixelSize: pixelSize.bitPattern, phaseX: phaseX, phaseY: phaseY,
                       synthesis: synthesis.rawValue)
         if let cached = masks.withLock({ $0[key] }) { return cached }
-        let made = try CairoScaledFont.rasterising.withLock { _ in
-            try Self.render(face: face, glyph: glyph, pixelSize: pixelSize, synthesis: synthesis,
-                            phase: (Double(phaseX) / Double(Self.phases), Double(phaseY) / Double(Self.phases)))
+        let made = try CairoScaledFont.rasterising.withLock { count in
+            count &+= 1
+            return try Self.render(face: face, glyph: glyph, pixelSize: pixelSize, synthesis: synthesis,
+                                   phase: (Double(phaseX) / Double(Self.phases), Double(phaseY) / Double(Self.phases)))
         }
         masks.withLock { masks in
             if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }

@@ -114,7 +114,8 @@ extension Cloud {
 
     /// The cloud in a format.
     ///
-    /// - Parameter format: PNG (at the cloud's scale), SVG, PDF or the layout JSON.
+    /// - Parameter format: PNG (at the cloud's scale), SVG, PDF, HTML (a fragment, or a page when
+    ///   `page` is set) or the layout JSON.
     /// - Returns: The bytes.
     /// - Throws: As ``pngData(scale:)``.
     public func data(as format: OutputFormat) throws(TagCloudError) -> Data {

@@ -3,7 +3,9 @@ public import Foundation
 /// Where every chip of a rendered cloud went: what `tagcloud render --format json` writes.
 ///
 /// ```json
-/// {"width": 393, "height": 140, "chips": [{"text": "Swift", "x": 16, "y": 16, "width": 66.8125, "height": 36, "fonts": ["Inter"]}]}
+/// {"width": 390, "height": 68, "chips": [
+///   {"text": "Swift", "x": 16, "y": 16, "width": 65.015625, "height": 36, "fonts": ["Inter"]}
+/// ]}
 /// ```
 ///
 /// Lengths are in points, with the origin at the picture's top-left corner and y growing

@@ -61,10 +61,12 @@ public final class ImageRenderer<Content: View> {
     /// Lays the view out and draws it into a display list: what every output format encodes.
     ///
     /// - Returns: The picture, its size the view's size, without the ``background``.
-    /// - Throws: ``TagCloudUIError/fontsUnavailable(reason:)``,
-    ///   ``TagCloudUIError/textLayoutFailed(text:reason:)``,
-    ///   ``TagCloudUIError/statePresetFailed(view:property:reason:)`` or
-    ///   ``TagCloudUIError/invalidSize(width:height:)`` when the view's size is empty or infinite.
+    /// - Throws: ``TagCloudUIError/fontsUnavailable(_:)``,
+    ///   ``TagCloudUIError/textLayoutFailed(text:_:)``,
+    ///   ``TagCloudUIError/statePresetFailed(view:property:reason:)``,
+    ///   ``TagCloudUIError/updateCycleDidNotSettle(view:property:passes:)`` when the view's
+    ///   `@State` keeps changing, or ``TagCloudUIError/invalidSize(width:height:)`` when the view's
+    ///   size is empty or infinite.
     /// - Complexity: One resolution of the view tree, one layout pass (each text shaped once per
     ///   distinct proposal) and one drawing pass.
     public func displayList() throws(TagCloudUIError) -> DisplayList {

@@ -7,11 +7,16 @@ import Foundation
 /// twelve-line program with one `Mutex` shows it), while it understands `pthread_mutex_t`, so the
 /// thread-safety tests can run under `--sanitize=thread` and mean something. The mutex is owned by
 /// this object and destroyed in `deinit`. Canvas uses it for its caches for the same reason.
+///
+/// The value has a size: a zero-sized one (`Void`) sits at the address of the mutex's pointer,
+/// which ThreadSanitizer then reports as a race between the locked write of the value and another
+/// thread's read of the pointer before it locks.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     package init(_ value: Value) {
+        assert(MemoryLayout<Value>.size > 0, "Locked needs a value with a size (see the type's documentation)")
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())

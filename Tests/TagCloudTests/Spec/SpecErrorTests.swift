@@ -89,7 +89,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.yaml, "tags:\n  - [a]\n", #"spec.yaml:2:5: "tags[0]" must be a tag: a string or a mapping with a text, but it is a list"#),
         BadInput(.json, "3", #"spec.json:1:1: "(top level)" must be a mapping of keys or a list of tags, but it is the number 3"#),
         BadInput(.yaml, "chip:\n  fill: #ff0000\n",
-                 ##"spec.yaml:2:3: "chip.fill" must be a colour in quotes (in YAML, # after a space starts a comment): write fill: "#ff0000", but it is empty"##),
+                 ##"spec.yaml:2:3: "chip.fill" must be a colour, but it is empty (in YAML, # after a space starts a comment: write fill: "#ff0000")"##),
     ]
 
     static let values: [BadInput] = [

@@ -385,10 +385,11 @@ final class SpecDecoder: @unchecked Sendable {
             }
             if isNull(value) {
                 if schema.colorKeys.contains(written), let comment = commentedColor(after: keyNode) {
-                    throw .wrongType(path: entry.path,
-                                     expected: "a colour in quotes (in YAML, # after a space starts a comment): "
-                                        + "write \(written): \"\(comment)\"",
-                                     got: "empty", location(keyNode))
+                    // Said in that order: the advice before "but it is empty" read as if quoting
+                    // had been tried and found empty.
+                    throw .wrongType(path: entry.path, expected: "a colour",
+                                     got: "empty (in YAML, # after a space starts a comment: write \(written): \"\(comment)\")",
+                                     location(keyNode))
                 }
                 continue
             }
