@@ -6,8 +6,9 @@ public struct TagCloudView: View {
     public var alignment: Alignment
     public var tint: Color
 
-    /// `nonisolated`, so that tests and other code off the main actor can make one (`View` puts
-    /// the type on the main actor; a memberwise initialiser is nonisolated by itself).
+    /// `nonisolated`, so that tests and other code off the main actor can make one with
+    /// SwiftUI too, whose `View` (iOS 18 SDK) puts the whole type on the main actor; TagCloudUI's
+    /// isolates only `body`, as the iOS 17 SDK did, so there the word changes nothing.
     public nonisolated init(tags: [String], alignment: Alignment = .topLeading, tint: Color = .blue) {
         self.tags = tags
         self.alignment = alignment
