@@ -178,7 +178,7 @@ package struct CollectOptions: ParsableArguments {
     @Flag(help: "Fail (exit 65) on any problem in the content instead of skipping it with a warning.")
     var strict = false
 
-    @Flag(name: .customLong("case-sensitive"), help: "Count tags that differ in case apart (as Jekyll and Eleventy do).")
+    @Flag(name: .customLong("case-sensitive"), help: "Count tags that differ in any way apart (Swift and swift, Q&A and QA), as Jekyll and Eleventy do; by default tags with one slug are one, as in Hugo.")
     var caseSensitive = false
 
     package init() {}
