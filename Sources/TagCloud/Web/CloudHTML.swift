@@ -440,11 +440,13 @@ struct HTMLWriter {
         css += "\(scope){\(container)}\n"
         // The chips and their texts take the cloud's type and the look's colours, whatever a
         // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,
-        // `a { border-bottom: 1px dotted; letter-spacing: .1em }`, `* { font-kerning: none }`):
+        // `a { border-bottom: 1px dotted; letter-spacing: .1em }`, `* { font-kerning: none }`,
+        // a site's `* { font-family: serif }`, which drew every label in the page's face):
         // each is reset here, before the rules of the chips, counts, fonts and looks, which come
         // later or are more specific and win.
         css += "\(scope)>li,\(scope) .tc-body,\(scope) .tc-body *{margin:0;padding:0;border:0;background:none;box-shadow:none;"
-            + "color:inherit;font-size:inherit;line-height:inherit;letter-spacing:inherit;word-spacing:inherit;"
+            + "color:inherit;font-family:inherit;font-size:inherit;font-weight:inherit;font-style:inherit;"
+            + "line-height:inherit;letter-spacing:inherit;word-spacing:inherit;"
             + "text-transform:inherit;text-shadow:inherit;font-kerning:inherit;-webkit-text-stroke:inherit;vertical-align:baseline}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {

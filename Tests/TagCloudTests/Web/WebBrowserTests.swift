@@ -209,7 +209,8 @@ import Typesetting
 
     /// Rules a page writes for every SVG, span and link (an icon set's `svg path { fill:
     /// currentColor }`, `svg { width: 100% }`, a link underline drawn as a border or a shadow,
-    /// spaced capitals on links, `span` sizes and colours, text strokes and shadows) change
+    /// spaced capitals on links, `span` sizes, colours and faces, a site's `* { font-family }`,
+    /// text strokes and shadows) change
     /// nothing in the HTML fragment or the inline SVG: the selected chips' borders stayed filled
     /// black, the checkmark grew to the column's width, and the labels took the page's type.
     @Test(arguments: ["suggestion-picker-selected", "counts", "links"]) @MainActor
@@ -222,7 +223,8 @@ import Typesetting
         let hostile = "svg path{fill:currentColor}svg use{fill:red}svg{stroke:red}.x svg,svg.tc-check{width:100%;height:auto}"
             + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em}"
             + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
-            + "*{font-kerning:none}body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
+            + "*{font-kerning:none;font-family:serif}span{font-weight:bold;font-style:italic}"
+            + "body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
