@@ -15,12 +15,13 @@ package enum TagCloudMain {
     /// - Freed memory at the top of a heap is kept up to 64 MiB (`M_TRIM_THRESHOLD`), not given
     ///   back to the system at once: a worker thread's heap was trimmed after each cloud of a
     ///   batch (`madvise(MADV_DONTNEED)` of about 5 MiB) and its pages faulted in and zeroed again
-    ///   by the next, as 2 MiB huge pages (1,000 clouds: 11,861 page faults for 50 of them, 2,610
-    ///   with the setting, `perf stat`).
-    /// - Blocks from 4 MiB are mapped on their own (`M_MMAP_THRESHOLD`), as glibc's default
-    ///   starts: setting the trim threshold fixes the mapping threshold, which glibc otherwise
-    ///   raises up to 32 MiB, and large growing arrays (a layout's JSON) then stay mapped, where
-    ///   `realloc` moves them without copying.
+    ///   by the next, as 2 MiB huge pages (50 clouds of a batch: 11,861 page faults, 2,623 with
+    ///   the setting, `perf stat`).
+    /// - Blocks from 4 MiB are mapped on their own (`M_MMAP_THRESHOLD`). Setting the trim
+    ///   threshold stops glibc from moving the mapping threshold (from 128 KiB up to 32 MiB as
+    ///   large blocks are freed), so it is set too: blocks under 4 MiB (a picture's compressed
+    ///   parts) come from the heap that is kept, and larger growing arrays (a layout's JSON) are
+    ///   mapped, where `realloc` moves them without copying.
     ///
     /// Set once, before any thread starts; the library leaves the allocator as its host set it.
     /// `mallopt` is looked up at run time (Swift's Glibc module leaves out `malloc.h`); a C
