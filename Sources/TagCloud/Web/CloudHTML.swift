@@ -462,9 +462,9 @@ struct HTMLWriter {
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
             + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none;min-width:0;"
-            // A page's `a { font-weight: bold }` would embolden a linked chip's label; printing
-            // would drop the chip's colours with the page's backgrounds.
-            + "font-weight:inherit;font-style:inherit;-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+            // Printing would drop the chip's colours with the page's backgrounds. (A page's
+            // `a { font-weight: bold }` is undone by the reset above.)
+            + "-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
         css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none}\n"
         css += "\(scope) .tc-check path{fill:inherit;stroke:inherit}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`

@@ -221,7 +221,7 @@ import Typesetting
                        + "  - {text: Linux, weight: 12, href: \"https://kernel.org\"}\n  - {text: Cairo, weight: 1}\n")
             : try Case(name)
         let hostile = "svg path{fill:currentColor}svg use{fill:red}svg{stroke:red}.x svg,svg.tc-check{width:100%;height:auto}"
-            + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em}"
+            + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em;font-weight:bold}"
             + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
             + "*{font-kerning:none;font-family:serif}span{font-weight:bold;font-style:italic}"
             + "body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
