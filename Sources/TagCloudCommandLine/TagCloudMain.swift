@@ -37,6 +37,13 @@ package enum TagCloudMain {
         #endif
     }
 
+    /// Ends the process with `code`, once the warm-up has ended
+    /// (``TagCloudCommand/finishWarmingUp()``): every exit of the command goes through it.
+    private static func exit(_ code: Int32) -> Never {
+        TagCloudCommand.finishWarmingUp()
+        Foundation.exit(code)
+    }
+
     /// Runs the command line and exits with its exit code (``TagCloudExitCode``).
     ///
     /// Before anything else: closed standard streams are opened on `/dev/null` (and remembered,
