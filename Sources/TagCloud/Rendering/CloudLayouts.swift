@@ -7,15 +7,19 @@ import TagCloudUI
 /// The layouts below write into it while the view tree is drawn, so the frames are exactly those
 /// the chips were drawn in: the layout JSON and the picture come from one pass.
 ///
-/// Layouts must be `Sendable`; the recorder's state sits behind a lock (an `NSLock`, a POSIX
-/// mutex that ThreadSanitizer understands), although a render runs on one thread.
+/// Layouts must be `Sendable`, and a large cloud's chips are drawn on several threads at once
+/// (`CloudFlowLayout.measuresInParallel`), each recording its own chip. Each chip's frame and
+/// fonts sit in a slot of their own, behind one of ``ChipSlots``'s striped mutexes (POSIX mutexes,
+/// which ThreadSanitizer understands): with one lock for every chip, the threads drawing
+/// 1,000,000 chips spent most of that stage waiting for each other. The rest (rarely written)
+/// is behind one lock.
 final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
     private let lock = NSLock()
-    private var recordedFrames: [CGRect?]
+    private let recordedFrames: ChipSlots<CGRect?>
     private var recordedHidden = 0
     private var recordedNarrowed: Set<Int> = []
     private var recordedTexts: [Int: [String]] = [:]
-    private var recordedFonts: [RecordedFonts]
+    private let recordedFonts: ChipSlots<RecordedFonts>
 
     /// The fonts of a chip's one text as drawn on one line, uncut: what the layout JSON and the
     /// font warnings report, read from the pass instead of shaping the label again.
@@ -40,8 +44,8 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
 
     /// A recorder for `count` chips, none placed yet.
     init(count: Int) {
-        recordedFrames = [CGRect?](repeating: nil, count: count)
-        recordedFonts = [RecordedFonts](repeating: .none, count: count)
+        recordedFrames = ChipSlots(count: count, initial: nil)
+        recordedFonts = ChipSlots(count: count, initial: .none)
     }
 
     /// Records a text chip `index` drew: the label when `keepsLabel` (a chip narrowed to the
@@ -51,13 +55,12 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
         let layout = drawn.layout
         let fonts: RecordedFonts = layout.isTruncated || layout.lineCount != 1 ? .unusable
             : .one(ChipFonts(families: layout.fontFamilies, uncovered: layout.uncoveredCharacters, text: drawn.label))
-        lock.withLock {
-            if keepsLabel { recordedTexts[index, default: []].append(drawn.label) }
-            guard recordedFonts.indices.contains(index) else { return }
-            if case .none = recordedFonts[index] {
-                recordedFonts[index] = fonts
+        if keepsLabel { lock.withLock { recordedTexts[index, default: []].append(drawn.label) } }
+        recordedFonts.update(index) { recorded in
+            if case .none = recorded {
+                recorded = fonts
             } else {
-                recordedFonts[index] = .unusable
+                recorded = .unusable
             }
         }
     }
@@ -65,18 +68,13 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
     /// The families and uncovered characters chip `index` was drawn with, when it drew exactly
     /// one text, `text`, on one uncut line; `nil` otherwise (the caller then shapes the label).
     func fonts(of index: Int, text: String) -> ChipFonts? {
-        lock.withLock {
-            guard recordedFonts.indices.contains(index), case .one(let fonts) = recordedFonts[index],
-                  fonts.text == text else { return nil }
-            return fonts
-        }
+        guard case .one(let fonts) = recordedFonts.value(index), fonts.text == text else { return nil }
+        return fonts
     }
 
     /// Records the frame chip `index` was placed in, in the picture's coordinates.
     func record(_ frame: CGRect, for index: Int) {
-        lock.withLock {
-            if recordedFrames.indices.contains(index) { recordedFrames[index] = frame }
-        }
+        recordedFrames.update(index) { $0 = frame }
     }
 
     /// Records that chip `index` was proposed less than its ideal width (it was too wide for the
@@ -97,10 +95,67 @@ final class LayoutRecorder: FrameRecorder, @unchecked Sendable {
     }
 
     /// The recorded frames, `nil` for chips that were not placed.
-    var frames: [CGRect?] { lock.withLock { recordedFrames } }
+    var frames: [CGRect?] { recordedFrames.values }
 
     /// How many trailing chips the flow's row limit hid in the latest placement.
     var hiddenCount: Int { lock.withLock { recordedHidden } }
+}
+
+/// One value per chip, each behind one of a few mutexes chosen by the chip's index, so that
+/// threads recording different chips seldom wait for each other. Indices outside the slots are
+/// ignored (writes) or `nil` (reads).
+///
+/// Consecutive chips share a mutex (a thread draws a run of consecutive chips, so two threads
+/// rarely want the same one); the values and mutexes are raw memory, so that recording a chip
+/// touches no reference count shared between the threads.
+private final class ChipSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value>
+    private let mutexes: UnsafeMutableBufferPointer<pthread_mutex_t>
+    private static var stripes: Int { 64 }
+    /// Chips per run sharing a mutex: log2.
+    private static var runShift: Int { 4 }
+
+    init(count: Int, initial: Value) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: initial)
+        mutexes = .allocate(capacity: Self.stripes)
+        mutexes.initialize(repeating: pthread_mutex_t())
+        for index in mutexes.indices {
+            // A default mutex cannot fail to initialise except for lack of memory.
+            precondition(pthread_mutex_init(&mutexes[index], nil) == 0, "pthread_mutex_init failed")
+        }
+    }
+
+    deinit {
+        for index in mutexes.indices { pthread_mutex_destroy(&mutexes[index]) }
+        mutexes.deallocate()
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private func withSlot<Result>(_ index: Int, _ body: (inout Value) -> Result) -> Result? {
+        guard slots.indices.contains(index), let mutexes = mutexes.baseAddress, let slots = slots.baseAddress else { return nil }
+        let mutex = mutexes + ((index >> Self.runShift) & (Self.stripes - 1))
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&slots[index])
+    }
+
+    /// Changes chip `index`'s value.
+    func update(_ index: Int, _ body: (inout Value) -> Void) {
+        _ = withSlot(index, body)
+    }
+
+    /// Chip `index`'s value, or `nil` outside the slots.
+    func value(_ index: Int) -> Value? {
+        withSlot(index) { $0 }
+    }
+
+    /// Every chip's value, in order.
+    var values: [Value] {
+        slots.indices.compactMap { value($0) }
+    }
 }
 
 /// The cloud's container: LayoutKit's `FlowLayout` in a container of a definite width, as a
