@@ -25,6 +25,10 @@ public struct RenderedCloud: Sendable {
     var typesetter: Typesetter
     /// The dark look, for `theme: auto`: SVG and HTML write it for readers in dark mode.
     var darkLook: DarkLook?
+    /// The room the "+N" chip and the spacing before it take in the one row `maxRows` allows,
+    /// when the first tag was cut to share that row with it (``CloudRenderer/shownChips``);
+    /// `nil` otherwise. HTML output keeps the first chip that much narrower than its row.
+    var roomForMoreChip: CGFloat?
 
     /// The same cloud drawn in its dark colours.
     struct DarkLook: Sendable {
@@ -207,12 +211,14 @@ enum CloudRenderer {
         // only on a chip's own width, so a chip narrowed once is narrowed in every pass). Clouds
         // without them take one pass.
         var wide = Set<Int>()
-        var (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing, links: links)
+        var (visible, more, firstWidth) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, firstWidth: firstWidth, typesetter: typesetter,
+                              drawing: drawing, links: links)
         while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
-            (visible, more) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-            pass = try layOut(cloud, visible: visible, more: more, wide: wide, typesetter: typesetter, drawing: drawing, links: links)
+            (visible, more, firstWidth) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, firstWidth: firstWidth, typesetter: typesetter,
+                              drawing: drawing, links: links)
         }
         let origin = pass.list.size
         let shown = pass.texts
@@ -242,7 +248,8 @@ enum CloudRenderer {
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
-                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter)
+                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter,
+                             roomForMoreChip: firstWidth.map { cloud.width - $0 })
     }
 
     /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
@@ -300,10 +307,16 @@ enum CloudRenderer {
     ///
     /// Without a row limit every tag is shown. Otherwise the tags the limit hides are found by
     /// laying out growing prefixes (a prefix is broken into the same rows as the whole list, up to
-    /// its end), then tags are taken off the end until the "+N" chip fits on the last row.
-    private static func shownChips(_ cloud: ResolvedCloud, wide: Set<Int>, typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?) {
+    /// its end), then tags are taken off the end until the "+N" chip fits on the last row. When
+    /// no tag fits beside it, the first tag is cut to share the row with it, if it can be.
+    ///
+    /// - Returns: How many tags are shown, from the first; the "+N" chip's count, `nil` for none;
+    ///   and the width the first tag is cut to when it shares the row with the "+N" chip, `nil`
+    ///   otherwise.
+    private static func shownChips(_ cloud: ResolvedCloud, wide: Set<Int>,
+                                   typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?, CGFloat?) {
         let n = cloud.chips.count
-        guard cloud.maxRows != nil, n > 0 else { return (n, nil) }
+        guard cloud.maxRows != nil, n > 0 else { return (n, nil, nil) }
         var prefix = Swift.min(n, 256)
         var fitting: Int
         while true {
@@ -312,25 +325,41 @@ enum CloudRenderer {
                 fitting = prefix - hidden
                 break
             }
-            if prefix == n { return (n, nil) }
+            if prefix == n { return (n, nil, nil) }
             prefix = Swift.min(n, prefix * 8)
         }
-        while true {
+        while fitting > 0 {
             let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter, drawing: false).hidden
-            // With no tag left, the "+N" chip stands alone (it fits whenever a row is allowed:
-            // the first chip of a row always goes on it); the loop ends there in any case.
-            if hidden == 0 || fitting == 0 { return (fitting, n - fitting) }
+            if hidden == 0 { return (fitting, n - fitting, nil) }
             fitting = Swift.max(0, fitting - hidden)
         }
+        // Not even the first tag fits beside the "+N" chip in the rows allowed (one row, and a
+        // first tag about as wide as it): rather than a "+N" chip alone, which shows no tag at
+        // all, the first tag is cut to the room the "+N" chip leaves in the row, as wide tags
+        // are cut to the row; when even that room cannot hold a chip, the "+N" chip stands alone
+        // (it fits whenever a row is allowed: the first chip of a row always goes on it).
+        guard n > 1 else { return (0, n, nil) }
+        // The "+N" chip as it would be beside the first tag, which it then no longer counts.
+        let alone = try layOut(cloud, visible: 0, more: n - 1, wide: wide, typesetter: typesetter, drawing: false)
+        guard let moreFrame = alone.frames.first ?? nil else { return (0, n, nil) }
+        // A 64th of a point less than the room, so that sums of fractional widths never push the
+        // "+N" chip onto a row of its own.
+        let room = ((cloud.width - moreFrame.width - cloud.horizontalSpacing) * 64).rounded(.down) / 64 - 1.0 / 64
+        guard room > 0 else { return (0, n, nil) }
+        let shared = try layOut(cloud, visible: 1, more: n - 1, wide: wide.union([0]), firstWidth: room, typesetter: typesetter,
+                                drawing: false)
+        guard shared.hidden == 0, let first = shared.frames[0], first.width <= room + 1e-9 else { return (0, n, nil) }
+        return (1, n - 1, room)
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, typesetter: Typesetter,
-                               drawing: Bool, links: [URL?] = []) throws(TagCloudError)
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, firstWidth: CGFloat? = nil,
+                               typesetter: Typesetter, drawing: Bool, links: [URL?] = []) throws(TagCloudError)
         -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int], texts: [Int: String], recorder: LayoutRecorder) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = PictureFrame {
-            CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links, wideChips: wide)
+            CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links, wideChips: wide,
+                      firstChipWidth: firstWidth)
         }
         let list: DisplayList
         do {

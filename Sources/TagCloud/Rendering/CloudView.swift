@@ -36,6 +36,9 @@ struct CloudView: View {
     let links: [URL?]
     /// The chips wider than the flow (``ChipView/fillsWidth``).
     var wideChips: Set<Int> = []
+    /// The width the first chip is cut to, when it shares the one row `maxRows` allows with the
+    /// "+N" chip (``CloudRenderer``'s `shownChips`); `nil` for the flow's width, as every chip.
+    var firstChipWidth: CGFloat?
 
     /// Resolves the body directly (see ``ChipView/_makeNodes(_:inputs:)``).
     @inline(never)
@@ -74,7 +77,9 @@ extension CloudView {
     /// The chip's fields are read in place (a copy of the whole chip retained its strings and its
     /// look, which most chips share, three times a chip).
     @ViewBuilder nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
-        let wide = wideChips.contains(index)
+        let cut = index == 0 ? firstChipWidth : nil
+        let wide = wideChips.contains(index) || cut != nil
+        let maxWidth = cut ?? cloud.width
         let (view, metadata, locale) = cloud.chips.withUnsafeBufferPointer { chips in
             (ChipView(style: style, label: chips[index].chipLabel, look: chips[index].look, fillsWidth: wide),
              ItemMetadata(label: chips[index].text, link: index < links.count ? links[index] : nil, identifier: "chip-\(index)",
@@ -84,10 +89,10 @@ extension CloudView {
         if let locale {
             view.environment(\.locale, Locale(identifier: locale))
                 .displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wide)
+                .recorded(as: index, in: recorder, maxWidth: maxWidth, wide: wide)
         } else {
             view.displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: cloud.width, wide: wide)
+                .recorded(as: index, in: recorder, maxWidth: maxWidth, wide: wide)
         }
     }
 

@@ -456,6 +456,11 @@ struct HTMLWriter {
         }
         css += "\(scope)>li{box-sizing:border-box;display:flex;flex:\(grows ? "1" : "0") 1 auto;min-width:0;max-width:100%;"
             + "margin:0;padding:0;border-radius:\(radius)}\n"
+        // A first tag cut to share the one row `maxRows` allows with the "+N" chip keeps room for
+        // it at any width (the picture's width less the room is the width it was cut to).
+        if let room = rendered.roomForMoreChip {
+            css += "\(scope)>li.tc-chip:first-child:not(.tc-more){max-width:calc(100% - \(number(room))px)}\n"
+        }
         // A blog's `ul li::before { content: "•" }` would put a bullet in every chip.
         css += "\(scope)>li::before,\(scope)>li::after{content:none;display:none}\n"
         let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0

@@ -151,6 +151,33 @@ import TestRandom
         }
     }
 
+    /// With one row allowed and a first tag too wide to go beside the "+N" chip, the first tag is
+    /// cut to the room the "+N" chip leaves, rather than the "+N" chip standing alone (which
+    /// showed no tag at all); in either direction, whether the tag is wider than the row or only
+    /// too wide to share it. Only when even the room cannot hold a chip does "+N" stand alone.
+    @Test(arguments: [
+        ("ltr", "An extraordinarily long first tag that cannot fit the row at all"),
+        ("ltr", "A tag of about the rows width here"),
+        ("rtl", "שלום עולם זהו תג ארוך מאוד שנחתך בשורה אחת"),
+    ])
+    func aFirstTagTooWideForTheOneRowSharesItWithThePlusChip(direction: String, first: String) throws {
+        let spec = "width: 300\nmaxRows: 1\ndirection: \(direction)\ntags: [\"\(first)\", b, c, d]\n"
+        let rendered = try renderSpec(spec)
+        let chips = rendered.layout.chips
+        try #require(chips.count == 2, "\(chips.map(\.text))")
+        #expect(chips[0].text == first && chips[0].shown != nil, "the first tag is shown, cut")
+        #expect(chips[1].text == "+3" && rendered.hiddenCount == 3)
+        #expect(chips[0].y == chips[1].y, "one row")
+        let (leading, trailing) = direction == "rtl" ? (chips[1], chips[0]) : (chips[0], chips[1])
+        #expect(leading.x + leading.width + 8 <= trailing.x + 1e-9, "the chips keep their spacing")
+        #expect(leading.x >= 16 - 1e-9 && trailing.x + trailing.width <= 16 + 300 + 1e-9, "both inside the row")
+        #expect(trailing.x + trailing.width >= 16 + 300 - 0.1 || direction == "rtl", "the cut tag takes the room")
+        #expect(rendered.displayList.size.height == 68)
+        // Too narrow a row for any tag beside "+3": it stands alone, as before.
+        let narrow = try renderSpec("width: 60\nmaxRows: 1\ntags: [\"\(first)\", b, c, d]\n")
+        #expect(narrow.layout.chips.map(\.text) == ["+4"])
+    }
+
     @Test func selectedChipsShowACheckmarkAndABorder() throws {
         let layout = try renderSpec("style: suggestionChips\ntags: [Exercise, {text: Exercise, selected: true}]\n")
         let plain = layout.layout.chips[0]

@@ -408,6 +408,24 @@ import Typesetting
         #expect(result.differentShare <= 0.002, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
+    /// A first tag cut to share the one row `maxRows` allows with the "+N" chip is cut in the
+    /// page as in the PNG, and keeps that room in a page narrower than the cloud (the browser
+    /// put the "+N" chip on a second row: a flex item's width counts before it shrinks).
+    @Test(arguments: [
+        ("ltr", "An extraordinarily long first tag that cannot fit the row at all"),
+        ("rtl", "שלום עולם זהו תג ארוך מאוד שנחתך בשורה אחת"),
+    ])
+    @MainActor func aFirstTagCutBesideThePlusChipIsCutInThePage(direction: String, first: String) throws {
+        let spec = "background: white\nwidth: 300\nmaxRows: 1\ndirection: \(direction)\ntags: [\"\(first)\", b, c, d]\n"
+        let (rendered, html, result) = try Self.pageAgainstPicture(spec, name: "shared-row-\(direction)")
+        #expect(rendered.layout.chips.map(\.text) == [first, "+3"])
+        #expect(result.differentShare <= 0.002, "\(direction): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        let tops = try Chromium.shared.evaluate(
+            "[...document.querySelectorAll('li.tc-chip')].map(e => e.getBoundingClientRect().top)",
+            in: Self.page(html), width: 240, height: 200, name: "shared-row-narrow-\(direction)") as? [Double] ?? []
+        #expect(tops.count == 2 && Set(tops).count == 1, "\(direction): the chips' tops in a 240 px page: \(tops)")
+    }
+
     /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
     /// installs), as the command renders it: the cloud, its HTML fragment, and how Chromium's
     /// screenshot of the fragment differs from the PNG, both at scale 2.
