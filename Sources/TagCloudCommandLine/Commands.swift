@@ -396,6 +396,9 @@ package struct Samples: ParsableCommand {
             Examples:
               tagcloud samples                 # samples/*.yaml -> samples/*.png, *.svg, *.layout.json, *.html
               tagcloud samples --out /tmp/gallery
+
+            A spec that cannot be rendered is reported (error: FILE:LINE:COLUMN: …) and left out of \
+            the page; the rest are still written, and the exit code is that of the worst failure.
             """)
 
     @Option(help: ArgumentHelp("The folder of specs.", valueName: "folder"))

@@ -109,7 +109,11 @@ package enum TagCloudMain {
                 let report = try TagCloudCommand.samples(samples.request(), progress: { line throws(CommandError) in
                     try StandardStreams.output(line + "\n")
                 })
+                for (sample, error) in report.failures {
+                    StandardStreams.diagnostic(TagCloudCommand.failure(error, of: sample) + "\n")
+                }
                 try StandardStreams.output(report.summary + "\n")
+                exit(report.exitCode.rawValue)
             case is Fonts:
                 try StandardStreams.output(try TagCloudCommand.fonts())
             case let preview as Preview:

@@ -155,6 +155,25 @@ import Testing
         #expect(empty.status == 0 && empty.standardError.contains("warning: the samples folder \"empty\" holds no spec"), "\(empty.standardError)")
     }
 
+    /// A spec of the samples folder that cannot be rendered is reported with its place, and the
+    /// rest of the gallery is still written, its page without the failed spec; the exit code is
+    /// the failure's (65, a spec's error), as a batch of `render` ends.
+    @Test func aFailingSampleLeavesTheRestOfTheGallery() throws {
+        let dir = try folder(["a.yaml": Self.tags, "b-broken.yaml": "tags: [Swift]\nwidht: 300\n", "c.txt": "x\ny\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try CommandRunner.run(["samples", "--samples", dir.path, "--out", dir.appendingPathComponent("out").path])
+        #expect(output.status == 65, "\(output.standardError)")
+        #expect(output.standardError.contains("b-broken.yaml:2:1: unknown key \"widht\""), "\(output.standardError)")
+        #expect(output.text.contains("rendered 2 specs, 26 Swift examples and 1 animation") && output.text.contains("; 1 failed"),
+                "\(output.text)")
+        for file in ["a.png", "c.png", "README.md", "gallery/tag-cloud-view.png"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/b-broken.png").path))
+        let page = try String(contentsOf: dir.appendingPathComponent("out/README.md"), encoding: .utf8)
+        #expect(page.contains("![a](a.png)") && page.contains("![c](c.png)") && !page.contains("b-broken"))
+    }
+
     // MARK: diff
 
     @Test func diffCountsDifferingPixelsAndExitsZeroOneOrTwo() throws {

@@ -80,11 +80,21 @@ package struct SamplesReport: Sendable {
     package var swiftAnimations: [String]
     /// Every file written.
     package var files: [String]
+    /// The samples that failed, each with its error (`error: NAME: …` lines), in order: a spec
+    /// by its path, a Swift example or animation by its name.
+    package var failures: [(sample: String, error: CommandError)] = []
 
-    /// `rendered 31 specs, 26 Swift examples and 1 animation (171 files)`.
+    /// `rendered 31 specs, 26 Swift examples and 1 animation (171 files)`, then `; 2 failed`.
     package var summary: String {
         let animations = "\(swiftAnimations.count) animation\(swiftAnimations.count == 1 ? "" : "s")"
-        return "rendered \(specs.count) specs, \(swiftExamples.count) Swift examples and \(animations) (\(files.count) files)"
+        let failed = failures.isEmpty ? "" : "; \(failures.count) failed"
+        return "rendered \(specs.count) specs, \(swiftExamples.count) Swift examples and \(animations) (\(files.count) files)\(failed)"
+    }
+
+    /// 0 when every sample was rendered, else the highest code of the failures
+    /// (``TagCloudExitCode``), as a batch of `render` ends.
+    package var exitCode: TagCloudExitCode {
+        failures.map(\.error.exitCode).max { $0.rawValue < $1.rawValue } ?? .success
     }
 }
 
@@ -137,8 +147,12 @@ extension TagCloudCommand {
     /// - Parameters:
     ///   - request: The folders and the Swift examples.
     ///   - progress: Called with a line per file written.
-    /// - Returns: What was rendered.
-    /// - Throws: The first ``TagCloudError``, naming the sample.
+    /// A sample that cannot be rendered (a spec's error, a Swift example's) is left out of the
+    /// page and reported in the report's ``SamplesReport/failures``; the others are still written.
+    ///
+    /// - Returns: What was rendered, and what failed.
+    /// - Throws: ``CommandError`` when the samples folder cannot be listed or a file or folder
+    ///   cannot be written (the run stops there).
     @MainActor
     package static func samples(_ request: SamplesRequest,
                                 progress: (String) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> SamplesReport {
@@ -194,58 +208,70 @@ extension TagCloudCommand {
             files.append(url.path)
             try progress("wrote \(url.path)")
         }
+        // A sample that cannot be rendered is reported and left out of the page; the others are
+        // still written. A file that cannot be written stops the run (the folder is at fault).
+        var failures: [(sample: String, error: CommandError)] = []
         var entries: [(name: String, file: String, caption: String)] = []
+        var renderedSpecs: [String] = []
         for spec in specs {
             let base = (spec as NSString).deletingPathExtension
+            let path = (request.samplesFolder as NSString).appendingPathComponent(spec)
             let rendered: RenderedCloud, png: Data, svg: Data, html: Data
             do throws(TagCloudError) {
-                rendered = try renderSample(at: (request.samplesFolder as NSString).appendingPathComponent(spec))
+                rendered = try renderSample(at: path)
                 png = try rendered.data(as: .png)
                 svg = try rendered.data(as: .svg)
                 html = try rendered.data(as: .html)
             } catch {
-                throw .library(error)
+                failures.append((path, .library(error)))
+                continue
             }
             try write(png, output.appendingPathComponent("\(base).png"))
             try write(svg, output.appendingPathComponent("\(base).svg"))
             try write(html, output.appendingPathComponent("\(base).html"))
             try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
-            entries.append((base, spec, sampleCaption(at: (request.samplesFolder as NSString).appendingPathComponent(spec))))
+            entries.append((base, spec, sampleCaption(at: path)))
+            renderedSpecs.append(spec)
+        }
+        /// What a Swift example or animation threw, as the command reports it.
+        func failure(_ error: any Error, name: String) -> CommandError {
+            if let error = error as? TagCloudUIError { return .swiftExampleFailed(name: name, error) }
+            return .library(.internalError(String(describing: error)))
         }
         var swiftEntries: [(name: String, caption: String)] = []
         if !request.swiftExamples.isEmpty || !request.swiftAnimations.isEmpty { try makeFolder(gallery) }
         for example in request.swiftExamples {
             let renderer = example.makeRenderer()
+            let png: Data, svg: Data
             do {
-                try write(try renderer.pngData(), gallery.appendingPathComponent("\(example.name).png"))
-                try write(try renderer.svgData(), gallery.appendingPathComponent("\(example.name).svg"))
-            } catch let error as CommandError {
-                throw error
-            } catch let error as TagCloudUIError {
-                throw .swiftExampleFailed(name: example.name, error)
+                png = try renderer.pngData()
+                svg = try renderer.svgData()
             } catch {
-                throw .library(.internalError(String(describing: error)))
+                failures.append((example.name, failure(error, name: example.name)))
+                continue
             }
+            try write(png, gallery.appendingPathComponent("\(example.name).png"))
+            try write(svg, gallery.appendingPathComponent("\(example.name).svg"))
             swiftEntries.append((example.name, example.description))
         }
+        var animationEntries: [(name: String, caption: String)] = []
         for animation in request.swiftAnimations {
-            for format in [AnimationFormat.png, .svg] {
-                let data: Data
-                do {
-                    data = try animation.makeData(format)
-                } catch let error as TagCloudUIError {
-                    throw .swiftExampleFailed(name: animation.name, error)
-                } catch {
-                    throw .library(.internalError(String(describing: error)))
-                }
+            let made: [(AnimationFormat, Data)]
+            do {
+                made = try [AnimationFormat.png, .svg].map { ($0, try animation.makeData($0)) }
+            } catch {
+                failures.append((animation.name, failure(error, name: animation.name)))
+                continue
+            }
+            for (format, data) in made {
                 try write(data, gallery.appendingPathComponent("\(animation.name).\(format.rawValue)"))
             }
+            animationEntries.append((animation.name, animation.description))
         }
-        let page = galleryPage(specs: entries, swift: swiftEntries,
-                               animations: request.swiftAnimations.map { ($0.name, $0.description) })
+        let page = galleryPage(specs: entries, swift: swiftEntries, animations: animationEntries)
         try write(Data(page.utf8), output.appendingPathComponent("README.md"))
-        return SamplesReport(specs: specs, swiftExamples: request.swiftExamples.map(\.name),
-                             swiftAnimations: request.swiftAnimations.map(\.name), files: files)
+        return SamplesReport(specs: renderedSpecs, swiftExamples: swiftEntries.map(\.name),
+                             swiftAnimations: animationEntries.map(\.name), files: files, failures: failures)
     }
 
     /// The first comment lines of a YAML spec (`# …`), joined: the sample's caption.
