@@ -339,8 +339,11 @@ enum CloudRenderer {
         // are cut to the row; when even that room cannot hold a chip, the "+N" chip stands alone
         // (it fits whenever a row is allowed: the first chip of a row always goes on it).
         guard n > 1 else { return (0, n, nil) }
-        // The "+N" chip as it would be beside the first tag, which it then no longer counts.
-        let alone = try layOut(cloud, visible: 0, more: n - 1, wide: wide, typesetter: typesetter, drawing: false)
+        // The "+N" chip as it would be beside the first tag, which it then no longer counts, at
+        // its own width (a stretched row would give it the whole row).
+        var unjustified = cloud
+        unjustified.justification = .none
+        let alone = try layOut(unjustified, visible: 0, more: n - 1, wide: wide, typesetter: typesetter, drawing: false)
         guard let moreFrame = alone.frames.first ?? nil else { return (0, n, nil) }
         // A 64th of a point less than the room, so that sums of fractional widths never push the
         // "+N" chip onto a row of its own.
@@ -348,7 +351,8 @@ enum CloudRenderer {
         guard room > 0 else { return (0, n, nil) }
         let shared = try layOut(cloud, visible: 1, more: n - 1, wide: wide.union([0]), firstWidth: room, typesetter: typesetter,
                                 drawing: false)
-        guard shared.hidden == 0, let first = shared.frames[0], first.width <= room + 1e-9 else { return (0, n, nil) }
+        // (A stretched row gives the cut tag the 64th back: only the row count is checked.)
+        guard shared.hidden == 0 else { return (0, n, nil) }
         return (1, n - 1, room)
     }
 

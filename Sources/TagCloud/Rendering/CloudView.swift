@@ -100,7 +100,8 @@ extension CloudView {
     nonisolated private func moreChip(_ moreCount: Int, style: ChipStyle) -> some View {
         ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont), look: cloud.defaultLook)
             .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount, template: cloud.moreLabel), identifier: "chip-more", role: .moreChip))
-            .recorded(as: visibleCount, in: recorder, maxWidth: cloud.width, wide: wideChips.contains(visibleCount))
+            // Never cut: its count is what it says (a flow narrower than it grows to hold it).
+            .recorded(as: visibleCount, in: recorder, maxWidth: .infinity, wide: false)
     }
 }
 

@@ -230,7 +230,7 @@ struct HTMLWriter {
         }
         classes += " " + p + "-t\(try fontClass(font, labels: labels))"
         classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
-        let content = Self.labelElement(label) + (try checkmarkSVG(chip.checkmark, frame: frame, label: label, look: look))
+        let content = Self.labelElement(label) + (try checkmarkSVG(chip.checkmark, frame: frame, label: label, look: look, isCut: isCut))
         var attributes = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
         if let tooltip { attributes += " title=\"\(WebText.escape(tooltip))\"" }
         // The selection is announced, as the SVG announces it (the checkmark is hidden from
@@ -291,12 +291,22 @@ struct HTMLWriter {
 
     /// The checkmark drawn as in the picture: an inline SVG as wide as the symbol's place in the
     /// chip and as tall as the text's line, with the symbol's outline in picture coordinates.
+    ///
+    /// The place is what the chip's width leaves beside the whole label; a chip whose label is
+    /// cut (`isCut`) has the symbol at its end, as wide as the `Image` (with the whole label's
+    /// width, the place was negative and the symbol was put where an uncut label would end, over
+    /// the cut text).
     private func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, label: ChipLabel,
-                              look: ResolvedCloud.ChipLook) throws(TagCloudError) -> String {
+                              look: ResolvedCloud.ChipLook, isCut: Bool) throws(TagCloudError) -> String {
         guard !items.isEmpty, let checkmark = look.checkmark else { return "" }
+        let height = frame.height - 2 * cloud.chipVerticalPadding
+        if isCut, height > 0, let symbol = Image.symbolSize(systemName: checkmark.symbolName, pointSize: checkmark.size) {
+            let x = cloud.direction == .rtl ? frame.minX + cloud.chipHorizontalPadding
+                : frame.maxX - cloud.chipHorizontalPadding - symbol.width
+            return svg(items, box: CGRect(x: x, y: frame.minY + cloud.chipVerticalPadding, width: symbol.width, height: height))
+        }
         let textWidth = try width(of: label)
         let width = frame.width - 2 * cloud.chipHorizontalPadding - textWidth - checkmark.spacing
-        let height = frame.height - 2 * cloud.chipVerticalPadding
         guard width > 0, height > 0, cloud.justification != .stretch else {
             return stretchedCheckmarkSVG(items, frame: frame, textWidth: textWidth, checkmark: checkmark)
         }
@@ -418,6 +428,20 @@ struct HTMLWriter {
         }
     }
 
+    /// The narrowest a chip's label can be cut to, with its padding: an ellipsis, its counts
+    /// (never cut) with the gaps before them, and a selected chip's checkmark with its gap. An
+    /// estimate from above (the ellipsis in the label's font, the counts in theirs).
+    private func narrowestWidth(of chip: ResolvedCloud.Chip) -> CGFloat {
+        let label = chip.chipLabel
+        func width(_ text: String, _ font: Font) -> CGFloat {
+            (try? typesetter.measure(text, font: font).size.width) ?? font.size * CGFloat(text.count)
+        }
+        var total = 2 * cloud.chipHorizontalPadding + width("…", label.font)
+        for part in label.parts where part.isCount { total += label.spacing + width(part.text, label.countFont) }
+        if chip.isSelected, let checkmark = chip.look.checkmark { total += checkmark.spacing + checkmark.size }
+        return total
+    }
+
     // MARK: The style sheet
 
     private func styleSheet(controlsRows: Bool) throws(TagCloudError) -> String {
@@ -458,9 +482,15 @@ struct HTMLWriter {
             + "margin:0;padding:0;border-radius:\(radius)}\n"
         // A first tag cut to share the one row `maxRows` allows with the "+N" chip keeps room for
         // it at any width (the picture's width less the room is the width it was cut to).
-        if let room = rendered.roomForMoreChip {
-            css += "\(scope)>li.tc-chip:first-child:not(.tc-more){max-width:calc(100% - \(number(room))px)}\n"
+        // Never below what the chip needs for its padding, an ellipsis, its counts and its
+        // checkmark: in a page narrower than that, the "+N" chip goes to the next row instead of
+        // over the cut one.
+        if let room = rendered.roomForMoreChip, let first = cloud.chips.first {
+            css += "\(scope)>li.tc-chip:first-child:not(.tc-more){max-width:max(calc(100% - \(number(room))px),"
+                + "\(number(narrowestWidth(of: first).rounded(.up)))px)}\n"
         }
+        // The "+N" chip is never cut: its count is what it says.
+        css += "\(scope)>li.tc-more{flex-shrink:0;max-width:none}\n"
         // A blog's `ul li::before { content: "•" }` would put a bullet in every chip.
         css += "\(scope)>li::before,\(scope)>li::after{content:none;display:none}\n"
         let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0

@@ -156,12 +156,14 @@ import TestRandom
     /// showed no tag at all); in either direction, whether the tag is wider than the row or only
     /// too wide to share it. Only when even the room cannot hold a chip does "+N" stand alone.
     @Test(arguments: [
-        ("ltr", "An extraordinarily long first tag that cannot fit the row at all"),
-        ("ltr", "A tag of about the rows width here"),
-        ("rtl", "שלום עולם זהו תג ארוך מאוד שנחתך בשורה אחת"),
+        ("ltr", "An extraordinarily long first tag that cannot fit the row at all", ""),
+        ("ltr", "A tag of about the rows width here", ""),
+        ("rtl", "שלום עולם זהו תג ארוך מאוד שנחתך בשורה אחת", ""),
+        // A stretched row gave the "+N" chip alone the whole row.
+        ("ltr", "An extraordinarily long first tag that cannot fit the row at all", "justification: stretch\n"),
     ])
-    func aFirstTagTooWideForTheOneRowSharesItWithThePlusChip(direction: String, first: String) throws {
-        let spec = "width: 300\nmaxRows: 1\ndirection: \(direction)\ntags: [\"\(first)\", b, c, d]\n"
+    func aFirstTagTooWideForTheOneRowSharesItWithThePlusChip(direction: String, first: String, more: String) throws {
+        let spec = "width: 300\nmaxRows: 1\ndirection: \(direction)\n\(more)tags: [\"\(first)\", b, c, d]\n"
         let rendered = try renderSpec(spec)
         let chips = rendered.layout.chips
         try #require(chips.count == 2, "\(chips.map(\.text))")
@@ -173,9 +175,13 @@ import TestRandom
         #expect(leading.x >= 16 - 1e-9 && trailing.x + trailing.width <= 16 + 300 + 1e-9, "both inside the row")
         #expect(trailing.x + trailing.width >= 16 + 300 - 0.1 || direction == "rtl", "the cut tag takes the room")
         #expect(rendered.displayList.size.height == 68)
-        // Too narrow a row for any tag beside "+3": it stands alone, as before.
-        let narrow = try renderSpec("width: 60\nmaxRows: 1\ntags: [\"\(first)\", b, c, d]\n")
-        #expect(narrow.layout.chips.map(\.text) == ["+4"])
+        // Too narrow a row for any tag beside "+3": it stands alone, as before; narrower than
+        // "+4" itself, the picture grows to hold it whole (it was cut to "…").
+        for width in [60, 40] {
+            let narrow = try renderSpec("width: \(width)\nmaxRows: 1\n\(more)tags: [\"\(first)\", b, c, d]\n")
+            #expect(narrow.layout.chips.map(\.text) == ["+4"] && narrow.layout.chips[0].shown == nil, "\(width)")
+            #expect(narrow.layout.width >= narrow.layout.chips[0].width + 32, "\(width)")
+        }
     }
 
     @Test func selectedChipsShowACheckmarkAndABorder() throws {

@@ -400,12 +400,32 @@ import Typesetting
         ("count-ltr", "width: 200\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"A very long tag that must be cut somewhere\", weight: 12}\n  - {text: short, weight: 3}\n"),
         ("count-rtl", "width: 220\ndirection: rtl\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"שלום עולם זהו תג ארוך מאוד שנחתך\", weight: 42}\n  - {text: שלום, weight: 2}\n"),
         ("checkmark", "width: 180\nstyle: suggestionChips\ntags:\n  - {text: \"A selected chip with a long label\", selected: true}\n  - {text: Plain}\n"),
+        // The checkmark was put where the uncut label would end, over the cut text.
+        ("checkmark-far", "width: 200\nstyle: suggestionChips\ntags:\n  - {text: \"Internationalization and localization\", selected: true}\n  - Swift\n"),
+        ("checkmark-rtl", "width: 200\ndirection: rtl\nstyle: suggestionChips\ntags:\n  - {text: \"שלום עולם זהו תג ארוך מאוד שנחתך\", selected: true}\n  - שלום\n"),
+        ("checkmark-beside-more", "width: 300\nmaxRows: 1\nstyle: suggestionChips\ntags:\n  - {text: \"Internationalization and localization\", selected: true}\n  - Swift\n  - Linux\n"),
         ("count-two-lines", "width: 170\nchip: {lineLimit: 2}\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"Two lines of text that are still far too long to fit\", weight: 7}\n"),
     ])
     @MainActor func aCutLabelKeepsItsCountAtTheChipsEnd(name: String, spec: String) throws {
-        let (rendered, _, result) = try Self.pageAgainstPicture("background: white\n" + spec, name: "cut-\(name)")
+        let (rendered, html, result) = try Self.pageAgainstPicture("background: white\n" + spec, name: "cut-\(name)")
         #expect(rendered.layout.chips[0].shown != nil, "\(name): the first label is not cut")
         #expect(result.differentShare <= 0.002, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        guard name.hasPrefix("checkmark") else { return }
+        // A small symbol misplaced is few pixels: its place is checked too. The outline is in
+        // picture coordinates and the fragment at the page's origin, so the symbol's box must
+        // start where its view box does (it was put where the uncut label would end: out of its
+        // box, or over the cut text), and after the cut text (before it, right to left).
+        let size = rendered.pixelSize(scale: 1)
+        let boxes = try Chromium.shared.evaluate(
+            "(() => { const c = document.querySelector('li.tc-chip'); const t = c.querySelector('.tc-text').getBoundingClientRect();"
+                + " const s = c.querySelector('svg.tc-check'); const k = s.getBoundingClientRect(); const v = s.viewBox.baseVal;"
+                + " return [t.left, t.right, k.left, k.right, k.top, v.x, v.y] })()",
+            in: Self.page(html), width: size.width, height: size.height, name: "cut-\(name)-boxes") as? [Double] ?? []
+        try #require(boxes.count == 7)
+        #expect(abs(boxes[2] - boxes[5]) < 0.5 && abs(boxes[4] - boxes[6]) < 0.5,
+                "\(name): the checkmark's box is at \(boxes[2]), \(boxes[4]) and its view box at \(boxes[5]), \(boxes[6])")
+        let rtl = spec.contains("direction: rtl")
+        #expect(rtl ? boxes[3] <= boxes[0] + 0.5 : boxes[2] >= boxes[1] - 0.5, "\(name): the checkmark \(boxes[2...3]) overlaps the text \(boxes[..<2])")
     }
 
     /// A first tag cut to share the one row `maxRows` allows with the "+N" chip is cut in the
@@ -422,8 +442,20 @@ import Typesetting
         #expect(result.differentShare <= 0.002, "\(direction): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
         let tops = try Chromium.shared.evaluate(
             "[...document.querySelectorAll('li.tc-chip')].map(e => e.getBoundingClientRect().top)",
-            in: Self.page(html), width: 240, height: 200, name: "shared-row-narrow-\(direction)") as? [Double] ?? []
+            in: Self.page("<div style=\"width:240px\">" + html + "</div>"), width: 320, height: 200,
+            name: "shared-row-narrow-\(direction)") as? [Double] ?? []
         #expect(tops.count == 2 && Set(tops).count == 1, "\(direction): the chips' tops in a 240 px page: \(tops)")
+        // Narrower than the cut chip's padding and ellipsis, the "+N" chip goes to the next row
+        // (the chips overlapped: the cut one's box was narrower than its padding, which spilled
+        // over the "+N" chip; the boxes of the chips and of their bodies are checked).
+        let boxes = try Chromium.shared.evaluate(
+            "[...document.querySelectorAll('li.tc-chip')].map(e => { const r = e.getBoundingClientRect(), b = e.querySelector('.tc-body').getBoundingClientRect();"
+                + " return [Math.min(r.left, b.left), Math.max(r.right, b.right), r.top] })",
+            in: Self.page("<div style=\"width:90px\">" + html + "</div>"), width: 320, height: 200,
+            name: "shared-row-90-\(direction)") as? [[Double]] ?? []
+        try #require(boxes.count == 2)
+        let apart = boxes[0][2] != boxes[1][2] || boxes[0][1] <= boxes[1][0] + 0.5 || boxes[1][1] <= boxes[0][0] + 0.5
+        #expect(apart, "\(direction): the chips overlap in a 90 px page: \(boxes)")
     }
 
     /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
