@@ -25,10 +25,13 @@ public struct RenderedCloud: Sendable {
     var typesetter: Typesetter
     /// The dark look, for `theme: auto`: SVG and HTML write it for readers in dark mode.
     var darkLook: DarkLook?
-    /// The room the "+N" chip and the spacing before it take in the one row `maxRows` allows,
-    /// when the first tag was cut to share that row with it (``CloudRenderer/shownChips``);
-    /// `nil` otherwise. HTML output keeps the first chip that much narrower than its row.
-    var roomForMoreChip: CGFloat?
+    /// The chips the layout narrowed to the flow's width (``CloudView/wideChips``): an animation
+    /// lays its states out with them, as the pass that made the picture did.
+    var wideChips: Set<Int> = []
+    /// The width the first tag was cut to, to share the one row `maxRows` allows with the "+N"
+    /// chip (``CloudView/firstChipWidth``); `nil` otherwise. HTML output keeps the first chip that
+    /// much narrower than its row.
+    var firstChipWidth: CGFloat?
 
     /// The same cloud drawn in its dark colours.
     struct DarkLook: Sendable {
@@ -248,8 +251,8 @@ enum CloudRenderer {
         return RenderedCloud(displayList: pass.list,
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
-                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter,
-                             roomForMoreChip: firstWidth.map { cloud.width - $0 })
+                             fontWarnings: warnings, cloud: cloud, typesetter: typesetter, wideChips: wide,
+                             firstChipWidth: firstWidth)
     }
 
     /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs

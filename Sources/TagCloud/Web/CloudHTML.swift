@@ -485,7 +485,8 @@ struct HTMLWriter {
         // Never below what the chip needs for its padding, an ellipsis, its counts and its
         // checkmark: in a page narrower than that, the "+N" chip goes to the next row instead of
         // over the cut one.
-        if let room = rendered.roomForMoreChip, let first = cloud.chips.first {
+        if let cut = rendered.firstChipWidth, let first = cloud.chips.first {
+            let room = cloud.width - cut
             css += "\(scope)>li.tc-chip:first-child:not(.tc-more){max-width:max(calc(100% - \(number(room))px),"
                 + "\(number(narrowestWidth(of: first).rounded(.up)))px)}\n"
         }

@@ -37,6 +37,23 @@ import Testing
         #expect(middle != firstStill && middle != secondStill)
     }
 
+    /// Labels too wide for the row are cut in the first and last frames as in the stills, and so
+    /// is a first tag cut to share the one row with the "+N" chip: the states were laid out
+    /// without the chips the stills' pass narrowed, and a long label wrapped onto two lines that
+    /// ran off the picture.
+    @Test(arguments: ["maxRows: 1\n", ""])
+    func cutLabelsAreCutInTheFirstAndLastFrames(limit: String) throws {
+        let from = try Cloud(yaml: "width: 300\n\(limit)tags: [\"Internationalization and localization\", Swift, Linux, Docker]")
+        var to = from
+        to.width = 240
+        let animation = try from.animation(to: to, animation: .easeInOut, frameRate: 30, hold: 0.5, typesetter: bundledTypesetter)
+        let first = try from.rendered(typesetter: bundledTypesetter), second = try to.rendered(typesetter: bundledTypesetter)
+        #expect(first.layout.chips[0].shown != nil && second.layout.chips[0].shown != nil)
+        let frames = try #require(animation.frames.first).list, last = try #require(animation.frames.last).list
+        #expect(try frames.rgbaImage(scale: 2) == image(first.displayList, on: animation.size))
+        #expect(try last.rgbaImage(scale: 2) == image(second.displayList, on: animation.size))
+    }
+
     @Test func theFontFilesOfBothSpecsDrawTheFrames() throws {
         let (folder, spec) = try FontFilesKeyTests.specFolder("""
             fonts: [fonts/InterSubset.woff2]
