@@ -215,17 +215,18 @@ struct ChipView: View {
         sized.background(background)
     }
 
-    /// The padded label; in a frame that takes the width the flow gives it under
-    /// ``Cloud/Justification/stretch`` (the label centred) or when the chip is narrowed to the
-    /// flow's width (``fillsWidth``: it fills it, the label at the leading edge, as CSS
-    /// `max-width: 100%`).
+    /// The padded label; in a frame that takes the width the flow gives it when the chip is
+    /// narrowed to the flow's width (``fillsWidth``: it fills it, the label at the leading edge,
+    /// as CSS `max-width: 100%` with `text-overflow: ellipsis`, stretched or not: a cut label
+    /// centred under ``Cloud/Justification/stretch`` stood up to half a letter from where the
+    /// page puts it) or under stretch (the label centred).
     @ViewBuilder private var sized: some View {
         let padded = limited.padding(EdgeInsets(top: layout.verticalPadding, leading: layout.horizontalPadding,
                                                  bottom: layout.verticalPadding, trailing: layout.horizontalPadding))
-        if layout.justification == .stretch {
-            padded.frame(maxWidth: .infinity)
-        } else if fillsWidth {
+        if fillsWidth {
             padded.frame(maxWidth: .infinity, alignment: labelStart)
+        } else if layout.justification == .stretch {
+            padded.frame(maxWidth: .infinity)
         } else {
             padded
         }

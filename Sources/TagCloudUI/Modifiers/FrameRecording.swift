@@ -104,7 +104,11 @@ final class FrameRecordingNode: WrapperNode {
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         let size = child.sizeThatFits(proposal)
         guard maxWidth.isFinite, size.width > maxWidth, proposal.width.map({ $0 > maxWidth }) ?? true else { return size }
-        sink.recorder.recordNarrowed(sink.index)
+        // Narrowed is what a child wider than the limit at its own width is. Under an infinite
+        // proposal a frame that stretches (a stretched row's chips) is infinitely wide whatever
+        // its label, and every chip of such a row was taken for one too wide (its label then
+        // drawn at the leading edge instead of centred).
+        if proposal.width.map({ $0.isFinite }) ?? true { sink.recorder.recordNarrowed(sink.index) }
         return child.sizeThatFits(ProposedViewSize(width: maxWidth, height: proposal.height))
     }
 

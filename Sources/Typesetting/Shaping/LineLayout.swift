@@ -322,7 +322,7 @@ private final class LineEngine {
         switch request.truncation {
         case .tail, .middle:
             var kept = Array(lines.prefix(limit - 1))
-            var last = try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true)
+            var last = try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true, onOneLine: limit == 1)
             // On one line, as `white-space: nowrap` keeps it, the line box holds all the text; cut
             // to more lines (`-webkit-line-clamp`), the last one holds its own.
             last.hiddenItems = limit == 1 ? lines.flatMap(\.items) : lines[limit - 1].items
@@ -341,7 +341,11 @@ private final class LineEngine {
     /// - Parameters:
     ///   - forced: whether text was dropped already (then the ellipsis is shown even if `text` fits).
     ///   - mode: where the ellipsis goes; defaults to the request's truncation mode.
-    func truncateLine(_ text: String, limit: Fixed?, forced: Bool = false, mode: TruncationMode? = nil) throws -> LineContent {
+    ///   - onOneLine: whether the text is cut on the one line it is shown on (CSS's
+    ///     `text-overflow: ellipsis`), which keeps the spaces before the ellipsis; otherwise (the
+    ///     last of several lines, `-webkit-line-clamp`) they are trimmed. Defaults to `!forced`.
+    func truncateLine(_ text: String, limit: Fixed?, forced: Bool = false, mode: TruncationMode? = nil,
+                      onOneLine: Bool? = nil) throws -> LineContent {
         let mode = mode ?? request.truncation
         let whole = try width(of: text)
         guard let limit else {
@@ -371,11 +375,18 @@ private final class LineEngine {
         // the side where nothing had been cut.
         let keepsEnd = mode == .tail && !paragraph.items.isEmpty
             && paragraph.items.allSatisfy { ($0.level & 1) != (paragraph.baseLevel & 1) }
+        // A text cut at the end of one line keeps the spaces before the ellipsis, as CSS's
+        // `text-overflow: ellipsis` keeps them ("Internationalization …"; the picture trimmed
+        // them, and the page's label stood a space's width from the picture's). Text cut on the
+        // last of several lines (line-clamp) ends at a break, whose spaces a line never shows.
+        let keepsSpaces = onOneLine ?? !forced
+        func end(_ end: Int) -> Int { keepsSpaces ? end : b.trimmedEnd(0, end) }
+        func start(_ start: Int) -> Int { keepsSpaces ? start : trimmedStart(start, n) }
         switch mode {
         case .tail where keepsEnd:
-            for start in boundaries.reversed() where b.width(trimmedStart(start, n), n) + dots <= limit { tail = start }
+            for first in boundaries.reversed() where b.width(start(first), n) + dots <= limit { tail = first }
         case .tail:
-            for end in boundaries where b.width(0, b.trimmedEnd(0, end)) + dots <= limit { head = end }
+            for last in boundaries where b.width(0, end(last)) + dots <= limit { head = last }
         case .head:
             for start in boundaries.reversed() where b.width(trimmedStart(start, n), n) + dots <= limit { tail = start }
         case .middle:
@@ -396,8 +407,8 @@ private final class LineEngine {
         while true {
             let shown: String
             switch mode {
-            case .tail where keepsEnd: shown = string(trimmedStart(tail, n), n) + ellipsis
-            case .tail: shown = string(0, b.trimmedEnd(0, head)) + ellipsis
+            case .tail where keepsEnd: shown = string(start(tail), n) + ellipsis
+            case .tail: shown = string(0, end(head)) + ellipsis
             case .head: shown = ellipsis + string(trimmedStart(tail, n), n)
             case .middle: shown = string(0, b.trimmedEnd(0, head)) + ellipsis + string(trimmedStart(tail, n), n)
             }

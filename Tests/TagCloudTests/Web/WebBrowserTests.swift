@@ -405,6 +405,11 @@ import Typesetting
         ("checkmark-rtl", "width: 200\ndirection: rtl\nstyle: suggestionChips\ntags:\n  - {text: \"שלום עולם זהו תג ארוך מאוד שנחתך\", selected: true}\n  - שלום\n"),
         ("checkmark-beside-more", "width: 300\nmaxRows: 1\nstyle: suggestionChips\ntags:\n  - {text: \"Internationalization and localization\", selected: true}\n  - Swift\n  - Linux\n"),
         ("count-two-lines", "width: 170\nchip: {lineLimit: 2}\nlabel: \"{text} {weight}\"\ntags:\n  - {text: \"Two lines of text that are still far too long to fit\", weight: 7}\n"),
+        // Under stretch a cut label was centred in the picture, up to half a letter from where
+        // the page puts it.
+        ("stretch", "width: 200\njustification: stretch\ntags: [\"Internationalization and localization\", Swift, Linux]\n"),
+        ("stretch-beside-more", "width: 300\nmaxRows: 2\njustification: stretch\n"
+            + "tags: [\"Internationalization and localization\", Swift, Linux, Docker, \"Another long tag\", Kotlin, Go]\n"),
     ])
     @MainActor func aCutLabelKeepsItsCountAtTheChipsEnd(name: String, spec: String) throws {
         let (rendered, html, result) = try Self.pageAgainstPicture("background: white\n" + spec, name: "cut-\(name)")
