@@ -2,6 +2,8 @@ public import Canvas
 public import SnapshotTesting
 public import TagCloudTesting
 public import TagCloudUI
+import Testing
+import XCTest
 
 /// A view drawn for swift-snapshot-testing: its pixels, or why it could not be drawn.
 ///
@@ -30,6 +32,12 @@ extension SnapshotTesting.Diffing where Value == TagCloudPicture {
                 return data
             },
             fromData: { data in
+                // swift-snapshot-testing records what `toData` gives when there is no golden, and
+                // gives nothing for a view that could not be drawn.
+                if data.isEmpty {
+                    return .failure("the golden file is empty (swift-snapshot-testing records one when the view cannot be "
+                                    + "drawn and no golden is there): delete it, and run again once the view draws")
+                }
                 do {
                     return .image(try RGBAImage(pngData: data))
                 } catch {
@@ -83,8 +91,20 @@ extension SnapshotTesting.Snapshotting where Value: View & SendableMetatype, For
             do {
                 return .image(try render.snapshot(view))
             } catch {
+                // Said now: with no golden there, swift-snapshot-testing records one and reports
+                // only that (an empty file, from nothing to draw), which the diffing never sees.
+                reportUndrawable("the view could not be drawn, so no golden can be recorded from it: \(error)")
                 return .failure("\(error)")
             }
         }
+    }
+}
+
+/// Reports a failure to the running test: an issue in Swift Testing, a failure in XCTest.
+private func reportUndrawable(_ message: String) {
+    if Test.current != nil {
+        Issue.record(Comment(rawValue: "TagCloudSnapshotTesting: " + message))
+    } else {
+        XCTFail("TagCloudSnapshotTesting: " + message)
     }
 }
