@@ -51,9 +51,10 @@ public struct PNGReadingLimits: Sendable, Hashable {
 enum PNGDecoder {
     /// Decodes PNG bytes.
     ///
-    /// 8-bit images keep their exact values; 16-bit images are reduced to 8 bits (read as sRGB
-    /// unless a `gAMA`, `sRGB` or `iCCP` chunk says otherwise, as browsers read them), palette and
-    /// grey images are expanded to RGBA.
+    /// Images are read as sRGB unless a `gAMA`, `sRGB` or `iCCP` chunk says otherwise, as browsers
+    /// read them: 8-bit sRGB images keep their exact values (an 8-bit file whose `gAMA` chunk says
+    /// another gamma, as a tool may add, is converted, and its values change); 16-bit images are
+    /// reduced to 8 bits; palette and grey images are expanded to RGBA.
     ///
     /// - Parameters:
     ///   - bytes: The PNG file's bytes.
