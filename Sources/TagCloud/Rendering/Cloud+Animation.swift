@@ -137,10 +137,10 @@ private struct AnimatedCloudState {
     let size: CGSize
     /// The chips' checked links, as the still picture has them.
     let links: [URL?]
-    /// The chips narrowed to the row, and the width the first was cut to beside the "+N" chip,
-    /// as the still picture's pass found them.
+    /// The chips narrowed to the row, and the one cut to share a row with the "+N" chip, as the
+    /// still picture's pass found them.
     let wideChips: Set<Int>
-    let firstChipWidth: CGFloat?
+    let cutChip: CutChip?
 
     init(_ spec: Cloud, typesetter: Typesetter) throws(TagCloudError) {
         let rendered = try spec.rendered(withFontsIn: typesetter)
@@ -150,16 +150,16 @@ private struct AnimatedCloudState {
         more = rendered.hiddenCount > 0 ? rendered.hiddenCount : nil
         size = rendered.displayList.size
         wideChips = rendered.wideChips
-        firstChipWidth = rendered.firstChipWidth
+        cutChip = rendered.cutChip
     }
 
     /// The cloud's view, proposed its own width as ``CloudRenderer`` proposes it, at the top-left
     /// corner of a frame of the animation's size, on its background when `background` is set.
     func view(in size: CGSize, background: Bool) -> some View {
-        // With the chips the picture's pass narrowed to the row (and the first cut beside the
+        // With the chips the picture's pass narrowed to the row (and the one cut beside the
         // "+N" chip): without them a long label wrapped onto lines the picture cuts.
         CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: LayoutRecorder(count: visible + 1), links: links,
-                  wideChips: wideChips, firstChipWidth: firstChipWidth)
+                  wideChips: wideChips, cutChip: cutChip)
             .frame(width: cloud.width + 2 * cloud.padding)
             .frame(minWidth: 1, minHeight: 1, alignment: .topLeading)
             .frame(width: size.width, height: size.height, alignment: .topLeading)

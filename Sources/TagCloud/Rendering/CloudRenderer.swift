@@ -28,10 +28,10 @@ public struct RenderedCloud: Sendable {
     /// The chips the layout narrowed to the flow's width (``CloudView/wideChips``): an animation
     /// lays its states out with them, as the pass that made the picture did.
     var wideChips: Set<Int> = []
-    /// The width the first tag was cut to, to share the one row `maxRows` allows with the "+N"
-    /// chip (``CloudView/firstChipWidth``); `nil` otherwise. HTML output keeps the first chip that
-    /// much narrower than its row.
-    var firstChipWidth: CGFloat?
+    /// The last shown tag when it was cut to share the last row `maxRows` allows with the "+N"
+    /// chip (``CloudView/cutChip``); `nil` otherwise. HTML output keeps that chip as much narrower
+    /// than its row.
+    var cutChip: CutChip?
 
     /// The same cloud drawn in its dark colours.
     struct DarkLook: Sendable {
@@ -214,13 +214,13 @@ enum CloudRenderer {
         // only on a chip's own width, so a chip narrowed once is narrowed in every pass). Clouds
         // without them take one pass.
         var wide = Set<Int>()
-        var (visible, more, firstWidth) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, firstWidth: firstWidth, typesetter: typesetter,
+        var (visible, more, cut) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+        var pass = try layOut(cloud, visible: visible, more: more, wide: wide, cut: cut, typesetter: typesetter,
                               drawing: drawing, links: links)
         while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
-            (visible, more, firstWidth) = try shownChips(cloud, wide: wide, typesetter: typesetter)
-            pass = try layOut(cloud, visible: visible, more: more, wide: wide, firstWidth: firstWidth, typesetter: typesetter,
+            (visible, more, cut) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, cut: cut, typesetter: typesetter,
                               drawing: drawing, links: links)
         }
         let origin = pass.list.size
@@ -252,7 +252,7 @@ enum CloudRenderer {
                              layout: CloudLayout(width: Double(origin.width), height: Double(origin.height), chips: chips),
                              hiddenCount: more ?? 0, background: background, scale: Double(cloud.scale),
                              fontWarnings: warnings, cloud: cloud, typesetter: typesetter, wideChips: wide,
-                             firstChipWidth: firstWidth)
+                             cutChip: cut)
     }
 
     /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
@@ -310,14 +310,14 @@ enum CloudRenderer {
     ///
     /// Without a row limit every tag is shown. Otherwise the tags the limit hides are found by
     /// laying out growing prefixes (a prefix is broken into the same rows as the whole list, up to
-    /// its end), then tags are taken off the end until the "+N" chip fits on the last row. When
-    /// no tag fits beside it, the first tag is cut to share the row with it, if it can be.
+    /// its end), then tags are taken off the end until the "+N" chip fits on the last row; the
+    /// next tag is then cut to share a row with it when that keeps to the rows allowed
+    /// (``cutBesideMore(_:index:wide:typesetter:)``).
     ///
     /// - Returns: How many tags are shown, from the first; the "+N" chip's count, `nil` for none;
-    ///   and the width the first tag is cut to when it shares the row with the "+N" chip, `nil`
-    ///   otherwise.
+    ///   and the shown tag cut to share a row with the "+N" chip, `nil` for none.
     private static func shownChips(_ cloud: ResolvedCloud, wide: Set<Int>,
-                                   typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?, CGFloat?) {
+                                   typesetter: Typesetter) throws(TagCloudError) -> (Int, Int?, CutChip?) {
         let n = cloud.chips.count
         guard cloud.maxRows != nil, n > 0 else { return (n, nil, nil) }
         var prefix = Swift.min(n, 256)
@@ -333,40 +333,53 @@ enum CloudRenderer {
         }
         while fitting > 0 {
             let hidden = try layOut(cloud, visible: fitting, more: n - fitting, wide: wide, typesetter: typesetter, drawing: false).hidden
-            if hidden == 0 { return (fitting, n - fitting, nil) }
+            if hidden == 0 { break }
             fitting = Swift.max(0, fitting - hidden)
         }
-        // Not even the first tag fits beside the "+N" chip in the rows allowed (one row, and a
-        // first tag about as wide as it): rather than a "+N" chip alone, which shows no tag at
-        // all, the first tag is cut to the room the "+N" chip leaves in the row, as wide tags
-        // are cut to the row; when even that room cannot hold a chip, the "+N" chip stands alone
-        // (it fits whenever a row is allowed: the first chip of a row always goes on it).
-        guard n > 1 else { return (0, n, nil) }
-        // The "+N" chip as it would be beside the first tag, which it then no longer counts, at
+        if let cut = try cutBesideMore(cloud, index: fitting, wide: wide, typesetter: typesetter) {
+            return (fitting + 1, n - fitting - 1, cut)
+        }
+        return (fitting, n - fitting, nil)
+    }
+
+    /// The next tag after those that fit beside the "+N" chip, cut to the room the "+N" chip
+    /// leaves in a row, when that puts the two alone on the last row allowed; `nil` when it does
+    /// not, or leaves nothing to hide.
+    ///
+    /// Rather than a "+N" chip alone on the last row (with `maxRows: 1` and a long first tag, one
+    /// that showed no tag at all), the tag that would start that row is cut to share it, as a tag
+    /// wider than the flow is cut to the flow. When even that room cannot hold it, the "+N" chip
+    /// stands alone (it fits whenever a row is allowed: the first chip of a row goes on it).
+    private static func cutBesideMore(_ cloud: ResolvedCloud, index: Int, wide: Set<Int>,
+                                      typesetter: Typesetter) throws(TagCloudError) -> CutChip? {
+        let n = cloud.chips.count
+        guard index + 1 < n else { return nil }
+        // The "+N" chip as it would be beside the cut tag, which it then no longer counts, at
         // its own width (a stretched row would give it the whole row).
         var unjustified = cloud
         unjustified.justification = .none
-        let alone = try layOut(unjustified, visible: 0, more: n - 1, wide: wide, typesetter: typesetter, drawing: false)
-        guard let moreFrame = alone.frames.first ?? nil else { return (0, n, nil) }
+        let alone = try layOut(unjustified, visible: 0, more: n - index - 1, wide: wide, typesetter: typesetter, drawing: false)
+        guard let moreFrame = alone.frames.first ?? nil else { return nil }
         // A 64th of a point less than the room, so that sums of fractional widths never push the
         // "+N" chip onto a row of its own.
         let room = ((cloud.width - moreFrame.width - cloud.horizontalSpacing) * 64).rounded(.down) / 64 - 1.0 / 64
-        guard room > 0 else { return (0, n, nil) }
-        let shared = try layOut(cloud, visible: 1, more: n - 1, wide: wide.union([0]), firstWidth: room, typesetter: typesetter,
-                                drawing: false)
+        guard room > 0 else { return nil }
+        let cut = CutChip(index: index, width: room)
+        // Anything else on that row pushes the cut tag or the "+N" chip past the rows allowed.
         // (A stretched row gives the cut tag the 64th back: only the row count is checked.)
-        guard shared.hidden == 0 else { return (0, n, nil) }
-        return (1, n - 1, room)
+        let shared = try layOut(cloud, visible: index + 1, more: n - index - 1, wide: wide.union([index]), cut: cut,
+                                typesetter: typesetter, drawing: false)
+        return shared.hidden == 0 ? cut : nil
     }
 
     /// One layout and drawing pass.
-    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, firstWidth: CGFloat? = nil,
+    private static func layOut(_ cloud: ResolvedCloud, visible: Int, more: Int?, wide: Set<Int>, cut: CutChip? = nil,
                                typesetter: Typesetter, drawing: Bool, links: [URL?] = []) throws(TagCloudError)
         -> (list: DisplayList, frames: [CGRect?], hidden: Int, narrowed: [Int], texts: [Int: String], recorder: LayoutRecorder) {
         let recorder = LayoutRecorder(count: visible + 1)
         let view = PictureFrame {
             CloudView(cloud: cloud, visibleCount: visible, moreCount: more, recorder: recorder, links: links, wideChips: wide,
-                      firstChipWidth: firstWidth)
+                      cutChip: cut)
         }
         let list: DisplayList
         do {

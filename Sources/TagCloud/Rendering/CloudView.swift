@@ -36,9 +36,9 @@ struct CloudView: View {
     let links: [URL?]
     /// The chips wider than the flow (``ChipView/fillsWidth``).
     var wideChips: Set<Int> = []
-    /// The width the first chip is cut to, when it shares the one row `maxRows` allows with the
-    /// "+N" chip (``CloudRenderer``'s `shownChips`); `nil` for the flow's width, as every chip.
-    var firstChipWidth: CGFloat?
+    /// The last shown chip when it is cut to share the last row `maxRows` allows with the "+N"
+    /// chip (``CloudRenderer``'s `shownChips`); `nil` when every chip is kept to the flow's width.
+    var cutChip: CutChip?
 
     /// Resolves the body directly (see ``ChipView/_makeNodes(_:inputs:)``).
     @inline(never)
@@ -70,6 +70,14 @@ struct CloudView: View {
     }
 }
 
+/// A chip cut to share the last row `maxRows` allows with the "+N" chip: which, and how wide.
+struct CutChip: Sendable, Equatable {
+    /// The chip's index among the cloud's chips.
+    var index: Int
+    /// The width it is cut to: the row less the "+N" chip and the spacing before it.
+    var width: CGFloat
+}
+
 extension CloudView {
     /// Chip `index`: its label on its shape, in its language (only a chip with a `locale` writes
     /// one into the environment), with its metadata, recorded.
@@ -77,7 +85,7 @@ extension CloudView {
     /// The chip's fields are read in place (a copy of the whole chip retained its strings and its
     /// look, which most chips share, three times a chip).
     @ViewBuilder nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
-        let cut = index == 0 ? firstChipWidth : nil
+        let cut = cutChip.flatMap { $0.index == index ? $0.width : nil }
         let wide = wideChips.contains(index) || cut != nil
         let maxWidth = cut ?? cloud.width
         let (view, metadata, locale) = cloud.chips.withUnsafeBufferPointer { chips in

@@ -210,6 +210,7 @@ struct HTMLWriter {
                 }
             }
             if resolved.isSelected { classes += " tc-selected" }
+            if rendered.cutChip?.index == index { classes += " tc-cut" }
             language = resolved.locale
         } else {
             text = ChipLabel.moreName(rendered.hiddenCount, template: cloud.moreLabel)
@@ -480,15 +481,14 @@ struct HTMLWriter {
         }
         css += "\(scope)>li{box-sizing:border-box;display:flex;flex:\(grows ? "1" : "0") 1 auto;min-width:0;max-width:100%;"
             + "margin:0;padding:0;border-radius:\(radius)}\n"
-        // A first tag cut to share the one row `maxRows` allows with the "+N" chip keeps room for
-        // it at any width (the picture's width less the room is the width it was cut to).
-        // Never below what the chip needs for its padding, an ellipsis, its counts and its
-        // checkmark: in a page narrower than that, the "+N" chip goes to the next row instead of
-        // over the cut one.
-        if let cut = rendered.firstChipWidth, let first = cloud.chips.first {
-            let room = cloud.width - cut
-            css += "\(scope)>li.tc-chip:first-child:not(.tc-more){max-width:max(calc(100% - \(number(room))px),"
-                + "\(number(narrowestWidth(of: first).rounded(.up)))px)}\n"
+        // A tag cut to share the last row `maxRows` allows with the "+N" chip keeps room for it at
+        // any width (the picture's width less the room is the width it was cut to), never below
+        // what the chip needs for its padding, an ellipsis, its counts and its checkmark: in a
+        // page narrower than that, the "+N" chip goes to the next row instead of over the cut one.
+        if let cut = rendered.cutChip, cut.index < cloud.chips.count {
+            let room = cloud.width - cut.width
+            css += "\(scope)>li.tc-cut{max-width:max(calc(100% - \(number(room))px),"
+                + "\(number(narrowestWidth(of: cloud.chips[cut.index]).rounded(.up)))px)}\n"
         }
         // The "+N" chip is never cut: its count is what it says.
         css += "\(scope)>li.tc-more{flex-shrink:0;max-width:none}\n"

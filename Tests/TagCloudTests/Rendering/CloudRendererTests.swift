@@ -175,6 +175,12 @@ import TestRandom
         #expect(leading.x >= 16 - 1e-9 && trailing.x + trailing.width <= 16 + 300 + 1e-9, "both inside the row")
         #expect(trailing.x + trailing.width >= 16 + 300 - 0.1 || direction == "rtl", "the cut tag takes the room")
         #expect(rendered.displayList.size.height == 68)
+        // The tag that would start the last of two rows is cut to share it, rather than leave
+        // that row to the "+N" chip alone (it was "Swift +4" on the first row, the second empty).
+        let two = try renderSpec("width: 300\nmaxRows: 2\ndirection: \(direction)\n\(more)tags: [Swift, \"\(first)\", b, c, d]\n")
+        #expect(two.layout.chips.map(\.text) == ["Swift", first, "+3"] && two.layout.chips[1].shown != nil,
+                "\(two.layout.chips.map(\.text))")
+        #expect(two.layout.chips[1].y == two.layout.chips[2].y && two.layout.chips[0].y < two.layout.chips[1].y)
         // Too narrow a row for any tag beside "+3": it stands alone, as before; narrower than
         // "+4" itself, the picture grows to hold it whole (it was cut to "…").
         for width in [60, 40] {

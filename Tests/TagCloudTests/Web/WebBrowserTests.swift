@@ -441,6 +441,11 @@ import Typesetting
         ("rtl", "שלום עולם זהו תג ארוך מאוד שנחתך בשורה אחת"),
     ])
     @MainActor func aFirstTagCutBesideThePlusChipIsCutInThePage(direction: String, first: String) throws {
+        // The second of two rows too: the rule is the cut chip's, not the first child's.
+        let second = "background: white\nwidth: 300\nmaxRows: 2\ndirection: \(direction)\ntags: [Swift, \"\(first)\", b, c, d]\n"
+        let (two, _, twoResult) = try Self.pageAgainstPicture(second, name: "shared-second-row-\(direction)")
+        #expect(two.layout.chips.map(\.text) == ["Swift", first, "+3"])
+        #expect(twoResult.differentShare <= 0.002, "\(direction): \(twoResult.differentPixels) pixels differ from the PNG")
         let spec = "background: white\nwidth: 300\nmaxRows: 1\ndirection: \(direction)\ntags: [\"\(first)\", b, c, d]\n"
         let (rendered, html, result) = try Self.pageAgainstPicture(spec, name: "shared-row-\(direction)")
         #expect(rendered.layout.chips.map(\.text) == [first, "+3"])
