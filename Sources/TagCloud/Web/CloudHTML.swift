@@ -439,7 +439,11 @@ struct HTMLWriter {
         }
         var total = 2 * cloud.chipHorizontalPadding + width("…", label.font)
         for part in label.parts where part.isCount { total += label.spacing + width(part.text, label.countFont) }
-        if chip.isSelected, let checkmark = chip.look.checkmark { total += checkmark.spacing + checkmark.size }
+        if chip.isSelected, let checkmark = chip.look.checkmark {
+            // As wide as the `Image` the picture draws (its place in ``checkmarkSVG``).
+            total += checkmark.spacing
+                + (Image.symbolSize(systemName: checkmark.symbolName, pointSize: checkmark.size)?.width ?? checkmark.size)
+        }
         return total
     }
 

@@ -144,12 +144,12 @@ extension TagCloudCommand {
     /// beside it (or in the output folder), the Swift examples to `gallery/` in the output folder,
     /// and writes `README.md` there, a page showing them all.
     ///
-    /// - Parameters:
-    ///   - request: The folders and the Swift examples.
-    ///   - progress: Called with a line per file written.
     /// A sample that cannot be rendered (a spec's error, a Swift example's) is left out of the
     /// page and reported in the report's ``SamplesReport/failures``; the others are still written.
     ///
+    /// - Parameters:
+    ///   - request: The folders and the Swift examples.
+    ///   - progress: Called with a line per file written.
     /// - Returns: What was rendered, and what failed.
     /// - Throws: ``CommandError`` when the samples folder cannot be listed or a file or folder
     ///   cannot be written (the run stops there).
@@ -212,7 +212,6 @@ extension TagCloudCommand {
         // still written. A file that cannot be written stops the run (the folder is at fault).
         var failures: [(sample: String, error: CommandError)] = []
         var entries: [(name: String, file: String, caption: String)] = []
-        var renderedSpecs: [String] = []
         for spec in specs {
             let base = (spec as NSString).deletingPathExtension
             let path = (request.samplesFolder as NSString).appendingPathComponent(spec)
@@ -231,7 +230,6 @@ extension TagCloudCommand {
             try write(html, output.appendingPathComponent("\(base).html"))
             try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
             entries.append((base, spec, sampleCaption(at: path)))
-            renderedSpecs.append(spec)
         }
         /// What a Swift example or animation threw, as the command reports it.
         func failure(_ error: any Error, name: String) -> CommandError {
@@ -270,7 +268,7 @@ extension TagCloudCommand {
         }
         let page = galleryPage(specs: entries, swift: swiftEntries, animations: animationEntries)
         try write(Data(page.utf8), output.appendingPathComponent("README.md"))
-        return SamplesReport(specs: renderedSpecs, swiftExamples: swiftEntries.map(\.name),
+        return SamplesReport(specs: entries.map(\.file), swiftExamples: swiftEntries.map(\.name),
                              swiftAnimations: animationEntries.map(\.name), files: files, failures: failures)
     }
 
