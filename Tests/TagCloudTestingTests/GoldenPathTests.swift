@@ -2,6 +2,8 @@ import Canvas
 import Foundation
 import TagCloudTesting
 import Testing
+import Typesetting
+import XCTest
 
 /// Every assertion gets a golden of its own: the full suite path, a part per argument of a
 /// parameterised test, a number per unnamed assertion, `named:` and `testName:` everywhere, and
@@ -39,6 +41,45 @@ import Testing
         #expect(Self.relativePath(Self.verify()) == "GoldenPathTests/numberedAndNamed.2.png")
         #expect(Self.relativePath(Self.verify(named: "dark mode")) == "GoldenPathTests/numberedAndNamed.dark_mode.png")
         #expect(Self.relativePath(Self.verify()) == "GoldenPathTests/numberedAndNamed.3.png")
+    }
+
+    /// A test run again in one process (`--repetitions`) numbers its goldens from 1 again under the
+    /// `.snapshots` trait: each run is a scope of the trait. Without a new scope the numbers go on.
+    @Test func eachRunUnderTheTraitNumbersFromOne() async throws {
+        let test = try #require(Test.current)
+        let found = Locked<[String?]>([])
+        for _ in 0..<2 {
+            try await SnapshotsTrait().provideScope(for: test, testCase: Test.Case.current) {
+                found.withLock { $0.append(Self.relativePath(Self.verify())) }
+                found.withLock { $0.append(Self.relativePath(Self.verify())) }
+            }
+        }
+        let paths = found.withLock { $0 }
+        let expected = ["GoldenPathTests/eachRunUnderTheTraitNumbersFromOne.1.png", "GoldenPathTests/eachRunUnderTheTraitNumbersFromOne.2.png"]
+        #expect(paths == (expected + expected).map(Optional.some))
+        // Outside a new scope, the numbering goes on.
+        #expect(Self.relativePath(Self.verify()) == "GoldenPathTests/eachRunUnderTheTraitNumbersFromOne.3.png")
+    }
+
+    /// An XCTest case run twice in one process (a repetition, a retry) numbers from 1 in each run:
+    /// the observer starts a run as XCTest starts the case. Run off Swift Testing's task, so that
+    /// the assertions belong to the XCTest case.
+    @Test func anXCTestCaseRunTwiceNumbersFromOne() async {
+        RepeatedSnapshotXCTests.paths.withLock { $0 = [] }
+        await Task.detached {
+            for _ in 0..<2 {
+                RepeatedSnapshotXCTests(name: "testRepeated", testClosure: { _ in RepeatedSnapshotXCTests.assertTwice() }).run()
+            }
+        }.value
+        let expected = ["RepeatedSnapshotXCTests/testRepeated.1.png", "RepeatedSnapshotXCTests/testRepeated.2.png"]
+        #expect(RepeatedSnapshotXCTests.paths.withLock { $0 } == expected + expected)
+    }
+
+    /// The trait is given as Swift Testing code writes it, on a suite.
+    @Suite(.snapshots) struct UnderTheTrait {
+        @Test func numbered() {
+            #expect(GoldenPathTests.relativePath(GoldenPathTests.verify()) == "GoldenPathTests/UnderTheTrait/numbered.1.png")
+        }
     }
 
     /// `testName:` replaces the running test's name inside a Swift Testing test too.

@@ -54,3 +54,24 @@ final class MainActorMethodSnapshotXCTests: XCTestCase {
         assertSnapshot(of: Fixtures.chipRow, as: .image(scale: 2))
     }
 }
+
+/// An XCTest case run twice in one process (a repetition, a retry) numbers its goldens from 1 in
+/// each run: XCTest's observer starts a run of the case as it starts.
+final class RepeatedSnapshotXCTests: XCTestCase {
+    /// The goldens the runs' assertions resolved to.
+    static let paths = Locked<[String]>([])
+
+    func testRepeated() {
+        Self.assertTwice()
+    }
+
+    /// Two unnamed assertions, their goldens' paths kept in ``paths``.
+    static func assertTwice() {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repeated-xctest-goldens")
+        for _ in 0..<2 {
+            let result = verifySnapshot(of: DisplayList(size: CGSize(width: 4, height: 4)), as: .image(), record: .missing,
+                                        snapshotDirectory: folder, artifactsDirectory: folder)
+            paths.withLock { $0.append(result.goldenURL.map { String($0.path.dropFirst(folder.path.count + 1)) } ?? "none") }
+        }
+    }
+}

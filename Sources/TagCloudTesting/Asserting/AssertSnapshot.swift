@@ -277,7 +277,7 @@ struct SnapshotCheck {
         if let name {
             base += "." + SnapshotName.sanitise(name)
         } else {
-            base += ".\(SnapshotRegistry.shared.nextNumber(for: "\(identity.key)|\(unnumbered)"))"
+            base += ".\(SnapshotRegistry.shared.nextNumber(forTest: identity.key, base: unnumbered))"
         }
         let root = snapshotDirectory ?? testFolder.appendingPathComponent("__Snapshots__")
         let goldenFolder = folders.reduce(root) { $0.appendingPathComponent($1) }

@@ -42,19 +42,33 @@ final class SnapshotRegistry: Sendable {
     }
 
     private struct State: Sendable {
-        var counters: [String: Int] = [:]
+        /// By test key, then by the golden's name before its number.
+        var counters: [String: [String: Int]] = [:]
         var claims: [String: Claimant] = [:]
     }
 
     private let state = Locked(State())
 
-    /// The next number for an unnamed assertion of a test: 1, 2, … in the order the assertions run.
-    func nextNumber(for key: String) -> Int {
+    /// The next number for an unnamed assertion of a test: 1, 2, … in the order the assertions of
+    /// this run of the test run.
+    ///
+    /// - Parameters:
+    ///   - testKey: The test's ``TestIdentity/key``.
+    ///   - base: The golden's name before its number (the test's name, or `testName:`, and arguments).
+    func nextNumber(forTest testKey: String, base: String) -> Int {
         state.withLock { state in
-            let number = (state.counters[key] ?? 0) + 1
-            state.counters[key] = number
+            let number = (state.counters[testKey]?[base] ?? 0) + 1
+            state.counters[testKey, default: [:]][base] = number
             return number
         }
+    }
+
+    /// Starts a run of the test whose ``TestIdentity/key`` is `testKey`: its unnamed assertions are
+    /// numbered from 1 again. XCTest's observer calls it as each case starts, ``SnapshotsTrait`` as
+    /// each run of a Swift Testing test does; a test run twice in one process (repetitions) would
+    /// otherwise look for `.2` where its one golden is `.1`.
+    func startRun(ofTest testKey: String) {
+        state.withLock { state in _ = state.counters.removeValue(forKey: testKey) }
     }
 
     /// Claims `path` for `claimant`.

@@ -37,6 +37,10 @@ final class XCTestObserver: NSObject, XCTestObservation, @unchecked Sendable {
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
+        // Each run of a case numbers its goldens from 1 (a case run again, by a repetition or a
+        // retry, would otherwise look for `.2`).
+        let reference = XCTestCaseReference(testCase: testCase)
+        SnapshotRegistry.shared.startRun(ofTest: TestIdentity(xcTestName: reference.name, type: reference.typeName).key)
         state.withLock { $0.testCase = testCase }
     }
 
