@@ -1,5 +1,6 @@
 public import Foundation
 public import Canvas
+package import Synchronization
 public import Typesetting
 
 /// Everything that can go wrong between a spec's bytes and the encoded picture: reading the file,
@@ -81,7 +82,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A tag weight that is not a finite number ≥ 0.
     case invalidWeight(tag: String, value: String, SpecLocation)
 
-    /// A tag whose text is empty.
+    /// A tag whose text is empty or only white space.
     case emptyTag(SpecLocation)
 
     /// A font family that neither the bundled fonts nor the system provide; the location is where
@@ -149,6 +150,17 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether messages name the `tagcloud` command's options beside the spec's keys
+    /// (`"width" (--width)`) and its commands (`tagcloud fonts`): set by the command as it starts.
+    /// A program using the library sets its values in code, where an option's name means nothing,
+    /// so by default messages name the keys alone.
+    package static let namesCommandLineOptions = Atomic<Bool>(false)
+
+    /// ` (--name)` when messages name the command's options, else nothing.
+    static func option(_ name: String) -> String {
+        namesCommandLineOptions.load(ordering: .relaxed) ? " (--\(name))" : ""
+    }
+
     /// What happened, where, and what to do, in one or two sentences.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
@@ -181,10 +193,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the link \(quoted(key)) is refused: \(reason)"
         case let .mixedLanguages(languages):
             return "the folders given are in different languages of a Hugo site (\(languages.joined(separator: ", "))), "
-                + "and a cloud counts one, as Hugo's taxonomy pages do: give --language"
+                + "and a cloud counts one, as Hugo's taxonomy pages do: "
+                + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? "give --language" : "give a language")
         case let .unbuiltLanguage(language, site, builds, reason, isDefault):
             let which = isDefault ? "its defaultContentLanguage \(quoted(language))" : "the language \(quoted(language))"
-            let hint = isDefault ? "; count one it builds with --language" : ""
+            let hint = isDefault ? "; count one it builds" + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? " with --language" : "") : ""
             return "the Hugo site (\(site)) does not build \(which): \(reason); it builds \(list(builds))\(hint)"
         case let .cannotReadInput(_, reason):
             return "cannot read the input\(input): \(reason)"
@@ -240,11 +253,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidWeight(tag, value, _):
             return "the weight of the tag \(quoted(tag)) is \(value.shortened(to: 40)); a weight must be a finite number ≥ 0"
         case .emptyTag:
-            return "a tag has no text; give it some text or remove it"
+            return "a tag has no text (or only spaces); give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
             let near = nearestName(to: family, in: available).map { "did you mean \(quoted($0))? " } ?? ""
             return "unknown font family \(quoted(family)); \(near)available families: \(list(available))"
-                + " (and the machine's, which `tagcloud fonts` lists)"
+                + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? " (and the machine's, which `tagcloud fonts` lists)"
+                   : " (and the machine's, which fontconfig finds)")
         case let .pictureTooLarge(width, height, limit, size):
             let least = size?.isLowerBound == true ? "at least " : ""
             let head = "the picture would be \(least)\(width) × \(height) pixels, over the limit of \(limit) pixels on a side"
@@ -389,23 +403,24 @@ extension TagCloudError {
         func explanation(tooWide: Bool, tooTall: Bool) -> String {
             let number = SpecTree.format
             let scale = scaleApplies ? ", × \"scale\" \(number(pixelsPerPoint))" : " (\(format) is 1 pixel a point)"
-            let lowerScale = scaleApplies ? ["\"scale\" (--scale)"] : []
+            let option = TagCloudError.option
+            let lowerScale = scaleApplies ? ["\"scale\"" + option("scale")] : []
             var parts: [String] = []
             if tooWide {
                 parts.append("\"width\" \(number(width)) + 2 × \"padding\" \(number(padding)) points\(scale); lower "
-                             + alternatives(["\"width\" (--width)", "\"padding\" (--padding)"] + lowerScale))
+                             + alternatives(["\"width\"" + option("width"), "\"padding\"" + option("padding")] + lowerScale))
             }
             if tooTall {
-                let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\" (--font-size)"
+                let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\"" + option("font-size")
                 let made = "\(tags == 1 ? "1 tag makes" : "\(tags) tags make") it \(isLowerBound ? "at least " : "")\(number(height)) points tall\(scale)"
                 // The chips' own padding makes them tall too (`chip.padding.vertical: 1e5`); one
                 // tag has no rows to drop and no row to share.
-                let lower = [font, "\"chip.padding\""] + (tags == 1 ? ["\"padding\" (--padding)"] : ["\"spacing\" (--spacing)"]) + lowerScale
+                let lower = [font, "\"chip.padding\""] + (tags == 1 ? ["\"padding\"" + option("padding")] : ["\"spacing\"" + option("spacing")]) + lowerScale
                 if tags == 1 {
                     parts.append(made + "; lower " + alternatives(lower))
                 } else {
-                    parts.append(made + "; show fewer rows (\"maxRows\", --max-rows) or tags, lower " + alternatives(lower)
-                                 + (tooWide ? "" : ", or raise \"width\" (--width) to fit more tags in a row"))
+                    parts.append(made + "; show fewer rows (\"maxRows\"" + (option("max-rows").isEmpty ? "" : ", --max-rows") + ") or tags, lower " + alternatives(lower)
+                                 + (tooWide ? "" : ", or raise \"width\"" + option("width") + " to fit more tags in a row"))
                 }
             }
             return parts.joined(separator: "; and ")

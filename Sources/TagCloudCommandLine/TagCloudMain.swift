@@ -55,6 +55,8 @@ package enum TagCloudMain {
     @MainActor
     package static func run(_ arguments: [String]) -> Never {
         _ = StandardStreams.closedAtStart
+        // Its messages name the options that set a value (`"width" (--width)`).
+        TagCloudError.namesCommandLineOptions.store(true, ordering: .relaxed)
         tuneMemoryAllocator()
         signal(SIGPIPE, SIG_IGN)
         TemporaryFileCleanup.install()

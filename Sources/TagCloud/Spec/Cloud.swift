@@ -397,7 +397,7 @@ public struct Cloud: Sendable, Hashable {
     }
 
     /// One tag: a string in the spec, or a mapping of these keys.
-    public struct Tag: Sendable, Hashable, ExpressibleByStringLiteral {
+    public struct Tag: Sendable, Hashable, ExpressibleByStringInterpolation {
         /// The chip's text. Numbers in a spec are kept as written.
         public var text: String
         /// The weight, a finite number ≥ 0; heavier tags get larger fonts (see ``Weights``).
@@ -506,7 +506,7 @@ public struct Cloud: Sendable, Hashable {
             self.selected = selected
         }
 
-        /// A tag from a string literal: `let tags: [Cloud.Tag] = ["Swift", "Linux"]`.
+        /// A tag from a string literal, interpolations too: `let tags: [Cloud.Tag] = ["Swift", "task \(n)"]`.
         public init(stringLiteral text: String) {
             self.init(text)
         }

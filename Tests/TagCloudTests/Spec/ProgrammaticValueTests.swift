@@ -28,6 +28,7 @@ import Testing
         ("weight NaN", cloud { $0.tags[0].weight = .nan }, "the weight of the tag \"Swift\""),
         ("weight infinity", cloud { $0.tags[1].weight = .infinity }, "the weight of the tag \"Linux\""),
         ("empty tag", cloud { $0.tags.append("") }, "a tag has no text"),
+        ("blank tag", cloud { $0.tags.append("   ") }, "a tag has no text"),
         ("control character", cloud { $0.tags[0].text = "a\u{7}b" }, "control character U+0007"),
         ("lineLimit 0", cloud { $0.chip = Cloud.Chip(); $0.chip?.lineLimit = 0 }, "\"chip.lineLimit\" is 0"),
         ("cornerRadius NaN", cloud { $0.chip = Cloud.Chip(); $0.chip?.cornerRadius = .nan }, "\"chip.cornerRadius\""),
@@ -57,6 +58,13 @@ import Testing
     /// The message is the one the spec's text gets, but for its place.
     /// The nested values are made in one expression, as `Axes` and `Colors` are
     /// (`.init(family:)` did not compile), and equal the spec's.
+    /// A tag can be written as an interpolated string, as a `String` can (only plain literals
+    /// compiled).
+    @Test func tagsFromInterpolatedStrings() {
+        let tags: [Cloud.Tag] = (1...2).map { "task \($0)" } + ["plain"]
+        #expect(tags.map(\.text) == ["task 1", "task 2", "plain"])
+    }
+
     @Test func nestedValuesAreMadeInOneExpression() throws {
         var cloud = Cloud(tags: [Cloud.Tag("Swift", selected: true), "Linux"])
         cloud.font = .init(family: "Inter", size: 20, weight: .bold)
@@ -89,6 +97,6 @@ import Testing
         #expect(throws: Never.self) { try cloud.layout() }
         cloud.tags.append("")
         let error = #expect(throws: TagCloudError.self) { try cloud.layout() }
-        #expect(error?.description == "Cloud: a tag has no text; give it some text or remove it", "\(String(describing: error))")
+        #expect(error?.description == "Cloud: a tag has no text (or only spaces); give it some text or remove it", "\(String(describing: error))")
     }
 }

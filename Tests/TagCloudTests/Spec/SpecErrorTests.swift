@@ -163,10 +163,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.text, "a\tinf\n", #"tags.txt:1:3: the weight of the tag "a" is inf;"#),
         BadInput(.csv, "tag,weight\na,x\n", #"tags.csv:2:3: the weight of the tag "a" is x; a weight must be a finite number ≥ 0"#),
         BadInput(.csv, "tag,weight\n\"b\",-2\n", #"tags.csv:2:5: the weight of the tag "b" is -2;"#),
-        BadInput(.yaml, "tags:\n  - {weight: 1}\n", "spec.yaml:2:5: a tag has no text; give it some text or remove it"),
-        BadInput(.yaml, "tags:\n  - \"\"\n", "spec.yaml:2:5: a tag has no text; give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - {weight: 1}\n", "spec.yaml:2:5: a tag has no text (or only spaces); give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - \"\"\n", "spec.yaml:2:5: a tag has no text (or only spaces); give it some text or remove it"),
+        // Only white space draws an empty chip, as an empty text would.
+        BadInput(.yaml, "tags:\n  - \"  \\u3000 \"\n", "spec.yaml:2:5: a tag has no text (or only spaces); give it some text or remove it"),
         BadInput(.yaml, "tags:\n  -\n", "spec.yaml:2:4: a tag has no text"),
-        BadInput(.text, "\t3\n", "tags.txt:1:2: a tag has no text; give it some text or remove it"),
+        BadInput(.text, "\t3\n", "tags.txt:1:2: a tag has no text (or only spaces); give it some text or remove it"),
         BadInput(.csv, "tag,weight\n,3\n", "tags.csv:2:1: a tag has no text"),
         // CSV links are checked where they are read, as JSON and YAML links are (the csv fuzz
         // target found one accepted here that its own yaml() then refused).
@@ -264,15 +266,16 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                 == #"the picture would be 390 × 40000 pixels, over the limit of 32767 pixels on a side; lower the number of tags, "font.size", "spacing" or "scale" (PNG)"#)
         #expect(TagCloudError.unknownFontFamily("Helvetica", SpecLocation(source: "a.yaml", line: 3, column: 11),
                                                 available: ["Inter", "DejaVu Sans"]).description
-                == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans (and the machine's, which `tagcloud fonts` lists)"#)
+                == #"a.yaml:3:11: unknown font family "Helvetica"; available families: Inter, DejaVu Sans (and the machine's, which fontconfig finds)"#)
         // A near spelling is suggested (`--font Lto` got none).
         #expect(TagCloudError.unknownFontFamily("Intr", nil, available: ["Inter", "DejaVu Sans"]).description
                 .hasPrefix(#"unknown font family "Intr"; did you mean "Inter"? available families: "#))
     }
 
-    /// A picture too large names the keys (and options) whose values make it so, with those
-    /// values: it said "lower the width, the padding or the scale", the scale even for SVG,
-    /// which it does not size.
+    /// A picture too large names the keys whose values make it so, with those values: it said
+    /// "lower the width, the padding or the scale", the scale even for SVG, which it does not
+    /// size. A program sets them in code, so the command's options are not named (the command's
+    /// messages name them: `BadInputTests`).
     @Test func aPictureTooLargeNamesTheKeysThatMakeIt() throws {
         func message(_ cloud: Cloud, _ format: OutputFormat) -> String {
             do {
@@ -286,11 +289,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         wide.width = 20_000
         wide.scale = 2
         #expect(message(wide, .png) == #"the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: "width" 20000 "#
-                + #"+ 2 × "padding" 16 points, × "scale" 2; lower "width" (--width), "padding" (--padding) or "scale" (--scale)"#)
+                + #"+ 2 × "padding" 16 points, × "scale" 2; lower "width", "padding" or "scale""#)
         #expect(message(wide, .svg) == "no error")
         wide.width = 40_000
         #expect(message(wide, .svg) == #"the picture would be 40032 × 68 pixels, over the limit of 32767 pixels on a side: "width" 40000 "#
-                + #"+ 2 × "padding" 16 points (SVG is 1 pixel a point); lower "width" (--width) or "padding" (--padding)"#)
+                + #"+ 2 × "padding" 16 points (SVG is 1 pixel a point); lower "width" or "padding""#)
         var tall = Cloud(tags: (0..<80).map { Cloud.Tag("t\($0)") })
         tall.width = 10
         var font = Cloud.Font()
@@ -298,13 +301,13 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         tall.font = font
         let tallMessage = message(tall, .pdf)
         #expect(tallMessage.contains(#" pixels on a side: 80 tags make it "#) && tallMessage.hasSuffix(
-            #" points tall (PDF is 1 pixel a point); show fewer rows ("maxRows", --max-rows) or tags, lower "font.size" (--font-size)"#
-            + #", "chip.padding" or "spacing" (--spacing), or raise "width" (--width) to fit more tags in a row"#), "\(tallMessage)")
+            #" points tall (PDF is 1 pixel a point); show fewer rows ("maxRows") or tags, lower "font.size""#
+            + #", "chip.padding" or "spacing", or raise "width" to fit more tags in a row"#), "\(tallMessage)")
         // One tag: its own padding can make it so, and no width or row limit helps.
         let one = try Cloud(yaml: "chip: {padding: {vertical: 100000}}\ntags: [a]\n")
         let oneMessage = message(one, .svg)
         #expect(oneMessage.contains(#": 1 tag makes it "#) && oneMessage.hasSuffix(
-            #" points tall (SVG is 1 pixel a point); lower "font.size" (--font-size), "chip.padding" or "padding" (--padding)"#), "\(oneMessage)")
+            #" points tall (SVG is 1 pixel a point); lower "font.size", "chip.padding" or "padding""#), "\(oneMessage)")
     }
 
     /// `localizedDescription`, what Swift programs print, is the message (it was "The operation

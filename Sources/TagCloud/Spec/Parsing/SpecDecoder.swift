@@ -226,12 +226,15 @@ final class SpecDecoder: @unchecked Sendable {
         }
     }
 
-    /// Checks a tag's text: not empty, no control characters.
+    /// Checks a tag's text: not empty or only white space (a chip with nothing to read), no
+    /// control characters.
     func tagText(_ text: String, location: SpecLocation) throws(TagCloudError) -> String {
         if text.isEmpty { throw .emptyTag(location) }
+        // A control character is named first: some (U+0085) are white space too.
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: text, key: nil, location)
         }
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { throw .emptyTag(location) }
         return text
     }
 
