@@ -240,6 +240,31 @@ struct LayoutModifierTests {
         let tall = try render(row.fixedSize(horizontal: false, vertical: true), proposal: ProposedViewSize(width: 20, height: 300))
         #expect(tall.rect(filledWith: .red)?.height == 30 && tall.size.height == 30)
     }
+
+    /// A stack that was proposed a width and is wider than it (a `fixedSize()` child wider than
+    /// the proposal) places its other children at the proposed width, which they were measured
+    /// at, as SwiftUI does (its placing proposal is `proposal.width ?? size.width`): a flow placed
+    /// at the wider width wrapped into fewer rows than it was measured for and left a row-high gap
+    /// above the next child, and a flexible bar took the wide child's width.
+    @Test("A stack wider than its proposal places its children at the proposed width")
+    func overWideChild() throws {
+        let headline = try typesetter().shape("A headline wider than the phone screen", font: .title).size
+        let proposed: CGFloat = 200
+        #expect(headline.width > proposed)
+        let stack = VStack(alignment: .leading, spacing: 0) {
+            Text("A headline wider than the phone screen").font(.title).fixedSize()
+            FlowLayout(itemSpacing: 0, lineSpacing: 0) {
+                ForEach(0..<6, id: \.self) { _ in Color.green.frame(width: 60, height: 10) }
+            }
+            Color.red.frame(height: 4)
+        }
+        let result = try render(stack, proposal: ProposedViewSize(width: proposed, height: nil))
+        #expect(result.size.width == headline.width)
+        // Measured at 200 (three a row, two rows) and placed so: the red bar follows at once.
+        let cells = result.rects(filledWith: .green)
+        #expect(cells.count == 6 && cells.allSatisfy { $0.maxX <= 180 } && cells.map(\.maxY).max() == headline.height + 20, "\(cells)")
+        #expect(result.rect(filledWith: .red) == rect(0, headline.height + 20, proposed, 4))
+    }
 }
 
 /// A layout value used by ``RankedLayout``.

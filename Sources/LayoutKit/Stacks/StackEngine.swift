@@ -156,10 +156,15 @@ struct StackEngine {
     /// Places the children one after another along the major axis, aligned on the minor axis.
     ///
     /// Each child is proposed its major length from the resolution and, on the minor axis, the
-    /// stack's own placed length, as SwiftUI's stacks do: a stack sized without a minor proposal
-    /// (under `fixedSize()`, or measured for its ideal size) is as wide as its widest child, and
-    /// its flexible children (`frame(maxWidth: .infinity)`, a `Divider`) then take that width:
-    /// the "same width" idiom.
+    /// stack's own minor proposal, or, when it has none, its placed length, as SwiftUI's stacks
+    /// do (SwiftUICore's `proposalWhenPlacing`: `proposal.width ?? size.width` for a vertical
+    /// stack):
+    /// - a stack sized without a minor proposal (under `fixedSize()`, or measured for its ideal
+    ///   size) is as wide as its widest child, and its flexible children (`frame(maxWidth:
+    ///   .infinity)`, a `Divider`) then take that width: the "same width" idiom;
+    /// - a stack proposed a width and made wider by a child wider than that (a `fixedSize()`
+    ///   headline) places its other children at the width they were measured at: a flow placed
+    ///   at the wider width wrapped into fewer rows than it was measured for, and left a gap.
     func place(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews, cache: inout StackCache) {
         let resolution = resolve(proposal, subviews: subviews, cache: &cache)
         let minor = axis.perpendicular
@@ -167,8 +172,10 @@ struct StackEngine {
         let spare = boundsMinor.isFinite ? boundsMinor - resolution.size[minor] : 0
         let minorOrigin = (minor == .horizontal ? bounds.minX : bounds.minY) + Swift.max(0, spare) * guide.fraction
         var major = axis == .horizontal ? bounds.minX : bounds.minY
-        let proposals = boundsMinor.isFinite
-            ? resolution.proposals.map { ProposedViewSize(major: $0[axis], minor: boundsMinor, axis: axis) } : resolution.proposals
+        let placingMinor = proposal[minor] ?? (boundsMinor.isFinite ? boundsMinor : nil)
+        let proposals = placingMinor.map { placed in
+            resolution.proposals.map { ProposedViewSize(major: $0[axis], minor: placed, axis: axis) }
+        } ?? resolution.proposals
         // A child proposed another minor length may take another size, and so another guide:
         // the children are aligned by the guides of the sizes they are placed at.
         var guides = resolution.guides, ascent = resolution.ascent
