@@ -130,6 +130,80 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("tags.yaml"), encoding: .utf8) == "tags: [a]\n")
     }
 
+    /// Font files are inputs as specs are: none is written over, whether given with
+    /// `--font-file` or in a spec's `fonts`, by `render` alone, in a batch or by `animate` (a PNG
+    /// or SVG replaced the font, exit 0).
+    @Test func fontFilesAreNeverWrittenOver() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let font = try Data(contentsOf: packageRoot.appendingPathComponent("Fonts/DejaVu/DejaVuSans-Bold.ttf"))
+        try font.write(to: dir.appendingPathComponent("font.ttf"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try font.write(to: dir.appendingPathComponent("out/s.png"))
+        try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        try Data("tags: [c]\n".utf8).write(to: dir.appendingPathComponent("b.yaml"))
+        try Data("fonts: [font.ttf]\nfont: {family: DejaVu Sans}\ntags: [a]\n".utf8).write(to: dir.appendingPathComponent("f.yaml"))
+        let cases: [[String]] = [
+            ["render", "s.yaml", "--font-file", "font.ttf", "-o", "font.ttf", "--format", "png"],
+            ["render", "f.yaml", "-o", "font.ttf", "--format", "svg"],
+            ["render", "s.yaml", "b.yaml", "--out-dir", "out", "--formats", "png", "--font-file", "out/s.png"],
+            ["render", "s.yaml", "--font-file", "out/s.png", "--out-dir", "out"],
+            ["animate", "s.yaml", "b.yaml", "--font-file", "font.ttf", "-o", "font.ttf", "--format", "svg"],
+        ]
+        for arguments in cases {
+            let run = try CommandRunner.run(arguments, in: dir)
+            #expect(run.status == 73 && run.standardError.contains("which must not be replaced"), "\(arguments): \(run.standardError)")
+            #expect(try Data(contentsOf: dir.appendingPathComponent("font.ttf")) == font, "\(arguments)")
+            #expect(try Data(contentsOf: dir.appendingPathComponent("out/s.png")) == font, "\(arguments)")
+        }
+    }
+
+    /// Standard output opened on an input (`-o -` with `1<>spec.yaml` or `>> spec.yaml`) is refused
+    /// as `-o /dev/stdout` is: the spec was replaced, or grew a picture.
+    @Test func standardOutputThatIsAnInputIsRefused() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = "tags: [a, b]\n"
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        let tagcloud = CommandRunner.executable.path
+        for redirect in ["1<>s.yaml", ">> s.yaml", "< s.yaml 1<>s.yaml"] {
+            let input = redirect.hasPrefix("<") ? "-" : "s.yaml"
+            let run = try CommandRunner.run(["-c", "'\(tagcloud)' render \(input) -o - --format svg \(redirect)"], in: dir,
+                                            program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.status == 73 && run.standardError.contains("cannot write to standard output: standard output is the"),
+                    "\(redirect): \(run.standardError)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("s.yaml"), encoding: .utf8) == spec, "\(redirect)")
+        }
+    }
+
+    /// A batch says what rendering a spec alone says of an empty one (a pipe whose writer failed).
+    @Test func aBatchSaysASpecIsEmpty() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data().write(to: dir.appendingPathComponent("empty.yaml"))
+        try Data("width: 300\n".utf8).write(to: dir.appendingPathComponent("notags.yaml"))
+        try Data("tags: [a]\n".utf8).write(to: dir.appendingPathComponent("a.yaml"))
+        let run = try CommandRunner.run(["render", "empty.yaml", "notags.yaml", "a.yaml", "--out-dir", "out", "--quiet"], in: dir)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("warning: the input \"empty.yaml\" is empty; the picture has no tags"), "\(run.standardError)")
+        #expect(run.standardError.contains("warning: the input \"notags.yaml\" has no tags; the picture is empty"), "\(run.standardError)")
+    }
+
+    /// What `-v` says it wrote shows a name's control characters escaped, as messages do: an
+    /// escape sequence in a file name reached the terminal.
+    @Test func writtenNamesAreEscaped() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [a]\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        try Data("tags: [b]\n".utf8).write(to: dir.appendingPathComponent("b.yaml"))
+        for arguments in [["render", "s.yaml", "-v", "-o", "o\nut\u{1B}[2J.svg"],
+                          ["animate", "s.yaml", "b.yaml", "-v", "-o", "an\u{1B}[7mim.svg"]] {
+            let run = try CommandRunner.run(arguments, in: dir)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.contains("wrote ") && !run.standardError.contains("\u{1B}"), "\(arguments): \(run.standardError)")
+        }
+    }
+
     @Test func anEmptyTagListRendersAnEmptyPicture() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

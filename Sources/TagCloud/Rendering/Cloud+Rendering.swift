@@ -156,19 +156,30 @@ extension Cloud {
                              located("weights.maxSize"))
     }
 
-    /// A typesetter over `typesetter`'s fonts with the font files `paths` added ahead of them
-    /// (FontLibrary's `adding(fontFiles:)`); relative paths are relative to the folder of the spec
-    /// that gave them, or to the working folder for a cloud not read from a file.
-    private func typesetterAdding(_ paths: [String], to typesetter: Typesetter) throws(TagCloudError) -> Typesetter {
-        let place = location(ofKeyPath: "fonts")
+    /// The font files and folders the cloud reads (``fonts``), as paths the process can open:
+    /// relative ones resolved against the folder of the spec that gave them. What a command must
+    /// never write over.
+    package var fontFilePaths: [String] { resolvedFontPaths(fonts ?? []) }
+
+    /// `paths` made absolute: relative to the folder of the spec that gave `fonts`, or to the
+    /// working folder for a cloud not read from a file.
+    private func resolvedFontPaths(_ paths: [String]) -> [String] {
         var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        if let source = place?.source, FileManager.default.fileExists(atPath: source) {
+        if let source = location(ofKeyPath: "fonts")?.source, FileManager.default.fileExists(atPath: source) {
             // Made absolute as text, so that the kernel resolves a `..` after a link (URL would
             // remove `L/..` from a relative path).
             let folder = source.lastIndex(of: "/").map { String(source[...$0]) } ?? ""
             base = URL(fileURLWithPath: source.hasPrefix("/") ? folder : base.path + "/" + folder, isDirectory: true)
         }
-        let resolved = paths.map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).path }
+        return paths.map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).path }
+    }
+
+    /// A typesetter over `typesetter`'s fonts with the font files `paths` added ahead of them
+    /// (FontLibrary's `adding(fontFiles:)`); relative paths are relative to the folder of the spec
+    /// that gave them, or to the working folder for a cloud not read from a file.
+    private func typesetterAdding(_ paths: [String], to typesetter: Typesetter) throws(TagCloudError) -> Typesetter {
+        let place = location(ofKeyPath: "fonts")
+        let resolved = resolvedFontPaths(paths)
         do {
             return Typesetter(library: try typesetter.library.adding(fontFiles: resolved))
         } catch let error as TypesettingError {

@@ -75,7 +75,7 @@ package struct AnimateResult: Sendable {
     /// One line saying what was written: `wrote switch.svg (animated SVG, 52,133 bytes)`.
     package var summary: String {
         let kind = format == .png ? "APNG" : "animated SVG"
-        return "wrote \(outputPath ?? "standard output") (\(kind), \(data.count) bytes)"
+        return "wrote \(outputPath.map(escapingControls) ?? "standard output") (\(kind), \(data.count) bytes)"
     }
 }
 
@@ -148,6 +148,10 @@ extension TagCloudCommand {
             return cloud
         }
         let from = try load(request.from), to = try load(request.to)
+        // Both specs' font files (theirs and `--font-file`'s) are inputs too, which the output
+        // must not replace: checked before anything is drawn.
+        let readPaths = inputs + from.fontFilePaths + to.fontFilePaths
+        if let path { try OutputFile.check(path, inputs: readPaths) } else { try OutputFile.checkStandardOutput(against: readPaths) }
         let data = try library { () throws(TagCloudError) in
             try from.animationData(to: to, as: format, scale: request.scale, animation: request.animation,
                                    frameRate: request.frameRate, hold: request.hold, loop: request.loop)
@@ -157,7 +161,7 @@ extension TagCloudCommand {
             let name = input == "-" ? StandardStreams.standardInputName : input
             for warning in warnings { warn("warning: \(escapingControls(name)): \(warning)") }
         }
-        if let path { try OutputFile.write(data, to: path, inputs: inputs) } else { try StandardStreams.output(data) }
+        if let path { try OutputFile.write(data, to: path, inputs: readPaths) } else { try StandardStreams.output(data) }
         return AnimateResult(outputPath: path, format: format, data: data)
     }
 

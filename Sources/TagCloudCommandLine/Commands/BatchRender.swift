@@ -181,14 +181,26 @@ extension TagCloudCommand {
                 let outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
                 var lines: [String] = []
                 let made: [(destination: Destination, data: Data)]
+                var inputs = request.readPaths
                 do throws(CommandError) {
                     if let error = unwritable[index] { throw error }
                     // Missing, a folder, `x.yaml/`: said as rendering the spec alone says it.
                     if let input = job.input { try checkInputFiles([input]) }
+                    // An empty spec is said, as rendering it alone says it (a pipe whose writer
+                    // failed); the message names the input.
                     var cloud = try loadCloud(job, request: request, readStandardInput: {
                         () throws(TagCloudError) in try standardInput.get()
-                    }, warn: { _ in })
+                    }, warn: { lines.append($0) })
                     if let tags { cloud.tags = tags }
+                    // The spec's font files are inputs too, which no output may replace.
+                    inputs += cloud.fontFilePaths
+                    for destination in job.destinations {
+                        if let path = destination.path {
+                            try OutputFile.check(path, inputs: inputs, within: request.outputFolder)
+                        } else {
+                            try OutputFile.checkStandardOutput(against: inputs)
+                        }
+                    }
                     let formats = job.destinations.map(\.format)
                     let rendered = try library { () throws(TagCloudError) in
                         for format in formats { try cloud.checkPictureCanFit(format) }
@@ -207,13 +219,13 @@ extension TagCloudCommand {
                 }
                 // Written by the writer, so that this core draws the next spec while the file
                 // waits for the disk.
-                let renderLines = lines
+                let renderLines = lines, readPaths = inputs
                 writer.write {
                     var outcome = outcome, lines = renderLines
                     do throws(CommandError) {
                         for (destination, data) in made {
                             if let path = destination.path {
-                                try OutputFile.write(data, to: path, inputs: request.readPaths, within: request.outputFolder)
+                                try OutputFile.write(data, to: path, inputs: readPaths, within: request.outputFolder)
                                 outcome.files.append(path)
                                 if listingFiles { lines.append("wrote \(escapingControls(path))") }
                             } else {

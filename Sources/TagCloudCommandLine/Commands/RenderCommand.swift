@@ -40,10 +40,11 @@ package struct RenderRequest: Sendable {
         self.maxInputSize = maxInputSize
     }
 
-    /// Every file and folder the request reads (the specs, the `--from` content folders), which
-    /// no output may replace.
+    /// Every file and folder the request reads (the specs, the `--from` content folders, the
+    /// `--font-file` fonts), which no output may replace; a spec's own `fonts` are added once it
+    /// is read (``Cloud/fontFilePaths``).
     package var readPaths: [String] {
-        inputs + (collect?.folders ?? [])
+        inputs + (collect?.folders ?? []) + fontFiles
     }
 
     /// A request for one input.
@@ -69,7 +70,8 @@ package struct RenderResult: Sendable {
 
     /// One line saying what was written: `wrote tags.png (PNG, 390 × 140 pt, 8 chips)`.
     package var summary: String {
-        let place = outputPath ?? "standard output"
+        // A name may hold control characters (an escape sequence would reach the terminal).
+        let place = outputPath.map(escapingControls) ?? "standard output"
         let size = "\(CloudLayout.number(layout.width)) × \(CloudLayout.number(layout.height)) pt"
         let more = hiddenCount > 0 ? ", \(hiddenCount) hidden behind +\(hiddenCount)" : ""
         let chips = layout.chips.count == 1 ? "1 chip" : "\(layout.chips.count) chips"
@@ -132,6 +134,13 @@ package enum TagCloudCommand {
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
         }, warn: warn)
+        // The spec's font files are inputs too: checked again with them before anything is drawn.
+        let inputs = request.readPaths + cloud.fontFilePaths
+        if let path = destination.path {
+            try OutputFile.check(path, inputs: inputs, within: request.outputFolder)
+        } else {
+            try OutputFile.checkStandardOutput(against: inputs)
+        }
         let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
         if destination.format.needsOnlyTheLayout {
             // The layout alone: laid out, not drawn.
@@ -147,7 +156,7 @@ package enum TagCloudCommand {
         }
         for warning in fontWarnings { warn("warning: \(warning)") }
         if let path = destination.path {
-            try OutputFile.write(data, to: path, inputs: request.readPaths, within: request.outputFolder)
+            try OutputFile.write(data, to: path, inputs: inputs, within: request.outputFolder)
         } else {
             try StandardStreams.output(data)
         }

@@ -206,7 +206,7 @@ extension TagCloudCommand {
             // Every file is named by the command, inside the folder given.
             try OutputFile.write(data, to: url.path, inputs: inputs, within: request.outputFolder)
             files.append(url.path)
-            try progress("wrote \(url.path)")
+            try progress("wrote \(escapingControls(url.path))")
         }
         // A sample that cannot be rendered is reported and left out of the page; the others are
         // still written. A file that cannot be written stops the run (the folder is at fault).

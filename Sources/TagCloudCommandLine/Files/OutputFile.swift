@@ -163,6 +163,23 @@ package enum OutputFile {
         return target
     }
 
+    /// Refuses standard output when it is one of the inputs, as `cat` refuses it: `-o -` with
+    /// standard output opened on the spec (`1<>spec.yaml`, or appending with `>> spec.yaml`)
+    /// replaced or grew the spec, where `-o /dev/stdout` was refused.
+    ///
+    /// - Parameter inputs: The files read (`-` for standard input); folders are skipped.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming `-`.
+    package static func checkStandardOutput(against inputs: [String]) throws(CommandError) {
+        var output = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG else { return }
+        for input in inputs {
+            guard let status = status(ofInput: input), status.st_mode & S_IFMT == S_IFREG,
+                  FileIdentity(status).isSameFile(as: FileIdentity(output)) else { continue }
+            let which = input == "-" ? "the file standard input reads" : "the input file \(quoted(path: input))"
+            throw .cannotWriteOutput(path: "-", reason: "standard output is \(which), which must not be replaced")
+        }
+    }
+
     /// What an input names: the file at its path, or for `-` what standard input reads; `nil` when
     /// there is nothing there.
     package static func status(ofInput input: String) -> stat? {
