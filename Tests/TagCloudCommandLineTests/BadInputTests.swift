@@ -176,6 +176,30 @@ import Testing
         }
     }
 
+    /// Runs sharing an `--out-dir` (`make -j`), one failing: the failing run removes the empty
+    /// folders it made, which the other found there and was writing into. The other run is never
+    /// failed by that cleanup (it was, in about 1 run of 4: "the folder "pub/tags" does not exist").
+    @Test func aFailingRunDoesNotFailAnotherSharingItsFolder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [Swift, Rust]\n".utf8).write(to: dir.appendingPathComponent("good.yaml"))
+        try Data("width: abc\n".utf8).write(to: dir.appendingPathComponent("bad.yaml"))
+        let tagcloud = CommandRunner.executable.path
+        let script = """
+            fails=0
+            for t in $(seq 40); do
+              rm -rf pub
+              '\(tagcloud)' render bad.yaml --out-dir pub/tags --quiet 2>/dev/null &
+              '\(tagcloud)' render good.yaml --out-dir pub/tags --quiet || fails=$((fails+1))
+              wait
+              test -f pub/tags/good.png || fails=$((fails+1))
+            done
+            echo "$fails"
+            """
+        let run = try CommandRunner.run(["-c", script], in: dir, program: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.text == "0\n", "\(run.text) \(run.standardError)")
+    }
+
     /// A batch says what rendering a spec alone says of an empty one (a pipe whose writer failed).
     @Test func aBatchSaysASpecIsEmpty() throws {
         let dir = try temporaryFolder()

@@ -365,8 +365,12 @@ package enum TagCloudCommand {
     static func createOutputFolder(of request: RenderRequest) throws(CommandError) -> [String] {
         guard let folder = request.outputFolder else { return [] }
         // Each missing folder from the top, as `mkdir -p`, naming the one that cannot be made.
-        var path = folder.hasPrefix("/") ? "/" : ""
         var created: [String] = []
+        // Another run sharing the folder may remove folders it made between our look and our
+        // mkdir (a failing run removes the empty folders it made): ENOENT then means a folder
+        // above vanished, and the chain is made again from the top, a few times.
+        attempts: for attempt in 0..<4 {
+        var path = folder.hasPrefix("/") ? "/" : ""
         for part in folder.split(separator: "/") {
             path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + part
             var status = stat(), link = stat()
@@ -395,12 +399,15 @@ package enum TagCloudCommand {
                 TemporaryFileCleanup.registerCreatedFolders([path])
             } else if errno != EEXIST {
                 let code = errno
+                if code == ENOENT, attempt < 3 { continue attempts }
                 removeCreatedFolders(created)
                 // The folders above it are there (made or found above): ENOENT is the file
                 // system's refusal (/proc, /sys).
                 let why = code == ENOENT ? "the file system there does not take new folders" : OutputFile.reason(code)
                 throw .cannotWriteOutput(path: folder, reason: "the folder \(quoted(path: path)) cannot be created: \(why)")
             }
+        }
+        break
         }
         return created
     }

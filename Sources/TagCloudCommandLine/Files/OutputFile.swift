@@ -112,6 +112,34 @@ package enum OutputFile {
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` saying why.
     @discardableResult
     package static func check(_ path: String, inputs: [String], within folder: String? = nil) throws(CommandError) -> Target {
+        try againIfFolderVanished(path, within: folder) { () throws(CommandError) in try checkOnce(path, inputs: inputs, within: folder) }
+    }
+
+    /// Runs `body`, and when it fails because the folder of an output inside `--out-dir` is gone,
+    /// makes the folder again and runs it again, a few times.
+    ///
+    /// Runs sharing an `--out-dir` (`make -j`): one that fails removes the empty folders it made,
+    /// which another may have found there and be writing into (its unnamed file keeps no folder
+    /// from being empty). That other run failed for this cleanup ("the folder does not exist").
+    private static func againIfFolderVanished<Value>(_ path: String, within folder: String?,
+                                                     _ body: () throws(CommandError) -> Value) throws(CommandError) -> Value {
+        var attempt = 0
+        while true {
+            do throws(CommandError) {
+                return try body()
+            } catch {
+                attempt += 1
+                var status = stat()
+                let parent = folderOf(path)
+                guard folder != nil, attempt < 4, stat(parent, &status) != 0, errno == ENOENT,
+                      (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
+                else { throw error }
+            }
+        }
+    }
+
+    /// One try of ``check(_:inputs:within:)``.
+    private static func checkOnce(_ path: String, inputs: [String], within folder: String?) throws(CommandError) -> Target {
         let target = try resolve(path)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
         if let folder { try confine(target, to: folder, fail) }
@@ -306,6 +334,14 @@ package enum OutputFile {
     /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming the path as given and
     ///   what went wrong; a file that was there is then unchanged, and no temporary is left.
     package static func write(_ data: Data, to path: String, inputs: [String] = [], within folder: String? = nil) throws(CommandError) {
+        // The folder may vanish while the file is written, not only before (see the helper).
+        try againIfFolderVanished(path, within: folder) { () throws(CommandError) in
+            try writeOnce(data, to: path, inputs: inputs, within: folder)
+        }
+    }
+
+    /// One try of ``write(_:to:inputs:within:)``.
+    private static func writeOnce(_ data: Data, to path: String, inputs: [String], within folder: String?) throws(CommandError) {
         let target = try check(path, inputs: inputs, within: folder)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
         switch target.method {
