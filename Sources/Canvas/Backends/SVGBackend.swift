@@ -177,7 +177,9 @@ final class SVGWriter {
         let width = number(list.size.width), height = number(list.size.height)
         var head = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(p)\" class=\"tc-svg\""
         head += options.isResponsive ? " width=\"100%\"" : " width=\"\(width)\" height=\"\(height)\""
-        head += " viewBox=\"0 0 \(width) \(height)\" aria-labelledby=\"\(p)-title\">\n"
+        head += " viewBox=\"0 0 \(width) \(height)\" aria-labelledby=\"\(p)-title\""
+        if let language = options.language { head += " lang=\"\(WebText.escape(language))\"" }
+        head += ">\n"
         let title = options.title ?? (holdsCloud ? "Tag cloud" : "Picture")
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
         head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"

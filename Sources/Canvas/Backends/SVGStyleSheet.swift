@@ -76,6 +76,9 @@ struct SVGStyleSheet {
         text += "\(scope) [fill=none]{fill:none}\n"
         text += "\(scope) defs path,\(scope) use{fill:inherit;stroke:inherit}\n"
         text += "\(scope){stroke:none}\n"
+        // A page's `path { stroke: red }` beats the inherited `none`: every chip had a red outline.
+        // Shapes that stroke say so in their `stroke` attribute, and their colour class wins.
+        text += "\(scope) path:not([stroke]){stroke:none}\n"
         // A page's `text-shadow` would show the invisible text layer's shadow.
         if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none}\n" }
         if links {

@@ -37,6 +37,10 @@ public struct SVGOptions: Sendable, Equatable {
     /// The document's `<title>`, which names the picture for assistive technology; `nil` for
     /// "Tag cloud" when the picture holds a cloud (an ``ItemRole/cloud`` item), "Picture" otherwise.
     public var title: String?
+    /// The language of the picture's words (a BCP 47 tag, `fr`), written as the root's `lang`:
+    /// its title and what its items do not say otherwise (a text with its own language keeps
+    /// its `lang`) are read in it; `nil` (the default) leaves it to the page.
+    public var language: String?
     /// The dark look, for pictures that follow the reader's colour scheme: the light look is
     /// written as usual and a `@media (prefers-color-scheme: dark)` block gives the dark colours.
     /// `nil` (the default) writes one look.

@@ -111,7 +111,10 @@ struct HTMLWriter {
         // A right-to-left cloud says so in its markup too, which a feed or a sanitiser that
         // strips the style sheet keeps.
         let dir = cloud.direction == .rtl ? " dir=\"rtl\"" : ""
-        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
+        // The cloud's language on the list: its name, the "+N" chip's and the tags without one
+        // of their own are read in it (they were read in the page's).
+        let lang = cloud.web.language.map { " lang=\"\(WebText.escape($0))\"" } ?? ""
+        let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir)\(lang) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
         let style = try styleSheet(controlsRows: controlsRows)
         var fragment = "<style>\n" + style + "</style>\n"
         fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
@@ -125,11 +128,13 @@ struct HTMLWriter {
         } else {
             "body{margin:0}"
         }
-        // The page is in the tags' language when they share one (`locale: ja`: it said `en`
-        // whatever the tags were), else English, its own words' (the default title); a chip in
-        // another language has its `lang`.
+        // The page is in the cloud's language, or the tags' when they share one (`locale: ja`:
+        // it said `en` whatever the tags were), else English, its own words' (the default
+        // title); a chip in another language has its `lang`.
+        // The cloud's own language when it has one (one tag of another language made the page
+        // English).
         let languages = Set(cloud.chips.map(\.locale))
-        let pageLanguage = languages.count == 1 ? languages.first.flatMap { $0 } ?? "en" : "en"
+        let pageLanguage = cloud.web.language ?? (languages.count == 1 ? languages.first.flatMap { $0 } ?? "en" : "en")
         return "<!DOCTYPE html>\n<html lang=\"\(WebText.escape(pageLanguage))\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<title>\(WebText.escape(title))</title>\n<style>\(pageStyle)</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
@@ -465,7 +470,12 @@ struct HTMLWriter {
         // Inherited properties a page may set that move or size the text (an article's
         // `text-indent: 1.5em` indented every chip's label).
         container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;text-shadow:none;-webkit-text-stroke:0;"
-        container += "background:var(--tc-background,\(options.background.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"))"
+        // A page's `text-align: center` (or justify) centred a two-line label and moved its
+        // ellipsis; a vertical `writing-mode` turned the cloud on its side.
+        container += "text-align:start;text-align-last:auto;writing-mode:horizontal-tb;"
+        // `--tc-background` is the background the spec gave, as in the SVG, which has none to
+        // paint otherwise (it painted a cloud without one here, and not in the SVG).
+        container += options.background.map { "background:var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "background:transparent"
         css += "\(scope){\(container)}\n"
         // The chips and their texts take the cloud's type and the look's colours, whatever a
         // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,
@@ -496,8 +506,11 @@ struct HTMLWriter {
         }
         // The "+N" chip is never cut: its count is what it says.
         css += "\(scope)>li.tc-more{flex-shrink:0;max-width:none}\n"
-        // A blog's `ul li::before { content: "•" }` would put a bullet in every chip.
-        css += "\(scope)>li::before,\(scope)>li::after{content:none;display:none}\n"
+        // A blog's `ul li::before { content: "•" }` would put a bullet in every chip, and a theme's
+        // `a[href^="http"]::after { content: " ↗" }` an arrow after every linked label (wider
+        // chips, other rows than the picture's).
+        css += "\(scope)>li::before,\(scope)>li::after,\(scope) .tc-body::before,\(scope) .tc-body::after,"
+            + "\(scope) .tc-body *::before,\(scope) .tc-body *::after{content:none;display:none}\n"
         let gap = cloud.chips.first(where: { $0.look.checkmark != nil })?.look.checkmark?.spacing ?? 0
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
@@ -547,8 +560,8 @@ struct HTMLWriter {
             css += "@container (min-width:\(number(pictureWidth))px){\(rows)}\n"
         }
         if options.darkLook != nil {
-            let background = options.darkBackground.map { WebText.cssColor($0.rgbaColor) } ?? "transparent"
-            css += "@media (prefers-color-scheme:dark){\n\(scope){background:var(--tc-background,\(background))}\n" + darkLookRules + "}\n"
+            let background = options.darkBackground.map { "var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "transparent"
+            css += "@media (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
         }
         return css
     }

@@ -61,6 +61,7 @@ extension RenderedCloud {
         let web = cloud.web
         var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
                                  linkTarget: web.linkTarget)
+        options.language = web.language
         if let darkLook {
             options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: (darkLook.background ?? web.background)?.rgbaColor)
         }

@@ -93,7 +93,8 @@ import Testing
         let html = try Self.html("style: tagCloud\ntags: [Swift, {text: Linux, selected: true}]\n")
         #expect(html.contains("background:var(--tc-chip-fill,#007aff33)"))
         #expect(html.contains("color:var(--tc-text,#000000)"))
-        #expect(html.contains("background:var(--tc-background,transparent)"))
+        // No background given: none to theme, as in the SVG.
+        #expect(html.contains("background:transparent") && !html.contains("--tc-background"))
         let given = try Self.html("tags: [Swift]\n", options: HTMLOptions(background: CSSColor(red: 1, green: 1, blue: 1)))
         #expect(given.contains("background:var(--tc-background,#ffffff)"))
     }
@@ -212,6 +213,18 @@ import Testing
         // A cloud in one language makes a page in that language.
         let japanese = try Self.html("locale: ja\ntags: [東京, 大阪]\n", options: HTMLOptions(isPage: true))
         #expect(japanese.hasPrefix("<!DOCTYPE html>\n<html lang=\"ja\">"))
+        // The cloud's language, with one tag in another: the page, the list and the SVG are in the
+        // cloud's (one Hebrew tag made the page English, and the list had no language at all, so
+        // its name and the "+N" chip's were read in the page's).
+        let mixed = "locale: ar\ntitle: وسوم\ntags: [مرحبا, {text: שלום, locale: he}, سلام, عالم]\n"
+        let arabic = try Self.html(mixed, options: HTMLOptions(isPage: true))
+        #expect(arabic.hasPrefix("<!DOCTYPE html>\n<html lang=\"ar\">"))
+        let fragment = try Self.html(mixed)
+        #expect(fragment.contains("class=\"tc-cloud\" role=\"list\" lang=\"ar\""), "\(fragment)")
+        #expect(fragment.contains("lang=\"he\""))
+        let svg = String(decoding: try renderSpec(mixed).data(as: .svg), as: UTF8.self)
+        #expect(svg.contains("aria-labelledby=\"") && svg.contains("-title\" lang=\"ar\">"), "\(svg.prefix(400))")
+        #expect(!(try Self.html("tags: [Swift]\n")).contains(" lang="))
         #expect(page.contains("<title>Languages</title>") && page.contains("aria-label=\"Languages\"") && page.hasSuffix("</html>\n"))
         #expect(page.contains("<style>body{margin:0}</style>"))
         // A dark cloud's page is dark: its white text never lands on a browser's white page.

@@ -213,14 +213,25 @@ import Typesetting
     /// text strokes and shadows) change
     /// nothing in the HTML fragment or the inline SVG: the selected chips' borders stayed filled
     /// black, the checkmark grew to the column's width, and the labels took the page's type.
-    @Test(arguments: ["suggestion-picker-selected", "counts", "links"]) @MainActor
+    ///
+    /// Also a theme's generated content on links and spans (`a[href^="http"]::after { content:
+    /// " ↗" }` widened every linked chip), `path { stroke }` (an outline on every SVG chip) and
+    /// `text-align: center` (which centred a two-line label and moved its ellipsis).
+    @Test(arguments: ["suggestion-picker-selected", "counts", "links", "two-lines"]) @MainActor
     func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
-        let item = name == "links"
-            ? try Case("links", yaml: "style: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n"
-                       + "  - {text: Swift, weight: 3, href: \"https://swift.org\", selected: true}\n"
-                       + "  - {text: Linux, weight: 12, href: \"https://kernel.org\"}\n  - {text: Cairo, weight: 1}\n")
-            : try Case(name)
+        let item = switch name {
+        case "links":
+            try Case("links", yaml: "style: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n"
+                     + "  - {text: Swift, weight: 3, href: \"https://swift.org\", selected: true}\n"
+                     + "  - {text: Linux, weight: 12, href: \"/tags/linux/\"}\n  - {text: Cairo, weight: 1}\n")
+        case "two-lines":
+            try Case("two-lines", yaml: "chip: {lineLimit: 2}\nwidth: 240\ntags: [Swift, \"a very long tag that goes on and on and on and on and on and on forever\"]\n")
+        default:
+            try Case(name)
+        }
         let hostile = "svg path{fill:currentColor}svg use{fill:red}svg{stroke:red}.x svg,svg.tc-check{width:100%;height:auto}"
+            + "a[href^=\"http\"]::after{content:\" \\2197\"}a[href^=\"/\"]::before{content:\"#\"}span::after{content:\"*\"}"
+            + "path{stroke:red}body{text-align:center;text-align-last:justify}"
             + "a{border-bottom:1px dotted red;box-shadow:inset 0 -2px 0 red;text-transform:uppercase;letter-spacing:.1em;font-weight:bold}"
             + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
             + "*{font-kerning:none;font-family:serif}span{font-weight:bold;font-style:italic}"

@@ -85,6 +85,9 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var followsColorScheme = false
         /// The background the spec gave; `nil` for none.
         public var background: CSSColor?
+        /// The cloud's language (``Cloud/locale``), for the `lang` of the list or picture: its
+        /// title, the "+N" chip's name and the tags without a locale of their own are in it.
+        public var language: String?
 
         /// Web settings with every value at its default.
         public init() {}
@@ -337,6 +340,7 @@ extension Cloud {
         web.isPage = page ?? false
         web.followsColorScheme = theme == .auto
         web.background = background
+        web.language = locale
         return web
     }
 }
