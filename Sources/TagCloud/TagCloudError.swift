@@ -133,8 +133,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .pictureHasTooManyPixels, .internalError, .fontsUnavailable,
-             .textLayoutFailed, .renderingFailed, .missingGlyphs, .unbuiltLanguage, .mixedLanguages:
+             .textLayoutFailed, .renderingFailed, .unbuiltLanguage, .mixedLanguages:
             nil
+        case .missingGlyphs(let warnings):
+            warnings.first?.location
         case .unusableFontFile(_, _, let location):
             location
         case .invalidUTF8(let location, _), .syntax(_, let location, _),
@@ -294,7 +296,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .missingGlyphs(warnings):
             let count = warnings.count == 1 ? "a tag has" : "\(warnings.count) tags have"
             return "\(count) characters no font covers, and strictFonts is on: "
-                + warnings.map(\.description).joined(separator: "; ")
+                + warnings.enumerated().map { index, warning in
+                    // The first tag's place starts the message; the others' lines follow theirs.
+                    let line = index == 0 ? nil : warning.location?.line.map { " (line \($0))" }
+                    return warning.message + (line ?? "")
+                }.joined(separator: "; ")
         case let .renderingFailed(format, error):
             return "the picture cannot be encoded as \(format.displayName): \(error); please report this with the spec"
         case let .internalError(message):

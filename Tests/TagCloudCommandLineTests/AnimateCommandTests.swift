@@ -151,7 +151,7 @@ import Testing
         let lenient = try CommandRunner.run(["animate", "wide.yaml", "uncovered.yaml", "-o", "lenient.svg"], in: dir,
                                             environment: noFonts)
         #expect(lenient.status == 0, "\(lenient.standardError)")
-        #expect(lenient.standardError == "warning: uncovered.yaml: tag \"हिन्दी\" (tags[1]): no font has U+0939 (Devanagari), "
+        #expect(lenient.standardError == "warning: uncovered.yaml:1:15: tag \"हिन्दी\" (tags[1]): no font has U+0939 (Devanagari), "
                 + "U+093F (Devanagari), U+0928 (Devanagari), U+094D (Devanagari), U+0926 (Devanagari), U+0940 (Devanagari); "
                 + "install fonts-noto-core\n", "named as render names it, with the spec")
     }

@@ -40,6 +40,10 @@ extension Cloud {
         try checkWeightRange(cloud)
         try checkFontFamilies(cloud, library: typesetter.library)
         var rendered = try CloudRenderer.render(cloud, typesetter: typesetter, drawing: drawing)
+        // Each warning names where its tag was written, as errors do.
+        for index in rendered.fontWarnings.indices {
+            rendered.fontWarnings[index].location = location(ofKeyPath: "tags[\(rendered.fontWarnings[index].tagIndex)]")
+        }
         if cloud.strictFonts && !rendered.fontWarnings.isEmpty { throw .missingGlyphs(rendered.fontWarnings) }
         if drawing, cloud.web.followsColorScheme {
             // `theme: auto`: the same cloud in the dark theme, for web output's dark block.

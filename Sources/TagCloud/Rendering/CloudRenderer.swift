@@ -239,7 +239,8 @@ enum CloudRenderer {
             let fonts = try fontsOfLabel(text, chip: index, font: chip?.font ?? cloud.baseFont,
                                          language: chip?.locale, in: pass.recorder, cloud: cloud, typesetter: typesetter)
             let uncovered = fonts.uncovered
-            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: index, text: text, characters: uncovered)) }
+            // The tag's place in the spec, which `order` may differ from the chip's.
+            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: chip?.index ?? index, text: text, characters: uncovered)) }
             let label = chip?.label.map { $0.map(\.text).joined(separator: " ") } ?? text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
             chips.append(CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,

@@ -159,7 +159,8 @@ extension TagCloudCommand {
         for (input, cloud) in [(request.from, from), (request.to, to)] {
             let warnings = try library { () throws(TagCloudError) in try cloud.layoutAndHiddenCount().fontWarnings }
             let name = input == "-" ? StandardStreams.standardInputName : input
-            for warning in warnings { warn("warning: \(escapingControls(name)): \(warning)") }
+            // A warning with its tag's place names the spec; one without gets its name.
+            for warning in warnings { warn(warning.location == nil ? "warning: \(escapingControls(name)): \(warning)" : "warning: \(warning)") }
         }
         if let path { try OutputFile.write(data, to: path, inputs: readPaths) } else { try StandardStreams.output(data) }
         return AnimateResult(outputPath: path, format: format, data: data)

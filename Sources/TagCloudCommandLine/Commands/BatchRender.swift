@@ -206,7 +206,10 @@ extension TagCloudCommand {
                         for format in formats { try cloud.checkPictureCanFit(format) }
                         return try cloud.rendered()
                     }
-                    for warning in rendered.fontWarnings { lines.append("warning: \(escapingControls(outcome.input)): \(warning)") }
+                    // A warning with its tag's place names the spec; one without (tags from --from) gets its name.
+                    for warning in rendered.fontWarnings {
+                        lines.append(warning.location == nil ? "warning: \(escapingControls(outcome.input)): \(warning)" : "warning: \(warning)")
+                    }
                     // Every format is made before any is written: one that cannot be made (a
                     // picture over the pixel limit at this scale) fails the spec with nothing
                     // written, as an output that cannot be written does.

@@ -11,7 +11,12 @@ import Typesetting
         let rendered = try cloud.rendered(typesetter: bundledTypesetter)
         #expect(rendered.fontWarnings.map(\.tagIndex) == [1, 2])
         #expect(rendered.fontWarnings.map(\.packages) == [["fonts-noto-core"], ["fonts-noto-cjk"]])
-        #expect(rendered.fontWarnings[1].description == "tag \"東京\" (tags[2]): no font has U+6771 (Han), U+4EAC (Han); install fonts-noto-cjk")
+        // Named with where its tag was written, as errors are.
+        #expect(rendered.fontWarnings[1].description == "<yaml>:1:23: tag \"東京\" (tags[2]): no font has U+6771 (Han), U+4EAC (Han); install fonts-noto-cjk")
+        #expect(rendered.fontWarnings[1].message == "tag \"東京\" (tags[2]): no font has U+6771 (Han), U+4EAC (Han); install fonts-noto-cjk")
+        // The tag's place in the spec, whatever place `order` drew its chip in (it was the chip's).
+        let sorted = try Cloud(yaml: "order: {by: name, descending: true}\ntags: [Swift, हिन्दी, Zebra]").rendered(typesetter: bundledTypesetter)
+        #expect(sorted.fontWarnings.map(\.tagIndex) == [1] && sorted.fontWarnings.first?.location?.column == 15)
         // "مرحبا ☀️" reads right to left (its first letter is Arabic): the emoji's run comes first.
         #expect(rendered.layout.chips.map(\.fonts) == [["Inter"], ["Inter"], ["Inter"], ["Noto Color Emoji", "Inter", "DejaVu Sans"]])
         // The layout JSON carries the families and reads back.
