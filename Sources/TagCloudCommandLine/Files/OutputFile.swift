@@ -131,9 +131,10 @@ package enum OutputFile {
                 attempt += 1
                 var status = stat()
                 let parent = folderOf(path)
-                guard folder != nil, attempt < 4, stat(parent, &status) != 0, errno == ENOENT,
-                      (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
-                else { throw error }
+                guard folder != nil, attempt < 6, stat(parent, &status) != 0, errno == ENOENT else { throw error }
+                // Made again; when a folder above vanishes meanwhile, the next try finds it
+                // missing and makes the whole chain.
+                _ = try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             }
         }
     }
