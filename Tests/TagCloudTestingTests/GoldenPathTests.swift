@@ -3,7 +3,6 @@ import Foundation
 import TagCloudTesting
 import Testing
 import Typesetting
-import XCTest
 
 /// Every assertion gets a golden of its own: the full suite path, a part per argument of a
 /// parameterised test, a number per unnamed assertion, `named:` and `testName:` everywhere, and
@@ -59,20 +58,6 @@ import XCTest
         #expect(paths == (expected + expected).map(Optional.some))
         // Outside a new scope, the numbering goes on.
         #expect(Self.relativePath(Self.verify()) == "GoldenPathTests/eachRunUnderTheTraitNumbersFromOne.3.png")
-    }
-
-    /// An XCTest case run twice in one process (a repetition, a retry) numbers from 1 in each run:
-    /// the observer starts a run as XCTest starts the case. Run off Swift Testing's task, so that
-    /// the assertions belong to the XCTest case.
-    @Test func anXCTestCaseRunTwiceNumbersFromOne() async {
-        RepeatedSnapshotXCTests.paths.withLock { $0 = [] }
-        await Task.detached {
-            for _ in 0..<2 {
-                RepeatedSnapshotXCTests(name: "testRepeated", testClosure: { _ in RepeatedSnapshotXCTests.assertTwice() }).run()
-            }
-        }.value
-        let expected = ["RepeatedSnapshotXCTests/testRepeated.1.png", "RepeatedSnapshotXCTests/testRepeated.2.png"]
-        #expect(RepeatedSnapshotXCTests.paths.withLock { $0 } == expected + expected)
     }
 
     /// The trait is given as Swift Testing code writes it, on a suite.

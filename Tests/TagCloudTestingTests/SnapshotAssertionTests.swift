@@ -3,6 +3,7 @@ import Foundation
 import TagCloudTesting
 import Testing
 import Typesetting
+import XCTest
 
 /// TagCloudTesting's assertion: a missing golden fails and leaves the actual value outside the
 /// source tree, a match passes and clears stale artifacts, a mismatch names the golden, the actual
@@ -106,21 +107,40 @@ import Typesetting
         #expect(!environment.architecture.isEmpty)
     }
 
-    /// An assertion where no test is current (a detached task does not inherit the test) fails:
-    /// it used to pass with no golden, while recording, and on every mismatch.
-    @Test func anAssertionInADetachedTaskFails() async throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for record in [SnapshotRecordMode.never, .all] {
-            let result = await Task.detached {
-                verifySnapshot(of: Fixtures.chip(color: .black), as: .image(), record: record, snapshotDirectory: folder,
-                               artifactsDirectory: folder, environment: Self.quiet)
-            }.value
-            #expect(result.outcome == .error)
-            #expect(result.goldenURL == nil)
-            #expect(result.failureMessage?.contains("no test was running") == true)
+    /// Code run where no Swift Testing test is current, one test after another: an XCTest case's
+    /// run makes it the running case for the whole process, which a detached assertion running
+    /// at the same time would take for its own.
+    @Suite(.serialized) struct OffTheTestsTask {
+        /// An assertion where no test is current (a detached task does not inherit the test) fails:
+        /// it used to pass with no golden, while recording, and on every mismatch.
+        @Test func anAssertionInADetachedTaskFails() async throws {
+            let folder = try Fixtures.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for record in [SnapshotRecordMode.never, .all] {
+                let result = await Task.detached {
+                    verifySnapshot(of: Fixtures.chip(color: .black), as: .image(), record: record, snapshotDirectory: folder,
+                                   artifactsDirectory: folder, environment: SnapshotAssertionTests.quiet)
+                }.value
+                #expect(result.outcome == .error)
+                #expect(result.goldenURL == nil)
+                #expect(result.failureMessage?.contains("no test was running") == true)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        /// An XCTest case run twice in one process (a repetition, a retry) numbers from 1 in each run:
+        /// the observer starts a run as XCTest starts the case. Run off Swift Testing's task, so that
+        /// the assertions belong to the XCTest case.
+        @Test func anXCTestCaseRunTwiceNumbersFromOne() async {
+            RepeatedSnapshotXCTests.paths.withLock { $0 = [] }
+            await Task.detached {
+                for _ in 0..<2 {
+                    RepeatedSnapshotXCTests(name: "testRepeated", testClosure: { _ in RepeatedSnapshotXCTests.assertTwice() }).run()
+                }
+            }.value
+            let expected = ["RepeatedSnapshotXCTests/testRepeated.1.png", "RepeatedSnapshotXCTests/testRepeated.2.png"]
+            #expect(RepeatedSnapshotXCTests.paths.withLock { $0 } == expected + expected)
+        }
     }
 
     @Test func strategiesComposeWithPullback() throws {

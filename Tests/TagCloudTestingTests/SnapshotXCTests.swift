@@ -67,7 +67,8 @@ final class RepeatedSnapshotXCTests: XCTestCase {
 
     /// Two unnamed assertions, their goldens' paths kept in ``paths``.
     static func assertTwice() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repeated-xctest-goldens")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repeated-xctest-goldens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         for _ in 0..<2 {
             let result = verifySnapshot(of: DisplayList(size: CGSize(width: 4, height: 4)), as: .image(), record: .missing,
                                         snapshotDirectory: folder, artifactsDirectory: folder)
