@@ -76,6 +76,18 @@ package enum TagCloudMain {
             let names = Tagcloud.configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
             fail(CommandError.usage("there is no command \(quoted(name)) to explain; the commands are \(names)"))
         }
+        // `tagcloud rendr a.yaml` said "2 unexpected arguments"; `tagcloud` alone printed the help
+        // and exited 0, so a script's `tagcloud $EMPTY` succeeded.
+        let commandNames = Tagcloud.configuration.subcommands.map { $0._commandName }
+        if arguments.isEmpty {
+            StandardStreams.diagnostic(Tagcloud.helpMessage() + "\n")
+            fail(CommandError.usage("no command given; the commands are \(commandNames.joined(separator: ", "))"))
+        }
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first) {
+            let near = commandNames.first { $0.lowercased() == first.lowercased() } ?? nearestName(to: first, in: commandNames)
+            fail(CommandError.usage("there is no command \(quoted(first))" + (near.map { "; did you mean \(quoted($0))?" } ?? "")
+                                    + " (the commands are \(commandNames.joined(separator: ", ")))"))
+        }
         if arguments.first == "render" {
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed

@@ -19,6 +19,22 @@ import Testing
         try CloudLayout(jsonData: data)
     }
 
+    /// A misspelled command is named, with the nearest one (it was "2 unexpected arguments"), and
+    /// no command at all is a usage error (it printed the help and exited 0, so a script's
+    /// `tagcloud $EMPTY` succeeded).
+    @Test func aMisspelledOrMissingCommandIsAUsageError() throws {
+        for (arguments, message) in [(["rendr", "a.yaml"], #"there is no command "rendr"; did you mean "render"?"#),
+                                     (["Render", "x"], #"there is no command "Render"; did you mean "render"?"#),
+                                     (["bogus"], #"there is no command "bogus" (the commands are render, "#),
+                                     ([], "error: no command given; the commands are render, ")] {
+            let run = try CommandRunner.run(arguments)
+            #expect(run.status == 64 && run.standardError.contains(message) && run.standardOutput.isEmpty,
+                    "\(arguments): \(run.status) \(run.standardError)")
+        }
+        #expect(try CommandRunner.run(["--version"]).status == 0)
+        #expect(try CommandRunner.run(["help", "render"]).status == 0)
+    }
+
     @Test func renderWritesThePictureBesideTheInput() throws {
         let dir = try folder(["tags.yaml": Self.tags])
         defer { try? FileManager.default.removeItem(at: dir) }
