@@ -102,6 +102,9 @@ import TestRandom
         ("https:\\\\example.com\\a", "backslash"), ("https://a.com\\@b.com/", "backslash"),
         // A relative link too: `/\evil.com` is `//evil.com` to a browser, another host.
         ("/\\evil.com", "backslash"), ("\\\\evil.com/x", "backslash"), ("tags\\swift/", "backslash"), ("/a\\b?q=1", "backslash"),
+        // An invisible character is named (the message echoed it unseen).
+        ("\u{200B}javascript:alert(1)", "invisible character U+200B (ZERO WIDTH SPACE)"), ("/tags/c\u{AD}d/", "U+00AD"),
+        ("https://a.com/\u{202E}gpj.exe", "U+202E"),
     ])
     func malformedLinksAreErrors(href: String, reason: String) {
         let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }

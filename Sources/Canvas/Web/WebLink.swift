@@ -61,6 +61,13 @@ public struct WebLink: Sendable, Hashable {
         if let bad = cleaned.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .malformedLink(href: text, reason: "it contains the control character U+\(String(format: "%04X", bad.value))")
         }
+        // An invisible character (a zero-width space, a soft hyphen, a direction mark) is named: the
+        // message echoed the link with it unseen ("\u{200B}javascript:…" "cannot be read as a
+        // URL"). Joiners stay, which some scripts' names need.
+        if let hidden = cleaned.unicodeScalars.first(where: { $0.properties.generalCategory == .format && $0 != "\u{200C}" && $0 != "\u{200D}" }) {
+            let name = hidden.properties.name.map { " (\($0))" } ?? ""
+            throw .malformedLink(href: text, reason: "it contains the invisible character U+\(String(format: "%04X", hidden.value))\(name); remove it")
+        }
         try Self.checkPercentEscapes(cleaned, original: text)
         let kind: Kind
         if let scheme = Self.scheme(of: cleaned) {
