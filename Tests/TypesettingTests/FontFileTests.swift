@@ -83,6 +83,11 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         #expect(throws: TypesettingError.fontFileCorrupt(path: plain.path, reason: "it is not a TrueType, OpenType, WOFF or WOFF2 font")) {
             try FontFace(path: plain.path)
         }
+        // A device is refused before it is read (`/dev/zero` was read without end, then said to be
+        // unreadable).
+        #expect(throws: TypesettingError.fontFileCorrupt(path: "/dev/zero", reason: "it is a device, FIFO or socket, not a file")) {
+            try FontFace(path: "/dev/zero")
+        }
         let empty = scratch.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(throws: TypesettingError.noFontsInFolder(path: empty.path)) { try bundledLibrary.adding(fontFiles: [empty.path]) }

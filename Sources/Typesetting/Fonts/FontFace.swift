@@ -25,6 +25,9 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// `[familyName]`, made once: the ``ShapedText/fontFamilies`` of a text set in this face
     /// alone (most labels), shared by every such text instead of an array each.
     let familyNameList: [String]
+    /// The largest font file read: 512 MiB, several times the largest collections (a CJK `.ttc`
+    /// is 20 to 100 MB).
+    public static let largestFileSize = 512 << 20
     /// The style name read from the font's name table ("Regular", "Bold Italic", …).
     public let styleName: String
     /// Design units per em.
@@ -64,6 +67,16 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// - Throws: ``TypesettingError/fontFileUnreadable(path:)`` when the file cannot be read,
     ///   ``TypesettingError/fontFileCorrupt(path:reason:)`` when it is not a usable font.
     public init(path: String, index: Int = 0) throws {
+        // A device or FIFO named as a font (`--font-file /dev/zero`) was read without end, and
+        // then said to be unreadable; a file is read whole, so its size is bounded first.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+            if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+                throw TypesettingError.fontFileCorrupt(path: path, reason: "it is a device, FIFO or socket, not a file")
+            }
+            if let size = (attributes[.size] as? NSNumber)?.intValue, size > Self.largestFileSize {
+                throw TypesettingError.fontFileCorrupt(path: path, reason: "it is \(size) bytes, over the limit of \(Self.largestFileSize) bytes")
+            }
+        }
         guard FileManager.default.isReadableFile(atPath: path),
               let fileBlob = hb_blob_create_from_file_or_fail(path) else {
             throw TypesettingError.fontFileUnreadable(path: path)
