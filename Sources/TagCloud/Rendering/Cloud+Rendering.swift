@@ -168,6 +168,8 @@ extension Cloud {
     /// `paths` made absolute: relative to the folder of the spec that gave `fonts`, or to the
     /// working folder for a cloud not read from a file.
     private func resolvedFontPaths(_ paths: [String]) -> [String] {
+        // No fonts, no lookup: a large JSON spec's locations are found by parsing it again.
+        guard !paths.isEmpty else { return [] }
         var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         if let source = location(ofKeyPath: "fonts")?.source, FileManager.default.fileExists(atPath: source) {
             // Made absolute as text, so that the kernel resolves a `..` after a link (URL would

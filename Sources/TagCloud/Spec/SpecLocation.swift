@@ -95,6 +95,9 @@ public struct SpecSourceMap: Sendable {
         init(_ map: SpecSourceMap) { made = map }
         init(_ make: @escaping @Sendable () -> SpecSourceMap) { self.make = make }
 
+        /// Whether the map was made (for a large JSON spec, by parsing the text again).
+        var isMade: Bool { lock.withLock { made != nil } }
+
         /// The map, made on first use.
         var map: SpecSourceMap {
             lock.withLock {

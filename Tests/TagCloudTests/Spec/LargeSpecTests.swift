@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    /// A JSON spec read on the fast path is parsed again for its locations only when a message
+    /// needs one: asking for the spec's font files (none) parsed the whole spec again, and doubled
+    /// the time of 100,000 tags to layout JSON.
+    @Test func aJSONSpecIsNotParsedAgainWithoutAMessage() throws {
+        let json = "{\"width\": 300, \"tags\": [" + (0..<3000).map { "{\"text\": \"t\($0)\", \"weight\": \($0 % 9)}" }.joined(separator: ",") + "]}"
+        let cloud = try Cloud(parsing: Array(json.utf8), format: .json, source: "big.json")
+        #expect(cloud.fontFilePaths.isEmpty)
+        _ = try cloud.layoutAndHiddenCount(typesetter: bundledTypesetter)
+        #expect(cloud.provenance.parsed?.isMade == false)
+        // A message that needs a place still finds it.
+        #expect(cloud.location(ofKeyPath: "tags[2]")?.line == 1)
+        #expect(cloud.provenance.parsed?.isMade == true)
+    }
+
     @Test func tenThousandCharacterTagInEveryFormat() throws {
         let long = String(repeating: "abcdé💪ghij", count: 1000)
         let inputs: [(String, SpecFormat)] = [
