@@ -457,7 +457,7 @@ struct FrontMatter {
             do {
                 // A line or paragraph separator (U+2028, U+2029: pasted text) is text to Hugo and
                 // Jekyll, where the spec's reader refuses it: read as a space, so the page counts.
-                let input = try TextInput(bytes: Self.separatorsAsSpaces(text), source: file)
+                let input = try TextInput(bytes: Self.separatorsAsSpaces(text, json: format == .json), source: file)
                 do {
                     composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
                 } catch .duplicateKey(let key, let place, _) where format == .yaml && (strings == .plainYAMLSplit || strings == .one) {
@@ -1000,18 +1000,30 @@ struct FrontMatter {
         return negative ? -value : value
     }
 
-    /// The bytes with each U+2028 and U+2029 (UTF-8 `E2 80 A8`, `E2 80 A9`) replaced by a space.
-    static func separatorsAsSpaces(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(0xE2) else { return bytes }
+    /// The bytes with the characters the generators' readers take as text, and the spec's reader
+    /// refuses, replaced by a space, so that the page's tags count: U+2028 and U+2029 (pasted
+    /// text) in both formats; in JSON (any character from U+0020 up, RFC 8259) DEL and the C1
+    /// controls U+0080–U+009F too, and in YAML U+0085, which YAML counts printable. Windows-1252
+    /// text decoded as Latin-1 puts them in titles (U+0092 for ’, U+0085 for …), and a whole
+    /// page's tags were dropped as "malformed front matter" where Hugo builds it.
+    static func separatorsAsSpaces(_ bytes: [UInt8], json: Bool = false) -> [UInt8] {
+        guard bytes.contains(where: { $0 == 0xE2 || $0 == 0xC2 || $0 == 0x7F }) else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            let byte = bytes[index]
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
                 result.append(0x20)
                 index += 3
+            } else if byte == 0xC2, index + 1 < bytes.count, json ? (0x80...0x9F).contains(bytes[index + 1]) : bytes[index + 1] == 0x85 {
+                result.append(0x20)
+                index += 2
+            } else if byte == 0x7F, json {
+                result.append(0x20)
+                index += 1
             } else {
-                result.append(bytes[index])
+                result.append(byte)
                 index += 1
             }
         }

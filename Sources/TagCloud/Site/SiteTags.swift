@@ -464,6 +464,16 @@ public struct SiteTags: Sendable, Hashable {
                                   options: fileOptions)
             var styled = result
             styled.slugStyle = file.slugStyle
+            // A site that keeps case in its paths (Hugo's `disablePathToLower`) keeps its
+            // taxonomy's configured spelling in `{taxonomy}` (`/Topics/Kernel/`), where the front
+            // matter's key is matched in lower case: the link said `/topics/Kernel/`, which Hugo
+            // never wrote.
+            if file.slugStyle.keepsCase {
+                let names = file.taxonomies ?? options.taxonomies
+                styled.terms = styled.terms.map { term in
+                    (term.term, names.first { $0.lowercased() == term.taxonomy.lowercased() } ?? term.taxonomy)
+                }
+            }
             results.withLock { $0[index] = styled }
         }
         // Keys compare their bytes: Swift's strings are equal when canonically equivalent, but

@@ -1026,6 +1026,35 @@ import Testing
         #expect(plain.terms.first { $0.name == "Été" }?.slug == "%C3%A9t%C3%A9")
     }
 
+    /// Under `disablePathToLower`, `{taxonomy}` keeps the configured plural's spelling, as Hugo
+    /// writes it (`/Topics/Kernel/`; the link said `/topics/Kernel/`, which Hugo never wrote).
+    @Test func aCasedSitesTaxonomyKeepsItsSpellingInLinks() throws {
+        let folder = try site([
+            "hugo.toml": "disablePathToLower = true\n[taxonomies]\ntag = \"tags\"\ntopic = \"Topics\"\n",
+            "content/posts/c.md": "---\ntitle: C\nTopics: [Kernel]\ntags: [Go]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        let site = try SiteTags.collect(from: [folder], options: options)
+        let links = site.terms(linkedBy: "/{taxonomy}/{slug}/").map { SiteTags.link("/{taxonomy}/{slug}/", for: $0) }
+        #expect(Set(links) == ["/Topics/Kernel/", "/tags/Go/"], "\(links)")
+    }
+
+    /// Characters the generators' readers take as text in front matter, which the spec's reader
+    /// refuses, no longer drop a page's tags: C1 controls in JSON (U+0092 for ’ from Windows-1252
+    /// text) and U+0085 in YAML, both in titles.
+    @Test func controlCharactersTheGeneratorsReadKeepAPagesTags() throws {
+        let folder = try site([
+            "j.md": "{\"title\": \"It\u{92}s\", \"tags\": [\"jsonc1\"]}\n",
+            "y.md": "---\ntitle: \"Wait\u{85} what\"\ntags: [fromtitle]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try SiteTags.collect(from: [folder])
+        #expect(counts(site) == ["jsonc1": 1, "fromtitle": 1], "\(site.problems)")
+        #expect(site.problems.isEmpty, "\(site.problems)")
+    }
+
     /// An Eleventy site's JSON data files give their pages tags, merged with the front matter's
     /// as Eleventy's data cascade merges them: a folder's (`posts/posts.json`,
     /// `posts/posts.11tydata.json`, and those of the folders above, also for a folder given
