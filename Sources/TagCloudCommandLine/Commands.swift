@@ -263,7 +263,7 @@ package struct Animate: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png (APNG) or .svg, or - for standard output.", valueName: "output"))
     var output: String
 
-    @Option(help: ArgumentHelp("The output format: png (APNG) or svg (default: from the output's extension).", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: png (APNG) or svg (default: from the output's extension; APNG for -).", valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("SwiftUI's animation: default, linear, easeIn, easeOut, easeInOut, spring, smooth, snappy, bouncy or interactiveSpring.", valueName: "name"))

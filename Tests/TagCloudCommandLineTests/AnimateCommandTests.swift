@@ -54,6 +54,11 @@ import Testing
         #expect(svg.status == 0, "\(svg.standardError)")
         let text = try String(contentsOf: dir.appendingPathComponent("switch.svg"), encoding: .utf8)
         #expect(text.contains("@keyframes") && text.contains("step-end infinite") && !text.contains("<script"))
+        // Standard output without --format is an APNG, as `render -o -` is a PNG (it was refused as
+        // an unknown format "-").
+        let toStandardOutput = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "-"], in: dir)
+        #expect(toStandardOutput.status == 0 && toStandardOutput.standardOutput.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(toStandardOutput.standardError)")
+        #expect(String(decoding: toStandardOutput.standardOutput.prefix(200), as: UTF8.self).contains("acTL"))
         let again = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "-", "--format", "svg", "--animation", "bouncy",
                                            "--loop"], in: dir)
         #expect(again.status == 0)

@@ -114,7 +114,13 @@ extension TagCloudCommand {
             throw .usage("only one of the two specs can come from standard input")
         }
         let format: AnimationFormat
-        if let given = request.format { format = given } else { format = try animationFormat(ofOutput: request.output) }
+        // Standard output without --format is APNG, as `render -o -` is PNG (it was "unknown
+        // animation format "-"").
+        if let given = request.format {
+            format = given
+        } else {
+            format = request.output == "-" ? .png : try animationFormat(ofOutput: request.output)
+        }
         let path: String? = request.output == "-" ? nil : request.output
         if format == .png { try refuseBinaryOnTerminal("png", path: path, advice: "give -o FILE") }
         if format == .png, request.frameRate > Cloud.maximumAPNGFrameRate {
