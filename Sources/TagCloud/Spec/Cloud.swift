@@ -147,7 +147,7 @@ public struct Cloud: Sendable, Hashable {
                             doc: "A look from the articles (see \"Styles\"). Keys given in the spec win over the style's.")
         let theme = SpecKey("theme", \Cloud.theme, .name, default: KeyDefault(Theme.light), option: "theme",
                             valueName: "name",
-                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`).")
+                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`); there a light `background` gives way to the dark look's, under which the dark look's white text stays readable, and a dark one is kept.")
         let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
                             valueName: "factor",
                             doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
