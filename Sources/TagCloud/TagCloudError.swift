@@ -158,9 +158,12 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// so by default messages name the keys alone.
     package static let namesCommandLineOptions = Atomic<Bool>(false)
 
+    /// Whether this process's messages name the command's options (``namesCommandLineOptions``).
+    static var forCommandLine: Bool { namesCommandLineOptions.load(ordering: .relaxed) }
+
     /// ` (--name)` when messages name the command's options, else nothing.
     static func option(_ name: String) -> String {
-        namesCommandLineOptions.load(ordering: .relaxed) ? " (--\(name))" : ""
+        forCommandLine ? " (--\(name))" : ""
     }
 
     /// What happened, where, and what to do, in one or two sentences.
@@ -196,10 +199,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .mixedLanguages(languages):
             return "the folders given are in different languages of a Hugo site (\(languages.joined(separator: ", "))), "
                 + "and a cloud counts one, as Hugo's taxonomy pages do: "
-                + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? "give --language" : "give a language")
+                + (Self.forCommandLine ? "give --language" : "give a language")
         case let .unbuiltLanguage(language, site, builds, reason, isDefault):
             let which = isDefault ? "its defaultContentLanguage \(quoted(language))" : "the language \(quoted(language))"
-            let hint = isDefault ? "; count one it builds" + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? " with --language" : "") : ""
+            let hint = isDefault ? "; count one it builds" + (Self.forCommandLine ? " with --language" : "") : ""
             return "the Hugo site (\(site)) does not build \(which): \(reason); it builds \(list(builds))\(hint)"
         case let .cannotReadInput(_, reason):
             return "cannot read the input\(input): \(reason)"
@@ -259,7 +262,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownFontFamily(family, _, available):
             let near = nearestName(to: family, in: available).map { "did you mean \(quoted($0))? " } ?? ""
             return "unknown font family \(quoted(family)); \(near)available families: \(list(available))"
-                + (Self.namesCommandLineOptions.load(ordering: .relaxed) ? " (and the machine's, which `tagcloud fonts` lists)"
+                + (Self.forCommandLine ? " (and the machine's, which `tagcloud fonts` lists)"
                    : " (and the machine's, which fontconfig finds)")
         case let .pictureTooLarge(width, height, limit, size):
             let least = size?.isLowerBound == true ? "at least " : ""
@@ -425,7 +428,7 @@ extension TagCloudError {
                 if tags == 1 {
                     parts.append(made + "; lower " + alternatives(lower))
                 } else {
-                    parts.append(made + "; show fewer rows (\"maxRows\"" + (option("max-rows").isEmpty ? "" : ", --max-rows") + ") or tags, lower " + alternatives(lower)
+                    parts.append(made + "; show fewer rows (\"maxRows\"" + (TagCloudError.forCommandLine ? ", --max-rows" : "") + ") or tags, lower " + alternatives(lower)
                                  + (tooWide ? "" : ", or raise \"width\"" + option("width") + " to fit more tags in a row"))
                 }
             }

@@ -128,7 +128,7 @@ extension TagCloudCommand {
         }
         let inputs = [request.from, request.to]
         try checkInputFiles(inputs)
-        if let path { try OutputFile.check(path, inputs: inputs) }
+        try OutputFile.checkDestination(path, inputs: inputs)
         func load(_ input: String) throws(CommandError) -> Cloud {
             let name = input == "-" ? StandardStreams.standardInputName : input
             var isEmpty = false
@@ -156,8 +156,8 @@ extension TagCloudCommand {
         let from = try load(request.from), to = try load(request.to)
         // Both specs' font files (theirs and `--font-file`'s) are inputs too, which the output
         // must not replace: checked before anything is drawn.
-        let readPaths = inputs + from.fontFilePaths + to.fontFilePaths
-        if let path { try OutputFile.check(path, inputs: readPaths) } else { try OutputFile.checkStandardOutput(against: readPaths) }
+        let fonts = from.fontFilePaths + to.fontFilePaths, readPaths = inputs + fonts
+        if !fonts.isEmpty { try OutputFile.checkDestination(path, inputs: readPaths) }
         let data = try library { () throws(TagCloudError) in
             try from.animationData(to: to, as: format, scale: request.scale, animation: request.animation,
                                    frameRate: request.frameRate, hold: request.hold, loop: request.loop)

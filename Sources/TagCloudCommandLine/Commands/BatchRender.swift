@@ -116,7 +116,7 @@ extension TagCloudCommand {
         let unwritable: [CommandError?] = jobs.map { job in
             do throws(CommandError) {
                 for destination in job.destinations {
-                    if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths, within: request.outputFolder) }
+                    try OutputFile.checkDestination(destination.path, inputs: request.readPaths, within: request.outputFolder)
                 }
                 return nil
             } catch {
@@ -193,13 +193,10 @@ extension TagCloudCommand {
                     }, warn: { lines.append($0) })
                     if let tags { cloud.tags = tags }
                     // The spec's font files are inputs too, which no output may replace.
-                    inputs += cloud.fontFilePaths
-                    for destination in job.destinations {
-                        if let path = destination.path {
-                            try OutputFile.check(path, inputs: inputs, within: request.outputFolder)
-                        } else {
-                            try OutputFile.checkStandardOutput(against: inputs)
-                        }
+                    let fonts = cloud.fontFilePaths
+                    inputs += fonts
+                    for destination in job.destinations where !fonts.isEmpty {
+                        try OutputFile.checkDestination(destination.path, inputs: inputs, within: request.outputFolder)
                     }
                     let formats = job.destinations.map(\.format)
                     let rendered = try library { () throws(TagCloudError) in

@@ -130,17 +130,13 @@ package enum TagCloudCommand {
     /// ``render(_:warn:)`` once the output's folder is there.
     private static func render(_ job: RenderJob, destination: Destination, request: RenderRequest,
                                warn: (String) -> Void) throws(CommandError) -> RenderResult {
-        if let path = destination.path { try OutputFile.check(path, inputs: request.readPaths, within: request.outputFolder) }
+        try OutputFile.checkDestination(destination.path, inputs: request.readPaths, within: request.outputFolder)
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
         }, warn: warn)
         // The spec's font files are inputs too: checked again with them before anything is drawn.
-        let inputs = request.readPaths + cloud.fontFilePaths
-        if let path = destination.path {
-            try OutputFile.check(path, inputs: inputs, within: request.outputFolder)
-        } else {
-            try OutputFile.checkStandardOutput(against: inputs)
-        }
+        let fonts = cloud.fontFilePaths, inputs = request.readPaths + fonts
+        if !fonts.isEmpty { try OutputFile.checkDestination(destination.path, inputs: inputs, within: request.outputFolder) }
         let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
         if destination.format.needsOnlyTheLayout {
             // The layout alone: laid out, not drawn.

@@ -192,6 +192,12 @@ package enum OutputFile {
         return target
     }
 
+    /// Checks an output file as ``check(_:inputs:within:)`` does, or standard output (`nil`) as
+    /// ``checkStandardOutput(against:)`` does.
+    package static func checkDestination(_ path: String?, inputs: [String], within folder: String? = nil) throws(CommandError) {
+        if let path { try check(path, inputs: inputs, within: folder) } else { try checkStandardOutput(against: inputs) }
+    }
+
     /// Refuses standard output when it is one of the inputs, as `cat` refuses it: `-o -` with
     /// standard output opened on the spec (`1<>spec.yaml`, or appending with `>> spec.yaml`)
     /// replaced or grew the spec, where `-o /dev/stdout` was refused.
