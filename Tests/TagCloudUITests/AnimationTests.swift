@@ -38,6 +38,18 @@ private struct Appearing: View {
     }
 }
 
+/// A label whose text changes, beside one that does not.
+private struct Relabelled: View {
+    let text: String
+
+    var body: some View {
+        HStack(spacing: 4) {
+            Text("Swift")
+            Text(text).foregroundColor(.blue)
+        }
+    }
+}
+
 /// A square of a colour, its opacity and its animation given.
 private struct Tinted: View {
     let color: Color
@@ -227,6 +239,46 @@ struct AnimationTests {
         let expected: [Double?] = [nil, 0.25, 0.5, 0.75, 1, 0.75, 0.5, 0.25]
         #expect(zip(opacities, expected).allSatisfy { a, b in a == nil ? b == nil : b.map { abs($0 - (a ?? .nan)) < 1e-12 } ?? false },
                 "\(opacities)")
+    }
+
+    @Test("A text that changes cross-fades (SwiftUI's .opacity content transition): the old text fades out as the new one fades in")
+    func changedTextsCrossFade() throws {
+        let renderer = ImageRenderer(content: Relabelled(text: "Go"))
+        let frames = try renderer.animation(frameRate: 10, hold: 0.1, changes: [
+            { withAnimation(.linear(duration: 0.4)) { renderer.content = Relabelled(text: "Haskell") } },
+        ])
+        /// The opacity each label is drawn with in a frame (1 outside any group), by label.
+        func opacities(_ frame: AnimatedDisplayList.Frame) -> [String: Double] {
+            var result: [String: Double] = [:]
+            func walk(_ items: [DisplayItem], _ opacity: Double) {
+                for item in items {
+                    switch item.content {
+                    case .group(let group): walk(group.items, opacity * group.opacity)
+                    case .text: if let label = item.metadata.label { result[label] = opacity }
+                    default: break
+                    }
+                }
+            }
+            walk(frame.list.items, 1)
+            return result
+        }
+        // Hold, 3 frames between, the still after.
+        #expect(frames.frames.count == 5)
+        let seen = frames.frames.map(opacities)
+        #expect(seen.first == ["Swift": 1, "Go": 1])
+        #expect(seen.last == ["Swift": 1, "Haskell": 1])
+        for (index, progress) in [0.25, 0.5, 0.75].enumerated() {
+            let frame = seen[index + 1]
+            #expect(frame["Swift"] == 1)
+            #expect(abs((frame["Go"] ?? .nan) - (1 - progress)) < 1e-12, "\(frame)")
+            #expect(abs((frame["Haskell"] ?? .nan) - progress) < 1e-12, "\(frame)")
+        }
+        // The label that does not change is not redrawn per frame in the animated SVG: it is one
+        // layer, and so is each of the two labels cross-fading (once each, moved by transforms).
+        let svg = String(decoding: try frames.svgData(background: nil), as: UTF8.self)
+        for label in ["Swift", "Go", "Haskell"] {
+            #expect(svg.components(separatedBy: ">\(label)<").count - 1 == 1, "\(label)")
+        }
     }
 
     @Test("Colours are interpolated in linear light, premultiplied; opacities linearly")

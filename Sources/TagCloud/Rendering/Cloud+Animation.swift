@@ -21,7 +21,8 @@ extension Cloud {
     /// (``animationData(to:as:scale:animation:frameRate:hold:loop:typesetter:)`` paints it);
     /// different backgrounds are drawn in the frames, their colour interpolated. The chips are
     /// matched by their place in the tag list: the chip of the first tag moves from where it was
-    /// to where it is, its size, colours and text colour interpolated; chips that `maxRows` hides
+    /// to where it is, its size, colours and text colour interpolated, its label cross-faded when its
+    /// text changes (the old label fading out as the new one fades in); chips that `maxRows` hides
     /// or shows fade, as SwiftUI's default transition does, and so does the "+N" chip. The first
     /// frame is the first cloud, the last the second; each shows for `hold` seconds. With `loop`,
     /// the animation goes back to the first cloud.

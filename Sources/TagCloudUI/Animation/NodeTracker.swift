@@ -175,13 +175,17 @@ final class FrameAnimator: NodeTracker {
     let transaction: Animation?
     let time: Double
     let units: [NodeKey: String]
+    /// The units the former drawings of cross-fading nodes fade out as.
+    let outgoing: [NodeKey: String]
 
-    init(old: DrawnTree, new: DrawnTree, transaction: Animation?, time: Double, units: [NodeKey: String]) {
+    init(old: DrawnTree, new: DrawnTree, transaction: Animation?, time: Double, units: [NodeKey: String],
+         outgoing: [NodeKey: String] = [:]) {
         self.old = old
         self.new = new
         self.transaction = transaction
         self.time = time
         self.units = units
+        self.outgoing = outgoing
     }
 
     override var isAnimationFrame: Bool { true }
@@ -212,6 +216,11 @@ final class FrameAnimator: NodeTracker {
             displayed = shifted(record.frame, from: parent?.new, parent: parent)
         }
         let inserted = oldRecord == nil && (parent == nil || parent?.old != nil)
+        if let oldRecord, !node.drawsLike(oldRecord.node, proposal: record.proposal, formerProposal: oldRecord.proposal) {
+            crossFade(node, record: record, from: oldRecord, key: key, displayed: displayed, animation: animation,
+                      progress: progress, canvas: canvas)
+            return
+        }
         push(Level(node: node, key: key, displayed: displayed, new: record.frame, old: oldRecord?.frame, animation: animation,
                    progress: progress, removed: false, oldNode: oldRecord?.node))
         defer { pop() }
@@ -220,6 +229,33 @@ final class FrameAnimator: NodeTracker {
             for child in old.children[key] ?? [] where new[child] == nil {
                 renderRemoved(child, canvas: canvas)
             }
+        }
+    }
+
+    /// Draws a node that draws something else than its former self (``ViewNode/drawsLike(_:proposal:formerProposal:)``)
+    /// as SwiftUI's `.opacity` content transition shows it: the former drawing fading out and the
+    /// new one fading in, both at the frame the node is drawn at (each at its own size, from the
+    /// frame's top-left corner) and in their own colours. The former drawing is the unit the
+    /// node was before the change (``AnimationSession/units(of:)``), the new one the unit it is.
+    private func crossFade(_ node: ViewNode, record: NodeRecord, from oldRecord: NodeRecord, key: NodeKey, displayed: CGRect,
+                           animation: Animation?, progress: Double, canvas: DrawingContext) {
+        let shown = fade(progress)
+        if shown < 1 {
+            // Drawn as a removed node is, so that it keeps its own colours.
+            push(Level(node: oldRecord.node, key: key, displayed: displayed, new: nil, old: oldRecord.frame,
+                       animation: animation, progress: progress, removed: true, oldNode: oldRecord.node))
+            unit(outgoing[key], opacity: 1 - shown, canvas: canvas) {
+                oldRecord.node.draw(in: CGRect(origin: displayed.origin, size: oldRecord.frame.size),
+                                    proposal: oldRecord.proposal, into: canvas)
+            }
+            pop()
+        }
+        // Drawn as an inserted node is: no former self to take colours from.
+        push(Level(node: node, key: key, displayed: displayed, new: record.frame, old: nil, animation: animation,
+                   progress: progress, removed: false, oldNode: nil))
+        defer { pop() }
+        unit(units[key], opacity: shown, canvas: canvas) {
+            node.draw(in: CGRect(origin: displayed.origin, size: record.frame.size), proposal: record.proposal, into: canvas)
         }
     }
 

@@ -138,6 +138,18 @@ class ViewNode: LayoutSubviewBackend {
     /// leaves such a decoration out (``ResolutionContext/omitsDrawingOnlyNodes``). Shapes.
     var drawsOnly: Bool { false }
 
+    /// Whether the node draws what `former` drew, wherever each is placed and whatever colours
+    /// they are drawn in: an animation frame then moves the drawing and interpolates its colours.
+    /// A node that draws something else (a text whose characters or lines changed) is
+    /// cross-faded instead, as SwiftUI's default `.opacity` content transition does.
+    ///
+    /// - Parameters:
+    ///   - former: The node at the same place in the drawing before the change.
+    ///   - proposal: This node's proposal.
+    ///   - formerProposal: The former node's.
+    /// - Returns: `true` unless a subclass knows better; texts compare their lines.
+    func drawsLike(_ former: ViewNode, proposal: ProposedViewSize, formerProposal: ProposedViewSize) -> Bool { true }
+
     /// Draws the node's content into `frame`; subclasses override it.
     ///
     /// - Parameters:

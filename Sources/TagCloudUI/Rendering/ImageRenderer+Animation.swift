@@ -44,8 +44,12 @@ extension ImageRenderer {
     /// - opacities (``View/opacity(_:)``) and colours (fills, strokes, text) are interpolated;
     /// - a view that appears fades in, and one that disappears fades out where it was (SwiftUI's
     ///   default `.opacity` transition), drawn above its former siblings;
-    /// - what cannot be interpolated (a text's characters, a picker's selection) changes on the
-    ///   first frame after the change.
+    /// - a text whose glyphs change (its characters, lines, font or weight) cross-fades, as
+    ///   SwiftUI's default `.opacity` content transition shows it: the old text fades out and the
+    ///   new one fades in, each from the top-left corner of the frame the view is drawn at (a
+    ///   segmented picker's labels, whose weight follows the selection, too);
+    /// - what cannot be interpolated otherwise (where a picker's selected segment is drawn)
+    ///   changes on the first frame after the change.
     ///
     /// The first frame is exactly the still picture before the change and the last exactly the
     /// still after it; the last is shown for `hold` seconds, and the frames before it that already
@@ -89,14 +93,17 @@ extension ImageRenderer {
         var frames: [AnimatedDisplayList.Frame] = []
         for (index, transaction) in transactions.enumerated() {
             let transition = Transition(old: passes[index], new: passes[index + 1], transaction: transaction)
-            let units = session.units(of: transition)
+            let (units, outgoing) = session.units(of: transition)
             if index == 0 {
-                frames.append(.init(list: session.still(passes[0], units: units), duration: holdDuration))
+                // The still before: a cross-fading text under the name it fades out with.
+                frames.append(.init(list: session.still(passes[0], units: units.merging(outgoing) { $1 }),
+                                    duration: holdDuration))
             }
             let count = Int((transition.duration * frameRate - 1e-9).rounded(.up))
             var between: [AnimatedDisplayList.Frame] = []
             for step in stride(from: 1, to: count, by: 1) {
-                between.append(.init(list: session.frame(transition, at: Double(step) / frameRate, units: units),
+                between.append(.init(list: session.frame(transition, at: Double(step) / frameRate, units: units,
+                                                                   outgoing: outgoing),
                                      duration: frameDuration))
             }
             let end = session.still(passes[index + 1], units: units)
@@ -192,6 +199,8 @@ struct AnimationSession {
     /// The identifiers given to units so far, by node key: a view keeps its identifier from one
     /// change to the next.
     private var names: [NodeKey: String] = [:]
+    /// How many identifiers were given.
+    private var named = 0
 
     init(size: CGSize, proposal: ProposedViewSize) {
         self.size = size
@@ -202,20 +211,32 @@ struct AnimationSession {
     ///
     /// A unit is the outermost node of a subtree that moves as a whole: present before and after
     /// with the same size, its descendants all present before and after at the same places
-    /// relative to it; or a leaf present before and after (its drawing may move as a whole even if
-    /// its size changes, as a text's does); or the outermost node of a subtree that appears or
-    /// disappears.
-    mutating func units(of transition: Transition) -> [NodeKey: String] {
-        var result: [NodeKey: String] = [:]
+    /// relative to it and drawing alike (a text that changes is a unit of its own, so that its
+    /// cross-fade leaves the rest as it is); or a leaf present before and after (its drawing may
+    /// move as a whole even if its size changes, as a text's does); or the outermost node of a
+    /// subtree that appears or disappears.
+    ///
+    /// A leaf that draws something else after the change (a text that cross-fades) has two: the
+    /// one it had, which its former drawing fades out with (`outgoing`), and a new one, which its
+    /// new drawing fades in with and keeps afterwards; so that an animated SVG writes each drawing
+    /// once.
+    mutating func units(of transition: Transition) -> (units: [NodeKey: String], outgoing: [NodeKey: String]) {
+        var result: [NodeKey: String] = [:], outgoing: [NodeKey: String] = [:]
         let old = transition.oldTree, new = transition.newTree
         func name(_ key: NodeKey) -> String {
             if let known = names[key] { return known }
-            let made = "tc-anim-\(names.count)"
+            let made = "tc-anim-\(named)"
+            named += 1
             names[key] = made
             return made
         }
+        func crossFades(_ key: NodeKey) -> Bool {
+            guard let now = new[key], let before = old[key] else { return false }
+            return !now.node.drawsLike(before.node, proposal: now.proposal, formerProposal: before.proposal)
+        }
         func rigid(_ key: NodeKey) -> Bool {
-            guard let now = new[key], let before = old[key], close(now.frame.size, before.frame.size) else { return false }
+            guard let now = new[key], let before = old[key], close(now.frame.size, before.frame.size),
+                  now.node.drawsLike(before.node, proposal: now.proposal, formerProposal: before.proposal) else { return false }
             let children = new.children[key] ?? []
             guard Set(children) == Set(old.children[key] ?? []) else { return false }
             for child in children {
@@ -231,6 +252,10 @@ struct AnimationSession {
             (new.children[key] ?? []).isEmpty && (old.children[key] ?? []).isEmpty
         }
         func visit(_ key: NodeKey) {
+            if leaf(key), crossFades(key) {
+                outgoing[key] = name(key)
+                names[key] = nil
+            }
             if old[key] == nil || leaf(key) || rigid(key) {
                 result[key] = name(key)
                 return
@@ -240,7 +265,7 @@ struct AnimationSession {
         }
         if let root = new.root { visit(root) }
         if let root = old.root, new[root] == nil { result[root] = name(root) }
-        return result
+        return (result, outgoing)
     }
 
     private func close(_ a: CGSize, _ b: CGSize) -> Bool {
@@ -258,10 +283,11 @@ struct AnimationSession {
     }
 
     /// The frame `time` seconds into a change.
-    func frame(_ transition: Transition, at time: Double, units: [NodeKey: String]) -> DisplayList {
+    func frame(_ transition: Transition, at time: Double, units: [NodeKey: String],
+               outgoing: [NodeKey: String] = [:]) -> DisplayList {
         let canvas = DrawingContext()
         let animator = FrameAnimator(old: transition.oldTree, new: transition.newTree, transaction: transition.transaction,
-                                     time: time, units: units)
+                                     time: time, units: units, outgoing: outgoing)
         canvas.tracker = animator
         transition.new.root.render(in: CGRect(origin: .zero, size: transition.new.list.size), proposal: proposal, into: canvas)
         if let oldRoot = transition.oldTree.root, transition.newTree[oldRoot] == nil {

@@ -317,6 +317,16 @@ final class TextNode: ViewNode {
         layout(for: proposal)?.size ?? .zero
     }
 
+    /// Texts draw alike when they draw the same glyph runs: the same glyphs of the same faces at
+    /// the same places (their colours and the sizes laid out may differ).
+    override func drawsLike(_ former: ViewNode, proposal: ProposedViewSize, formerProposal: ProposedViewSize) -> Bool {
+        guard let former = former as? TextNode else { return false }
+        let text = layout(for: proposal), formerText = former.layout(for: formerProposal)
+        guard let text, let formerText else { return text == nil && formerText == nil }
+        guard text.runCount == formerText.runCount else { return false }
+        return (0..<text.runCount).allSatisfy { text.run($0) == formerText.run($0) }
+    }
+
     /// The width of the widest word: below it, text is truncated on one line rather than broken
     /// inside words.
     private var widestWord: CGFloat {

@@ -54,6 +54,36 @@ import Testing
         #expect(try last.rgbaImage(scale: 2) == image(second.displayList, on: animation.size))
     }
 
+    /// A tag that changes at a place cross-fades its label as its chip changes size: the label
+    /// switched to the new text on the first frame, in a chip still of the old size, so that a
+    /// longer label ran out of its chip.
+    @Test func aLabelThatChangesCrossFades() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, Go, Linux]")
+        let to = try Cloud(yaml: "width: 358\ntags: [Swift, Internationalization, Linux]")
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.3), frameRate: 10, typesetter: bundledTypesetter)
+        /// Each label's opacity in a frame.
+        func labels(_ frame: AnimatedDisplayList.Frame) -> [String: Double] {
+            var result: [String: Double] = [:]
+            func walk(_ items: [DisplayItem], _ opacity: Double) {
+                for item in items {
+                    if case .group(let group) = item.content { walk(group.items, opacity * group.opacity) }
+                    if case .text = item.content, let label = item.metadata.label { result[label] = opacity }
+                }
+            }
+            walk(frame.list.items, 1)
+            return result
+        }
+        let seen = animation.frames.map(labels)
+        #expect(seen.count == 4, "\(seen)")
+        #expect(seen.first == ["Swift": 1, "Go": 1, "Linux": 1])
+        #expect(seen.last == ["Swift": 1, "Internationalization": 1, "Linux": 1])
+        for (frame, progress) in zip(seen.dropFirst().dropLast(), [1.0 / 3, 2.0 / 3]) {
+            #expect(abs((frame["Go"] ?? .nan) - (1 - progress)) < 1e-9, "\(frame)")
+            #expect(abs((frame["Internationalization"] ?? .nan) - progress) < 1e-9, "\(frame)")
+            #expect(frame["Swift"] == 1 && frame["Linux"] == 1, "\(frame)")
+        }
+    }
+
     @Test func theFontFilesOfBothSpecsDrawTheFrames() throws {
         let (folder, spec) = try FontFilesKeyTests.specFolder("""
             fonts: [fonts/InterSubset.woff2]
