@@ -533,37 +533,24 @@ final class SVGWriter {
             writeClassAttribute(role: context.role, paint: paint, to: &out)
             out.write(" fill=\"none\"")
             paint.write(to: &out)
-            if style.lineCap != .butt {
-                out.write(" stroke-linecap=\"")
-                out.write(string: style.lineCap.rawValue)
+            // Each is also given by the style sheet (SVGStyleSheet.noteStroke), which a page's
+            // rules for every path cannot beat.
+            func geometry(_ name: String, _ value: String) {
+                out.write(" ")
+                out.write(string: name)
+                out.write("=\"")
+                out.write(string: value)
                 out.write("\"")
+                styles.noteStroke(name, value)
             }
-            if style.lineJoin != .miter {
-                out.write(" stroke-linejoin=\"")
-                out.write(string: style.lineJoin.rawValue)
-                out.write("\"")
-            }
-            if style.lineJoin == .miter && style.miterLimit != 4 {
-                out.write(" stroke-miterlimit=\"")
-                out.write(number: style.miterLimit)
-                out.write("\"")
-            }
+            if style.lineCap != .butt { geometry("stroke-linecap", style.lineCap.rawValue) }
+            if style.lineJoin != .miter { geometry("stroke-linejoin", style.lineJoin.rawValue) }
+            if style.lineJoin == .miter && style.miterLimit != 4 { geometry("stroke-miterlimit", number(style.miterLimit)) }
             if !style.dash.isEmpty {
-                out.write(" stroke-dasharray=\"")
-                for (index, dash) in style.dash.enumerated() {
-                    if index > 0 { out.write(" ") }
-                    out.write(number: dash)
-                }
-                out.write("\"")
-                if style.dashPhase != 0 {
-                    out.write(" stroke-dashoffset=\"")
-                    out.write(number: style.dashPhase)
-                    out.write("\"")
-                }
+                geometry("stroke-dasharray", style.dash.map { number($0) }.joined(separator: " "))
+                if style.dashPhase != 0 { geometry("stroke-dashoffset", number(style.dashPhase)) }
             }
-            out.write(" stroke-width=\"")
-            out.write(number: lineWidth)
-            out.write("\"")
+            geometry("stroke-width", number(lineWidth))
         }
         switch placement {
         case .centered:
@@ -861,7 +848,10 @@ final class SVGWriter {
         definitions.writePrefix()
         definitions.write("-g")
         definitions.write(integer: id)
-        definitions.write("\" d=\"")
+        // In a style, not only in the style sheet: a `<use>` draws a copy of the glyph in a shadow
+        // tree, which the document's scoped rules (`#prefix path`) do not reach but a page's
+        // `path { stroke: red; stroke-dasharray: 2 1 }` does; it outlined every letter.
+        definitions.write("\" style=\"fill:inherit;stroke:none\" d=\"")
         definitions.write(string: data)
         definitions.write("\"/>\n")
         return id

@@ -23,6 +23,37 @@ struct SVGStyleSheet {
 
     private var rules: [Rule] = []
     private var numbers: [Rule: Int] = [:]
+    /// The stroke geometry the document's strokes give as presentation attributes
+    /// (`stroke-width="2"`), as attribute name and value.
+    private var strokeGeometry: Set<StrokeAttribute> = []
+
+    /// A stroke geometry attribute and its value as written.
+    private struct StrokeAttribute: Hashable, Comparable {
+        var name: String
+        var value: String
+
+        static func < (lhs: StrokeAttribute, rhs: StrokeAttribute) -> Bool {
+            (lhs.name, lhs.value) < (rhs.name, rhs.value)
+        }
+    }
+
+    /// The stroke geometry attributes a stroke may carry, with their initial values: a page's
+    /// rule for every shape beats presentation attributes, so each is also set by the document's
+    /// own rules.
+    static let strokeGeometryDefaults: KeyValuePairs<String, String> = [
+        "stroke-width": "1px", "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-miterlimit": "4",
+        "stroke-dasharray": "none", "stroke-dashoffset": "0",
+    ]
+
+    /// Notes a stroke geometry attribute an element carries, so that the style sheet gives it the
+    /// same value (``css(scope:links:textLayer:classPrefix:)``).
+    ///
+    /// - Parameters:
+    ///   - name: One of ``strokeGeometryDefaults``' names.
+    ///   - value: The attribute's value as written: numbers in user units, separated by spaces.
+    mutating func noteStroke(_ name: String, _ value: String) {
+        strokeGeometry.insert(StrokeAttribute(name: name, value: value))
+    }
 
     /// The number of rules made so far: a paint that made none left the style sheet as it was.
     var ruleCount: Int { rules.count }
@@ -79,6 +110,21 @@ struct SVGStyleSheet {
         // A page's `path { stroke: red }` beats the inherited `none`: every chip had a red outline.
         // Shapes that stroke say so in their `stroke` attribute, and their colour class wins.
         text += "\(scope) path:not([stroke]){stroke:none}\n"
+        // A page's `path { stroke-width: 3px }` or `stroke-linejoin: round` would change every
+        // stroke (borders, checkmarks), which give these as attributes or leave them at their
+        // initial values: the shapes get the initial values, and each value an attribute gives
+        // has a rule of its own (an attribute selector and the scope outrank the page's rule).
+        let shapes = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].map { "\(scope) \($0)" }
+        text += shapes.joined(separator: ",") + "{"
+            + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";") + "}\n"
+        for attribute in strokeGeometry.sorted() {
+            let value: String
+            switch attribute.name {
+            case "stroke-linecap", "stroke-linejoin", "stroke-miterlimit": value = attribute.value
+            default: value = attribute.value.split(separator: " ").map { "\($0)px" }.joined(separator: " ")
+            }
+            text += "\(scope) [\(attribute.name)=\"\(attribute.value)\"]{\(attribute.name):\(value)}\n"
+        }
         // A page's `text-shadow` would show the invisible text layer's shadow.
         if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none}\n" }
         if links {

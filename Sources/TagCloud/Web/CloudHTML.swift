@@ -349,7 +349,11 @@ struct HTMLWriter {
             switch item.content {
             case .stroke(let shape, _, let style, _):
                 paths += "<path d=\"\(shape.path.svgPathData)\" fill=\"none\" stroke-width=\"\(number(style.lineWidth))\""
-                paths += " stroke-linecap=\"\(style.lineCap.rawValue)\" stroke-linejoin=\"\(style.lineJoin.rawValue)\"/>"
+                paths += " stroke-linecap=\"\(style.lineCap.rawValue)\" stroke-linejoin=\"\(style.lineJoin.rawValue)\""
+                // The same in a style: a page's `path { stroke-width: 3px }` beats the attributes.
+                paths += " style=\"stroke-width:\(number(style.lineWidth))px;stroke-linecap:\(style.lineCap.rawValue);"
+                paths += "stroke-linejoin:\(style.lineJoin.rawValue);stroke-miterlimit:\(number(style.miterLimit));"
+                paths += "stroke-dasharray:none\"/>"
             case .fill(let shape, _, let style):
                 paths += "<path class=\"tc-check-fill\" d=\"\(shape.path.svgPathData)\"\(style.isEOFilled ? " fill-rule=\"evenodd\"" : "")/>"
             case .text, .group:

@@ -215,7 +215,8 @@ import Typesetting
     /// black, the checkmark grew to the column's width, and the labels took the page's type.
     ///
     /// Also a theme's generated content on links and spans (`a[href^="http"]::after { content:
-    /// " ↗" }` widened every linked chip), `path { stroke }` (an outline on every SVG chip) and
+    /// " ↗" }` widened every linked chip), `path { stroke }` (an outline on every SVG chip),
+    /// `path { stroke-width }` and the other stroke geometry (thicker borders and checkmarks) and
     /// `text-align: center` (which centred a two-line label and moved its ellipsis).
     @Test(arguments: ["suggestion-picker-selected", "counts", "links", "two-lines"]) @MainActor
     func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
@@ -236,6 +237,7 @@ import Typesetting
             + "span{color:red;font-size:30px;line-height:3;letter-spacing:2px;padding:5px;background:yellow}"
             + "*{font-kerning:none;font-family:serif}span{font-weight:bold;font-style:italic}"
             + "body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
+            + "path,rect{stroke-width:6px;stroke-linecap:square;stroke-linejoin:round;stroke-miterlimit:1;stroke-dasharray:2 1}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
