@@ -132,7 +132,13 @@ package struct RenderCommandLine: Equatable, Sendable {
             func value(takesAnyNext: Bool = false) throws(CommandError) -> String {
                 if let inline { return inline }
                 guard index < arguments.count, takesAnyNext || arguments[index] == "-" || !arguments[index].hasPrefix("-") else {
-                    throw usage("missing value for \(quoted(argument))")
+                    // `-o -out.png`: the next argument looks like an option; say how to give it.
+                    let next = index < arguments.count ? arguments[index] : ""
+                    let hint = next.count > 1 && !next.hasPrefix("--") && !["-o", "-v", "-h"].contains(next)
+                        ? "; a value that starts with \"-\" is given as --\(name)=\(arguments[index])"
+                            + (name == "output" || name == "out-dir" ? " or ./\(arguments[index])" : "")
+                        : ""
+                    throw usage("missing value for \(quoted(argument))\(hint)")
                 }
                 index += 1
                 return arguments[index - 1]

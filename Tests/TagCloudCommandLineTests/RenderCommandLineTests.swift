@@ -46,6 +46,8 @@ import TestRandom
         (["tags.yaml", "-x"], #"unknown option "-x""#),
         (["tags.yaml", "-o"], #"missing value for "-o""#),
         (["tags.yaml", "-o", "--width", "3"], #"missing value for "-o""#),
+        // A file name that starts with "-": how to give it.
+        (["tags.yaml", "-o", "-out.png"], #"missing value for "-o"; a value that starts with "-" is given as --output=-out.png or ./-out.png"#),
         (["tags.yaml", "--width"], #"missing value for "--width""#),
         (["tags.yaml", "--verbose=1"], #""--verbose" takes no value"#),
         (["a.yaml", "b.yaml", "-o", "x.png"], "-o names one file; with several inputs or formats, give --out-dir"),
