@@ -10,18 +10,17 @@ extension Cloud {
     /// as parsing checks a spec.
     ///
     /// A parsed cloud's tags were checked when it was read: they are not read again unless they
-    /// changed since (their hash differs from the one parsing recorded), so that a cloud of
-    /// 100,000 parsed tags pays a hash, not a second decoding. The other keys are few and always
-    /// read back.
+    /// changed since (they no longer share the storage parsing checked, ``CheckedTags``), so that
+    /// a cloud of 100,000 parsed tags is not decoded a second time. The other keys are few and
+    /// always read back.
     ///
     /// - Throws: The ``TagCloudError`` parsing would give for the first value that breaks a rule,
     ///   located at `Cloud` (a value that breaks a rule was set by a program: parsed values and
     ///   values set by ``setValue(_:forKeyPath:source:)`` were checked where they were written).
-    /// - Complexity: O(n) in the number of tags when they changed since parsing, O(n) hashing
-    ///   otherwise.
+    /// - Complexity: O(n) in the number of tags when they changed since parsing, O(1) otherwise.
     func checkValues() throws(TagCloudError) {
         var settings = self
-        if let checked = provenance.checkedTags, checked == tags.hashValue { settings.tags = [] }
+        if provenance.checkedTags?.isUnchanged(tags) == true { settings.tags = [] }
         let decoder = SpecDecoder(locate: { _ in SpecLocation(source: "Cloud") }, input: nil, recordsLocations: false)
         _ = try decoder.decodeDocument(settings.encodedTree().node)
     }

@@ -99,7 +99,7 @@ extension Cloud {
                 cloud.provenance.parsed = SpecSourceMap.Store {
                     (try? Self.located(input, format: format).provenance.parsed?.map) ?? SpecSourceMap()
                 }
-                cloud.provenance.checkedTags = cloud.tags.hashValue
+                cloud.provenance.checkedTags = CheckedTags(cloud.tags)
                 self = cloud
                 return
             }
@@ -113,7 +113,7 @@ extension Cloud {
                 : try TagListParsers.parseCSV(input, decoder: decoder)
             self.init(tags: tags)
             provenance.parsed = SpecSourceMap.Store(map)
-            provenance.checkedTags = tags.hashValue
+            provenance.checkedTags = CheckedTags(tags)
         }
     }
 
@@ -124,7 +124,7 @@ extension Cloud {
         let decoder = SpecDecoder(locate: composed.locate, input: format == .yaml ? input : nil)
         var cloud = try decoder.decodeDocument(composed.root)
         cloud.provenance.parsed = SpecSourceMap.Store(decoder.sourceMap)
-        cloud.provenance.checkedTags = cloud.tags.hashValue
+        cloud.provenance.checkedTags = CheckedTags(cloud.tags)
         return cloud
     }
 

@@ -68,6 +68,48 @@ import TestRandom
         }
     }
 
+    /// A node's structure, text and quoting, for comparing two readings.
+    static func shape(_ node: SpecNode?) -> String {
+        switch node {
+        case nil: "nil"
+        case .scalar(let scalar)?: "\(scalar.style):\(scalar.string.debugDescription)"
+        case .mapping(let mapping)?: "{" + mapping.pairs.map { shape($0.key) + "=" + shape($0.value) }.joined(separator: ",") + "}"
+        case .sequence(let sequence)?: "[" + sequence.elements.map { shape($0) }.joined(separator: ",") + "]"
+        case .alias?: "*"
+        }
+    }
+
+    /// A long list read in pieces on every core gives what one pass gives, valid or not: random
+    /// specs (their tags, or a bare list of them, as the root), cut every few bytes, and the same
+    /// mutated (a piece cut inside a string, an unbalanced bracket, a stray comma).
+    @Test func aListReadInPiecesIsTheListReadInOnePass() throws {
+        var generator = SeededRandom(seed: 33)
+        let pieces = ["{", "}", "[", "]", "\"", ",", " ", "\\", "\\\"", "0", "\"text\"", "\"a,b\"", "\"[\"", "\u{1}"]
+        var split = 0
+        for round in 0..<800 {
+            let spec = SpecPropertyTests.randomSpec(&generator)
+            var text = round % 3 == 0
+                ? String(decoding: try JSONEncoder().encode(spec.tags.map(\.text)), as: UTF8.self)
+                : spec.json()
+            if round % 2 == 1 {
+                var bytes = Array(text.utf8)
+                for _ in 0..<Int.random(in: 1...2, using: &generator) where !bytes.isEmpty {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    bytes.insert(contentsOf: Array((pieces.randomElement(using: &generator) ?? " ").utf8), at: index)
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            guard let input = try? TextInput(bytes: Array(text.utf8), source: "spec.json") else { continue }
+            let whole = FastJSONReader.read(input, concurrentLength: .max)
+            let pieced = FastJSONReader.read(input, concurrentLength: 0, pieceLength: Int.random(in: 1...24, using: &generator))
+            #expect(Self.shape(whole) == Self.shape(pieced), "\(text)")
+            if let cut = text.utf8.withContiguousStorageIfAvailable({ FastJSONReader.ListSplit($0, pieceLength: 8) }),
+               let cut, cut.cuts.count > 2 { split += 1 }
+        }
+        // Most lists were cut into several pieces.
+        #expect(split > 300, "\(split) lists cut")
+    }
+
     @Test func escapesAndNumbersDecodeAsTheLocatedPathDecodesThem() throws {
         let text = #"{"width": 1.5e2, "padding": -0, "tags": ["\ud83d\udcaa \u00e9\/\"\\", {"text": "a\tb", "weight": 0}, "\u2603"]}"#
         Self.expectSame(Array(text.utf8))

@@ -1,3 +1,4 @@
+import Dispatch
 import Yams
 
 /// The fast path for JSON specs: a strict RFC 8259 reader that builds the same Yams node tree the
@@ -16,23 +17,143 @@ struct FastJSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The long list read ahead on every core (``ListSplit``), with its elements.
+    private var prepared: (split: ListSplit, elements: [SpecNode])?
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
+    /// Inputs at least this long (1 MiB) have their longest list read on every core.
+    static let concurrentLength = 1 << 20
+
     /// Reads a JSON document.
     ///
-    /// - Parameter input: The checked input.
+    /// A long input's longest list at the top (the root, or a value of the root object: a
+    /// spec's `tags`) is read in consecutive pieces on every core (``ListSplit``), the rest in
+    /// one pass; the result is the one pass's, `nil` included.
+    ///
+    /// - Parameters:
+    ///   - input: The checked input.
+    ///   - concurrentLength: The shortest input read on every core (tests lower it).
+    ///   - pieceLength: Roughly how many bytes of the list a piece holds.
     /// - Returns: The root node, or `nil` when the input is not plain, valid, strict JSON (the
     ///   located path then reports why).
-    static func read(_ input: TextInput) -> SpecNode? {
+    static func read(_ input: TextInput, concurrentLength: Int = Self.concurrentLength,
+                     pieceLength: Int = ListSplit.pieceLength) -> SpecNode? {
         input.bytes.withUnsafeBufferPointer { buffer in
             var reader = FastJSONReader(buffer)
+            if buffer.count >= concurrentLength, let split = ListSplit(buffer, pieceLength: pieceLength), split.cuts.count > 2 {
+                guard let elements = readConcurrently(split, in: buffer) else { return nil }
+                reader.prepared = (split, elements)
+            }
             reader.skipWhitespace()
             guard let root = reader.value() else { return nil }
             reader.skipWhitespace()
             return reader.index == buffer.count ? root : nil
+        }
+    }
+
+    /// Where a long list may be cut into pieces read apart: found by a first pass that follows
+    /// only strings and brackets (in valid JSON a quote inside a string is escaped, so the pass
+    /// knows which commas separate the list's elements).
+    ///
+    /// Nothing is trusted: each piece is read by the strict reader, which must end each element
+    /// exactly at the next cut (a separating comma, or the list's closing bracket), so a piece cut
+    /// wrongly (in input that is not valid JSON) fails to read and so does the document.
+    struct ListSplit {
+        /// The list's opening bracket.
+        let start: Int
+        /// Where each piece starts and ends: the list's opening bracket, then commas between
+        /// elements, then its closing bracket; piece `i` is the elements between cut `i` and cut
+        /// `i + 1`.
+        let cuts: [Int]
+        /// The depth the list's elements are read at (the lists and objects open around them).
+        let depth: Int
+
+        /// Roughly how many bytes a piece holds.
+        static let pieceLength = 1 << 18
+
+        /// The longest list at the top of `bytes`, cut about every `pieceLength` bytes; `nil`
+        /// if there is none, or the brackets do not balance.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, pieceLength: Int = Self.pieceLength) {
+            var best: (start: Int, cuts: [Int], depth: Int)?
+            var current: (start: Int, cuts: [Int], depth: Int)?
+            var depth = 0, index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    // To the closing quote, over escapes.
+                    index += 1
+                    while index < count, bytes[index] != UInt8(ascii: "\"") {
+                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    if byte == UInt8(ascii: "["), depth <= 2, current == nil { current = (index, [index], depth) }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if var list = current, depth == list.depth {
+                        guard byte == UInt8(ascii: "]") else { return nil }
+                        list.cuts.append(index)
+                        if index - list.start > (best.map { $0.cuts[$0.cuts.count - 1] - $0.start } ?? 0) { best = list }
+                        current = nil
+                    }
+                    depth -= 1
+                    if depth < 0 { return nil }
+                case UInt8(ascii: ","):
+                    if let list = current, depth == list.depth, let last = list.cuts.last, index - last >= pieceLength {
+                        current?.cuts.append(index)
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
+            guard depth == 0, let best else { return nil }
+            start = best.start
+            cuts = best.cuts
+            self.depth = best.depth
+        }
+    }
+
+    /// The elements of a split list, each piece read on some core; `nil` if any piece is not
+    /// valid JSON or does not end at its cut.
+    private static func readConcurrently(_ split: ListSplit, in bytes: UnsafeBufferPointer<UInt8>) -> [SpecNode]? {
+        let pieces = split.cuts.count - 1
+        var results = [[SpecNode]?](repeating: nil, count: pieces)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Unchecked: each piece writes its own slot and only reads the bytes.
+            nonisolated(unsafe) let slots = slots, bytes = bytes
+            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                var reader = FastJSONReader(bytes)
+                reader.depth = split.depth
+                reader.index = split.cuts[piece] + 1
+                slots[piece] = reader.elements(upTo: split.cuts[piece + 1])
+            }
+        }
+        var elements: [SpecNode] = []
+        elements.reserveCapacity(results.reduce(0) { $0 + ($1?.count ?? 0) })
+        for result in results {
+            guard let result else { return nil }
+            elements.append(contentsOf: result)
+        }
+        return elements
+    }
+
+    /// The elements from here to `end` (a comma or closing bracket), separated by commas; `nil`
+    /// unless the last ends exactly at `end`.
+    private mutating func elements(upTo end: Int) -> [SpecNode]? {
+        var items: [SpecNode] = []
+        while true {
+            skipWhitespace()
+            guard index < end, let item = value() else { return nil }
+            items.append(item)
+            skipWhitespace()
+            if index == end { return items }
+            guard index < end, bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
         }
     }
 
@@ -106,6 +227,11 @@ struct FastJSONReader {
 
     private mutating func array() -> SpecNode? {
         guard depth < maxSpecNesting else { return nil }
+        if let prepared, index == prepared.split.start {
+            // Read ahead on every core.
+            index = prepared.split.cuts[prepared.split.cuts.count - 1] + 1
+            return .sequence(SpecNode.Sequence(elements: prepared.elements))
+        }
         depth += 1
         defer { depth -= 1 }
         index += 1
