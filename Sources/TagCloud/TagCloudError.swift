@@ -292,6 +292,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "the font file \(quoted(path: path)) is not a usable font (\(reason)); give a TrueType, OpenType, WOFF or WOFF2 file"
             case .noFontsInFolder:
                 return "the folder \(quoted(path: path)) holds no font file (.ttf, .otf, .ttc, .otc, .woff, .woff2); name the font files or the folder that holds them"
+            case let .tooManyFilesInFolder(_, limit):
+                return "the folder \(quoted(path: path)) holds more than \(limit) files and folders, too many to search for fonts; name the font files or a folder that holds only fonts"
             case .unknownFamily, .familyNotInFontFiles, .invalidLanguageTag, .fontsFolderUnreadable, .fontsFolderNotFound,
                  .invalidFontSize, .invalidLayoutParameter, .freeType, .shapingFailed:
                 return "the font file \(quoted(path: path)) cannot be used: \(error)"

@@ -15,6 +15,10 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     case familyNotInFontFiles(String, fontFiles: [String], available: [String])
     /// A folder of font files given to ``FontLibrary/adding(fontFiles:)`` holds no font file.
     case noFontsInFolder(path: String)
+    /// A folder of font files given to ``FontLibrary/adding(fontFiles:)`` holds more than
+    /// ``FontLibrary/maximumFolderEntries`` files and folders (`fonts: [/]` searched the whole
+    /// file system).
+    case tooManyFilesInFolder(path: String, limit: Int)
     /// A language tag is not a BCP 47 tag (``TextLanguage``).
     case invalidLanguageTag(String)
     /// The folder of bundled fonts is not a readable folder, or holds no font file.
@@ -34,7 +38,7 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
     public var path: String? {
         switch self {
         case .fontFileUnreadable(let path), .fontFileCorrupt(let path, _), .fontsFolderUnreadable(let path),
-             .noFontsInFolder(let path):
+             .noFontsInFolder(let path), .tooManyFilesInFolder(let path, _):
             return path
         case .unknownFamily, .familyNotInFontFiles, .invalidLanguageTag, .fontsFolderNotFound, .invalidFontSize,
              .invalidLayoutParameter, .freeType, .shapingFailed:
@@ -57,6 +61,8 @@ public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "no font file given has the family '\(family)' (files: \(files.joined(separator: ", "))), and it is not bundled or installed; available families: \(list). Check the family name in the font file, or add the file that has it"
         case .noFontsInFolder(let path):
             return "the folder \(path) holds no font file (.ttf, .otf, .ttc, .otc, .woff, .woff2): name the font files or the folder that holds them"
+        case .tooManyFilesInFolder(let path, let limit):
+            return "the folder \(path) holds more than \(limit) files and folders, too many to search for fonts: name the font files or a folder that holds only fonts"
         case .invalidLanguageTag(let tag):
             return "'\(tag)' is not a language tag: give a BCP 47 tag such as en, ja, zh-Hans, zh-Hant-HK or sr-Cyrl"
         case .fontsFolderUnreadable(let path):

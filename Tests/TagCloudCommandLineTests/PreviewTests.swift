@@ -301,6 +301,65 @@ import Testing
         #expect(throws: CommandError.self) { try SpecOverrides.settings(fromAssignments: ["no-equals"]) }
     }
 
+    /// A font file replaced inside a folder the spec names changes the state, so the page redraws
+    /// (the folder's own status was watched: the page kept the old font with no error).
+    @Test func aFontReplacedInAFolderChangesTheState() throws {
+        let folder = try temporaryFolder("preview-font-folder")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fonts = folder.appendingPathComponent("myfonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let font = packageRoot.appendingPathComponent("Tests/TypesettingTests/Fixtures/Fonts/InterSubset.woff2")
+        try FileManager.default.copyItem(at: font, to: fonts.appendingPathComponent("Brand.woff2"))
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data("fonts: [myfonts]\ntags: [Swift]\n".utf8).write(to: spec)
+        let server = PreviewServer(specPath: spec.path)
+        let before = server.state()
+        #expect(server.state() == before)
+        // Written over in place, as `cp` or a build step writes it: the folder itself is unchanged.
+        var bytes = try Data(contentsOf: font)
+        bytes.append(0)
+        let handle = try FileHandle(forWritingTo: fonts.appendingPathComponent("Brand.woff2"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        #expect(server.state() != before, "\(server.state())")
+    }
+
+    /// Long renders do not hold up the page's polls: `/state` is answered while pictures of
+    /// 30,000 tags are still being drawn (renders ran on the server's I/O threads).
+    @Test func theStateIsAnsweredWhileARenderRuns() throws {
+        let folder = try temporaryFolder("preview-long-render")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        let tags = (0..<30_000).map { "t\($0)" }.joined(separator: ", ")
+        try Data("width: 1200\ntags: [\(tags)]\n".utf8).write(to: spec)
+        let server = try Server(spec: spec)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import http.client, threading, time
+            order = []
+            def get(path):
+                c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=120)
+                c.request("GET", path)
+                c.getresponse().read()
+                order.append(path)
+            # As many renders as the server has I/O threads and one more: a poll behind one waited.
+            renders = [threading.Thread(target=get, args=("/cloud.json?width=%d" % (1100 + i),)) for i in range(3)]
+            for render in renders: render.start()
+            time.sleep(0.3)
+            get("/state")
+            for render in renders: render.join()
+            print(order[0])
+            """]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let order = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(order.trimmingCharacters(in: .whitespacesAndNewlines) == "/state", "the first answer: \(order)")
+    }
+
     /// A save caught half done (the file emptied, not yet written) is not read as an empty spec:
     /// the state keeps the last width until the file has been still for a tenth of a second, so
     /// the page's slider does not jump to the default width and back.

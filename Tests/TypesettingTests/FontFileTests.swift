@@ -91,6 +91,20 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         let empty = scratch.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(throws: TypesettingError.noFontsInFolder(path: empty.path)) { try bundledLibrary.adding(fontFiles: [empty.path]) }
+        // A folder too large to search is refused before it is searched on (`fonts: [/]` searched
+        // the whole file system for half a minute), and paths under a folder written with a
+        // trailing slash have one slash (`//tmp/…`).
+        let crowded = scratch.appendingPathComponent("crowded")
+        try FileManager.default.createDirectory(at: crowded, withIntermediateDirectories: true)
+        let font = testFontsDirectory.appendingPathComponent("InterSubset.woff2")
+        try FileManager.default.copyItem(at: font, to: crowded.appendingPathComponent("Brand.woff2"))
+        #expect(try FontLibrary.fontFiles(inFolder: crowded.path + "/") == [crowded.path + "/Brand.woff2"])
+        for index in 0..<FontLibrary.maximumFolderEntries {
+            _ = FileManager.default.createFile(atPath: crowded.appendingPathComponent("note-\(index).txt").path, contents: nil)
+        }
+        #expect(throws: TypesettingError.tooManyFilesInFolder(path: crowded.path, limit: FontLibrary.maximumFolderEntries)) {
+            try bundledLibrary.adding(fontFiles: [crowded.path])
+        }
         // A family in none of the files: the error names the files and what is available.
         let woff2 = testFontsDirectory.appendingPathComponent("InterSubset.woff2").path
         let library = try bundledLibrary.adding(fontFiles: [woff2])

@@ -6,18 +6,24 @@ import Hummingbird
 import Logging
 import NIOCore
 import TagCloud
+import Typesetting
 
 /// `tagcloud preview`: serves a page showing a spec's cloud, on loopback only, with a width slider
 /// (as Chris Eidhof's CollectionView article has) and the picture's size, reloading within a
 /// fraction of a second of each save of the spec and showing errors on the page instead of exiting.
 ///
 /// The page polls `/state` (the spec file's and its font files' status: inode, size,
-/// modification time and, up to 1 MiB, a hash of the bytes) four times a second and, when it changes or the slider moves, fetches
+/// modification time and, up to 1 MiB, a hash of the bytes; for a folder of fonts, that of each
+/// font file in it) four times a second and, when it changes or the slider moves, fetches
 /// `/cloud.html?width=W` (the HTML fragment, inlined as a site inlines it, in a box as wide as the
 /// picture) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the SVG. A spec
 /// that does not parse or render gives a `422` with the message, which the page shows in place of
 /// the picture. The spec is parsed again only when its status changes, and it must be a regular
 /// file: a FIFO or a device would block the server as it reads.
+///
+/// Renders run one at a time on a queue of their own, and `/state` on another, never on the
+/// server's I/O threads: a render of 100,000 tags held up every other request, the page's polls
+/// included, for seconds. A connection idle for a minute is closed.
 package struct PreviewServer: Sendable {
     /// The spec file.
     package var specPath: String
@@ -81,14 +87,16 @@ package struct PreviewServer: Sendable {
             ("/cloud.json", { server.respond(width: Self.width(of: $0), format: .json) }),
         ]
         for route in routes {
-            router.get(route.path) { request, _ in route.respond(request) }
+            let queue = route.path.description.hasPrefix("/cloud") ? Self.renders : Self.states
+            router.get(route.path) { request, _ in await Self.run(on: queue) { route.respond(request) } }
             // HEAD is GET without the body, its Content-Length kept (RFC 9110, 9.3.2): link
             // checkers and `curl -I` ask so, and got 404.
-            router.head(route.path) { request, _ in route.respond(request).createHeadResponse() }
+            router.head(route.path) { request, _ in await Self.run(on: queue) { route.respond(request).createHeadResponse() } }
         }
         var logger = Logger(label: "tagcloud-preview")
         logger.logLevel = .warning
-        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
+        let app = Application(router: router, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+                              configuration: .init(address: .hostname(host, port: port)),
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? port
                                   announce("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
@@ -96,6 +104,19 @@ package struct PreviewServer: Sendable {
         // No graceful shutdown on SIGINT or SIGTERM: the process ends by the signal, as every
         // command does (exit 130, 143; it exited 0, as if it had finished).
         try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// The queue renders run on, one at a time: each may take seconds and hundreds of megabytes
+    /// for a large spec, and the page asks for one picture at a time.
+    private static let renders = DispatchQueue(label: "tagcloud-preview-renders")
+    /// The queue `/state` and the page run on, so that polls are answered while a render runs.
+    private static let states = DispatchQueue(label: "tagcloud-preview-state")
+
+    /// Runs `respond` on `queue`, off the server's I/O threads.
+    private static func run(on queue: DispatchQueue, _ respond: @escaping @Sendable () -> Response) async -> Response {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: respond()) }
+        }
     }
 
     /// The width slider's value, when the request gives one (`?width=320`).
@@ -138,7 +159,7 @@ package struct PreviewServer: Sendable {
                      (cloud?.fonts ?? []).map { $0.hasPrefix("/") ? $0 : folder + $0 })
             known.value = found
         }
-        let fonts = (found?.fonts ?? []).map(Self.status(of:)).joined(separator: ",")
+        let fonts = (found?.fonts ?? []).map { Self.status(of: $0) }.joined(separator: ",")
         return "{\"version\": \"\(found?.status ?? status);\(fonts)\", \"width\": \(found?.width ?? "null"), \"theme\": \(found?.theme ?? "null")}"
     }
 
@@ -330,14 +351,24 @@ struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
 extension PreviewServer {
     /// A file's status as text: its inode, size and modification time, and for a file of up to
     /// 1 MiB a hash of its bytes (`cp -p` over it keeps the size and the modification time);
-    /// `-` for a file that is not there. A link is followed.
-    static func status(of path: String) -> String {
+    /// `-` for a file that is not there. A link is followed. A folder (of fonts) gives the status
+    /// of each font file in it, without hashes (a font replaced in the folder redrew nothing).
+    ///
+    /// - Parameters:
+    ///   - path: The file or folder.
+    ///   - hashing: Whether a small file's bytes are hashed.
+    static func status(of path: String, hashing: Bool = true) -> String {
         guard let resolved = resolved(path), let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return "-" }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            guard let files = try? FontLibrary.fontFiles(inFolder: resolved) else { return "d?" }
+            return "d[" + files.map { status(of: $0, hashing: false) }.joined(separator: ",") + "]"
+        }
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         var text = "\(inode).\(size).\(modified)"
-        if size <= 1 << 20, attributes[.type] as? FileAttributeType == .typeRegular, let bytes = FileManager.default.contents(atPath: resolved) {
+        if hashing, size <= 1 << 20, attributes[.type] as? FileAttributeType == .typeRegular,
+           let bytes = FileManager.default.contents(atPath: resolved) {
             // FNV-1a, 64 bits.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -69,7 +69,7 @@ public final class FontLibrary: Sendable {
     public convenience init(directory: String, defaultFamily: String = "Inter",
                 fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"],
                 systemFonts: Bool = false, fontconfigFile: String? = nil) throws {
-        guard let paths = Self.fontFiles(inFolder: directory), !paths.isEmpty else {
+        guard let paths = try Self.fontFiles(inFolder: directory), !paths.isEmpty else {
             throw TypesettingError.fontsFolderUnreadable(path: directory)
         }
         let faces = try Self.loadFaces(paths)
@@ -121,7 +121,7 @@ public final class FontLibrary: Sendable {
                 throw TypesettingError.fontFileUnreadable(path: path)
             }
             if isDirectory.boolValue {
-                guard let found = Self.fontFiles(inFolder: path) else { throw TypesettingError.fontFileUnreadable(path: path) }
+                guard let found = try Self.fontFiles(inFolder: path) else { throw TypesettingError.fontFileUnreadable(path: path) }
                 guard !found.isEmpty else { throw TypesettingError.noFontsInFolder(path: path) }
                 paths += found
             } else {
@@ -141,16 +141,27 @@ public final class FontLibrary: Sendable {
                            systemFonts: usesSystemFonts, fontconfigFile: fontconfigFile, systemState: systemState)
     }
 
-    /// The font files under `folder`, sorted by path, or `nil` when it is not a readable folder.
-    private static func fontFiles(inFolder folder: String) -> [String]? {
+    /// The most files and folders a folder of fonts is searched through: 10,000.
+    public static let maximumFolderEntries = 10_000
+
+    /// The font files under `folder` (searched recursively, links to folders not followed),
+    /// sorted by path, or `nil` when it is not a readable folder.
+    ///
+    /// - Throws: ``TypesettingError/tooManyFilesInFolder(path:limit:)`` past
+    ///   ``maximumFolderEntries`` files and folders, before searching on.
+    package static func fontFiles(inFolder folder: String) throws(TypesettingError) -> [String]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
               let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
         var paths: [String] = []
+        var visited = 0
         for case let relative as String in enumerator {
+            visited += 1
+            if visited > maximumFolderEntries { throw .tooManyFilesInFolder(path: folder, limit: maximumFolderEntries) }
             let lower = relative.lowercased()
             if fontFileExtensions.contains(where: { lower.hasSuffix("." + $0) }) {
-                paths.append((folder as NSString).appendingPathComponent(relative))
+                // Joined by hand: `/` and `a` made `//a`.
+                paths.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
             }
         }
         return paths.sorted()

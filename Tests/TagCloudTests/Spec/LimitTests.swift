@@ -301,6 +301,7 @@ import Testing
             (.fontFileCorrupt(path: "/abs/fonts/a.ttf", reason: "it is not a TrueType, OpenType, WOFF or WOFF2 font"),
              "give a TrueType, OpenType, WOFF or WOFF2 file"),
             (.noFontsInFolder(path: "/abs/fonts/a.ttf"), "name the font files or the folder that holds them"),
+            (.tooManyFilesInFolder(path: "/abs/fonts/a.ttf", limit: 10_000), "name the font files or a folder that holds only fonts"),
         ]
         for (error, advice) in cases {
             let message = TagCloudError.unusableFontFile(path: "fonts/a.ttf", error, location).description
