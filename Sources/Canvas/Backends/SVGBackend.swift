@@ -182,7 +182,13 @@ final class SVGWriter {
         head += ">\n"
         let title = options.title ?? (holdsCloud ? "Tag cloud" : "Picture")
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
-        head += "<style>\n" + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer, classPrefix: p + "-") + "</style>\n"
+        // Its size in the style sheet too, the height following the width: a page's `svg {
+        // width: 100% }` stretched the cloud and `svg { width: 1em; height: 1em }` (icon sizing)
+        // shrank it to a letter, while `max-width: 100%; height: auto` still fits it to a narrow
+        // column, keeping its proportions.
+        let size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");height:auto}\n"
+        head += "<style>\n" + size + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer,
+                                                 classPrefix: p + "-") + "</style>\n"
         var headBytes = SVGOutput(prefix: options.idPrefix, capacity: head.utf8.count + definitions.count + 32)
         headBytes.write(string: head)
         if definitions.count > 0 {

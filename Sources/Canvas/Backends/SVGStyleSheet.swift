@@ -106,6 +106,10 @@ struct SVGStyleSheet {
         // the picture leaves unfilled stays unfilled, and the glyphs take their label's colour.
         text += "\(scope) [fill=none]{fill:none}\n"
         text += "\(scope) defs path,\(scope) use{fill:inherit;stroke:inherit}\n"
+        // The groups that only place or hold (a label's glyphs, scaled from font units) take their
+        // parent's paint: a page's `svg g { fill: #444 }` or `svg * { fill: currentColor }`
+        // painted every label its own colour, black on dark chips.
+        text += "\(scope) g:not([fill]){fill:inherit}\n\(scope) g:not([stroke]){stroke:inherit}\n"
         text += "\(scope){stroke:none}\n"
         // A page's `path { stroke: red }` beats the inherited `none`: every chip had a red outline.
         // Shapes that stroke say so in their `stroke` attribute, and their colour class wins.
@@ -116,7 +120,10 @@ struct SVGStyleSheet {
         // has a rule of its own (an attribute selector and the scope outrank the page's rule).
         let shapes = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].map { "\(scope) \($0)" }
         text += shapes.joined(separator: ",") + "{"
-            + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";") + "}\n"
+            + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";") + ";shape-rendering:auto}\n"
+        // `svg rect { shape-rendering: crispEdges }` made the chips' edges jagged; a shape drawn
+        // without antialiasing says so in its attribute.
+        text += "\(scope) [shape-rendering=crispEdges]{shape-rendering:crispEdges}\n"
         for attribute in strokeGeometry.sorted() {
             let value: String
             switch attribute.name {
@@ -126,7 +133,8 @@ struct SVGStyleSheet {
             text += "\(scope) [\(attribute.name)=\"\(attribute.value)\"]{\(attribute.name):\(value)}\n"
         }
         // A page's `text-shadow` would show the invisible text layer's shadow.
-        if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none}\n" }
+        // A page's `text { fill-opacity: 1 }` drew the invisible text layer over the glyphs.
+        if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none}\n" }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
             // A page's `a { text-decoration: underline }` would underline the text layer.

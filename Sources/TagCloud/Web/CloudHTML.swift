@@ -474,6 +474,13 @@ struct HTMLWriter {
         // Inherited properties a page may set that move or size the text (an article's
         // `text-indent: 1.5em` indented every chip's label).
         container += "text-indent:0;font-size-adjust:none;font-stretch:normal;font-variant:normal;text-shadow:none;-webkit-text-stroke:0;"
+        // A page's `* { font-variant-ligatures: none }` or `font-feature-settings: "calt" 0` set
+        // "C++"'s plus signs lower than the picture draws them.
+        container += "font-feature-settings:normal;font-variation-settings:normal;font-optical-sizing:auto;text-rendering:auto;"
+        // A page's `ul { text-decoration: underline }` underlined every label (decorations reach
+        // the chips' text through every box between; only the page's own ancestors' cannot be
+        // undone).
+        container += "text-decoration:none;"
         // A page's `text-align: center` (or justify) centred a two-line label and moved its
         // ellipsis; a vertical `writing-mode` turned the cloud on its side.
         container += "text-align:start;text-align-last:auto;writing-mode:horizontal-tb;"
@@ -490,15 +497,22 @@ struct HTMLWriter {
         css += "\(scope)>li,\(scope) .tc-body,\(scope) .tc-body *{margin:0;padding:0;border:0;background:none;box-shadow:none;"
             + "color:inherit;font-family:inherit;font-size:inherit;font-weight:inherit;font-style:inherit;"
             + "line-height:inherit;letter-spacing:inherit;word-spacing:inherit;"
-            + "text-transform:inherit;text-shadow:inherit;font-kerning:inherit;-webkit-text-stroke:inherit;vertical-align:baseline}\n"
+            + "text-transform:inherit;text-shadow:inherit;font-kerning:inherit;-webkit-text-stroke:inherit;vertical-align:baseline;"
+            // `* { font-variant-ligatures: none }` matches the chips themselves; `span` or
+            // `[title] { text-decoration: underline }` underlined labels and counts.
+            + "font-variant:inherit;font-feature-settings:inherit;font-variation-settings:inherit;font-size-adjust:inherit;"
+            + "font-stretch:inherit;text-rendering:inherit;text-decoration:none}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {
         case .capsule: "9999px"
         case .rounded: "\(number(cloud.cornerRadius))px"
         case .rectangle: "0"
         }
+        // A page's rules for every `li` (`width: 100%`, `min-height: 48px`, `order`,
+        // `align-self: stretch`, `position: relative; top: 2px`) sized, moved or reordered chips.
         css += "\(scope)>li{box-sizing:border-box;display:flex;flex:\(grows ? "1" : "0") 1 auto;min-width:0;max-width:100%;"
-            + "margin:0;padding:0;border-radius:\(radius)}\n"
+            + "margin:0;padding:0;border-radius:\(radius);width:auto;height:auto;min-height:0;max-height:none;order:0;"
+            + "align-self:auto;position:static;transform:none;float:none}\n"
         // A tag cut to share the last row `maxRows` allows with the "+N" chip keeps room for it at
         // any width (the picture's width less the room is the width it was cut to), never below
         // what the chip needs for its padding, an ellipsis, its counts and its checkmark: in a
@@ -519,6 +533,8 @@ struct HTMLWriter {
         css += "\(scope) .tc-body{box-sizing:border-box;display:flex;flex:1 1 auto;align-items:center;justify-content:center;"
             + "gap:\(number(gap))px;padding:\(number(cloud.chipVerticalPadding))px \(number(cloud.chipHorizontalPadding))px;"
             + "border-radius:inherit;line-height:normal;white-space:pre-wrap;overflow-wrap:anywhere;text-decoration:none;min-width:0;"
+            // A site's tap-target rule `a { min-height: 44px }` made linked chips taller.
+            + "width:auto;height:auto;min-height:0;max-width:none;max-height:none;position:static;transform:none;"
             // Printing would drop the chip's colours with the page's backgrounds. (A page's
             // `a { font-weight: bold }` is undone by the reset above.)
             + "-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"

@@ -216,8 +216,11 @@ import Typesetting
     ///
     /// Also a theme's generated content on links and spans (`a[href^="http"]::after { content:
     /// " ↗" }` widened every linked chip), `path { stroke }` (an outline on every SVG chip),
-    /// `path { stroke-width }` and the other stroke geometry (thicker borders and checkmarks) and
-    /// `text-align: center` (which centred a two-line label and moved its ellipsis).
+    /// `path { stroke-width }` and the other stroke geometry (thicker borders and checkmarks),
+    /// `text-align: center` (which centred a two-line label and moved its ellipsis), and what a
+    /// second new user found: `svg g { fill }` (labels in the page's colour), `svg { width: 100% }`,
+    /// `text { fill-opacity: 1 }`, `crispEdges`, decorations on `ul`, `li`, `span` and `[title]`,
+    /// tap-target sizes on links, ligatures turned off, and `li` sizes, offsets and order.
     @Test(arguments: ["suggestion-picker-selected", "counts", "links", "two-lines"]) @MainActor
     func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
         let item = switch name {
@@ -238,6 +241,10 @@ import Typesetting
             + "*{font-kerning:none;font-family:serif}span{font-weight:bold;font-style:italic}"
             + "body{-webkit-text-stroke:1px red;text-shadow:0 0 3px red}"
             + "path,rect{stroke-width:6px;stroke-linecap:square;stroke-linejoin:round;stroke-miterlimit:1;stroke-dasharray:2 1}"
+            + "svg g{fill:#444}svg *{fill:currentColor}text{fill-opacity:1}svg rect,svg path{shape-rendering:crispEdges}"
+            + "svg{width:100%;height:auto}ul,li,span,[title]{text-decoration:underline}a{min-height:44px;min-width:44px}"
+            + "*{font-variant-ligatures:none;font-feature-settings:\"calt\" 0;text-rendering:optimizeSpeed;font-size-adjust:.6}"
+            + "li{width:100%;min-height:48px;align-self:stretch;position:relative;top:2px}li:nth-child(2){order:-1}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
