@@ -1,4 +1,5 @@
 public import Foundation
+import Dispatch
 
 /// Where every chip of a rendered cloud went: what `tagcloud render --format json` writes.
 ///
@@ -88,13 +89,48 @@ public struct CloudLayout: Sendable, Equatable {
     /// - Returns: UTF-8 JSON ending with a newline.
     /// - Complexity: O(n) in the number of chips and the length of their texts.
     public func jsonData() -> Data {
+        jsonData(concurrentChips: Self.concurrentChips)
+    }
+
+    /// ``jsonData()``, written on every core from `concurrentChips` chips (tests vary it).
+    func jsonData(concurrentChips: Int) -> Data {
         var output = JSONBytes(reservingCapacity: 64 + chips.count * 100)
         output.append("{\"width\": ")
         output.append(number: width)
         output.append(", \"height\": ")
         output.append(number: height)
         output.append(", \"chips\": [")
-        for (index, chip) in chips.enumerated() {
+        if chips.count >= concurrentChips {
+            // Long lists in consecutive pieces on every core, joined in order: the same bytes.
+            let pieces = Self.concurrentPieces
+            var parts = [JSONBytes?](repeating: nil, count: pieces)
+            parts.withUnsafeMutableBufferPointer { slots in
+                // Unchecked: each piece writes its own slot and only reads the chips.
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                    let range = chips.count * piece / pieces..<chips.count * (piece + 1) / pieces
+                    var part = JSONBytes(reservingCapacity: range.count * 100)
+                    writeChips(range, to: &part)
+                    slots[piece] = part
+                }
+            }
+            for part in parts { if let part { output.append(contentsOf: part) } }
+        } else {
+            writeChips(chips.indices, to: &output)
+        }
+        output.append(chips.isEmpty ? "]}\n" : "\n]}\n")
+        return output.data()
+    }
+
+    /// Layouts of at least this many chips (4,096) are written on every core.
+    static let concurrentChips = 4096
+    /// How many pieces such a layout is written in.
+    static let concurrentPieces = 16
+
+    /// Writes the chips of `range`, each after its separator.
+    private func writeChips(_ range: Range<Int>, to output: inout JSONBytes) {
+        for index in range {
+            let chip = chips[index]
             output.append(index == 0 ? "\n  {\"text\": " : ",\n  {\"text\": ")
             output.append(string: chip.text)
             if let label = chip.label {
@@ -123,8 +159,6 @@ public struct CloudLayout: Sendable, Equatable {
             }
             output.append("}")
         }
-        output.append(chips.isEmpty ? "]}\n" : "\n]}\n")
-        return output.data()
     }
 
     /// Reads a layout written by ``jsonData()`` (or any JSON of that shape).

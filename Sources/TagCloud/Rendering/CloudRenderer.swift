@@ -225,12 +225,11 @@ enum CloudRenderer {
         }
         let origin = pass.list.size
         let shown = pass.texts
-        var chips: [CloudLayout.Chip] = []
-        chips.reserveCapacity(visible + 1)
-        var warnings: [FontWarning] = []
-        for index in 0..<(visible + (more == nil ? 0 : 1)) {
+        let frames = pass.frames
+        /// Chip `index` of the layout, and the warning for the characters no font covers.
+        func layoutChip(_ index: Int) throws(TagCloudError) -> (CloudLayout.Chip, FontWarning?) {
             let text = index < visible ? cloud.chips[index].text : ChipLabel.moreText(more ?? 0)
-            guard let frame = pass.frames[index] else {
+            guard let frame = frames[index] else {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
             // The label as the chip's Text shapes it on one line: as the pass drew it when that is
@@ -240,13 +239,49 @@ enum CloudRenderer {
                                          language: chip?.locale, in: pass.recorder, cloud: cloud, typesetter: typesetter)
             let uncovered = fonts.uncovered
             // The tag's place in the spec, which `order` may differ from the chip's.
-            if !uncovered.isEmpty { warnings.append(FontWarning(tagIndex: chip?.index ?? index, text: text, characters: uncovered)) }
+            let warning = uncovered.isEmpty ? nil : FontWarning(tagIndex: chip?.index ?? index, text: text, characters: uncovered)
             let label = chip?.label.map { $0.map(\.text).joined(separator: " ") } ?? text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
-            chips.append(CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
-                                          x: Double(frame.minX), y: Double(frame.minY),
-                                          width: Double(frame.width), height: Double(frame.height),
-                                          fonts: fonts.families))
+            return (CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
+                                     x: Double(frame.minX), y: Double(frame.minY),
+                                     width: Double(frame.width), height: Double(frame.height),
+                                     fonts: fonts.families), warning)
+        }
+        let count = visible + (more == nil ? 0 : 1)
+        var chips: [CloudLayout.Chip] = []
+        var warnings: [FontWarning] = []
+        if count >= Self.concurrentLayoutChips {
+            // Many chips in consecutive shares on every core; the first error in the chips' order
+            // is thrown, as the loop below would.
+            let shares = 16
+            var results = [Result<[(CloudLayout.Chip, FontWarning?)], TagCloudError>?](repeating: nil, count: shares)
+            results.withUnsafeMutableBufferPointer { slots in
+                // Unchecked: each share writes its own slot; the pass and the cloud are only read.
+                nonisolated(unsafe) let slots = slots
+                nonisolated(unsafe) let layoutChip = layoutChip
+                DispatchQueue.concurrentPerform(iterations: shares) { share in
+                    slots[share] = Result { () throws(TagCloudError) in
+                        try (count * share / shares..<count * (share + 1) / shares).map { index throws(TagCloudError) in
+                            try layoutChip(index)
+                        }
+                    }
+                }
+            }
+            chips.reserveCapacity(count)
+            for (share, result) in results.enumerated() {
+                guard let result else { throw .internalError("the chips of share \(share) were not laid out") }
+                for (chip, warning) in try result.get() {
+                    chips.append(chip)
+                    if let warning { warnings.append(warning) }
+                }
+            }
+        } else {
+            chips.reserveCapacity(count)
+            for index in 0..<count {
+                let (chip, warning) = try layoutChip(index)
+                chips.append(chip)
+                if let warning { warnings.append(warning) }
+            }
         }
         let background = cloud.background.alpha > 0 ? cloud.background.rgbaColor : nil
         return RenderedCloud(displayList: pass.list,
@@ -255,6 +290,9 @@ enum CloudRenderer {
                              fontWarnings: warnings, cloud: cloud, typesetter: typesetter, wideChips: wide,
                              cutChip: cut)
     }
+
+    /// Layouts of at least this many chips (4,096) have their chips' figures found on every core.
+    static let concurrentLayoutChips = 4096
 
     /// Every chip's link, checked by Canvas's `WebLink` (http, https, mailto, tel, relative URLs
     /// and fragments; surrounding spaces and control characters removed), by chip index.

@@ -27,6 +27,11 @@ struct JSONBytes {
         bytes.append(text)
     }
 
+    /// Appends what another writer wrote.
+    mutating func append(contentsOf other: JSONBytes) {
+        other.bytes.withBytes { bytes.append($0) }
+    }
+
     /// Appends a string's UTF-8 as it is.
     mutating func appendVerbatim(_ text: String) {
         var text = text

@@ -286,3 +286,27 @@ import TestRandom
         #expect(rendered.displayList.items.isEmpty)
     }
 }
+
+/// A long layout is written as JSON on every core, in pieces joined in order: the same bytes as
+/// one pass writes, for any number of chips.
+@Suite struct LayoutJSONPiecesTests {
+    @Test(arguments: [0, 1, 2, 15, 16, 17, 1000, 5003])
+    func piecesJoinToTheSameBytes(count: Int) throws {
+        var generator = SeededRandom(seed: UInt64(count) + 7)
+        let texts = ["Swift", "a \"quoted\" tag", "emoji 💪", "back\\slash", "عربي", "tab\there"]
+        var chips: [CloudLayout.Chip] = []
+        for index in 0..<count {
+            let text: String = texts[index % texts.count] + String(index)
+            let label: String? = Bool.random(using: &generator) ? "label " + String(index) : nil
+            let x = Double(Int.random(in: 0..<100_000, using: &generator)) / 64
+            let fonts: [String] = Array(["Inter", "Noto Color Emoji"].prefix(index % 3))
+            chips.append(CloudLayout.Chip(text: text, label: label, shown: index % 7 == 0 ? "cut…" : nil, x: x,
+                                          y: Double(index) * 1.5, width: 40.25, height: 36, fonts: fonts))
+        }
+        let layout = CloudLayout(width: 1200, height: Double(count) * 2, chips: chips)
+        let whole = layout.jsonData(concurrentChips: Int.max)
+        #expect(layout.jsonData(concurrentChips: 1) == whole)
+        #expect(layout.jsonData() == whole)
+        #expect(try CloudLayout(jsonData: whole) == layout)
+    }
+}

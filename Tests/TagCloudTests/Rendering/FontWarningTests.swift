@@ -24,6 +24,22 @@ import Typesetting
         #expect(String(decoding: rendered.layout.jsonData(), as: UTF8.self).contains("\"fonts\": [\"Inter\"]"))
     }
 
+    /// A cloud of thousands of chips finds its chips' figures on every core: the warnings come in
+    /// the tags' order and the chips in theirs, as for a small cloud.
+    @Test func aLargeCloudWarnsInTheTagsOrder() throws {
+        let count = CloudRenderer.concurrentLayoutChips + 904
+        var cloud = Cloud(tags: (0..<count).map { Cloud.Tag($0 % 997 == 5 ? "हिन्दी \($0)" : "t\($0)") })
+        cloud.width = 4000
+        let rendered = try cloud.rendered(typesetter: bundledTypesetter)
+        let expected = (0..<count).filter { $0 % 997 == 5 }
+        #expect(rendered.fontWarnings.map(\.tagIndex) == expected)
+        #expect(rendered.layout.chips.map(\.text) == cloud.tags.map(\.text))
+        #expect(rendered.layout.chips.allSatisfy { $0.fonts.contains("Inter") && $0.width > 0 })
+        // The same chips as in a small cloud of the same tags' first row.
+        let small = try Cloud(tags: Array(cloud.tags.prefix(12))).rendered(typesetter: bundledTypesetter)
+        #expect(small.layout.chips.map(\.width) == rendered.layout.chips.prefix(12).map(\.width))
+    }
+
     @Test func strictFontsRefuses() throws {
         let strict = try Cloud(yaml: "strictFonts: true\ntags: [Swift, हिन्दी]")
         var message = ""
