@@ -325,7 +325,7 @@ final class SVGWriter {
             let end = min(items.count, start + chunksPerWave * Self.chunkItems)
             let chunks = stride(from: start, to: end, by: Self.chunkItems).map { $0..<min($0 + Self.chunkItems, end) }
             // Each chunk's writer only reads this one (which waits), and writes its own state.
-            let writers = try Parallel.map(chunks.count) { index -> SVGWriter? in
+            let writers = Parallel.map(chunks.count) { index -> SVGWriter? in
                 let writer = SVGWriter(continuing: self)
                 let before = writer.additions
                 do {

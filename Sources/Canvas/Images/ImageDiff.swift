@@ -154,10 +154,9 @@ public enum ImageDiff {
         var output = makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
         var tally = Tally()
 
-        // Parallel.map throws only what the bands throw, and they throw nothing.
-        try? first.pixels.withUnsafeBufferPointer { a in
-            try second.pixels.withUnsafeBufferPointer { b in
-                try output.withUnsafeMutableBufferPointer { out in
+        first.pixels.withUnsafeBufferPointer { a in
+            second.pixels.withUnsafeBufferPointer { b in
+                output.withUnsafeMutableBufferPointer { out in
                     guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return }
                     if memcmp(aBase, bBase, a.count) == 0 {
                         if makeDiffImage, !options.diffMask {
@@ -171,7 +170,7 @@ public enum ImageDiff {
                     let rowsPerBand = 64
                     let bands = (height + rowsPerBand - 1) / rowsPerBand
                     let buffers = UncheckedBox((a, b, out))
-                    let tallies = try Parallel.map(bands) { band in
+                    let tallies = Parallel.map(bands) { band in
                         let (a, b, out) = buffers.value
                         let rows = (band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
                         return scan(rows: rows, a, b, out, width: width, height: height, options: options,

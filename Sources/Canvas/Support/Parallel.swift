@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Runs independent pieces of one render on several cores.
-enum Parallel {
+package enum Parallel {
     /// Calls `body` once for each index in `0..<count`, on as many threads as there are cores (the
     /// calling thread is one of them), and returns the results in index order.
     ///
@@ -14,9 +14,9 @@ enum Parallel {
     ///   - body: Computes piece `index`; it must touch nothing another piece writes.
     /// - Returns: The results, `results[i] == body(i)`.
     /// - Throws: The error of the lowest-numbered piece that failed, after every piece has ended.
-    static func map<Result>(_ count: Int, _ body: (Int) throws -> Result) throws -> [Result] {
+    package static func map<Result, Failure: Error>(_ count: Int, _ body: (Int) throws(Failure) -> Result) throws(Failure) -> [Result] {
         if count == 1 { return [try body(0)] }
-        let slots = UnsafeMutablePointer<Swift.Result<Result, any Error>?>.allocate(capacity: count)
+        let slots = UnsafeMutablePointer<Swift.Result<Result, Failure>?>.allocate(capacity: count)
         slots.initialize(repeating: nil, count: count)
         defer {
             slots.deinitialize(count: count)
@@ -27,13 +27,16 @@ enum Parallel {
             let box = UncheckedBox((body, slots))
             DispatchQueue.concurrentPerform(iterations: count) { index in
                 let (body, slots) = box.value
-                slots[index] = Swift.Result { try body(index) }
+                slots[index] = Swift.Result { () throws(Failure) in try body(index) }
             }
         }
-        return try (0..<count).map { index in
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        for index in 0..<count {
             guard let result = slots[index] else { preconditionFailure("concurrentPerform skipped piece \(index)") }
-            return try result.get()
+            results.append(try result.get())
         }
+        return results
     }
 }
 

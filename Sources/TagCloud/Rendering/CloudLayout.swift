@@ -1,5 +1,5 @@
 public import Foundation
-import Dispatch
+import Canvas
 
 /// Where every chip of a rendered cloud went: what `tagcloud render --format json` writes.
 ///
@@ -103,18 +103,13 @@ public struct CloudLayout: Sendable, Equatable {
         if chips.count >= concurrentChips {
             // Long lists in consecutive pieces on every core, joined in order: the same bytes.
             let pieces = Self.concurrentPieces
-            var parts = [JSONBytes?](repeating: nil, count: pieces)
-            parts.withUnsafeMutableBufferPointer { slots in
-                // Unchecked: each piece writes its own slot and only reads the chips.
-                nonisolated(unsafe) let slots = slots
-                DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-                    let range = chips.count * piece / pieces..<chips.count * (piece + 1) / pieces
-                    var part = JSONBytes(reservingCapacity: range.count * 100)
-                    writeChips(range, to: &part)
-                    slots[piece] = part
-                }
+            let parts = Parallel.map(pieces) { piece in
+                let range = chips.count * piece / pieces..<chips.count * (piece + 1) / pieces
+                var part = JSONBytes(reservingCapacity: range.count * 100)
+                writeChips(range, to: &part)
+                return part
             }
-            for part in parts { if let part { output.append(contentsOf: part) } }
+            for part in parts { output.append(contentsOf: part) }
         } else {
             writeChips(chips.indices, to: &output)
         }

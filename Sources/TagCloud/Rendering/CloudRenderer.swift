@@ -254,26 +254,17 @@ enum CloudRenderer {
             // Many chips in consecutive shares on every core; the first error in the chips' order
             // is thrown, as the loop below would.
             let shares = 16
-            var results = [Result<[(CloudLayout.Chip, FontWarning?)], TagCloudError>?](repeating: nil, count: shares)
-            results.withUnsafeMutableBufferPointer { slots in
-                // Unchecked: each share writes its own slot; the pass and the cloud are only read.
-                nonisolated(unsafe) let slots = slots
-                nonisolated(unsafe) let layoutChip = layoutChip
-                DispatchQueue.concurrentPerform(iterations: shares) { share in
-                    slots[share] = Result { () throws(TagCloudError) in
-                        try (count * share / shares..<count * (share + 1) / shares).map { index throws(TagCloudError) in
-                            try layoutChip(index)
-                        }
-                    }
+            // Unchecked: the pass and the cloud are only read.
+            nonisolated(unsafe) let layoutChip = layoutChip
+            let results = try Parallel.map(shares) { share throws(TagCloudError) in
+                try (count * share / shares..<count * (share + 1) / shares).map { index throws(TagCloudError) in
+                    try layoutChip(index)
                 }
             }
             chips.reserveCapacity(count)
-            for (share, result) in results.enumerated() {
-                guard let result else { throw .internalError("the chips of share \(share) were not laid out") }
-                for (chip, warning) in try result.get() {
-                    chips.append(chip)
-                    if let warning { warnings.append(warning) }
-                }
+            for (chip, warning) in results.joined() {
+                chips.append(chip)
+                if let warning { warnings.append(warning) }
             }
         } else {
             chips.reserveCapacity(count)

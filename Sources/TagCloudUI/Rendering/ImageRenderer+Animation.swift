@@ -235,8 +235,7 @@ struct AnimationSession {
             return !now.node.drawsLike(before.node, proposal: now.proposal, formerProposal: before.proposal)
         }
         func rigid(_ key: NodeKey) -> Bool {
-            guard let now = new[key], let before = old[key], close(now.frame.size, before.frame.size),
-                  now.node.drawsLike(before.node, proposal: now.proposal, formerProposal: before.proposal) else { return false }
+            guard let now = new[key], let before = old[key], close(now.frame.size, before.frame.size), !crossFades(key) else { return false }
             let children = new.children[key] ?? []
             guard Set(children) == Set(old.children[key] ?? []) else { return false }
             for child in children {

@@ -1,4 +1,4 @@
-import Dispatch
+import Canvas
 import Yams
 
 /// The fast path for JSON specs: a strict RFC 8259 reader that builds the same Yams node tree the
@@ -121,23 +121,19 @@ struct FastJSONReader {
     /// The elements of a split list, each piece read on some core; `nil` if any piece is not
     /// valid JSON or does not end at its cut.
     private static func readConcurrently(_ split: ListSplit, in bytes: UnsafeBufferPointer<UInt8>) -> [SpecNode]? {
-        let pieces = split.cuts.count - 1
-        var results = [[SpecNode]?](repeating: nil, count: pieces)
-        results.withUnsafeMutableBufferPointer { slots in
-            // Unchecked: each piece writes its own slot and only reads the bytes.
-            nonisolated(unsafe) let slots = slots, bytes = bytes
-            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-                var reader = FastJSONReader(bytes)
-                reader.depth = split.depth
-                reader.index = split.cuts[piece] + 1
-                slots[piece] = reader.elements(upTo: split.cuts[piece + 1])
-            }
+        // Unchecked: each piece only reads the bytes.
+        nonisolated(unsafe) let bytes = bytes
+        let pieces = Parallel.map(split.cuts.count - 1) { piece in
+            var reader = FastJSONReader(bytes)
+            reader.depth = split.depth
+            reader.index = split.cuts[piece] + 1
+            return reader.elements(upTo: split.cuts[piece + 1])
         }
         var elements: [SpecNode] = []
-        elements.reserveCapacity(results.reduce(0) { $0 + ($1?.count ?? 0) })
-        for result in results {
-            guard let result else { return nil }
-            elements.append(contentsOf: result)
+        elements.reserveCapacity(pieces.reduce(0) { $0 + ($1?.count ?? 0) })
+        for piece in pieces {
+            guard let piece else { return nil }
+            elements.append(contentsOf: piece)
         }
         return elements
     }
