@@ -210,6 +210,13 @@ import Testing
         #expect(links.contains { $0.hasPrefix("/categories/") } && links.contains { $0.hasPrefix("/tags/") })
         let none = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "serie", "-o", "c.yaml"], in: out)
         #expect(none.status == 0 && none.standardError.contains("no tags found"), "\(none.standardError)")
+        // When every page was skipped, the warning says so, not "none of the 0 files read".
+        let broken = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: broken) }
+        try Data("---\ntags: [a\n---\n".utf8).write(to: broken.appendingPathComponent("a.md"))
+        let skipped = try CommandRunner.run(["collect", broken.path, "-o", "d.yaml"], in: out)
+        #expect(skipped.standardError.contains("no tags found: no page could be read (1 skipped, as the warnings above say)"),
+                "\(skipped.standardError)")
     }
 
     @Test func contentProblemsWarnOrFailWithStrict() throws {

@@ -11,6 +11,30 @@ struct FrontMatter {
         case yaml, toml, json
     }
 
+    /// The blocks a site's generator takes for front matter at the start of a page; anything
+    /// else there is the page's text (a Nunjucks page may open with `{% extends %}`).
+    struct Openers: Sendable, Equatable {
+        /// A `+++` block of TOML.
+        var toml: Bool
+        /// A bare JSON object.
+        var json: Bool
+        /// Blank lines before the block.
+        var blankLinesBefore: Bool
+        /// A language named after the opening dashes (`---json`, `---yaml`).
+        var languageNames: Bool
+
+        /// Hugo's page parser, and sites of no known generator: `---` YAML, `+++` TOML or a JSON
+        /// object, after blank lines; `---json` and `---yaml` too.
+        static let hugo = Openers(toml: true, json: true, blankLinesBefore: true, languageNames: true)
+        /// gray-matter, Eleventy's reader: a `---` line, which may name the language (`---json`,
+        /// `---yaml`, `---yml`), as the file's first bytes (after a byte order mark).
+        static let grayMatter = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: true)
+        /// Jekyll (`\A---\s*\n`): a `---` YAML block as the file's first bytes.
+        static let jekyll = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: false)
+        /// Publish (Ink's metadata): a `---` block, after blank lines.
+        static let publish = Openers(toml: false, json: false, blankLinesBefore: true, languageNames: false)
+    }
+
     /// How the block is written.
     let format: Format
     /// The block's text, preceded by as many line breaks as lines come before it in the file, so
@@ -310,30 +334,34 @@ struct FrontMatter {
         }
     }
 
-    /// Finds the front matter at the start of a file's bytes.
-    ///
-    /// - Parameters:
-    ///   - bytes: The start of the file (at least `limit` bytes of it, when it is that long).
-    ///   - limit: The largest block read, in bytes.
-    /// - Returns: The block, or `nil` when the file has none.
-    /// - Throws: ``SiteTags/Problem`` (without a file) for a block with no end, or one over the
-    ///   limit.
-    /// - Complexity: O(n) in the block's length.
     /// The language of a front matter block that is a program (`---js`, `---javascript`), or
     /// `nil`: a block of data, or none.
+    ///
+    /// Eleventy 3 runs `---js`, `---javascript` and `---node` blocks; gray-matter matches the
+    /// first two in any case.
     static func programLanguage(of bytes: [UInt8]) -> String? {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard bytes.count > start + 3, bytes[start..<start + 3].elementsEqual("---".utf8) else { return nil }
         let line = bytes[(start + 3)...].prefix { $0 != 0x0A && $0 != 0x0D }
         let name = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return ["js", "javascript"].contains(name) ? name : nil
+        return ["js", "javascript"].contains(name.lowercased()) || name == "node" ? name : nil
     }
 
-    static func find(in bytes: [UInt8], limit: Int) throws(SiteTags.Problem) -> FrontMatter? {
+    /// Finds the front matter at the start of a file's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The start of the file (at least `limit` bytes of it, when it is that long).
+    ///   - limit: The largest block read, in bytes.
+    ///   - openers: The blocks the site's generator reads (``Openers``).
+    /// - Returns: The block, or `nil` when the file has none.
+    /// - Throws: ``SiteTags/Problem`` (without a file) for a block with no end, one over the
+    ///   limit, or one in a language that is not read.
+    /// - Complexity: O(n) in the block's length.
+    static func find(in bytes: [UInt8], limit: Int, openers: Openers = .hugo) throws(SiteTags.Problem) -> FrontMatter? {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Blank lines before the block, as Hugo's reader skips them; its lines stay the file's.
         var lead = 0
-        while start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) {
+        while openers.blankLinesBefore, start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) {
             if bytes[start] == 0x0A { lead += 1 }
             start += 1
         }
@@ -342,26 +370,13 @@ struct FrontMatter {
         switch bytes[start] {
         case UInt8(ascii: "-"), UInt8(ascii: "+"):
             let mark = bytes[start]
+            if mark == UInt8(ascii: "+") && !openers.toml { return nil }
             guard let firstEnd = lineEnd(bytes, from: start) else { return nil }
-            // Eleventy's `---json` and `---yaml` name the block's language.
             var format: Format = mark == UInt8(ascii: "-") ? .yaml : .toml
             if !isDelimiter(bytes[start..<firstEnd], mark) {
-                let opener = String(decoding: bytes[start..<firstEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                switch opener {
-                case "---yaml": format = .yaml
-                case "---json": format = .json
-                case let other where mark == UInt8(ascii: "-") && other.hasPrefix("---") && other.dropFirst(3).allSatisfy(\.isLetter)
-                    && !other.dropFirst(3).isEmpty:
-                    let language = other.dropFirst(3).lowercased()
-                    let message = switch language {
-                    case "toml": "the front matter is marked ---toml, which is not read: write TOML front matter between +++ lines"
-                    case "js", "javascript", "cjs", "mjs", "node":
-                        "the front matter is in \(language), which is a program, not data (only YAML, TOML and JSON are read)"
-                    default: "the front matter is in \(language), which is not read (only YAML, TOML and JSON are)"
-                    }
-                    throw SiteTags.Problem(file: "", line: 1 + lead, message: message)
-                default: return nil
-                }
+                let opener = String(decoding: bytes[start..<firstEnd], as: UTF8.self)
+                guard openers.languageNames, let named = try Self.language(opening: opener, line: 1 + lead) else { return nil }
+                format = named
             }
             var lineStart = next(bytes, after: firstEnd)
             let bodyStart = lineStart
@@ -378,6 +393,7 @@ struct FrontMatter {
             throw SiteTags.Problem(file: "", line: 1 + lead, message: "the front matter that starts here has no closing "
                                     + (mark == UInt8(ascii: "-") ? "---" : "+++") + " line")
         case UInt8(ascii: "{"):
+            guard openers.json else { return nil }
             // A JSON object: find its closing brace, outside strings.
             var depth = 0, inString = false, escaped = false
             var index = start
@@ -401,6 +417,28 @@ struct FrontMatter {
         default:
             return nil
         }
+    }
+
+    /// The language an opening line names (`---json`), as gray-matter reads it: `yaml` and `yml`
+    /// in any case, `json` as written; `nil` for a line that opens no block (`----`, `--- a`).
+    ///
+    /// - Throws: A ``SiteTags/Problem`` for a language that is not read, or `json` in capitals
+    ///   (gray-matter has no reader by that name, and Eleventy stops on it).
+    private static func language(opening line: String, line number: Int) throws(SiteTags.Problem) -> Format? {
+        let opener = line.trimmingCharacters(in: .whitespaces)
+        let name = opener.dropFirst(3)
+        guard opener.hasPrefix("---"), !name.isEmpty, name.allSatisfy(\.isLetter) else { return nil }
+        let lowercased = name.lowercased()
+        if lowercased == "yaml" || lowercased == "yml" { return .yaml }
+        if name == "json" { return .json }
+        let message = switch lowercased {
+        case "json": "the front matter opens with ---\(name); write ---json, in lower case (gray-matter, Eleventy's reader, has no language named \(name))"
+        case "toml": "the front matter opens with ---\(name), which is not read: write TOML front matter between +++ lines"
+        case "js", "javascript", "cjs", "mjs", "node":
+            "the front matter opens with ---\(name): a program, not data (only YAML, TOML and JSON are read)"
+        default: "the front matter opens with ---\(name), a language that is not read (only YAML, TOML and JSON are)"
+        }
+        throw SiteTags.Problem(file: "", line: number, message: message)
     }
 
     private static func tooLarge(_ limit: Int) -> SiteTags.Problem {
@@ -460,6 +498,13 @@ struct FrontMatter {
                 let input = try TextInput(bytes: Self.separatorsAsSpaces(text, json: format == .json), source: file)
                 do {
                     composed = try YAMLReader.compose(input, format: format == .yaml ? .yaml : .json)
+                } catch .duplicateKey(let key, let place, _) where format == .json {
+                    // Hugo (Go's encoding/json) and Eleventy (JSON.parse) keep the last of a key
+                    // written twice, in any object of the block.
+                    let kept = Self.lastOfEachKey(json: Self.separatorsAsSpaces(text, json: true))
+                    composed = try YAMLReader.compose(try TextInput(bytes: kept, source: file), format: .json)
+                    duplicateNote = ("\(key) is written twice in the front matter; the last one was read, as Hugo and Eleventy read JSON",
+                                     place.line ?? line)
                 } catch .duplicateKey(let key, let place, _) where format == .yaml && (strings == .plainYAMLSplit || strings == .one) {
                     // Jekyll's and Hugo's YAML readers keep the last of a key written twice
                     // (Hugo 0.111 builds `/tags/two/` from `tags: [one]` then `tags: [two]`;
@@ -1108,6 +1153,70 @@ struct FrontMatter {
             if index > 0 { output.append(0x0A) }
             if let entry = entries[index], lastStart[entry.key] != entry.start { continue }
             output += line
+        }
+        return output
+    }
+
+    /// A JSON object with only the last of each key written twice in any of its objects, as
+    /// Go's `encoding/json` (Hugo) and `JSON.parse` (Eleventy) keep it: an earlier pair and the
+    /// comma after it become spaces (line breaks stay), so every line keeps its number. The text
+    /// is a balanced object (``find(in:limit:openers:)`` found its end); any other text comes back
+    /// unchanged.
+    static func lastOfEachKey(json text: [UInt8]) -> [UInt8] {
+        struct Container {
+            var isObject: Bool
+            var expectsKey: Bool
+            /// The pair being read: where its key starts, and the key.
+            var pair: (start: Int, key: String)?
+            /// Each finished pair's key and bytes, up to and with the comma after it.
+            var pairs: [(key: String, range: ClosedRange<Int>)] = []
+        }
+        var output = text
+        var stack: [Container] = []
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // A string: a key when its object expects one; skipped whole either way.
+                let start = index
+                index += 1
+                while index < text.count, text[index] != UInt8(ascii: "\"") {
+                    index += text[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < text.count else { return text }
+                if let top = stack.last, top.isObject, top.expectsKey {
+                    let literal = Data(text[start...index])
+                    let key = (try? JSONSerialization.jsonObject(with: literal, options: .fragmentsAllowed)) as? String
+                        ?? String(decoding: text[(start + 1)..<index], as: UTF8.self)
+                    stack[stack.count - 1].pair = (start, key)
+                    stack[stack.count - 1].expectsKey = false
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                stack.append(Container(isObject: byte == UInt8(ascii: "{"), expectsKey: byte == UInt8(ascii: "{")))
+            case UInt8(ascii: ","):
+                guard var top = stack.popLast() else { return text }
+                if top.isObject, let pair = top.pair {
+                    top.pairs.append((pair.key, pair.start...index))
+                    top.pair = nil
+                    top.expectsKey = true
+                }
+                stack.append(top)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard let closed = stack.popLast() else { return text }
+                // The last pair has no comma after it, and is the last of its key.
+                var last: [String: Int] = [:]
+                for (number, pair) in closed.pairs.enumerated() { last[pair.key] = number }
+                if let pair = closed.pair { last[pair.key] = closed.pairs.count }
+                for (number, pair) in closed.pairs.enumerated() where last[pair.key] != number {
+                    for position in pair.range where output[position] != 0x0A && output[position] != 0x0D {
+                        output[position] = 0x20
+                    }
+                }
+            default:
+                break
+            }
+            index += 1
         }
         return output
     }

@@ -945,11 +945,12 @@ public struct SiteTags: Sendable, Hashable {
                 result.counted = true
                 return result
             }
-            block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes)
-            // Jekyll reads YAML between --- lines only: a +++ or JSON block is the page's text.
-            if jekyllSite, let found = block, found.format != .yaml || bytes.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) != UInt8(ascii: "-") {
-                block = nil
-            }
+            // Each generator's own openers: Jekyll reads a YAML block at the file's first byte
+            // only, Eleventy (gray-matter) a `---` block there, Publish `---` blocks; a `+++`,
+            // a JSON object (a template's `{% extends %}`) or a later block is the page's text.
+            let openers: FrontMatter.Openers = jekyllSite ? .jekyll
+                : strings == .commaSplit ? .grayMatter : strings == .inkLines ? .publish : .hugo
+            block = try FrontMatter.find(in: bytes, limit: options.maxFrontMatterBytes, openers: openers)
         } catch {
             result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
             return result

@@ -211,6 +211,10 @@ extension TagCloudCommand {
                 warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
                      + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts, pages in other languages; "
                      + "--drafts, --future, --expired count the first two)")
+            } else if site.filesRead == 0, case let skipped = site.problems.filter({ $0.skipped == .file || $0.skipped == .entry }).count,
+                      skipped > 0 {
+                // "None of the 0 files read" said nothing of the files the warnings above skipped.
+                warn("warning: no tags found: no page could be read (\(skipped) skipped, as the warnings above say)")
             } else {
                 warn("warning: no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter")
             }

@@ -138,6 +138,96 @@ import Testing
         #expect(withProgram.problems.contains { $0.file.hasSuffix("js.md") && $0.skipped == .nothing && $0.message.contains("in js") })
     }
 
+    /// Each generator takes only its own openers for front matter: Eleventy's gray-matter a `---`
+    /// block at the file's first byte (naming `yaml` in any case, `json` in lower case), Publish
+    /// `---` blocks; a template's `{% extends %}`, a bare JSON object, a `+++` block or a block
+    /// after a blank line is the page's text there, neither counted nor reported. Hugo reads all.
+    @Test func eachGeneratorReadsOnlyItsOwnFrontMatterOpeners() throws {
+        let pages = [
+            "index.njk": "{% extends \"base.njk\" %}\n{% block content %}Hi{% endblock %}\n",
+            "liquid.html": "{{ page.title }}\n",
+            "bare.md": "{\"tags\": [\"bare-json\"]}\n",
+            "blank.md": "\n---\ntags: [after-blank-line]\n---\n",
+            "toml.md": "+++\ntags = [\"toml\"]\n+++\n",
+            "ok.md": "\u{FEFF}---\ntags: [ok]\n---\n",
+            "upper.md": "---YAML\ntags: [upper-yaml]\n---\n",
+            "yml.md": "---yml\ntags: [yml]\n---\n",
+            "json.md": "---json\n{\"tags\": [\"json\"]}\n---\n",
+        ]
+        var files = ["eleventy.config.js": "export default function () {}\n"]
+        for (name, text) in pages { files["posts/" + name] = text }
+        let eleventy = try site(files)
+        defer { try? FileManager.default.removeItem(at: eleventy) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        let read = try SiteTags.collect(from: [eleventy], options: options)
+        #expect(counts(read) == ["ok": 1, "upper-yaml": 1, "yml": 1, "json": 1])
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        // `---JSON` names no reader of gray-matter's: Eleventy stops on it.
+        try Data("---JSON\n{\"tags\": [\"caps\"]}\n---\n".utf8).write(to: eleventy.appendingPathComponent("posts/caps.md"))
+        let caps = try SiteTags.collect(from: [eleventy], options: options)
+        #expect(caps.problems.map(\.message) == ["the front matter opens with ---JSON; write ---json, in lower case "
+            + "(gray-matter, Eleventy's reader, has no language named JSON)"])
+
+        let publish = try site([
+            "Package.swift": "// .package(url: \"https://github.com/johnsundell/publish.git\", from: \"0.9.0\")\n",
+            "Content/posts/a.md": "---\ntags: Swift, Publish\n---\n",
+            "Content/posts/b.md": "{{ template }}\n",
+            "Content/posts/c.md": "{\"tags\": [\"bare-json\"]}\n",
+            "Content/posts/d.md": "+++\ntags = [\"toml\"]\n+++\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: publish) }
+        let publishRead = try SiteTags.collect(from: [publish.appendingPathComponent("Content")])
+        #expect(counts(publishRead) == ["Swift": 1, "Publish": 1])
+        #expect(publishRead.problems.isEmpty, "\(publishRead.problems)")
+
+        // Hugo reads every opener, blank lines first; a template's brace is malformed JSON there.
+        let hugo = try site(["hugo.toml": "title = \"x\"\n",
+                             "content/bare.md": "{\"tags\": [\"bare-json\"]}\n",
+                             "content/blank.md": "\n---\ntags: [after-blank-line]\n---\n",
+                             "content/toml.md": "+++\ntags = [\"toml\"]\n+++\n"])
+        defer { try? FileManager.default.removeItem(at: hugo) }
+        #expect(counts(try SiteTags.collect(from: [hugo])) == ["bare-json": 1, "after-blank-line": 1, "toml": 1])
+    }
+
+    /// A key written twice in JSON front matter counts its last value, in any object of the
+    /// block, as Go's encoding/json (Hugo) and JSON.parse (Eleventy) keep it, with a note at the
+    /// second; YAML's last value is kept the same way.
+    @Test func aKeyWrittenTwiceInJSONFrontMatterCountsItsLastValue() throws {
+        let folder = try site([
+            "hugo.toml": "title = \"x\"\n",
+            "content/post.md": "{\n  \"tags\": [\"first\"],\n  \"title\": \"Post, \\\"tags\\\": [x]\",\n  \"tags\": [\"go\", \"hugo\"],\n"
+                + "  \"params\": {\"a\": 1, \"a\": [1, {\"b\": 2}]},\n  \"categories\": [\"c\"], \"categories\": [\"d\"]\n}\nBody\n",
+            "content/yaml.md": "---\ntags: [first]\ntitle: Post\ntags: [go, yaml]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try SiteTags.collect(from: [folder])
+        #expect(counts(read) == ["go": 2, "hugo": 1, "yaml": 1, "d": 1])
+        let notes = read.problems.filter { $0.file.hasSuffix("post.md") }
+        #expect(notes.map(\.line) == [4], "\(notes)")
+        #expect(notes.allSatisfy { $0.skipped == .nothing && $0.message.contains("the last one was read") })
+    }
+
+    /// Blanking the earlier of a key written twice keeps the JSON valid, its length and every
+    /// line break where it was, and the last value of each key.
+    @Test func lastOfEachKeyKeepsValidJSONAndLines() throws {
+        let cases: [(input: String, expected: String)] = [
+            ("{\"a\": 1, \"a\": 2}", "{\"a\": 2}"),
+            ("{\"a\": {\"x\": [1, 2]},\n \"b\": \"a\", \"a\": 3}", "{\"b\": \"a\", \"a\": 3}"),
+            ("[{\"k\": \"}\", \"k\": \"{\"}]", "[{\"k\": \"{\"}]"),
+            ("{\"a\": 1,\r\n \"b\": 2}", "{\"a\": 1, \"b\": 2}"),
+            ("{\"\\u0061\": 1, \"a\": {\"c\": 1, \"c\": [2, {\"d\": 3, \"d\": 4}]}}", "{\"a\": {\"c\": [2, {\"d\": 4}]}}"),
+        ]
+        for (input, expected) in cases {
+            let bytes = FrontMatter.lastOfEachKey(json: Array(input.utf8))
+            #expect(bytes.count == input.utf8.count)
+            #expect(bytes.indices.filter { bytes[$0] == 0x0A } == Array(input.utf8).indices.filter { Array(input.utf8)[$0] == 0x0A })
+            let output = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSObject
+            let wanted = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSObject
+            #expect(output == wanted, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     /// An Eleventy page's layouts give it their tags (a layout's front matter, and the layout it
     /// uses in turn), as the data cascade merges them: named by the page or its data files,
     /// found in the includes folder with or without the extension; `layout: false` uses none;
@@ -413,7 +503,7 @@ import Testing
         let eleventy = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy")])
         #expect(counts(eleventy) == ["nunjucks": 1, "jsonfm": 1])
         #expect(eleventy.problems.map(\.description) == ["\(folder.appendingPathComponent("eleventy").relativePath)/l.md:1: "
-            + "the front matter is in js, which is a program, not data (only YAML, TOML and JSON are read); the file was skipped"])
+            + "the front matter opens with ---js: a program, not data (only YAML, TOML and JSON are read); the file was skipped"])
         // The block's lines stay the file's after blank lines: the error is on line 5.
         let hugo = try SiteTags.collect(from: [folder.appendingPathComponent("hugo")])
         #expect(hugo.problems.first?.line == 5 || hugo.problems.first?.line == 6, "\(hugo.problems)")
