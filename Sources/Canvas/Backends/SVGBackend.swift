@@ -97,6 +97,8 @@ final class SVGWriter {
     private struct Context {
         var role: ItemRole?
         var isSelected = false
+        /// The role's colour is the item's own: written without the role's custom property.
+        var keepsColor = false
         /// Inside the cloud's list and outside its chips: a `<g>` written here is marked
         /// `role="none"`, since a browser gives a list item whose parent is any other group no
         /// list to belong to (Chromium then exposes each chip as a plain group).
@@ -115,6 +117,7 @@ final class SVGWriter {
     private struct ColorPaintKey: Equatable {
         let property: PaintProperty
         let custom: String?
+        let scoped: Bool
         let light: RGBAColor
         let dark: RGBAColor?
         let hasDark: Bool
@@ -202,18 +205,20 @@ final class SVGWriter {
 
     /// The paint of an element (``SVGStyleSheet/paint(property:custom:light:dark:gradient:)``);
     /// a plain colour asked for before gets the paint it got then.
-    private func paint(_ property: PaintProperty, custom: String?, light: Shading, dark: Shading?,
+    private func paint(_ property: PaintProperty, custom: String?, scoped: Bool = false, light: Shading, dark: Shading?,
                        gradient: (([GradientStop], CGPoint, CGPoint) -> String)? = nil) -> Paint {
         var key: ColorPaintKey?
         if case .color(let color) = light {
             switch dark {
-            case nil: key = ColorPaintKey(property: property, custom: custom, light: color, dark: nil, hasDark: false)
-            case .color(let darkColor)?: key = ColorPaintKey(property: property, custom: custom, light: color, dark: darkColor, hasDark: true)
+            case nil: key = ColorPaintKey(property: property, custom: custom, scoped: scoped, light: color, dark: nil, hasDark: false)
+            case .color(let darkColor)?:
+                key = ColorPaintKey(property: property, custom: custom, scoped: scoped, light: color, dark: darkColor, hasDark: true)
             case .linearGradient?: break
             }
         }
         if let key, let known = colorPaints.last(where: { $0.key == key }) { return known.paint }
-        let made = styles.paint(property: property.rawValue, custom: custom, light: light, dark: dark, gradient: gradient ?? plainGradient)
+        let made = styles.paint(property: property.rawValue, custom: custom, scoped: scoped, light: light, dark: dark,
+                                gradient: gradient ?? plainGradient)
         let paint = Paint(attributes: made.attributes, className: made.className)
         if let key {
             if colorPaints.count == 32 { colorPaints.removeFirst() }
@@ -484,7 +489,10 @@ final class SVGWriter {
             }
             return .group
         case .chipFill?, .chipBorder?, .label?, .checkmark?, nil:
-            if let role = metadata.role { context.role = role }
+            if let role = metadata.role {
+                context.role = role
+                context.keepsColor = metadata.keepsColor
+            }
             var closing = Closing.none
             if let link {
                 writeLink(link, isChip: false)
@@ -520,7 +528,7 @@ final class SVGWriter {
 
     private func writeFill(_ shape: ResolvedShape, _ shading: Shading, _ style: FillStyle, dark: Shading?, context: Context) {
         if case .linearGradient(let stops, _, _) = shading, stops.isEmpty { return }
-        let paint = paint(.fill, custom: customProperty(context, stroke: false), light: shading, dark: dark)
+        let paint = paint(.fill, custom: customProperty(context, stroke: false), scoped: context.keepsColor, light: shading, dark: dark)
         writeElement(shape, to: &body) { [self] out in
             writeClassAttribute(role: context.role, paint: paint, to: &out)
             paint.write(to: &out)
@@ -534,7 +542,7 @@ final class SVGWriter {
                              dark: Shading?, context: Context) {
         guard style.lineWidth > 0 else { return }
         if case .linearGradient(let stops, _, _) = shading, stops.isEmpty { return }
-        let paint = paint(.stroke, custom: customProperty(context, stroke: true), light: shading, dark: dark)
+        let paint = paint(.stroke, custom: customProperty(context, stroke: true), scoped: context.keepsColor, light: shading, dark: dark)
         func attributes(_ out: inout SVGOutput, lineWidth: CGFloat) {
             writeClassAttribute(role: context.role, paint: paint, to: &out)
             out.write(" fill=\"none\"")
@@ -653,7 +661,8 @@ final class SVGWriter {
 
     /// The custom property a colour of this context is written with, `nil` outside the roles.
     private func customProperty(_ context: Context, stroke: Bool) -> String? {
-        switch context.role {
+        if context.keepsColor { return nil }
+        return switch context.role {
         case .chipFill?: context.isSelected ? "--tc-selected-fill" : "--tc-chip-fill"
         case .chipBorder?: context.isSelected ? "--tc-selected-stroke" : "--tc-chip-stroke"
         case .label?: context.isSelected ? "--tc-selected-text" : "--tc-text"
@@ -729,7 +738,8 @@ final class SVGWriter {
             if stops.isEmpty { return writeTextLayer(text) }
             isGradient = true
         }
-        let paint = isGradient ? nil : self.paint(.fill, custom: customProperty(context, stroke: false), light: text.shading, dark: dark)
+        let paint = isGradient ? nil : self.paint(.fill, custom: customProperty(context, stroke: false), scoped: context.keepsColor,
+                                                          light: text.shading, dark: dark)
         let groupPaint = paint ?? Paint(attributes: "", className: nil)
         body.write("<g")
         writeClassAttribute(role: context.role, paint: groupPaint, to: &body)
@@ -787,7 +797,7 @@ final class SVGWriter {
             out.write(")\"")
             if let (light, dark) = shading {
                 let inverse = Transform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: -x0 / scale, ty: -y0 / scale)
-                let paint = paint(.fill, custom: customProperty(context, stroke: false), light: light, dark: dark) {
+                let paint = paint(.fill, custom: customProperty(context, stroke: false), scoped: context.keepsColor, light: light, dark: dark) {
                     self.gradientReference($0, $1, $2, inverse)
                 }
                 if let name = paint.className {

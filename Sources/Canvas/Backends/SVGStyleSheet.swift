@@ -63,11 +63,13 @@ struct SVGStyleSheet {
     /// - Parameters:
     ///   - property: `fill` or `stroke`.
     ///   - custom: The role's custom property, `nil` for an element without a role.
+    ///   - scoped: Whether the paint is a rule of the document's even without a custom property
+    ///     or a dark variant (a role's own colour).
     ///   - light: The shading of the (only or light) look.
     ///   - dark: The shading of the dark look, `nil` without an automatic theme.
     ///   - gradient: Defines a gradient and returns its id.
     /// - Returns: The element's paint.
-    mutating func paint(property: String, custom: String?, light: Shading, dark: Shading?,
+    mutating func paint(property: String, custom: String?, scoped: Bool = false, light: Shading, dark: Shading?,
                         gradient: ([GradientStop], CGPoint, CGPoint) -> String) -> Paint {
         func value(_ shading: Shading) -> String {
             switch shading {
@@ -78,7 +80,12 @@ struct SVGStyleSheet {
         let lightValue = value(light)
         let darkValue = dark.map(value)
         let attributes = " \(property)=\"\(lightValue)\""
-        guard custom != nil || (darkValue != nil && darkValue != lightValue) else { return Paint(attributes: attributes, className: nil) }
+        // A paint with neither a custom property nor a dark variant is its attribute alone, unless
+        // `scoped`: a role's own colour (a tag's fill), which a page's `svg path { fill: … }`
+        // would beat as an attribute, is a rule of the document's too.
+        guard custom != nil || scoped || (darkValue != nil && darkValue != lightValue) else {
+            return Paint(attributes: attributes, className: nil)
+        }
         let rule = Rule(property: property, custom: custom, light: lightValue, dark: darkValue == lightValue && custom == nil ? nil : darkValue)
         let number: Int
         if let existing = numbers[rule] {

@@ -241,6 +241,10 @@ public struct ItemMetadata: Sendable, Hashable {
     public var isSelected: Bool
     /// Text shown while the pointer is over the item (SwiftUI's `help(_:)`).
     public var tooltip: String?
+    /// Whether the colour of a role's item is its own (a tag's `fill`, a weight scale's colour):
+    /// web output then writes it as it is, without the role's custom property (`--tc-chip-fill`),
+    /// so that a page's theme does not replace it.
+    public var keepsColor: Bool
 
     /// Makes metadata.
     ///
@@ -251,19 +255,21 @@ public struct ItemMetadata: Sendable, Hashable {
     ///   - role: What the item is in a tag cloud.
     ///   - isSelected: Whether the item is, or belongs to, a selected chip.
     ///   - tooltip: Text shown while the pointer is over the item.
+    ///   - keepsColor: Whether the role's colour is the item's own (see ``keepsColor``).
     public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
-                isSelected: Bool = false, tooltip: String? = nil) {
+                isSelected: Bool = false, tooltip: String? = nil, keepsColor: Bool = false) {
         self.label = label
         self.link = link
         self.identifier = identifier
         self.role = role
         self.isSelected = isSelected
         self.tooltip = tooltip
+        self.keepsColor = keepsColor
     }
 
-    /// Whether there is no label, link, identifier, role, selection or tooltip.
+    /// Whether there is no label, link, identifier, role, selection, tooltip or kept colour.
     public var isEmpty: Bool {
-        label == nil && link == nil && identifier == nil && role == nil && !isSelected && tooltip == nil
+        label == nil && link == nil && identifier == nil && role == nil && !isSelected && tooltip == nil && !keepsColor
     }
 }
 
@@ -279,6 +285,8 @@ public struct ItemMetadata: Sendable, Hashable {
 /// | ``chipBorder`` | `class="tc-chip-border"` | `--tc-chip-stroke`, selected `--tc-selected-stroke` |
 /// | ``label`` | `class="tc-label"` (outlines) and a `<text class="tc-text">` | `--tc-text`, selected `--tc-selected-text` |
 /// | ``checkmark`` | `class="tc-check"` | `--tc-check` |
+///
+/// An item whose metadata ``ItemMetadata/keepsColor`` has its role's class but no custom property.
 public enum ItemRole: String, Sendable, Hashable, CaseIterable, Codable {
     /// The whole cloud: a list of chips.
     case cloud

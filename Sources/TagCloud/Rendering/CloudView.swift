@@ -89,7 +89,8 @@ extension CloudView {
         let wide = wideChips.contains(index) || cut != nil
         let maxWidth = cut ?? cloud.width
         let (view, metadata, locale) = cloud.chips.withUnsafeBufferPointer { chips in
-            (ChipView(style: style, label: chips[index].chipLabel, look: chips[index].look, fillsWidth: wide),
+            (ChipView(style: style, label: chips[index].chipLabel, look: chips[index].look, fillsWidth: wide,
+                      ownColors: chips[index].ownColors),
              ItemMetadata(label: chips[index].text, link: index < links.count ? links[index] : nil, identifier: "chip-\(index)",
                           role: .chip, isSelected: chips[index].isSelected, tooltip: chips[index].tooltip),
              chips[index].locale)
@@ -195,20 +196,26 @@ struct ChipView: View {
     /// lines. Leaving both out of the other chips saves nodes, and keeps their texts' shaping
     /// requests the ones the layout JSON's font families are read with (a cache hit).
     var fillsWidth = false
+    /// The look's colours that are the chip's own (``ResolvedCloud/Chip/ownColors``): web output
+    /// writes them without the page's custom properties.
+    var ownColors: ResolvedCloud.Chip.OwnColors = []
 
     /// A chip of `cloud`'s style. Its default look's text colour and fill are the environment's
     /// foreground and background styles, which ``CloudView`` sets to the cloud's.
-    init(cloud: ResolvedCloud, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
-        self.init(style: ChipStyle(cloud), label: label, look: look, fillsWidth: fillsWidth)
+    init(cloud: ResolvedCloud, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false,
+         ownColors: ResolvedCloud.Chip.OwnColors = []) {
+        self.init(style: ChipStyle(cloud), label: label, look: look, fillsWidth: fillsWidth, ownColors: ownColors)
     }
 
-    init(style: ChipStyle, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false) {
+    init(style: ChipStyle, label: ChipLabel, look: ResolvedCloud.ChipLook, fillsWidth: Bool = false,
+         ownColors: ResolvedCloud.Chip.OwnColors = []) {
         self.layout = style.layout
         self.textColor = style.textColor(look)
         self.fill = style.fillStyle(look)
         self.label = label
         self.look = look
         self.fillsWidth = fillsWidth
+        self.ownColors = ownColors
     }
 
     /// Resolves the body directly (it is nonisolated). Not inlined into its callers: those are
@@ -315,11 +322,11 @@ struct ChipView: View {
     @ViewBuilder private func text(_ part: LabelPart) -> some View {
         if part.isCount {
             styled(Text(verbatim: part.text).font(label.countFont))
-                .displayMetadata(ItemMetadata(role: .label))
+                .displayMetadata(ItemMetadata(role: .label, keepsColor: ownColors.contains(.text)))
                 .opacity(ChipLabel.countOpacity)
         } else {
             styled(Text(verbatim: part.text).font(label.font))
-                .displayMetadata(ItemMetadata(role: .label))
+                .displayMetadata(ItemMetadata(role: .label, keepsColor: ownColors.contains(.text)))
         }
     }
 
@@ -339,7 +346,7 @@ struct ChipView: View {
     }
 
     @ViewBuilder private func filled<S: InsettableShape>(_ shape: S) -> some View {
-        let fill = shape.fill(fill).displayMetadata(ItemMetadata(role: .chipFill))
+        let fill = shape.fill(fill).displayMetadata(ItemMetadata(role: .chipFill, keepsColor: ownColors.contains(.fill)))
         if let stroke = look.stroke, look.strokeWidth > 0 {
             fill.overlay(shape.strokeBorder(Color(stroke), lineWidth: look.strokeWidth).displayMetadata(ItemMetadata(role: .chipBorder)))
         } else {

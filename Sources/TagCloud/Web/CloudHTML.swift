@@ -195,6 +195,7 @@ struct HTMLWriter {
         var tooltip: String?
         var label = ChipLabel(text: ChipLabel.moreText(rendered.hiddenCount), font: cloud.baseFont)
         var classes = "tc-chip"
+        var ownColors: ResolvedCloud.Chip.OwnColors = []
         if let index = chip.index, index < cloud.chips.count {
             let resolved = cloud.chips[index]
             text = resolved.text
@@ -203,6 +204,7 @@ struct HTMLWriter {
             tooltip = resolved.tooltip
             look = resolved.look
             darkLook = options.darkLook?.chips[index].look
+            ownColors = resolved.ownColors
             if let given = resolved.href {
                 do {
                     // As the SVG and PDF write it: from the checked URL, its non-ASCII
@@ -235,7 +237,7 @@ struct HTMLWriter {
             labels += try wholeTexts(of: label, language: language)
         }
         classes += " " + p + "-t\(try fontClass(font, labels: labels))"
-        classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected")))"
+        classes += " " + p + "-k\(lookClass(look, dark: darkLook, selected: classes.contains("tc-selected"), own: ownColors))"
         let content = Self.labelElement(label) + (try checkmarkSVG(chip.checkmark, frame: frame, label: label, look: look, isCut: isCut))
         var attributes = " aria-label=\"\(WebText.escape(text))\"" + (language.map { " lang=\"\(WebText.escape($0))\"" } ?? "")
         if let tooltip { attributes += " title=\"\(WebText.escape(tooltip))\"" }
@@ -399,9 +401,10 @@ struct HTMLWriter {
     }
 
     /// The class number of a look (and its dark look): fill, border, text and checkmark colours.
-    private mutating func lookClass(_ look: ResolvedCloud.ChipLook, dark: ResolvedCloud.ChipLook?, selected: Bool) -> Int {
-        let light = declarations(look, theme: cloud.theme, selected: selected)
-        let darkDeclarations = dark.map { declarations($0, theme: .dark, selected: selected) }
+    private mutating func lookClass(_ look: ResolvedCloud.ChipLook, dark: ResolvedCloud.ChipLook?, selected: Bool,
+                                    own: ResolvedCloud.Chip.OwnColors) -> Int {
+        let light = declarations(look, theme: cloud.theme, selected: selected, own: own)
+        let darkDeclarations = dark.map { declarations($0, theme: .dark, selected: selected, own: own) }
         let key = "\(selected)|" + light.body + "|" + light.check + "|" + (darkDeclarations.map { $0.body + "|" + $0.check } ?? "")
         if let existing = lookClasses[key] { return existing }
         let number = lookClasses.count
@@ -417,11 +420,16 @@ struct HTMLWriter {
 
     /// The CSS of a look: the chip body's background, text colour and border (an inset shadow,
     /// which like SwiftUI's `strokeBorder` draws inside the edge without changing the size), and
-    /// the checkmark's colour; each reads its custom property with the look's colour as fallback.
-    private func declarations(_ look: ResolvedCloud.ChipLook, theme: Cloud.Theme, selected: Bool) -> (body: String, check: String) {
+    /// the checkmark's colour; each reads its custom property with the look's colour as fallback,
+    /// but the colours that are the chip's `own`, which are written as they are.
+    private func declarations(_ look: ResolvedCloud.ChipLook, theme: Cloud.Theme, selected: Bool,
+                              own: ResolvedCloud.Chip.OwnColors) -> (body: String, check: String) {
+        func themed(_ property: String, _ color: RGBAColor, owned: Bool) -> String {
+            owned ? WebText.cssColor(color) : "var(\(property),\(WebText.cssColor(color)))"
+        }
         let fill = Self.color(of: look.fill, theme: theme)
-        var body = "background:var(\(selected ? "--tc-selected-fill" : "--tc-chip-fill"),\(WebText.cssColor(fill)));"
-        body += "color:var(\(selected ? "--tc-selected-text" : "--tc-text"),\(WebText.cssColor(look.textColor.rgbaColor)))"
+        var body = "background:" + themed(selected ? "--tc-selected-fill" : "--tc-chip-fill", fill, owned: own.contains(.fill)) + ";"
+        body += "color:" + themed(selected ? "--tc-selected-text" : "--tc-text", look.textColor.rgbaColor, owned: own.contains(.text))
         if let stroke = look.stroke, look.strokeWidth > 0 {
             body += ";box-shadow:inset 0 0 0 \(number(look.strokeWidth))px var(\(selected ? "--tc-selected-stroke" : "--tc-chip-stroke"),"
                 + "\(WebText.cssColor(stroke.rgbaColor)))"

@@ -89,6 +89,22 @@ import Testing
         #expect(!html.contains("javascript"))
     }
 
+    /// A tag's own colours, and a weight scale's, are written as they are: a page's custom
+    /// properties retheme the cloud's colours, not the ones that mean something.
+    @Test @MainActor func aChipsOwnColoursReadNoCustomProperty() throws {
+        let html = try Self.html("tags: [Swift, {text: Red, fill: \"#ff0000\"}, {text: Blue, textColor: \"#0000ff\"}]\n")
+        #expect(html.contains("background:var(--tc-chip-fill,#007aff33);color:var(--tc-text,#000000)"))
+        #expect(html.contains("background:#ff0000;color:var(--tc-text,#000000)"))
+        #expect(html.contains("background:var(--tc-chip-fill,#007aff33);color:#0000ff"))
+        let weighted = try Self.html("colors: {gradient: [\"#ff0000\", \"#0000ff\"]}\ntags: [{text: a, weight: 1}, {text: b, weight: 2}]\n")
+        #expect(!weighted.contains("--tc-chip-fill") && weighted.contains("background:#ff0000"), "\(weighted)")
+        for (yaml, own) in [("tags: [{text: Red, fill: \"#ff0000\"}]\n", true), ("tags: [Swift]\n", false)] {
+            let svg = String(decoding: try Cloud(yaml: yaml).rendered(typesetter: bundledTypesetter).data(as: .svg), as: UTF8.self)
+            #expect(svg.contains("var(--tc-chip-fill") != own, "\(svg)")
+            #expect(svg.contains("var(--tc-text"))
+        }
+    }
+
     @Test @MainActor func coloursAreCustomPropertiesWithTheResolvedColoursAsFallbacks() throws {
         let html = try Self.html("style: tagCloud\ntags: [Swift, {text: Linux, selected: true}]\n")
         #expect(html.contains("background:var(--tc-chip-fill,#007aff33)"))

@@ -182,6 +182,23 @@ import Typesetting
         }
     }
 
+    /// A page's `--tc-chip-fill` and `--tc-text` retheme the cloud's chips but not a tag's own
+    /// fill, in SVG and HTML alike; an icon set's `svg path { fill: … }` changes neither (the own
+    /// fill is a rule of the document's, not a presentation attribute any page rule beats).
+    @Test @MainActor func aPageStylesheetKeepsATagsOwnColours() throws {
+        let item = try Case("own-colours", yaml: "tags: [Swift, {text: Linux, fill: \"#00aa00\"}]\n")
+        let chips = item.rendered.layout.chips
+        let css = ":root{--tc-chip-fill:#ff0000;--tc-text:#0000ff}svg path{fill:#444444}"
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+            let styled = try Chromium.shared.screenshot(Self.page(fragment, css: css), width: item.size.width,
+                                                        height: item.size.height, name: "own-colours-\(kind)")
+            let themed = styled.pixel(x: Int(chips[0].x + 4), y: Int(chips[0].y + chips[0].height / 2))
+            let own = styled.pixel(x: Int(chips[1].x + 4), y: Int(chips[1].y + chips[1].height / 2))
+            #expect(themed[0] > 240 && themed[1] < 20 && themed[2] < 20, "\(kind): the cloud's chip is not red: \(themed)")
+            #expect(own[0] < 20 && (160...180).contains(own[1]) && own[2] < 20, "\(kind): the tag's own fill changed: \(own)")
+        }
+    }
+
     /// `theme: auto` under emulated dark mode looks as the dark theme's PNG.
     /// A blog's generic rules (bullets before list items, underlined links, spaced or uppercased
     /// text) change nothing in the HTML fragment or the inline SVG.

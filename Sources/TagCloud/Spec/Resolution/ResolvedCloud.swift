@@ -126,6 +126,21 @@ public struct ResolvedCloud: Sendable, Equatable {
         public var index: Int
         /// The language (a BCP 47 tag): the tag's own, or the spec's; `nil` for none.
         public var locale: String? = nil
+        /// The colours of ``look`` that are the chip's own rather than the cloud's: a tag's `fill`
+        /// and `textColor`, and the colours of a weight scale (``Cloud/colors``). Web output
+        /// writes them as they are, where the cloud's colours read the page's custom properties
+        /// (`--tc-chip-fill`), so that theming a page keeps the colours that mean something.
+        public var ownColors: OwnColors = []
+
+        /// Colours of a chip's look that are its own (``ownColors``).
+        public struct OwnColors: OptionSet, Sendable, Hashable {
+            public let rawValue: UInt8
+            public init(rawValue: UInt8) { self.rawValue = rawValue }
+            /// The fill.
+            public static let fill = OwnColors(rawValue: 1)
+            /// The text colour.
+            public static let text = OwnColors(rawValue: 2)
+        }
 
         init(text: String, fontSize: CGFloat, fontFamily: String?, fontWeight: Cloud.FontWeight, weight: Double?,
              href: String?, isSelected: Bool, look: ChipLook, label: [LabelPart]? = nil, tooltip: String? = nil, index: Int,
@@ -282,8 +297,14 @@ extension Cloud {
                           style: style, theme: theme)
         }
         for (chip, tag) in zip(chips.indices, tags) {
-            if let fill = tag.fill { chips[chip].look.fill = fill }
-            if let textColor = tag.textColor { chips[chip].look.textColor = textColor }
+            if let fill = tag.fill {
+                chips[chip].look.fill = fill
+                chips[chip].ownColors.insert(.fill)
+            }
+            if let textColor = tag.textColor {
+                chips[chip].look.textColor = textColor
+                chips[chip].ownColors.insert(.text)
+            }
         }
         let orderKeys = Cloud.Order.fields
         let order = value(keys.order, in: self)
@@ -376,14 +397,20 @@ extension Cloud {
             switch target {
             case .fill:
                 look.fill = .color(color)
+                chips[index].ownColors.insert(.fill)
                 let fill = WeightColoring.composite(color, over: behind)
                 if WeightColoring.contrast(WeightColoring.composite(look.textColor, over: fill), fill) < WeightColoring.minimumContrast {
                     look.textColor = WeightColoring.blackOrWhite(on: fill)
+                    chips[index].ownColors.insert(.text)
                 }
             case .text, .both:
-                if target == .both { look.fill = .color(color.opacity(0.2)) }
+                if target == .both {
+                    look.fill = .color(color.opacity(0.2))
+                    chips[index].ownColors.insert(.fill)
+                }
                 let fill = look.fill.approximateColor(over: behind)
                 look.textColor = WeightColoring.readable(WeightColoring.composite(color, over: fill), on: fill)
+                chips[index].ownColors.insert(.text)
             }
             chips[index].look = look
         }
