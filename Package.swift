@@ -86,6 +86,9 @@ let package = Package(
         // Golden-image assertions for Swift Testing and XCTest. CTagCloudTesting starts its XCTest
         // observer when the test binary loads, so the kit knows which XCTest case is running.
         .target(name: "CTagCloudTesting", path: "Sources/CTagCloudTesting"),
+        // glibc's malloc_trim, for `tagcloud preview` to give back what a large render left free
+        // (nothing where the C library has no such call).
+        .target(name: "CTagCloudMemory", path: "Sources/CTagCloudMemory"),
         .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
                 swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
@@ -102,11 +105,13 @@ let package = Package(
         // tables), the commands, files, standard streams and exit codes. The only target that
         // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
-                dependencies: ["TagCloud", "TagCloudUI", "LayoutKit", "Canvas", "Typesetting", "Gallery",
+                dependencies: ["TagCloud", "TagCloudUI", "LayoutKit", "Canvas", "Typesetting", "Gallery", "CTagCloudMemory",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "NIOCore", package: "swift-nio")],
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: fileCheckingSwift),
 
         // MARK: Executables (thin)

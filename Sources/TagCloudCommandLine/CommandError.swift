@@ -14,6 +14,7 @@ package import TagCloudUI
 /// | 64 | ``usage`` | the command line is wrong: an unknown option, a bad option value, an unknown format |
 /// | 65 | ``dataError`` | the input is malformed or invalid: syntax, unknown key, wrong type, bad number, colour, weight or tag, unknown font family, characters no font covers under `strictFonts`, a picture too large |
 /// | 66 | ``noInput`` | the input, or a font file it names, cannot be opened or read |
+/// | 69 | ``unavailable`` | `tagcloud preview` only: the server cannot listen (the port is in use or reserved) |
 /// | 70 | ``software`` | an internal error (a bug: please report it), or the bundled fonts cannot be loaded |
 /// | 73 | ``cannotCreate`` | the output cannot be created or written |
 package enum TagCloudExitCode: Int32, Sendable, CaseIterable {
@@ -29,6 +30,9 @@ package enum TagCloudExitCode: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// 66 (`EX_NOINPUT`): the input cannot be opened or read.
     case noInput = 66
+    /// 69 (`EX_UNAVAILABLE`): a resource the command needs is unavailable: `tagcloud preview`'s
+    /// port is in use, or it cannot listen there.
+    case unavailable = 69
     /// 70 (`EX_SOFTWARE`): an internal error.
     case software = 70
     /// 73 (`EX_CANTCREAT`): the output cannot be created or written.
@@ -53,6 +57,9 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case swiftExampleFailed(name: String, TagCloudUIError)
     /// Content files with problems, under `--strict` (`tagcloud collect`, `render --from`).
     case contentProblems([SiteTags.Problem])
+    /// `tagcloud preview`'s server cannot listen on `host`:`port`; `reason` says why and what to do
+    /// (the port is in use: give another `--port`).
+    case cannotListen(host: String, port: Int, reason: String)
 
     /// The name a value set by an option is located at (`option --width`), so messages name the
     /// option and its errors exit with 64.
@@ -73,6 +80,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotCompareImages: return .diffFailed
         case .swiftExampleFailed: return .software
         case .contentProblems: return .dataError
+        case .cannotListen: return .unavailable
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
@@ -126,6 +134,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             let shown = problems.prefix(20).map { "\n  \($0.problem)" }.joined()
             let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
             return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
+        case let .cannotListen(host, port, reason):
+            return "the preview server cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
         }
     }
 }

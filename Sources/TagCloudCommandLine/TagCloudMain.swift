@@ -140,7 +140,7 @@ package enum TagCloudMain {
                         }
                         exit(TagCloudExitCode.success.rawValue)
                     } catch {
-                        fail(.usage("the preview server cannot listen on \(host):\(port): \(PreviewServer.listenFailure(error))"))
+                        fail(.cannotListen(host: host, port: port, reason: PreviewServer.listenFailure(error)))
                     }
                 }
                 dispatchMain()

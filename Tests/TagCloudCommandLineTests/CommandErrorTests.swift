@@ -25,11 +25,12 @@ import Typesetting
                                      SpecLocation(source: CommandError.optionSource("width")))), 64),
             (.library(.invalidNumber(path: "width", value: "-1", reason: "must not be negative", location)), 65),
             (.cannotCompareImages(reason: "x"), 2),
+            (.cannotListen(host: "127.0.0.1", port: 8123, reason: "the port is in use"), 69),
         ]
         for (error, code) in cases {
             #expect(error.exitCode.rawValue == code, "\(error)")
         }
-        #expect(TagCloudExitCode.allCases.map(\.rawValue) == [0, 1, 2, 64, 65, 66, 70, 73])
+        #expect(TagCloudExitCode.allCases.map(\.rawValue) == [0, 1, 2, 64, 65, 66, 69, 70, 73])
     }
 
     @Test func outputGoesBesideTheInput() throws {

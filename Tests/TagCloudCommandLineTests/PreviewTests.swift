@@ -12,9 +12,17 @@ import Testing
         let process = Process()
         let url: String
 
-        init(spec: URL, port: Int = 0) throws {
-            process.executableURL = CommandRunner.executable
-            process.arguments = ["preview", spec.path, "--port", String(port)]
+        /// Starts `tagcloud preview spec --port port`, with at most `fileLimit` open files when
+        /// one is given (through the shell's `ulimit -n`, whose `exec` keeps the process).
+        init(spec: URL, port: Int = 0, fileLimit: Int? = nil) throws {
+            if let fileLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", CommandRunner.executable.path,
+                                     "preview", spec.path, "--port", String(port)]
+            } else {
+                process.executableURL = CommandRunner.executable
+                process.arguments = ["preview", spec.path, "--port", String(port)]
+            }
             var environment = ProcessInfo.processInfo.environment
             environment["TAGCLOUD_FONTS"] = packageRoot.appendingPathComponent("Fonts").path
             process.environment = environment
@@ -42,6 +50,55 @@ import Testing
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
+    }
+
+    /// A preview of a spec `tags.yaml` holding `yaml`, in a new folder (for the caller to remove).
+    static func preview(of yaml: String, fileLimit: Int? = nil, _ name: String = #function) throws -> (Server, folder: URL) {
+        let folder = try temporaryFolder(name)
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try Data(yaml.utf8).write(to: spec)
+        return (try Server(spec: spec, fileLimit: fileLimit), folder)
+    }
+
+    /// Runs a Python script (its standard library's sockets and `http.client`, as a client other
+    /// than a browser talks to the preview) and returns what it printed, trimmed.
+    static func python(_ script: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Python that defines `exchange(data)`: sends raw bytes on a new connection to the preview at
+    /// `port` and reads until the server closes it or `seconds` pass without a byte, and returns
+    /// `(what was read, "closed" or "open")`.
+    static func exchange(port: Int, seconds: Double = 5) -> String {
+        """
+        import socket
+        def exchange(data, keep=None):
+            s = keep or socket.create_connection(("127.0.0.1", \(port)), timeout=\(seconds))
+            s.sendall(data)
+            out = b""
+            try:
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        s.close()
+                        return out.decode("latin-1"), "closed"
+                    out += chunk
+            except socket.timeout:
+                return out.decode("latin-1"), "open"
+        def head(text):
+            lines = text.split("\\r\\n\\r\\n")[0].split("\\r\\n")
+            fields = {l.split(":", 1)[0].lower(): l.split(":", 1)[1].strip() for l in lines[1:] if ":" in l}
+            return lines[0].split(" ")[1] if lines[0] else "none", fields.get("connection", "-")
+
+        """
     }
 
     /// Headless Chromium through `Tools/browser/cdp.py serve`, one page for the whole test.
@@ -388,4 +445,148 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: spec.path)
         #expect(server.state().contains("\"width\": 310,"), "\(server.state())")
     }
+
+    /// A response after which the server reads no more requests on the connection ends it: after
+    /// a `CONNECT` (NIO's decoder takes what follows for a tunnel, and its encoder drops the
+    /// `405`'s length, so the client read until a close that never came) and after a request that
+    /// asks to upgrade (the next request on the connection was never read). The client gets the
+    /// whole answer, `Connection: close`, and the end of the connection; other errors are answered
+    /// in full too.
+    @Test func aResponseAfterWhichNothingIsReadEndsTheConnection() throws {
+        let (server, folder) = try Self.preview(of: "tags: [Swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = "Host: 127.0.0.1:\(server.port)\\r\\n"
+        let printed = try Self.python(Self.exchange(port: server.port) + """
+            for name, data in [
+                ("connect", b"CONNECT 127.0.0.1:443 HTTP/1.1\\r\\n\(host)\\r\\n"),
+                ("upgrade", b"GET /state HTTP/1.1\\r\\n\(host)Connection: Upgrade\\r\\nUpgrade: websocket\\r\\n\\r\\n"),
+                ("garbage", b"NOT HTTP AT ALL\\r\\n\\r\\n"),
+                ("missing, then closed", b"GET /nope HTTP/1.1\\r\\n\(host)\\r\\nGET /state HTTP/1.1\\r\\n\(host)Connection: close\\r\\n\\r\\n"),
+            ]:
+                text, how = exchange(data)
+                print(name, *head(text), how, text.count("HTTP/1.1 "))
+            """)
+        #expect(printed.components(separatedBy: "\n") == [
+            "connect 405 close closed 1", "upgrade 200 close closed 1", "garbage 400 close closed 1",
+            "missing, then closed 404 - closed 2",
+        ], "\(printed)")
+    }
+
+    /// An HTTP/1.0 request is answered and the connection closed, unless it asked for keep-alive
+    /// (RFC 9112, 9.3), which the response then says: the connection stayed open for a minute.
+    @Test func httpOneZeroClosesUnlessAskedToKeepAlive() throws {
+        let (server, folder) = try Self.preview(of: "tags: [Swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = "Host: 127.0.0.1:\(server.port)\\r\\n"
+        let printed = try Self.python(Self.exchange(port: server.port, seconds: 2) + """
+            text, how = exchange(b"GET /state HTTP/1.0\\r\\n\(host)\\r\\n")
+            print("1.0", *head(text), how)
+            # Kept alive: the first answer, and the connection still open for a second request.
+            s = socket.create_connection(("127.0.0.1", \(server.port)), timeout=2)
+            text, how = exchange(b"GET /state HTTP/1.0\\r\\n\(host)Connection: keep-alive\\r\\n\\r\\n", keep=s)
+            print("1.0 keep-alive", *head(text), how)
+            text, how = exchange(b"GET /state HTTP/1.0\\r\\n\(host)\\r\\n", keep=s)
+            print("then 1.0", *head(text), how)
+            text, how = exchange(b"GET /state HTTP/1.1\\r\\n\(host)\\r\\n")
+            print("1.1", *head(text), how)
+            """)
+        #expect(printed.components(separatedBy: "\n") == [
+            "1.0 200 close closed", "1.0 keep-alive 200 keep-alive open", "then 1.0 200 close closed", "1.1 200 - open",
+        ], "\(printed)")
+    }
+
+    /// A query that gives the width twice is a 400 that names it (the first was taken, silently),
+    /// as is a width that is not one; the spec is not read for them.
+    @Test func aRepeatedOrBadWidthIsABadRequest() throws {
+        let (server, folder) = try Self.preview(of: "width: 300\ntags: [Swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let printed = try Self.python("""
+            import http.client
+            for query in ["width=300", "width=300&width=-1", "width=300&wid%74h=300", "width=300&other=1&other=2",
+                          "width=-1", "width=nan", "width=1e308", "width=abc", "width="]:
+                c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=10)
+                c.request("GET", "/cloud.json?" + query)
+                r = c.getresponse()
+                print(r.status, r.read().decode().splitlines()[0])
+            """)
+        #expect(printed.components(separatedBy: "\n") == [
+            "200 {\"width\": 332, \"height\": 68, \"chips\": [",
+            "400 the query gives width 2 times (\"300\", \"-1\"); give it once",
+            "400 the query gives width 2 times (\"300\", \"300\"); give it once",
+            "200 {\"width\": 332, \"height\": 68, \"chips\": [",
+            "400 the query's width: \"width\" is -1, but it must not be negative",
+            "400 the query's width: \"width\" must be a number, but it is the string \"nan\"",
+            "400 the query's width: \"width\" is 1e308, but it must be at most 100000 points",
+            "400 the query's width: \"width\" must be a number, but it is the string \"abc\"",
+            "400 the query's width: \"width\" must be a value, but it is empty",
+        ], "\(printed)")
+        #expect(throws: PreviewRequestError.self) {
+            try PreviewServer.queryValue("width", in: [("width", "1"), ("x", "2"), ("width", "1")])
+        }
+        #expect(try PreviewServer.queryValue("width", in: [("x", "2"), ("width", "7")]) == "7")
+    }
+
+    /// Idle connections from another process (some of them sending a header a byte at a time, and
+    /// more of them than the preview may open files) do not starve the page: at most 256 are kept,
+    /// the one idle longest closed for a new one. The preview here may open 400 files; 450 idle
+    /// connections used them all, and the page's requests waited for the minute's idle timeout.
+    @Test func idleConnectionsDoNotStarveThePage() throws {
+        let (server, folder) = try Self.preview(of: "width: 300\ntags: [Swift]\n", fileLimit: 400)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let printed = try Self.python("""
+            import http.client, os, resource, socket
+            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 2048)), hard))
+            idle = []
+            for i in range(450):
+                s = socket.create_connection(("127.0.0.1", \(server.port)), timeout=15)
+                if i % 2: s.sendall(b"GET /state HTTP/1.1\\r\\nHost: 127")
+                idle.append(s)
+            for path in ["/state", "/cloud.svg"]:
+                try:
+                    c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=15)
+                    c.request("GET", path)
+                    print(path, c.getresponse().status)
+                except Exception as e:
+                    print(path, type(e).__name__)
+            fds = "/proc/\(server.process.processIdentifier)/fd"
+            print(sum(1 for f in os.listdir(fds) if os.readlink(os.path.join(fds, f)).startswith("socket:")) <= 256 + 4)
+            """)
+        #expect(printed.components(separatedBy: "\n") == ["/state 200", "/cloud.svg 200", "True"], "\(printed)")
+    }
+
+    /// A port in use is an unavailable resource (69, EX_UNAVAILABLE), not a bad command line (64):
+    /// the message names the address and says to give another `--port`.
+    @Test func aPortInUseExitsWithTheUnavailableCode() throws {
+        let (first, folder) = try Self.preview(of: "tags: [Swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Under `timeout`, in case it listened after all.
+        let spec = folder.appendingPathComponent("tags.yaml").path
+        let second = try CommandRunner.run(["30", CommandRunner.executable.path, "preview", spec, "--port", String(first.port)],
+                                           program: URL(fileURLWithPath: "/usr/bin/timeout"))
+        #expect(second.status == TagCloudExitCode.unavailable.rawValue, "\(second.status): \(second.standardError)")
+        #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(first.port): the port is in use")
+                && second.standardError.contains("--port"), "\(second.standardError)")
+    }
+
+    #if canImport(Glibc)
+    /// What a render leaves free is given back to the system (glibc's `malloc_trim`, through
+    /// CTagCloudMemory): 100 MB of small blocks freed below one still in use stayed resident, as a
+    /// render of 100,000 tags left hundreds of megabytes.
+    @Test func freedMemoryIsGivenBack() {
+        func resident() -> Int {
+            let fields = ((try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "").split(separator: " ")
+            return fields.count > 1 ? (Int(fields[1]) ?? 0) * sysconf(Int32(_SC_PAGESIZE)) : 0
+        }
+        let blocks = (0..<100_000).compactMap { _ in malloc(1024) }
+        let pin = malloc(1024)
+        for block in blocks { memset(block, 1, 1024) }
+        for block in blocks { free(block) }
+        let before = resident()
+        PreviewServer.releaseFreeMemory()
+        let after = resident()
+        free(pin)
+        #expect(before - after > 50 << 20, "\(before >> 20) MiB resident before, \(after >> 20) MiB after")
+    }
+    #endif
 }

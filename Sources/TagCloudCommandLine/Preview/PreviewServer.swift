@@ -1,8 +1,10 @@
+import CTagCloudMemory
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import TagCloud
@@ -19,11 +21,18 @@ import Typesetting
 /// picture) and `/cloud.json?width=W` (the layout); `/cloud.svg?width=W` serves the SVG. A spec
 /// that does not parse or render gives a `422` with the message, which the page shows in place of
 /// the picture. The spec is parsed again only when its status changes, and it must be a regular
-/// file: a FIFO or a device would block the server as it reads.
+/// file: a FIFO or a device would block the server as it reads. A query that gives `width` twice,
+/// or a width that is not one (`-1`, `nan`, `1e9`, `abc`), is a `400` that says so.
 ///
 /// Renders run one at a time on a queue of their own, and `/state` on another, never on the
 /// server's I/O threads: a render of 100,000 tags held up every other request, the page's polls
-/// included, for seconds. A connection idle for a minute is closed.
+/// included, for seconds. What a render leaves free is given back to the system after it
+/// (`malloc_trim` under glibc: a process that drew 100,000 tags kept hundreds of megabytes).
+///
+/// A connection idle for a minute is closed, at most 256 are open at once (the one idle longest
+/// makes way for a new one: ``PreviewConnections``), and each response says where it ends and
+/// whether the connection goes on (``ConnectionFraming``: after an HTTP/1.0 request, a `CONNECT`
+/// or an upgrade request, it ends).
 package struct PreviewServer: Sendable {
     /// The spec file.
     package var specPath: String
@@ -82,9 +91,9 @@ package struct PreviewServer: Sendable {
                 Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                          body: ResponseBody(byteBuffer: ByteBuffer(string: server.state())))
             }),
-            ("/cloud.svg", { server.respond(width: Self.width(of: $0), format: .svg) }),
-            ("/cloud.html", { server.respond(width: Self.width(of: $0), format: .html) }),
-            ("/cloud.json", { server.respond(width: Self.width(of: $0), format: .json) }),
+            ("/cloud.svg", { server.respond(to: $0, format: .svg) }),
+            ("/cloud.html", { server.respond(to: $0, format: .html) }),
+            ("/cloud.json", { server.respond(to: $0, format: .json) }),
         ]
         for route in routes {
             let queue = route.path.description.hasPrefix("/cloud") ? Self.renders : Self.states
@@ -95,7 +104,12 @@ package struct PreviewServer: Sendable {
         }
         var logger = Logger(label: "tagcloud-preview")
         logger.logLevel = .warning
-        let app = Application(router: router, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+        let connections = PreviewConnections(limit: PreviewConnections.defaultLimit())
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(60))
+        let channels = HTTPServerBuilder { responder in
+            PreviewHTTPChannel(http1: HTTP1Channel(responder: responder, configuration: http1), connections: connections)
+        }
+        let app = Application(router: router, server: channels,
                               configuration: .init(address: .hostname(host, port: port)),
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? port
@@ -119,9 +133,24 @@ package struct PreviewServer: Sendable {
         }
     }
 
-    /// The width slider's value, when the request gives one (`?width=320`).
-    private static func width(of request: Request) -> String? {
-        request.uri.queryParameters.get("width").map { String($0) }
+    /// What the width slider's value is called where a message names it.
+    static let widthSource = "the query's width"
+
+    /// The one value of a query parameter the preview reads (`?width=320`), `nil` when the query
+    /// has none. A name is compared percent-decoded (`wid%74h` is `width`).
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's name.
+    ///   - query: The query's parameters, in order, their values decoded.
+    /// - Throws: The message for a `400` when the query gives the parameter more than once: which
+    ///   value is meant cannot be told (the first was taken, silently).
+    static func queryValue(_ name: String, in query: [(key: Substring, value: Substring)]) throws(PreviewRequestError) -> String? {
+        let values = query.filter { ($0.key.removingPercentEncoding ?? String($0.key)) == name }.map { String($0.value) }
+        guard values.count <= 1 else {
+            let shown = values.prefix(4).map { "\"\($0.prefix(40))\"" }.joined(separator: ", ") + (values.count > 4 ? ", …" : "")
+            throw PreviewRequestError(message: "the query gives \(name) \(values.count) times (\(shown)); give it once")
+        }
+        return values.first
     }
 
     /// Why the server could not listen, in words: the port is in use, or reserved.
@@ -171,12 +200,40 @@ package struct PreviewServer: Sendable {
         }
         var cloud = try Cloud(contentsOf: URL(fileURLWithPath: specPath))
         try overrides.apply(to: &cloud)
-        if let width { try cloud.setValue(width, forKeyPath: "width", source: "the width slider") }
+        if let width { try cloud.setValue(width, forKeyPath: "width", source: Self.widthSource) }
         return cloud
     }
 
-    /// The cloud in a format, or the error as text with status 422.
+    /// The cloud in a format for a request, with the width its query gives; a `400` when the query
+    /// gives the width twice or a width the spec's `width` cannot be (so the spec is not read).
+    func respond(to request: Request, format: OutputFormat) -> Response {
+        let width: String?
+        do throws(PreviewRequestError) {
+            width = try Self.queryValue("width", in: request.uri.queryParameters.map { ($0.key, $0.value) })
+        } catch {
+            return Self.badRequest(error.message)
+        }
+        if let width {
+            var probe = Cloud()
+            do {
+                try probe.setValue(width, forKeyPath: "width", source: Self.widthSource)
+            } catch {
+                return Self.badRequest(error.description)
+            }
+        }
+        return respond(width: width, format: format)
+    }
+
+    /// A `400` with a message.
+    private static func badRequest(_ message: String) -> Response {
+        Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+
+    /// The cloud in a format, or the error as text with status 422. What the render left free is
+    /// given back to the system afterwards (``releaseFreeMemory()``).
     func respond(width: String?, format: OutputFormat) -> Response {
+        defer { Self.releaseFreeMemory() }
         do {
             let data = try load(width: width).rendered().data(as: format)
             let type = switch format {
@@ -193,6 +250,20 @@ package struct PreviewServer: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: error.description)))
         }
     }
+}
+
+extension PreviewServer {
+    /// Gives what malloc keeps free back to the system (glibc's `malloc_trim(0)`; nothing
+    /// elsewhere). `free` keeps it in the process: after a render of 100,000 tags the preview
+    /// stayed at hundreds of megabytes resident while it waited for the next save.
+    static func releaseFreeMemory() {
+        _ = tagcloud_release_free_memory()
+    }
+}
+
+/// Why a request cannot be answered: its message, for a `400`.
+struct PreviewRequestError: Error, Equatable {
+    var message: String
 }
 
 /// What the preview last read of its spec (``PreviewServer/state()``), shared by the server's
