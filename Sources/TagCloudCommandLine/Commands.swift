@@ -17,7 +17,8 @@ package struct Tagcloud: ParsableCommand {
             Exit codes: 0 success; 64 bad command line or option value; 65 bad input data \
             (syntax, unknown key, wrong type, bad value, a number past its limits, a refused link, unknown font, \
             input or picture too large); \
-            66 unreadable input (or a closed standard input); 70 internal error; 73 unwritable \
+            66 unreadable input (or a closed standard input); 69 tagcloud preview cannot listen (its port \
+            is in use or reserved); 70 internal error; 73 unwritable \
             output (or a closed or full standard output). \
             With several specs, one that fails does not stop the others, and the exit code is the \
             highest of the failures'. A run stopped by SIGINT, SIGTERM or SIGHUP ends by that \
