@@ -99,6 +99,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ``RenderedCloud/maximumPictureSide``: its buffer alone would take over 1 GiB. `width` and
     /// `height` are in pixels. Refused before any memory is taken for it.
     case pictureHasTooManyPixels(width: Int, height: Int, limit: Int)
+    /// An animation would draw `views` moving views in each of `frames` frames, over `limit` views
+    /// in all its frames (TagCloudUI's `ImageRenderer.maximumAnimatedViewFrames`): its frames, or
+    /// its SVG, would take gigabytes. Refused before its frames are drawn.
+    case animationTooLarge(views: Int, frames: Int, limit: Int)
 
     /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
     case fontsUnavailable(TypesettingError)
@@ -132,7 +136,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place in a spec's text (or where a program set the value).
     public var location: SpecLocation? {
         switch self {
-        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .pictureHasTooManyPixels, .internalError, .fontsUnavailable,
+        case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .pictureHasTooManyPixels, .animationTooLarge,
+             .internalError, .fontsUnavailable,
              .textLayoutFailed, .renderingFailed, .unbuiltLanguage, .mixedLanguages:
             nil
         case .missingGlyphs(let warnings):
@@ -278,6 +283,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .pictureHasTooManyPixels(width, height, limit):
             return "the picture would be \(width) × \(height) pixels, \(width * height) in all, over the limit of \(limit) pixels "
                 + "(16384 × 16384, as a browser's canvas); lower \"scale\" (PNG), \"width\", \"font.size\" or the number of tags"
+        case let .animationTooLarge(views, frames, limit):
+            return "the animation would draw \(views) moving chips and labels in each of \(frames) frames, over the limit of "
+                + "\(limit) in all its frames (its frames, or its SVG, would take gigabytes); lower --fps (\"frameRate\"), "
+                + "or animate fewer tags"
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):

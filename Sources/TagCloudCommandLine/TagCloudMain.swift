@@ -271,7 +271,7 @@ extension TagCloudError {
     var isTheSpecsWithoutPlace: Bool {
         guard location == nil, inputPath == nil else { return false }
         switch self {
-        case .pictureTooLarge, .pictureHasTooManyPixels, .unknownFormat: return true
+        case .pictureTooLarge, .pictureHasTooManyPixels, .animationTooLarge, .unknownFormat: return true
         default: return false
         }
     }

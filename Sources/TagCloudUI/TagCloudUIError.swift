@@ -23,6 +23,10 @@ public enum TagCloudUIError: Error, Equatable, Sendable, CustomStringConvertible
     /// ``ImageRenderer/animation(frameRate:hold:changes:)`` was given a frame rate or a hold it
     /// cannot use.
     case invalidAnimation(reason: String)
+    /// The animation would draw more than `limit` views in all across its frames
+    /// (``ImageRenderer/maximumAnimatedViewFrames``): `views` moving views in `frames` frames of
+    /// one change, over the budget with the changes before it. Refused before its frames are drawn.
+    case animationTooLarge(views: Int, frames: Int, limit: Int)
 
     /// What happened and what to do about it.
     public var description: String {
@@ -44,6 +48,9 @@ public enum TagCloudUIError: Error, Equatable, Sendable, CustomStringConvertible
                 + "sets it to a new value every time: make it reach a value that no longer changes"
         case .invalidAnimation(let reason):
             return "cannot make the animation: \(reason)"
+        case let .animationTooLarge(views, frames, limit):
+            return "the animation would draw \(views) moving views in each of \(frames) frames, over the limit of \(limit) "
+                + "views in all frames; lower the frame rate, or animate fewer views"
         }
     }
 }

@@ -39,17 +39,27 @@ enum AnimatedSVGEncoder {
     static func encode(_ animation: AnimatedDisplayList, background: RGBAColor?) throws -> [UInt8] {
         try animation.validate()
         let count = animation.frames.count
+        // The groups every frame is wrapped in alike (a tag cloud's list, which holds its chips'
+        // layers): the pieces are found inside them, and the document keeps them around the
+        // pieces. Looking at the top level only, a cloud's animation was one copy per frame of
+        // every chip, 50 times the size.
+        var shells: [DisplayItem] = []
+        var lists = animation.frames.map(\.list.items)
+        while let shell = commonShell(of: lists) {
+            shells.append(shell)
+            lists = lists.map { items in if case .group(let group) = items.first?.content { group.items } else { [] } }
+        }
         var elements: [Element] = []
         var sequences: [[Int]] = []
         // The element each layer id and each run position continues, if the last frame had it.
         var openLayers: [String: Int] = [:]
         var openRuns: [String: Int] = [:]
-        for (index, frame) in animation.frames.enumerated() {
+        for (index, list) in lists.enumerated() {
             var sequence: [Int] = []
             var layers: [String: Int] = [:], runs: [String: Int] = [:]
             var previousLayer = ""
             var seenIds: [String: Int] = [:]
-            for entry in entries(of: frame.list) {
+            for entry in entries(of: list) {
                 switch entry {
                 case .layer(let rawId, let content, let opacity):
                     // Ids repeated within a frame are told apart by their rank.
@@ -90,6 +100,7 @@ enum AnimatedSVGEncoder {
         }
         let order = mergedOrder(sequences) ?? {
             // The pieces are ordered differently in different frames: one copy of each frame.
+            shells = []
             elements = animation.frames.enumerated().map { index, frame in
                 var states: [(dx: CGFloat, dy: CGFloat, opacity: Double)?] = Array(repeating: nil, count: count)
                 states[index] = (0, 0, 1)
@@ -112,6 +123,11 @@ enum AnimatedSVGEncoder {
                 content = [DisplayItem(.group(ItemGroup(items: content, clip: Clip(.rect(bounds)))))]
             }
             items.append(DisplayItem(.group(ItemGroup(items: content)), metadata: ItemMetadata(identifier: "\(prefix)\(rank)")))
+        }
+        for shell in shells.reversed() {
+            guard case .group(var group) = shell.content else { continue }
+            group.items = items
+            items = [DisplayItem(.group(group), metadata: shell.metadata)]
         }
         let document = DisplayList(size: animation.size, items: items)
         var svg = Array(try SVGBackend.svg(document, background: background, options: SVGOptions()))
@@ -187,11 +203,27 @@ enum AnimatedSVGEncoder {
         }
     }
 
-    /// A frame's top-level items as layers and runs.
-    private static func entries(of list: DisplayList) -> [Entry] {
+    /// The group that is each list's only item, with its items left out, when it is the same
+    /// group in every list (the same metadata, transform, clip and opacity) and has no identifier
+    /// (a layer of its own); `nil` otherwise.
+    private static func commonShell(of lists: [[DisplayItem]]) -> DisplayItem? {
+        var shell: DisplayItem?
+        for items in lists {
+            guard items.count == 1, let item = items.first, item.metadata.identifier == nil,
+                  case .group(var group) = item.content else { return nil }
+            group.items = []
+            let emptied = DisplayItem(.group(group), metadata: item.metadata)
+            if let shell, shell != emptied { return nil }
+            shell = emptied
+        }
+        return shell
+    }
+
+    /// A frame's items (inside its shells) as layers and runs.
+    private static func entries(of items: [DisplayItem]) -> [Entry] {
         var result: [Entry] = []
         var run: [DisplayItem] = []
-        for item in list.items {
+        for item in items {
             if case .group(let group) = item.content, let id = item.metadata.identifier {
                 if !run.isEmpty { result.append(.run(run)); run = [] }
                 var content = group

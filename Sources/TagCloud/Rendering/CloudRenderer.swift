@@ -426,13 +426,16 @@ enum CloudRenderer {
 
 extension TagCloudError {
     /// The error of the views stage, in the spec's terms. The views of a cloud are primitive and
-    /// framed at least 1 × 1 point, so only font and text errors can reach here.
+    /// framed at least 1 × 1 point, so only font and text errors, and an animation too large,
+    /// can reach here.
     init(_ error: TagCloudUIError) {
         switch error {
         case .fontsUnavailable(let error):
             self = .fontsUnavailable(error)
         case .textLayoutFailed(let text, let error):
             self = .textLayoutFailed(text: text, error)
+        case let .animationTooLarge(views, frames, limit):
+            self = .animationTooLarge(views: views, frames: frames, limit: limit)
         case .invalidSize, .renderingFailed, .statePresetFailed, .updateCycleDidNotSettle, .invalidAnimation:
             self = .internalError(String(describing: error))
         }

@@ -134,6 +134,37 @@ import Typesetting
         }
     }
 
+    /// An animated SVG paused at the middle of each frame's time in Chromium looks as that frame
+    /// (the APNG's), for chips that move (a narrower cloud: each chip is written once for the
+    /// whole animation, not once a frame) and chips that change size and label (the order by name).
+    @Test @MainActor func anAnimatedSVGShowsEachFrameAtItsTime() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]\n")
+        var narrower = from
+        narrower.width = 200
+        var sorted = from
+        sorted.order = Cloud.Order(by: .name)
+        for (name, to) in [("narrower", narrower), ("sorted", sorted)] {
+            let animation = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 20, typesetter: bundledTypesetter)
+            let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                             typesetter: bundledTypesetter), as: UTF8.self)
+            if name == "narrower" {
+                #expect(svg.components(separatedBy: "aria-label=\"Vapor\"").count - 1 == 1,
+                        "the chip is written more than once (\(animation.frames.count) frames)")
+            }
+            let width = Int(animation.size.width.rounded(.up)), height = Int(animation.size.height.rounded(.up))
+            var start = 0.0
+            for (index, frame) in animation.frames.enumerated() {
+                let time = (start + frame.duration.seconds / 2) * 1000
+                start += frame.duration.seconds
+                let paused = svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = \(time) })</script>"
+                let shot = try Chromium.shared.screenshot(Self.page(paused), width: width, height: height, scale: 2,
+                                                          name: "animated-\(name)-\(index)")
+                let result = try Self.compare(try frame.list.rgbaImage(scale: 2, background: nil), shot)
+                #expect(result.differentShare <= 0.005, "\(name), frame \(index) at \(time) ms: \(result.differentPixels) pixels differ")
+            }
+        }
+    }
+
     /// An animated SVG inlined in a page is one list to assistive technology, the cloud the
     /// animation ends on, its chips list items (not every frame's copy, nor plain groups).
     @Test @MainActor func anAnimatedSVGIsOneListOfItems() throws {
