@@ -263,7 +263,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidWeight(tag, value, _):
             return "the weight of the tag \(quoted(tag)) is \(value.shortened(to: 40)); a weight must be a finite number ≥ 0"
         case .emptyTag:
-            return "a tag has no text (or only spaces); give it some text or remove it"
+            return "a tag has no text (or only spaces and invisible characters); give it some text or remove it"
         case let .unknownFontFamily(family, _, available):
             let near = nearestName(to: family, in: available).map { "did you mean \(quoted($0))? " } ?? ""
             return "unknown font family \(quoted(family)); \(near)available families: \(list(available))"

@@ -1062,8 +1062,9 @@ public struct SiteTags: Sendable, Hashable {
         for (term, line, taxonomy) in terms {
             // (A block scalar, `tags: >`, ends with a line break.)
             var trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
-            // An empty tag (`""`, `"  "`, `a, , b`) names nothing: said, as a tag that is not text is.
-            if trimmed.isEmpty {
+            // An empty tag (`""`, `"  "`, `a, , b`, a zero-width space alone) names nothing: said,
+            // as a tag that is not text is (a spec refuses it).
+            if trimmed.isEmpty || TextInput.isBlank(trimmed) {
                 let empty = FrontMatter.Rejected(key: taxonomy, kind: .empty(quoted(term)), line: line)
                 result.problems.append(Problem(file: name, line: line, message: empty.message, skipped: .term))
                 continue

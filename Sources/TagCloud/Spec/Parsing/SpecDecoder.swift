@@ -230,11 +230,22 @@ final class SpecDecoder: @unchecked Sendable {
     /// control characters.
     func tagText(_ text: String, location: SpecLocation) throws(TagCloudError) -> String {
         if text.isEmpty { throw .emptyTag(location) }
+        // Printable ASCII (most tags) in one pass over the bytes; anything else is looked at by
+        // Unicode scalars below (100,000 tags spent 1 % of their reading time in two passes).
+        var printableASCII = true, blank = true
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { printableASCII = false; break }
+            if byte != 0x20 { blank = false }
+        }
+        if printableASCII {
+            if blank { throw .emptyTag(location) }
+            return text
+        }
         // A control character is named first: some (U+0085) are white space too.
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: text, key: nil, location)
         }
-        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { throw .emptyTag(location) }
+        if TextInput.isBlank(text) { throw .emptyTag(location) }
         return text
     }
 

@@ -140,6 +140,13 @@ struct TextInput {
         return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
     }
 
+    /// Whether a text shows nothing: every scalar is white space or a default-ignorable code
+    /// point (U+FEFF, zero-width joiners and spaces, direction marks, a soft hyphen, variation
+    /// selectors), which a browser draws as nothing. Such a tag drew an empty chip.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+    }
+
     /// Whether a scalar is one of Unicode's 66 noncharacters.
     static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
         (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
