@@ -261,7 +261,7 @@ package struct Animate: ParsableCommand {
     @Argument(help: ArgumentHelp("The spec after the change.", valueName: "to"))
     var to: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png (APNG) or .svg, or - for standard output.", valueName: "output"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png or .apng (APNG) or .svg, or - for standard output.", valueName: "output"))
     var output: String
 
     @Option(help: ArgumentHelp("The output format: png (APNG) or svg (default: from the output's extension; APNG for -).", valueName: "format"))

@@ -37,6 +37,10 @@ import Testing
         let png = try Data(contentsOf: dir.appendingPathComponent("switch.png"))
         let types = chunkTypes(png)
         #expect(types.prefix(3) == ["IHDR", "acTL", "fcTL"] && types.filter { $0 == "fdAT" }.count > 10, "\(types)")
+        // `.apng` (any case) is an animated PNG too.
+        let named = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "switch.APNG", "--fps", "30"], in: dir)
+        let namedData = try Data(contentsOf: dir.appendingPathComponent("switch.APNG"))
+        #expect(named.status == 0 && namedData == png, "\(named.standardError)")
         // A viewer without APNG shows the first spec's picture as render draws it, at the top of a
         // picture as tall as the narrow cloud, the rest of it the background.
         let still = try CommandRunner.run(["render", "wide.yaml", "-o", "wide-still.png"], in: dir)
@@ -70,6 +74,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["animate", "wide.yaml", "narrow.yaml", "-o", "switch.gif"], 64, "unknown animation format \".gif\""),
+            // A name without an extension is told so (".png" is a hidden file's name); -o empty.
+            (["animate", "wide.yaml", "narrow.yaml", "-o", "x"], 64, "the output \"x\" has no extension to tell its format"),
+            (["animate", "wide.yaml", "narrow.yaml", "-o", ".png"], 64, "the output \".png\" has no extension to tell its format"),
+            (["animate", "wide.yaml", "narrow.yaml", "-o", ""], 64, "-o is empty"),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--animation", "wobbly"], 64, "unknown animation \"wobbly\""),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--fps", "0"], 64, "--fps must be from 1 to 240"),
             (["animate", "wide.yaml", "narrow.yaml", "-o", "a.svg", "--hold", "90"], 64, "--hold must be from 0 to 60"),

@@ -113,6 +113,7 @@ extension TagCloudCommand {
         guard request.from != "-" || request.to != "-" else {
             throw .usage("only one of the two specs can come from standard input")
         }
+        if request.output.isEmpty { throw .usage("-o is empty; name a file, or - for standard output") }
         let format: AnimationFormat
         // Standard output without --format is APNG, as `render -o -` is PNG (it was "unknown
         // animation format "-"").
@@ -179,12 +180,18 @@ extension TagCloudCommand {
         try format(ofOutput: output, forDevices: .png, ofPath: animationFormat(ofPath:))
     }
 
-    /// The format of an animation file, from its extension: `.png` (APNG) or `.svg`.
+    /// The format of an animation file, from its extension: `.png` or `.apng` (APNG) or `.svg`,
+    /// in any case. A name with none (`x`, or `.png`, which is a hidden file's name) is told so,
+    /// as `render` tells it.
     static func animationFormat(ofPath path: String) throws(CommandError) -> AnimationFormat {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+        if ext == "apng" { return .png }
         guard let format = AnimationFormat(rawValue: ext) else {
-            let shown = ext.isEmpty ? (path as NSString).lastPathComponent : ".\(ext)"
-            throw .usage("unknown animation format \(quoted(shown)); use .png (APNG) or .svg, or give --format")
+            if ext.isEmpty {
+                throw .usage("the output \(quoted(path: path)) has no extension to tell its format: name it .png (APNG) or .svg, "
+                             + "or give --format")
+            }
+            throw .usage("unknown animation format \(quoted(".\(ext)")) of \(quoted(path: path)); use .png (APNG) or .svg, or give --format")
         }
         return format
     }
