@@ -115,10 +115,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("tags: [a]\n".utf8).write(to: dir.appendingPathComponent("tags.yaml"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.png").path, withDestinationPath: "tags.yaml")
         let cases: [(String, String)] = [
             ("missing/cloud.png", "the folder \"missing\" does not exist"),
             ("sub", "it is a folder"),
-            ("tags.yaml", "it is the input file"),
+            ("tags.yaml", "it is the input file, which"),
+            // Another name for the spec names the spec.
+            ("link.png", "it is the input file \"tags.yaml\", which"),
             ("tags.yaml/cloud.png", "\"tags.yaml\" is not a folder"),
         ]
         for (path, reason) in cases {

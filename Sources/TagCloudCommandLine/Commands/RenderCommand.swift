@@ -280,7 +280,9 @@ package enum TagCloudCommand {
                 // (the batch's check of each spec's outputs refuses an output that is an input),
                 // reported and summed up as any failure, and the others are written.
                 if single, request.outputFolder == nil, let input, input != "-", key == ExactPath(canonicalPath(input)) {
-                    throw .cannotWriteOutput(path: path, reason: "it is the input file, which must not be replaced")
+                    // Named when the output's name is another (a link to the spec).
+                    throw .cannotWriteOutput(path: path, reason: path == input ? "it is the input file, which must not be replaced"
+                                             : "it is the input file \(quoted(path: input)), which must not be replaced")
                 }
                 if let other = writers[key] {
                     if let index = clashIndex[key] {
