@@ -434,7 +434,7 @@ package struct Diff: ParsableCommand {
         discussion: """
             Prints the number and share of differing pixels. Exits 0 when they are within the limits, \
             1 when the images differ beyond them or in size, 2 when they cannot be compared (a missing \
-            file, not a PNG). The diff image shows the first image in faded grey, differences in red, \
+            file, not a PNG, a damaged or animated PNG). The diff image shows the first image in faded grey, differences in red, \
             anti-aliasing in yellow, and what only one image of two sizes has in magenta.
 
             Examples:

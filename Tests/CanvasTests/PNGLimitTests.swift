@@ -56,23 +56,31 @@ import Glibc
 
     /// A PNG file of `rows` (each with its filter byte) in one stored DEFLATE block, with the
     /// chunks given between IHDR and IDAT: a PNG as any writer may make it, built by hand.
+    /// `interlaced` writes Adam7 in the header (the rows are then the passes' rows, in order).
     static func png(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, rows: [UInt8],
-                    chunks: [(String, [UInt8])] = []) -> Data {
-        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32($0))) } }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body[...]))
-        }
+                    chunks: [(String, [UInt8])] = [], interlaced: Bool = false) -> Data {
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        file += chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, interlaced ? 1 : 0])
+        for (type, data) in chunks { file += chunk(type, data) }
+        file += chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+        return Data(file)
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32($0))) } }
+
+    /// A PNG chunk: length, type, data, CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body[...]))
+    }
+
+    /// `bytes` (at most 65,535) as a zlib stream of one stored DEFLATE block.
+    static func zlibStored(_ rows: [UInt8]) -> [UInt8] {
         var a: UInt32 = 1, b: UInt32 = 0
         for byte in rows { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
         let length = UInt16(rows.count)
-        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        return [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
             + rows + bigEndian(b << 16 | a)
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        file += chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, 0])
-        for (type, data) in chunks { file += chunk(type, data) }
-        file += chunk("IDAT", zlib) + chunk("IEND", [])
-        return Data(file)
     }
 
     /// A 16-bit image reads as the 8-bit one it was scaled from (v × 257 reads as v), as browsers

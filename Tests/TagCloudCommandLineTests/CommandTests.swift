@@ -236,7 +236,7 @@ import Testing
         #expect(try CommandRunner.run(["diff", "f1.png", "f2.png", "--threshold", "0.1"], in: dir).status == 0)
 
         for (arguments, message) in [(["a.png", "missing.png"], #"cannot read "missing.png": there is no such file"#),
-                                     (["a.png", "text.png"], #""text.png" is not a readable PNG image (Not a PNG file)"#),
+                                     (["a.png", "text.png"], #""text.png" is not a readable PNG image: it is not a PNG file (it does not start with the PNG signature)"#),
                                      (["a.png", "b.png", "--threshold", "2"], "the threshold is 2.0, but it must be from 0 to 1"),
                                      // Checked before the images are read.
                                      (["missing.png", "b.png", "--threshold", "nan"], "the threshold is nan, but it must be from 0 to 1"),

@@ -118,3 +118,35 @@ import Testing
         #expect(diffImage.pixel(5, 5)[0] == diffImage.pixel(5, 5)[1])  // the same in both: grey
     }
 }
+
+/// The golden assertions read goldens with the same strict reader as `tagcloud diff`, and hold
+/// the common canvas of pictures of different sizes to the reader's limit.
+@Suite struct ImageDiffingInputTests {
+    /// A golden cut short before its IEND chunk, or an animated golden, is an error, not a
+    /// picture that matches (libpng read the first as whole, the second as its first frame).
+    @Test func aDamagedOrAnimatedGoldenIsAnError() throws {
+        let png = try RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 90, count: 16)).pngData()
+        let diffing = Diffing<RGBAImage>.image()
+        #expect(try diffing.fromData(png) == RGBAImage(pngData: png))
+        #expect(throws: CanvasError.pngDecodingFailed(source: "data", reason: "it ends without an IEND chunk: it is cut short or damaged")) {
+            try diffing.fromData(png.prefix(png.count - 12))
+        }
+        // An acTL chunk (two frames, played once) after the header makes it an animated PNG.
+        var body = Array("acTL".utf8) + [0, 0, 0, 2, 0, 0, 0, 1]
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        crc = ~crc
+        body = [0, 0, 0, 8] + body + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) }
+        let animated = png.prefix(33) + body + png.dropFirst(33)
+        #expect(try RGBAImage(pngData: Data(animated)).width == 2)
+        #expect(throws: CanvasError.self) { try diffing.fromData(Data(animated)) }
+    }
+
+    @Test func picturesOfVeryDifferentShapesAreComparedWithinTheLimit() throws {
+        let message = try #require(ImageDiffingTests.diff(RGBAImage(width: 32_767, height: 1), RGBAImage(width: 1, height: 32_767))?.message)
+        #expect(message.contains("their common canvas of 32767 × 32767 px is over the limit"), "\(message)")
+    }
+}

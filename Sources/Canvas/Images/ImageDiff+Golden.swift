@@ -19,6 +19,12 @@ extension ImageDiff {
         /// ``onlyInOneColor`` where only one picture has pixels); `nil` when they match.
         public var diffImage: RGBAImage?
 
+        /// Whether the pictures' sizes differ so much that the common canvas would be over the
+        /// comparison's `maxCanvasPixels`: only the part both pictures have was compared pixel by
+        /// pixel (and drawn in ``diffImage``), every pixel outside it counted as differing without
+        /// being drawn.
+        public var comparedCommonPartOnly = false
+
         /// Whether the pictures matched: no diff picture was needed.
         public var matched: Bool { diffImage == nil }
     }
@@ -39,21 +45,36 @@ extension ImageDiff {
     /// the larger height, both from the top-left corner, transparent where a picture has no
     /// pixels), so a change of size still shows where the pictures differ.
     ///
+    /// The common canvas is held to `maxCanvasPixels`: two small pictures of very different
+    /// shapes (32,767 × 1 and 1 × 32,767) would otherwise make a canvas of a billion pixels, 4 GB
+    /// for each of the three pictures it takes. Over it, only the part both pictures have is
+    /// compared and drawn, and every other pixel of the canvas counts as differing
+    /// (``GoldenComparison/comparedCommonPartOnly``); memory stays within the pictures' own size.
+    ///
     /// - Parameters:
     ///   - golden: The expected picture.
     ///   - actual: The picture to check.
     ///   - options: Threshold and anti-aliasing; pixelmatch's defaults by default.
+    ///   - maxCanvasPixels: The most pixels the common canvas of pictures of different sizes may
+    ///     have; ``PNGReadingLimits/standard``'s `maxPixels` by default, the most a decoded
+    ///     picture may have.
     ///   - allowedDifferentPixels: How many differing pixels still match, given the canvas's pixel
     ///     count.
     /// - Returns: The counts, and the diff picture when they do not match.
     /// - Throws: ``CanvasError/invalidComparisonOption(name:value:)`` for a threshold or alpha
     ///   outside 0 … 1.
-    /// - Complexity: O(w × h): one pass when they match, two (and the diff picture) when not.
+    /// - Complexity: O(w × h) of the canvas, or of the pictures when the canvas is over the
+    ///   limit: one pass when they match, two (and the diff picture) when not.
     public static func compareWithGolden(_ golden: RGBAImage, _ actual: RGBAImage, options: Options = Options(),
+                                         maxCanvasPixels: Int = PNGReadingLimits.standard.maxPixels,
                                          allowedDifferentPixels: (Int) -> Int) throws(CanvasError) -> GoldenComparison {
         let sameSize = golden.width == actual.width && golden.height == actual.height
         let width = max(golden.width, actual.width), height = max(golden.height, actual.height)
-        let allowed = allowedDifferentPixels(width * height)
+        let (canvasPixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let allowed = allowedDifferentPixels(overflow ? Int.max : canvasPixels)
+        if !sameSize, overflow || canvasPixels > maxCanvasPixels {
+            return try compareCommonPart(golden, actual, options: options, canvas: (width, height))
+        }
         if sameSize {
             let quick = try compare(golden, actual, options: options, makeDiffImage: false, stoppingAfter: allowed)
             if quick.differentPixels <= allowed {
@@ -76,6 +97,44 @@ extension ImageDiff {
         }
         return GoldenComparison(width: width, height: height, sizesDiffer: !sameSize, differentPixels: different,
                                 antiAliasedPixels: result.antiAliasedPixels, differingBounds: bounds, diffImage: diffImage)
+    }
+
+    /// Pictures of different sizes whose common canvas is over the limit: the part both have is
+    /// compared and drawn, every other pixel of the canvas counted as differing.
+    private static func compareCommonPart(_ golden: RGBAImage, _ actual: RGBAImage, options: Options,
+                                          canvas: (width: Int, height: Int)) throws(CanvasError) -> GoldenComparison {
+        let width = min(golden.width, actual.width), height = min(golden.height, actual.height)
+        let result = try compare(cropped(golden, width: width, height: height), cropped(actual, width: width, height: height),
+                                 options: options, makeDiffImage: true)
+        // The canvas is within 32,767 a side for decoded pictures; a product that overflows is
+        // counted as the most an Int holds.
+        let (canvasPixels, overflow) = canvas.width.multipliedReportingOverflow(by: canvas.height)
+        let outside = overflow ? Int.max - width * height : canvasPixels - width * height
+        let (different, over) = result.differentPixels.addingReportingOverflow(outside)
+        let inner = (x: height < canvas.height ? 0 : width, y: width < canvas.width ? 0 : height)
+        let bounds = result.differingBounds
+        var comparison = GoldenComparison(
+            width: canvas.width, height: canvas.height, sizesDiffer: true, differentPixels: over ? Int.max : different,
+            antiAliasedPixels: result.antiAliasedPixels,
+            differingBounds: (min(bounds?.minX ?? inner.x, inner.x), min(bounds?.minY ?? inner.y, inner.y), canvas.width - 1, canvas.height - 1),
+            diffImage: result.diffImage ?? RGBAImage(width: width, height: height))
+        comparison.comparedCommonPartOnly = true
+        return comparison
+    }
+
+    /// The top-left `width` × `height` of `image` (no larger than it).
+    private static func cropped(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        if image.width == width, image.height == height { return image }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        image.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for y in 0..<height {
+                    (to + y * width * 4).update(from: from + y * image.width * 4, count: width * 4)
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// `image` on a transparent canvas of `width` × `height`, from the top-left corner.

@@ -7,12 +7,18 @@ extension RGBAImage {
     ///   - pngData: The PNG file's bytes.
     ///   - limits: The largest image accepted, checked against the header before the pixels'
     ///     memory is allocated.
-    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` if the data is not a valid PNG,
-    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)`` if its header claims more pixels
-    ///   than `limits` allow.
-    public init(pngData: Data, limits: PNGReadingLimits = .standard) throws(CanvasError) {
+    ///   - refusingAnimation: Whether an animated PNG (APNG) is refused, as a golden-image
+    ///     comparison refuses it (its other frames would go unseen), rather than read as its
+    ///     default image (the first frame, or the still image players skip).
+    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` if the data is not a valid PNG
+    ///   (damaged, cut short, a chunk's CRC wrong, anything after `IEND`: a damaged file is never
+    ///   read as far as it goes) or is an APNG refused, ``CanvasError/pngTooLarge(source:width:height:limits:)``
+    ///   if its header claims more pixels than `limits` allow.
+    public init(pngData: Data, limits: PNGReadingLimits = .standard, refusingAnimation: Bool = false) throws(CanvasError) {
         let decoded = pngData.withUnsafeBytes { raw in
-            Result { () throws(CanvasError) in try PNGDecoder.decode(raw, source: "data", limits: limits) }
+            Result { () throws(CanvasError) in
+                try PNGDecoder.decode(raw, source: "data", limits: limits, refusingAnimation: refusingAnimation)
+            }
         }
         self = try decoded.get()
     }
@@ -23,12 +29,14 @@ extension RGBAImage {
     ///   - url: The file's location (a regular file, a FIFO, `/dev/stdin`…).
     ///   - limits: The largest image accepted, checked against the header before the pixels'
     ///     memory is allocated.
-    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` if it cannot be opened,
-    ///   ``CanvasError/pngDecodingFailed(source:reason:)`` if it is not a valid PNG,
-    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)`` if its header claims more
-    ///   pixels than `limits` allow.
-    public init(contentsOf url: URL, limits: PNGReadingLimits = .standard) throws(CanvasError) {
-        self = try PNGDecoder.decode(path: url.path, limits: limits)
+    ///   - refusingAnimation: Whether an animated PNG (APNG) is refused rather than read as its
+    ///     default image.
+    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` if it cannot be opened or read,
+    ///   ``CanvasError/pngDecodingFailed(source:reason:)`` if it is not a valid PNG (as
+    ///   ``init(pngData:limits:refusingAnimation:)`` says), ``CanvasError/pngTooLarge(source:width:height:limits:)``
+    ///   if its header claims more pixels than `limits` allow.
+    public init(contentsOf url: URL, limits: PNGReadingLimits = .standard, refusingAnimation: Bool = false) throws(CanvasError) {
+        self = try PNGDecoder.decode(path: url.path, limits: limits, refusingAnimation: refusingAnimation)
     }
 
     /// The image as a PNG file: RGB when every pixel is opaque, RGBA otherwise.

@@ -42,32 +42,72 @@ public struct PNGReadingLimits: Sendable, Hashable {
     }
 }
 
-/// Decodes PNG files to straight-alpha RGBA8 with libpng's simplified API.
+/// Decodes PNG files to straight-alpha RGBA8 with libpng's simplified API, after checking their
+/// chunks strictly (``PNGChunkChecker``).
 ///
 /// The header is read first and checked against ``PNGReadingLimits`` before the pixels' memory
-/// is allocated; files are read through a `FILE` stream, so only libpng's buffers and the decoded
-/// pixels are ever in memory, never the whole file, and the pixel buffer is filled row by row as
-/// the data arrives (a truncated file fails having touched only the rows it had).
+/// is allocated. A regular file is read twice through a `FILE` stream, once to check its chunks
+/// and once by libpng, so only libpng's buffers and the decoded pixels are ever in memory, never
+/// the whole file; a pipe or FIFO, which can be read once, is read into memory as it is checked
+/// (its header's size is checked before anything else is kept), then decoded from there.
+///
+/// A damaged file is refused, not read as far as it goes: a chunk whose CRC is wrong (ancillary
+/// ones included), a file without its `IEND` chunk or with anything after it, image data that
+/// inflates to more or less than the image. An interlaced 16-bit image is rewritten without
+/// interlacing before libpng reads it (``PNGDeinterlacer``), as libpng 1.6 reduces it to 8 bits
+/// wrongly.
 enum PNGDecoder {
     /// Decodes PNG bytes.
     ///
     /// Images are read as sRGB unless a `gAMA`, `sRGB` or `iCCP` chunk says otherwise, as browsers
     /// read them: 8-bit sRGB images keep their exact values (an 8-bit file whose `gAMA` chunk says
     /// another gamma, as a tool may add, is converted, and its values change); 16-bit images are
-    /// reduced to 8 bits; palette and grey images are expanded to RGBA.
+    /// reduced to 8 bits; palette and grey images are expanded to RGBA. An animated PNG reads as
+    /// its default image, unless `refusingAnimation`.
     ///
     /// - Parameters:
     ///   - bytes: The PNG file's bytes.
     ///   - source: A name for error messages (a path, or "data").
     ///   - limits: The largest image accepted.
+    ///   - refusingAnimation: Whether an animated PNG (APNG) is refused rather than read as its
+    ///     default image.
     /// - Returns: The decoded image.
-    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` with libpng's message, or
-    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)``.
-    static func decode(_ bytes: UnsafeRawBufferPointer, source: String, limits: PNGReadingLimits) throws(CanvasError) -> RGBAImage {
+    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` saying what is wrong (or with
+    ///   libpng's message), or ``CanvasError/pngTooLarge(source:width:height:limits:)``.
+    static func decode(_ bytes: UnsafeRawBufferPointer, source: String, limits: PNGReadingLimits,
+                       refusingAnimation: Bool = false) throws(CanvasError) -> RGBAImage {
+        var checker = PNGChunkChecker(source: source, limits: limits)
+        try checker.consume(bytes)
+        try checker.finish()
+        return try decodeChecked(bytes, checker: checker, refusingAnimation: refusingAnimation)
+    }
+
+    /// Decodes bytes `checker` has read whole.
+    private static func decodeChecked(_ bytes: UnsafeRawBufferPointer, checker: PNGChunkChecker,
+                                      refusingAnimation: Bool) throws(CanvasError) -> RGBAImage {
+        try refuseAnimation(checker, refusingAnimation)
+        if checker.needsOwnDeinterlacing {
+            let rewritten = try PNGDeinterlacer.rewrite(checker)
+            let decoded = rewritten.withUnsafeBytes { raw in
+                Result { () throws(CanvasError) in try decodeWithLibpng(raw, source: checker.source, limits: checker.limits) }
+            }
+            return try decoded.get()
+        }
+        return try decodeWithLibpng(bytes, source: checker.source, limits: checker.limits)
+    }
+
+    private static func refuseAnimation(_ checker: PNGChunkChecker, _ refusing: Bool) throws(CanvasError) {
+        guard refusing, checker.isAnimated else { return }
+        throw .pngDecodingFailed(source: checker.source, reason: "it is an animated PNG (APNG), and animated PNGs are not compared: "
+                                 + "only its first frame would be; compare its frames as still PNG files instead")
+    }
+
+    private static func decodeWithLibpng(_ bytes: UnsafeRawBufferPointer, source: String,
+                                         limits: PNGReadingLimits) throws(CanvasError) -> RGBAImage {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw .pngDecodingFailed(source: source, reason: "the data is empty")
+            throw .pngDecodingFailed(source: source, reason: "the file is empty")
         }
         guard png_image_begin_read_from_memory(&image, base, bytes.count) != 0 else {
             defer { png_image_free(&image) }
@@ -81,19 +121,49 @@ enum PNGDecoder {
     /// - Parameters:
     ///   - path: The file.
     ///   - limits: The largest image accepted.
+    ///   - refusingAnimation: Whether an animated PNG (APNG) is refused rather than read as its
+    ///     default image.
     /// - Returns: The decoded image.
-    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` when the file cannot be opened,
-    ///   ``CanvasError/pngDecodingFailed(source:reason:)`` or
+    /// - Throws: ``CanvasError/fileReadFailed(path:reason:)`` when the file cannot be opened or
+    ///   read, ``CanvasError/pngDecodingFailed(source:reason:)`` or
     ///   ``CanvasError/pngTooLarge(source:width:height:limits:)``.
-    static func decode(path: String, limits: PNGReadingLimits) throws(CanvasError) -> RGBAImage {
+    static func decode(path: String, limits: PNGReadingLimits, refusingAnimation: Bool = false) throws(CanvasError) -> RGBAImage {
         guard let file = fopen(path, "rb") else {
             throw .fileReadFailed(path: path, reason: errno == ENOENT ? "there is no such file" : String(cString: strerror(errno)))
         }
         defer { fclose(file) }
         var status = stat()
-        if fstat(fileno(file), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        guard fstat(fileno(file), &status) == 0 else { throw .fileReadFailed(path: path, reason: String(cString: strerror(errno))) }
+        if status.st_mode & S_IFMT == S_IFDIR {
             throw .fileReadFailed(path: path, reason: "it is a folder")
         }
+        // A regular file is checked in a first pass and read again by libpng; anything else can
+        // be read once, and is kept as it is checked.
+        let regular = status.st_mode & S_IFMT == S_IFREG
+        var checker = PNGChunkChecker(source: path, limits: limits)
+        var kept: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 {
+                if ferror(file) != 0 { throw .fileReadFailed(path: path, reason: String(cString: strerror(errno))) }
+                break
+            }
+            let consumed = buffer.withUnsafeBytes { raw in
+                Result { () throws(CanvasError) in try checker.consume(UnsafeRawBufferPointer(rebasing: raw[..<count])) }
+            }
+            try consumed.get()
+            if !regular { kept += buffer[..<count] }
+        }
+        try checker.finish()
+        if !regular || checker.needsOwnDeinterlacing {
+            let decoded = kept.withUnsafeBytes { raw in
+                Result { () throws(CanvasError) in try decodeChecked(raw, checker: checker, refusingAnimation: refusingAnimation) }
+            }
+            return try decoded.get()
+        }
+        try refuseAnimation(checker, refusingAnimation)
+        rewind(file)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_stdio(&image, file) != 0 else {
@@ -134,6 +204,14 @@ enum PNGDecoder {
         guard succeeded else {
             defer { png_image_free(&image) }
             throw .pngDecodingFailed(source: source, reason: message(of: &image))
+        }
+        // libpng warns, and reads on, where the image data inflates to more than the image
+        // ("Too much image data") or leaves compressed data over: the file is damaged.
+        if image.warning_or_error & png_uint_32(PNG_IMAGE_WARNING) != 0 {
+            let warning = message(of: &image)
+            if warning.hasPrefix("IDAT") || warning.contains("image data") || warning.contains("compressed data") {
+                throw .pngDecodingFailed(source: source, reason: "\(warning); the file is damaged")
+            }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }

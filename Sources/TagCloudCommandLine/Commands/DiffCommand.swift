@@ -52,6 +52,11 @@ package struct DiffOutcome: Sendable, Equatable {
     /// The two sizes when they differ (`390 × 68 and 132 × 68`): the images then differ whatever
     /// the count.
     package var sizes: String?
+    /// When the sizes differ so much that their common canvas would be over `--max-pixels`, why
+    /// (`32767 × 32767 pixels would be over the limit of 40000 pixels (--max-pixels)`): only the
+    /// part both images have was compared then, every other pixel of the canvas counted as
+    /// differing, and the diff image is that part's.
+    package var commonCanvasOverLimit: String?
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
@@ -67,6 +72,11 @@ package struct DiffOutcome: Sendable, Equatable {
         let percent = String(format: "%.4f", share * 100)
         let verdict = matches ? "within the limit of \(maxDiffPixels)" : "more than the limit of \(maxDiffPixels)"
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
+        if let sizes, let commonCanvasOverLimit {
+            return "the images differ in size: \(sizes) pixels; their common canvas of \(commonCanvasOverLimit), so only the part "
+                + "both have was compared, every other pixel counted as differing: \(differentPixels) of \(totalPixels) pixels differ "
+                + "(\(percent) %)\(antiAliased)"
+        }
         if let sizes {
             return "the images differ in size: \(sizes) pixels; on a common canvas, "
                 + "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased)"
@@ -80,15 +90,20 @@ extension TagCloudCommand {
     /// distance, anti-aliasing detection) and writes the diff image if asked.
     ///
     /// The images are untrusted: each header is checked against `--max-pixels` (and 32,767 pixels
-    /// a side) before anything is allocated for its pixels, and files are read as streams. The
-    /// diff image is written as ``OutputFile`` writes, never over either image.
+    /// a side) before anything is allocated for its pixels, files are read as streams, and so is
+    /// the common canvas of images of different sizes (over it, only the part both have is
+    /// compared). A damaged file (a wrong CRC, no `IEND`, data after it, too much image data) and
+    /// an animated PNG are refused, never compared as far as they go or by their first frame. The
+    /// diff image is written as ``OutputFile`` writes, never over either image, and nothing is
+    /// written to standard output when it is one of the images (`1<> a.png`).
     ///
     /// - Parameter request: The images and limits.
     /// - Returns: The count and share of differing pixels, and the exit code (0 or 1).
     /// - Throws: ``CommandError/cannotCompareImages(reason:)`` (exit code 2) for a missing or
-    ///   unreadable file, a file that is not a PNG or is over the limits, images of different
-    ///   sizes, an option out of range, or a diff image that cannot be written (or would replace
-    ///   an input).
+    ///   unreadable file, a file that is not a PNG, is damaged, is animated or is over the
+    ///   limits, an option out of range, a diff image that cannot be written (or would replace
+    ///   an input), or a standard output that is an input. Images of different sizes are not an
+    ///   error: they differ (exit code 1).
     package static func diff(_ request: DiffRequest) throws(CommandError) -> DiffOutcome {
         guard (0...1).contains(request.threshold) else {
             throw .cannotCompareImages(reason: "the threshold is \(request.threshold), but it must be from 0 to 1")
@@ -110,6 +125,13 @@ extension TagCloudCommand {
                 throw .cannotCompareImages(reason: diffImageFailure(error))
             }
         }
+        // Standard output takes the diff image (`--out -`) or the summary: never an input's file
+        // (`--out - 1<> a.png` wrote the diff image over the golden), as render's `-o -` checks.
+        do {
+            try OutputFile.checkStandardOutput(against: [request.first, request.second])
+        } catch {
+            throw .cannotCompareImages(reason: request.diffOutput == "-" ? diffImageFailure(error) : error.description)
+        }
         let limits = PNGReadingLimits(maxPixels: request.maxPixels)
         let first = try image(at: request.first, limits: limits)
         let second = try image(at: request.second, limits: limits)
@@ -119,10 +141,16 @@ extension TagCloudCommand {
         // one of them has in magenta.
         let sizesDiffer = first.width != second.width || first.height != second.height
         let result: (differentPixels: Int, antiAliasedPixels: Int, totalPixels: Int, diffImage: RGBAImage?)
+        var commonCanvasOverLimit: String?
         do {
             if sizesDiffer {
-                let compared = try ImageDiff.compareWithGolden(first, second, options: options, allowedDifferentPixels: { _ in 0 })
+                let compared = try ImageDiff.compareWithGolden(first, second, options: options, maxCanvasPixels: request.maxPixels,
+                                                               allowedDifferentPixels: { _ in 0 })
                 result = (compared.differentPixels, compared.antiAliasedPixels, compared.width * compared.height, compared.diffImage)
+                if compared.comparedCommonPartOnly {
+                    commonCanvasOverLimit = "\(compared.width) × \(compared.height) pixels would be over the limit of "
+                        + "\(request.maxPixels) pixels (--max-pixels)"
+                }
             } else {
                 let compared = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
                 result = (compared.differentPixels, compared.antiAliasedPixels, compared.totalPixels, compared.diffImage)
@@ -151,6 +179,7 @@ extension TagCloudCommand {
                                   totalPixels: result.totalPixels, maxDiffPixels: request.maxDiffPixels)
         outcome.imageOnStandardOutput = request.diffOutput != nil && (diffPath.map(isStandardOutput) ?? true)
         if sizesDiffer { outcome.sizes = "\(first.width) × \(first.height) and \(second.width) × \(second.height)" }
+        outcome.commonCanvasOverLimit = commonCanvasOverLimit
         return outcome
     }
 
@@ -164,7 +193,8 @@ extension TagCloudCommand {
 
     private static func image(at path: String, limits: PNGReadingLimits) throws(CommandError) -> RGBAImage {
         do {
-            return try RGBAImage(contentsOf: URL(fileURLWithPath: path), limits: limits)
+            // An animated PNG is refused: its default image alone would be compared.
+            return try RGBAImage(contentsOf: URL(fileURLWithPath: path), limits: limits, refusingAnimation: true)
         } catch {
             switch error {
             case .fileReadFailed(_, let reason):
@@ -175,7 +205,7 @@ extension TagCloudCommand {
                     : "more than the limit of \(limits.maxPixels) pixels (--max-pixels)"
                 throw .cannotCompareImages(reason: "\(quoted(path: path)) claims to be \(width) × \(height) pixels, \(over)")
             case .pngDecodingFailed(_, let reason):
-                throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image (\(reason))")
+                throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image: \(reason)")
             case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
                  .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:

@@ -126,7 +126,12 @@ struct ImageComparison {
         var message = ""
         if result.sizesDiffer {
             message += "the picture is \(actual.width) × \(actual.height) px, the golden \(reference.width) × \(reference.height) px"
-            message += " (\(Self.sizeChange(reference, actual))); on a common canvas of \(result.width) × \(result.height) px, "
+            message += " (\(Self.sizeChange(reference, actual)))"
+            message += result.comparedCommonPartOnly
+                ? "; their common canvas of \(result.width) × \(result.height) px is over the limit of "
+                    + "\(PNGReadingLimits.standard.maxPixels) pixels, so only the part both have was compared (and is in the diff), "
+                    + "every other pixel counted as differing: "
+                : "; on a common canvas of \(result.width) × \(result.height) px, "
         }
         message += "\(differing) of \(total) pixels differ (\(Self.percent(differing, total))) beyond the tolerance"
         if differing > allowed {
@@ -169,7 +174,7 @@ extension Diffing where Format == RGBAImage {
     /// - Parameter tolerance: How far pictures may differ; ``ImageTolerance/golden`` by default.
     /// - Returns: The diffing strategy.
     public static func image(tolerance: ImageTolerance = .golden) -> Diffing {
-        Diffing(toData: { try $0.pngData() }, fromData: { try RGBAImage(pngData: $0) }) { reference, actual in
+        Diffing(toData: { try $0.pngData() }, fromData: { try RGBAImage(pngData: $0, refusingAnimation: true) }) { reference, actual in
             ImageComparison(reference: reference, actual: actual, tolerance: tolerance).difference()
         }
     }

@@ -1,0 +1,192 @@
+import CDeflate
+
+/// Reads a PNG file's chunks strictly as its bytes arrive, before libpng decodes the pixels.
+///
+/// libpng's simplified API is lenient where a golden-image check must not be: it never reads the
+/// `IEND` chunk (a file cut short after its image data read as whole), drops an ancillary chunk
+/// whose CRC is wrong (a damaged `gAMA` was ignored, and the picture read in another gamma), and
+/// ignores whatever follows the image data (`IDAT` after `IEND`, trailing bytes). This checker
+/// refuses all of them, says in words what an empty file or one that is not a PNG is (libpng said
+/// "Read Error"), checks the header's size against the limits before anything is buffered, and
+/// tells an animated PNG (APNG) apart.
+///
+/// It checks the container only: chunk lengths, types and CRCs, and their order. Whether the
+/// image data inflates to the right size is libpng's check (a warning this reader makes an
+/// error), or ``PNGDeinterlacer``'s for the images it decodes.
+struct PNGChunkChecker {
+    /// What the `IHDR` chunk says.
+    struct Header: Equatable {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: Int
+        var interlaced: Bool
+    }
+
+    /// A chunk libpng reads for colour (kept, whole, for an image ``PNGDeinterlacer`` rewrites).
+    static let colourChunkTypes: Set<String> = ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "bKGD"]
+
+    /// The eight bytes every PNG file starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    let source: String
+    let limits: PNGReadingLimits
+
+    /// The header, once the `IHDR` chunk has been read.
+    private(set) var header: Header?
+    /// Whether an `acTL`, `fcTL` or `fdAT` chunk was met: the file is an animated PNG.
+    private(set) var isAnimated = false
+    /// The image data (the `IDAT` chunks' contents, joined), kept only for an image that
+    /// ``needsOwnDeinterlacing``.
+    private(set) var imageData: [UInt8] = []
+    /// The colour chunks before the image data, whole (length, type, data, CRC), kept only for an
+    /// image that ``needsOwnDeinterlacing``.
+    private(set) var colourChunks: [UInt8] = []
+
+    /// Whether libpng's simplified API would decode the image wrongly: an interlaced (Adam7)
+    /// image of 16 bits a channel, which libpng 1.6's 16-to-8-bit path mixes up between passes
+    /// (pnggroup/libpng#853), so that two different images read as the same.
+    var needsOwnDeinterlacing: Bool { header.map { $0.bitDepth == 16 && $0.interlaced } ?? false }
+
+    private var offset = 0                 // bytes consumed so far
+    private var pending: [UInt8] = []      // the part of a signature, chunk head or CRC read so far
+    private var state = State.signature
+    private var sawImageData = false
+    private var sawEnd = false
+    private var chunkCount = 0
+    private var previousType = ""
+    private var kept: [UInt8] = []          // the chunk being read, when it is kept (IHDR's data; a colour chunk whole)
+
+    private enum State {
+        case signature
+        case head
+        case data(type: String, start: Int, remaining: Int, crc: UInt32, keep: Bool)
+        case crc(type: String, start: Int, crc: UInt32)
+    }
+
+    init(source: String, limits: PNGReadingLimits) {
+        self.source = source
+        self.limits = limits
+    }
+
+    private func failure(_ reason: String) -> CanvasError { .pngDecodingFailed(source: source, reason: reason) }
+
+    /// Takes the next bytes of the file.
+    ///
+    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` saying what is wrong, or
+    ///   ``CanvasError/pngTooLarge(source:width:height:limits:)`` once the header is read.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(CanvasError) {
+        var index = 0
+        while index < bytes.count {
+            switch state {
+            case .signature:
+                let take = min(8 - pending.count, bytes.count - index)
+                pending += bytes[index..<(index + take)]
+                index += take
+                guard pending.elementsEqual(Self.signature.prefix(pending.count)) else {
+                    throw failure("it is not a PNG file (it does not start with the PNG signature)")
+                }
+                if pending.count == 8 { pending = []; state = .head }
+            case .head:
+                if sawEnd { throw failure("it has data after its IEND chunk (at byte \(offset + index)); the file is damaged") }
+                let take = min(8 - pending.count, bytes.count - index)
+                pending += bytes[index..<(index + take)]
+                index += take
+                guard pending.count == 8 else { continue }
+                try beginChunk(at: offset + index - 8)
+            case let .data(type, start, remaining, crc, keep):
+                let take = min(remaining, bytes.count - index)
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[index..<(index + take)])
+                let crc = UInt32(libdeflate_crc32(crc, piece.baseAddress, take))
+                if keep { if type == "IDAT" { imageData += piece } else { kept += piece } }
+                index += take
+                state = remaining == take ? .crc(type: type, start: start, crc: crc)
+                    : .data(type: type, start: start, remaining: remaining - take, crc: crc, keep: keep)
+            case let .crc(type, start, crc):
+                let take = min(4 - pending.count, bytes.count - index)
+                pending += bytes[index..<(index + take)]
+                index += take
+                guard pending.count == 4 else { continue }
+                let stored = pending.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                guard stored == crc else {
+                    throw failure("the CRC of its \(type) chunk (at byte \(start)) is wrong; the file is damaged")
+                }
+                if Self.colourChunkTypes.contains(type), needsOwnDeinterlacing, !sawImageData { colourChunks += kept + pending }
+                if type == "IHDR" { try readHeader(kept) }
+                kept = []
+                pending = []
+                state = .head
+            }
+        }
+        offset += bytes.count
+    }
+
+    /// Checks a chunk's length and type (in `pending`) and where it stands.
+    private mutating func beginChunk(at start: Int) throws(CanvasError) {
+        let length = pending[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let typeBytes = Array(pending[4..<8])
+        guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+            throw failure("it has a chunk with a type that is not four letters (at byte \(start)); the file is damaged")
+        }
+        let type = String(decoding: typeBytes, as: UTF8.self)
+        guard length <= Int(Int32.max) else {
+            throw failure("its \(type) chunk (at byte \(start)) claims \(length) bytes, more than PNG allows; the file is damaged")
+        }
+        chunkCount += 1
+        if chunkCount == 1, type != "IHDR" || length != 13 {
+            throw failure("its first chunk is \(type), not a 13-byte IHDR; the file is damaged")
+        }
+        switch type {
+        case "IDAT":
+            if sawImageData, previousType != "IDAT" {
+                throw failure("it has IDAT chunks apart from one another (at byte \(start)); the file is damaged")
+            }
+            sawImageData = true
+        case "IEND":
+            sawEnd = true
+        case "acTL", "fcTL", "fdAT":
+            isAnimated = true
+        default:
+            break
+        }
+        previousType = type
+        let crc = UInt32(libdeflate_crc32(0, typeBytes, 4))
+        let keep = type == "IHDR" || (needsOwnDeinterlacing && (type == "IDAT" || Self.colourChunkTypes.contains(type)))
+        pending = []
+        kept = pendingHead(length, typeBytes, keep)
+        state = length == 0 ? .crc(type: type, start: start, crc: crc)
+            : .data(type: type, start: start, remaining: length, crc: crc, keep: keep)
+    }
+
+    /// The chunk's length and type bytes, when the chunk is kept whole (a colour chunk); its
+    /// data alone for `IHDR`.
+    private func pendingHead(_ length: Int, _ type: [UInt8], _ keep: Bool) -> [UInt8] {
+        guard keep, type != Array("IHDR".utf8), type != Array("IDAT".utf8) else { return [] }
+        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } + type
+    }
+
+    /// Reads the header and checks its size against the limits.
+    private mutating func readHeader(_ data: [UInt8]) throws(CanvasError) {
+        func number(_ at: Int) -> Int { data[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let width = number(0), height = number(4)
+        guard width > 0, height > 0 else { throw failure("the image is \(width) × \(height) px") }
+        try limits.check(width: width, height: height, source: source)
+        header = Header(width: width, height: height, bitDepth: Int(data[8]), colorType: Int(data[9]), interlaced: data[12] == 1)
+    }
+
+    /// Says the file has ended.
+    ///
+    /// - Throws: ``CanvasError/pngDecodingFailed(source:reason:)`` for an empty file, one cut
+    ///   short, or one without an `IEND` chunk.
+    func finish() throws(CanvasError) {
+        if offset == 0 { throw failure("the file is empty") }
+        switch state {
+        case .signature:
+            throw failure("it is not a PNG file (it is \(offset) bytes, shorter than the PNG signature)")
+        case .head where pending.isEmpty:
+            guard sawEnd else { throw failure("it ends without an IEND chunk: it is cut short or damaged") }
+        case .head, .data, .crc:
+            throw failure("it ends in the middle of a chunk: it is cut short")
+        }
+    }
+}
