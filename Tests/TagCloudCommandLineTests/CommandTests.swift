@@ -190,6 +190,25 @@ import Testing
         #expect(page.contains("![a](a.png)") && page.contains("![c](c.png)") && !page.contains("b-broken"))
     }
 
+    /// A sample whose file is refused (a link out of the folder in its place) fails alone: the
+    /// rest of the gallery is written (one refused file stopped the whole run), exit 73.
+    @Test func aSampleWhoseFileIsRefusedLeavesTheRestOfTheGallery() throws {
+        let dir = try folder(["a.yaml": Self.tags, "c.txt": "x\ny\n", "elsewhere.png": "kept"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("out/a.png").path,
+                                                   withDestinationPath: dir.appendingPathComponent("elsewhere.png").path)
+        let output = try CommandRunner.run(["samples", "--samples", dir.path, "--out", dir.appendingPathComponent("out").path])
+        #expect(output.status == 73, "\(output.standardError)")
+        #expect(output.standardError.contains("a.png") && output.text.contains("; 1 failed"), "\(output.standardError)\n\(output.text)")
+        for file in ["c.png", "c.svg", "README.md", "gallery/tag-cloud-view.png"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("elsewhere.png"), encoding: .utf8) == "kept")
+        let page = try String(contentsOf: dir.appendingPathComponent("out/README.md"), encoding: .utf8)
+        #expect(page.contains("![c](c.png)") && !page.contains("![a](a.png)"))
+    }
+
     // MARK: diff
 
     @Test func diffCountsDifferingPixelsAndExitsZeroOneOrTwo() throws {

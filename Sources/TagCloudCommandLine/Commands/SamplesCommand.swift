@@ -144,15 +144,16 @@ extension TagCloudCommand {
     /// beside it (or in the output folder), the Swift examples to `gallery/` in the output folder,
     /// and writes `README.md` there, a page showing them all.
     ///
-    /// A sample that cannot be rendered (a spec's error, a Swift example's) is left out of the
-    /// page and reported in the report's ``SamplesReport/failures``; the others are still written.
+    /// A sample that cannot be rendered (a spec's error, a Swift example's), or one of whose files
+    /// cannot be written, is left out of the page and reported in the report's
+    /// ``SamplesReport/failures``; the others are still written.
     ///
     /// - Parameters:
     ///   - request: The folders and the Swift examples.
     ///   - progress: Called with a line per file written.
     /// - Returns: What was rendered, and what failed.
-    /// - Throws: ``CommandError`` when the samples folder cannot be listed or a file or folder
-    ///   cannot be written (the run stops there).
+    /// - Throws: ``CommandError`` when the samples folder cannot be listed, a folder cannot be
+    ///   made, or the progress cannot be said (the run stops there).
     @MainActor
     package static func samples(_ request: SamplesRequest,
                                 progress: (String) throws(CommandError) -> Void = { _ throws(CommandError) in }) throws(CommandError) -> SamplesReport {
@@ -202,14 +203,22 @@ extension TagCloudCommand {
         try makeFolder(output)
         var files: [String] = []
         let inputs = specs.map { (request.samplesFolder as NSString).appendingPathComponent($0) }
+        var unreported: [String] = []
         func write(_ data: Data, _ url: URL) throws(CommandError) {
             // Every file is named by the command, inside the folder given.
             try OutputFile.write(data, to: url.path, inputs: inputs, within: request.outputFolder)
             files.append(url.path)
-            try progress("wrote \(escapingControls(url.path))")
+            unreported.append(url.path)
         }
-        // A sample that cannot be rendered is reported and left out of the page; the others are
-        // still written. A file that cannot be written stops the run (the folder is at fault).
+        /// Says the files written since the last call (a failure to say it, standard error
+        /// closed, stops the run; a file refused is the sample's failure).
+        func report() throws(CommandError) {
+            defer { unreported = [] }
+            for path in unreported { try progress("wrote \(escapingControls(path))") }
+        }
+        // A sample that cannot be rendered, or one of whose files cannot be written (a link out of
+        // the folder in its place), is reported and left out of the page; the others are still
+        // written, as a batch of `render` writes them (one refused file stopped the whole run).
         var failures: [(sample: String, error: CommandError)] = []
         var entries: [(name: String, file: String, caption: String)] = []
         for spec in specs {
@@ -225,10 +234,17 @@ extension TagCloudCommand {
                 failures.append((path, .library(error)))
                 continue
             }
-            try write(png, output.appendingPathComponent("\(base).png"))
-            try write(svg, output.appendingPathComponent("\(base).svg"))
-            try write(html, output.appendingPathComponent("\(base).html"))
-            try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
+            do throws(CommandError) {
+                try write(png, output.appendingPathComponent("\(base).png"))
+                try write(svg, output.appendingPathComponent("\(base).svg"))
+                try write(html, output.appendingPathComponent("\(base).html"))
+                try write(rendered.layout.jsonData(), output.appendingPathComponent("\(base).layout.json"))
+            } catch {
+                try report()
+                failures.append((path, error))
+                continue
+            }
+            try report()
             entries.append((base, spec, sampleCaption(at: path)))
         }
         /// What a Swift example or animation threw, as the command reports it.
@@ -248,8 +264,15 @@ extension TagCloudCommand {
                 failures.append((example.name, failure(error, name: example.name)))
                 continue
             }
-            try write(png, gallery.appendingPathComponent("\(example.name).png"))
-            try write(svg, gallery.appendingPathComponent("\(example.name).svg"))
+            do throws(CommandError) {
+                try write(png, gallery.appendingPathComponent("\(example.name).png"))
+                try write(svg, gallery.appendingPathComponent("\(example.name).svg"))
+            } catch {
+                try report()
+                failures.append((example.name, error))
+                continue
+            }
+            try report()
             swiftEntries.append((example.name, example.description))
         }
         var animationEntries: [(name: String, caption: String)] = []
@@ -261,13 +284,25 @@ extension TagCloudCommand {
                 failures.append((animation.name, failure(error, name: animation.name)))
                 continue
             }
-            for (format, data) in made {
-                try write(data, gallery.appendingPathComponent("\(animation.name).\(format.rawValue)"))
+            do throws(CommandError) {
+                for (format, data) in made {
+                    try write(data, gallery.appendingPathComponent("\(animation.name).\(format.rawValue)"))
+                }
+            } catch {
+                try report()
+                failures.append((animation.name, error))
+                continue
             }
+            try report()
             animationEntries.append((animation.name, animation.description))
         }
         let page = galleryPage(specs: entries, swift: swiftEntries, animations: animationEntries)
-        try write(Data(page.utf8), output.appendingPathComponent("README.md"))
+        do throws(CommandError) {
+            try write(Data(page.utf8), output.appendingPathComponent("README.md"))
+        } catch {
+            failures.append((output.appendingPathComponent("README.md").path, error))
+        }
+        try report()
         return SamplesReport(specs: entries.map(\.file), swiftExamples: swiftEntries.map(\.name),
                              swiftAnimations: animationEntries.map(\.name), files: files, failures: failures)
     }
