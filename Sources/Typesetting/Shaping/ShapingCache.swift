@@ -17,6 +17,15 @@
 /// array of entries kept in insertion order. A lookup first tries the entry after the previous hit
 /// (a layout pass usually asks for its texts in the same order as the last pass, so it then reads
 /// the entries sequentially without touching the table), then probes the table.
+///
+/// A layout is kept only when it is asked for a second time (TinyLFU's doorkeeper): a shard's
+/// first miss of a request sets a bit for its hash, and only a miss whose bit is set admits the
+/// layout. Most of a large cloud's labels are asked for once (each text node keeps its own
+/// layout), and storing them cost a third of the typesetter's own time around HarfBuzz (100,000
+/// labels, two threads: the entries, their tables' growth, the locks) for no hit; a label drawn
+/// again (a preview's next render, the same label in another spec of a batch) is kept from its
+/// second request on. A bit set by another hash admits a request early, which costs nothing but
+/// the entry.
 final class ShapingCache: Sendable {
     /// The budget in (estimated) bytes.
     let capacity: Int
@@ -32,6 +41,7 @@ final class ShapingCache: Sendable {
         var old = Generation()
         var hits = 0
         var misses = 0
+        var seen = Doorkeeper()
     }
 
     init(capacity: Int) {
@@ -43,6 +53,18 @@ final class ShapingCache: Sendable {
     /// The shard of a hash: from bits the generations' slots do not use first.
     private func shard(_ hash: Int) -> Locked<State> {
         shards[Int(UInt(bitPattern: hash) >> 59) & (Self.shardCount - 1)]
+    }
+
+    /// The cached layout for `key`, or, on a miss, whether the layout made for it should be
+    /// inserted: whether the request was seen before (see the type's discussion).
+    ///
+    /// - Parameters:
+    ///   - key: The request.
+    ///   - hash: `key.hashValue`, computed once by the caller for the lookup and the insertion.
+    func lookUp(_ key: LayoutRequest, hash: Int) -> (value: ShapedText?, admits: Bool) {
+        if let value = value(for: key, hash: hash) { return (value, false) }
+        guard shardCapacity > 0 else { return (nil, false) }
+        return (nil, shard(hash).withLock { $0.seen.hasSeen(hash) })
     }
 
     /// The cached layout for `key`, if any.
@@ -108,12 +130,13 @@ final class ShapingCache: Sendable {
         return dropped
     }
 
-    /// Removes every entry.
+    /// Removes every entry, and forgets which requests were seen.
     func removeAll() {
         for shard in shards {
             shard.withLock { state in
                 state.young = Generation()
                 state.old = Generation()
+                state.seen = Doorkeeper()
             }
         }
     }
@@ -133,6 +156,31 @@ final class ShapingCache: Sendable {
         for index in 0..<value.runCount { bytes += 120 + value.run(index).glyphCount * (4 + 16 + 8 + 8) }
         for index in 0..<value.lineCount { bytes += 140 + value.line(index).text.utf8.count }
         return bytes
+    }
+}
+
+/// The hashes a shard has missed once: a bit each, in 2^17 bits (16 KiB, made on the first
+/// miss), cleared when a quarter of them are set, which keeps the share of first requests a
+/// stale or shared bit admits under a quarter.
+private struct Doorkeeper: Sendable {
+    private static let words = 1 << 11
+    private var bits: [UInt64] = []
+    private var count = 0
+
+    /// Whether `hash` was seen since the last clearing; marks it seen.
+    mutating func hasSeen(_ hash: Int) -> Bool {
+        if bits.isEmpty { bits = [UInt64](repeating: 0, count: Self.words) }
+        // Bits the shard (the top five) and the generations' slots (the low ones) use least.
+        let index = Int(truncatingIfNeeded: UInt(bitPattern: hash) >> 20) & (Self.words * 64 - 1)
+        let word = index >> 6, mask = UInt64(1) << UInt64(index & 63)
+        if bits[word] & mask != 0 { return true }
+        bits[word] |= mask
+        count += 1
+        if count > Self.words * 16 {
+            bits = [UInt64](repeating: 0, count: Self.words)
+            count = 0
+        }
+        return false
     }
 }
 

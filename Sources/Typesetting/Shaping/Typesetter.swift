@@ -4,8 +4,9 @@ public import Foundation
 ///
 /// One typesetter serves a whole process: it is `Sendable`, its fonts are loaded once by its
 /// ``FontLibrary``, and its results are cached (keyed by text, font, width, line limit,
-/// truncation, alignment and direction, within a memory budget). The same request gives the same
-/// ``ShapedText`` from any thread.
+/// truncation, alignment and direction, within a memory budget) from a request's second time on:
+/// a request made once (most labels of a large cloud, whose text views keep their own layouts)
+/// is not stored. The same request gives the same ``ShapedText`` from any thread.
 public final class Typesetter: Sendable {
     /// The font sizes the typesetter shapes are below this many points (FreeType's 26.6 sizes
     /// overflow beyond, and no picture could hold such a glyph).
@@ -97,17 +98,20 @@ public final class Typesetter: Sendable {
         let request = LayoutRequest(text: text, font: font, width: width, lineLimit: lineLimit,
                                     truncation: truncation, alignment: alignment, direction: direction, language: language)
         let hash = request.hashValue
-        if let cached = cache.value(for: request, hash: hash) { return cached }
+        let lookup = cache.lookUp(request, hash: hash)
+        if let cached = lookup.value { return cached }
         var result = try layout(request, faces: library.resolve(font), library: library, words: words,
                                 turnsOffInertFeatures: turnsOffInertFeatures)
         result.language = language
-        cache.insert(result, for: request, hash: hash)
+        // Kept from its second request on (``ShapingCache``): most labels of a large cloud are
+        // asked for once.
+        if lookup.admits { cache.insert(result, for: request, hash: hash) }
         return result
     }
 
     /// The size `text` takes on one line: the exact advance and the browser layout width (rounded
     /// up to 1/64 point). It shares ``shape(_:font:width:lineLimit:truncation:alignment:direction:language:)``'s
-    /// cache, so measuring and then drawing the same label shapes it once.
+    /// cache: a label measured and drawn is kept from its second request on, and a hit after.
     ///
     /// - Parameters:
     ///   - font: the font request.
