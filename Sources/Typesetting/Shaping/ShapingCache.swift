@@ -62,42 +62,28 @@ final class ShapingCache: Sendable {
     ///   - key: The request.
     ///   - hash: `key.hashValue`, computed once by the caller for the lookup and the insertion.
     func lookUp(_ key: LayoutRequest, hash: Int) -> (value: ShapedText?, admits: Bool) {
-        if let value = value(for: key, hash: hash) { return (value, false) }
-        guard shardCapacity > 0 else { return (nil, false) }
-        return (nil, shard(hash).withLock { $0.seen.hasSeen(hash) })
-    }
-
-    /// The cached layout for `key`, if any.
-    ///
-    /// - Parameters:
-    ///   - key: The request.
-    ///   - hash: `key.hashValue`, computed once by the caller for the lookup and the insertion.
-    func value(for key: LayoutRequest, hash: Int) -> ShapedText? {
         // A generation dropped by the lookup is freed here, after the lock is released.
         var dropped: Generation?
         defer { withExtendedLifetime(dropped) {} }
         let capacity = shardCapacity
+        // One critical section for the lookup and the doorkeeper.
         return shard(hash).withLock { state in
             if let index = state.young.find(key, hash: hash) {
                 state.hits += 1
                 state.young.cursor = index + 1
-                return state.young.entries[index].value
+                return (state.young.entries[index].value, false)
             }
             if let index = state.old.find(key, hash: hash) {
                 state.hits += 1
                 let entry = state.old.entries[index]
                 dropped = Self.add(entry, to: &state, capacity: capacity)
-                return entry.value
+                return (entry.value, false)
             }
             state.misses += 1
-            return nil
+            return (nil, capacity > 0 && state.seen.hasSeen(hash))
         }
     }
 
-    /// The cached layout for `key`, if any.
-    func value(for key: LayoutRequest) -> ShapedText? {
-        value(for: key, hash: key.hashValue)
-    }
 
     /// Stores `value` for `key`.
     ///
@@ -112,11 +98,6 @@ final class ShapingCache: Sendable {
         // Freed after the lock is released: a dropped generation of a large cloud holds hundreds
         // of thousands of layouts, and freeing them under the lock stopped every other thread.
         withExtendedLifetime(dropped) {}
-    }
-
-    /// Stores `value` for `key`.
-    func insert(_ value: ShapedText, for key: LayoutRequest) {
-        insert(value, for: key, hash: key.hashValue)
     }
 
     /// Adds an entry; returns the old generation when the young one took its place, for the
