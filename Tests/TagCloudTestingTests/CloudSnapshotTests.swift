@@ -16,6 +16,18 @@ import Testing
         assertSnapshot(of: try Self.cloud(), as: .svg())
     }
 
+    /// A fixed id prefix keeps a spec's SVG golden diff to the lines that changed, as the view
+    /// strategy's does: one more tag changes a handful of lines, not every line with an id.
+    @Test func aFixedIdPrefixKeepsTheCloudSVGDiffToWhatChanged() throws {
+        let before = try Snapshotting<Cloud, String>.svg(idPrefix: "tc").snapshot(try Self.cloud())
+        let after = try Snapshotting<Cloud, String>.svg(idPrefix: "tc").snapshot(try Self.cloud("[Swift, {text: Linux, selected: true}, Cairo, HarfBuzz, Zig]"))
+        #expect(before.contains("id=\"tc\""), "\(before.prefix(300))")
+        let unchanged = Set(before.split(separator: "\n")).intersection(after.split(separator: "\n")).count
+        let derived = try Snapshotting<Cloud, String>.svg().snapshot(try Self.cloud())
+        let derivedAfter = try Snapshotting<Cloud, String>.svg().snapshot(try Self.cloud("[Swift, {text: Linux, selected: true}, Cairo, HarfBuzz, Zig]"))
+        #expect(unchanged > Set(derived.split(separator: "\n")).intersection(derivedAfter.split(separator: "\n")).count + 20)
+    }
+
     /// The picture is the one the cloud's own PNG shows, at its scale.
     @Test func theImageIsTheCloudsPNG() throws {
         let cloud = try Self.cloud()

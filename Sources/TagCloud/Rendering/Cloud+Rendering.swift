@@ -224,7 +224,10 @@ extension Cloud {
             do {
                 _ = try library.face(for: Typesetting.Font(family: family, size: 12, weight: Typesetting.Font.Weight(weight.value)))
             } catch {
+                // A family a program set has no place in a text: the key path names it, as a
+                // template's error names its key (`Cloud.tags[2].font.family`).
                 let place = keyPaths.lazy.compactMap { self.location(ofKeyPath: $0) }.first
+                    ?? keyPaths.first.map { SpecLocation(source: "Cloud.\($0)") }
                 throw .unknownFontFamily(family, place, available: library.addedFamilies + library.families)
             }
         }

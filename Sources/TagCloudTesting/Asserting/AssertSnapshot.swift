@@ -137,8 +137,9 @@ struct SnapshotCheck {
         guard let identity = context.identity else {
             return failure(.error, golden: nil, """
                 assertSnapshot ran while no test was running (\(callSite)): neither Swift Testing nor XCTest has a \
-                current test here, as in a detached task or on another thread after its test ended. Make the \
-                assertion inside the test, or await the task before the test returns.
+                current test here, as in a Task.detached (which never belongs to a test, even awaited), a \
+                DispatchQueue block or another thread, or after its test ended. Make the assertion in the test \
+                itself or in a Task { } it awaits (a Task inherits its test; a detached one does not).
                 """)
         }
         if identity.argumentsUnknown && name == nil {

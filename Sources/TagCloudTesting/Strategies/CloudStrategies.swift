@@ -37,11 +37,18 @@ extension Snapshotting where Value == Cloud, Format == RGBAImage {
 extension Snapshotting where Value == Cloud, Format == String {
     /// A spec's cloud as its SVG document, compared as text.
     ///
-    /// - Parameter fonts: Which fonts the chips' text may use.
+    /// - Parameters:
+    ///   - fonts: Which fonts the chips' text may use.
+    ///   - idPrefix: The prefix of the document's ids, as the spec's `id` key sets it; `nil` (the
+    ///     default) keeps the spec's, or derives one from a hash of the document, so that any
+    ///     change renames every id. Give one (`"tc"`) to keep a failing diff to the lines that
+    ///     changed.
     /// - Returns: The strategy.
-    public static func svg(fonts: SnapshotFonts = .bundled) -> Snapshotting {
+    public static func svg(fonts: SnapshotFonts = .bundled, idPrefix: String? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "svg", diffing: .lines) { cloud in
-            String(decoding: try rendered(cloud, fonts: fonts).data(as: .svg), as: UTF8.self)
+            var cloud = cloud
+            if let idPrefix { cloud.id = idPrefix }
+            return String(decoding: try rendered(cloud, fonts: fonts).data(as: .svg), as: UTF8.self)
         }
     }
 

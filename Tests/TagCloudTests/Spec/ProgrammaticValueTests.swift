@@ -99,4 +99,18 @@ import Testing
         let error = #expect(throws: TagCloudError.self) { try cloud.layout() }
         #expect(error?.description == "Cloud: a tag has no text (or only spaces and invisible characters); give it some text or remove it", "\(String(describing: error))")
     }
+
+    /// A font family set in code that no font has is named by its key path, as the other
+    /// values set in code are (it had no place at all).
+    @Test func anUnknownFamilySetInCodeNamesItsKey() throws {
+        var cloud = Cloud(tags: ["Swift", "Linux", "Cairo"])
+        cloud.tags[2].font = Cloud.Font(family: "Comic Nope")
+        let tagError = #expect(throws: TagCloudError.self) { try cloud.layout() }
+        #expect(tagError?.description.hasPrefix("Cloud.tags[2].font.family: unknown font family \"Comic Nope\"") == true,
+                "\(String(describing: tagError))")
+        cloud.tags[2].font = nil
+        cloud.font = Cloud.Font(family: "Comic Nope")
+        let cloudError = #expect(throws: TagCloudError.self) { try cloud.layout() }
+        #expect(cloudError?.description.hasPrefix("Cloud.font.family: unknown font family") == true, "\(String(describing: cloudError))")
+    }
 }
