@@ -104,6 +104,7 @@ public struct FrameDuration: Sendable, Hashable {
     /// A duration of `numerator / denominator` seconds.
     ///
     /// - Parameters:
+    ///   - numerator: How many `1 / denominator` seconds the frame shows.
     ///   - denominator: The denominator, not 0.
     public init(numerator: UInt16, denominator: UInt16) {
         self.numerator = numerator

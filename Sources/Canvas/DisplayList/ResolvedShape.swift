@@ -26,6 +26,7 @@ public enum ResolvedShape: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - rect: The rectangle.
+    ///   - cornerRadius: The radius of every corner, in points; clamped to half of each side.
     ///   - style: Circular (the default) or continuous corners.
     /// - Returns: The shape.
     public static func roundedRect(_ rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) -> ResolvedShape {

@@ -82,6 +82,7 @@ public struct TextLine: Sendable, Hashable {
     ///   - text: The characters, in logical order.
     ///   - baselineOrigin: The left end of the baseline, relative to the layout box.
     ///   - width: The advance the text spans.
+    ///   - fontSize: The largest font size on the line, in points.
     ///   - isRightToLeft: Whether the line starts with right-to-left text.
     public init(text: String, baselineOrigin: CGPoint, width: CGFloat, fontSize: CGFloat, isRightToLeft: Bool = false) {
         self.text = text

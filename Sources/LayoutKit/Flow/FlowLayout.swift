@@ -136,6 +136,9 @@ public struct FlowLayout: Layout, Hashable {
     ///
     /// - Parameters:
     ///   - proposal: The proposal; only its width matters (see the type's discussion).
+    ///   - subviews: The subviews of the container, measured once into the cache.
+    ///   - cache: The layout's cache: the measurements, the rows of the last four widths, and
+    ///     ``Cache/hiddenItemCount`` and ``Cache/rowCount`` for this proposal.
     /// - Returns: The hugging or filling width by the rows' total height.
     /// - Complexity: O(n) the first time for a width (balanced: see ``LineBreaking/balanced``),
     ///   O(1) after.
@@ -153,7 +156,11 @@ public struct FlowLayout: Layout, Hashable {
     /// corner, and drawn by no host).
     ///
     /// - Parameters:
+    ///   - bounds: The region the parent allocated to the container, in the parent's coordinates;
+    ///     rows are aligned within its width (the rows' own width if it is not finite).
     ///   - proposal: The proposal the bounds came from.
+    ///   - subviews: The subviews of the container; each is placed once.
+    ///   - cache: The layout's cache, as ``sizeThatFits(proposal:subviews:cache:)`` uses it.
     /// - Complexity: O(n).
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         let rows = self.rows(for: proposal.width, subviews: subviews, cache: &cache)

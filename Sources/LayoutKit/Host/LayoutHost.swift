@@ -137,6 +137,7 @@ public final class LayoutHost<L: Layout> {
     /// The container's explicit value of a horizontal guide.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for, passed to the layout.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's position in the coordinates of `bounds`, or `nil`.
@@ -148,6 +149,7 @@ public final class LayoutHost<L: Layout> {
     /// The container's explicit value of a vertical guide.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for, passed to the layout.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's position in the coordinates of `bounds`, or `nil`.
@@ -169,6 +171,7 @@ extension LayoutHost: LayoutSubviewBackend {
     /// The container's explicit horizontal guide, with bounds `(0, 0, size)`.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for, passed to the layout.
     ///   - size: The container's size for `proposal`.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's offset from the container's leading edge, or `nil`.
@@ -179,6 +182,7 @@ extension LayoutHost: LayoutSubviewBackend {
     /// The container's explicit vertical guide, with bounds `(0, 0, size)`.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for, passed to the layout.
     ///   - size: The container's size for `proposal`.
     ///   - proposal: The container's proposal.
     /// - Returns: The guide's offset from the container's top edge, or `nil`.

@@ -25,6 +25,7 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// - Parameters:
     ///   - priority: The layout priority.
     ///   - spacing: The preferred spacing.
+    ///   - layoutValues: The layout values; by default none, so every key reads its default value.
     ///   - horizontalGuides: Explicit horizontal guides for a size, `nil` for the default value.
     ///   - verticalGuides: Explicit vertical guides for a size (baselines), `nil` for the default.
     ///   - sizeThatFits: The measuring closure.
@@ -52,6 +53,7 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// The leaf's explicit horizontal guide.
     ///
     /// - Parameters:
+    ///   - guide: The guide, passed to `horizontalGuides` with `size`.
     ///   - size: The leaf's size.
     ///   - proposal: Ignored.
     /// - Returns: The value from `horizontalGuides`.
@@ -62,6 +64,7 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// The leaf's explicit vertical guide.
     ///
     /// - Parameters:
+    ///   - guide: The guide, passed to `verticalGuides` with `size`.
     ///   - size: The leaf's size.
     ///   - proposal: Ignored.
     /// - Returns: The value from `verticalGuides`.
@@ -81,6 +84,7 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     ///
     /// - Parameters:
     ///   - key: The key type.
+    ///   - value: The value; it replaces any value already set for `key`.
     /// - Returns: This leaf.
     @discardableResult
     public func setting<K: LayoutValueKey>(_ key: K.Type, to value: K.Value) -> LayoutLeaf {
@@ -91,6 +95,8 @@ public final class LayoutLeaf: LayoutSubviewBackend {
     /// A leaf of fixed size, whatever the proposal (like a `fixedSize()` view).
     ///
     /// - Parameters:
+    ///   - width: The width, in points.
+    ///   - height: The height, in points.
     ///   - baseline: The first and last text baseline from the top, or `nil` for the default (bottom).
     /// - Returns: The leaf.
     public static func fixed(width: CGFloat, height: CGFloat, baseline: CGFloat? = nil) -> LayoutLeaf {

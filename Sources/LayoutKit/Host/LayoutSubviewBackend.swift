@@ -18,6 +18,7 @@ public protocol LayoutSubviewBackend: AnyObject {
     /// Returns the child's explicit value of a horizontal guide, if it sets one.
     ///
     /// - Parameters:
+    ///   - guide: The guide.
     ///   - size: The child's size for `proposal`.
     ///   - proposal: The proposal the child was sized for.
     /// - Returns: The guide's offset from the child's leading edge, or `nil` for the default value.

@@ -82,6 +82,7 @@ public protocol Layout: Animatable, Sendable {
     /// defines one explicitly.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for.
     ///   - bounds: The container's bounds.
     ///   - proposal: The proposal from which the container's size was computed.
     ///   - subviews: The subviews of the container.
@@ -94,6 +95,7 @@ public protocol Layout: Animatable, Sendable {
     /// defines one explicitly.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for.
     ///   - bounds: The container's bounds.
     ///   - proposal: The proposal from which the container's size was computed.
     ///   - subviews: The subviews of the container.
@@ -142,6 +144,7 @@ extension Layout {
     /// ``HorizontalAlignment/combineExplicit(_:)``.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     ///   - subviews: The subviews of the container.
@@ -165,6 +168,7 @@ extension Layout {
     /// Works like the horizontal variant, along the y axis.
     ///
     /// - Parameters:
+    ///   - guide: The guide asked for.
     ///   - bounds: The container's bounds.
     ///   - proposal: The container's proposal.
     ///   - subviews: The subviews of the container.

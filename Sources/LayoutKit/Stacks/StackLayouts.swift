@@ -42,7 +42,9 @@ public struct HStackLayout: Layout {
     /// The stack's size: the children's widths plus spacing, by the height of their aligned extent.
     ///
     /// - Parameters:
+    ///   - proposal: The size the parent proposes.
     ///   - subviews: The children.
+    ///   - cache: The layout's cache: the children's flexibility and recent resolutions.
     /// - Returns: The size.
     /// - Complexity: O(n log n) plus a few measurements per child.
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
@@ -52,9 +54,12 @@ public struct HStackLayout: Layout {
     /// Places the children left to right (leading to trailing), aligned on ``alignment``.
     ///
     /// - Parameters:
+    ///   - bounds: The region the parent allocated to the container, in the parent's coordinates;
+    ///     the children start at its leading edge and are aligned within its height.
     ///   - proposal: The proposal the bounds came from; the children get the same sizes as in
     ///     ``sizeThatFits(proposal:subviews:cache:)``.
     ///   - subviews: The children.
+    ///   - cache: The layout's cache.
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         engine.place(in: bounds, proposal: proposal, subviews: subviews, cache: &cache.storage)
     }
@@ -64,6 +69,7 @@ public struct HStackLayout: Layout {
     ///
     /// - Parameters:
     ///   - subviews: The children.
+    ///   - cache: Ignored.
     /// - Returns: The spacing.
     public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
         engine.spacing(subviews: subviews)
@@ -113,7 +119,9 @@ public struct VStackLayout: Layout {
     /// The stack's size: the width of the children's aligned extent, by their heights plus spacing.
     ///
     /// - Parameters:
+    ///   - proposal: The size the parent proposes.
     ///   - subviews: The children.
+    ///   - cache: The layout's cache: the children's flexibility and recent resolutions.
     /// - Returns: The size.
     /// - Complexity: O(n log n) plus a few measurements per child.
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
@@ -123,8 +131,11 @@ public struct VStackLayout: Layout {
     /// Places the children top to bottom, aligned on ``alignment``.
     ///
     /// - Parameters:
+    ///   - bounds: The region the parent allocated to the container, in the parent's coordinates;
+    ///     the children start at its top edge and are aligned within its width.
     ///   - proposal: The proposal the bounds came from.
     ///   - subviews: The children.
+    ///   - cache: The layout's cache.
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         engine.place(in: bounds, proposal: proposal, subviews: subviews, cache: &cache.storage)
     }
@@ -134,6 +145,7 @@ public struct VStackLayout: Layout {
     ///
     /// - Parameters:
     ///   - subviews: The children.
+    ///   - cache: Ignored.
     /// - Returns: The spacing.
     public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
         engine.spacing(subviews: subviews)

@@ -142,6 +142,8 @@ extension RenderedCloud {
     /// The cloud in a format: the one place a rendered cloud becomes bytes.
     ///
     /// - Parameters:
+    ///   - format: A picture format, `.json` for the layout JSON, or `.html`; the picture size
+    ///     limits apply to the picture formats only.
     ///   - scale: Pixels per point for PNG, 0.01 to 64 as the `scale` key; `nil` for the cloud's
     ///     ``scale``.
     /// - Returns: The bytes: a picture, or the layout JSON.

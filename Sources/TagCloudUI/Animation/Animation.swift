@@ -231,7 +231,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`).
     ///
     /// - Parameters:
+    ///   - mass: The mass on the spring; 1 by default, and a mass of 0 or less counts as 1.
     ///   - stiffness: The spring's stiffness.
+    ///   - damping: The damping force per unit of velocity; a negative value counts as 0, and an
+    ///     undamped spring, which never settles, stops after 10 seconds.
     ///   - initialVelocity: The velocity at the start, in changes per second.
     /// - Returns: The animation.
     public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double,
@@ -245,6 +248,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration, in seconds.
+    ///   - bounce: 0 for no bounce, up to 1; negative values overdamp. Clamped to −1…1.
     ///   - initialVelocity: The velocity at the start, in changes per second.
     /// - Returns: The animation.
     public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0,

@@ -13,6 +13,7 @@ public struct Button<Label: View> {
     ///
     /// - Parameters:
     ///   - action: The action (never called in a picture).
+    ///   - label: Makes the label; called once, when the button is created.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.role = nil
@@ -23,6 +24,8 @@ public struct Button<Label: View> {
     ///
     /// - Parameters:
     ///   - role: The role; `.destructive` tints the automatic style red.
+    ///   - action: The action (never called in a picture).
+    ///   - label: Makes the label; called once, when the button is created.
     public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.role = role
@@ -35,6 +38,7 @@ extension Button where Label == Text {
     ///
     /// - Parameters:
     ///   - titleKey: The label's text.
+    ///   - action: The action (never called in a picture).
     public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
         self.init(action: action) { Text(titleKey) }
     }
@@ -44,6 +48,7 @@ extension Button where Label == Text {
     /// - Parameters:
     ///   - titleKey: The label's text.
     ///   - role: The role; `.destructive` tints the automatic style red.
+    ///   - action: The action (never called in a picture).
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
     }
@@ -52,6 +57,7 @@ extension Button where Label == Text {
     ///
     /// - Parameters:
     ///   - title: The label's text.
+    ///   - action: The action (never called in a picture).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }

@@ -103,6 +103,7 @@ public struct ModifiedContent<Content, Modifier> {
     ///
     /// - Parameters:
     ///   - content: The view.
+    ///   - modifier: The modifier applied to `content`.
     @inlinable
     public init(content: Content, modifier: Modifier) {
         self.content = content

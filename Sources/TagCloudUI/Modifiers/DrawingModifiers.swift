@@ -89,6 +89,7 @@ extension View {
     /// `.background(.regularMaterial)`, `.background(Color.blue)`.
     ///
     /// - Parameters:
+    ///   - style: The style filling the view's frame.
     ///   - edges: Accepted for SwiftUI code (there is no safe area in a picture).
     /// - Returns: The view.
     @inlinable
@@ -99,6 +100,7 @@ extension View {
     /// Fills a shape with a style behind this view (SwiftUI's `background(_:in:fillStyle:)`).
     ///
     /// - Parameters:
+    ///   - style: The style filling the shape.
     ///   - shape: The shape, in the view's frame.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
@@ -112,6 +114,7 @@ extension View {
     /// the background style is white.
     ///
     /// - Parameters:
+    ///   - shape: The shape, in the view's frame.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
     @inlinable
@@ -145,6 +148,7 @@ extension View {
     /// Fills the view's frame with a style in front of it (SwiftUI's `overlay(_:ignoresSafeAreaEdges:)`).
     ///
     /// - Parameters:
+    ///   - style: The style filling the view's frame.
     ///   - edges: Accepted for SwiftUI code.
     /// - Returns: The view.
     @inlinable
@@ -155,6 +159,8 @@ extension View {
     /// Fills a shape with a style in front of this view (SwiftUI's `overlay(_:in:fillStyle:)`).
     ///
     /// - Parameters:
+    ///   - style: The style filling the shape.
+    ///   - shape: The shape, in the view's frame.
     ///   - fillStyle: The fill rule.
     /// - Returns: The view.
     @inlinable
@@ -290,6 +296,7 @@ public struct Link<Label: View>: View {
     ///
     /// - Parameters:
     ///   - destination: The URL.
+    ///   - label: Makes the label; called once, when the link is created.
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()

@@ -172,6 +172,8 @@ extension View {
     ///
     /// - Parameters:
     ///   - key: The key type.
+    ///   - value: The value the container reads from this subview, in place of the key's
+    ///     `defaultValue`.
     /// - Returns: The view.
     public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
         wrapped { LayoutValueNode($0, key: key, value: value, layoutDirection: $1) }

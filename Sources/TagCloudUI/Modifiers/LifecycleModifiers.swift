@@ -90,6 +90,8 @@ extension View {
     /// - Parameters:
     ///   - value: The value to watch, compared with `==` from one update pass to the next.
     ///   - initial: Whether the action also runs after the view's first pass.
+    ///   - action: Called on the main actor after a pass in which the value changed, before the
+    ///     next pass.
     /// - Returns: The view.
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })

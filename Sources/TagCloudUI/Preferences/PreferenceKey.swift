@@ -33,6 +33,7 @@ public protocol PreferenceKey {
     ///
     /// - Parameters:
     ///   - value: The values so far, combined.
+    ///   - nextValue: Returns the next value, in view order.
     static func reduce(value: inout Value, nextValue: () -> Value)
 }
 
@@ -201,7 +202,8 @@ extension View {
     /// none.
     ///
     /// - Parameters:
-    ///   - callback: Changes the value.
+    ///   - key: The preference key; by default, inferred from the closure's type.
+    ///   - callback: Changes the value; called each time the view is drawn, after its content.
     /// - Returns: The view.
     public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self,
                                                       _ callback: @escaping (inout K.Value) -> Void) -> some View {
@@ -213,6 +215,7 @@ extension View {
     /// the anchor in its own coordinates.
     ///
     /// - Parameters:
+    ///   - key: The preference key; by default, inferred from the closure's type.
     ///   - value: Which geometry the anchor holds.
     ///   - transform: Makes the key's value from the anchor.
     /// - Returns: The view.
@@ -225,8 +228,10 @@ extension View {
     /// `transformAnchorPreference(key:value:transform:)`).
     ///
     /// - Parameters:
+    ///   - key: The preference key; by default, inferred from the closure's type.
     ///   - value: Which geometry the anchor holds.
-    ///   - transform: Changes the key's value given the anchor.
+    ///   - transform: Changes the key's value given the anchor; the value is the key's default
+    ///     when the content sets none.
     /// - Returns: The view.
     public func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source,
                                                                transform: @escaping (inout K.Value, Anchor<A>) -> Void)
@@ -245,6 +250,7 @@ extension View {
     /// makes another pass, so a view can lay itself out with sizes its content reported.
     ///
     /// - Parameters:
+    ///   - key: The preference key to observe; by default, inferred from the closure's type.
     ///   - action: Called with the value.
     /// - Returns: The view.
     public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
@@ -257,8 +263,10 @@ extension View {
     /// `overlayPreferenceValue(_:alignment:_:)`).
     ///
     /// - Parameters:
+    ///   - key: The preference key whose value makes the overlay.
     ///   - alignment: The overlay's alignment.
-    ///   - transform: Makes the overlay from the value.
+    ///   - transform: Makes the overlay from the value, which is the key's default when the
+    ///     content sets none; the overlay is proposed the content's size.
     /// - Returns: The view.
     public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type, alignment: Alignment = .center,
                                                                   @ViewBuilder _ transform: @escaping (K.Value) -> V)
@@ -270,8 +278,10 @@ extension View {
     /// `backgroundPreferenceValue(_:alignment:_:)`).
     ///
     /// - Parameters:
+    ///   - key: The preference key whose value makes the background.
     ///   - alignment: The background's alignment.
-    ///   - transform: Makes the background from the value.
+    ///   - transform: Makes the background from the value, which is the key's default when the
+    ///     content sets none; the background is proposed the content's size.
     /// - Returns: The view.
     public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type, alignment: Alignment = .center,
                                                                      @ViewBuilder _ transform: @escaping (K.Value) -> V)

@@ -29,6 +29,9 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     ///
     /// - Parameters:
     ///   - colorSpace: The colour space of the components.
+    ///   - red: Red, 0 to 1, in `colorSpace`.
+    ///   - green: Green, 0 to 1, in `colorSpace`.
+    ///   - blue: Blue, 0 to 1, in `colorSpace`.
     ///   - opacity: Opacity, 1 by default.
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func encode(_ value: Double) -> Double {
@@ -53,6 +56,8 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     ///
     /// - Parameters:
     ///   - hue: The hue, 0 to 1 around the colour wheel.
+    ///   - saturation: The saturation, 0 (grey) to 1 (full colour).
+    ///   - brightness: The brightness, 0 (black) to 1.
     ///   - opacity: Opacity, 1 by default.
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
         let h = (hue - hue.rounded(.down)) * 6

@@ -21,6 +21,7 @@ public struct ScrollView<Content: View> {
     /// - Parameters:
     ///   - axes: The scrollable axes; vertical by default.
     ///   - showsIndicators: Accepted for SwiftUI code.
+    ///   - content: Makes the content; called once, when the scroll view is created.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.showsIndicators = showsIndicators

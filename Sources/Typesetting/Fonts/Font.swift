@@ -39,6 +39,7 @@ public struct Font: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - size: the size in points.
+    ///   - weight: the weight, regular by default; the nearest available face is used.
     ///   - design: the design; every design maps onto the default family.
     /// - Returns: the request.
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
@@ -50,6 +51,7 @@ public struct Font: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - style: the text style.
+    ///   - design: the design; every design maps onto the default family.
     ///   - weight: a weight replacing the style's own, or `nil`.
     /// - Returns: the request.
     public static func system(_ style: TextStyle, design: Design = .default, weight: Weight? = nil) -> Font {

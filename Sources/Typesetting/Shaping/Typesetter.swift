@@ -114,6 +114,7 @@ public final class Typesetter: Sendable {
     /// cache: a label measured and drawn is kept from its second request on, and a hit after.
     ///
     /// - Parameters:
+    ///   - text: the text, not wrapped (a line break in it still starts a new line).
     ///   - font: the font request.
     ///   - language: the text's language, or `nil` (see ``TextLanguage``).
     /// - Returns: the measurement.
