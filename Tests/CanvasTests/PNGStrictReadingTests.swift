@@ -29,18 +29,34 @@ import Testing
         }
     }
 
-    /// The rows of an image, each with filter byte 0: in order, or as Adam7's seven passes.
+    /// The rows of an image: in order, each with filter byte 0, or as Adam7's seven passes, each
+    /// pass's rows filtered in turn with None, Sub, Up, Average and Paeth (PNG, section 9.2), so
+    /// that the reader's unfiltering of every filter is checked.
     static func rows(_ pixels: [[UInt8]], width: Int, height: Int, interlaced: Bool) -> [UInt8] {
         guard interlaced else {
             return (0..<height).flatMap { y in [0] + (0..<width).flatMap { pixels[y * width + $0] } }
         }
+        let bpp = pixels.first?.count ?? 1
         let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         var out: [UInt8] = []
+        var filterNumber = 0
         for (x0, y0, dx, dy) in passes {
             let columns = Array(stride(from: x0, to: width, by: dx))
             guard !columns.isEmpty else { continue }
+            var previous: [UInt8]?
             for y in stride(from: y0, to: height, by: dy) {
-                out += [0] + columns.flatMap { pixels[y * width + $0] }
+                let row = columns.flatMap { pixels[y * width + $0] }
+                let filter = UInt8(filterNumber % 5)
+                filterNumber += 1
+                out.append(filter)
+                for i in row.indices {
+                    let a = i >= bpp ? Int(row[i - bpp]) : 0, b = previous.map { Int($0[i]) } ?? 0
+                    let c = i >= bpp ? previous.map { Int($0[i - bpp]) } ?? 0 : 0
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let predicted = [0, a, b, (a + b) / 2, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][Int(filter)]
+                    out.append(UInt8(truncatingIfNeeded: Int(row[i]) - predicted))
+                }
+                previous = row
             }
         }
         return out

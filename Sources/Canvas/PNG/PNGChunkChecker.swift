@@ -152,17 +152,12 @@ struct PNGChunkChecker {
         previousType = type
         let crc = UInt32(libdeflate_crc32(0, typeBytes, 4))
         let keep = type == "IHDR" || (needsOwnDeinterlacing && (type == "IDAT" || Self.colourChunkTypes.contains(type)))
+        // A kept colour chunk is kept whole, its length and type first; IHDR's data alone, and
+        // IDAT's contents go to ``imageData``.
+        kept = keep && type != "IHDR" && type != "IDAT" ? Array(pending) : []
         pending = []
-        kept = pendingHead(length, typeBytes, keep)
         state = length == 0 ? .crc(type: type, start: start, crc: crc)
             : .data(type: type, start: start, remaining: length, crc: crc, keep: keep)
-    }
-
-    /// The chunk's length and type bytes, when the chunk is kept whole (a colour chunk); its
-    /// data alone for `IHDR`.
-    private func pendingHead(_ length: Int, _ type: [UInt8], _ keep: Bool) -> [UInt8] {
-        guard keep, type != Array("IHDR".utf8), type != Array("IDAT".utf8) else { return [] }
-        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } + type
     }
 
     /// Reads the header and checks its size against the limits.

@@ -124,9 +124,7 @@ enum PNGDeinterlacer {
             case 1: predicted = a
             case 2: predicted = b
             case 3: predicted = (a + b) / 2
-            case 4:
-                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+            case 4: predicted = Int(PNGEncoder.paeth(UInt8(a), UInt8(b), UInt8(c)))
             default: throw failure("a row of its image data has the unknown filter \(filter); the file is damaged")
             }
             raw[first + index] = UInt8(truncatingIfNeeded: Int(raw[first + index]) + predicted)
