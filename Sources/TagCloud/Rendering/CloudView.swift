@@ -80,11 +80,12 @@ struct CutChip: Sendable, Equatable {
 
 extension CloudView {
     /// Chip `index`: its label on its shape, in its language (only a chip with a `locale` writes
-    /// one into the environment), with its metadata, recorded.
+    /// one into the environment, with a modifier that does nothing for the others: one view type
+    /// for both, not an `if`), with its metadata, recorded.
     ///
     /// The chip's fields are read in place (a copy of the whole chip retained its strings and its
     /// look, which most chips share, three times a chip).
-    @ViewBuilder nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
+    nonisolated private func chip(_ index: Int, style: ChipStyle) -> some View {
         let cut = cutChip.flatMap { $0.index == index ? $0.width : nil }
         let wide = wideChips.contains(index) || cut != nil
         let maxWidth = cut ?? cloud.width
@@ -95,14 +96,9 @@ extension CloudView {
                           role: .chip, isSelected: chips[index].isSelected, tooltip: chips[index].tooltip),
              chips[index].locale)
         }
-        if let locale {
-            view.environment(\.locale, Locale(identifier: locale))
-                .displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: maxWidth, wide: wide)
-        } else {
-            view.displayMetadata(metadata)
-                .recorded(as: index, in: recorder, maxWidth: maxWidth, wide: wide)
-        }
+        return view.environment(localeIdentifier: locale)
+            .displayMetadata(metadata)
+            .recorded(as: index, in: recorder, maxWidth: maxWidth, wide: wide)
     }
 
     /// The "+N" chip after the shown ones, in the default look.

@@ -298,7 +298,44 @@ struct EnvironmentTransformModifier: ViewModifier {
     }
 }
 
+/// A modifier that writes a locale into the environment when it has one, and leaves the
+/// environment as it is otherwise.
+@usableFromInline
+struct OptionalLocaleModifier: ViewModifier {
+    @usableFromInline
+    let identifier: String?
+
+    @usableFromInline
+    init(identifier: String?) {
+        self.identifier = identifier
+    }
+
+    @usableFromInline
+    static func _makeNodes(modifier: Self, inputs: _ViewInputs,
+                           content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
+        guard let identifier = modifier.identifier else { return content(inputs) }
+        var inner = inputs
+        inner.environment.locale = Locale(identifier: identifier)
+        return content(inner)
+    }
+}
+
 extension View {
+    /// Sets the locale of this view and its descendants to `identifier`'s when it is not `nil`
+    /// (`.environment(\.locale, Locale(identifier:))`), and changes nothing when it is.
+    ///
+    /// For the `TagCloud` library's chips, of which only a few set a locale: one view type for
+    /// both cases, where an `if` around `.environment(\.locale, …)` made each chip a
+    /// `_ConditionalContent`, whose resolution copied the whole chip (every string and shared
+    /// look it holds retained, then released) before resolving it.
+    ///
+    /// - Parameter identifier: The locale's identifier (`"ar"`, `"de-CH"`), or `nil`.
+    /// - Returns: The modified view.
+    @inlinable
+    package func environment(localeIdentifier identifier: String?) -> some View {
+        modifier(OptionalLocaleModifier(identifier: identifier))
+    }
+
     /// Sets an environment value for this view and its descendants (SwiftUI's
     /// `environment(_:_:)`).
     ///

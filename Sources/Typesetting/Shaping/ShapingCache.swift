@@ -19,8 +19,8 @@
 /// the entries sequentially without touching the table), then probes the table.
 ///
 /// A layout is kept only when it is asked for a second time (TinyLFU's doorkeeper): a shard's
-/// first miss of a request sets a bit for its hash, and only a miss whose bit is set admits the
-/// layout. Most of a large cloud's labels are asked for once (each text node keeps its own
+/// first request of a hash sets a bit for it and misses without probing the tables, and only a
+/// miss whose bit is set admits the layout. Most of a large cloud's labels are asked for once (each text node keeps its own
 /// layout), and storing them cost a third of the typesetter's own time around HarfBuzz (100,000
 /// labels, two threads: the entries, their tables' growth, the locks) for no hit; a label drawn
 /// again (a preview's next render, the same label in another spec of a batch) is kept from its
@@ -66,8 +66,17 @@ final class ShapingCache: Sendable {
         var dropped: Generation?
         defer { withExtendedLifetime(dropped) {} }
         let capacity = shardCapacity
-        // One critical section for the lookup and the doorkeeper.
+        // One critical section for the doorkeeper and the lookup.
         return shard(hash).withLock { state in
+            // A hash never seen (since the doorkeeper's last clearing) is a miss without probing:
+            // nearly every request of a large cloud of distinct labels, whose probes (a cache
+            // miss each in tables of hundreds of thousands of entries) were most of the lookup.
+            // An entry whose bit a clearing dropped misses once, is shaped again (not stored),
+            // and hits from its next request on.
+            guard capacity > 0, state.seen.hasSeen(hash) else {
+                state.misses += 1
+                return (nil, false)
+            }
             if let index = state.young.find(key, hash: hash) {
                 state.hits += 1
                 state.young.cursor = index + 1
@@ -80,7 +89,7 @@ final class ShapingCache: Sendable {
                 return (entry.value, false)
             }
             state.misses += 1
-            return (nil, capacity > 0 && state.seen.hasSeen(hash))
+            return (nil, true)
         }
     }
 
