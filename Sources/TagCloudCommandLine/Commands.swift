@@ -210,7 +210,7 @@ package struct Collect: ParsableCommand {
         commandName: "collect",
         abstract: "Count the tags in a static site's content (front matter of Markdown and HTML files) and write a spec of them.",
         discussion: """
-            Reads YAML (---), TOML (+++) and JSON front matter, as Hugo, Jekyll, Eleventy and Publish write it; \
+            Reads YAML (---), TOML (+++), JSON and Org (#+) front matter, as Hugo, Jekyll, Eleventy and Publish write it; \
             each tag gets its page count as weight. Problems (unreadable or binary files, malformed front \
             matter, a tag that is not text) are reported with file and line and skipped, unless --strict. \
             At a Hugo site's root only its content folder is read (contentDir in hugo.toml or config/_default/), \

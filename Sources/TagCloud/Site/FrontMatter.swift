@@ -3,12 +3,14 @@ import TOMLKit
 import Yams
 
 /// The metadata block at the start of a static site's content file, as Hugo, Jekyll, Eleventy and
-/// Publish write it: YAML between `---` lines, TOML between `+++` lines (Hugo), or a JSON object
-/// (Hugo).
+/// Publish write it: YAML between `---` lines, TOML between `+++` lines (Hugo), a JSON object
+/// (Hugo), or Org mode's `#+key: value` lines (Hugo).
 struct FrontMatter {
     /// How the block is written.
     enum Format: Equatable {
         case yaml, toml, json
+        /// Org mode's `#+key: value` lines, as Hugo reads them (go-org's buffer settings).
+        case org
     }
 
     /// The blocks a site's generator takes for front matter at the start of a page; anything
@@ -22,10 +24,13 @@ struct FrontMatter {
         var blankLinesBefore: Bool
         /// A language named after the opening dashes (`---json`, `---yaml`).
         var languageNames: Bool
+        /// Org mode's `#+key: value` lines (Hugo reads them in a page of any format, `.org` the
+        /// usual one).
+        var org = false
 
-        /// Hugo's page parser, and sites of no known generator: `---` YAML, `+++` TOML or a JSON
-        /// object, after blank lines; `---json` and `---yaml` too.
-        static let hugo = Openers(toml: true, json: true, blankLinesBefore: true, languageNames: true)
+        /// Hugo's page parser, and sites of no known generator: `---` YAML, `+++` TOML, a JSON
+        /// object or `#+` Org lines, after blank lines; `---json` and `---yaml` too.
+        static let hugo = Openers(toml: true, json: true, blankLinesBefore: true, languageNames: true, org: true)
         /// gray-matter, Eleventy's reader: a `---` line, which may name the language (`---json`,
         /// `---yaml`, `---yml`), as the file's first bytes (after a byte order mark).
         static let grayMatter = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: true)
@@ -414,9 +419,95 @@ struct FrontMatter {
             }
             if bytes.count > limit { throw tooLarge(limit) }
             throw SiteTags.Problem(file: "", line: 1 + lead, message: "the JSON front matter that starts here has no closing }")
+        case UInt8(ascii: "#"):
+            // Org mode's keywords, as Hugo's page lexer takes them: from a first line starting
+            // with `#+` to the last line in a row that starts with `#+` (a `# comment` line ends
+            // the block).
+            guard openers.org, start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "+") else { return nil }
+            var lineStart = start
+            while true {
+                let following = next(bytes, after: lineEnd(bytes, from: lineStart) ?? bytes.count)
+                if min(following, bytes.count) - start > limit { throw tooLarge(limit) }
+                guard following + 1 < bytes.count, bytes[following] == UInt8(ascii: "#"), bytes[following + 1] == UInt8(ascii: "+") else {
+                    return FrontMatter(format: .org, text: before + Array(bytes[start..<min(following, bytes.count)]), line: 1 + lead)
+                }
+                lineStart = following
+            }
         default:
             return nil
         }
+    }
+
+    /// An Org block's keywords as the JSON object Hugo makes of them, each key on its own line.
+    ///
+    /// go-org keeps each `#+KEY: value` line's value trimmed under the key in capitals, the
+    /// values of a key written again joined by line feeds; Hugo lower-cases the keys, and makes a
+    /// list of the value's words for a key ending in `[]` (`#+tags[]: go hugo`) and for `tags`,
+    /// `categories` and `aliases` (its automatic conversion, Hugo 0.111), and keeps the date of
+    /// an Org timestamp (`<2024-01-02 Tue>`) for its date keys. Any other value is one string
+    /// (`#+series: My Series`). Lines that are not keywords (`#+BEGIN_SRC`) are left out.
+    static func orgAsJSON(_ text: [UInt8]) -> [UInt8] {
+        var settings: [(key: String, value: String, line: Int)] = []
+        for (index, rawLine) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            // go-org's keyword: `^(\s*)#\+([^:]+):(\s+(.*)|$)`.
+            let line = String(decoding: rawLine, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+            guard line.hasPrefix("#+"), let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[line.index(line.startIndex, offsetBy: 2)..<colon]
+            let rest = line[line.index(after: colon)...]
+            guard !key.isEmpty, rest.isEmpty || rest.first!.isWhitespace else { continue }
+            let name = key.uppercased()
+            if ["NAME", "SETUPFILE", "INCLUDE"].contains(name) { continue }
+            let value = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let at = settings.firstIndex(where: { $0.key == name }) {
+                settings[at].value += "\n" + value
+            } else {
+                settings.append((name, value, index + 1))
+            }
+        }
+        // `tags[]` and `tags` are one key to Hugo: the one written last is kept.
+        var keys: [String: (value: Any, line: Int)] = [:]
+        for setting in settings {
+            var key = setting.key.lowercased()
+            let value: Any
+            if key.hasSuffix("[]") {
+                key.removeLast(2)
+                value = setting.value.split(whereSeparator: \.isWhitespace).map(String.init)
+            } else if ["tags", "categories", "aliases"].contains(key) {
+                value = setting.value.split(whereSeparator: \.isWhitespace).map(String.init)
+            } else if ["date", "lastmod", "publishdate", "expirydate"].contains(key) {
+                value = orgDate(setting.value)
+            } else {
+                value = setting.value
+            }
+            if let kept = keys[key], kept.line > setting.line { continue }
+            keys[key] = (value, setting.line)
+        }
+        var json = [UInt8](repeating: 0x0A, count: max((settings.first?.line ?? 1) - 1, 0))
+        json += Array("{".utf8)
+        var line = settings.first?.line ?? 1
+        for (offset, entry) in keys.sorted(by: { $0.value.line < $1.value.line }).enumerated() {
+            if offset > 0 { json.append(UInt8(ascii: ",")) }
+            while line < entry.value.line {
+                json.append(0x0A)
+                line += 1
+            }
+            let pair = (try? JSONSerialization.data(withJSONObject: [entry.key: entry.value.value], options: [.withoutEscapingSlashes])) ?? Data("{}".utf8)
+            json += pair.dropFirst().dropLast()
+        }
+        return json + Array("}".utf8)
+    }
+
+    /// The date of an Org timestamp (`<2024-01-02 Tue 10:00>`, `[2024-01-02 Tue]`) as Hugo
+    /// keeps it; any other text as written.
+    private static func orgDate(_ text: String) -> String {
+        let characters = Array(text)
+        guard characters.count >= 14, characters.first == "<" || characters.first == "[",
+              characters.last == ">" || characters.last == "]" else { return text }
+        let date = characters[1..<11]
+        let shape = date.enumerated().allSatisfy { index, character in
+            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+        return shape && characters[11] == " " ? String(date) : text
     }
 
     /// The language an opening line names (`---json`), as gray-matter reads it: `yaml` and `yml`
@@ -489,6 +580,10 @@ struct FrontMatter {
         // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
         if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
         switch format {
+        case .org:
+            // Read as the JSON object Hugo makes of the keywords, on their lines.
+            return try FrontMatter(format: .json, text: Self.orgAsJSON(text), line: line)
+                .values(for: keys, file: file, isJekyllPost: isJekyllPost, strings: strings, jekyllSite: jekyllSite)
         case .yaml, .json:
             var composed: YAMLReader.Composed
             var duplicateNote: (message: String, line: Int)?

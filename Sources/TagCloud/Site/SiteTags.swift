@@ -30,7 +30,7 @@ import Typesetting
 /// beside `Content`) only the items of the sections its `SectionID` names are read, their block
 /// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags keep
 /// apart by any difference and get Publish's slugs. Its front matter (YAML between `---`
-/// lines, TOML between `+++` lines, or a JSON object; see ``FrontMatter``) gives the terms of the
+/// lines, TOML between `+++` lines, a JSON object, or Org's `#+key: value` lines; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them, as written in Jekyll and Eleventy sites; an Eleventy site's `tags` alone when
 /// ``Options/readsHugoTaxonomies`` is set): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a

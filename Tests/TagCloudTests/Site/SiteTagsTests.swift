@@ -190,6 +190,40 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [hugo])) == ["bare-json": 1, "after-blank-line": 1, "toml": 1])
     }
 
+    /// Hugo reads Org mode's `#+key: value` lines as front matter (an `.org` page's usual
+    /// kind, and any page's that starts with `#+`), as Hugo 0.111 makes them (checked with it):
+    /// keys in any case, `#+tags[]:` a list of words, `tags` and `categories` split at white
+    /// space too, another key's value one term (a key written again joins its values with a line
+    /// feed), `draft` and dates read as in other blocks, the block ending at the first line that
+    /// does not start with `#+`. Collect read the page and counted none of its tags.
+    @Test func hugoReadsOrgModeFrontMatter() throws {
+        let folder = try site([
+            "hugo.toml": "[taxonomies]\ntag = \"tags\"\ncategory = \"categories\"\nseries = \"series\"\n",
+            "content/posts/a.org": "#+TITLE: Org post\n#+TAGS[]: Emacs   org-mode\n#+series: s1\n#+series: s2\n* Heading\n",
+            "content/posts/b.org": "\u{FEFF}\n#+title: two\r\n#+Tags: One Tag\r\n#+categories[]: 日本語 Été\r\n",
+            "content/posts/c.org": "#+title: three\n#+tags[]: a\n#+tags[]: b\n#+draft: true\n",
+            "content/posts/d.org": "#+title: four\n#+tags[]: later\n#+date: <2099-01-02 Fri 10:00>\n",
+            "content/posts/e.org": "#+title: five\n# a comment\n#+tags[]: after-comment\n",
+            "content/posts/f.md": "#+title: markdown\n#+tags[]: md-org\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        let read = try SiteTags.collect(from: [folder], options: options)
+        #expect(counts(read) == ["Emacs": 1, "org-mode": 1, "s1 s2": 1, "One": 1, "Tag": 1, "日本語": 1, "Été": 1, "md-org": 1])
+        // The series joined by a line feed (Hugo's `s1-s2` page) is drawn with a space, said once.
+        #expect(read.problems.map { "\($0.line ?? 0) \($0.message)" }
+            == ["3 series holds the tag \"s1\\ns2\", with a tab or line break in it; it is drawn with a space there"])
+        options.includeDrafts = true
+        options.includeFuture = true
+        let all = counts(try SiteTags.collect(from: [folder], options: options))
+        #expect(all["a"] == 1 && all["b"] == 1 && all["later"] == 1 && all["after-comment"] == nil)
+        // Each key stays on its line (what is said of a value names the file's line); a line that
+        // is no keyword (`#+BEGIN_SRC`) and go-org's own keywords (`#+name:`) give nothing.
+        let lines = FrontMatter.orgAsJSON(Array("\n#+title: x\n#+tags[]: go hugo\n#+name: y\n#+BEGIN_SRC go\n".utf8))
+        #expect(String(decoding: lines, as: UTF8.self) == "\n{\"title\":\"x\",\n\"tags\":[\"go\",\"hugo\"]}")
+    }
+
     /// A key written twice in JSON front matter counts its last value, in any object of the
     /// block, as Go's encoding/json (Hugo) and JSON.parse (Eleventy) keep it, with a note at the
     /// second; YAML's last value is kept the same way.
