@@ -454,7 +454,7 @@ struct FrontMatter {
             guard line.hasPrefix("#+"), let colon = line.firstIndex(of: ":") else { continue }
             let key = line[line.index(line.startIndex, offsetBy: 2)..<colon]
             let rest = line[line.index(after: colon)...]
-            guard !key.isEmpty, rest.isEmpty || rest.first!.isWhitespace else { continue }
+            guard !key.isEmpty, rest.first.map(\.isWhitespace) ?? true else { continue }
             let name = key.uppercased()
             if ["NAME", "SETUPFILE", "INCLUDE"].contains(name) { continue }
             let value = rest.trimmingCharacters(in: .whitespacesAndNewlines)
