@@ -147,6 +147,63 @@ import TestRandom
     }
 }
 
+/// A cut line is the text's own shaping up to the cut, then the ellipsis, as a browser cuts its
+/// shaped text (CSS `text-overflow: ellipsis`): not the kept text shaped again.
+@Suite struct CutShapingTests {
+    /// The glyph of each cluster of `shaped`'s runs (the ellipsis's excluded).
+    static func glyphsByCluster(_ shaped: ShapedText, face: String? = nil) -> [Int: [UInt32]] {
+        var byCluster: [Int: [UInt32]] = [:]
+        for run in shaped.runs {
+            for index in 0..<run.glyphCount { byCluster[run.cluster(index), default: []].append(run.glyph(index)) }
+        }
+        return byCluster
+    }
+
+    /// Cut Arabic keeps the joined form of its last letter (shaped again it took its final form,
+    /// often wider, so that a letter fewer fitted), and a lam-alef ligature is kept or cut whole.
+    @Test(arguments: [TextDirection.rightToLeft, .leftToRight])
+    func cutArabicKeepsItsShapedGlyphs(direction: TextDirection) throws {
+        let text = "مرحبا بكم في عالم البرمجة الحديثة لا للإعلانات والتصميم"
+        let whole = try typesetter.shape(text, font: .body, direction: direction)
+        let original = Self.glyphsByCluster(whole)
+        var cuts = 0
+        for width in stride(from: 30.0, through: Double(whole.size.width) - 1, by: 3) {
+            let shaped = try typesetter.shape(text, font: .body, width: CGFloat(width), lineLimit: 1, direction: direction)
+            let line = try #require(shaped.lines.first)
+            try #require(shaped.isTruncated && line.text.hasSuffix("…"), "\(width): \(line.text)")
+            #expect(line.advance <= CGFloat(width), "\(width): \(line.advance)")
+            let kept = line.text.utf8.count - "…".utf8.count
+            #expect(text.utf8.starts(with: line.text.utf8.prefix(kept)))
+            // Every kept cluster has the glyphs the whole text was shaped with.
+            for (cluster, glyphs) in Self.glyphsByCluster(shaped) where cluster < kept {
+                #expect(original[cluster] == glyphs, "\(width): cluster \(cluster) of '\(line.text)'")
+            }
+            // The ligature's lam is never kept without its alef.
+            #expect(!line.text.hasSuffix("ل…") || !text.contains(line.text.dropLast() + "ا"), "\(width): '\(line.text)'")
+            cuts += 1
+        }
+        #expect(cuts > 50)
+    }
+
+    /// A Latin cut keeps the advance its last letter was shaped with (its kerning with the letter
+    /// cut after it), so the kept text is exactly as wide as in the uncut line.
+    @Test func cutLatinKeepsItsShapedAdvances() throws {
+        let text = "Typography AVATAR Wave To Yo"
+        let whole = try typesetter.shape(text, font: .body)
+        for width in stride(from: 20.0, through: Double(whole.size.width) - 1, by: 2) {
+            let shaped = try typesetter.shape(text, font: .body, width: CGFloat(width), lineLimit: 1)
+            let line = try #require(shaped.lines.first)
+            let kept = line.text.utf8.count - "…".utf8.count
+            let run = try #require(shaped.runs.first)
+            let original = try #require(whole.runs.first)
+            for index in 0..<run.glyphCount where run.cluster(index) < kept {
+                #expect(run.glyph(index) == original.glyph(index) && run.advances[index] == original.advances[index],
+                        "\(width): glyph \(index) of '\(line.text)'")
+            }
+        }
+    }
+}
+
 @Suite struct AlignmentTests {
     @Test(arguments: TextAlignment.allCases)
     func linesAlign(alignment: TextAlignment) throws {

@@ -354,19 +354,23 @@ private final class LineEngine {
         }
         if !forced && whole <= limit { return try line(text, truncated: false) }
         let paragraph = try Paragraph(text, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
-        let b = breakables(paragraph, items: try shapeAll(paragraph, paragraph.items))
+        let shaped = try shapeAll(paragraph, paragraph.items)
+        let b = breakables(paragraph, items: shaped)
         let n = b.scalars.count
         let dots = try width(of: ellipsis)
         let offsets = paragraph.scalarOffsets
-        func string(_ from: Int, _ to: Int) -> String {
-            String(decoding: paragraph.utf8[offsets[from]..<offsets[to]], as: UTF8.self)
-        }
         func trimmedStart(_ start: Int, _ end: Int) -> Int {
             var start = start
             while start < end && b.isSpace(start) { start += 1 }
             return start
         }
-        let boundaries = (0...n).filter { b.clusterStart[$0] }
+        // The text is cut where both a grapheme cluster and a shaped cluster start: the kept text
+        // is the paragraph's own glyphs (below), and a ligature (Arabic lam-alef, "fi") cannot be
+        // split, as a browser's cut of its shaped text cannot.
+        var glyphClusterStarts = [Bool](repeating: false, count: paragraph.utf8.count + 1)
+        for item in shaped { for cluster in item.clusters { glyphClusterStarts[cluster] = true } }
+        glyphClusterStarts[paragraph.utf8.count] = true
+        let boundaries = (0...n).filter { b.clusterStart[$0] && ($0 == 0 || glyphClusterStarts[offsets[$0]]) }
         var head = 0, tail = n        // kept: [0, head) and [tail, n)
         // A line all in the direction opposite to the paragraph's (English in a right-to-left
         // chip) starts at the paragraph's start edge and overflows at its end edge, where CSS
@@ -403,20 +407,98 @@ private final class LineEngine {
                 takeFront.toggle()
             }
         }
-        // Shape the result exactly; step back while rounding or kerning made it too wide.
+        // The line is the kept text's glyphs as the paragraph shaped them, and the ellipsis, as a
+        // browser cuts its shaped text (CSS `text-overflow`): not the kept text shaped again,
+        // which gave the last kept Arabic letter its final form (often wider, so that a letter
+        // fewer fitted) where the page keeps the joined one, and kerned it with the ellipsis
+        // instead of the letter cut. Step back if it is too wide all the same.
         while true {
-            let shown: String
+            let pieces: [Range<Int>?]    // kept scalar ranges, and `nil` for the ellipsis
             switch mode {
-            case .tail where keepsEnd: shown = string(start(tail), n) + ellipsis
-            case .tail: shown = string(0, end(head)) + ellipsis
-            case .head: shown = ellipsis + string(trimmedStart(tail, n), n)
-            case .middle: shown = string(0, b.trimmedEnd(0, head)) + ellipsis + string(trimmedStart(tail, n), n)
+            case .tail where keepsEnd: pieces = [start(tail)..<n, nil]
+            case .tail: pieces = [0..<end(head), nil]
+            case .head: pieces = [nil, trimmedStart(tail, n)..<n]
+            case .middle: pieces = [0..<b.trimmedEnd(0, head), nil, trimmedStart(tail, n)..<n]
             }
-            let candidate = try line(shown, truncated: true)
+            let candidate = try cutLine(paragraph, shaped: shaped, pieces: pieces)
             if candidate.advance <= limit || !shrink(mode: keepsEnd ? .head : mode, head: &head, tail: &tail, boundaries: boundaries) {
                 return candidate
             }
         }
+    }
+
+    /// A truncated line of `paragraph`: the scalar ranges of `pieces` with their glyphs as
+    /// `shaped` (the paragraph's shaping) holds them, in their levels in the paragraph, and an
+    /// ellipsis for each `nil`, at the level bidi gives it in the line's text (UAX #9 over the
+    /// text shown).
+    private func cutLine(_ paragraph: Paragraph, shaped: [ShapedItem], pieces: [Range<Int>?]) throws -> LineContent {
+        let offsets = paragraph.scalarOffsets
+        var text: [UInt8] = []
+        var ellipsisRanges: [Range<Int>] = []
+        var items: [ShapedItem] = []
+        for piece in pieces {
+            guard let piece else {
+                ellipsisRanges.append(text.count..<text.count + ellipsis.utf8.count)
+                text += ellipsis.utf8
+                items.append(ShapedItem(face: faces.primary, start: -1, end: -1, level: 0, glyphs: [], advances: [],
+                                        offsets: [], clusters: [], width: 0))   // placeholder, shaped below
+                continue
+            }
+            let lower = offsets[piece.lowerBound], upper = offsets[piece.upperBound]
+            guard lower < upper else { continue }
+            let shift = text.count - lower
+            for item in shaped where item.end > lower && item.start < upper {
+                var part = ShapedItem(face: item.face, start: max(item.start, lower) + shift, end: min(item.end, upper) + shift,
+                                      level: item.level, glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
+                for index in item.glyphs.indices where item.clusters[index] >= lower && item.clusters[index] < upper {
+                    let offset = item.offset(index)
+                    part.append(glyph: item.glyphs[index], advance: item.advances[index], x: offset.x, y: offset.y,
+                                cluster: item.clusters[index] + shift)
+                }
+                items.append(part)
+            }
+            text += paragraph.utf8[lower..<upper]
+        }
+        let shown = String(decoding: text, as: UTF8.self)
+        if !ellipsisRanges.isEmpty {
+            let line = try Paragraph(shown, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
+            var shapedEllipses: [[ShapedItem]] = []
+            for range in ellipsisRanges {
+                let specs = line.items.compactMap { spec -> ItemSpec? in
+                    guard spec.end > range.lowerBound, spec.start < range.upperBound else { return nil }
+                    var part = spec
+                    part.start = max(spec.start, range.lowerBound)
+                    part.end = min(spec.end, range.upperBound)
+                    return part
+                }
+                shapedEllipses.append(try shapeAll(line, specs))
+            }
+            var next = 0
+            items = items.flatMap { item -> [ShapedItem] in
+                guard item.start == -1 else { return [item] }
+                defer { next += 1 }
+                return shapedEllipses[next]
+            }
+        }
+        // Pieces in one face and level run on as one item, as a text shaped whole is (one glyph
+        // run in the picture, not one for the text and one for its ellipsis).
+        var merged: [ShapedItem] = []
+        for item in items {
+            guard var last = merged.last, last.face === item.face, last.level == item.level, last.end == item.start,
+                  last.offsets.isEmpty, item.offsets.isEmpty else {
+                merged.append(item)
+                continue
+            }
+            // Right to left, an item's glyphs are in visual order: the later text's come first.
+            let (first, second) = item.level & 1 == 1 ? (item, last) : (last, item)
+            last.glyphs = first.glyphs + second.glyphs
+            last.advances = first.advances + second.advances
+            last.clusters = first.clusters + second.clusters
+            last.end = item.end
+            last.width += item.width
+            merged[merged.count - 1] = last
+        }
+        return LineContent(text: shown, items: merged, advance: merged.reduce(0) { $0 + $1.width }, truncated: true)
     }
 
     /// Drops one more grapheme cluster from the kept text; `false` when nothing is left to drop.

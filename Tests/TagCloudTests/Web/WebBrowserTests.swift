@@ -447,6 +447,20 @@ import Typesetting
         #expect(result.differentShare <= 0.005, "rtl-cut: \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
+    /// An Arabic label cut to fit its chip keeps its letters' joined forms before the ellipsis,
+    /// as the page does: the browser cuts the label it shaped (its glyphs up to the cut, then the
+    /// ellipsis), where the picture shaped the kept text again, which gave the last kept letter its
+    /// final form, often wider, so that one letter fewer fitted. (Shaped again, 122 to 141
+    /// pixels of each picture differed from the page's; cut from the label's shaping, 9.)
+    @Test(arguments: [("rtl", 220), ("ltr", 200), ("rtl", 160)])
+    @MainActor func anArabicLabelIsCutWithItsJoinedForms(direction: String, width: Int) throws {
+        let yaml = "width: \(width)\ndirection: \(direction)\nbackground: white\ntags:\n"
+            + "  - \"مرحبا بكم في عالم البرمجة الحديثة والتصميم\"\n  - \"سلام\"\n  - \"كتابة النصوص العربية الطويلة جدا\"\n"
+        let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "arabic-cut-\(direction)-\(width)")
+        #expect(rendered.layout.chips[0].shown != nil && rendered.layout.chips[2].shown != nil, "the long labels are cut")
+        #expect(result.differentPixels <= 40, "\(direction) \(width): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// Each label takes its direction from its first strong character, in the picture as in the
     /// page: "C++", "#hashtag" and "iOS 17?" read left to right in a right-to-left cloud (they
     /// showed "++C", "hashtag#", "?iOS 17"), and "שלום!" and "مرحبا!" right to left in a
