@@ -27,7 +27,8 @@ As a command (each prints JSON or writes the file named by --out):
 Operations: screenshot, evaluate ({"expression"}), axtree, text (the page's selected-all text),
 quit. Every operation takes file, html or url (a request with none of them acts on the page
 already loaded), width, height, scale, and optional media features ({"dark": true} emulates
-prefers-color-scheme: dark).
+prefers-color-scheme: dark, {"forcedColors": true} forced-colors: active, as Windows' contrast
+themes turn it on), and screenshot a "focus" selector to focus before the picture is taken.
 """
 import argparse, base64, fcntl, json, os, shutil, subprocess, sys, tempfile, time
 
@@ -174,8 +175,10 @@ class Page:
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": int(width), "height": int(height), "deviceScaleFactor": scale, "mobile": False})
 
-    def emulate_media(self, dark=None):
+    def emulate_media(self, dark=None, forced_colors=None):
         features = [] if dark is None else [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]
+        if forced_colors is not None:
+            features.append({"name": "forced-colors", "value": "active" if forced_colors else "none"})
         self.call("Emulation.setEmulatedMedia", {"features": features})
 
     def navigate(self, url):
@@ -234,7 +237,7 @@ def load(page, request):
     if not any(key in request for key in ("html", "file", "url")):
         return
     page.set_viewport(request.get("width", 800), request.get("height", 600), request.get("scale", 1))
-    page.emulate_media(dark=request.get("dark"))
+    page.emulate_media(dark=request.get("dark"), forced_colors=request.get("forcedColors"))
     if "html" in request:
         page.set_content(request["html"])
     elif "url" in request:
@@ -249,6 +252,8 @@ def handle(page, request):
         return None
     load(page, request)
     if op == "screenshot":
+        if "focus" in request:
+            page.evaluate("document.querySelector(%s).focus({focusVisible: true})" % json.dumps(request["focus"]))
         png = page.screenshot(tuple(request["clip"]) if "clip" in request else None, request.get("clipScale", 1))
         with open(request["out"], "wb") as f:
             f.write(png)

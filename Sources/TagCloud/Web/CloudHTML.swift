@@ -591,6 +591,18 @@ struct HTMLWriter {
             let background = options.darkBackground.map { "var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "transparent"
             css += "@media (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
         }
+        // A contrast theme (`forced-colors: active`: Windows' high contrast, or a browser's) drops
+        // the chips' fills and their inset borders, which left labels floating with no chip
+        // around them, and a selected chip told from the others by its checkmark alone. Each chip
+        // is then outlined in the theme's text colour, a selected one three times as thick, the
+        // checkmark drawn in that colour (an SVG keeps its own), and a focused link ringed in the
+        // theme's highlight colour outside the chip.
+        css += "@media (forced-colors:active){\n"
+            + "\(scope) .tc-body{outline:1px solid CanvasText;outline-offset:-1px}\n"
+            + "\(scope)>.tc-selected>.tc-body{outline-width:3px;outline-offset:-3px}\n"
+            + "\(scope) .tc-check path{stroke:CanvasText!important}\n"
+            + "\(scope) .tc-link:focus-visible{outline:3px solid Highlight;outline-offset:2px}\n"
+            + "}\n"
         return css
     }
 

@@ -461,6 +461,43 @@ import Typesetting
         #expect(result.differentPixels <= 40, "\(direction) \(width): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
     }
 
+    /// In a contrast theme (`forced-colors: active`), which drops the chips' fills and inset
+    /// borders, every chip keeps a visible edge in the theme's text colour, a selected chip a
+    /// thicker one, and a focused link a ring outside its chip (the labels floated with no chip
+    /// around them).
+    @Test @MainActor func inAContrastThemeEveryChipKeepsItsEdge() throws {
+        let yaml = "style: suggestionChips\nwidth: 360\nbackground: white\ntags:\n  - {text: Swift, href: \"https://swift.org\"}\n"
+            + "  - {text: Linux, selected: true, href: \"/linux/\"}\n  - {text: Cairo, href: \"/cairo/\"}\n  - HarfBuzz\n"
+        let typesetter = try Typesetter.standard()
+        let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
+        let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
+                                                       options: HTMLOptions(background: rendered.cloud.background),
+                                                       typesetter: typesetter), as: UTF8.self)
+        let size = rendered.pixelSize(scale: 1)
+        let page = Self.page(html)
+        /// The dark pixels of the row through a chip's middle, from `from` to `to` points past its left edge.
+        func darkRun(_ shot: RGBAImage, chip: Int, from: Int, to: Int) -> Int {
+            let frame = rendered.layout.chips[chip]
+            let y = Int(frame.y + frame.height / 2), left = Int(frame.x.rounded())
+            return (left + from...left + to).filter { x in
+                let pixel = shot.pixel(x: x, y: y)
+                return Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) < 3 * 128
+            }.count
+        }
+        let shot = try Chromium.shared.screenshot(page, width: size.width, height: size.height, forcedColors: true, name: "forced-colors")
+        for chip in rendered.layout.chips.indices {
+            #expect(darkRun(shot, chip: chip, from: -1, to: 1) >= 1, "chip \(chip) (\(rendered.layout.chips[chip].text)) has no edge")
+        }
+        #expect(darkRun(shot, chip: 1, from: -1, to: 4) >= 3, "the selected chip's edge is not thicker")
+        #expect(darkRun(shot, chip: 0, from: -1, to: 4) <= 2, "an unselected chip's edge is thick")
+        let focused = try Chromium.shared.screenshot(page, width: size.width, height: size.height, forcedColors: true,
+                                                     focus: "li.tc-chip a", name: "forced-colors-focus")
+        #expect(darkRun(focused, chip: 0, from: -6, to: -2) >= 2, "the focused link has no ring outside its chip")
+        // Outside a contrast theme the page is unchanged: the chips' own fills, no outline.
+        let normal = try Chromium.shared.screenshot(page, width: size.width, height: size.height, name: "forced-colors-off")
+        #expect(darkRun(normal, chip: 0, from: -1, to: 1) == 0)
+    }
+
     /// Each label takes its direction from its first strong character, in the picture as in the
     /// page: "C++", "#hashtag" and "iOS 17?" read left to right in a right-to-left cloud (they
     /// showed "++C", "hashtag#", "?iOS 17"), and "שלום!" and "مرحبا!" right to left in a
