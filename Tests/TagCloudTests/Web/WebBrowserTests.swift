@@ -498,6 +498,22 @@ import Typesetting
         #expect(darkRun(normal, chip: 0, from: -1, to: 1) == 0)
     }
 
+    /// A label cut to fit its chip is cut as the page cuts it in every script: where a grapheme
+    /// and a shaped cluster both start (a Devanagari conjunct, a Thai vowel and its consonant, an
+    /// emoji ZWJ sequence kept or dropped whole), with the glyphs the label was shaped with.
+    @Test(arguments: [
+        ("devanagari", "width: 180\ntags: [\"हिन्दी भाषा में लिखा गया एक बहुत लंबा टैग\", क्षत्रिय]\n"),
+        ("thai", "width: 170\ntags: [\"ภาษาไทยเป็นภาษาที่ยาวมากสำหรับป้ายนี้\", สวัสดี]\n"),
+        ("emoji", "width: 150\ntags: [\"Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇯🇵 and more text\", \"👍🏽\"]\n"),
+        ("hebrew", "width: 170\ndirection: rtl\ntags: [\"שלום עולם זהו תג ארוך מאוד שנחתך\", שלום]\n"),
+    ])
+    @MainActor func aCutLabelInAnyScriptIsCutAsInThePage(name: String, spec: String) throws {
+        let (rendered, _, result) = try Self.pageAgainstPicture("background: white\n" + spec, name: "cut-script-\(name)")
+        #expect(rendered.layout.chips[0].shown != nil, "\(name): the first label is not cut")
+        // Measured: Devanagari 59 pixels of 100,064 (the glyphs' edges), Thai 14, emoji 1, Hebrew 3.
+        #expect(result.differentShare <= 0.002, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG (shown: \(rendered.layout.chips[0].shown ?? ""))")
+    }
+
     /// Each label takes its direction from its first strong character, in the picture as in the
     /// page: "C++", "#hashtag" and "iOS 17?" read left to right in a right-to-left cloud (they
     /// showed "++C", "hashtag#", "?iOS 17"), and "שלום!" and "مرحبا!" right to left in a
