@@ -180,7 +180,8 @@ import Typesetting
         // The presentation attribute is the fallback of renderers without custom properties.
         #expect(text.contains("class=\"tc-chip-fill ") && text.contains(" fill=\"#007aff33\""))
         // Hover and focus follow the chip's shape.
-        #expect(text.contains(".tc-link:focus-visible .tc-chip-fill{stroke:var(--tc-focus-ring,#0a84ff);stroke-width:4px;paint-order:stroke}"))
+        #expect(text.contains(".tc-link:focus-visible .tc-chip-fill{filter:url(#"))
+        #expect(text.contains("-focus\" x=\"-50%\"") && text.contains("flood-color:var(--tc-focus-ring,#0a84ff)"))
         #expect(!text.contains("<rect class=\"tc-background"))
     }
 

@@ -192,6 +192,7 @@ final class SVGWriter {
         let size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");height:auto}\n"
         head += "<style>\n" + size + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer,
                                                  classPrefix: p + "-") + "</style>\n"
+        if holdsLinks { head += "<defs>" + SVGStyleSheet.focusFilter(id: p + "-focus") + "</defs>\n" }
         var headBytes = SVGOutput(prefix: options.idPrefix, capacity: head.utf8.count + definitions.count + 32)
         headBytes.write(string: head)
         if definitions.count > 0 {

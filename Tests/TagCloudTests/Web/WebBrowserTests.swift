@@ -498,6 +498,31 @@ import Typesetting
         #expect(darkRun(normal, chip: 0, from: -1, to: 1) == 0)
     }
 
+    /// A focused linked chip in SVG is ringed two points outside its shape, with the page's
+    /// background between: the ring was a stroke under the chip's fill, touching it, and on a
+    /// selected chip (an accent-coloured border) it read as a thicker border, not as focus.
+    @Test @MainActor func aFocusedSVGChipIsRingedApartFromItsEdge() throws {
+        let yaml = "style: suggestionChips\nwidth: 360\nbackground: white\ntags:\n  - {text: Swift, href: \"https://swift.org\"}\n"
+            + "  - {text: Linux, selected: true, href: \"/linux/\"}\n  - {text: Cairo, href: \"/cairo/\"}\n"
+        let item = try Case("focus-ring", yaml: yaml)
+        let page = Self.page(try item.svg())
+        for (index, selector) in [(0, "a.tc-link"), (1, "a[aria-current]")] {
+            let shot = try Chromium.shared.screenshot(page, width: item.size.width, height: item.size.height, scale: 2, focus: selector,
+                                                      name: "svg-focus-\(index)")
+            let frame = item.rendered.layout.chips[index]
+            let y = Int((frame.y + frame.height / 2) * 2), left = Int((frame.x * 2).rounded())
+            /// Whether device pixel `x` of the chip's middle row is the ring's blue.
+            func isRing(_ x: Int) -> Bool {
+                let pixel = shot.pixel(x: x, y: y)
+                return Int(pixel[2]) - Int(pixel[0]) > 80
+            }
+            /// Whether it is the page's white.
+            func isPage(_ x: Int) -> Bool { shot.pixel(x: x, y: y).prefix(3).allSatisfy { $0 > 240 } }
+            #expect(isPage(left - 2), "chip \(index): no gap between the chip and its ring")
+            #expect((left - 9...left - 5).contains(where: isRing), "chip \(index): no ring outside the chip")
+        }
+    }
+
     /// A label cut to fit its chip is cut as the page cuts it in every script: where a grapheme
     /// and a shaped cluster both start (a Devanagari conjunct, a Thai vowel and its consonant, an
     /// emoji ZWJ sequence kept or dropped whole), with the glyphs the label was shaped with.
