@@ -185,6 +185,26 @@ import TestRandom
         #expect(cuts > 50)
     }
 
+    /// A right-to-left run in a left-to-right line is cut from its visual left, its logical end,
+    /// as CSS hides what overflows the line's end edge in visual order.
+    @Test func aLineMixingDirectionsIsCutInVisualOrder() throws {
+        let arabic = "بالعربية مرحبا"
+        let text = "Swift " + arabic
+        let whole = try typesetter.shape(text, font: .body)
+        let swift = try typesetter.shape("Swift …", font: .body)
+        var cuts = 0
+        for width in stride(from: Double(swift.size.width) + 4, through: Double(whole.size.width) - 1, by: 2) {
+            let shaped = try typesetter.shape(text, font: .body, width: CGFloat(width), lineLimit: 1)
+            let line = try #require(shaped.lines.first)
+            #expect(line.advance <= CGFloat(width))
+            let kept = String(line.text.dropLast())
+            #expect(kept.hasPrefix("Swift "), "\(width): '\(line.text)'")
+            #expect(arabic.hasSuffix(kept.dropFirst("Swift ".count)), "\(width): '\(line.text)' keeps the Arabic's start")
+            cuts += 1
+        }
+        #expect(cuts > 10)
+    }
+
     /// A Latin cut keeps the advance its last letter was shaped with (its kerning with the letter
     /// cut after it), so the kept text is exactly as wide as in the uncut line.
     @Test func cutLatinKeepsItsShapedAdvances() throws {

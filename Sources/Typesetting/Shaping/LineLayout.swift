@@ -386,6 +386,10 @@ private final class LineEngine {
         let keepsSpaces = onOneLine ?? !forced
         func end(_ end: Int) -> Int { keepsSpaces ? end : b.trimmedEnd(0, end) }
         func start(_ start: Int) -> Int { keepsSpaces ? start : trimmedStart(start, n) }
+        if mode == .tail && keepsSpaces,
+           let visual = try visuallyCutLine(paragraph, shaped: shaped, breakables: b, boundaries: boundaries, limit: limit, dots: dots) {
+            return visual
+        }
         switch mode {
         case .tail where keepsEnd:
             for first in boundaries.reversed() where b.width(start(first), n) + dots <= limit { tail = first }
@@ -424,6 +428,70 @@ private final class LineEngine {
             if candidate.advance <= limit || !shrink(mode: keepsEnd ? .head : mode, head: &head, tail: &tail, boundaries: boundaries) {
                 return candidate
             }
+        }
+    }
+
+    /// The line a browser shows of `paragraph` cut to `limit` on one line (CSS `text-overflow:
+    /// ellipsis`) when the text mixes directions, or `nil` when it does not (the logical cut is
+    /// then the same).
+    ///
+    /// CSS hides what overflows the line's end edge in visual order: in "Swift بالعربية مرحبا" cut
+    /// in a left-to-right chip, the Arabic run shows from its visual left, which is its logical
+    /// end ("Swift مرحبا…"), where a cut of the logical start kept "Swift بالعربي…". The text's
+    /// clusters are ordered visually (UAX #9, rule L2, over their levels), kept from the
+    /// paragraph's start edge while they fit `limit` with the ellipsis (`dots` wide), and the
+    /// kept ones make the line in logical order, the ellipsis at its end.
+    private func visuallyCutLine(_ paragraph: Paragraph, shaped: [ShapedItem], breakables b: Breakables,
+                                 boundaries: [Int], limit: Fixed, dots: Fixed) throws -> LineContent? {
+        let offsets = paragraph.scalarOffsets
+        let units = boundaries.count - 1
+        guard units > 1 else { return nil }
+        var levels = [UInt8](repeating: paragraph.baseLevel, count: units)
+        for unit in 0..<units {
+            let byte = offsets[boundaries[unit]]
+            if let item = paragraph.items.first(where: { $0.start <= byte && byte < $0.end }) { levels[unit] = item.level }
+        }
+        guard let highest = levels.max(), let lowest = levels.min(), highest != lowest else { return nil }
+        // Rule L2: from the highest level down to the lowest odd one, reverse every run of units
+        // at that level or higher.
+        var order = Array(0..<units)
+        let lowestOdd = lowest | 1
+        var level = highest
+        while level >= lowestOdd {
+            var index = 0
+            while index < units {
+                guard levels[order[index]] >= level else { index += 1; continue }
+                var end = index
+                while end < units && levels[order[end]] >= level { end += 1 }
+                order[index..<end].reverse()
+                index = end
+            }
+            level -= 1
+        }
+        // From the start edge: the left one, or the right one in a right-to-left paragraph.
+        if paragraph.baseLevel & 1 == 1 { order.reverse() }
+        var count = 0, used: Fixed = 0
+        for unit in order {
+            let unitWidth = b.width(boundaries[unit], boundaries[unit + 1])
+            guard used + unitWidth + dots <= limit else { break }
+            used += unitWidth
+            count += 1
+        }
+        while true {
+            let kept = order.prefix(count).sorted()
+            var pieces: [Range<Int>?] = []
+            for unit in kept {
+                let range = boundaries[unit]..<boundaries[unit + 1]
+                if let last = pieces.last, let previous = last, previous.upperBound == range.lowerBound {
+                    pieces[pieces.count - 1] = previous.lowerBound..<range.upperBound
+                } else {
+                    pieces.append(range)
+                }
+            }
+            pieces.append(nil)
+            let line = try cutLine(paragraph, shaped: shaped, pieces: pieces)
+            if line.advance <= limit || count == 0 { return line }
+            count -= 1
         }
     }
 
