@@ -110,9 +110,11 @@ import TestRandom
         #expect(head.lines[0].text.hasPrefix("…") && head.lines[1].text.hasSuffix("Exercise"))
     }
 
+    /// The last line shown is the line as it was broken, then the ellipsis, as a browser's
+    /// `-webkit-line-clamp` shows it (the text after it was joined on: "two three…").
     @Test func lineLimitWithHardBreaksAndNoWidth() throws {
         let shaped = try typesetter.shape("one\ntwo\nthree", font: font, lineLimit: 2)
-        #expect(shaped.lines.map(\.text) == ["one", "two three…"])
+        #expect(shaped.lines.map(\.text) == ["one", "two…"])
         let fits = try typesetter.shape("one\ntwo", font: font, lineLimit: 2)
         #expect(!fits.isTruncated)
     }

@@ -320,6 +320,19 @@ private final class LineEngine {
             return (paragraphs[..<last.paragraph] + [own]).joined(separator: " ")
         }
         switch request.truncation {
+        case .tail where limit > 1:
+            // The last line shown is the line as wrapped (with the spaces it ended with: the next
+            // line of its paragraph starts after them), then the ellipsis, cut into only when the
+            // two do not fit: what a browser's `-webkit-line-clamp` shows ("gamma delta …", where
+            // the text after the line, cut to fit, showed the next word's first letters).
+            let line = lines[limit - 1]
+            let source = paragraphs[line.paragraph]
+            let next = lines[limit].paragraph == line.paragraph ? lines[limit].range.lowerBound : source.utf8.count
+            var kept = Array(lines.prefix(limit - 1))
+            var last = try clampedLine(source, bytes: line.range.lowerBound..<max(line.range.upperBound, next))
+            last.hiddenItems = lines[limit - 1].items
+            kept.append(last)
+            return kept
         case .tail, .middle:
             var kept = Array(lines.prefix(limit - 1))
             var last = try truncateLine(text(from: lines[limit - 1]), limit: self.limit, forced: true, onOneLine: limit == 1)
@@ -431,6 +444,46 @@ private final class LineEngine {
         }
     }
 
+    /// The last line shown of a text cut to its line limit (`-webkit-line-clamp`): the UTF-8
+    /// range `window` of paragraph `source` (one wrapped line) and an ellipsis, cut into from the
+    /// end edge when both do not fit ``limit``.
+    ///
+    /// The line keeps the paragraph's bidi levels and shaping: resolved on the line's text alone,
+    /// a neutral at its start (an emoji between two Hebrew words) took the paragraph's direction
+    /// instead of its neighbours', and moved to the other side of the line. The spaces ending the
+    /// line take the paragraph's level (UAX #9 rule L1), so that in a right-to-left paragraph
+    /// they stand between a left-to-right word and the ellipsis ("… हिन्दी").
+    private func clampedLine(_ source: String, bytes window: Range<Int>) throws -> LineContent {
+        let paragraph = try Paragraph(source, faces: faces, library: library, baseLevel: baseLevel, language: request.language)
+        let shaped = try shapeAll(paragraph, paragraph.items)
+        let b = breakables(paragraph, items: shaped)
+        let offsets = paragraph.scalarOffsets
+        let lower = offsets.firstIndex { $0 >= window.lowerBound } ?? b.scalars.count
+        let upper = offsets.firstIndex { $0 >= window.upperBound } ?? b.scalars.count
+        var spaces = upper
+        while spaces > lower && b.isSpace(spaces - 1) { spaces -= 1 }
+        let baseLevelFrom = spaces < upper ? spaces : nil
+        guard let limit else {
+            return try cutLine(paragraph, shaped: shaped, pieces: [lower..<upper, nil], baseLevelFrom: baseLevelFrom)
+        }
+        let dots = try width(of: ellipsis)
+        var glyphClusterStarts = [Bool](repeating: false, count: paragraph.utf8.count + 1)
+        for item in shaped { for cluster in item.clusters { glyphClusterStarts[cluster] = true } }
+        glyphClusterStarts[paragraph.utf8.count] = true
+        let boundaries = (lower...upper).filter { $0 == lower || $0 == upper || (b.clusterStart[$0] && glyphClusterStarts[offsets[$0]]) }
+        if let visual = try visuallyCutLine(paragraph, shaped: shaped, breakables: b, boundaries: boundaries, limit: limit,
+                                            dots: dots, baseLevelFrom: baseLevelFrom) {
+            return visual
+        }
+        var head = lower
+        for end in boundaries where b.width(lower, end) + dots <= limit { head = end }
+        while true {
+            let candidate = try cutLine(paragraph, shaped: shaped, pieces: [lower..<head, nil], baseLevelFrom: baseLevelFrom)
+            guard candidate.advance > limit, let previous = boundaries.last(where: { $0 < head }) else { return candidate }
+            head = previous
+        }
+    }
+
     /// The line a browser shows of `paragraph` cut to `limit` on one line (CSS `text-overflow:
     /// ellipsis`) when the text mixes directions, or `nil` when it does not (the logical cut is
     /// then the same).
@@ -442,7 +495,7 @@ private final class LineEngine {
     /// paragraph's start edge while they fit `limit` with the ellipsis (`dots` wide), and the
     /// kept ones make the line in logical order, the ellipsis at its end.
     private func visuallyCutLine(_ paragraph: Paragraph, shaped: [ShapedItem], breakables b: Breakables,
-                                 boundaries: [Int], limit: Fixed, dots: Fixed) throws -> LineContent? {
+                                 boundaries: [Int], limit: Fixed, dots: Fixed, baseLevelFrom: Int? = nil) throws -> LineContent? {
         let offsets = paragraph.scalarOffsets
         let units = boundaries.count - 1
         guard units > 1 else { return nil }
@@ -450,6 +503,7 @@ private final class LineEngine {
         for unit in 0..<units {
             let byte = offsets[boundaries[unit]]
             if let item = paragraph.items.first(where: { $0.start <= byte && byte < $0.end }) { levels[unit] = item.level }
+            if let from = baseLevelFrom, boundaries[unit] >= from { levels[unit] = paragraph.baseLevel }
         }
         guard let highest = levels.max(), let lowest = levels.min(), highest != lowest else { return nil }
         // Rule L2: from the highest level down to the lowest odd one, reverse every run of units
@@ -489,7 +543,7 @@ private final class LineEngine {
                 }
             }
             pieces.append(nil)
-            let line = try cutLine(paragraph, shaped: shaped, pieces: pieces)
+            let line = try cutLine(paragraph, shaped: shaped, pieces: pieces, baseLevelFrom: baseLevelFrom)
             if line.advance <= limit || count == 0 { return line }
             count -= 1
         }
@@ -499,7 +553,11 @@ private final class LineEngine {
     /// `shaped` (the paragraph's shaping) holds them, in their levels in the paragraph, and an
     /// ellipsis for each `nil`, at the level bidi gives it in the line's text (UAX #9 over the
     /// text shown).
-    private func cutLine(_ paragraph: Paragraph, shaped: [ShapedItem], pieces: [Range<Int>?]) throws -> LineContent {
+    ///
+    /// From scalar `baseLevelFrom` on, the kept glyphs take the paragraph's level: the spaces
+    /// ending a wrapped line, which UAX #9 rule L1 puts at the paragraph's level.
+    private func cutLine(_ paragraph: Paragraph, shaped: [ShapedItem], pieces: [Range<Int>?],
+                         baseLevelFrom: Int? = nil) throws -> LineContent {
         let offsets = paragraph.scalarOffsets
         var text: [UInt8] = []
         var ellipsisRanges: [Range<Int>] = []
@@ -515,15 +573,18 @@ private final class LineEngine {
             let lower = offsets[piece.lowerBound], upper = offsets[piece.upperBound]
             guard lower < upper else { continue }
             let shift = text.count - lower
-            for item in shaped where item.end > lower && item.start < upper {
-                var part = ShapedItem(face: item.face, start: max(item.start, lower) + shift, end: min(item.end, upper) + shift,
-                                      level: item.level, glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
-                for index in item.glyphs.indices where item.clusters[index] >= lower && item.clusters[index] < upper {
-                    let offset = item.offset(index)
-                    part.append(glyph: item.glyphs[index], advance: item.advances[index], x: offset.x, y: offset.y,
-                                cluster: item.clusters[index] + shift)
+            let split = baseLevelFrom.map { min(max(offsets[$0], lower), upper) } ?? upper
+            for (from, to, level) in [(lower, split, nil), (split, upper, paragraph.baseLevel)] where from < to {
+                for item in shaped where item.end > from && item.start < to {
+                    var part = ShapedItem(face: item.face, start: max(item.start, from) + shift, end: min(item.end, to) + shift,
+                                          level: level ?? item.level, glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
+                    for index in item.glyphs.indices where item.clusters[index] >= from && item.clusters[index] < to {
+                        let offset = item.offset(index)
+                        part.append(glyph: item.glyphs[index], advance: item.advances[index], x: offset.x, y: offset.y,
+                                    cluster: item.clusters[index] + shift)
+                    }
+                    items.append(part)
                 }
-                items.append(part)
             }
             text += paragraph.utf8[lower..<upper]
         }
