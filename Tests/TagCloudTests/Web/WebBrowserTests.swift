@@ -539,26 +539,43 @@ import Typesetting
         #expect(result.differentShare <= 0.002, "\(name): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG (shown: \(rendered.layout.chips[0].shown ?? ""))")
     }
 
+    /// A seeded label of words from several scripts, at a seeded width and direction.
+    struct MixedLabel {
+        var text = "", width = 0, direction = ""
+        private var state: UInt64
+
+        init(seed: Int, words: [String], wordCount: ClosedRange<Int>, widths: ClosedRange<Int>) {
+            state = UInt64(seed + 1) &* 6364136223846793005
+            text = (0..<next(wordCount)).map { _ in words[next(0...words.count - 1)] }.joined(separator: " ")
+            width = next(widths)
+            direction = next(0...1) == 0 ? "ltr" : "rtl"
+        }
+
+        mutating func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+    }
+
+    /// Renders `yaml` (a cut first tag) and expects the page to cut it as the picture does.
+    @MainActor static func expectCutAsInThePage(_ yaml: String, name: String, label: MixedLabel) throws {
+        let (rendered, _, result) = try pageAgainstPicture(yaml, name: name)
+        #expect(rendered.layout.chips[0].shown != nil, "\(name): not cut")
+        let shown = rendered.layout.chips[0].shown ?? ""
+        #expect(result.differentShare <= 0.002, "\(name) (\(label.direction), \(label.width) pt, shown \(shown)): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// Labels mixing scripts and directions, cut to chips of random widths in both directions,
     /// are cut as the page cuts them: CSS hides what overflows in visual order, so a right-to-left
     /// run in a left-to-right label shows its logical end (the picture kept its logical start: up
-    /// to 799 pixels of about 100,000 differed in 16 such labels; now at most 18, and 64 labels were all within the test's 0.2 %).
+    /// to 799 pixels of about 100,000 differed in 16 such labels; now at most 18, and 64 labels
+    /// were all within the test's 0.2 %).
     @Test(arguments: Array(0..<32)) @MainActor func aLabelMixingDirectionsIsCutAsInThePage(seed: Int) throws {
         let words = ["Swift", "fi", "ffl", "AVATAR", "Typography", "مرحبا", "لا", "بالعربية", "שלום", "עולם", "हिन्दी",
                      "क्षत्रिय", "ภาษาไทย", "สวัสดี", "👨‍👩‍👧", "🇫🇷", "Ελληνικά", "Русский", "日本語", "C++"]
-        var state = UInt64(seed + 1) &* 6364136223846793005
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        let text = (0..<(8 + next(6))).map { _ in words[next(words.count)] }.joined(separator: " ")
-        let width = 120 + next(120)
-        let direction = next(2) == 0 ? "ltr" : "rtl"
-        let yaml = "background: white\nwidth: \(width)\ndirection: \(direction)\ntags:\n  - \"\(text)\"\n  - short\n"
-        let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "mixed-cut-\(seed)")
-        #expect(rendered.layout.chips[0].shown != nil, "\(seed): not cut")
-        #expect(result.differentShare <= 0.002,
-                "\(seed) (\(direction), \(width) pt, shown \(rendered.layout.chips[0].shown ?? "")): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        let label = MixedLabel(seed: seed, words: words, wordCount: 8...13, widths: 120...239)
+        try Self.expectCutAsInThePage("background: white\nwidth: \(label.width)\ndirection: \(label.direction)\n"
+                                      + "tags:\n  - \"\(label.text)\"\n  - short\n", name: "mixed-cut-\(seed)", label: label)
     }
 
     /// A label wrapped onto `chip.lineLimit` lines and cut ends its last line as the page's
@@ -570,20 +587,11 @@ import Typesetting
     @Test(arguments: Array(0..<16)) @MainActor func aLabelCutOnItsLastLineEndsAsInThePage(seed: Int) throws {
         let words = ["Swift", "fi", "AVATAR", "Typography", "مرحبا", "لا", "بالعربية", "שלום", "עולם", "हिन्दी", "👨‍👩‍👧",
                      "Ελληνικά", "Русский", "日本語", "C++", "internationalization"]
-        var state = UInt64(seed + 101) &* 6364136223846793005
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        let text = (0..<(10 + next(8))).map { _ in words[next(words.count)] }.joined(separator: " ")
-        let width = 140 + next(100)
-        let direction = next(2) == 0 ? "ltr" : "rtl"
-        let yaml = "background: white\nwidth: \(width)\ndirection: \(direction)\nchip: {lineLimit: \(2 + next(2))}\n"
-            + "tags:\n  - \"\(text)\"\n  - short\n"
-        let (rendered, _, result) = try Self.pageAgainstPicture(yaml, name: "clamp-cut-\(seed)")
-        #expect(rendered.layout.chips[0].shown != nil, "\(seed): not cut")
-        #expect(result.differentShare <= 0.002,
-                "\(seed) (\(direction), \(width) pt, shown \(rendered.layout.chips[0].shown ?? "")): \(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+        var label = MixedLabel(seed: seed + 100, words: words, wordCount: 10...17, widths: 140...239)
+        let lines = label.next(2...3)
+        try Self.expectCutAsInThePage("background: white\nwidth: \(label.width)\ndirection: \(label.direction)\n"
+                                      + "chip: {lineLimit: \(lines)}\ntags:\n  - \"\(label.text)\"\n  - short\n",
+                                      name: "clamp-cut-\(seed)", label: label)
     }
 
     /// Each label takes its direction from its first strong character, in the picture as in the
