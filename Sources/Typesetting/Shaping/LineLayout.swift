@@ -500,9 +500,11 @@ private final class LineEngine {
         let units = boundaries.count - 1
         guard units > 1 else { return nil }
         var levels = [UInt8](repeating: paragraph.baseLevel, count: units)
+        var itemIndex = 0   // items and units both run in the text's order
         for unit in 0..<units {
             let byte = offsets[boundaries[unit]]
-            if let item = paragraph.items.first(where: { $0.start <= byte && byte < $0.end }) { levels[unit] = item.level }
+            while itemIndex < paragraph.items.count && paragraph.items[itemIndex].end <= byte { itemIndex += 1 }
+            if itemIndex < paragraph.items.count && paragraph.items[itemIndex].start <= byte { levels[unit] = paragraph.items[itemIndex].level }
             if let from = baseLevelFrom, boundaries[unit] >= from { levels[unit] = paragraph.baseLevel }
         }
         guard let highest = levels.max(), let lowest = levels.min(), highest != lowest else { return nil }
