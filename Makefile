@@ -16,7 +16,7 @@ SWIFT ?= swift
 # it; Pillow and Chromium decode and play the animations, as independent readers of our APNG and
 # animated SVG; hugo builds a small site whose term pages collect's links must reach.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev \
-                  libfribidi-dev libpng-dev libdeflate-dev
+                  libfribidi-dev libpng-dev libdeflate-dev libicu-dev
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.

@@ -65,11 +65,15 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),                   // Typesetting
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),                      // Typesetting
+        // ICU's line break iterator, for the word breaks of Thai, Lao, Khmer and Myanmar (Debian's
+        // libicu-dev): a C target, so that no ICU header meets the copy of ICU in Foundation's module.
+        .target(name: "CTagCloudBreaks", path: "Sources/CTagCloudBreaks",
+                linkerSettings: [.linkedLibrary("icuuc")]),                         // Typesetting
 
         // MARK: Libraries, one per stage
         .target(name: "LayoutKit", swiftSettings: strictSwift),
         .target(name: "Typesetting",
-                dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi"],
+                dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi", "CTagCloudBreaks"],
                 swiftSettings: strictSwift),
         .target(name: "Canvas",
                 dependencies: ["Typesetting", "CCairo", "CPNG", "CDeflate"],

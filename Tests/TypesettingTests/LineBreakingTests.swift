@@ -75,4 +75,25 @@ import Testing
         #expect(breaks("中文字") == [1, 2])
         #expect(breaks("a\u{00A0}b c") == [4])
     }
+
+    /// Scripts written without spaces break between words, at the boundaries of ICU's
+    /// dictionaries, as browsers break them (UAX #14 leaves class SA to such a dictionary; without
+    /// one a Thai label broke only at its spaces).
+    @Test func wordsOfScriptsWithoutSpacesAreBreakOpportunities() {
+        func breaks(_ text: String) -> [Int] {
+            let actions = lineBreakActions(Array(text.unicodeScalars))
+            return actions.indices.filter { $0 > 0 && $0 < actions.count - 1 && actions[$0] != .prohibited }
+        }
+        // ภาษา|ไทย|เป็น|ภาษา (scalars 4, 7 and 11).
+        #expect(breaks("ภาษาไทยเป็นภาษา") == [4, 7, 11])
+        // Never before a combining vowel or tone mark: every break starts a consonant or a
+        // leading vowel.
+        let text = "สวัสดีครับยินดีต้อนรับสู่ประเทศไทย"
+        let scalars = Array(text.unicodeScalars)
+        let found = breaks(text)
+        #expect(found.count >= 4, "\(found)")
+        #expect(found.allSatisfy { ![.nonspacingMark, .spacingMark].contains(scalars[$0].properties.generalCategory) })
+        // Around other text, the rules of UAX #14 hold as before.
+        #expect(breaks("Swift ภาษาไทย") == [6, 10])
+    }
 }

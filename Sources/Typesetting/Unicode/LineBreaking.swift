@@ -1,3 +1,5 @@
+import CTagCloudBreaks
+
 /// What the Unicode Line Breaking Algorithm allows before a character.
 enum LineBreakAction: UInt8, Sendable {
     /// No break here (×).
@@ -9,7 +11,9 @@ enum LineBreakAction: UInt8, Sendable {
 }
 
 /// The line-break opportunities of a string by UAX #14, the Unicode Line Breaking Algorithm
-/// (revision 49, Unicode 15.0), with the default rules LB1 to LB31 and no tailoring.
+/// (revision 49, Unicode 15.0), with the default rules LB1 to LB31, and inside runs of scripts
+/// written without spaces (class SA: Thai, Lao, Khmer, Myanmar) the word breaks of ICU's
+/// dictionaries, as browsers take them (``allowDictionaryBreaks(in:into:table:)``).
 ///
 /// - Parameter scalars: the text's Unicode scalars.
 /// - Returns: `scalars.count + 1` actions; element `i` says what is allowed *before* scalar `i`
@@ -78,6 +82,7 @@ func lineBreakActions(_ scalars: [Unicode.Scalar]) -> [LineBreakAction] {
         result[unitStart[k]] = action
         noteUnit(k)
     }
+    allowDictionaryBreaks(in: scalars, into: &result, table: table)
     return result
 
     func decide(_ a: LineBreakClass, _ b: LineBreakClass, before c: LineBreakClass?, k: Int) -> LineBreakAction {
@@ -166,4 +171,39 @@ private func isBreakOrSpace(_ c: LineBreakClass) -> Bool {
 @inline(__always)
 private func isKorean(_ c: LineBreakClass) -> Bool {
     c == .JL || c == .JV || c == .JT || c == .H2 || c == .H3
+}
+
+/// Allows a break at each word boundary ICU's line break iterator finds inside every run of two
+/// or more class-SA scalars (Thai, Lao, Khmer, Myanmar), which UAX #14 leaves to a dictionary:
+/// without it a Thai label broke only at its spaces, where a browser (ICU's dictionaries too)
+/// breaks "ภาษาไทย" into "ภาษา" and "ไทย". If ICU cannot make an iterator, the run keeps no
+/// break, as before.
+private func allowDictionaryBreaks(in scalars: [Unicode.Scalar], into result: inout [LineBreakAction],
+                                   table: UnicodeProperties) {
+    let n = scalars.count
+    var start = 0
+    while start < n {
+        guard table.lineBreakClass(scalars[start]) == .SA else { start += 1; continue }
+        var end = start + 1
+        while end < n && table.lineBreakClass(scalars[end]) == .SA { end += 1 }
+        defer { start = end }
+        guard end - start > 1 else { continue }
+        // The run in UTF-16, and the scalar each code unit offset starts.
+        var units: [UInt16] = []
+        var scalarAt: [Int] = []
+        for index in start..<end {
+            for unit in String(scalars[index]).utf16 {
+                scalarAt.append(index)
+                units.append(unit)
+            }
+        }
+        scalarAt.append(end)
+        var breaks = [Int32](repeating: 0, count: units.count)
+        let count = Int(tagcloud_dictionary_breaks(units, Int32(units.count), &breaks, Int32(breaks.count)))
+        for boundary in breaks.prefix(max(count, 0)).map(Int.init) where boundary > 0 && boundary < units.count {
+            let scalar = scalarAt[boundary]
+            // A boundary inside a scalar (never, for these scripts) is not one.
+            if scalarAt[boundary - 1] != scalar, result[scalar] == .prohibited { result[scalar] = .allowed }
+        }
+    }
 }
