@@ -160,7 +160,14 @@ struct SVGStyleSheet {
         }
         // A page's `text-shadow` would show the invisible text layer's shadow.
         // A page's `text { fill-opacity: 1 }` drew the invisible text layer over the glyphs.
-        if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none}\n" }
+        // Each line's `x` is its left end: a right-to-left page (`<html dir="rtl">`, inherited
+        // into an inline SVG) anchored the text's right end there instead, a chart library's
+        // `svg text { text-anchor: middle }` its middle, and a vertical `writing-mode` turned it,
+        // so that a selection, find-in-page and a screen reader's highlight fell beside the chip.
+        if textLayer {
+            text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none;"
+                + "direction:ltr;text-anchor:start;writing-mode:horizontal-tb;dominant-baseline:auto}\n"
+        }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
             // A page's `a { text-decoration: underline }` would underline the text layer.

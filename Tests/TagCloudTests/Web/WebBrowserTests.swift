@@ -194,6 +194,37 @@ import Typesetting
         }
     }
 
+    /// The SVG's invisible text lies over its chip whatever the page around it inherits: on a
+    /// right-to-left page each line's right end was anchored at its `x`, so that selecting or
+    /// finding a tag highlighted a box beside the chip (the chips of `weights` and `rtl` read
+    /// from 70 to 200 px left of their chips); a chart library's `text-anchor: middle` and a
+    /// vertical writing mode moved or turned it too.
+    @Test(arguments: ["html{direction:rtl}", "svg text{text-anchor:middle}", "body{writing-mode:vertical-rl}"])
+    @MainActor func theTextLayerLiesOverItsChipInAnyPage(css: String) throws {
+        for name in ["weights", "rtl"] {
+            let item = try Case(name)
+            // For each line of text, how far it reaches past its chip's fill: left, right, and
+            // its middle above or below the chip.
+            let script = """
+                [...document.querySelectorAll('.tc-chip')].flatMap(chip => {
+                  const f = chip.querySelector('.tc-chip-fill').getBoundingClientRect();
+                  return [...chip.querySelectorAll('text.tc-text')].map(t => {
+                    const r = t.getBoundingClientRect(), middle = (r.top + r.bottom) / 2;
+                    return [t.textContent, f.left - r.left, r.right - f.right, Math.max(f.top - middle, middle - f.bottom)];
+                  });
+                })
+                """
+            let lines = try #require(try Chromium.shared.evaluate(script, in: Self.page(try item.svg(), css: css),
+                                                                  name: "text-layer-\(name)") as? [[Any]])
+            #expect(lines.count >= item.tags.count - 1, "\(name): \(lines.count) lines of text")
+            for line in lines {
+                let past = line.dropFirst().compactMap { ($0 as? NSNumber)?.doubleValue }
+                #expect(past.count == 3 && past.allSatisfy { $0 <= 1 },
+                        "\(name) under \(css): the text \(line[0]) reaches past its chip by \(past) px (left, right, middle)")
+            }
+        }
+    }
+
     // MARK: Styling
 
     /// A page's stylesheet recolours the chips through `--tc-chip-fill`, in SVG and HTML alike.
