@@ -492,6 +492,12 @@ struct HTMLWriter {
         // A page's `text-align: center` (or justify) centred a two-line label and moved its
         // ellipsis; a vertical `writing-mode` turned the cloud on its side.
         container += "text-align:start;text-align-last:auto;writing-mode:horizontal-tb;"
+        // Where a label breaks and how its letters are spaced, as the picture's `Text` does it: a
+        // Chinese or Japanese site's `body { word-break: break-all }` (or `line-break: anywhere`)
+        // broke two-line labels inside words, its `text-autospace: normal` widened every label
+        // mixing CJK and Latin letters, and an article's `hyphens: auto` hyphenates where the
+        // browser has a dictionary.
+        container += "word-break:normal;line-break:auto;hyphens:manual;text-autospace:no-autospace;"
         // `--tc-background` is the background the spec gave, as in the SVG, which has none to
         // paint otherwise (it painted a cloud without one here, and not in the SVG).
         container += options.background.map { "background:var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "background:transparent"

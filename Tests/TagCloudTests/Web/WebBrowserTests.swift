@@ -273,6 +273,19 @@ import Typesetting
         }
     }
 
+    /// A page's line-breaking and spacing rules, which the text of every element inherits (a
+    /// Chinese or Japanese site's `word-break: break-all`, `line-break: anywhere` and
+    /// `text-autospace: normal`), change no label: two-line labels broke inside words and a label
+    /// mixing CJK and Latin letters was widened in the HTML fragment.
+    @Test @MainActor func aPagesLineBreakingRulesChangeNoLabel() throws {
+        let item = try Case("line-breaking", yaml: "chip: {lineLimit: 2}\nwidth: 240\ntags: [Swift, "
+                            + "\"a very long tag that goes on and on and on and on and on and on forever\", 日本語Swift入門]\n")
+        let css = "body{word-break:break-all;line-break:anywhere;text-autospace:normal;hyphens:auto}"
+        for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: css, name: "line-breaking") {
+            #expect(changed == 0, "\(kind): \(changed) pixels change under a page's line-breaking rules")
+        }
+    }
+
     /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
     /// changes, in Chromium at scale 2: each format's screenshot with `css` against one without.
     @MainActor
