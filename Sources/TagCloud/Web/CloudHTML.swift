@@ -501,6 +501,12 @@ struct HTMLWriter {
         // `--tc-background` is the background the spec gave, as in the SVG, which has none to
         // paint otherwise (it painted a cloud without one here, and not in the SVG).
         container += options.background.map { "background:var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "background:transparent"
+        // Printing drops backgrounds (a browser's "Background graphics" is off by default): the
+        // chips kept theirs, the list lost its, and a dark cloud printed white labels on pale
+        // chips on white paper, where its SVG keeps the whole picture.
+        if options.background != nil || options.darkBackground != nil {
+            container += ";-webkit-print-color-adjust:exact;print-color-adjust:exact"
+        }
         css += "\(scope){\(container)}\n"
         // The chips and their texts take the cloud's type and the look's colours, whatever a
         // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,

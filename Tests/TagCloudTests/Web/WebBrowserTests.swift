@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudTesting
 import TagCloudUI
 import Testing
 import Typesetting
@@ -283,6 +284,22 @@ import Typesetting
         let css = "body{word-break:break-all;line-break:anywhere;text-autospace:normal;hyphens:auto}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: css, name: "line-breaking") {
             #expect(changed == 0, "\(kind): \(changed) pixels change under a page's line-breaking rules")
+        }
+    }
+
+    /// A printed page keeps the background the spec gives, in the HTML fragment as in the SVG:
+    /// printing drops backgrounds (a browser's "Background graphics" is off by default) and the
+    /// list's went, while the chips kept theirs, so a dark cloud printed white labels on pale
+    /// chips on white paper.
+    @Test @MainActor func aPrintedCloudKeepsItsBackground() throws {
+        let item = try Case("printed", yaml: "theme: dark\nbackground: black\nwidth: 300\ntags: [Swift, Linux, Cairo]\n")
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
+            let pdf = try Chromium.shared.printed(Self.page(fragment, css: "@page{size:400px 300px;margin:0}"), name: "printed-\(kind)")
+            // 96 pixels an inch: CSS pixels.
+            let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+            // A corner of the cloud's padding.
+            let corner = printed.pixel(x: 4, y: 4)
+            #expect(corner.prefix(3).allSatisfy { $0 < 16 }, "\(kind): the printed cloud's background is \(corner), not black")
         }
     }
 
