@@ -172,6 +172,10 @@ struct SVGStyleSheet {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
             // A page's `a { text-decoration: underline }` would underline the text layer.
             text += "\(scope) .tc-link{text-decoration:none}\n"
+            // The focus ring reaches 4.5 points outside its chip: an inline SVG clips what it
+            // draws outside its box (`svg:not(:root) { overflow: hidden }` in every browser), and
+            // a chip at the picture's edge (`padding: 0`) lost the ring's outer side.
+            text += "\(scope){overflow:visible}\n"
             text += "\(scope) .tc-chip>.tc-link:focus-visible{outline:none}\n"
             text += "\(scope) .tc-link:hover .tc-chip-fill{filter:var(--tc-hover-filter,brightness(.92))}\n"
             // The ring follows the chip's shape two points outside it (the document's

@@ -584,6 +584,27 @@ import Typesetting
         }
     }
 
+    /// A chip at the picture's edge (`padding: 0`, for a page that spaces the cloud itself) is
+    /// ringed whole when focused, as the HTML's outline is: an inline SVG clips what it draws
+    /// outside its box (Chromium's `svg:not(:root) { overflow: hidden }`), and the ring lost its
+    /// left and top.
+    @Test @MainActor func aFocusedSVGChipAtTheEdgeIsRingedWhole() throws {
+        let item = try Case("focus-edge", yaml: "padding: 0\nwidth: 200\ntags: [{text: Swift, href: /swift/}, Linux]\n")
+        // The cloud 20 px from the page's edges, so that the page has room for the ring.
+        let page = Self.page("<div style=\"margin:20px\">\(try item.svg())</div>")
+        let shot = try Chromium.shared.screenshot(page, width: item.size.width + 40, height: item.size.height + 40, scale: 2,
+                                                  focus: "a.tc-link", name: "svg-focus-edge")
+        let frame = item.rendered.layout.chips[0]
+        /// Whether one of device pixels `xs` of row `y` is the ring's blue.
+        func hasRing(x xs: ClosedRange<Int>, y: Int) -> Bool {
+            xs.contains { x in let pixel = shot.pixel(x: x, y: y); return Int(pixel[2]) - Int(pixel[0]) > 80 }
+        }
+        let middle = Int((20 + frame.y + frame.height / 2) * 2), left = Int(((20 + frame.x) * 2).rounded())
+        #expect(hasRing(x: left - 9...left - 5, y: middle), "no ring left of the chip at the picture's left edge")
+        let centre = Int((20 + frame.x + frame.width / 2) * 2), top = Int(((20 + frame.y) * 2).rounded())
+        #expect((top - 9...top - 5).contains { y in hasRing(x: centre...centre, y: y) }, "no ring above the chip at the picture's top edge")
+    }
+
     /// A label cut to fit its chip is cut as the page cuts it in every script: where a grapheme
     /// and a shaped cluster both start (a Devanagari conjunct, a Thai vowel and its consonant, an
     /// emoji ZWJ sequence kept or dropped whole), with the glyphs the label was shaped with.
