@@ -196,7 +196,9 @@ struct SVGStyleSheet {
             rule.dark.map { "\(scope) .\(classPrefix)c\(number){\(declaration(rule, $0))}\n" }
         }
         if !dark.isEmpty {
-            text += "@media (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
+            // On screens only: a reader in dark mode prints the light look, on paper as white as
+            // its page (the dark look's white labels printed on pale chips on white paper).
+            text += "@media screen and (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
         }
         return text
     }

@@ -122,7 +122,7 @@ struct HTMLWriter {
         // The page is as dark as the cloud's look: a dark theme's white text never lands on a
         // browser's white page (an automatic theme's only in dark mode).
         let pageStyle = if options.darkLook != nil {
-            ":root{color-scheme:light dark}body{margin:0}@media (prefers-color-scheme:dark){body{background:#000;color:#fff}}"
+            "body{margin:0}@media screen and (prefers-color-scheme:dark){:root{color-scheme:dark}body{background:#000;color:#fff}}"
         } else if cloud.theme == .dark {
             ":root{color-scheme:dark}body{margin:0;background:#000;color:#fff}"
         } else {
@@ -601,7 +601,9 @@ struct HTMLWriter {
         }
         if options.darkLook != nil {
             let background = options.darkBackground.map { "var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "transparent"
-            css += "@media (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
+            // On screens only: a reader in dark mode prints the light look, on paper as white as
+            // its page (the dark look's white labels printed on pale chips on white paper).
+            css += "@media screen and (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
         }
         // A contrast theme (`forced-colors: active`: Windows' high contrast, or a browser's) drops
         // the chips' fills and their inset borders, which left labels floating with no chip

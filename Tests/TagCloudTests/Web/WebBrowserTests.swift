@@ -303,6 +303,31 @@ import Typesetting
         }
     }
 
+    /// A reader in dark mode prints an automatic theme's light look, on paper as white as the
+    /// light look's page: the dark look's white labels printed on pale chips on white paper
+    /// (printing drops the page's dark background and keeps the dark-mode preference), in the
+    /// HTML fragment, the whole page `--page` writes, and the SVG.
+    @Test @MainActor func aDarkModeReaderPrintsTheLightLook() throws {
+        let item = try Case("printed-auto", yaml: "theme: auto\nwidth: 300\ntags: [Swift, Linux, Cairo]\n")
+        // As the command writes them: no background, as the spec gives none.
+        let auto = HTMLOptions(darkLook: item.darkCloud)
+        var pageOptions = auto
+        pageOptions.isPage = true
+        let svg = String(decoding: try item.rendered.webSVGData(dark: item.dark), as: UTF8.self)
+        let chip = item.rendered.layout.chips[0]
+        for (kind, page) in [("svg", Self.page(svg)), ("html", Self.page(try item.html(auto))), ("page", try item.html(pageOptions))] {
+            let css = "<style>@page{size:400px 300px;margin:0}</style>"
+            let pdf = try Chromium.shared.printed(css + page, dark: true, name: "printed-auto-\(kind)")
+            let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+            // The darkest pixel of the first chip: a black label's, or the dark look's pale chip.
+            var darkest = 255
+            for y in Int(chip.y)..<Int(chip.y + chip.height) {
+                for x in Int(chip.x)..<Int(chip.x + chip.width) { darkest = min(darkest, printed.pixel(x: x, y: y).prefix(3).map(Int.init).max() ?? 255) }
+            }
+            #expect(darkest < 80, "\(kind): the printed label's darkest pixel is \(darkest) of 255, not the light look's black")
+        }
+    }
+
     /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
     /// changes, in Chromium at scale 2: each format's screenshot with `css` against one without.
     @MainActor
