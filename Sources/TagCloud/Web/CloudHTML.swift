@@ -581,7 +581,12 @@ struct HTMLWriter {
         css += fontRules + lookRules
         if controlsRows {
             css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
-            css += "#\(p)-box{container-type:inline-size}\n"
+            // A size container has no width of its own in a parent sized by its content (a flex
+            // row beside other items, a centred flex column, a float, an inline block, a grid's
+            // `auto` column, a table cell): the box was as wide as the list's padding, every chip
+            // an empty pill on a row of its own. It is as wide as the picture there, as the list
+            // alone is, and never wider than its parent.
+            css += "#\(p)-box{container-type:inline-size;contain-intrinsic-inline-size:\(number(pictureWidth))px;max-width:100%}\n"
             let height = rendered.layout.height
             var rows = "\(scope){row-gap:0;height:\(number(height))px}"
             rows += "\(scope)>li.tc-chip{margin-bottom:\(number(cloud.verticalSpacing))px}"

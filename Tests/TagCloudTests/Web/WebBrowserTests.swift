@@ -328,6 +328,36 @@ import Typesetting
         }
     }
 
+    /// A fragment whose rows the picture sets (`lineBreaking: balanced`, a justified cloud) keeps
+    /// the picture's width and rows in a parent sized by its content: a flex row beside other
+    /// items, a centred flex column, a float, an inline block, a grid's `auto` column, a table
+    /// cell. Its box is a size container (for the query that sets the rows), which has no width
+    /// of its own there: it was as wide as its padding, every chip an empty pill on a row of its
+    /// own.
+    @Test @MainActor func aCloudWithSetRowsKeepsThemInAParentSizedByItsContent() throws {
+        let item = try Case("balanced")
+        let fragment = try item.html()
+        let rows = Set(item.rendered.layout.chips.map { Int($0.y.rounded()) }).count
+        let parents = [
+            "flex row": "<div style=\"display:flex;gap:10px\"><p>Side</p>%@</div>",
+            "centred column": "<div style=\"display:flex;flex-direction:column;align-items:center\">%@</div>",
+            "float": "<div style=\"float:left\">%@</div>", "inline block": "<div style=\"display:inline-block\">%@</div>",
+            "grid auto column": "<div style=\"display:grid;grid-template-columns:auto 1fr\"><div>%@</div><p>x</p></div>",
+            "table cell": "<table><tr><td>%@</td></tr></table>",
+        ]
+        let script = """
+            (() => { const list = document.querySelector('ul.tc-cloud');
+              const chips = [...list.querySelectorAll(':scope > li.tc-chip')];
+              return [list.getBoundingClientRect().width, new Set(chips.map(c => Math.round(c.getBoundingClientRect().top))).size]; })()
+            """
+        for (name, parent) in parents.sorted(by: { $0.key < $1.key }) {
+            let page = Self.page(parent.replacingOccurrences(of: "%@", with: fragment))
+            let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 900, name: "set-rows") as? [NSNumber])
+            #expect(abs(value[0].doubleValue - Double(item.size.width)) < 1 && value[1].intValue == rows,
+                    "\(name): the list is \(value[0]) px wide in \(value[1]) rows, not \(item.size.width) px in \(rows)")
+        }
+    }
+
     /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
     /// changes, in Chromium at scale 2: each format's screenshot with `css` against one without.
     @MainActor
