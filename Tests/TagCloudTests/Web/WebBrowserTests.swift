@@ -358,6 +358,22 @@ import Typesetting
         }
     }
 
+    /// An inline SVG wider than its column (a 390-point cloud on a 360-pixel phone) is narrowed to
+    /// the column in proportion, as the HTML fragment reflows in it: it kept its width, and the
+    /// whole page scrolled sideways, on any page without its own `svg { max-width: 100% }`.
+    @Test @MainActor func anInlineSVGFitsANarrowColumn() throws {
+        let item = try Case("weights")
+        let page = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body style=\"margin:16px\">\(try item.svg())</body></html>\n"
+        let script = "(() => { const r = document.querySelector('svg').getBoundingClientRect();"
+            + " return [document.documentElement.scrollWidth, r.width, r.height]; })()"
+        let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 360, name: "narrow-svg") as? [NSNumber])
+        let (pageWidth, width, height) = (value[0].doubleValue, value[1].doubleValue, value[2].doubleValue)
+        #expect(pageWidth == 360, "the page is \(pageWidth) px wide in a 360 px window")
+        let expected = Double(item.size.width) > 328 ? 328 : Double(item.size.width)
+        #expect(abs(width - expected) < 0.5 && abs(height - Double(item.size.height) * expected / Double(item.size.width)) < 0.5,
+                "the SVG is \(width) × \(height) px in a 328 px column, \(item.size.width) × \(item.size.height) alone")
+    }
+
     /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
     /// changes, in Chromium at scale 2: each format's screenshot with `css` against one without.
     @MainActor
