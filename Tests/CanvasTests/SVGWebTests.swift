@@ -189,7 +189,7 @@ import Typesetting
         let light = try Self.cloud(Self.threeChips)
         let dark = try Self.cloud(Self.threeChips, fill: RGBAColor(red8: 10, green8: 132, blue8: 255, opacity: 0.25), text: .white)
         let text = try Self.text(light, options: SVGOptions(darkLook: .init(list: dark, background: .black)), background: .white)
-        let media = try #require(text.range(of: "@media (prefers-color-scheme:dark){")).upperBound
+        let media = try #require(text.range(of: "@media screen and (prefers-color-scheme:dark){")).upperBound
         let block = text[media...]
         #expect(block.contains("{fill:var(--tc-chip-fill,#0a84ff40)}") && block.contains("{fill:var(--tc-text,#ffffff)}"))
         #expect(block.contains("{fill:var(--tc-background,#000000)}"))

@@ -34,7 +34,7 @@ import Testing
         let svg = try String(contentsOf: dir.appendingPathComponent("cloud.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"langs\" class=\"tc-svg\" width=\"100%\" viewBox="))
         #expect(svg.contains("<title id=\"langs-title\">Languages</title>"))
-        #expect(svg.contains("@media (prefers-color-scheme:dark){"))
+        #expect(svg.contains("@media screen and (prefers-color-scheme:dark){"))
         #expect(svg.contains("href=\"https://kernel.org\" target=\"_blank\" rel=\"noopener\""))
         // No background unless the spec gives one.
         #expect(!svg.contains("tc-background\""))

@@ -25,6 +25,7 @@ As a command (each prints JSON or writes the file named by --out):
 {"op": "screenshot", "file": "/tmp/page.html", "width": 390, "height": 300, "scale": 2,
  "out": "/tmp/shot.png"} and reads {"ok": true, ...} or {"ok": false, "error": "..."} back.
 Operations: screenshot, evaluate ({"expression"}), axtree, text (the page's selected-all text),
+pdf (the page printed to the PDF file "out", background graphics off unless "printBackground"),
 quit. Every operation takes file, html or url (a request with none of them acts on the page
 already loaded), width, height, scale, and optional media features ({"dark": true} emulates
 prefers-color-scheme: dark, {"forcedColors": true} forced-colors: active, as Windows' contrast
@@ -258,6 +259,16 @@ def handle(page, request):
         with open(request["out"], "wb") as f:
             f.write(png)
         return {"bytes": len(png)}
+    if op == "pdf":
+        # As a reader prints the page: "Background graphics" off, which drops every background
+        # an element does not ask to keep (print-color-adjust: exact); the paper is the page's
+        # @page size when it gives one.
+        pdf = page.call("Page.printToPDF", {"printBackground": bool(request.get("printBackground", False)),
+                                            "preferCSSPageSize": True})["data"]
+        data = base64.b64decode(pdf)
+        with open(request["out"], "wb") as f:
+            f.write(data)
+        return {"bytes": len(data)}
     if op == "evaluate":
         return {"value": page.evaluate(request["expression"])}
     if op == "axtree":

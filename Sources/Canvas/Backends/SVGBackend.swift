@@ -187,9 +187,10 @@ final class SVGWriter {
         head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
         // Its size in the style sheet too, the height following the width: a page's `svg {
         // width: 100% }` stretched the cloud and `svg { width: 1em; height: 1em }` (icon sizing)
-        // shrank it to a letter, while `max-width: 100%; height: auto` still fits it to a narrow
-        // column, keeping its proportions.
-        let size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");height:auto}\n"
+        // shrank it to a letter. Never wider than its column, in proportion: a 390-point cloud
+        // on a 360-pixel phone made the whole page scroll sideways on any page without its own
+        // `svg { max-width: 100% }`.
+        let size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto}\n"
         head += "<style>\n" + size + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer,
                                                  classPrefix: p + "-") + "</style>\n"
         if holdsLinks { head += "<defs>" + SVGStyleSheet.focusFilter(id: p + "-focus") + "</defs>\n" }

@@ -160,11 +160,22 @@ struct SVGStyleSheet {
         }
         // A page's `text-shadow` would show the invisible text layer's shadow.
         // A page's `text { fill-opacity: 1 }` drew the invisible text layer over the glyphs.
-        if textLayer { text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none}\n" }
+        // Each line's `x` is its left end: a right-to-left page (`<html dir="rtl">`, inherited
+        // into an inline SVG) anchored the text's right end there instead, a chart library's
+        // `svg text { text-anchor: middle }` its middle, and a vertical `writing-mode` turned it,
+        // so that a selection, find-in-page and a screen reader's highlight fell beside the chip.
+        if textLayer {
+            text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none;"
+                + "direction:ltr;text-anchor:start;writing-mode:horizontal-tb;dominant-baseline:auto}\n"
+        }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.
             // A page's `a { text-decoration: underline }` would underline the text layer.
             text += "\(scope) .tc-link{text-decoration:none}\n"
+            // The focus ring reaches 4.5 points outside its chip: an inline SVG clips what it
+            // draws outside its box (`svg:not(:root) { overflow: hidden }` in every browser), and
+            // a chip at the picture's edge (`padding: 0`) lost the ring's outer side.
+            text += "\(scope){overflow:visible}\n"
             text += "\(scope) .tc-chip>.tc-link:focus-visible{outline:none}\n"
             text += "\(scope) .tc-link:hover .tc-chip-fill{filter:var(--tc-hover-filter,brightness(.92))}\n"
             // The ring follows the chip's shape two points outside it (the document's
@@ -185,7 +196,9 @@ struct SVGStyleSheet {
             rule.dark.map { "\(scope) .\(classPrefix)c\(number){\(declaration(rule, $0))}\n" }
         }
         if !dark.isEmpty {
-            text += "@media (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
+            // On screens only: a reader in dark mode prints the light look, on paper as white as
+            // its page (the dark look's white labels printed on pale chips on white paper).
+            text += "@media screen and (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
         }
         return text
     }

@@ -42,7 +42,8 @@ public struct SVGOptions: Sendable, Equatable {
     /// its `lang`) are read in it; `nil` (the default) leaves it to the page.
     public var language: String?
     /// The dark look, for pictures that follow the reader's colour scheme: the light look is
-    /// written as usual and a `@media (prefers-color-scheme: dark)` block gives the dark colours.
+    /// written as usual and a `@media screen and (prefers-color-scheme: dark)` block gives the dark
+    /// colours (a printed page shows the light look).
     /// `nil` (the default) writes one look.
     public var darkLook: DarkLook?
     /// Whether the picture scales with its container: only a `viewBox`, 100 % wide, its height

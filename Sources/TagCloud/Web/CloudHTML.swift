@@ -122,7 +122,7 @@ struct HTMLWriter {
         // The page is as dark as the cloud's look: a dark theme's white text never lands on a
         // browser's white page (an automatic theme's only in dark mode).
         let pageStyle = if options.darkLook != nil {
-            ":root{color-scheme:light dark}body{margin:0}@media (prefers-color-scheme:dark){body{background:#000;color:#fff}}"
+            "body{margin:0}@media screen and (prefers-color-scheme:dark){:root{color-scheme:dark}body{background:#000;color:#fff}}"
         } else if cloud.theme == .dark {
             ":root{color-scheme:dark}body{margin:0;background:#000;color:#fff}"
         } else {
@@ -492,9 +492,21 @@ struct HTMLWriter {
         // A page's `text-align: center` (or justify) centred a two-line label and moved its
         // ellipsis; a vertical `writing-mode` turned the cloud on its side.
         container += "text-align:start;text-align-last:auto;writing-mode:horizontal-tb;"
+        // Where a label breaks and how its letters are spaced, as the picture's `Text` does it: a
+        // Chinese or Japanese site's `body { word-break: break-all }` (or `line-break: anywhere`)
+        // broke two-line labels inside words, its `text-autospace: normal` widened every label
+        // mixing CJK and Latin letters, and an article's `hyphens: auto` hyphenates where the
+        // browser has a dictionary.
+        container += "word-break:normal;line-break:auto;hyphens:manual;text-autospace:no-autospace;"
         // `--tc-background` is the background the spec gave, as in the SVG, which has none to
         // paint otherwise (it painted a cloud without one here, and not in the SVG).
         container += options.background.map { "background:var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "background:transparent"
+        // Printing drops backgrounds (a browser's "Background graphics" is off by default): the
+        // chips kept theirs, the list lost its, and a dark cloud printed white labels on pale
+        // chips on white paper, where its SVG keeps the whole picture.
+        if options.background != nil || options.darkBackground != nil {
+            container += ";-webkit-print-color-adjust:exact;print-color-adjust:exact"
+        }
         css += "\(scope){\(container)}\n"
         // The chips and their texts take the cloud's type and the look's colours, whatever a
         // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,
@@ -569,7 +581,12 @@ struct HTMLWriter {
         css += fontRules + lookRules
         if controlsRows {
             css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
-            css += "#\(p)-box{container-type:inline-size}\n"
+            // A size container has no width of its own in a parent sized by its content (a flex
+            // row beside other items, a centred flex column, a float, an inline block, a grid's
+            // `auto` column, a table cell): the box was as wide as the list's padding, every chip
+            // an empty pill on a row of its own. It is as wide as the picture there, as the list
+            // alone is, and never wider than its parent.
+            css += "#\(p)-box{container-type:inline-size;contain-intrinsic-inline-size:\(number(pictureWidth))px;max-width:100%}\n"
             let height = rendered.layout.height
             var rows = "\(scope){row-gap:0;height:\(number(height))px}"
             rows += "\(scope)>li.tc-chip{margin-bottom:\(number(cloud.verticalSpacing))px}"
@@ -589,7 +606,9 @@ struct HTMLWriter {
         }
         if options.darkLook != nil {
             let background = options.darkBackground.map { "var(--tc-background,\(WebText.cssColor($0.rgbaColor)))" } ?? "transparent"
-            css += "@media (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
+            // On screens only: a reader in dark mode prints the light look, on paper as white as
+            // its page (the dark look's white labels printed on pale chips on white paper).
+            css += "@media screen and (prefers-color-scheme:dark){\n\(scope){background:\(background)}\n" + darkLookRules + "}\n"
         }
         // A contrast theme (`forced-colors: active`: Windows' high contrast, or a browser's) drops
         // the chips' fills and their inset borders, which left labels floating with no chip

@@ -109,6 +109,17 @@ final class Chromium: @unchecked Sendable {
         return try request(["op": "evaluate", "file": path, "width": width, "height": height, "expression": expression])["value"]
     }
 
+    /// The page printed as a reader prints it (background graphics off), as a PDF; `dark`
+    /// emulates a reader in dark mode.
+    func printed(_ html: String, dark: Bool = false, name: String) throws -> Data {
+        let path = try page(html, name: name)
+        let pdf = folder.appendingPathComponent(name + ".pdf")
+        var request: [String: Any] = ["op": "pdf", "file": path, "width": 800, "height": 600, "out": pdf.path]
+        if dark { request["dark"] = true }
+        _ = try self.request(request)
+        return try Data(contentsOf: pdf)
+    }
+
     /// What select-all then copy would give.
     func selectedText(_ html: String, name: String) throws -> String {
         let path = try page(html, name: name)

@@ -121,7 +121,7 @@ import Testing
         darkSpec.theme = .dark
         let options = HTMLOptions(darkLook: darkSpec.resolved(), darkBackground: CSSColor(red: 0, green: 0, blue: 0))
         let html = try Self.html(yaml, options: options)
-        let media = try #require(html.range(of: "@media (prefers-color-scheme:dark){")).upperBound
+        let media = try #require(html.range(of: "@media screen and (prefers-color-scheme:dark){")).upperBound
         #expect(html[media...].contains("color:var(--tc-text,#ffffff)"))
         #expect(html[media...].contains("background:var(--tc-background,#000000)"))
     }
@@ -260,7 +260,7 @@ import Testing
         // white text, in the SVG and the HTML alike).
         for format in [OutputFormat.svg, .html] {
             let text = String(decoding: try light.data(as: format), as: UTF8.self)
-            let darkBlock = text.components(separatedBy: "@media (prefers-color-scheme:dark){").dropFirst().joined()
+            let darkBlock = text.components(separatedBy: "@media screen and (prefers-color-scheme:dark){").dropFirst().joined()
             #expect(!darkBlock.isEmpty && darkBlock.contains("--tc-background,#") && !darkBlock.contains("--tc-background,#ffffff"),
                     "\(format): \(darkBlock)")
         }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudTesting
 import TagCloudUI
 import Testing
 import Typesetting
@@ -194,6 +195,37 @@ import Typesetting
         }
     }
 
+    /// The SVG's invisible text lies over its chip whatever the page around it inherits: on a
+    /// right-to-left page each line's right end was anchored at its `x`, so that selecting or
+    /// finding a tag highlighted a box beside the chip (the chips of `weights` and `rtl` read
+    /// from 70 to 200 px left of their chips); a chart library's `text-anchor: middle` and a
+    /// vertical writing mode moved or turned it too.
+    @Test(arguments: ["html{direction:rtl}", "svg text{text-anchor:middle}", "body{writing-mode:vertical-rl}"])
+    @MainActor func theTextLayerLiesOverItsChipInAnyPage(css: String) throws {
+        for name in ["weights", "rtl"] {
+            let item = try Case(name)
+            // For each line of text, how far it reaches past its chip's fill: left, right, and
+            // its middle above or below the chip.
+            let script = """
+                [...document.querySelectorAll('.tc-chip')].flatMap(chip => {
+                  const f = chip.querySelector('.tc-chip-fill').getBoundingClientRect();
+                  return [...chip.querySelectorAll('text.tc-text')].map(t => {
+                    const r = t.getBoundingClientRect(), middle = (r.top + r.bottom) / 2;
+                    return [t.textContent, f.left - r.left, r.right - f.right, Math.max(f.top - middle, middle - f.bottom)];
+                  });
+                })
+                """
+            let lines = try #require(try Chromium.shared.evaluate(script, in: Self.page(try item.svg(), css: css),
+                                                                  name: "text-layer-\(name)") as? [[Any]])
+            #expect(lines.count >= item.tags.count - 1, "\(name): \(lines.count) lines of text")
+            for line in lines {
+                let past = line.dropFirst().compactMap { ($0 as? NSNumber)?.doubleValue }
+                #expect(past.count == 3 && past.allSatisfy { $0 <= 1 },
+                        "\(name) under \(css): the text \(line[0]) reaches past its chip by \(past) px (left, right, middle)")
+            }
+        }
+    }
+
     // MARK: Styling
 
     /// A page's stylesheet recolours the chips through `--tc-chip-fill`, in SVG and HTML alike.
@@ -240,6 +272,106 @@ import Typesetting
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: blog, name: "blog") {
             #expect(changed == 0, "\(kind): \(changed) pixels change under a blog's rules")
         }
+    }
+
+    /// A page's line-breaking and spacing rules, which the text of every element inherits (a
+    /// Chinese or Japanese site's `word-break: break-all`, `line-break: anywhere` and
+    /// `text-autospace: normal`), change no label: two-line labels broke inside words and a label
+    /// mixing CJK and Latin letters was widened in the HTML fragment.
+    @Test @MainActor func aPagesLineBreakingRulesChangeNoLabel() throws {
+        let item = try Case("line-breaking", yaml: "chip: {lineLimit: 2}\nwidth: 240\ntags: [Swift, "
+                            + "\"a very long tag that goes on and on and on and on and on and on forever\", 日本語Swift入門]\n")
+        let css = "body{word-break:break-all;line-break:anywhere;text-autospace:normal;hyphens:auto}"
+        for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: css, name: "line-breaking") {
+            #expect(changed == 0, "\(kind): \(changed) pixels change under a page's line-breaking rules")
+        }
+    }
+
+    /// A printed page keeps the background the spec gives, in the HTML fragment as in the SVG:
+    /// printing drops backgrounds (a browser's "Background graphics" is off by default) and the
+    /// list's went, while the chips kept theirs, so a dark cloud printed white labels on pale
+    /// chips on white paper.
+    @Test @MainActor func aPrintedCloudKeepsItsBackground() throws {
+        let item = try Case("printed", yaml: "theme: dark\nbackground: black\nwidth: 300\ntags: [Swift, Linux, Cairo]\n")
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html(HTMLOptions(background: item.cloud.background)))] {
+            let pdf = try Chromium.shared.printed(Self.page(fragment, css: "@page{size:400px 300px;margin:0}"), name: "printed-\(kind)")
+            // 96 pixels an inch: CSS pixels.
+            let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+            // A corner of the cloud's padding.
+            let corner = printed.pixel(x: 4, y: 4)
+            #expect(corner.prefix(3).allSatisfy { $0 < 16 }, "\(kind): the printed cloud's background is \(corner), not black")
+        }
+    }
+
+    /// A reader in dark mode prints an automatic theme's light look, on paper as white as the
+    /// light look's page: the dark look's white labels printed on pale chips on white paper
+    /// (printing drops the page's dark background and keeps the dark-mode preference), in the
+    /// HTML fragment, the whole page `--page` writes, and the SVG.
+    @Test @MainActor func aDarkModeReaderPrintsTheLightLook() throws {
+        let item = try Case("printed-auto", yaml: "theme: auto\nwidth: 300\ntags: [Swift, Linux, Cairo]\n")
+        // As the command writes them: no background, as the spec gives none.
+        let auto = HTMLOptions(darkLook: item.darkCloud)
+        var pageOptions = auto
+        pageOptions.isPage = true
+        let svg = String(decoding: try item.rendered.webSVGData(dark: item.dark), as: UTF8.self)
+        let chip = item.rendered.layout.chips[0]
+        for (kind, page) in [("svg", Self.page(svg)), ("html", Self.page(try item.html(auto))), ("page", try item.html(pageOptions))] {
+            let css = "<style>@page{size:400px 300px;margin:0}</style>"
+            let pdf = try Chromium.shared.printed(css + page, dark: true, name: "printed-auto-\(kind)")
+            let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+            // The darkest pixel of the first chip: a black label's, or the dark look's pale chip.
+            var darkest = 255
+            for y in Int(chip.y)..<Int(chip.y + chip.height) {
+                for x in Int(chip.x)..<Int(chip.x + chip.width) { darkest = min(darkest, printed.pixel(x: x, y: y).prefix(3).map(Int.init).max() ?? 255) }
+            }
+            #expect(darkest < 80, "\(kind): the printed label's darkest pixel is \(darkest) of 255, not the light look's black")
+        }
+    }
+
+    /// A fragment whose rows the picture sets (`lineBreaking: balanced`, a justified cloud) keeps
+    /// the picture's width and rows in a parent sized by its content: a flex row beside other
+    /// items, a centred flex column, a float, an inline block, a grid's `auto` column, a table
+    /// cell. Its box is a size container (for the query that sets the rows), which has no width
+    /// of its own there: it was as wide as its padding, every chip an empty pill on a row of its
+    /// own.
+    @Test @MainActor func aCloudWithSetRowsKeepsThemInAParentSizedByItsContent() throws {
+        let item = try Case("balanced")
+        let fragment = try item.html()
+        let rows = Set(item.rendered.layout.chips.map { Int($0.y.rounded()) }).count
+        let parents = [
+            "flex row": "<div style=\"display:flex;gap:10px\"><p>Side</p>%@</div>",
+            "centred column": "<div style=\"display:flex;flex-direction:column;align-items:center\">%@</div>",
+            "float": "<div style=\"float:left\">%@</div>", "inline block": "<div style=\"display:inline-block\">%@</div>",
+            "grid auto column": "<div style=\"display:grid;grid-template-columns:auto 1fr\"><div>%@</div><p>x</p></div>",
+            "table cell": "<table><tr><td>%@</td></tr></table>",
+        ]
+        let script = """
+            (() => { const list = document.querySelector('ul.tc-cloud');
+              const chips = [...list.querySelectorAll(':scope > li.tc-chip')];
+              return [list.getBoundingClientRect().width, new Set(chips.map(c => Math.round(c.getBoundingClientRect().top))).size]; })()
+            """
+        for (name, parent) in parents.sorted(by: { $0.key < $1.key }) {
+            let page = Self.page(parent.replacingOccurrences(of: "%@", with: fragment))
+            let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 900, name: "set-rows") as? [NSNumber])
+            #expect(abs(value[0].doubleValue - Double(item.size.width)) < 1 && value[1].intValue == rows,
+                    "\(name): the list is \(value[0]) px wide in \(value[1]) rows, not \(item.size.width) px in \(rows)")
+        }
+    }
+
+    /// An inline SVG wider than its column (a 390-point cloud on a 360-pixel phone) is narrowed to
+    /// the column in proportion, as the HTML fragment reflows in it: it kept its width, and the
+    /// whole page scrolled sideways, on any page without its own `svg { max-width: 100% }`.
+    @Test @MainActor func anInlineSVGFitsANarrowColumn() throws {
+        let item = try Case("weights")
+        let page = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body style=\"margin:16px\">\(try item.svg())</body></html>\n"
+        let script = "(() => { const r = document.querySelector('svg').getBoundingClientRect();"
+            + " return [document.documentElement.scrollWidth, r.width, r.height]; })()"
+        let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 360, name: "narrow-svg") as? [NSNumber])
+        let (pageWidth, width, height) = (value[0].doubleValue, value[1].doubleValue, value[2].doubleValue)
+        #expect(pageWidth == 360, "the page is \(pageWidth) px wide in a 360 px window")
+        let expected = Double(item.size.width) > 328 ? 328 : Double(item.size.width)
+        #expect(abs(width - expected) < 0.5 && abs(height - Double(item.size.height) * expected / Double(item.size.width)) < 0.5,
+                "the SVG is \(width) × \(height) px in a 328 px column, \(item.size.width) × \(item.size.height) alone")
     }
 
     /// How many pixels of the inline SVG and of the HTML fragment of `item` a page's style sheet
@@ -521,6 +653,27 @@ import Typesetting
             #expect(isPage(left - 2), "chip \(index): no gap between the chip and its ring")
             #expect((left - 9...left - 5).contains(where: isRing), "chip \(index): no ring outside the chip")
         }
+    }
+
+    /// A chip at the picture's edge (`padding: 0`, for a page that spaces the cloud itself) is
+    /// ringed whole when focused, as the HTML's outline is: an inline SVG clips what it draws
+    /// outside its box (Chromium's `svg:not(:root) { overflow: hidden }`), and the ring lost its
+    /// left and top.
+    @Test @MainActor func aFocusedSVGChipAtTheEdgeIsRingedWhole() throws {
+        let item = try Case("focus-edge", yaml: "padding: 0\nwidth: 200\ntags: [{text: Swift, href: /swift/}, Linux]\n")
+        // The cloud 20 px from the page's edges, so that the page has room for the ring.
+        let page = Self.page("<div style=\"margin:20px\">\(try item.svg())</div>")
+        let shot = try Chromium.shared.screenshot(page, width: item.size.width + 40, height: item.size.height + 40, scale: 2,
+                                                  focus: "a.tc-link", name: "svg-focus-edge")
+        let frame = item.rendered.layout.chips[0]
+        /// Whether one of device pixels `xs` of row `y` is the ring's blue.
+        func hasRing(x xs: ClosedRange<Int>, y: Int) -> Bool {
+            xs.contains { x in let pixel = shot.pixel(x: x, y: y); return Int(pixel[2]) - Int(pixel[0]) > 80 }
+        }
+        let middle = Int((20 + frame.y + frame.height / 2) * 2), left = Int(((20 + frame.x) * 2).rounded())
+        #expect(hasRing(x: left - 9...left - 5, y: middle), "no ring left of the chip at the picture's left edge")
+        let centre = Int((20 + frame.x + frame.width / 2) * 2), top = Int(((20 + frame.y) * 2).rounded())
+        #expect((top - 9...top - 5).contains { y in hasRing(x: centre...centre, y: y) }, "no ring above the chip at the picture's top edge")
     }
 
     /// A label cut to fit its chip is cut as the page cuts it in every script: where a grapheme
