@@ -60,7 +60,7 @@ final class SVGWriter {
     /// Glyph runs' scales as written and as read back, by font size and units per em.
     @exclusivity(unchecked) private var scales: [(size: CGFloat, units: Double, text: String, value: Double)] = []
     /// The anchor attributes of the link target, as bytes.
-    private let anchorAttributes: [UInt8]
+    private let linkTarget: LinkTarget
 
     private struct GlyphKey: Hashable {
         let face: ObjectIdentifier
@@ -147,7 +147,7 @@ final class SVGWriter {
 
     init(options: SVGOptions) {
         self.options = options
-        anchorAttributes = Array(options.linkTarget.anchorAttributes.utf8)
+        linkTarget = options.linkTarget
         body = SVGOutput(prefix: options.idPrefix)
         definitions = SVGOutput(prefix: options.idPrefix)
     }
@@ -275,7 +275,7 @@ final class SVGWriter {
     /// into a body of its own, for one chunk of a long list (``writeInParallel(_:dark:context:)``).
     private init(continuing other: SVGWriter) {
         options = other.options
-        anchorAttributes = other.anchorAttributes
+        linkTarget = other.linkTarget
         body = SVGOutput(prefix: other.options.idPrefix, capacity: 1 << 16)
         definitions = SVGOutput(prefix: other.options.idPrefix)
         styles = other.styles
@@ -431,7 +431,7 @@ final class SVGWriter {
         body.write(escaped: link.href)
         body.write("\"")
         if isCurrent { body.write(" aria-current=\"true\"") }
-        body.write(anchorAttributes)
+        body.write(string: linkTarget.anchorAttributes(for: link.kind))
         body.write(">\n")
         openLinks += 1
         holdsLinks = true

@@ -258,4 +258,15 @@ public enum LinkTarget: String, Sendable, Hashable, CaseIterable, Codable {
         case .blank: " target=\"_blank\" rel=\"noopener\""
         }
     }
+
+    /// The attributes for a link of `kind`: the target's for a page (``WebLink/Kind/web`` and
+    /// ``WebLink/Kind/relative``), none for a fragment, a `mailto:` or a `tel:` link, which stay
+    /// where they are (a fragment scrolls the page the reader is on, and a mail or telephone link
+    /// opens an application: in a new tab they left an empty one behind).
+    package func anchorAttributes(for kind: WebLink.Kind) -> String {
+        switch kind {
+        case .web, .relative: anchorAttributes
+        case .fragment, .mail, .telephone: ""
+        }
+    }
 }

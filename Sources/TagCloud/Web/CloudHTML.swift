@@ -191,6 +191,7 @@ struct HTMLWriter {
     private mutating func chipElement(_ chip: DrawnChip, frame: CGRect, isCut: Bool, inLastRow: Bool) throws(TagCloudError) -> String {
         let text: String, font: Font, look: ResolvedCloud.ChipLook, darkLook: ResolvedCloud.ChipLook?
         var href: String?
+        var hrefKind = WebLink.Kind.web
         var language: String?
         var tooltip: String?
         var label = ChipLabel(text: ChipLabel.moreText(rendered.hiddenCount), font: cloud.baseFont)
@@ -211,7 +212,9 @@ struct HTMLWriter {
                     // characters percent-encoded as UTF-8, so that the link means the same in a
                     // page of any character encoding (a browser encodes a raw `ü` in a query in
                     // the page's encoding).
-                    href = try WebLink(checking: WebLink(checking: given).url).href
+                    let link = try WebLink(checking: WebLink(checking: given).url)
+                    href = link.href
+                    hrefKind = link.kind
                 } catch {
                     throw .refusedLink(tag: resolved.text, href: given, reason: error.description, nil)
                 }
@@ -247,7 +250,7 @@ struct HTMLWriter {
         let current = classes.contains("tc-selected") ? " aria-current=\"true\"" : ""
         if let href {
             return "<li class=\"\(classes)\"\(attributes)><a class=\"tc-body tc-link\" href=\"\(WebText.escape(href))\"\(current)"
-                + "\(options.linkTarget.anchorAttributes)>"
+                + "\(options.linkTarget.anchorAttributes(for: hrefKind))>"
                 + content + "</a></li>\n"
         }
         return "<li class=\"\(classes)\"\(attributes)\(current)><span class=\"tc-body\">" + content + "</span></li>\n"

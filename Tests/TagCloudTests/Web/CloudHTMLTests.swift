@@ -65,6 +65,34 @@ import Testing
           - {text: "Cairo & <Co>", href: " /tags/cairo?a=1&b=2 "}
         """
 
+    /// `linkTarget: _blank` opens pages in a new tab, and leaves a fragment, a `mailto:` and a
+    /// `tel:` link where they are, in the HTML and the SVG alike: a fragment scrolls the page the
+    /// reader is on, and a mail or telephone link opens an application (in a new tab they left an
+    /// empty one behind).
+    @Test @MainActor func aNewTabIsOnlyForPages() throws {
+        let yaml = """
+            tags:
+              - {text: Page, href: "https://swift.org"}
+              - {text: Path, href: "/tags/path/"}
+              - {text: Here, href: "#top"}
+              - {text: Mail, href: "mailto:a@example.com"}
+              - {text: Phone, href: "tel:+41000"}
+            """
+        let html = try Self.html(yaml, options: HTMLOptions(linkTarget: .blank))
+        let items = try Self.list(html).children.filter { $0.name == "li" }
+        let rendered = try renderSpec(yaml)
+        let svg = String(decoding: try rendered.webSVGData(options: SVGOptions(linkTarget: .blank)), as: UTF8.self)
+        // The SVG's `<a …>` start tags, in the chips' order.
+        let svgLinks = svg.components(separatedBy: "<a ").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(items.count == 5 && svgLinks.count == 5)
+        for (index, opensTab) in [true, true, false, false, false].enumerated() {
+            let link = try #require(items[index].children.first)
+            #expect((link.attributes["target"] == "_blank") == opensTab, "HTML \(index): \(link.attributes)")
+            #expect((link.attributes["rel"] == "noopener") == opensTab)
+            #expect(svgLinks[index].contains("target=\"_blank\" rel=\"noopener\"") == opensTab, "SVG \(index): \(svgLinks[index])")
+        }
+    }
+
     /// Each chip is a list item named by its tag; a linked chip's `<a>` is its only child and holds
     /// exactly the chip's text (and its checkmark), nothing of another chip.
     @Test @MainActor func eachLinkWrapsExactlyItsChip() throws {
