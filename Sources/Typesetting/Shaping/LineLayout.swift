@@ -377,13 +377,7 @@ private final class LineEngine {
             while start < end && b.isSpace(start) { start += 1 }
             return start
         }
-        // The text is cut where both a grapheme cluster and a shaped cluster start: the kept text
-        // is the paragraph's own glyphs (below), and a ligature (Arabic lam-alef, "fi") cannot be
-        // split, as a browser's cut of its shaped text cannot.
-        var glyphClusterStarts = [Bool](repeating: false, count: paragraph.utf8.count + 1)
-        for item in shaped { for cluster in item.clusters { glyphClusterStarts[cluster] = true } }
-        glyphClusterStarts[paragraph.utf8.count] = true
-        let boundaries = (0...n).filter { b.clusterStart[$0] && ($0 == 0 || glyphClusterStarts[offsets[$0]]) }
+        let boundaries = cutBoundaries(paragraph, shaped: shaped, breakables: b, within: 0..<n)
         var head = 0, tail = n        // kept: [0, head) and [tail, n)
         // A line all in the direction opposite to the paragraph's (English in a right-to-left
         // chip) starts at the paragraph's start edge and overflows at its end edge, where CSS
@@ -444,6 +438,21 @@ private final class LineEngine {
         }
     }
 
+    /// Where a text may be cut within the scalar range `range` (both ends included): where both
+    /// a grapheme cluster and a shaped cluster start. The kept text is the paragraph's own glyphs,
+    /// and a ligature (Arabic lam-alef, "fi") cannot be split, as a browser's cut of its shaped
+    /// text cannot.
+    private func cutBoundaries(_ paragraph: Paragraph, shaped: [ShapedItem], breakables b: Breakables,
+                               within range: Range<Int>) -> [Int] {
+        let offsets = paragraph.scalarOffsets
+        var glyphClusterStarts = [Bool](repeating: false, count: paragraph.utf8.count + 1)
+        for item in shaped { for cluster in item.clusters { glyphClusterStarts[cluster] = true } }
+        glyphClusterStarts[paragraph.utf8.count] = true
+        return (range.lowerBound...range.upperBound).filter {
+            $0 == range.lowerBound || $0 == range.upperBound || (b.clusterStart[$0] && glyphClusterStarts[offsets[$0]])
+        }
+    }
+
     /// The last line shown of a text cut to its line limit (`-webkit-line-clamp`): the UTF-8
     /// range `window` of paragraph `source` (one wrapped line) and an ellipsis, cut into from the
     /// end edge when both do not fit ``limit``.
@@ -467,10 +476,7 @@ private final class LineEngine {
             return try cutLine(paragraph, shaped: shaped, pieces: [lower..<upper, nil], baseLevelFrom: baseLevelFrom)
         }
         let dots = try width(of: ellipsis)
-        var glyphClusterStarts = [Bool](repeating: false, count: paragraph.utf8.count + 1)
-        for item in shaped { for cluster in item.clusters { glyphClusterStarts[cluster] = true } }
-        glyphClusterStarts[paragraph.utf8.count] = true
-        let boundaries = (lower...upper).filter { $0 == lower || $0 == upper || (b.clusterStart[$0] && glyphClusterStarts[offsets[$0]]) }
+        let boundaries = cutBoundaries(paragraph, shaped: shaped, breakables: b, within: lower..<upper)
         if let visual = try visuallyCutLine(paragraph, shaped: shaped, breakables: b, boundaries: boundaries, limit: limit,
                                             dots: dots, baseLevelFrom: baseLevelFrom) {
             return visual

@@ -192,7 +192,7 @@ private func allowDictionaryBreaks(in scalars: [Unicode.Scalar], into result: in
         var units: [UInt16] = []
         var scalarAt: [Int] = []
         for index in start..<end {
-            for unit in String(scalars[index]).utf16 {
+            UTF16.encode(scalars[index]) { unit in
                 scalarAt.append(index)
                 units.append(unit)
             }

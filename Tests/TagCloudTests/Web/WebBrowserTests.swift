@@ -600,11 +600,7 @@ import Typesetting
     @Test @MainActor func inAContrastThemeEveryChipKeepsItsEdge() throws {
         let yaml = "style: suggestionChips\nwidth: 360\nbackground: white\ntags:\n  - {text: Swift, href: \"https://swift.org\"}\n"
             + "  - {text: Linux, selected: true, href: \"/linux/\"}\n  - {text: Cairo, href: \"/cairo/\"}\n  - HarfBuzz\n"
-        let typesetter = try Typesetter.standard()
-        let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
-        let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
-                                                       options: HTMLOptions(background: rendered.cloud.background),
-                                                       typesetter: typesetter), as: UTF8.self)
+        let (rendered, html) = try Self.cloudAndFragment(yaml)
         let size = rendered.pixelSize(scale: 1)
         let page = Self.page(html)
         /// The dark pixels of the row through a chip's middle, from `from` to `to` points past its left edge.
@@ -836,16 +832,22 @@ import Typesetting
         #expect(apart, "\(direction): the chips overlap in a 90 px page: \(boxes)")
     }
 
-    /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
-    /// installs), as the command renders it: the cloud, its HTML fragment, and how Chromium's
-    /// screenshot of the fragment differs from the PNG, both at scale 2.
-    @MainActor
-    static func pageAgainstPicture(_ yaml: String, name: String) throws -> (RenderedCloud, String, ImageDiff.Result) {
+    /// The cloud of `yaml` and its HTML fragment on the spec's background, as the command makes them.
+    static func cloudAndFragment(_ yaml: String) throws -> (RenderedCloud, String) {
         let typesetter = try Typesetter.standard()
         let rendered = try Cloud(yaml: yaml).rendered(typesetter: typesetter)
         let html = String(decoding: try CloudHTML.html(rendered.cloud, rendered: rendered,
                                                        options: HTMLOptions(background: rendered.cloud.background),
                                                        typesetter: typesetter), as: UTF8.self)
+        return (rendered, html)
+    }
+
+    /// A spec rendered with the machine's fonts (Debian's fonts-noto-core, which make test
+    /// installs), as the command renders it: the cloud, its HTML fragment, and how Chromium's
+    /// screenshot of the fragment differs from the PNG, both at scale 2.
+    @MainActor
+    static func pageAgainstPicture(_ yaml: String, name: String) throws -> (RenderedCloud, String, ImageDiff.Result) {
+        let (rendered, html) = try cloudAndFragment(yaml)
         let size = rendered.pixelSize(scale: 1)
         let shot = try Chromium.shared.screenshot(page(html), width: size.width, height: size.height, scale: 2, name: "html-\(name)")
         return (rendered, html, try compare(try rendered.displayList.rgbaImage(scale: 2, background: rendered.background), shot))
