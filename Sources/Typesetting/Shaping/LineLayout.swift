@@ -371,7 +371,6 @@ private final class LineEngine {
         let b = breakables(paragraph, items: shaped)
         let n = b.scalars.count
         let dots = try width(of: ellipsis)
-        let offsets = paragraph.scalarOffsets
         func trimmedStart(_ start: Int, _ end: Int) -> Int {
             var start = start
             while start < end && b.isSpace(start) { start += 1 }
