@@ -560,6 +560,10 @@ struct JekyllConfig: Sendable, Equatable {
     var unpublished = false
     /// `show_drafts`: whether the posts of `_drafts` are built.
     var showDrafts = false
+    /// jekyll-archives' `slug_mode`: how the tags' pages are named (Jekyll's default mode when
+    /// not set; a word that is not a mode is ``SiteTags/JekyllSlugMode/none``, as Jekyll's
+    /// `slugify` reads it).
+    var slugMode = SiteTags.JekyllSlugMode.default
     /// `collections_dir`: the folder (from the root) posts are read from, as its folders.
     var collectionsDir: [String] = []
     /// The file read, if one was.
@@ -681,6 +685,18 @@ struct JekyllConfig: Sendable, Equatable {
         }
         if case .text(let folder, _)? = table["collections_dir"] {
             config.collectionsDir = folder.split(separator: "/").map(String.init).filter { $0 != "." }
+        }
+        if case .table(let archives)? = table["jekyll-archives"] {
+            switch archives["slug_mode"] {
+            case .text(let word, let isPlain)?:
+                // A null (`slug_mode:` or `~`) is Jekyll's default mode.
+                config.slugMode = isPlain && ["", "~", "null", "Null", "NULL"].contains(word) ? .default
+                    : SiteTags.JekyllSlugMode(rawValue: word) ?? .none
+            case nil: break
+            default:
+                config.problems.append(SiteTags.Problem(file: relative, line: nil, message: "jekyll-archives.slug_mode is not a word; "
+                                                        + "the tags' links are Jekyll's default slugs", skipped: .nothing))
+            }
         }
         config.listedExcludes = bounded("exclude")
         config.exclude += config.listedExcludes

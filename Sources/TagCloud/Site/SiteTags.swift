@@ -29,7 +29,8 @@ import Typesetting
 /// takes its pages with it. At a Publish site's root (a `Package.swift` that depends on Publish,
 /// beside `Content`) only the items of the sections its `SectionID` names are read, their block
 /// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags keep
-/// apart by any difference and get Publish's slugs. Its front matter (YAML between `---`
+/// apart by any difference and get Publish's slugs; a Jekyll site's terms get Jekyll's (`slugify`
+/// in jekyll-archives' `slug_mode`). Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, a JSON object, or Org's `#+key: value` lines; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them, as written in Jekyll and Eleventy sites; an Eleventy site's `tags` alone when
@@ -41,7 +42,8 @@ import Typesetting
 /// (`tag`, `category`) one term read instead, and the folders between the folder given and
 /// `_posts` categories, as Jekyll reads them. Each page counts once for each
 /// of its terms. Terms are grouped as Hugo groups them, by their slug (so "Static Sites" and
-/// "static-sites", "Q&A" and "QA" are one term, with one page; ``Options/caseSensitive`` groups
+/// "static-sites", "Q&A" and "QA" are one term, with one page; in a Jekyll site, by Jekyll's slug,
+/// since jekyll-archives writes one page for terms that share it; ``Options/caseSensitive`` groups
 /// them as written, as Jekyll and Eleventy do), and keep the first spelling met, in the order of
 /// the files' paths. YAML front matter that is not well-formed is read as Publish's `key: value`
 /// lines when it holds the keys asked for (with a ``Problem`` saying so, the file counted); a `#`
@@ -112,7 +114,9 @@ public struct SiteTags: Sendable, Hashable {
         public var name: String
         /// How many pages have it.
         public var count: Int
-        /// The term's URL slug, as Hugo's `urlize` makes it (``SiteTags/slug(_:)``).
+        /// The term's URL slug, as its site names the term's page: Hugo's `urlize`
+        /// (``SiteTags/slug(_:)``, also outside any known site), Jekyll's `slugify` in a Jekyll
+        /// site (as jekyll-archives names tag pages), Publish's in a Publish site.
         public var slug: String
         /// The taxonomy it was first met in (`tags`, `categories`), as the options name it.
         public var taxonomy: String
@@ -726,11 +730,34 @@ public struct SiteTags: Sendable, Hashable {
         var removesAccents = false
         /// A Publish site: its tags' pages are named as Publish names them (``publishSlug(_:)``).
         var isPublish = false
+        /// A Jekyll site: its tags' pages are named as jekyll-archives names them, by Jekyll's
+        /// `slugify` in the mode its configuration sets (``jekyllSlug(_:mode:)``).
+        var jekyllMode: JekyllSlugMode?
+    }
+
+    /// The modes of Jekyll's `Utils.slugify` (Jekyll 4), as jekyll-archives' `slug_mode` names them.
+    enum JekyllSlugMode: String, Sendable, Hashable, CaseIterable {
+        /// Runs of characters that are not letters, marks or decimal digits become one `-`.
+        case `default`
+        /// Runs of white space become one `-`; everything else is kept.
+        case raw
+        /// As ``default``, but `. _ ~ ! $ & ' ( ) + , ; = @` are kept too.
+        case pretty
+        /// Runs of characters that are not ASCII letters or digits become one `-`.
+        case ascii
+        /// As ``default`` after Latin letters are written in ASCII, as Ruby's `I18n.transliterate`
+        /// does with its default approximations: a letter of U+00C0…U+017F loses its accents
+        /// (`é` → `e`), `Æ æ Œ œ ß Ø ø Ð ð Đ đ Þ þ Ł ł Ħ ħ Ŧ ŧ Ŋ ŋ Ĳ ĳ Ŀ ŀ ı ĸ ŉ ×` are spelt out, and
+        /// any other character that is not ASCII becomes `?` (so a `-`).
+        case latin
+        /// Not a mode Jekyll knows: the term is only lowercased (Jekyll's `none`, and any other word).
+        case none
     }
 
     /// A term's slug in a site of the given style (``slug(_:)`` for Hugo's defaults).
     static func slug(_ term: String, style: SlugStyle) -> String {
         if style.isPublish { return publishSlug(term) }
+        if let mode = style.jekyllMode { return jekyllSlug(term, mode: mode) }
         var term = term
         if style.removesAccents {
             // Hugo: NFD, the nonspacing marks (Mn) removed, NFC.
@@ -772,6 +799,80 @@ public struct SiteTags: Sendable, Hashable {
         // it is (`public/tags/a%20b/`): the link encodes it (`a%2520b`); kept as an escape, the
         // link was Hugo's own, which servers decode to `a b` and answer 404.
         return percentEncoded(path, keeping: "/+@-._~")
+    }
+
+    /// A tag's slug in a Jekyll site, as jekyll-archives names its page (`/tag/:name/`, `:name`
+    /// being Jekyll 4's `Utils.slugify(tag, mode: slug_mode)`): in the default mode each run of
+    /// characters that are not letters, marks or decimal digits becomes one `-` (`C++` → `c`,
+    /// `node.js` → `node-js`, `Static Sites` → `static-sites`), one `-` at either end is removed,
+    /// and the result is lowercased; ``JekyllSlugMode`` lists the other modes. The page's URL is
+    /// percent-encoded as Jekyll's `URL.escape_path` writes it (`Été` → `%C3%A9t%C3%A9`).
+    static func jekyllSlug(_ term: String, mode: JekyllSlugMode) -> String {
+        let pretty: Set<Unicode.Scalar> = [".", "_", "~", "!", "$", "&", "'", "(", ")", "+", ",", ";", "=", "@"]
+        func isKept(_ scalar: Unicode.Scalar) -> Bool {
+            switch mode {
+            case .none: return true
+            case .raw: return !scalar.properties.isWhitespace
+            case .ascii: return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            case .default, .pretty, .latin:
+                // Ruby's \p{L}, \p{M} and \p{Nd}.
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+                     .nonspacingMark, .spacingMark, .enclosingMark: return true
+                default: return mode == .pretty && pretty.contains(scalar)
+                }
+            }
+        }
+        var kept = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in mode == .latin ? transliteratedToLatin(term).unicodeScalars : term.unicodeScalars {
+            if isKept(scalar) {
+                kept.append(scalar)
+                inRun = false
+            } else if !inRun {
+                kept.append("-")
+                inRun = true
+            }
+        }
+        // `slug.gsub!(/^-|-$/, "")`: one hyphen at either end (a run is one hyphen already).
+        if mode != .none {
+            if kept.first == "-" { kept.removeFirst() }
+            if kept.last == "-" { kept.removeLast() }
+        }
+        // Ruby's String#downcase: the full Unicode lowercase mapping (`İ` → `i̇`).
+        let lower = String(kept).unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
+        // `URL.escape_path`: what a URL path segment may hold is kept (`/` too, which a raw slug
+        // may have: Jekyll writes the page in that folder, its URL's empty parts dropped as
+        // Jekyll's `sanitize_url` drops them, so a slug never starts with `/`), the rest
+        // percent-encoded, `#` too.
+        let path = String(String.UnicodeScalarView(lower)).split(separator: "/").joined(separator: "/")
+        return percentEncoded(path, keeping: "-._~!$&'()*+,;=:@/")
+    }
+
+    /// The letters `I18n.transliterate` spells out rather than strips of accents.
+    private static let latinApproximations: [Unicode.Scalar: String] = [
+        "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Ø": "O", "ø": "o", "Ð": "D", "ð": "d", "Đ": "D", "đ": "d",
+        "Þ": "Th", "þ": "th", "Ł": "L", "ł": "l", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "Ŋ": "NG", "ŋ": "ng",
+        "Ĳ": "IJ", "ĳ": "ij", "Ŀ": "L", "ŀ": "l", "ı": "i", "ĸ": "k", "ŉ": "'n", "×": "x",
+    ]
+
+    /// A term in ASCII as Ruby's `I18n.transliterate` writes it with its default approximations
+    /// (``JekyllSlugMode/latin``).
+    static func transliteratedToLatin(_ term: String) -> String {
+        var result = ""
+        for scalar in term.precomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else if let spelt = latinApproximations[scalar] {
+                result += spelt
+            } else if (0xC0...0x17F).contains(scalar.value),
+                      let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII {
+                result.unicodeScalars.append(base)
+            } else {
+                result += "?"
+            }
+        }
+        return result
     }
 
     /// A tag's slug in a Publish site, as Publish's `normalizedString` names its page
@@ -1603,6 +1704,7 @@ struct FolderWalker {
     /// How the Hugo site being walked spells terms in its URLs (Hugo's defaults elsewhere).
     private var slugStyle: SiteTags.SlugStyle {
         if publishContentDepth != nil { return SiteTags.SlugStyle(isPublish: true) }
+        if jekyllRootDepth != nil { return SiteTags.SlugStyle(jekyllMode: jekyll?.slugMode ?? .default) }
         return hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
     }
 

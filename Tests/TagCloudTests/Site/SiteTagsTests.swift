@@ -952,6 +952,42 @@ import Testing
         #expect(counts(try SiteTags.collect(from: [hugo], options: options)) == ["hugo": 1, "toml": 1])
     }
 
+    /// A Jekyll site's tags link to the pages jekyll-archives writes for them (`/tag/:name/`,
+    /// `:name` being Jekyll's `Utils.slugify` in the configuration's `slug_mode`), not to Hugo's
+    /// `urlize` of them: `C++` is `c` there (Hugo: `c++`), `node.js` is `node-js`.
+    @Test func jekyllTagsAreSluggedAsJekyllArchivesNamesTheirPages() throws {
+        let tags = "[C++, node.js, Static Sites, Été, \"Q&A\", İstanbul, \"-dash-\"]"
+        let jekyll = try site([
+            "_config.yml": "title: Blog\n",
+            "_posts/2024-01-01-a.md": "---\ntags: \(tags)\n---\n",
+            "notes/b.md": "---\ntags: \(tags)\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: jekyll) }
+        func slugs(_ mode: String?) throws -> [String: String] {
+            let config = mode.map { "jekyll-archives:\n  slug_mode: \($0)\n" } ?? "title: Blog\n"
+            try Data(config.utf8).write(to: jekyll.appendingPathComponent("_config.yml"))
+            let terms = try SiteTags.collect(from: [jekyll])
+            return Dictionary(terms.terms.map { ($0.name, $0.slug) }, uniquingKeysWith: { a, _ in a })
+        }
+        #expect(try slugs(nil) == ["C++": "c", "node.js": "node-js", "Static Sites": "static-sites", "Été": "%C3%A9t%C3%A9",
+                                   "Q&A": "q-a", "İstanbul": "i%CC%87stanbul", "-dash-": "dash"])
+        #expect(try slugs("~") == slugs(nil))
+        #expect(try slugs("pretty") == ["C++": "c++", "node.js": "node.js", "Static Sites": "static-sites", "Été": "%C3%A9t%C3%A9",
+                                        "Q&A": "q&a", "İstanbul": "i%CC%87stanbul", "-dash-": "dash"])
+        #expect(try slugs("ascii") == ["C++": "c", "node.js": "node-js", "Static Sites": "static-sites", "Été": "t",
+                                       "Q&A": "q-a", "İstanbul": "stanbul", "-dash-": "dash"])
+        #expect(try slugs("latin") == ["C++": "c", "node.js": "node-js", "Static Sites": "static-sites", "Été": "ete",
+                                       "Q&A": "q-a", "İstanbul": "istanbul", "-dash-": "dash"])
+        #expect(try slugs("raw") == ["C++": "c++", "node.js": "node.js", "Static Sites": "static-sites", "Été": "%C3%A9t%C3%A9",
+                                     "Q&A": "q&a", "İstanbul": "i%CC%87stanbul", "-dash-": "dash"])
+        // A word Jekyll does not know as a mode: the tag lowercased, nothing else.
+        #expect(try slugs("none")["-dash-"] == "-dash-")
+        // Outside a Jekyll site, Hugo's urlize still names them.
+        try FileManager.default.removeItem(at: jekyll.appendingPathComponent("_config.yml"))
+        try FileManager.default.removeItem(at: jekyll.appendingPathComponent("_posts"))
+        #expect(try SiteTags.collect(from: [jekyll]).terms.first { $0.name == "C++" }?.slug == "c++")
+    }
+
     /// Jekyll's finer rules, each checked against Jekyll 4.3.1 (helper-20): `category` and
     /// `categories` both count, and join the defaults' categories; a null value leaves the
     /// defaults in place (and a null `published` with no default unpublishes); tags split at ASCII

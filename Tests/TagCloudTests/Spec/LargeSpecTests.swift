@@ -66,7 +66,54 @@ import Testing
         let close = String(repeating: "]", count: 60)
         var deep = "a0: &a0 \(open)x\(close)\n"
         for index in 1...64 { deep += "a\(index): &a\(index) \(open)*a\(index - 1)\(close)\n" }
-        #expect(parseError(deep, .yaml)?.description.hasPrefix(#"spec.yaml:1:1: unknown key "a0""#) == true)
+        // Each key holds every list before it: 64 of them stand for 120,000 values, more than
+        // the text may; 32 of them (1,920 levels deep) are read.
+        let deepError = parseError(deep, .yaml)?.description
+        #expect(deepError?.contains("malformed YAML: its aliases (*name) stand for more than") == true, "\(String(describing: deepError))")
+        var half = "a0: &a0 \(open)x\(close)\n"
+        for index in 1...32 { half += "a\(index): &a\(index) \(open)*a\(index - 1)\(close)\n" }
+        let halfError = parseError(half, .yaml)?.description
+        #expect(halfError?.hasPrefix(#"spec.yaml:1:1: unknown key "a0""#) == true, "\(String(describing: halfError))")
+    }
+
+    /// "Billion laughs": eight anchors of nine aliases each stand for 9⁸ (43 million) values in
+    /// 300 bytes. As a value they are refused once they have stood for more values than the text
+    /// may (before: 15 s and 5.4 GB, then "unknown key a"); in a key (which Yams hashes to find
+    /// duplicates, walking every value) they are refused before Yams composes (before: 40 s).
+    @Test func nestedAliasesCannotMultiplyASpec() throws {
+        var laughs = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        var previous = "a"
+        for name in ["b", "c", "d", "e", "f", "g", "h"] {
+            laughs += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+            previous = name
+        }
+        let asValue = parseError(laughs + "tags: *h\n", .yaml)?.description
+        #expect(asValue?.contains("malformed YAML: its aliases (*name) stand for more than 100") == true, "\(String(describing: asValue))")
+        for key in ["x: {*h: 1}\n", "*h : 1\n", "x: {a: 1, *h}\n", "x: {[*h]: 1}\n", "? *h\n: 1\n", "x:\n  - *h: 1\n",
+                    "x: [{*h: 1}]\n"] {
+            let error = parseError(laughs + key + "tags: [a]\n", .yaml)?.description
+            #expect(error?.contains("an alias (*name) may only stand for a value") == true, "\(key): \(String(describing: error))")
+        }
+        // Aliases as values, and text that looks like one, still read.
+        let spec = try parseSpec("""
+            tags:
+              - &one
+                text: one
+                tooltip: >-
+                  *emphasis* in a block scalar
+                  *more*
+              - text: &two two
+                tooltip: >-
+                  *folded*
+              - *one
+              -
+                *one
+              - {text: *two}
+            """, .yaml)
+        #expect(spec.tags.map(\.text) == ["one", "two", "one", "one", "two"])
+        #expect(spec.tags.first?.tooltip == "*emphasis* in a block scalar *more*")
+        let listed = try parseSpec("tags: &all [a, b]\ntitle: x\n", .yaml)
+        #expect(listed.tags.map(\.text) == ["a", "b"])
     }
 
     /// A spec file is read into a buffer of its size (the cloud keeps it for its locations): the

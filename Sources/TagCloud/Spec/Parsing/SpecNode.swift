@@ -52,21 +52,75 @@ enum SpecNode {
         self = .scalar(Scalar(text, style))
     }
 
-    /// The same value as a Yams node, with its marks.
-    init(_ node: Node) {
-        switch node {
-        case .scalar(let scalar):
-            // An explicit `!!str 2024` is text, as a quoted "2024" is: read as one.
-            let isPlain = scalar.style == .plain || scalar.style == .any
-            let style = isPlain && scalar.tag.rawValue == "tag:yaml.org,2002:str" ? .doubleQuoted : scalar.style
-            self = .scalar(Scalar(scalar.string, style, scalar.mark))
-        case .mapping(let mapping):
-            self = .mapping(Mapping(pairs: mapping.map { (SpecNode($0.key), SpecNode($0.value)) }, mark: mapping.mark))
-        case .sequence(let sequence):
-            self = .sequence(Sequence(elements: sequence.map(SpecNode.init), mark: sequence.mark))
-        case .alias(let alias):
-            self = .alias(alias.mark)
+    /// The same value as a Yams node, with its marks, or `nil` when it holds more than `budget`
+    /// values.
+    ///
+    /// Yams composes an alias as the node it names, shared: a few hundred bytes of nested
+    /// aliases are a small tree of Yams nodes that stands for billions of values. Each value
+    /// made here is taken from `budget`, so the conversion stops as soon as the text has
+    /// stood for more values than it may. The tree is walked with a stack of its own, not by
+    /// recursion: aliases of nested lists make it thousands of levels deep.
+    ///
+    /// - Parameters:
+    ///   - budget: The values that may still be made; decreased by those made.
+    ///   - exhaustedAt: Set to where the value that ran out of budget starts.
+    init?(_ root: Node, budget: inout Int, exhaustedAt: inout Mark?) {
+        /// A list or mapping being converted: its elements (a mapping's keys and values in
+        /// turn), how many were started, and those made.
+        struct Open {
+            let node: Node
+            let children: [Node]
+            var next = 0
+            var made: [SpecNode] = []
         }
+        var open: [Open] = []
+        /// Makes a scalar or alias, or opens a list or mapping (`nil`); `false` when out of budget.
+        func start(_ node: Node, budget: inout Int) -> (made: SpecNode?, ok: Bool) {
+            budget -= 1
+            guard budget >= 0 else { return (nil, false) }
+            switch node {
+            case .scalar(let scalar):
+                // An explicit `!!str 2024` is text, as a quoted "2024" is: read as one.
+                let isPlain = scalar.style == .plain || scalar.style == .any
+                let style = isPlain && scalar.tag.rawValue == "tag:yaml.org,2002:str" ? .doubleQuoted : scalar.style
+                return (.scalar(Scalar(scalar.string, style, scalar.mark)), true)
+            case .alias(let alias):
+                return (.alias(alias.mark), true)
+            case .mapping(let mapping):
+                var children: [Node] = []
+                children.reserveCapacity(2 * mapping.count)
+                for (key, value) in mapping { children.append(key); children.append(value) }
+                open.append(Open(node: node, children: children))
+            case .sequence(let sequence):
+                open.append(Open(node: node, children: Array(sequence)))
+            }
+            return (nil, true)
+        }
+        let first = start(root, budget: &budget)
+        guard first.ok else { exhaustedAt = root.mark; return nil }
+        if let made = first.made { self = made; return }
+        while let last = open.indices.last {
+            if open[last].next < open[last].children.count {
+                let child = open[last].children[open[last].next]
+                open[last].next += 1
+                let started = start(child, budget: &budget)
+                guard started.ok else { exhaustedAt = child.mark; return nil }
+                if let made = started.made { open[last].made.append(made) }
+                continue
+            }
+            let closed = open.removeLast()
+            let made: SpecNode
+            switch closed.node {
+            case .mapping(let mapping):
+                let pairs = stride(from: 0, to: closed.made.count - 1, by: 2).map { (key: closed.made[$0], value: closed.made[$0 + 1]) }
+                made = .mapping(Mapping(pairs: pairs, mark: mapping.mark))
+            default:
+                made = .sequence(Sequence(elements: closed.made, mark: closed.node.mark))
+            }
+            if open.isEmpty { self = made; return }
+            open[open.count - 1].made.append(made)
+        }
+        return nil
     }
 
     /// Where the value starts in the text, if it was read from text.

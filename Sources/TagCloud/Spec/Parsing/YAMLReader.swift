@@ -51,7 +51,16 @@ enum YAMLReader {
         }
         do {
             let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
-            return Composed(root: root.map(SpecNode.init), locate: locate)
+            guard let root else { return Composed(root: nil, locate: locate) }
+            var budget = maxComposedValues(textBytes: input.bytes.count)
+            var exhaustedAt: Mark?
+            guard let converted = SpecNode(root, budget: &budget, exhaustedAt: &exhaustedAt) else {
+                throw TagCloudError.syntax(format: format, locate(exhaustedAt), message: "its aliases (*name) stand for more "
+                                           + "than \(maxComposedValues(textBytes: input.bytes.count)) values; write the values out")
+            }
+            return Composed(root: converted, locate: locate)
+        } catch let error as TagCloudError {
+            throw error
         } catch let error as YamlError {
             throw translate(error, input: input, format: format, locate: locate)
         } catch {
@@ -213,26 +222,78 @@ enum YAMLReader {
         return nil
     }
 
+    /// The most values (scalars, lists and mappings, an alias's counted each time it is used)
+    /// a text of `textBytes` bytes may compose into: twice as many as its bytes, which no text
+    /// without aliases reaches, and 100,000 more for aliases (a style written once and used by
+    /// every tag). A few hundred bytes of nested aliases would otherwise stand for billions.
+    static func maxComposedValues(textBytes: Int) -> Int { 2 * textBytes + 100_000 }
+
     /// The most aliases (`*name`) a YAML spec may use. An alias stands for a whole node, so a
     /// chain of aliases can nest far deeper than the text does; with at most this many, a node
     /// tree is at most `(maxSpecAliases + 1) × maxSpecNesting` deep.
     static let maxSpecAliases = 64
 
-    /// Where YAML text would compose into a tree too deep to handle safely, and why: nesting
-    /// deeper than ``maxSpecNesting``, estimated from above (open flow brackets plus, per line,
-    /// the indentation and the `- ` / `? ` indicators that open compact nested collections), or
-    /// more than ``maxSpecAliases`` aliases. Quoted scalars, plain scalars outside flow
-    /// collections and comments are skipped.
+    /// Where YAML text would compose into a tree too deep or too large to handle safely, and
+    /// why: nesting deeper than ``maxSpecNesting``, estimated from above (open flow brackets plus,
+    /// per line, the indentation and the `- ` / `? ` indicators that open compact nested
+    /// collections); more than ``maxSpecAliases`` aliases; or an alias anywhere but as a value
+    /// (after `key: `, `- `, or as an element of a flow list that is not a key). An alias in a
+    /// key is refused because Yams hashes keys to find duplicates, and a key that is an alias of
+    /// an alias of a list of nine aliases… is hashed in time exponential in its text (a 300-byte
+    /// "billion laughs" took 40 s and 5 GB); aliases as values are bounded when the tree is
+    /// converted (``SpecNode/init(_:budget:)``). Quoted scalars, plain scalars outside flow
+    /// collections, block scalars (`|`, `>`) and comments are skipped.
     ///
     /// - Complexity: O(n).
     static func structureProblem(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
         let tooDeep = "the mappings and lists nest more than \(maxSpecNesting) levels deep"
+        let notAValue = "an alias (*name) may only stand for a value (after \"key: \" or \"- \", or in a [list]), not in a key"
         var aliases = 0
         var flowDepth = 0
         var index = 0
         var atLineStart = true
         var previous: UInt8 = 0x0A
         let count = bytes.count
+        // The open flow collections: their bracket, and whether an alias is inside.
+        var flows: [(bracket: UInt8, hasAlias: Bool)] = []
+        // Where an explicit key (`? `) was met, which may hold an alias across lines.
+        var explicitKey: Int?
+        var firstAlias: Int?
+        // The current line's indentation, and the column after its last `- ` / `? ` indicator.
+        var lineStart = 0
+        var contentColumn = 0
+        // The indentation a block scalar's lines are deeper than, while in one.
+        var blockScalarParent: Int?
+        /// Whether the next character after `position` (spaces and tabs skipped) is a `:` that
+        /// ends a key (followed by white space, a flow indicator or the end).
+        func isFollowedByKeyColon(_ position: Int) -> Bool {
+            var next = position
+            while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+            guard next < count, bytes[next] == UInt8(ascii: ":") else { return false }
+            guard next + 1 < count else { return true }
+            switch bytes[next + 1] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+            default: return false
+            }
+        }
+        /// Whether the alias at `position` stands where a value goes: after `key: `, a `- `
+        /// indicator, or `[` / `,` in a flow list; on a line of its own after a line ending in
+        /// `:` or `-`.
+        func isInValuePosition(_ position: Int) -> Bool {
+            var back = position - 1
+            while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+            guard back >= 0 else { return false }
+            switch bytes[back] {
+            case UInt8(ascii: ":"), UInt8(ascii: "-"): return true
+            case UInt8(ascii: "["), UInt8(ascii: ","): return flows.last?.bracket == UInt8(ascii: "[")
+            case 0x0A, 0x0D:
+                // The value of the line above (`tags:` then `  *all`): its last character that
+                // is not a space, past blank lines.
+                while back >= 0, bytes[back] == 0x0A || bytes[back] == 0x0D || bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+                return back >= 0 && (bytes[back] == UInt8(ascii: ":") || bytes[back] == UInt8(ascii: "-"))
+            default: return false
+            }
+        }
         func isTokenStart(_ byte: UInt8) -> Bool {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
@@ -261,16 +322,29 @@ enum YAMLReader {
         while index < count {
             if atLineStart {
                 atLineStart = false
+                lineStart = index
                 var column = 0
                 while index < count, bytes[index] == 0x20 { column += 1; index += 1 }
+                // A block scalar's lines (deeper than its parent, or blank) are text.
+                if let parent = blockScalarParent, flowDepth == 0 {
+                    if index >= count || bytes[index] == 0x0A || bytes[index] == 0x0D || column > parent {
+                        while index < count, bytes[index] != 0x0A { index += 1 }
+                        index += 1
+                        atLineStart = true
+                        continue
+                    }
+                    blockScalarParent = nil
+                }
                 var indicators = 0
                 while index + 1 < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "?"),
                       bytes[index + 1] == 0x20 {
+                    if bytes[index] == UInt8(ascii: "?") { explicitKey = explicitKey ?? index }
                     indicators += 1
                     index += 2
                     while index < count, bytes[index] == 0x20 { index += 1 }
                 }
                 if column + indicators + flowDepth > maxSpecNesting { return (index, tooDeep) }
+                contentColumn = index - lineStart
                 previous = 0x20
                 continue
             }
@@ -301,17 +375,46 @@ enum YAMLReader {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if isTokenStart(previous) {
                     flowDepth += 1
+                    flows.append((byte, false))
                     if flowDepth > maxSpecNesting { return (index, tooDeep) }
                 }
+            case UInt8(ascii: "|"), UInt8(ascii: ">"):
+                // A block scalar: its lines are deeper than the mapping whose key is on this line
+                // (`key: |`), or than the `- ` it follows (`- |`).
+                if flowDepth == 0, isTokenStart(previous) {
+                    var back = index - 1
+                    while back >= lineStart, bytes[back] == 0x20 { back -= 1 }
+                    if back >= lineStart, bytes[back] == UInt8(ascii: "-") || bytes[back] == UInt8(ascii: "?") {
+                        blockScalarParent = back - lineStart
+                    } else {
+                        blockScalarParent = contentColumn
+                    }
+                }
             case UInt8(ascii: "*"):
-                if isTokenStart(previous) {
+                if isTokenStart(previous), index + 1 < count, !isSpace(bytes[index + 1]) {
                     aliases += 1
                     if aliases > maxSpecAliases {
                         return (index, "more than \(maxSpecAliases) aliases (*name); write the values out")
                     }
+                    firstAlias = firstAlias ?? index
+                    // The alias's name, as libyaml scans it: ASCII letters, digits, `-` and `_`.
+                    var end = index + 1
+                    while end < count, bytes[end] < 0x80,
+                          Character(Unicode.Scalar(bytes[end])).isLetter || Character(Unicode.Scalar(bytes[end])).isNumber
+                            || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "_") {
+                        end += 1
+                    }
+                    guard isInValuePosition(index), !isFollowedByKeyColon(end) else { return (index, notAValue) }
+                    if !flows.isEmpty { flows[flows.count - 1].hasAlias = true }
+                    index = end - 1
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 flowDepth = max(0, flowDepth - 1)
+                if let closed = flows.popLast(), closed.hasAlias {
+                    // A flow collection holding an alias is a value too, not a key.
+                    if isFollowedByKeyColon(index + 1) { return (index, notAValue) }
+                    if !flows.isEmpty { flows[flows.count - 1].hasAlias = true }
+                }
             default:
                 // A plain scalar outside flow collections (`href: a{{b`, a key) runs to the end of
                 // the line, a `: ` or a ` #`: its brackets open nothing, so they are skipped
@@ -326,6 +429,8 @@ enum YAMLReader {
             previous = index < count ? bytes[index] : 0
             index += 1
         }
+        // An explicit key (`? `) can hold an alias on the lines below it.
+        if explicitKey != nil, let firstAlias { return (firstAlias, notAValue) }
         return nil
     }
 }
