@@ -117,7 +117,11 @@ struct HTMLWriter {
         let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir)\(lang) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
         let style = try styleSheet(controlsRows: controlsRows)
         var fragment = "<style>\n" + style + "</style>\n"
-        fragment += controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
+        // The frame sizes the cloud in any parent: a grid of one column `minmax(0, picture width)`
+        // is as wide as the picture in a parent sized by its content (a float, an inline block, a
+        // flex item, a table cell), as narrow as the parent when it is narrower, and never wider.
+        let inner = controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
+        fragment += "<div id=\"\(p)-frame\" class=\"tc-frame\">\n" + inner + "</div>\n"
         guard options.isPage else { return fragment }
         // The page is as dark as the cloud's look: a dark theme's white text never lands on a
         // browser's white page (an automatic theme's only in dark mode).
@@ -473,6 +477,16 @@ struct HTMLWriter {
         let scope = "#\(p)"
         let pictureWidth = cloud.width + 2 * cloud.padding
         var css = try fonts.fontFaces(prefix: p, fontURL: options.fontURL)
+        // The list's width alone followed its content in a parent sized by it: as wide as its
+        // chips on one line (three tags: 220 px of a 390 px picture, its background and centring
+        // other than the picture's), and never narrower than its widest label, which crossed the
+        // parent's edge in a column narrower than that (a 220 px inline block, a table cell, a
+        // flex item) where a block parent cuts it with "…". A grid column `minmax(0, width)` is
+        // as wide as the picture there and as narrow as the parent allows; the frame undoes what
+        // a page's rules for `div` may set.
+        css += "#\(p)-frame{display:grid;grid-template-columns:minmax(0,\(number(pictureWidth))px);box-sizing:border-box;"
+            + "margin:0;padding:0;border:0;background:none;width:auto;min-width:0;max-width:100%;height:auto;float:none;"
+            + "position:static;transform:none}\n"
         var container = "box-sizing:border-box;list-style:none;margin:0;width:100%;max-width:\(number(pictureWidth))px;"
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"

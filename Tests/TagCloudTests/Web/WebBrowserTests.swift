@@ -358,6 +358,47 @@ import Typesetting
         }
     }
 
+    /// A fragment in a parent sized by its content inside a column narrower than the picture (a
+    /// 220 px inline block or float, a flex item or a table cell in 250 px) stays inside it, its
+    /// chips reflowed and a label too long for the column cut with "…": the set-rows cloud was
+    /// 390 px wide (its size container's intrinsic width) and a long label crossed the edge. With
+    /// room, a cloud of three short tags is as wide as the picture, as its SVG is (it was as wide
+    /// as its chips on one line, 220 of 390 px, its background and centring not the picture's).
+    @Test @MainActor func aCloudInAParentSizedByItsContentStaysInsideANarrowColumn() throws {
+        let long = try Case("long", yaml: "tags: [Swift, \"Learn something new every single day of the week\", Go]\n")
+        let short = try Case("short", yaml: "alignment: center\nbackground: \"#fde68a\"\ntags: [Swift, Go, Rust]\n")
+        let parents = [
+            "inline block": "<div style=\"width:220px\"><div style=\"display:inline-block\">%@</div></div>",
+            "float": "<div style=\"width:220px\"><div style=\"float:left\">%@</div></div>",
+            "flex item": "<div style=\"display:flex;width:250px\"><div>%@</div></div>",
+            "table cell": "<table style=\"width:250px;border-spacing:0\"><tr><td style=\"padding:0\">%@</td></tr></table>",
+            "grid auto column": "<div style=\"display:grid;grid-template-columns:auto;width:250px\"><div>%@</div></div>",
+        ]
+        let script = """
+            (() => { const list = document.querySelector('ul.tc-cloud'); const r = list.getBoundingClientRect();
+              const right = Math.max(...[...list.querySelectorAll(':scope > li.tc-chip')].map(c => c.getBoundingClientRect().right));
+              const cut = [...list.querySelectorAll('.tc-text')].some(t => t.scrollWidth > t.clientWidth);
+              return [r.width, right, document.documentElement.scrollWidth, cut ? 1 : 0]; })()
+            """
+        for item in [try Case("balanced"), long] {
+            for (name, parent) in parents.sorted(by: { $0.key < $1.key }) {
+                let limit = name == "inline block" || name == "float" ? 220.0 : 250.0
+                let page = Self.page(parent.replacingOccurrences(of: "%@", with: try item.html()))
+                let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 900, name: "narrow-\(name)") as? [NSNumber])
+                #expect(value[0].doubleValue <= limit + 0.5 && value[1].doubleValue <= limit + 0.5,
+                        "\(item.name) in a \(name): the list is \(value[0]) px wide, its chips end at \(value[1]) px, past \(limit)")
+                if item.name == "long" { #expect(value[3].intValue == 1, "\(name): the long label is not cut") }
+            }
+        }
+        for (name, parent) in parents.sorted(by: { $0.key < $1.key }) {
+            let wide = parent.replacingOccurrences(of: "220px", with: "800px").replacingOccurrences(of: "250px", with: "800px")
+            let page = Self.page(wide.replacingOccurrences(of: "%@", with: try short.html()))
+            let value = try #require(try Chromium.shared.evaluate(script, in: page, width: 900, name: "wide-\(name)") as? [NSNumber])
+            #expect(abs(value[0].doubleValue - Double(short.size.width)) < 1,
+                    "\(name): three tags make a list \(value[0]) px wide, not the picture's \(short.size.width)")
+        }
+    }
+
     /// An inline SVG wider than its column (a 390-point cloud on a 360-pixel phone) is narrowed to
     /// the column in proportion, as the HTML fragment reflows in it: it kept its width, and the
     /// whole page scrolled sideways, on any page without its own `svg { max-width: 100% }`.
