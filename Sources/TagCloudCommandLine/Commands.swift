@@ -279,7 +279,7 @@ package struct Animate: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of an APNG (default: TO's scale key).", valueName: "scale"))
     var scale: Double?
 
-    @Flag(help: "Animate the change back to FROM too (the animation always repeats; without --loop it jumps back to FROM).")
+    @Flag(help: "Animate the change back to FROM too (the animation always repeats, in SVG unless the reader asks for less motion; without --loop it jumps back to FROM).")
     var loop = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The most bytes read from each spec: a number, or with K, M or G (default 64M, at most 1G).", valueName: "size"))

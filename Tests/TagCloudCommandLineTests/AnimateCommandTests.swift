@@ -58,6 +58,12 @@ import Testing
         #expect(svg.status == 0, "\(svg.standardError)")
         let text = try String(contentsOf: dir.appendingPathComponent("switch.svg"), encoding: .utf8)
         #expect(text.contains("@keyframes") && text.contains("step-end infinite") && !text.contains("<script"))
+        #expect(text.contains("@media (prefers-reduced-motion:reduce)"), "no still cloud for readers who ask for less motion")
+        #expect(svg.standardError.isEmpty, "\(svg.standardError)")
+        // --scale sets an APNG's pixels: an SVG has none, and says it was not used (silently ignored before).
+        let scaled = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "scaled.svg", "--scale", "2"], in: dir)
+        #expect(scaled.status == 0 && scaled.standardError.contains("warning: --scale sets an animated PNG's pixels per point"),
+                "\(scaled.standardError)")
         // Standard output without --format is an APNG, as `render -o -` is a PNG (it was refused as
         // an unknown format "-").
         let toStandardOutput = try CommandRunner.run(["animate", "wide.yaml", "narrow.yaml", "-o", "-"], in: dir)

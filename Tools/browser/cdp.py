@@ -176,10 +176,12 @@ class Page:
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": int(width), "height": int(height), "deviceScaleFactor": scale, "mobile": False})
 
-    def emulate_media(self, dark=None, forced_colors=None):
+    def emulate_media(self, dark=None, forced_colors=None, reduced_motion=None):
         features = [] if dark is None else [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]
         if forced_colors is not None:
             features.append({"name": "forced-colors", "value": "active" if forced_colors else "none"})
+        if reduced_motion is not None:
+            features.append({"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"})
         self.call("Emulation.setEmulatedMedia", {"features": features})
 
     def navigate(self, url):
@@ -238,7 +240,8 @@ def load(page, request):
     if not any(key in request for key in ("html", "file", "url")):
         return
     page.set_viewport(request.get("width", 800), request.get("height", 600), request.get("scale", 1))
-    page.emulate_media(dark=request.get("dark"), forced_colors=request.get("forcedColors"))
+    page.emulate_media(dark=request.get("dark"), forced_colors=request.get("forcedColors"),
+                       reduced_motion=request.get("reducedMotion"))
     if "html" in request:
         page.set_content(request["html"])
     elif "url" in request:

@@ -288,6 +288,8 @@ enum AnimatedSVGEncoder {
         }
         let iterations = animation.loopCount == 0 ? "infinite" : "\(animation.loopCount) forwards"
         var css = "\n<style>\n"
+        // Each moving element's last state, for readers who ask for less motion.
+        var still = ""
         for (rank, element) in elements.enumerated() {
             // A piece the last frame does not show (hidden from assistive technology) is hidden
             // as well as transparent while it does not show: its links are then neither tab stops
@@ -324,6 +326,13 @@ enum AnimatedSVGEncoder {
             // global to a page, so two animations inlined in one page must not share names.
             css += "@keyframes \(ids[rank])-k{\(keyframes)}\n"
             css += "[id=\"\(ids[rank])\"]{animation:\(ids[rank])-k \(number(total, decimals: 5))s step-end \(iterations)}\n"
+            still += "[id=\"\(ids[rank])\"]{animation:none;\(frames[frames.count - 1])}\n"
+        }
+        // A reader who asks for less motion (`prefers-reduced-motion: reduce`, an operating
+        // system's setting) is shown the cloud the animation ends on, still: it moved, and by
+        // default repeated for ever (WCAG 2.2.2 and 2.3.3).
+        if !still.isEmpty {
+            css += "@media (prefers-reduced-motion:reduce){\n" + still + "}\n"
         }
         css += "</style>"
         return css

@@ -190,7 +190,10 @@ final class SVGWriter {
         // shrank it to a letter. Never wider than its column, in proportion: a 390-point cloud
         // on a 360-pixel phone made the whole page scroll sideways on any page without its own
         // `svg { max-width: 100% }`.
-        let size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto}\n"
+        var size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto}\n"
+        if let paper = options.printBackground, background == nil, options.darkLook == nil {
+            size += "@media print{#\(p){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
+        }
         head += "<style>\n" + size + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer,
                                                  classPrefix: p + "-") + "</style>\n"
         if holdsLinks { head += "<defs>" + SVGStyleSheet.focusFilter(id: p + "-focus") + "</defs>\n" }

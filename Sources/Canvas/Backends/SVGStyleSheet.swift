@@ -200,6 +200,23 @@ struct SVGStyleSheet {
             // its page (the dark look's white labels printed on pale chips on white paper).
             text += "@media screen and (prefers-color-scheme:dark){\n" + dark.joined() + "}\n"
         }
+        // A contrast theme (`forced-colors: active`) recolours a page's HTML but leaves an inline
+        // SVG's fills and strokes as written: a dark look's white labels were drawn on the
+        // theme's white page, the light look's black ones on a black page. The chips are then
+        // drawn in the theme's colours, as the HTML fragment's are: the page's canvas inside, an
+        // edge and the labels in its text colour (links in its link colour), a selected chip's
+        // edge three times as thick, a focused link ringed in its highlight colour.
+        text += "@media (forced-colors:active){\n"
+            + "\(scope) .tc-background{fill:Canvas}\n"
+            // (`.tc-chip` before the class: above the reset `path:not([stroke]){stroke:none}`.)
+            + "\(scope) .tc-chip .tc-chip-fill{fill:Canvas;stroke:CanvasText;stroke-width:1px}\n"
+            + "\(scope) .tc-chip.tc-selected .tc-chip-fill{stroke-width:3px}\n"
+            + "\(scope) .tc-chip-border{stroke:CanvasText}\n"
+            + "\(scope) .tc-label{fill:CanvasText}\n"
+            + "\(scope) .tc-link .tc-label{fill:LinkText}\n"
+            + "\(scope) .tc-check{stroke:CanvasText}\n"
+            + (links ? "\(scope) .tc-chip .tc-link:focus-visible .tc-chip-fill{filter:none;stroke:Highlight;stroke-width:3px}\n" : "")
+            + "}\n"
         return text
     }
 }

@@ -46,6 +46,10 @@ public struct SVGOptions: Sendable, Equatable {
     /// colours (a printed page shows the light look).
     /// `nil` (the default) writes one look.
     public var darkLook: DarkLook?
+    /// A background painted only on paper, for a picture with no background of its own whose
+    /// colours need one (a dark look's white labels, which printed on white paper); `nil` (the
+    /// default) prints the picture as it shows. Ignored when the picture has a background.
+    public var printBackground: RGBAColor?
     /// Whether the picture scales with its container: only a `viewBox`, 100 % wide, its height
     /// following from the aspect ratio. `false` (the default) writes `width` and `height` in
     /// `px` as well.

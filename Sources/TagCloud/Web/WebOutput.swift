@@ -101,6 +101,9 @@ extension RenderedCloud {
                            options: SVGOptions = SVGOptions()) throws(TagCloudError) -> Data {
         var options = options
         if let dark { options.darkLook = SVGOptions.DarkLook(list: dark.displayList, background: darkBackground?.rgbaColor) }
+        // The dark theme without a background: its white labels printed on white paper (a
+        // browser prints no page background by default), so paper gets the dark page's black.
+        if dark == nil, background == nil, cloud.theme == .dark, options.printBackground == nil { options.printBackground = .black }
         do {
             return try displayList.svgData(background: background?.rgbaColor, options: options)
         } catch let error as CanvasError {

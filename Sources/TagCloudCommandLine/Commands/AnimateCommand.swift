@@ -155,6 +155,10 @@ extension TagCloudCommand {
             return cloud
         }
         let from = try load(request.from), to = try load(request.to)
+        // An SVG is drawn in points, at any size the page gives it: a scale would do nothing.
+        if format == .svg, request.scale != nil {
+            warn("warning: --scale sets an animated PNG's pixels per point; an SVG has none, and it was not used")
+        }
         // Both specs' font files (theirs and `--font-file`'s) are inputs too, which the output
         // must not replace: checked before anything is drawn.
         let fonts = from.fontFilePaths + to.fontFilePaths, readPaths = inputs + fonts

@@ -88,7 +88,7 @@ package struct SamplesReport: Sendable {
     package var summary: String {
         let animations = "\(swiftAnimations.count) animation\(swiftAnimations.count == 1 ? "" : "s")"
         let failed = failures.isEmpty ? "" : "; \(failures.count) failed"
-        return "rendered \(specs.count) specs, \(swiftExamples.count) Swift examples and \(animations) (\(files.count) files)\(failed)"
+        return "rendered \(specs.count) \(specs.count == 1 ? "spec" : "specs"), \(swiftExamples.count) Swift examples and \(animations) (\(files.count) files)\(failed)"
     }
 
     /// 0 when every sample was rendered, else the highest code of the failures

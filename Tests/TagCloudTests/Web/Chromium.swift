@@ -89,15 +89,17 @@ final class Chromium: @unchecked Sendable {
     ///   - scale: Device pixels per CSS pixel.
     ///   - dark: Whether to emulate `prefers-color-scheme: dark`.
     ///   - forcedColors: Whether to emulate `forced-colors: active` (a contrast theme).
+    ///   - reducedMotion: Whether to emulate `prefers-reduced-motion: reduce`.
     ///   - focus: A CSS selector of the element to focus (as the keyboard focuses it) first.
     ///   - name: The file name's stem, for looking at the pictures after a failure.
     func screenshot(_ html: String, width: Int, height: Int, scale: Double = 1, dark: Bool = false, forcedColors: Bool = false,
-                    focus: String? = nil, name: String) throws -> RGBAImage {
+                    reducedMotion: Bool = false, focus: String? = nil, name: String) throws -> RGBAImage {
         let path = try page(html, name: name)
         let shot = folder.appendingPathComponent(name + ".png")
         var request: [String: Any] = ["op": "screenshot", "file": path, "width": width, "height": height, "scale": scale, "out": shot.path]
         if dark { request["dark"] = true }
         if forcedColors { request["forcedColors"] = true }
+        if reducedMotion { request["reducedMotion"] = true }
         if let focus { request["focus"] = focus }
         _ = try self.request(request)
         return try RGBAImage(contentsOf: shot)

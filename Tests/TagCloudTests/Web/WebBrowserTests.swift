@@ -166,6 +166,28 @@ import Typesetting
         }
     }
 
+    /// A reader who asks for less motion (`prefers-reduced-motion: reduce`) sees the cloud the
+    /// animation ends on, still, from the start: the chips moved, and by default for ever.
+    @Test @MainActor func anAnimatedSVGStandsStillForReadersWhoAskForLessMotion() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]\n")
+        var to = from
+        to.width = 200
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 20, typesetter: bundledTypesetter)
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        let width = Int(animation.size.width.rounded(.up)), height = Int(animation.size.height.rounded(.up))
+        guard let first = animation.frames.first, let last = animation.frames.last else { Issue.record("no frames"); return }
+        // Paused at its start: the first frame moving, the last one still.
+        let atStart = svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = 1 })</script>"
+        let still = try Chromium.shared.screenshot(Self.page(atStart), width: width, height: height, scale: 2, reducedMotion: true,
+                                                   name: "reduced-motion")
+        let result = try Self.compare(try last.list.rgbaImage(scale: 2, background: nil), still)
+        #expect(result.differentShare <= 0.005, "with less motion: \(result.differentPixels) pixels differ from the last frame")
+        let moving = try Chromium.shared.screenshot(Self.page(atStart), width: width, height: height, scale: 2, name: "full-motion")
+        let start = try Self.compare(try first.list.rgbaImage(scale: 2, background: nil), moving)
+        #expect(start.differentShare <= 0.005, "without the preference: \(start.differentPixels) pixels differ from the first frame")
+    }
+
     /// An animated SVG inlined in a page is one list to assistive technology, the cloud the
     /// animation ends on, its chips list items (not every frame's copy, nor plain groups).
     @Test @MainActor func anAnimatedSVGIsOneListOfItems() throws {
@@ -301,6 +323,24 @@ import Typesetting
             let corner = printed.pixel(x: 4, y: 4)
             #expect(corner.prefix(3).allSatisfy { $0 < 16 }, "\(kind): the printed cloud's background is \(corner), not black")
         }
+    }
+
+    /// The dark theme with no background of its own prints on the dark page's black, in the
+    /// HTML fragment as in the SVG: the page's dark background is not printed, and its white
+    /// labels printed on pale chips on white paper.
+    @Test @MainActor func aDarkCloudWithoutABackgroundPrintsOnBlack() throws {
+        let item = try Case("printed-dark", yaml: "theme: dark\nwidth: 300\ntags: [Swift, Linux, Cairo]\n")
+        for (kind, fragment) in [("svg", try item.svg()), ("html", try item.html())] {
+            let pdf = try Chromium.shared.printed(Self.page(fragment, css: "@page{size:400px 300px;margin:0}"), name: "printed-dark-\(kind)")
+            let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+            let corner = printed.pixel(x: 4, y: 4)
+            #expect(corner.prefix(3).allSatisfy { $0 < 16 }, "\(kind): the printed cloud's corner is \(corner), not black")
+        }
+        // A light cloud without a background prints on the paper's white, as it shows.
+        let light = try Case("printed-light", yaml: "width: 300\ntags: [Swift, Linux, Cairo]\n")
+        let pdf = try Chromium.shared.printed(Self.page(try light.svg(), css: "@page{size:400px 300px;margin:0}"), name: "printed-light")
+        let printed = try #require(try PDFRasterizer.render(pdf, scale: 96.0 / 72).first)
+        #expect(printed.pixel(x: 4, y: 4).prefix(3).allSatisfy { $0 > 240 })
     }
 
     /// A reader in dark mode prints an automatic theme's light look, on paper as white as the
@@ -665,6 +705,27 @@ import Typesetting
         // Outside a contrast theme the page is unchanged: the chips' own fills, no outline.
         let normal = try Chromium.shared.screenshot(page, width: size.width, height: size.height, name: "forced-colors-off")
         #expect(darkRun(normal, chip: 0, from: -1, to: 1) == 0)
+    }
+
+    /// An inline SVG in a contrast theme is drawn in the theme's colours, as the HTML is: a dark
+    /// look's white labels were drawn as written, on the theme's white page (and a light look's
+    /// black ones on a black page). Every chip gets an edge, every label the theme's text colour.
+    @Test @MainActor func anInlineSVGInAContrastThemeTakesItsColours() throws {
+        let item = try Case("forced-svg", yaml: "theme: dark\nwidth: 360\ntags: [Swift, {text: Linux, selected: true}, Cairo, HarfBuzz]\n")
+        let page = Self.page(try item.svg())
+        let shot = try Chromium.shared.screenshot(page, width: item.size.width, height: item.size.height, forcedColors: true,
+                                                  name: "forced-colors-svg")
+        for (index, chip) in item.rendered.layout.chips.enumerated() {
+            let y = Int(chip.y + chip.height / 2)
+            var darkest = 255
+            for x in Int(chip.x + chip.height / 2)..<Int(chip.x + chip.width - chip.height / 2) {
+                darkest = min(darkest, shot.pixel(x: x, y: y).prefix(3).map(Int.init).max() ?? 255)
+            }
+            #expect(darkest < 80, "chip \(index) (\(chip.text)): its label's darkest pixel is \(darkest) of 255 on a white page")
+            let left = Int(chip.x.rounded())
+            let edge = (left - 1...left + 1).contains { x in shot.pixel(x: x, y: y).prefix(3).map(Int.init).reduce(0, +) < 3 * 128 }
+            #expect(edge, "chip \(index) (\(chip.text)) has no edge")
+        }
     }
 
     /// A focused linked chip in SVG is ringed two points outside its shape, with the page's
