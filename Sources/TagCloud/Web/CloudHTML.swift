@@ -71,11 +71,23 @@ struct HTMLWriter {
     private var lookRules = ""
     private var darkLookRules = ""
 
+    /// The language of the list's name: the cloud's, but English when the name is this
+    /// package's own English default ("Tag cloud") and the cloud is in another language (a
+    /// Japanese voice read "Tag cloud" as Japanese). Each tag's chip says its own language.
+    let listLanguage: String?
+    /// The language of the "+N" chip's name, written when it is not the list's: English for
+    /// the default name ("6 more tags"), else the cloud's.
+    let moreLanguage: String?
+
     init(cloud: ResolvedCloud, rendered: RenderedCloud, options: HTMLOptions, typesetter: Typesetter) {
         self.cloud = cloud
         self.rendered = rendered
         self.options = options
         self.typesetter = typesetter
+        let language = cloud.web.language
+        let isOtherThanEnglish = language.map { !($0.lowercased() == "en" || $0.lowercased().hasPrefix("en-")) } ?? false
+        listLanguage = options.title == nil && isOtherThanEnglish ? "en" : language
+        moreLanguage = cloud.moreLabel == nil && isOtherThanEnglish ? "en" : language
     }
 
     // MARK: The document
@@ -113,7 +125,7 @@ struct HTMLWriter {
         let dir = cloud.direction == .rtl ? " dir=\"rtl\"" : ""
         // The cloud's language on the list: its name, the "+N" chip's and the tags without one
         // of their own are read in it (they were read in the page's).
-        let lang = cloud.web.language.map { " lang=\"\(WebText.escape($0))\"" } ?? ""
+        let lang = listLanguage.map { " lang=\"\(WebText.escape($0))\"" } ?? ""
         let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir)\(lang) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
         let style = try styleSheet(controlsRows: controlsRows)
         var fragment = "<style>\n" + style + "</style>\n"
@@ -232,6 +244,7 @@ struct HTMLWriter {
             look = cloud.defaultLook
             darkLook = options.darkLook?.defaultLook
             classes += " tc-more"
+            if moreLanguage != listLanguage { language = moreLanguage }
         }
         if inLastRow { classes += " tc-last" }
         // With more than one line allowed, a cut label the picture drew on one line has a word

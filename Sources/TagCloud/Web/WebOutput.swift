@@ -64,6 +64,9 @@ extension RenderedCloud {
         options.language = web.language
         if let darkLook {
             options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: (darkLook.background ?? web.background)?.rgbaColor)
+        } else if web.background == nil, cloud.theme == .dark {
+            // The dark theme without a background: its white labels printed on white paper.
+            options.printBackground = .black
         }
         do {
             return try displayList.svgData(background: web.background?.rgbaColor, options: options)

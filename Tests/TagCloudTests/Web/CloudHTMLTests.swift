@@ -263,9 +263,20 @@ import Testing
         let mixed = "locale: ar\ntitle: وسوم\ntags: [مرحبا, {text: שלום, locale: he}, سلام, عالم]\n"
         let arabic = try Self.html(mixed, options: HTMLOptions(isPage: true))
         #expect(arabic.hasPrefix("<!DOCTYPE html>\n<html lang=\"ar\">"))
-        let fragment = try Self.html(mixed)
+        let fragment = try Self.html(mixed, options: HTMLOptions(title: "وسوم"))
         #expect(fragment.contains("class=\"tc-cloud\" role=\"list\" lang=\"ar\""), "\(fragment)")
         #expect(fragment.contains("lang=\"he\""))
+        // The default name ("Tag cloud") and the default "+N" chip's ("2 more tags") are English
+        // words, read as such; each tag keeps the cloud's language (a Japanese voice read
+        // "Tag cloud" in Japanese).
+        let japanese3 = "locale: ja\nmaxRows: 1\nwidth: 120\ntags: [東京, 大阪, 京都, 名古屋]\n"
+        let defaults = try Self.html(japanese3)
+        #expect(defaults.contains("role=\"list\" lang=\"en\" aria-label=\"Tag cloud\""), "\(defaults)")
+        #expect(defaults.contains("aria-label=\"東京\" lang=\"ja\"") && defaults.contains("more tags\">"), "\(defaults)")
+        let named = try Self.html(japanese3 + "moreLabel: \"他{count}件\"\n", options: HTMLOptions(title: "タグ"))
+        #expect(named.contains("role=\"list\" lang=\"ja\" aria-label=\"タグ\"") && !named.contains("lang=\"en\""), "\(named)")
+        let englishMore = try Self.html(japanese3, options: HTMLOptions(title: "タグ"))
+        #expect(englishMore.contains("more tags\" lang=\"en\""), "\(englishMore)")
         let svg = String(decoding: try renderSpec(mixed).data(as: .svg), as: UTF8.self)
         #expect(svg.contains("aria-labelledby=\"") && svg.contains("-title\" lang=\"ar\">"), "\(svg.prefix(400))")
         #expect(!(try Self.html("tags: [Swift]\n")).contains(" lang="))
