@@ -622,9 +622,15 @@ struct HTMLWriter {
             // an empty pill on a row of its own. It is as wide as the picture there, as the list
             // alone is, and never wider than its parent.
             css += "#\(p)-box{container-type:inline-size;contain-intrinsic-inline-size:\(number(pictureWidth))px;max-width:100%}\n"
-            let height = rendered.layout.height
-            var rows = "\(scope){row-gap:0;height:\(number(height))px}"
-            rows += "\(scope)>li.tc-chip{margin-bottom:\(number(cloud.verticalSpacing))px}"
+            // The rows' gap is each chip's bottom margin (a break item is a line of its own, which a
+            // row gap would follow too), so the last row has one gap more than the picture: the
+            // list's bottom padding gives it back (and a negative margin what the padding cannot).
+            // Its height was fixed at the picture's instead, so that text a reader spaces out
+            // (WCAG 1.4.12: line height 1.5, letter spacing 0.12em) ran over what follows.
+            let spacing = cloud.verticalSpacing, padding = cloud.padding
+            var rows = "\(scope){row-gap:0;padding-bottom:\(number(max(0, padding - spacing)))px"
+                + (spacing > padding ? ";margin-bottom:-\(number(spacing - padding))px}" : "}")
+            rows += "\(scope)>li.tc-chip{margin-bottom:\(number(spacing))px}"
             rows += "\(scope)>.tc-break{display:block;flex:0 0 100%;height:0}"
             if !cloud.justifyLastRow {
                 if cloud.justification == .stretch {

@@ -439,6 +439,31 @@ import Typesetting
         }
     }
 
+    /// A reader's text spacing (WCAG 1.4.12: line height 1.5, letter spacing 0.12em, word spacing
+    /// 0.16em, a user style sheet's `!important` rules) grows a cloud whose rows the picture sets
+    /// with its chips: its height was fixed at the picture's, and its last row ran over the
+    /// heading below. Without the rules it is the picture's height, as before.
+    @Test @MainActor func aCloudWithSetRowsGrowsWithAReadersTextSpacing() throws {
+        for name in ["balanced", "justify-space-between"] {
+            let item = try Case(name)
+            let html = try item.html()
+            let script = """
+                (() => { const list = document.querySelector('ul.tc-cloud'); const r = list.getBoundingClientRect();
+                  const bottom = Math.max(...[...list.querySelectorAll(':scope > li.tc-chip')].map(c => c.getBoundingClientRect().bottom));
+                  return [r.height, bottom - r.top, document.querySelector('h2').getBoundingClientRect().top - r.top]; })()
+                """
+            let plain = try #require(try Chromium.shared.evaluate(script, in: Self.page(html + "<h2>Next</h2>"), width: 900,
+                                                                  name: "spacing-plain-\(name)") as? [NSNumber])
+            #expect(abs(plain[0].doubleValue - Double(item.rendered.layout.height)) < 0.5,
+                    "\(name): the list is \(plain[0]) px tall, the picture \(item.rendered.layout.height)")
+            let css = "*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}"
+            let spaced = try #require(try Chromium.shared.evaluate(script, in: Self.page(html + "<h2>Next</h2>", css: css), width: 900,
+                                                                   name: "spacing-wcag-\(name)") as? [NSNumber])
+            #expect(spaced[1].doubleValue <= spaced[0].doubleValue + 0.5 && spaced[1].doubleValue <= spaced[2].doubleValue + 0.5,
+                    "\(name): the chips end at \(spaced[1]) px, the list at \(spaced[0]), the heading starts at \(spaced[2])")
+        }
+    }
+
     /// An inline SVG wider than its column (a 390-point cloud on a 360-pixel phone) is narrowed to
     /// the column in proportion, as the HTML fragment reflows in it: it kept its width, and the
     /// whole page scrolled sideways, on any page without its own `svg { max-width: 100% }`.
