@@ -538,10 +538,8 @@ struct HTMLWriter {
             container += ";-webkit-print-color-adjust:exact;print-color-adjust:exact"
         }
         css += "\(scope){\(container)}\n"
-        // The dark theme without a background: its white labels printed on white paper (the
-        // page's dark background is not printed by default), so paper gets the dark page's black.
-        if options.background == nil, options.darkLook == nil, cloud.theme == .dark {
-            css += "@media print{\(scope){background:#000;-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
+        if options.darkLook == nil, let paper = rendered.paperBackground(background: options.background) {
+            css += "@media print{\(scope){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
         }
         // The chips and their texts take the cloud's type and the look's colours, whatever a
         // page's rules for `li`, `span`, `a` or `*` say (`span { color: red; font-size: 30px }`,

@@ -55,6 +55,13 @@ public struct HTMLOptions: Sendable, Equatable {
 }
 
 extension RenderedCloud {
+    /// What a page prints under a cloud of one look that has no background of its own: the dark
+    /// page's black for the dark theme (a browser prints no page background by default, and the
+    /// look's white labels printed on white paper), else nothing (`nil`).
+    func paperBackground(background: CSSColor?) -> RGBAColor? {
+        background == nil && cloud.theme == .dark ? .black : nil
+    }
+
     /// SVG as the cloud's web keys ask (``ResolvedCloud/web``): its id prefix, title, responsive
     /// size and link target, the spec's background or none, and the dark look for `theme: auto`.
     func svgData() throws(TagCloudError) -> Data {
@@ -64,9 +71,8 @@ extension RenderedCloud {
         options.language = web.language
         if let darkLook {
             options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: (darkLook.background ?? web.background)?.rgbaColor)
-        } else if web.background == nil, cloud.theme == .dark {
-            // The dark theme without a background: its white labels printed on white paper.
-            options.printBackground = .black
+        } else {
+            options.printBackground = paperBackground(background: web.background)
         }
         do {
             return try displayList.svgData(background: web.background?.rgbaColor, options: options)
@@ -104,9 +110,7 @@ extension RenderedCloud {
                            options: SVGOptions = SVGOptions()) throws(TagCloudError) -> Data {
         var options = options
         if let dark { options.darkLook = SVGOptions.DarkLook(list: dark.displayList, background: darkBackground?.rgbaColor) }
-        // The dark theme without a background: its white labels printed on white paper (a
-        // browser prints no page background by default), so paper gets the dark page's black.
-        if dark == nil, background == nil, cloud.theme == .dark, options.printBackground == nil { options.printBackground = .black }
+        if dark == nil, options.printBackground == nil { options.printBackground = paperBackground(background: background) }
         do {
             return try displayList.svgData(background: background?.rgbaColor, options: options)
         } catch let error as CanvasError {

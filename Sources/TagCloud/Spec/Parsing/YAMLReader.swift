@@ -52,11 +52,12 @@ enum YAMLReader {
         do {
             let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
             guard let root else { return Composed(root: nil, locate: locate) }
-            var budget = maxComposedValues(textBytes: input.bytes.count)
+            let limit = maxComposedValues(textBytes: input.bytes.count)
+            var budget = limit
             var exhaustedAt: Mark?
             guard let converted = SpecNode(root, budget: &budget, exhaustedAt: &exhaustedAt) else {
                 throw TagCloudError.syntax(format: format, locate(exhaustedAt), message: "its aliases (*name) stand for more "
-                                           + "than \(maxComposedValues(textBytes: input.bytes.count)) values; write the values out")
+                                           + "than \(limit) values; write the values out")
             }
             return Composed(root: converted, locate: locate)
         } catch let error as TagCloudError {
@@ -241,7 +242,7 @@ enum YAMLReader {
     /// key is refused because Yams hashes keys to find duplicates, and a key that is an alias of
     /// an alias of a list of nine aliases… is hashed in time exponential in its text (a 300-byte
     /// "billion laughs" took 40 s and 5 GB); aliases as values are bounded when the tree is
-    /// converted (``SpecNode/init(_:budget:)``). Quoted scalars, plain scalars outside flow
+    /// converted (``SpecNode/init(_:budget:exhaustedAt:)``). Quoted scalars, plain scalars outside flow
     /// collections, block scalars (`|`, `>`) and comments are skipped.
     ///
     /// - Complexity: O(n).
