@@ -344,12 +344,9 @@ package func quoted(_ text: String, limit: Int = 60) -> String {
         switch scalar {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
         default:
-            if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            if let escape = controlEscape(scalar) {
+                result += escape
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -182,12 +182,35 @@ package enum TagCloudMain {
     /// Ends the process for what swift-argument-parser threw: help is output (exit 0, or 73 when
     /// standard output cannot take it), anything else an error on standard error with its exit
     /// code; `tagcloud diff` promises 0, 1 or 2 (as diff(1) does), so its usage errors exit with 2.
+    ///
+    /// An error is written as `render` writes its own (``RenderCommandLine``): `error: ` and what is
+    /// wrong, then `usage: ` and the command's usage with where its help is, instead of the
+    /// parser's own block (`Error:`, `Help:`, `Usage:` and a line of advice), so that every
+    /// command's mistakes read alike.
     static func end(parserError error: any Error, arguments: [String]) -> Never {
         let code = Tagcloud.exitCode(for: error)
-        let message = Tagcloud.fullMessage(for: error)
-        if code == .success { finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success) }
-        StandardStreams.diagnostic(message + "\n")
+        if code == .success {
+            let message = Tagcloud.fullMessage(for: error)
+            finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success)
+        }
+        StandardStreams.diagnostic(usageError(Tagcloud.message(for: error), command: arguments.first) + "\n")
         exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
+    }
+
+    /// `error: <message>` (its first letter lower-case, as every other message of the command),
+    /// then, for a known command, `usage: tagcloud NAME …; see 'tagcloud NAME --help'`.
+    static func usageError(_ message: String, command name: String?) -> String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "Missing expected argument" → "missing …"; a word in capitals ("URL …") stays.
+        if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
+            text = first.lowercased() + text.dropFirst()
+        }
+        var lines = "error: " + text
+        if let name, let command = Tagcloud.configuration.subcommands.first(where: { $0._commandName == name }) {
+            let usage = Tagcloud.usageString(for: command).trimmingCharacters(in: .whitespacesAndNewlines)
+            lines += "\nusage: " + usage + "; see 'tagcloud \(name) --help'"
+        }
+        return lines
     }
 
     /// Prints `error: …` to standard error and exits with the error's code.

@@ -87,7 +87,7 @@ struct AnimationWriterTests {
         let svg = String(decoding: try animation.svgData(background: .white), as: UTF8.self)
         let p = try #require(Self.documentPrefix(svg))
         #expect(svg.components(separatedBy: "<g id=\"\(p)-tcanim").count - 1 == 2, "the bar and the square, once each")
-        // In the last frame: always readable, never `visibility: hidden`.
+        // Always shown: never `visibility: hidden`.
         #expect(svg.contains("@keyframes \(p)-tcanim1-k{0%{transform:translate(0px,0px);opacity:1}49.58678%{transform:translate(2.5px,0px);"
             + "opacity:1}50.41322%{transform:translate(20px,0px);opacity:1}100%{transform:translate(20px,0px);opacity:1}}"))
         #expect(svg.contains("[id=\"\(p)-tcanim1\"]{animation:\(p)-tcanim1-k 2.01667s step-end infinite}"))

@@ -231,6 +231,56 @@ import Testing
         }
     }
 
+    /// A name's line break reads the same in every message: quoted in a read error, in a
+    /// location after a parse error (it was `"bad\nname.yaml"` in one and `bad\u{A}name.yaml:2:1`
+    /// in the other).
+    @Test func aNameIsEscapedOneWayInEveryMessage() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [a\n".utf8).write(to: dir.appendingPathComponent("bad\nname.yaml"))
+        let parse = try CommandRunner.run(["render", "bad\nname.yaml", "-o", "x.png"], in: dir)
+        #expect(parse.status == 65 && parse.standardError.hasPrefix("error: bad\\nname.yaml:2:1: malformed YAML"), "\(parse.standardError)")
+        let read = try CommandRunner.run(["render", "nope\nname.yaml", "-o", "x.png"], in: dir)
+        #expect(read.status == 66 && read.standardError.contains("\"nope\\nname.yaml\""), "\(read.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+    }
+
+    /// Piped input read in a guessed format that does not parse says it was a guess and how to
+    /// name the format: `{"tags": [a, b]}` is YAML (a flow mapping), not the JSON its brace suggests.
+    @Test func aWrongGuessOfThePipedFormatSaysHowToNameIt() throws {
+        let run = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json"], input: Data("{\"tags\": [a, b]}\n".utf8))
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.contains("malformed JSON") && run.standardError.contains(
+            "(the input was read as JSON, guessed from its first character; --input-format names another: yaml, text, csv)"),
+                "\(run.standardError)")
+        let named = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--input-format", "yaml"],
+                                          input: Data("{\"tags\": [a, b]}\n".utf8))
+        #expect(named.status == 0 && named.text.contains("\"text\": \"b\""), "\(named.standardError)")
+        // A named format is not a guess: the message says nothing of one.
+        let json = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--input-format", "json"],
+                                         input: Data("{\"tags\": [a, b]}\n".utf8))
+        #expect(json.status == 65 && !json.standardError.contains("guessed"), "\(json.standardError)")
+    }
+
+    /// Every command's mistakes on its command line read as `render`'s do: `error: …` then
+    /// `usage: tagcloud NAME …; see 'tagcloud NAME --help'` (collect, animate, fonts and diff
+    /// printed the argument parser's own `Error:`/`Help:`/`Usage:` block).
+    @Test func everyCommandLineMistakeReadsAlike() throws {
+        for (arguments, message, code) in [(["collect"], "error: missing expected argument '<folder> ...'", Int32(64)),
+                                           (["animate", "a.yaml"], "error: missing expected argument '<to>'", 64),
+                                           (["fonts", "--bogus"], "error: unknown option '--bogus'", 64),
+                                           (["samples", "--bogus"], "error: unknown option '--bogus'", 64),
+                                           (["diff", "a.png"], "error: missing expected argument '<second>'", 2),
+                                           (["render"], "error: missing the input", 64)] {
+            let run = try CommandRunner.run(arguments)
+            let lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(run.status == code && lines.count == 3 && lines[0].hasPrefix(message)
+                    && lines[1].hasPrefix("usage: tagcloud \(arguments[0])")
+                    && lines[1].hasSuffix("; see 'tagcloud \(arguments[0]) --help'") && lines[2].isEmpty,
+                    "\(arguments): \(run.standardError.debugDescription)")
+        }
+    }
+
     @Test func anEmptyTagListRendersAnEmptyPicture() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

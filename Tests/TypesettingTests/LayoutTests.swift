@@ -40,6 +40,32 @@ import TestRandom
         #expect(shaped.lines[0].text.hasSuffix("-"))
     }
 
+    /// The pieces a line is never broken inside: words without their spaces, but single
+    /// ideographs in Chinese and Japanese, the dictionary's words in Thai, and the parts of a
+    /// hyphenated word or a path; what the line breaking of ``Typesetter/shape(_:font:width:lineLimit:truncation:alignment:direction:language:)`` takes.
+    @Test func unbreakablePiecesAreWhereLinesMayNotBreak() throws {
+        #expect(typesetter.unbreakablePieces(of: "Morning  routine ") == ["Morning", "routine"])
+        #expect(typesetter.unbreakablePieces(of: "日本語の文章") == ["日", "本", "語", "の", "文", "章"])
+        #expect(typesetter.unbreakablePieces(of: "state-of-the-art") == ["state-", "of-", "the-", "art"])
+        #expect(typesetter.unbreakablePieces(of: "ภาษาไทยง่าย") == ["ภาษา", "ไทย", "ง่าย"])
+        #expect(typesetter.unbreakablePieces(of: "Tag\nclouds") == ["Tag", "clouds"])
+        #expect(typesetter.unbreakablePieces(of: "  \n ").isEmpty && typesetter.unbreakablePieces(of: "").isEmpty)
+        // Every piece is text of the string, in order, and the pieces hold all but its white space.
+        let text = "Swift 東京 state-of-the-art café 👩‍👩‍👧 ok"
+        let pieces = typesetter.unbreakablePieces(of: text)
+        #expect(pieces.joined() == text.filter { !$0.isWhitespace })
+        #expect(pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy { !$0.isWhitespace } })
+        // Wrapped at its widest piece's width, the text breaks no piece.
+        let widest = try pieces.map { try typesetter.shape(String($0), font: font).advance }.max() ?? 0
+        let wrapped = try typesetter.shape(text, font: font, width: widest + 1)
+        #expect(wrapped.lines.map { $0.text.filter { !$0.isWhitespace } }.joined() == pieces.joined())
+        for line in wrapped.lines {
+            var rest = Substring(line.text.filter { !$0.isWhitespace })
+            while !rest.isEmpty, let piece = pieces.first(where: { rest.hasPrefix($0) }) { rest = rest.dropFirst(piece.count) }
+            #expect(rest.isEmpty, "\(line.text) is not whole pieces: \(wrapped.lines.map(\.text))")
+        }
+    }
+
     /// A word wider than the line breaks between grapheme clusters, never inside an emoji.
     @Test func longWordsBreakBetweenClusters() throws {
         let shaped = try typesetter.shape("Supercalifragilistic👩‍👩‍👧expialidocious", font: font, width: 50)

@@ -219,10 +219,11 @@ class Page:
         return base64.b64decode(self.call("Page.captureScreenshot", params)["data"])
 
     def accessibility_tree(self):
-        """Every node of the full accessibility tree: role, name and ignored flag."""
+        """Every node of the full accessibility tree: role, name, description and ignored flag."""
         self.call("Accessibility.enable")
         nodes = self.call("Accessibility.getFullAXTree").get("nodes", [])
         return [{"role": (n.get("role") or {}).get("value"), "name": (n.get("name") or {}).get("value"),
+                 "description": (n.get("description") or {}).get("value"),
                  "ignored": n.get("ignored", False)} for n in nodes]
 
     def selected_all_text(self):

@@ -36,7 +36,7 @@ enum AnimatedSVGEncoder {
         case run([DisplayItem])
     }
 
-    static func encode(_ animation: AnimatedDisplayList, background: RGBAColor?) throws -> [UInt8] {
+    static func encode(_ animation: AnimatedDisplayList, background: RGBAColor?, options: SVGOptions) throws -> [UInt8] {
         try animation.validate()
         let count = animation.frames.count
         // The groups every frame is wrapped in alike (a tag cloud's list, which holds its chips'
@@ -130,13 +130,11 @@ enum AnimatedSVGEncoder {
             items = [DisplayItem(.group(group), metadata: shell.metadata)]
         }
         let document = DisplayList(size: animation.size, items: items)
-        var svg = Array(try SVGBackend.svg(document, background: background, options: SVGOptions()))
+        var svg = Array(try SVGBackend.svg(document, background: background, options: options))
         let ids = try writtenIds(count: order.count, in: svg)
-        // Assistive technology reads the document, not the picture: the pieces the last frame
-        // does not show are hidden from it, so that it meets one cloud, the one the animation
-        // ends on, and not every frame's copy at once.
-        let hidden = Set(order.indices.filter { elements[order[$0]].states[count - 1] == nil }.map { ids[$0] })
-        if !hidden.isEmpty { svg = markingHidden(hidden, in: svg) }
+        // Assistive technology reads what shows: a piece is `visibility: hidden` while it does
+        // not show (see ``stylesheet(_:ids:animation:)``), so that it meets one cloud at a time,
+        // not every frame's copy at once.
         let style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
         guard let insertion = startTagEnd(of: "<svg", in: svg) else {
             throw CanvasError.invalidAnimation(reason: "the SVG backend wrote no <svg> element")
@@ -166,23 +164,6 @@ enum AnimatedSVGEncoder {
             }
             return item
         }
-    }
-
-    /// The document with `aria-hidden="true"` added after each `id` attribute whose value is in
-    /// `ids`, in one pass.
-    private static func markingHidden(_ ids: Set<String>, in svg: [UInt8]) -> [UInt8] {
-        let attribute = Array(" aria-hidden=\"true\"".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(svg.count + ids.count * attribute.count)
-        var copied = 0
-        forEachID(in: svg) { value, end in
-            guard ids.contains(value) else { return }
-            result += svg[copied...end]
-            result += attribute
-            copied = end + 1
-        }
-        result += svg[copied...]
-        return result
     }
 
     /// Calls `body` with the value of each complete `id="…"` attribute in the document, in
@@ -291,17 +272,18 @@ enum AnimatedSVGEncoder {
         // Each moving element's last state, for readers who ask for less motion.
         var still = ""
         for (rank, element) in elements.enumerated() {
-            // A piece the last frame does not show (hidden from assistive technology) is hidden
-            // as well as transparent while it does not show: its links are then neither tab stops
-            // nor click targets (a keyboard's focus landed on links of frames drawn at opacity 0).
-            // The last frame's pieces stay in the accessibility tree throughout: they are the
-            // cloud a reader meets.
-            let staysReadable = element.states.last.map { $0 != nil } ?? true
+            // A piece is hidden as well as transparent while it does not show, the last frame's
+            // too: its links are then neither tab stops nor click targets, and its text is not
+            // copied, found or read aloud beside the piece that shows (the last frame's links,
+            // kept visible at opacity 0 from the start, were followed by a click on empty space
+            // and took the first tab stops, and select-all copied "Gamma Alpha Beta Alpha Beta"
+            // where "Alpha Beta" showed). What a reader meets is what the picture shows.
+            let isEverHidden = element.states.contains { $0 == nil || $0?.opacity == 0 }
             func value(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?, last: (dx: CGFloat, dy: CGFloat)) -> String {
                 let offset = state.map { ($0.dx, $0.dy) } ?? last
                 let opacity = number(state?.opacity ?? 0)
                 return "transform:translate(\(number(Double(offset.0)))px,\(number(Double(offset.1)))px);"
-                    + "opacity:\(opacity)" + (staysReadable ? "" : ";visibility:\(opacity == "0" ? "hidden" : "visible")")
+                    + "opacity:\(opacity)" + (isEverHidden ? ";visibility:\(opacity == "0" ? "hidden" : "visible")" : "")
             }
             var frames: [String] = []
             var last: (dx: CGFloat, dy: CGFloat) = (0, 0)
@@ -384,11 +366,19 @@ extension AnimatedDisplayList {
     /// keyframes are named `P-tcanim0-k`, …, where `P` is the document's id prefix (derived from
     /// the pictures, as for any web SVG), so that several animations can share a page.
     ///
-    /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
+    /// The document is written with `options` as a still picture's (``Renderer/svg(background:options:)``):
+    /// its id prefix, title, language, responsive size and link target; a dark look
+    /// (``SVGOptions/darkLook``) is a still picture's, and is not written.
+    ///
+    /// - Parameters:
+    ///   - background: A colour painted under everything; `nil` (the default) for none.
+    ///   - options: How the document is written for the web.
     /// - Returns: The SVG bytes (UTF-8).
     /// - Throws: ``CanvasError/invalidAnimation(reason:)``, or an error of drawing the document.
-    public func svgData(background: RGBAColor? = nil) throws -> Data {
-        Data(try AnimatedSVGEncoder.encode(self, background: background))
+    public func svgData(background: RGBAColor? = nil, options: SVGOptions = SVGOptions()) throws -> Data {
+        var options = options
+        options.darkLook = nil
+        return Data(try AnimatedSVGEncoder.encode(self, background: background, options: options))
     }
 }
 

@@ -19,6 +19,10 @@ enum PDFBackend {
         let surface = try CairoSurface(cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure,
                                                                            Double(list.size.width), Double(list.size.height)),
                                        operation: "cairo_pdf_surface_create_for_stream")
+        // The surface writes into the sink until it is destroyed, which an error thrown while
+        // drawing leaves to its deinit: the sink lives as long as the surface (it was released
+        // first, and the PDF surface's last page was written into freed memory).
+        surface.keepsAlive = sink
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "TagCloud")
         // Cairo writes the current time as /CreationDate unless told otherwise. An empty date is one
         // Cairo cannot parse, and it then writes no date at all (cairo-pdf-interchange.c,

@@ -180,11 +180,15 @@ final class SVGWriter {
         let width = number(list.size.width), height = number(list.size.height)
         var head = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(p)\" class=\"tc-svg\""
         head += options.isResponsive ? " width=\"100%\"" : " width=\"\(width)\" height=\"\(height)\""
-        head += " viewBox=\"0 0 \(width) \(height)\" aria-labelledby=\"\(p)-title\""
+        // Named by its <title> child alone (SVG-AAM): `aria-labelledby` pointing at it as well made
+        // Chromium give the title twice, as the name and again as the description.
+        head += " viewBox=\"0 0 \(width) \(height)\""
         if let language = options.language { head += " lang=\"\(WebText.escape(language))\"" }
         head += ">\n"
         let title = options.title ?? (holdsCloud ? "Tag cloud" : "Picture")
-        head += "<title id=\"\(p)-title\">\(WebText.escape(title))</title>\n"
+        // This package's English default title is read in English in a picture of another language.
+        let titleLanguage = options.title == nil && !WebText.isEnglish(options.language) ? " lang=\"en\"" : ""
+        head += "<title id=\"\(p)-title\"\(titleLanguage)>\(WebText.escape(title))</title>\n"
         // Its size in the style sheet too, the height following the width: a page's `svg {
         // width: 100% }` stretched the cloud and `svg { width: 1em; height: 1em }` (icon sizing)
         // shrank it to a letter. Never wider than its column, in proportion: a 390-point cloud
@@ -485,6 +489,11 @@ final class SVGWriter {
                 body.write("\" data-label=\"")
                 body.write(string: escaped)
                 body.write("\"")
+                if let language = metadata.labelLanguage {
+                    body.write(" lang=\"")
+                    body.write(escaped: language)
+                    body.write("\"")
+                }
             }
             body.write(">\n")
             writeTooltip(metadata)
@@ -906,8 +915,8 @@ final class SVGWriter {
         guard options.writesTextLayer else { return }
         for line in text.lines where !line.text.isEmpty && line.width > 0 && line.fontSize > 0 {
             let family = text.runs.first(where: { !$0.face.hasColorBitmaps })?.face.familyName
-            body.write("<text class=\"tc-text\" x=\"")
-            body.write(number: text.origin.x + line.baselineOrigin.x)
+            body.write(line.isRightToLeft ? "<text class=\"tc-text tc-rtl\" x=\"" : "<text class=\"tc-text\" x=\"")
+            body.write(number: text.origin.x + line.baselineOrigin.x + (line.isRightToLeft ? line.width : 0))
             body.write("\" y=\"")
             body.write(number: text.origin.y + line.baselineOrigin.y)
             body.write("\" font-size=\"")

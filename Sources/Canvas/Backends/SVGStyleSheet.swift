@@ -160,13 +160,17 @@ struct SVGStyleSheet {
         }
         // A page's `text-shadow` would show the invisible text layer's shadow.
         // A page's `text { fill-opacity: 1 }` drew the invisible text layer over the glyphs.
-        // Each line's `x` is its left end: a right-to-left page (`<html dir="rtl">`, inherited
+        // Each line's `x` is its start (the left end, the right end of a right-to-left line): a right-to-left page (`<html dir="rtl">`, inherited
         // into an inline SVG) anchored the text's right end there instead, a chart library's
         // `svg text { text-anchor: middle }` its middle, and a vertical `writing-mode` turned it,
         // so that a selection, find-in-page and a screen reader's highlight fell beside the chip.
         if textLayer {
             text += "\(scope) .tc-text{white-space:pre;text-shadow:none;fill-opacity:0;stroke:none;"
                 + "direction:ltr;text-anchor:start;writing-mode:horizontal-tb;dominant-baseline:auto}\n"
+            // A line that reads right to left is laid out so, from its right end: forced left to
+            // right, "050-1234567 טלפון" put the Hebrew word where the digits are drawn, and
+            // find-in-page highlighted the digits.
+            text += "\(scope) .tc-rtl{direction:rtl}\n"
         }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.

@@ -428,12 +428,32 @@ final class CairoPainter {
         }
         var clusters: [cairo_text_cluster_t] = []
         clusters.reserveCapacity(starts.count)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(end - starts[0])
         for (index, start) in starts.enumerated() {
             let next = index + 1 < starts.count ? starts[index + 1] : end
-            clusters.append(cairo_text_cluster_t(num_bytes: Int32(next - start), num_glyphs: glyphs[index]))
+            let before = utf8.count
+            appendCairoText(line[start..<next], to: &utf8)
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(utf8.count - before), num_glyphs: glyphs[index]))
         }
-        return (Array(line[starts[0]..<end]), clusters,
-                backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+        return (utf8, clusters, backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// Appends UTF-8 text as Cairo takes it: its validator (`UNICODE_VALID` in cairo-unicode.c)
+    /// refuses the noncharacters (U+FDD0 to U+FDEF, and U+FFFE and U+FFFF in every plane), and a
+    /// text holding one put the whole document in error (a tag "\u{FFFE}" failed its PDF). They are
+    /// written as U+FFFD, the replacement character, which is what they draw as (the font's box).
+    static func appendCairoText(_ bytes: ArraySlice<UInt8>, to utf8: inout [UInt8]) {
+        // A noncharacter's UTF-8 starts with EF (the BMP's) or F0 to F4 (the other planes').
+        guard bytes.contains(where: { $0 == 0xEF || $0 >= 0xF0 }) else {
+            utf8.append(contentsOf: bytes)
+            return
+        }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let value = scalar.value
+            let kept: Unicode.Scalar = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE ? "\u{FFFD}" : scalar
+            utf8.append(contentsOf: String(kept).utf8)
+        }
     }
 
     /// Draws glyphs of a bitmap at their fractional positions: with ``GlyphMasks`` when the

@@ -230,6 +230,10 @@ public struct Clip: Sendable, Equatable {
 public struct ItemMetadata: Sendable, Hashable {
     /// Text describing the item, such as a chip's label.
     public var label: String?
+    /// The language of ``label`` (a BCP 47 tag) when it is not the picture's, such as `en` for an
+    /// English name in a cloud of another language; the SVG backend writes it as the item's `lang`.
+    /// `nil`: the picture's language.
+    public var labelLanguage: String?
     /// Where the item links to.
     public var link: URL?
     /// A stable identifier; the SVG backend writes it, after the document's id prefix, as the
@@ -256,8 +260,9 @@ public struct ItemMetadata: Sendable, Hashable {
     ///   - isSelected: Whether the item is, or belongs to, a selected chip.
     ///   - tooltip: Text shown while the pointer is over the item.
     ///   - keepsColor: Whether the role's colour is the item's own (see ``keepsColor``).
+    ///   - labelLanguage: The language of `label` when it is not the picture's.
     public init(label: String? = nil, link: URL? = nil, identifier: String? = nil, role: ItemRole? = nil,
-                isSelected: Bool = false, tooltip: String? = nil, keepsColor: Bool = false) {
+                isSelected: Bool = false, tooltip: String? = nil, keepsColor: Bool = false, labelLanguage: String? = nil) {
         self.label = label
         self.link = link
         self.identifier = identifier
@@ -265,6 +270,7 @@ public struct ItemMetadata: Sendable, Hashable {
         self.isSelected = isSelected
         self.tooltip = tooltip
         self.keepsColor = keepsColor
+        self.labelLanguage = labelLanguage
     }
 
     /// Whether there is no label, link, identifier, role, selection, tooltip or kept colour.

@@ -56,7 +56,7 @@ public struct TextItem: Sendable, Equatable {
             let lineRuns = runs[line.runRange.clamped(to: runs.indices)]
             return TextLine(text: line.text, baselineOrigin: CGPoint(x: line.origin.x, y: line.baseline),
                             width: line.advance, fontSize: lineRuns.map(\.fontSize).max() ?? 0,
-                            isRightToLeft: lineRuns.first?.isRightToLeft ?? false)
+                            isRightToLeft: lineRuns.map(\.bidiLevel).min().map { $0 & 1 == 1 } ?? false)
         }
         self.init(runs: runs, origin: origin, shading: shading, lines: lines, language: text.language)
     }
@@ -73,7 +73,8 @@ public struct TextLine: Sendable, Hashable {
     public var width: CGFloat
     /// The largest font size on the line, in points.
     public var fontSize: CGFloat
-    /// Whether the line's first run reads right to left.
+    /// Whether the line reads right to left: its paragraph's direction, which its lowest bidi
+    /// level says (odd: right to left). Web output lays out the line's real text in it.
     public var isRightToLeft: Bool
 
     /// Makes a line.
@@ -83,7 +84,7 @@ public struct TextLine: Sendable, Hashable {
     ///   - baselineOrigin: The left end of the baseline, relative to the layout box.
     ///   - width: The advance the text spans.
     ///   - fontSize: The largest font size on the line, in points.
-    ///   - isRightToLeft: Whether the line starts with right-to-left text.
+    ///   - isRightToLeft: Whether the line reads right to left (its paragraph's direction).
     public init(text: String, baselineOrigin: CGPoint, width: CGFloat, fontSize: CGFloat, isRightToLeft: Bool = false) {
         self.text = text
         self.baselineOrigin = baselineOrigin

@@ -3,6 +3,13 @@ package import Foundation
 /// The pieces every web writer (SVG here, HTML in TagCloud) formats the same way: escaped text,
 /// numbers, colours and the document's id prefix.
 package enum WebText {
+    /// Whether words in `language` (a BCP 47 tag) are English, or in no language said: where this
+    /// package's own English words ("Tag cloud", "6 more tags") need no `lang` of their own.
+    package static func isEnglish(_ language: String?) -> Bool {
+        guard let language = language?.lowercased() else { return true }
+        return language == "en" || language.hasPrefix("en-")
+    }
+
     /// Escapes text for XML or HTML character data and double-quoted attribute values (XML 1.0,
     /// section 2.4; HTML, "escaping a string"), dropping the control characters XML does not
     /// allow. Line breaks and tabs become character references, so an attribute keeps them.

@@ -87,6 +87,11 @@ extension Cloud {
     /// This cloud changing into `other`, as an APNG or an SVG animated with CSS keyframes (see
     /// ``animation(to:animation:frameRate:hold:loop:typesetter:)``).
     ///
+    /// The SVG is written for the web as `other`'s still SVG is (its `id`, `title`, `locale`,
+    /// `responsive` and `linkTarget`), on the spec's own `background` when the two share it and
+    /// on none otherwise; it is drawn in the light look (`theme: auto`'s dark look is a still
+    /// picture's).
+    ///
     /// - Parameters:
     ///   - other: The cloud after the change.
     ///   - format: APNG or SVG.
@@ -118,7 +123,16 @@ extension Cloud {
         do {
             switch format {
             case .png: return try frames.apngData(scale: scale ?? Double(second.scale), background: background)
-            case .svg: return try frames.svgData(background: background)
+            case .svg:
+                // Written for the web as a still cloud's SVG is: the web keys of the cloud it ends
+                // on, and the spec's own background or none (the theme's default, which a PNG
+                // paints, made a white box on a dark page).
+                let web = second.web
+                var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
+                                         linkTarget: web.linkTarget)
+                options.language = web.language
+                let shared = first.web.background == web.background ? web.background?.rgbaColor : nil
+                return try frames.svgData(background: shared, options: options)
             }
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit)

@@ -104,7 +104,9 @@ extension CloudView {
     /// The "+N" chip after the shown ones, in the default look.
     nonisolated private func moreChip(_ moreCount: Int, style: ChipStyle) -> some View {
         ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont), look: cloud.defaultLook)
-            .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount, template: cloud.moreLabel), identifier: "chip-more", role: .moreChip))
+            // The default name ("6 more tags") is English, read so in a cloud of another language.
+            .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount, template: cloud.moreLabel), identifier: "chip-more", role: .moreChip,
+                                          labelLanguage: cloud.moreLabel == nil && !WebText.isEnglish(cloud.web.language) ? "en" : nil))
             // Never cut: its count is what it says (a flow narrower than it grows to hold it).
             .recorded(as: visibleCount, in: recorder, maxWidth: .infinity, wide: false)
     }

@@ -67,11 +67,34 @@ extension Cloud {
         // A name without an extension (`tags`, `/dev/stdin` redirected from a file) says nothing
         // of the format: it is guessed, as for a pipe.
         let hasExtension = !(name as NSString).pathExtension.isEmpty
-        let format = if let known { known } else if contents.isRegularFile, hasExtension { try SpecFormat.of(path: name) } else {
-            SpecFormat.guess(contents.bytes)
-        }
         let isBlank = contents.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return (try Cloud(parsing: contents.bytes, format: format, source: name), isBlank)
+        if let known { return (try Cloud(parsing: contents.bytes, format: known, source: name), isBlank) }
+        if contents.isRegularFile, hasExtension {
+            return (try Cloud(parsing: contents.bytes, format: try SpecFormat.of(path: name), source: name), isBlank)
+        }
+        return (try Cloud(parsingGuessed: contents.bytes, source: name), isBlank)
+    }
+
+    /// Parses input whose format nothing names (standard input, a file without an extension) in
+    /// the format ``SpecFormat/guess(_:)`` finds. A syntax error then says that the format was a
+    /// guess, from what, and how to name another: `{"tags": [a, b]}` is YAML, not the JSON its
+    /// first character suggests.
+    package init(parsingGuessed bytes: [UInt8], source: String) throws(TagCloudError) {
+        let format = SpecFormat.guess(bytes)
+        do {
+            self = try Cloud(parsing: bytes, format: format, source: source)
+        } catch .syntax(let format, let location, let message) {
+            let reason = switch format {
+            case .json: "from its first character"
+            case .csv: "from its first line, a CSV header"
+            case .yaml: "from a line that starts like YAML (`key:`, `- ` or `---`)"
+            case .text: "as nothing else matched"
+            }
+            let other = SpecFormat.allCases.filter { $0 != format }.map(\.rawValue).joined(separator: ", ")
+            let name = TagCloudError.forCommandLine ? "--input-format" : "a format: argument"
+            throw .syntax(format: format, location, message: message + " (the input was read as \(format.displayName), guessed \(reason); "
+                            + "\(name) names another: \(other))")
+        }
     }
 
     /// Parses a cloud from the bytes of a spec.

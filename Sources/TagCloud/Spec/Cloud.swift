@@ -349,7 +349,7 @@ public struct Cloud: Sendable, Hashable {
                                    defaultDoc: "see its keys", doc: "How selected tags differ.")
             let lineLimit = SpecKey("lineLimit", \Chip.lineLimit, .integer(1...1000), default: KeyDefault(1),
                                     option: "line-limit", valueName: "lines",
-                                    doc: "A label wider than the row is cut with an ellipsis so the chip fits; with more lines it wraps at spaces first (a word wider than the row is cut).")
+                                    doc: "A label wider than the row is cut with an ellipsis so the chip fits; with more lines it wraps where a browser breaks lines (at spaces and hyphens, between Chinese or Japanese characters, between Thai words), and a label with a word wider than the row stays on one line, cut.")
         }
         static let keys = KeyTable<Chip>(reflecting: fields)
         static let fields = Keys()

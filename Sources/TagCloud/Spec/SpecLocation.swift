@@ -112,17 +112,31 @@ public struct SpecSourceMap: Sendable {
 }
 
 /// Text as a message prints it unquoted: control characters (and the line and paragraph
-/// separators) written as `\u{…}`, everything else as it is.
+/// separators) escaped as ``controlEscape(_:)`` writes them, everything else as it is.
 package func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 })
-    else { return text }
+    guard text.unicodeScalars.contains(where: { controlEscape($0) != nil }) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-        if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
-            result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+        if let escape = controlEscape(scalar) {
+            result.append(contentsOf: escape.unicodeScalars)
         } else {
             result.append(scalar)
         }
     }
     return String(result)
+}
+
+/// How every message writes a control character of a name or value, so that it never drives the
+/// terminal: `\n`, `\t` and `\r` as Swift writes them, any other (and the line and paragraph
+/// separators) as `\u{1B}`; `nil` for a scalar printed as it is. A file named `bad⏎name.yaml` is
+/// `"bad\nname.yaml"` when quoted and `bad\nname.yaml:2:1` in a location, never two spellings.
+package func controlEscape(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "\n": "\\n"
+    case "\t": "\\t"
+    case "\r": "\\r"
+    default:
+        scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+            ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
+    }
 }

@@ -85,7 +85,7 @@ struct HTMLWriter {
         self.options = options
         self.typesetter = typesetter
         let language = cloud.web.language
-        let isOtherThanEnglish = language.map { !($0.lowercased() == "en" || $0.lowercased().hasPrefix("en-")) } ?? false
+        let isOtherThanEnglish = !WebText.isEnglish(language)
         listLanguage = options.title == nil && isOtherThanEnglish ? "en" : language
         moreLanguage = cloud.moreLabel == nil && isOtherThanEnglish ? "en" : language
     }

@@ -137,7 +137,7 @@ extension TagCloudCommand {
                 if input == "-" {
                     let bytes = try StandardStreams.readInput(limit: request.maxInputSize)
                     isEmpty = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                    return try Cloud(parsing: bytes, format: SpecFormat.guess(bytes), source: StandardStreams.standardInputName)
+                    return try Cloud(parsingGuessed: bytes, source: StandardStreams.standardInputName)
                 }
                 let read = try Cloud.read(contentsOf: URL(fileURLWithPath: input), maxInputSize: request.maxInputSize)
                 isEmpty = read.isBlank
@@ -158,6 +158,11 @@ extension TagCloudCommand {
         // An SVG is drawn in points, at any size the page gives it: a scale would do nothing.
         if format == .svg, request.scale != nil {
             warn("warning: --scale sets an animated PNG's pixels per point; an SVG has none, and it was not used")
+        }
+        // `theme: auto` writes a still SVG's dark look for dark pages; an animation has one look.
+        if format == .svg, from.theme == .auto || to.theme == .auto {
+            warn("warning: theme: auto is drawn in its light look in an animation (a still SVG or HTML carries the dark look too); "
+                 + "give theme: light or dark to choose")
         }
         // Both specs' font files (theirs and `--font-file`'s) are inputs too, which the output
         // must not replace: checked before anything is drawn.

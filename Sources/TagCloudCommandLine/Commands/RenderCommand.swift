@@ -323,8 +323,10 @@ package enum TagCloudCommand {
                 if input == "-" {
                     let bytes = try readStandardInput()
                     isEmpty = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                    return try Cloud(parsing: bytes, format: request.inputFormat ?? SpecFormat.guess(bytes),
-                                     source: StandardStreams.standardInputName)
+                    if let format = request.inputFormat {
+                        return try Cloud(parsing: bytes, format: format, source: StandardStreams.standardInputName)
+                    }
+                    return try Cloud(parsingGuessed: bytes, source: StandardStreams.standardInputName)
                 }
                 // Blank whatever it is: a file, or a FIFO or pipe (`<(…)`) whose writer wrote nothing.
                 let read = try Cloud.read(contentsOf: URL(fileURLWithPath: input), format: request.inputFormat,

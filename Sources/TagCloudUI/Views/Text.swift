@@ -328,11 +328,13 @@ final class TextNode: ViewNode {
     }
 
     /// The width of the widest word: below it, text is truncated on one line rather than broken
-    /// inside words.
+    /// inside words. A word is what a line may not be broken inside (``Typesetter/unbreakablePieces(of:)``):
+    /// a Japanese or Thai sentence, written without spaces, is many (split at spaces, it was one
+    /// word, and never wrapped).
     private var widestWord: CGFloat {
         if !widestWordWidth.isNaN { return widestWordWidth }
         var widest: CGFloat = 0
-        for word in string.split(whereSeparator: \.isWhitespace) {
+        for word in context.typesetter.unbreakablePieces(of: string) {
             let width = (try? context.typesetter.measure(String(word), font: font, language: language))?.size.width ?? 0
             widest = Swift.max(widest, width)
         }

@@ -125,6 +125,38 @@ public final class Typesetter: Sendable {
                                lastBaseline: shaped.lastBaseline)
     }
 
+    /// The pieces of `text` that a line is never broken inside, short of breaking a word: the
+    /// text between its line-break opportunities (UAX #14, as ``shape(_:font:width:lineLimit:truncation:alignment:direction:language:)``
+    /// wraps lines), without the spaces that end each. Words and spaces make the pieces of most
+    /// text, but Chinese and Japanese may break between any two ideographs, Thai, Lao, Khmer and
+    /// Myanmar between the words of ICU's dictionaries, and a hyphenated word or a path after
+    /// each hyphen or slash: what CSS calls the text's min-content pieces. The widest of them is
+    /// the narrowest the text wraps to without cutting a word.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The pieces in logical order, none empty (a text of spaces has none).
+    /// - Complexity: O(n) in the length of `text`.
+    public func unbreakablePieces(of text: String) -> [Substring] {
+        let scalars = Array(text.unicodeScalars)
+        let actions = lineBreakActions(scalars)
+        var pieces: [Substring] = []
+        var index = text.unicodeScalars.startIndex, start = index, position = 0
+        var lastKept = index
+        while index < text.unicodeScalars.endIndex {
+            let scalar = text.unicodeScalars[index]
+            let next = text.unicodeScalars.index(after: index)
+            position += 1
+            if !scalar.properties.isWhitespace { lastKept = next }
+            if actions[position] != .prohibited {
+                if lastKept > start { pieces.append(text[start..<lastKept]) }
+                start = next
+                lastKept = next
+            }
+            index = next
+        }
+        return pieces
+    }
+
     /// The metrics of the face `font` resolves to, at `font`'s effective size
     /// (``Font/effectiveSize``, the size its text is shaped at).
     ///

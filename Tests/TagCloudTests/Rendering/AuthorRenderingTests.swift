@@ -47,6 +47,15 @@ import Typesetting
         #expect(three[0].shown?.hasSuffix("…") == true && (three[0].shown?.count ?? 0) > 2 * (one.shown?.count ?? 0))
         // A word wider than the row is cut on one line, not broken.
         #expect(three[1].height == one.height && three[1].shown?.hasSuffix("…") == true)
+        // Text written without spaces wraps where a browser breaks it: between Japanese and
+        // Chinese ideographs, between Thai words (taken for one word wider than the row, each was
+        // cut on one line).
+        let unspaced = ["日本語の文章はとても長いので三行に折り返されて最後に切れます", "中文文本非常长应该换行到多行然后在最后被截断",
+                        "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำแต่ต้องตัดคำให้ถูกต้อง"]
+        let wrapped = try renderSpec("width: 220\nchip: {lineLimit: 3}\ntags: [" + unspaced.map { "\"\($0 + $0)\"" }.joined(separator: ", ") + "]")
+        for (chip, text) in zip(wrapped.layout.chips, unspaced) {
+            #expect(chip.height > 2.5 * (one.height - 16) + 16 && chip.shown?.hasSuffix("…") == true, "\(text): \(chip)")
+        }
         // A label that wraps without being cut shows all of it.
         let fits = try renderSpec("width: 120\nchip: {lineLimit: 4}\ntags: [one two three four five]").layout.chips[0]
         #expect(fits.shown == nil && fits.width <= 120 && fits.height > 60)

@@ -126,11 +126,16 @@ import Testing
         #expect(ids.count > 20)
         #expect(Set(ids).count == ids.count, "repeated ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().prefix(5))")
         // Each piece is a group with an id ending in tcanimN, inside the cloud's list (a group
-        // between the list and its items, so presentational); all but the last frame's are
-        // hidden from assistive technology.
-        let pieces = svg.matches(of: /<g id="[^"]*tcanim\d+"( aria-hidden="true")? role="none">/)
-        let shown = pieces.filter { $0.1 == nil }
-        #expect(pieces.count > 2 && shown.count >= 1 && shown.count < pieces.count, "\(pieces.count) pieces, \(shown.count) shown")
+        // between the list and its items, so presentational). Assistive technology reads what
+        // shows: no piece is hidden from it for good, and those the last frame does not show are
+        // `visibility: hidden` in it (the still state for less motion is each piece's last).
+        let pieces = svg.matches(of: /<g id="([^"]*tcanim\d+)" role="none">/).map { String($0.1) }
+        #expect(!svg.contains("aria-hidden"))
+        let still = try #require(svg.range(of: "@media (prefers-reduced-motion:reduce){").map { svg[$0.upperBound...] })
+        let hidden = pieces.filter { piece in
+            still.split(separator: "\n").contains { $0.hasPrefix("[id=\"\(piece)\"]{animation:none;") && $0.hasSuffix("visibility:hidden}") }
+        }
+        #expect(pieces.count > 2 && hidden.count >= 1 && hidden.count < pieces.count, "\(pieces.count) pieces, \(hidden.count) hidden at the end")
         // Between a list and its items, groups are presentational.
         for list in svg.ranges(of: "role=\"list\"") {
             let rest = svg[list.upperBound...]
@@ -139,6 +144,28 @@ import Testing
                 #expect(group.0.contains("role=\"none\""), "\(group.0)")
             }
         }
+    }
+
+    /// The animated SVG is written for the web as the still SVG of the cloud it ends on: its
+    /// id, title, language, responsive width and link target, and the spec's own background or
+    /// none (every key was dropped, and the theme's white painted under a cloud without one).
+    @Test func theAnimatedSVGTakesTheWebKeys() throws {
+        let keys = "id: mycloud\ntitle: My tags\nlinkTarget: _blank\nresponsive: true\nlocale: fr\n"
+        let from = try Cloud(yaml: keys + "width: 300\ntags: [{text: Alpha, href: \"https://a.example\"}, Beta]\n")
+        var to = from
+        to.width = 200
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.1), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"mycloud\" class=\"tc-svg\" width=\"100%\""), "\(svg.prefix(300))")
+        #expect(svg.contains(" lang=\"fr\">") && svg.contains("<title id=\"mycloud-title\">My tags</title>"))
+        #expect(svg.contains("target=\"_blank\" rel=\"noopener\""))
+        #expect(!svg.contains("<rect class=\"tc-background"), "no background of the spec's own: transparent")
+        var dark = from, darker = to
+        dark.background = CSSColor(red: 0, green: 0, blue: 0)
+        darker.background = dark.background
+        let painted = String(decoding: try dark.animationData(to: darker, as: .svg, animation: .linear(duration: 0.1), frameRate: 20,
+                                                             typesetter: bundledTypesetter), as: UTF8.self)
+        #expect(painted.contains("<rect class=\"tc-background"), "a shared background of the spec's own is painted")
     }
 
     /// An animation of more moving views in all its frames than the limit is refused before a

@@ -60,8 +60,30 @@ import Typesetting
     /// radicals "⼀⼈⼝", Arabic as presentation forms, Devanagari as U+FFFD.
     @Test func aPDFsTextIsTheTagsOwn() throws {
         let tags = ["一人口", "見る", "हिन्दी", "Zürich", "مرحبا", "שלום עולם", "office fi ffl"]
-        let yaml = "tags: [" + tags.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n"
-        let pdf = try Cloud(yaml: yaml).rendered(typesetter: try Typesetter.standard()).data(as: .pdf)
+        let extracted = try Self.pdfText(tags)
+        for tag in tags {
+            #expect(extracted.contains(tag), "\(tag) is not in the PDF's text: \(extracted.debugDescription)")
+        }
+    }
+
+    /// A tag holding a Unicode noncharacter (U+FFFE, U+FDD0, U+10FFFF) makes a PDF, its box read
+    /// as U+FFFD: Cairo refuses noncharacters in a glyph run's text, the document failed, and the
+    /// surface then wrote its last page into its freed output (a crash, which in a batch took
+    /// every other spec's outputs down too).
+    @Test func aNoncharacterInATagMakesAPDF() throws {
+        func scalar(_ value: UInt32) throws -> String { String(try #require(Unicode.Scalar(value))) }
+        let extracted = try Self.pdfText(["a" + scalar(0xFFFE) + "b", try scalar(0xFDD0), "c" + scalar(0x10FFFF), "Swift"])
+        for expected in ["a\u{FFFD}b", "\u{FFFD}", "c\u{FFFD}", "Swift"] {
+            #expect(extracted.contains(expected), "\(expected.debugDescription) is not in the PDF's text: \(extracted.debugDescription)")
+        }
+    }
+
+    /// The text `pdftotext` (poppler-utils) reads from the PDF of a cloud of `tags`, without the
+    /// embedding characters it marks right-to-left lines with.
+    static func pdfText(_ tags: [String]) throws -> String {
+        var cloud = Cloud()
+        cloud.tags = tags.map { Cloud.Tag($0) }
+        let pdf = try cloud.rendered(typesetter: try Typesetter.standard()).data(as: .pdf)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-pdftext-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,11 +98,7 @@ import Typesetting
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "pdftotext (poppler-utils) failed")
-        // pdftotext marks right-to-left lines with embedding characters; the letters are what count.
         let text = String(decoding: output, as: UTF8.self).unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }
-        let extracted = String(String.UnicodeScalarView(text))
-        for tag in tags {
-            #expect(extracted.contains(tag), "\(tag) is not in the PDF's text: \(extracted.debugDescription)")
-        }
+        return String(String.UnicodeScalarView(text))
     }
 }

@@ -128,13 +128,13 @@ final class Chromium: @unchecked Sendable {
         return try request(["op": "text", "file": path, "width": 800, "height": 600])["text"] as? String ?? ""
     }
 
-    /// The full accessibility tree: role and name of every node that is not ignored.
-    func accessibilityTree(_ html: String, name: String) throws -> [(role: String, name: String)] {
+    /// The full accessibility tree: role, name and description of every node that is not ignored.
+    func accessibilityTree(_ html: String, name: String) throws -> [(role: String, name: String, description: String)] {
         let path = try page(html, name: name)
         let nodes = try request(["op": "axtree", "file": path, "width": 800, "height": 600])["nodes"] as? [[String: Any]] ?? []
         return nodes.compactMap { node in
             guard node["ignored"] as? Bool != true else { return nil }
-            return ((node["role"] as? String) ?? "", (node["name"] as? String) ?? "")
+            return ((node["role"] as? String) ?? "", (node["name"] as? String) ?? "", (node["description"] as? String) ?? "")
         }
     }
 }

@@ -278,7 +278,14 @@ import Testing
         let englishMore = try Self.html(japanese3, options: HTMLOptions(title: "タグ"))
         #expect(englishMore.contains("more tags\" lang=\"en\""), "\(englishMore)")
         let svg = String(decoding: try renderSpec(mixed).data(as: .svg), as: UTF8.self)
-        #expect(svg.contains("aria-labelledby=\"") && svg.contains("-title\" lang=\"ar\">"), "\(svg.prefix(400))")
+        // The SVG too: the root and its own title in the cloud's language, a default title and
+        // "+N" name in English.
+        #expect(svg.contains(" lang=\"ar\">\n<title id=\"") && svg.contains("-title\">وسوم</title>"), "\(svg.prefix(400))")
+        let japaneseSVG = String(decoding: try renderSpec(japanese3).data(as: .svg), as: UTF8.self)
+        #expect(japaneseSVG.contains(" lang=\"ja\">\n<title id=\"") && japaneseSVG.contains("-title\" lang=\"en\">Tag cloud</title>")
+                && japaneseSVG.contains("more tags\" lang=\"en\">"), "\(japaneseSVG)")
+        let namedSVG = String(decoding: try renderSpec(japanese3 + "moreLabel: \"他{count}件\"\n").data(as: .svg), as: UTF8.self)
+        #expect(!namedSVG.contains("more tags") && namedSVG.components(separatedBy: "lang=\"en\"").count == 2, "\(namedSVG)")
         #expect(!(try Self.html("tags: [Swift]\n")).contains(" lang="))
         #expect(page.contains("<title>Languages</title>") && page.contains("aria-label=\"Languages\"") && page.hasSuffix("</html>\n"))
         #expect(page.contains("<style>body{margin:0}</style>"))

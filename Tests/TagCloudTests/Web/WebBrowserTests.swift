@@ -132,6 +132,8 @@ import Typesetting
             #expect(nodes.filter { $0.role == "listitem" }.map(\.name) == item.tags, "\(kind): list items \(nodes.filter { $0.role == "listitem" })")
             #expect(nodes.filter { $0.role == "link" }.map(\.name) == linked, "\(kind): links \(nodes.filter { $0.role == "link" })")
             if kind == "svg" { #expect(nodes.contains { $0.name == "Tag cloud" }) }
+            // Each name is read once: the SVG's title is its name, not its description as well.
+            #expect(nodes.allSatisfy { $0.description.isEmpty || $0.description != $0.name }, "\(kind): \(nodes.filter { !$0.description.isEmpty })")
         }
     }
 
@@ -188,18 +190,52 @@ import Typesetting
         #expect(start.differentShare <= 0.005, "without the preference: \(start.differentPixels) pixels differ from the first frame")
     }
 
-    /// An animated SVG inlined in a page is one list to assistive technology, the cloud the
-    /// animation ends on, its chips list items (not every frame's copy, nor plain groups).
+    /// While an animated SVG shows a frame, only the chips it shows can be clicked, focused,
+    /// copied or found: the last frame's copies, transparent until their time, were visible to
+    /// the page from the start (a click on empty space followed a link, the first tab stops were
+    /// invisible links, and select-all copied "Gamma Alpha Beta Alpha Beta" under "Alpha Beta").
+    @Test @MainActor func anAnimatedSVGOffersOnlyTheChipsItShows() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [{text: Alpha, href: /a/}, {text: Beta, href: /b/}]\n")
+        let to = try Cloud(yaml: "width: 358\ntags: [{text: Gamma, href: /g/}, {text: Alpha, href: /a/}, {text: Beta, href: /b/}]\n")
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 20, typesetter: bundledTypesetter)
+        let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
+                                                         typesetter: bundledTypesetter), as: UTF8.self)
+        let durations = animation.frames.map { $0.duration.seconds * 1000 }
+        let total = durations.reduce(0, +)
+        for (time, shown) in [(durations[0] / 2, ["Alpha", "Beta"]), (total - durations[durations.count - 1] / 2, ["Gamma", "Alpha", "Beta"])] {
+            let page = Self.page(svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = \(time) })</script>")
+            let script = "JSON.stringify([...document.querySelectorAll('a')].filter(a => getComputedStyle(a).visibility == 'visible')"
+                + ".map(a => a.getAttribute('aria-label') || a.textContent.trim()))"
+            let value = try Chromium.shared.evaluate(script, in: page, name: "animated-links-\(shown.count)") as? String ?? "[]"
+            let links = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String] ?? []
+            #expect(links.sorted() == shown.sorted(), "at \(time) ms: the links that can be clicked or focused are \(links)")
+            let text = try Chromium.shared.selectedText(page, name: "animated-text-\(shown.count)")
+            for tag in ["Alpha", "Beta", "Gamma"] {
+                #expect(text.components(separatedBy: tag).count - 1 == (shown.contains(tag) ? 1 : 0),
+                        "at \(time) ms: select-all copies \(text.debugDescription)")
+            }
+        }
+    }
+
+    /// An animated SVG inlined in a page is one list to assistive technology, the cloud that
+    /// shows, its chips list items (not every frame's copy, nor plain groups): the first cloud at
+    /// the start, the one the animation ends on at the end.
     @Test @MainActor func anAnimatedSVGIsOneListOfItems() throws {
         let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, Linux, Cairo, HarfBuzz, Zig]")
         var to = from
         to.order = Cloud.Order(by: .name)
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 20, typesetter: bundledTypesetter)
         let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 20,
                                                          typesetter: bundledTypesetter), as: UTF8.self)
-        let nodes = try Chromium.shared.accessibilityTree(Self.page(svg), name: "ax-animated")
-        #expect(nodes.filter { $0.role == "list" }.count == 1, "\(nodes.filter { $0.role == "list" || $0.role == "group" })")
-        #expect(nodes.filter { $0.role == "listitem" }.map(\.name) == ["Cairo", "HarfBuzz", "Linux", "Swift", "SwiftUI", "Zig"],
-                "\(nodes.filter { $0.role == "listitem" || $0.role == "group" })")
+        let durations = animation.frames.map { $0.duration.seconds * 1000 }
+        for (time, names) in [(durations[0] / 2, ["Swift", "SwiftUI", "Linux", "Cairo", "HarfBuzz", "Zig"]),
+                              (durations.reduce(0, +) - durations[durations.count - 1] / 2, ["Cairo", "HarfBuzz", "Linux", "Swift", "SwiftUI", "Zig"])] {
+            let page = Self.page(svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = \(time) })</script>")
+            let nodes = try Chromium.shared.accessibilityTree(page, name: "ax-animated")
+            #expect(nodes.filter { $0.role == "list" }.count == 1, "\(nodes.filter { $0.role == "list" || $0.role == "group" })")
+            #expect(nodes.filter { $0.role == "listitem" }.map(\.name) == names,
+                    "at \(time) ms: \(nodes.filter { $0.role == "listitem" || $0.role == "group" })")
+        }
     }
 
     /// The invisible text layer changes no pixel: the same SVG with and without it look the same,
@@ -245,6 +281,38 @@ import Typesetting
                 #expect(past.count == 3 && past.allSatisfy { $0 <= 1 },
                         "\(name) under \(css): the text \(line[0]) reaches past its chip by \(past) px (left, right, middle)")
             }
+        }
+    }
+
+    /// A label that reads right to left has its real text laid out right to left over its
+    /// glyphs, so that find-in-page and a selection land on the words drawn: forced left to right,
+    /// the Hebrew word of "050-1234567 טלפון" (drawn at the chip's left, the digits at its right)
+    /// lay over the digits, and searching it highlighted "4567".
+    @Test @MainActor func theTextOfARightToLeftLabelLiesOverItsWords() throws {
+        // The Hebrew word's middle, as a fraction of its line's width from the left, for each tag.
+        let cases: [(tag: String, left: Bool)] = [("050-1234567 טלפון", true), ("עברית C++", false), ("#חדשות 2026", false),
+                                                  ("Swift עברית", false)]
+        let yaml = "width: 600\ntags: [" + cases.map { "\"\($0.tag)\"" }.joined(separator: ", ") + "]\n"
+        let svg = String(decoding: try Cloud(yaml: yaml).rendered(typesetter: bundledTypesetter).data(as: .svg), as: UTF8.self)
+        let script = """
+            [...document.querySelectorAll('text.tc-text')].map(t => {
+              const s = t.textContent, box = t.getBBox();
+              let low = Infinity, high = -Infinity;
+              for (let i = 0; i < s.length; i++) {
+                if (!/[\\u0590-\\u05FF]/.test(s[i])) continue;
+                const a = t.getStartPositionOfChar(i).x, b = t.getEndPositionOfChar(i).x;
+                low = Math.min(low, a, b); high = Math.max(high, a, b);
+              }
+              return [s, ((low + high) / 2 - box.x) / box.width];
+            })
+            """
+        let lines = try #require(try Chromium.shared.evaluate(script, in: Self.page(svg), name: "rtl-text-layer") as? [[Any]])
+        #expect(lines.count == cases.count, "\(lines)")
+        for (line, expected) in zip(lines, cases) {
+            let middle = try #require((line.last as? NSNumber)?.doubleValue)
+            #expect(line.first as? String == expected.tag)
+            #expect(expected.left ? middle < 0.5 : middle > 0.5,
+                    "\(expected.tag): the Hebrew word's text is at \(middle) of the line, drawn at its \(expected.left ? "left" : "right")")
         }
     }
 
