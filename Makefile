@@ -162,8 +162,8 @@ leak-check: deps-build
 
 # The fuzzer (Sources/TagCloudFuzz): libFuzzer through Swift's -sanitize=fuzzer, with
 # AddressSanitizer, over the spec readers (json, yaml, csv, text), the --set parser (set), the PNG
-# reader (png), the URL checker of links (link), and collect's front matter (frontmatter) and Hugo
-# configuration (hugoconfig) readers. SwiftPM names an executable's entry point
+# reader (png), the URL checker of links (link), collect's front matter (frontmatter) and Hugo
+# configuration (hugoconfig) readers, and rendering a text spec in every format (render). SwiftPM names an executable's entry point
 # <module>_main and defines main as it; gold fails on that with libFuzzer's own main, lld keeps
 # one. The C code built here (libyaml, inside Yams) is instrumented too. The seed corpus is the
 # samples (specs and small pictures), Fuzz/seeds (--set lines, PNG variants, links) and
@@ -173,7 +173,7 @@ leak-check: deps-build
 #   make fuzz FUZZ_TARGETS=png         one target
 #   make fuzz-smoke                    each target FUZZ_RUNS runs (2000) from the seeds, fixed seed:
 #                                      what make test runs
-FUZZ_TARGETS ?= json yaml csv text set png link frontmatter hugoconfig
+FUZZ_TARGETS ?= json yaml csv text set png link frontmatter hugoconfig render
 FUZZ_TIME    ?= 1800
 FUZZ_RUNS    ?= 2000
 FUZZ_DIR     := $(CURDIR)/.build-fuzz
@@ -181,7 +181,7 @@ FUZZ_BIN     := $(FUZZ_DIR)/release/TagCloudFuzz
 FUZZ_BUILD   := -c release --product TagCloudFuzz --scratch-path $(FUZZ_DIR) -Xswiftc -DFUZZING \
                 -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
 # The machine is shared: one worker, one job, niced.
-FUZZ_RUN     := nice -n 15 env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+FUZZ_RUN     := nice -n 15 env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no TAGCLOUD_FONTS=$(CURDIR)/Fonts
 FUZZ_DICT     = $$( case $$t in png) ;; link) echo -dict=$(CURDIR)/Fuzz/link.dict ;; *) echo -dict=$(FUZZ_DIR)/spec.dict ;; esac )
 
 fuzz-build: deps-build
@@ -200,6 +200,7 @@ fuzz-corpus:
 	@cp samples/*.yaml $(FUZZ_DIR)/seeds/yaml/ 2>/dev/null || true
 	@cp samples/*.csv $(FUZZ_DIR)/seeds/csv/ 2>/dev/null || true
 	@cp samples/*.txt $(FUZZ_DIR)/seeds/text/ 2>/dev/null || true
+	@cp samples/*.txt Fuzz/seeds/render/* $(FUZZ_DIR)/seeds/render/ 2>/dev/null || true
 	@cp Fuzz/seeds/set/* $(FUZZ_DIR)/seeds/set/ 2>/dev/null || true
 	@cp Fuzz/seeds/link/* $(FUZZ_DIR)/seeds/link/ 2>/dev/null || true
 	@find Tests/TagCloudTests/Fixtures/sites -name '*.md' -size -16k -exec cp {} $(FUZZ_DIR)/seeds/frontmatter/ \; 2>/dev/null || true

@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(name: "LeakCheck", dependencies: ["TagCloud", "Canvas", "TagCloudCommandLine"], path: "Tests/LeakCheck",
                           swiftSettings: strictSwift),
         // The fuzz targets (make fuzz builds this with libFuzzer; built normally it replays inputs).
-        .executableTarget(name: "TagCloudFuzz", dependencies: ["TagCloud", "Canvas"], swiftSettings: strictSwift),
+        .executableTarget(name: "TagCloudFuzz", dependencies: ["TagCloud", "Canvas", "Typesetting"], swiftSettings: strictSwift),
         .executableTarget(name: "TagCloudBench",
                           dependencies: ["LayoutKit", "Typesetting", "Canvas", "TagCloudUI", "TagCloud", "Gallery"],
                           path: "Benchmarks/TagCloudBench",

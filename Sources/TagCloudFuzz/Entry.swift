@@ -1,6 +1,6 @@
 // The fuzzer's entry points. Built by `make fuzz` with `-sanitize=fuzzer,address -DFUZZING`, the
 // executable is a libFuzzer binary: TAGCLOUD_FUZZ_TARGET names the target (json, yaml, csv, text,
-// set, png, link) and the arguments are libFuzzer's. Built normally, it replays inputs:
+// set, png, link, frontmatter, hugoconfig, render) and the arguments are libFuzzer's. Built normally, it replays inputs:
 // `TagCloudFuzz TARGET FILE_OR_FOLDER…` runs the target on each file and exits 0 when every check
 // holds (the tests replay the regression inputs this way); `TagCloudFuzz --dictionary` prints the
 // spec's keys and names as a libFuzzer dictionary (make fuzz passes it to the spec targets).

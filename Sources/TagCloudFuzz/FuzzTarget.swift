@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TagCloud
+import Typesetting
 
 /// The fuzz targets: each takes arbitrary bytes, feeds them to one reader of untrusted input and
 /// checks what must hold for every input. A violated check is a crash (`fatalError`), which
@@ -39,6 +40,14 @@ enum FuzzTarget: String, CaseIterable {
     /// byte picks the format (TOML, YAML, JSON), the rest is the file; every content folder has
     /// a name and at least one language, and the languages built are sorted and distinct.
     case hugoconfig
+    /// Rendering (`Cloud.rendered(typesetter:)` and `RenderedCloud.data(as:)`): the input is a
+    /// text spec (a tag per line, at most 2,048 bytes) drawn with the bundled fonts in every
+    /// format, PNG, SVG, PDF, HTML and layout JSON, in a narrow cloud (its labels wrap onto two
+    /// lines and are cut). Whatever a tag's characters, every format is written whole: a PDF
+    /// starts with `%PDF-` and ends with `%%EOF`, an SVG is one `<svg>` element, a PNG has the
+    /// signature. (A tag with U+FFFE made Cairo fail the PDF, and its surface then wrote into
+    /// freed memory: a crash no spec reader's target could see.)
+    case render
 
     /// The longest message an error may have: a location, a key path and a value of 60
     /// characters each, and a list of at most 20 names.
@@ -83,6 +92,51 @@ enum FuzzTarget: String, CaseIterable {
         case .link: link(bytes)
         case .frontmatter: page(bytes)
         case .hugoconfig: hugoConfiguration(bytes)
+        case .render: render(bytes)
+        }
+    }
+
+    /// The typesetter of the render target: the bundled fonts only (the machine's would make a
+    /// crash depend on what is installed), loaded once.
+    nonisolated(unsafe) private static var typesetter: Typesetter?
+
+    private func render(_ bytes: [UInt8]) {
+        guard bytes.count <= 2_048 else { return }
+        var cloud: Cloud
+        do throws(TagCloudError) {
+            cloud = try Cloud(parsing: bytes, format: .text, source: "fuzz")
+        } catch {
+            check(error)
+            return
+        }
+        cloud.width = 120
+        cloud.chip = Cloud.Chip(lineLimit: 2)
+        if Self.typesetter == nil {
+            do {
+                Self.typesetter = try Typesetter.standard(systemFonts: false)
+            } catch {
+                fatalError("the bundled fonts cannot be loaded (set TAGCLOUD_FONTS): \(error)")
+            }
+        }
+        do throws(TagCloudError) {
+            let rendered = try cloud.rendered(typesetter: Self.typesetter)
+            for format in OutputFormat.allCases {
+                let data = [UInt8](try rendered.data(as: format, scale: 1))
+                switch format {
+                case .png: require(data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG without the PNG signature")
+                case .pdf: require(data.starts(with: Array("%PDF-".utf8)) && String(decoding: data.suffix(8), as: UTF8.self).contains("%%EOF"),
+                                   "a PDF that is not whole")
+                case .svg: require(data.starts(with: Array("<svg ".utf8)) && data.suffix(7).elementsEqual(Array("</svg>\n".utf8)),
+                                   "an SVG that is not one <svg> element")
+                case .html, .json: require(!data.isEmpty, "an empty \(format) output")
+                }
+            }
+        } catch {
+            // A spec that was read is drawn: only a picture past the size limits may be refused.
+            switch error {
+            case .pictureTooLarge, .pictureHasTooManyPixels: check(error)
+            default: fatalError("an accepted spec failed to render: \(error)")
+            }
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FuzzRegressionTests {
     static let replayer: URL = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("TagCloudFuzz")
 
-    static let targets = ["json", "yaml", "csv", "text", "set", "png", "link"]
+    static let targets = ["json", "yaml", "csv", "text", "set", "png", "link", "render"]
 
     @Test(arguments: targets)
     func seedsAndRegressionsPassTheTargetsChecks(_ target: String) throws {
