@@ -197,7 +197,8 @@ package enum TagCloudMain {
         exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
     }
 
-    /// `error: <message>` (its first letter lower-case, as every other message of the command),
+    /// `error: <message>` (its first letter lower-case and names in double quotes, as every other
+    /// message of the command),
     /// then, for a known command, `usage: tagcloud NAME …; see 'tagcloud NAME --help'`.
     static func usageError(_ message: String, command name: String?) -> String {
         var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -205,6 +206,8 @@ package enum TagCloudMain {
         if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
             text = first.lowercased() + text.dropFirst()
         }
+        // Names in double quotes, as every other message writes them (the parser writes '--bogus').
+        text = text.replacing(/'([^'\n]+)'/) { "\"" + $0.1 + "\"" }
         var lines = "error: " + text
         if let name, let command = Tagcloud.configuration.subcommands.first(where: { $0._commandName == name }) {
             let usage = Tagcloud.usageString(for: command).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -243,6 +243,15 @@ import Testing
         let read = try CommandRunner.run(["render", "nope\nname.yaml", "-o", "x.png"], in: dir)
         #expect(read.status == 66 && read.standardError.contains("\"nope\\nname.yaml\""), "\(read.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+        // A bidirectional override in a name or a tag would show the rest of the line reversed.
+        let override = try CommandRunner.run(["render", "rlo\u{202E}yaml.lmay", "-o", "x.png"], in: dir)
+        #expect(override.status == 66 && override.standardError.contains("rlo\\u{202E}yaml.lmay")
+                && !override.standardError.unicodeScalars.contains("\u{202E}"), "\(override.standardError.debugDescription)")
+        // (A tag with a noncharacter, which no font draws: a warning names it.)
+        try Data(#"tags: ["\u202Eabc\uFFFE"]"#.utf8).write(to: dir.appendingPathComponent("tag.yaml"))
+        let tag = try CommandRunner.run(["render", "tag.yaml", "-o", "x.png"], in: dir)
+        #expect(tag.status == 0 && tag.standardError.contains("\\u{202E}abc\\u{FFFE}") && !tag.standardError.unicodeScalars.contains("\u{202E}"),
+                "\(tag.standardError.debugDescription)")
     }
 
     /// Piped input read in a guessed format that does not parse says it was a guess and how to
@@ -266,11 +275,11 @@ import Testing
     /// `usage: tagcloud NAME …; see 'tagcloud NAME --help'` (collect, animate, fonts and diff
     /// printed the argument parser's own `Error:`/`Help:`/`Usage:` block).
     @Test func everyCommandLineMistakeReadsAlike() throws {
-        for (arguments, message, code) in [(["collect"], "error: missing expected argument '<folder> ...'", Int32(64)),
-                                           (["animate", "a.yaml"], "error: missing expected argument '<to>'", 64),
-                                           (["fonts", "--bogus"], "error: unknown option '--bogus'", 64),
-                                           (["samples", "--bogus"], "error: unknown option '--bogus'", 64),
-                                           (["diff", "a.png"], "error: missing expected argument '<second>'", 2),
+        for (arguments, message, code) in [(["collect"], #"error: missing expected argument "<folder> ...""#, Int32(64)),
+                                           (["animate", "a.yaml"], #"error: missing expected argument "<to>""#, 64),
+                                           (["fonts", "--bogus"], #"error: unknown option "--bogus""#, 64),
+                                           (["samples", "--bogus"], #"error: unknown option "--bogus""#, 64),
+                                           (["diff", "a.png"], #"error: missing expected argument "<second>""#, 2),
                                            (["render"], "error: missing the input", 64)] {
             let run = try CommandRunner.run(arguments)
             let lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false)

@@ -259,7 +259,7 @@ import Testing
                                      (["a.png", "b.png", "--threshold", "2"], "the threshold is 2.0, but it must be from 0 to 1"),
                                      // Checked before the images are read.
                                      (["missing.png", "b.png", "--threshold", "nan"], "the threshold is nan, but it must be from 0 to 1"),
-                                     (["a.png"], "error: missing expected argument '<second>'\nusage: tagcloud diff <first> <second> ")] {
+                                     (["a.png"], "error: missing expected argument \"<second>\"\nusage: tagcloud diff <first> <second> ")] {
             let output = try CommandRunner.run(["diff"] + arguments, in: dir)
             #expect(output.status == 2, "\(arguments): \(output.standardError)")
             #expect(output.standardError.contains(message), "\(output.standardError)")

@@ -49,6 +49,12 @@ import TestRandom
         #expect(typesetter.unbreakablePieces(of: "state-of-the-art") == ["state-", "of-", "the-", "art"])
         #expect(typesetter.unbreakablePieces(of: "ภาษาไทยง่าย") == ["ภาษา", "ไทย", "ง่าย"])
         #expect(typesetter.unbreakablePieces(of: "Tag\nclouds") == ["Tag", "clouds"])
+        // Between two ASCII characters, where Chromium breaks (Blink's own table, not UAX #14):
+        // never inside a URL's path or after "!", after "-" and "?", and before "(" after "," ...
+        #expect(typesetter.unbreakablePieces(of: "https://example.com/a/very/long?x=1") == ["https://example.com/a/very/long?", "x=1"])
+        #expect(typesetter.unbreakablePieces(of: "alpha/beta!gamma|delta}epsilon") == ["alpha/beta!gamma|delta}epsilon"])
+        #expect(typesetter.unbreakablePieces(of: "a-1 (-1 -2 é-3 2-4") == ["a-", "1", "(-1", "-2", "é-3", "2-", "4"])
+        #expect(typesetter.unbreakablePieces(of: "a,(b") == ["a,", "(b"])
         #expect(typesetter.unbreakablePieces(of: "  \n ").isEmpty && typesetter.unbreakablePieces(of: "").isEmpty)
         // Every piece is text of the string, in order, and the pieces hold all but its white space.
         let text = "Swift 東京 state-of-the-art café 👩‍👩‍👧 ok"

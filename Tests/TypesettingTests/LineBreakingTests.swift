@@ -76,6 +76,27 @@ import Testing
         #expect(breaks("a\u{00A0}b c") == [4])
     }
 
+    /// Between two printable ASCII characters, lines break where Chromium breaks them (Blink's
+    /// own table, measured into ``browserASCIIBreaks``), not where UAX #14 allows: never inside a
+    /// URL's path, after "-" before a digit only after a letter or digit. UAX #14's own answers
+    /// stay ``lineBreakActions(_:)``'s (the conformance test above).
+    @Test func betweenASCIICharactersLinesBreakAsABrowserBreaksThem() {
+        func breaks(_ text: String) -> [Int] {
+            let actions = browserLineBreakActions(Array(text.unicodeScalars))
+            return actions.indices.filter { $0 > 0 && $0 < actions.count - 1 && actions[$0] != .prohibited }
+        }
+        #expect(breaks("example.com/a/b!c|d}e") == [])
+        #expect(breaks("well-known fact") == [5, 11])
+        #expect(breaks("a-1 (-1 x?y") == [2, 4, 8, 10])
+        #expect(breaks("f(x) a,(b") == [5, 7])
+        // UAX #14 breaks after "/" and "!" before a letter, and not in "a-1".
+        let uax = lineBreakActions(Array("a/b!c a-1".unicodeScalars))
+        #expect(uax[2] == .allowed && uax[4] == .allowed && uax[8] == .prohibited)
+        // Around other characters, UAX #14 decides.
+        let other = Array("中/文 Swift ภาษาไทย (1)".unicodeScalars)
+        #expect(browserLineBreakActions(other) == lineBreakActions(other))
+    }
+
     /// Scripts written without spaces break between words, at the boundaries of ICU's
     /// dictionaries, as browsers break them (UAX #14 leaves class SA to such a dictionary; without
     /// one a Thai label broke only at its spaces).

@@ -278,12 +278,21 @@ enum AnimatedSVGEncoder {
             // kept visible at opacity 0 from the start, were followed by a click on empty space
             // and took the first tab stops, and select-all copied "Gamma Alpha Beta Alpha Beta"
             // where "Alpha Beta" showed). What a reader meets is what the picture shows.
-            let isEverHidden = element.states.contains { $0 == nil || $0?.opacity == 0 }
+            // A piece fading out is hidden once it is less than half as opaque as it gets (and
+            // one fading in shown from then on): at 0.2 % opacity a fading "Three" still took the
+            // clicks on the "+3" drawn over it, and Tab stopped on it. A cross-fade hands the
+            // clicks, focus and name from one copy to the other in its middle.
+            let threshold = (element.states.compactMap { $0?.opacity }.max() ?? 0) / 2
+            func isShown(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?) -> Bool {
+                guard let state else { return false }
+                return state.opacity > 0 && state.opacity >= threshold
+            }
+            let isEverHidden = element.states.contains { !isShown($0) }
             func value(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?, last: (dx: CGFloat, dy: CGFloat)) -> String {
                 let offset = state.map { ($0.dx, $0.dy) } ?? last
                 let opacity = number(state?.opacity ?? 0)
                 return "transform:translate(\(number(Double(offset.0)))px,\(number(Double(offset.1)))px);"
-                    + "opacity:\(opacity)" + (isEverHidden ? ";visibility:\(opacity == "0" ? "hidden" : "visible")" : "")
+                    + "opacity:\(opacity)" + (isEverHidden ? ";visibility:\(isShown(state) && opacity != "0" ? "visible" : "hidden")" : "")
             }
             var frames: [String] = []
             var last: (dx: CGFloat, dy: CGFloat) = (0, 0)

@@ -128,15 +128,22 @@ package func escapingControls(_ text: String) -> String {
 
 /// How every message writes a control character of a name or value, so that it never drives the
 /// terminal: `\n`, `\t` and `\r` as Swift writes them, any other (and the line and paragraph
-/// separators) as `\u{1B}`; `nil` for a scalar printed as it is. A file named `bad⏎name.yaml` is
-/// `"bad\nname.yaml"` when quoted and `bad\nname.yaml:2:1` in a location, never two spellings.
+/// separators, the bidirectional formatting characters, which reorder the rest of a terminal's
+/// line, and the noncharacters) as `\u{1B}`; `nil` for a scalar printed as it is. A file named
+/// `bad⏎name.yaml` is `"bad\nname.yaml"` when quoted and `bad\nname.yaml:2:1` in a location,
+/// never two spellings, and one named with U+202E is not shown reversed.
 package func controlEscape(_ scalar: Unicode.Scalar) -> String? {
+    let value = scalar.value
     switch scalar {
-    case "\n": "\\n"
-    case "\t": "\\t"
-    case "\r": "\\r"
+    case "\n": return "\\n"
+    case "\t": return "\\t"
+    case "\r": return "\\r"
     default:
-        scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
-            ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
+        let isBidiControl = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
+        let isNoncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+        guard scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029 || isBidiControl || isNoncharacter
+        else { return nil }
+        return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -160,8 +160,9 @@ extension TagCloudCommand {
             warn("warning: --scale sets an animated PNG's pixels per point; an SVG has none, and it was not used")
         }
         // `theme: auto` writes a still SVG's dark look for dark pages; an animation has one look.
-        if format == .svg, from.theme == .auto || to.theme == .auto {
-            warn("warning: theme: auto is drawn in its light look in an animation (a still SVG or HTML carries the dark look too); "
+        for (input, cloud) in [(request.from, from), (request.to, to)] where format == .svg && cloud.theme == .auto {
+            let name = input == "-" ? StandardStreams.standardInputName : escapingControls(input)
+            warn("warning: \(name): theme: auto is drawn in its light look in an animation (a still SVG or HTML carries the dark look too); "
                  + "give theme: light or dark to choose")
         }
         // Both specs' font files (theirs and `--font-file`'s) are inputs too, which the output

@@ -222,7 +222,7 @@ private final class LineEngine {
             index += character.unicodeScalars.count
         }
         clusterStart[n] = true
-        return Breakables(scalars: scalars, prefix: prefix, actions: lineBreakActions(scalars), clusterStart: clusterStart)
+        return Breakables(scalars: scalars, prefix: prefix, actions: browserLineBreakActions(scalars), clusterStart: clusterStart)
     }
 
     /// Greedy line breaking at UAX #14 opportunities: each line takes as many opportunities as fit

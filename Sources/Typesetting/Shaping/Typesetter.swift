@@ -138,7 +138,7 @@ public final class Typesetter: Sendable {
     /// - Complexity: O(n) in the length of `text`.
     public func unbreakablePieces(of text: String) -> [Substring] {
         let scalars = Array(text.unicodeScalars)
-        let actions = lineBreakActions(scalars)
+        let actions = browserLineBreakActions(scalars)
         var pieces: [Substring] = []
         var index = text.unicodeScalars.startIndex, start = index, position = 0
         var lastKept = index

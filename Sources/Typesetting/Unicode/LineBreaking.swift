@@ -161,6 +161,47 @@ func lineBreakActions(_ scalars: [Unicode.Scalar]) -> [LineBreakAction] {
     }
 }
 
+/// The line-break opportunities a browser takes, which lines are wrapped at: UAX #14's
+/// (``lineBreakActions(_:)``, which the Unicode conformance test checks), with the breaks between
+/// two printable ASCII characters as Blink takes them (``applyBrowserASCIIBreaks(_:into:)``).
+///
+/// - Parameter scalars: the text's Unicode scalars.
+/// - Returns: `scalars.count + 1` actions, as ``lineBreakActions(_:)``.
+func browserLineBreakActions(_ scalars: [Unicode.Scalar]) -> [LineBreakAction] {
+    var result = lineBreakActions(scalars)
+    applyBrowserASCIIBreaks(scalars, into: &result)
+    return result
+}
+
+/// The breaks between two printable ASCII characters as a browser takes them
+/// (``browserASCIIBreaks``, measured from Chromium), over UAX #14's: Blink decides such pairs from
+/// a table of its own, and a label wrapped at the "/" of a URL, where the page kept it whole, made
+/// the picture and the page disagree. A "-" before a digit breaks only after an ASCII letter or
+/// digit ("a-1"; not "-1" or "(-1", where it is a minus sign), as Blink reads it.
+private func applyBrowserASCIIBreaks(_ scalars: [Unicode.Scalar], into result: inout [LineBreakAction]) {
+    guard scalars.count >= 2 else { return }
+    for index in 1..<scalars.count {
+        let before = scalars[index - 1].value, after = scalars[index].value
+        guard (0x21...0x7E).contains(before), (0x21...0x7E).contains(after) else { continue }
+        var allowed = browserASCIIBreakTable[Int(before - 0x21) * 94 + Int(after - 0x21)]
+        if allowed, before == 0x2D, (0x30...0x39).contains(after) {
+            let previous = index >= 2 ? scalars[index - 2].value : 0
+            allowed = (0x30...0x39).contains(previous) || (0x41...0x5A).contains(previous) || (0x61...0x7A).contains(previous)
+        }
+        result[index] = allowed ? .allowed : .prohibited
+    }
+}
+
+/// ``browserASCIIBreaks`` as a table of 94 × 94 pairs, by (before − "!") × 94 + (after − "!").
+private let browserASCIIBreakTable: [Bool] = {
+    var table = [Bool](repeating: false, count: 94 * 94)
+    for (character, afters) in browserASCIIBreaks {
+        guard let before = character.asciiValue, (0x21...0x7E).contains(before) else { continue }
+        for after in afters.utf8 where (0x21...0x7E).contains(after) { table[Int(before - 0x21) * 94 + Int(after - 0x21)] = true }
+    }
+    return table
+}()
+
 /// Classes that a combining mark cannot attach to (rule LB9).
 @inline(__always)
 private func isBreakOrSpace(_ c: LineBreakClass) -> Bool {

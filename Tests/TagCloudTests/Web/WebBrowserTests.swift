@@ -217,6 +217,41 @@ import Typesetting
         }
     }
 
+    /// At every frame of an animated SVG, a link that can be clicked or focused is at least half
+    /// as opaque as it gets, and a link drawn whole can be: copies fading out stayed clickable at
+    /// 0.2 % opacity until their transition ended (a click on the "+3" chip drawn over a faded
+    /// "Three" followed Three's link, and Tab stopped on three invisible links).
+    @Test @MainActor func anAnimatedSVGHidesWhatHasFadedAtEveryFrame() throws {
+        let tags = "tags: [{text: One, href: /1/}, {text: Two, href: /2/}, {text: Three, href: /3/}, {text: Four, href: /4/}, {text: Five, href: /5/}]\n"
+        let wide = try Cloud(yaml: "width: 400\n" + tags), narrow = try Cloud(yaml: "width: 240\nmaxRows: 1\n" + tags)
+        for (name, from, to) in [("narrowing", wide, narrow), ("widening", narrow, wide)] {
+            let animation = try from.animation(to: to, animation: .linear(duration: 0.3), frameRate: 20, typesetter: bundledTypesetter)
+            let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.3), frameRate: 20,
+                                                             typesetter: bundledTypesetter), as: UTF8.self)
+            let script = """
+                JSON.stringify([...document.querySelectorAll('a')].map(a => {
+                  let opacity = 1;
+                  for (let e = a; e && e.nodeType === 1; e = e.parentNode) opacity *= parseFloat(getComputedStyle(e).opacity);
+                  return [a.getAttribute('href'), getComputedStyle(a).visibility, opacity];
+                }))
+                """
+            var start = 0.0
+            for (index, frame) in animation.frames.enumerated() {
+                let time = (start + frame.duration.seconds / 2) * 1000
+                start += frame.duration.seconds
+                let page = Self.page(svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = \(time) })</script>")
+                let value = try Chromium.shared.evaluate(script, in: page, name: "faded-\(name)-\(index)") as? String ?? "[]"
+                let links = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[Any]] ?? []
+                for link in links {
+                    let href = link[0] as? String ?? "", visible = link[1] as? String == "visible"
+                    let opacity = (link[2] as? NSNumber)?.doubleValue ?? -1
+                    #expect(!visible || opacity >= 0.49, "\(name), frame \(index): \(href) can be clicked at opacity \(opacity)")
+                    #expect(visible || opacity < 0.99, "\(name), frame \(index): \(href) is drawn whole but cannot be clicked")
+                }
+            }
+        }
+    }
+
     /// An animated SVG inlined in a page is one list to assistive technology, the cloud that
     /// shows, its chips list items (not every frame's copy, nor plain groups): the first cloud at
     /// the start, the one the animation ends on at the end.
@@ -1064,13 +1099,16 @@ import Typesetting
 
     /// Labels too wide for the row, with `chip.lineLimit` above 1: those that wrap are cut on
     /// their last line, and those with a word wider than the row stay on one line cut with "…",
-    /// in the fragment as in the PNG (the fragment used to clip such a word with no "…").
+    /// in the fragment as in the PNG (the fragment used to clip such a word with no "…"). A URL
+    /// and words joined by "/" break where the page breaks them: not at the "/" (the picture
+    /// wrapped a URL onto three lines the page kept on one).
     @Test(arguments: [2, 3]) @MainActor func cutLabelsOnSeveralLinesEqualThePNG(lineLimit: Int) throws {
         let yaml = "width: 150\nchip: {lineLimit: \(lineLimit)}\nbackground: white\n"
             + "tags: [Swift, Supercalifragilisticexpialidocious, \"Two words Supercalifragilisticexpialidocious\", "
-            + "\"Alpha beta gamma delta epsilon zeta eta theta iota kappa\", Xcode]\n"
+            + "\"Alpha beta gamma delta epsilon zeta eta theta iota kappa\", Xcode, "
+            + "\"https://example.com/a/very/long/path\", \"ab/cd ef/gh ij/kl mn/op qr/st uv/wx yz/ab cd/ef\"]\n"
         let item = try Case("cut-labels-\(lineLimit)", yaml: yaml)
-        #expect(item.rendered.layout.chips.filter { $0.shown != nil }.count == 3, "three labels are cut")
+        #expect(item.rendered.layout.chips.filter { $0.shown != nil }.count == 5, "five labels are cut")
         let html = try item.html(HTMLOptions(background: item.cloud.background))
         let shot = try Chromium.shared.screenshot(Self.page(html), width: item.size.width, height: item.size.height, scale: 2,
                                                   name: "html-\(item.name)")
