@@ -265,6 +265,12 @@ import Testing
         let named = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--input-format", "yaml"],
                                           input: Data("{\"tags\": [a, b]}\n".utf8))
         #expect(named.status == 0 && named.text.contains("\"text\": \"b\""), "\(named.standardError)")
+        // In a batch, standard input is named once, as "<stdin>".
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let batch = try CommandRunner.run(["render", "-", "--out-dir", "out", "--formats", "json"], in: folder,
+                                          input: Data("{\"tags\": [a, b]}\n".utf8))
+        #expect(batch.status == 65 && batch.standardError.hasPrefix("error: <stdin>:1:"), "\(batch.standardError)")
         // A named format is not a guess: the message says nothing of one.
         let json = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--input-format", "json"],
                                          input: Data("{\"tags\": [a, b]}\n".utf8))

@@ -267,7 +267,8 @@ extension TagCloudCommand {
     /// starts with the spec's file and line already names it, and one about the spec file itself
     /// (missing, too large) leaves its path out.
     static func failure(_ error: CommandError, of input: String) -> String {
-        let name = escapingControls(input)
+        // Standard input is "<stdin>" in every message ("error: -: <stdin>:1:11: …" named it twice).
+        let name = input == "-" ? StandardStreams.standardInputName : escapingControls(input)
         let message = error.description(afterNaming: input)
         return message.hasPrefix(name + ":") ? "error: \(message)" : "error: \(name): \(message)"
     }
