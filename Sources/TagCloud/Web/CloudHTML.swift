@@ -278,7 +278,7 @@ struct HTMLWriter {
     /// picture draws them (an `HStack` on the first baseline, the count at 80 % and 60 % opacity).
     static func labelElement(_ label: ChipLabel) -> String {
         let parts = label.parts.map { part in
-            "<span class=\"\(part.isCount ? "tc-count" : "tc-text")\">" + WebText.escape(part.text) + "</span>"
+            "<span class=\"\(part.isCount ? "tc-count" : "tc-text")\">" + WebText.escape(part.text, keepingNoncharacters: true) + "</span>"
         }
         return parts.count == 1 ? parts[0] : "<span class=\"tc-label\">" + parts.joined() + "</span>"
     }

@@ -252,6 +252,23 @@ import Typesetting
         }
     }
 
+    /// A tag with a noncharacter (U+FFFE), which no font draws, has the picture's chip in the
+    /// page: the fragment writes it as a character reference and the browser draws the box the
+    /// picture draws (dropped, the chip was 16.9 pt narrower and every chip after it moved).
+    @Test @MainActor func aNoncharacterKeepsItsChipsWidthInThePage() throws {
+        let item = try Case("noncharacter", yaml: #"width: 480"# + "\n" + #"tags: ["Noncharacter \uFFFE", "Replacement \uFFFD", "End"]"# + "\n")
+        let html = try item.html()
+        #expect(html.contains("Noncharacter &#xFFFE;</span>"), "\(html)")
+        let script = "JSON.stringify([...document.querySelectorAll('.tc-chip')].map(c => { const r = c.getBoundingClientRect(); return [r.x, r.width] }))"
+        let value = try Chromium.shared.evaluate(script, in: Self.page(html), name: "noncharacter") as? String ?? "[]"
+        let rects = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[Double]] ?? []
+        let chips = item.rendered.layout.chips
+        #expect(rects.count == chips.count, "\(rects)")
+        for (rect, chip) in zip(rects, chips) {
+            #expect(abs(rect[0] - chip.x) < 0.05 && abs(rect[1] - chip.width) < 0.05, "\(chip.text.debugDescription): page \(rect), layout \(chip.x), \(chip.width)")
+        }
+    }
+
     /// An animated SVG inlined in a page is one list to assistive technology, the cloud that
     /// shows, its chips list items (not every frame's copy, nor plain groups): the first cloud at
     /// the start, the one the animation ends on at the end.
