@@ -98,7 +98,13 @@ enum FuzzTarget: String, CaseIterable {
 
     /// The typesetter of the render target: the bundled fonts only (the machine's would make a
     /// crash depend on what is installed), loaded once.
-    nonisolated(unsafe) private static var typesetter: Typesetter?
+    private static let typesetter: Typesetter = {
+        do {
+            return try Typesetter.standard(systemFonts: false)
+        } catch {
+            fatalError("the bundled fonts cannot be loaded (set TAGCLOUD_FONTS): \(error)")
+        }
+    }()
 
     private func render(_ bytes: [UInt8]) {
         guard bytes.count <= 2_048 else { return }
@@ -111,13 +117,6 @@ enum FuzzTarget: String, CaseIterable {
         }
         cloud.width = 120
         cloud.chip = Cloud.Chip(lineLimit: 2)
-        if Self.typesetter == nil {
-            do {
-                Self.typesetter = try Typesetter.standard(systemFonts: false)
-            } catch {
-                fatalError("the bundled fonts cannot be loaded (set TAGCLOUD_FONTS): \(error)")
-            }
-        }
         do throws(TagCloudError) {
             let rendered = try cloud.rendered(typesetter: Self.typesetter)
             for format in OutputFormat.allCases {

@@ -272,16 +272,12 @@ enum AnimatedSVGEncoder {
         // Each moving element's last state, for readers who ask for less motion.
         var still = ""
         for (rank, element) in elements.enumerated() {
-            // A piece is hidden as well as transparent while it does not show, the last frame's
-            // too: its links are then neither tab stops nor click targets, and its text is not
-            // copied, found or read aloud beside the piece that shows (the last frame's links,
-            // kept visible at opacity 0 from the start, were followed by a click on empty space
-            // and took the first tab stops, and select-all copied "Gamma Alpha Beta Alpha Beta"
-            // where "Alpha Beta" showed). What a reader meets is what the picture shows.
-            // A piece fading out is hidden once it is less than half as opaque as it gets (and
-            // one fading in shown from then on): at 0.2 % opacity a fading "Three" still took the
-            // clicks on the "+3" drawn over it, and Tab stopped on it. A cross-fade hands the
-            // clicks, focus and name from one copy to the other in its middle.
+            // A piece is hidden as well as transparent while it does not show, or shows less than
+            // half as opaque as it gets, the last frame's pieces too: its links are then neither
+            // tab stops nor click targets, and its text is not copied, found or read aloud beside
+            // the piece that shows. (The last frame's links, visible at opacity 0 from the start,
+            // were followed by a click on empty space; a "Three" faded to 0.2 % took the clicks on
+            // the "+3" drawn over it.) A cross-fade hands clicks, focus and name over in its middle.
             let threshold = (element.states.compactMap { $0?.opacity }.max() ?? 0) / 2
             func isShown(_ state: (dx: CGFloat, dy: CGFloat, opacity: Double)?) -> Bool {
                 guard let state else { return false }

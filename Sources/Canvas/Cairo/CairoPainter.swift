@@ -450,8 +450,7 @@ final class CairoPainter {
             return
         }
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            let value = scalar.value
-            let kept: Unicode.Scalar = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE ? "\u{FFFD}" : scalar
+            let kept: Unicode.Scalar = scalar.properties.isNoncharacterCodePoint ? "\u{FFFD}" : scalar
             utf8.append(contentsOf: String(kept).utf8)
         }
     }

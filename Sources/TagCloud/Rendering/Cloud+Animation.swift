@@ -128,11 +128,8 @@ extension Cloud {
                 // on, and the spec's own background or none (the theme's default, which a PNG
                 // paints, made a white box on a dark page).
                 let web = second.web
-                var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
-                                         linkTarget: web.linkTarget)
-                options.language = web.language
                 let shared = first.web.background == web.background ? web.background?.rgbaColor : nil
-                return try frames.svgData(background: shared, options: options)
+                return try frames.svgData(background: shared, options: web.svgOptions)
             }
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit)

@@ -106,7 +106,7 @@ extension CloudView {
         ChipView(style: style, label: ChipLabel(text: ChipLabel.moreText(moreCount), font: cloud.baseFont), look: cloud.defaultLook)
             // The default name ("6 more tags") is English, read so in a cloud of another language.
             .displayMetadata(ItemMetadata(label: ChipLabel.moreName(moreCount, template: cloud.moreLabel), identifier: "chip-more", role: .moreChip,
-                                          labelLanguage: cloud.moreLabel == nil && !WebText.isEnglish(cloud.web.language) ? "en" : nil))
+                                          labelLanguage: cloud.moreNameLanguage))
             // Never cut: its count is what it says (a flow narrower than it grows to hold it).
             .recorded(as: visibleCount, in: recorder, maxWidth: .infinity, wide: false)
     }

@@ -141,8 +141,8 @@ package func controlEscape(_ scalar: Unicode.Scalar) -> String? {
     default:
         let isBidiControl = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
             || (0x2066...0x2069).contains(value)
-        let isNoncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
-        guard scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029 || isBidiControl || isNoncharacter
+        guard scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029 || isBidiControl
+                || scalar.properties.isNoncharacterCodePoint
         else { return nil }
         return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
     }

@@ -85,9 +85,8 @@ struct HTMLWriter {
         self.options = options
         self.typesetter = typesetter
         let language = cloud.web.language
-        let isOtherThanEnglish = !WebText.isEnglish(language)
-        listLanguage = options.title == nil && isOtherThanEnglish ? "en" : language
-        moreLanguage = cloud.moreLabel == nil && isOtherThanEnglish ? "en" : language
+        listLanguage = options.title == nil && !WebText.isEnglish(language) ? "en" : language
+        moreLanguage = cloud.moreNameLanguage ?? language
     }
 
     // MARK: The document

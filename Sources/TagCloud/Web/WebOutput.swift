@@ -54,6 +54,24 @@ public struct HTMLOptions: Sendable, Equatable {
     }
 }
 
+extension ResolvedCloud.Web {
+    /// The SVG options these keys ask for: the id prefix, title, language, responsive size and
+    /// link target (a still cloud's SVG and an animation's alike).
+    var svgOptions: SVGOptions {
+        var options = SVGOptions(idPrefix: idPrefix, title: title, isResponsive: isResponsive, linkTarget: linkTarget)
+        options.language = language
+        return options
+    }
+}
+
+extension ResolvedCloud {
+    /// The language of the "+N" chip's name when it is not the cloud's: English for this package's
+    /// default name ("6 more tags") in a cloud of another language, else `nil`.
+    var moreNameLanguage: String? {
+        moreLabel == nil && !WebText.isEnglish(web.language) ? "en" : nil
+    }
+}
+
 extension RenderedCloud {
     /// What a page prints under a cloud of one look that has no background of its own: the dark
     /// page's black for the dark theme (a browser prints no page background by default, and the
@@ -66,9 +84,7 @@ extension RenderedCloud {
     /// size and link target, the spec's background or none, and the dark look for `theme: auto`.
     func svgData() throws(TagCloudError) -> Data {
         let web = cloud.web
-        var options = SVGOptions(idPrefix: web.idPrefix, title: web.title, isResponsive: web.isResponsive,
-                                 linkTarget: web.linkTarget)
-        options.language = web.language
+        var options = web.svgOptions
         if let darkLook {
             options.darkLook = SVGOptions.DarkLook(list: darkLook.displayList, background: (darkLook.background ?? web.background)?.rgbaColor)
         } else {
