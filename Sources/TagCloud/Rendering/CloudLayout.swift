@@ -124,36 +124,41 @@ public struct CloudLayout: Sendable, Equatable {
 
     /// Writes the chips of `range`, each after its separator.
     private func writeChips(_ range: Range<Int>, to output: inout JSONBytes) {
-        for index in range {
-            let chip = chips[index]
-            output.append(index == 0 ? "\n  {\"text\": " : ",\n  {\"text\": ")
-            output.append(string: chip.text)
-            if let label = chip.label {
-                output.append(", \"label\": ")
-                output.append(string: label)
-            }
-            if let shown = chip.shown {
-                output.append(", \"shown\": ")
-                output.append(string: shown)
-            }
-            output.append(", \"x\": ")
-            output.append(number: chip.x)
-            output.append(", \"y\": ")
-            output.append(number: chip.y)
-            output.append(", \"width\": ")
-            output.append(number: chip.width)
-            output.append(", \"height\": ")
-            output.append(number: chip.height)
-            if !chip.fonts.isEmpty {
-                output.append(", \"fonts\": [")
-                for (position, family) in chip.fonts.enumerated() {
-                    if position > 0 { output.append(", ") }
-                    output.append(string: family)
-                }
-                output.append("]")
-            }
-            output.append("}")
+        // Each chip read where it lies: a copy counted a reference for each of its strings.
+        chips.withUnsafeBufferPointer { chips in
+            for index in range { write(chips[index], first: index == 0, to: &output) }
         }
+    }
+
+    /// Writes one chip, after its separator.
+    private func write(_ chip: Chip, first: Bool, to output: inout JSONBytes) {
+        output.append(first ? "\n  {\"text\": " : ",\n  {\"text\": ")
+        output.append(string: chip.text)
+        if let label = chip.label {
+            output.append(", \"label\": ")
+            output.append(string: label)
+        }
+        if let shown = chip.shown {
+            output.append(", \"shown\": ")
+            output.append(string: shown)
+        }
+        output.append(", \"x\": ")
+        output.append(number: chip.x)
+        output.append(", \"y\": ")
+        output.append(number: chip.y)
+        output.append(", \"width\": ")
+        output.append(number: chip.width)
+        output.append(", \"height\": ")
+        output.append(number: chip.height)
+        if !chip.fonts.isEmpty {
+            output.append(", \"fonts\": [")
+            for (position, family) in chip.fonts.enumerated() {
+                if position > 0 { output.append(", ") }
+                output.append(string: family)
+            }
+            output.append("]")
+        }
+        output.append("}")
     }
 
     /// Reads a layout written by ``jsonData()`` (or any JSON of that shape).

@@ -228,6 +228,7 @@ enum CloudRenderer {
         let origin = pass.list.size
         let shown = pass.texts
         let frames = pass.frames
+        let recorder = pass.recorder
         /// Chip `index` of the layout, and the warning for the characters no font covers.
         func layoutChip(_ index: Int) throws(TagCloudError) -> (CloudLayout.Chip, FontWarning?) {
             let text = index < visible ? cloud.chips[index].text : ChipLabel.moreText(more ?? 0)
@@ -235,14 +236,16 @@ enum CloudRenderer {
                 throw .internalError("chip \(index) (\(quoted(text))) was laid out but not placed")
             }
             // The label as the chip's Text shapes it on one line: as the pass drew it when that is
-            // the same request (one uncut text, left to right), else shaped again.
-            let chip = index < visible ? cloud.chips[index] : nil
-            let fonts = try fontsOfLabel(text, chip: index, font: chip?.font ?? cloud.baseFont,
-                                         language: chip?.locale, in: pass.recorder, cloud: cloud, typesetter: typesetter)
+            // the same request (one uncut text, left to right), else shaped again. The chip's
+            // fields are read in place: a copy of the chip counts references on its look, which
+            // chips share, from every thread.
+            let isTag = index < visible
+            let fonts = try fontsOfLabel(text, chip: index, isTag: isTag, in: recorder, cloud: cloud, typesetter: typesetter)
             let uncovered = fonts.uncovered
             // The tag's place in the spec, which `order` may differ from the chip's.
-            let warning = uncovered.isEmpty ? nil : FontWarning(tagIndex: chip?.index ?? index, text: text, characters: uncovered)
-            let label = chip?.label.map { $0.map(\.text).joined(separator: " ") } ?? text
+            let warning = uncovered.isEmpty ? nil
+                : FontWarning(tagIndex: isTag ? cloud.chips[index].index : index, text: text, characters: uncovered)
+            let label = isTag ? cloud.chips[index].label.map { $0.map(\.text).joined(separator: " ") } ?? text : text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
             return (CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
                                      x: Double(frame.minX), y: Double(frame.minY),
@@ -322,12 +325,14 @@ enum CloudRenderer {
     /// The families and uncovered characters of a chip's label shaped on one line: recorded by the
     /// pass when the chip drew exactly that text, uncut, left to right (the same request as the
     /// chip's `Text` made, so the same result), otherwise shaped (a cache hit for most).
-    private static func fontsOfLabel(_ text: String, chip index: Int, font: Font, language: String?,
+    private static func fontsOfLabel(_ text: String, chip index: Int, isTag: Bool,
                                      in recorder: LayoutRecorder, cloud: ResolvedCloud,
                                      typesetter: Typesetter) throws(TagCloudError) -> (families: [String], uncovered: [UncoveredCharacter]) {
         if cloud.direction != .rtl, let fonts = recorder.fonts(of: index, text: text) {
             return (fonts.families, fonts.uncovered)
         }
+        let font = isTag ? cloud.chips[index].font : cloud.baseFont
+        let language = isTag ? cloud.chips[index].locale : nil
         do {
             let shaped = try typesetter.shape(text, font: font, language: language.flatMap { try? TextLanguage($0) })
             return (shaped.fontFamilies, shaped.uncoveredCharacters)

@@ -524,7 +524,7 @@ public struct Cloud: Sendable, Hashable {
                                  doc: "Heavier tags get larger fonts (a finite number ≥ 0).")
             let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", decodesLast: true,
                                decode: { tag, node, path, decoder throws(TagCloudError) in
-                                   tag.href = try decoder.href(node, path: path, tag: tag.text)
+                                   tag.href = try decoder.href(node, path: path(), tag: tag.text)
                                },
                                doc: "A link, kept in SVG and HTML output, and in PDF when it is absolute (a relative link or a fragment has no page to resolve against there).")
             let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
@@ -540,7 +540,7 @@ public struct Cloud: Sendable, Hashable {
             let tooltip = SpecKey("tooltip", \Tag.tooltip, .string, defaultDoc: "the cloud's `tooltip`",
                                   decodesLast: true,
                                   decode: { tag, node, path, decoder throws(TagCloudError) in
-                                      tag.tooltip = try decoder.tagString(node, path: path, tag: tag.text)
+                                      tag.tooltip = try decoder.tagString(node, path: path(), tag: tag.text)
                                   },
                                   doc: "This chip's tooltip (SVG `<title>`, HTML `title`, a PDF annotation), over the cloud's `tooltip`.")
         }

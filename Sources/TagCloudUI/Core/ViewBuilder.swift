@@ -57,7 +57,7 @@ public enum ViewBuilder {
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> _ConditionalContent<TrueContent, FalseContent> {
-        _ConditionalContent(storage: .trueContent(first))
+        _ConditionalContent(storage: .trueContent(_Box(first)))
     }
 
     /// The second branch of an `if`/`else` or `switch`.
@@ -67,7 +67,7 @@ public enum ViewBuilder {
     @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
         -> _ConditionalContent<TrueContent, FalseContent> {
-        _ConditionalContent(storage: .falseContent(second))
+        _ConditionalContent(storage: .falseContent(_Box(second)))
     }
 
     /// The body of an `if #available` block.
@@ -120,10 +120,14 @@ extension TupleView: View {
 
 /// A view that shows one of two views: what ``ViewBuilder`` makes of `if`/`else` and `switch`.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
+    /// The branch taken, each in a box: a `switch` that binds an enum's payload copies it, and
+    /// the payload is the whole branch (a chip: every string and shared look it holds retained,
+    /// then released, one reference count per field, before its nodes were made). A box's
+    /// content is read in place.
     @usableFromInline
     enum Storage {
-        case trueContent(TrueContent)
-        case falseContent(FalseContent)
+        case trueContent(_Box<TrueContent>)
+        case falseContent(_Box<FalseContent>)
     }
 
     @usableFromInline
@@ -135,6 +139,22 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
     }
 }
 
+/// A value kept behind one reference (``_ConditionalContent``'s branches, a metadata modifier's
+/// metadata): copying it counts one reference, not one for each reference inside it, and its
+/// value is read where it lies.
+@usableFromInline
+final class _Box<Value> {
+    @usableFromInline
+    let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension _Box: @unchecked Sendable where Value: Sendable {}
+
 extension _ConditionalContent: View {
     /// The nodes of the branch taken.
     ///
@@ -145,8 +165,8 @@ extension _ConditionalContent: View {
     @inlinable
     public static func _makeNodes(_ view: _ConditionalContent, inputs: _ViewInputs) -> _ViewOutputs {
         switch view.storage {
-        case .trueContent(let content): return makeNodes(content, inputs, at: .branch(true))
-        case .falseContent(let content): return makeNodes(content, inputs, at: .branch(false))
+        case .trueContent(let box): return makeNodes(box.value, inputs, at: .branch(true))
+        case .falseContent(let box): return makeNodes(box.value, inputs, at: .branch(false))
         }
     }
 

@@ -254,7 +254,7 @@ extension View {
     /// - Returns: The view.
     @inlinable
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
-        modifier(_WrapperModifier(.metadata(metadata)))
+        modifier(_WrapperModifier(.metadata(_Box(metadata))))
     }
 
     /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on

@@ -70,8 +70,13 @@ struct FrameRecordingModifier: ViewModifier {
 }
 
 /// Where the texts drawn inside a recorded view go: its recorder, under its index.
+///
+/// A sink is copied into the drawing context for each chip drawn, and every chip of a cloud has
+/// the same recorder: a counted reference here was counted from every thread at once, for each
+/// chip, on one object. The sink does not keep the recorder alive; the ``FrameRecordingNode``
+/// that made it does, and a sink is used only while its node draws.
 struct TextSink {
-    let recorder: any FrameRecorder
+    unowned(unsafe) let recorder: any FrameRecorder
     let index: Int
     let keepsLabel: Bool
 
@@ -85,11 +90,14 @@ struct TextSink {
 /// wide; it is otherwise its child.
 final class FrameRecordingNode: WrapperNode {
     let sink: TextSink
+    /// The sink's recorder, kept alive while the node can draw.
+    private let recorder: any FrameRecorder
     /// The widest the child may be; infinity for no limit.
     let maxWidth: CGFloat
 
     init(_ child: ViewNode, sink: TextSink, maxWidth: CGFloat, layoutDirection: LayoutDirection) {
         self.sink = sink
+        self.recorder = sink.recorder
         self.maxWidth = maxWidth
         super.init(child, layoutDirection: layoutDirection)
     }

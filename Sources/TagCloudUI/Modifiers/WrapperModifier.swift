@@ -38,7 +38,9 @@ struct _WrapperModifier: ViewModifier {
         /// `clipShape(_:style:)`: ``GroupNode`` with a clip.
         case clip(any Shape, FillStyle)
         /// `displayMetadata(_:)`: ``RoleMetadataNode`` for a role alone, else ``MetadataNode``.
-        case metadata(ItemMetadata)
+        /// Boxed: the metadata holds several strings and a URL, each counted again at every copy
+        /// of the modifier (a chip has several, and each is copied as its view is resolved).
+        case metadata(_Box<ItemMetadata>)
     }
 
     /// The bounds of one dimension of a flexible frame.
@@ -71,8 +73,8 @@ struct _WrapperModifier: ViewModifier {
         let direction = inputs.environment.layoutDirection
         // Metadata goes to display items only: a pass that draws none makes no node for it.
         if case .metadata = modifier.wrapper, inputs.context.omitsDrawingOnlyNodes { return content(inputs) }
-        if case .metadata(let metadata) = modifier.wrapper, !inputs.tracksIdentity, let role = metadata.role,
-           metadata == ItemMetadata(role: role) {
+        if case .metadata(let box) = modifier.wrapper, !inputs.tracksIdentity, let role = box.value.role,
+           box.value == ItemMetadata(role: role) {
             return content(inputs).map { $0.adopt(role: role) ? $0 : modifier.node(wrapping: $0, layoutDirection: direction) }
         }
         return content(inputs).map { modifier.node(wrapping: $0, layoutDirection: direction) }
@@ -102,13 +104,13 @@ struct _WrapperModifier: ViewModifier {
             return GroupNode(child, opacity: opacity, layoutDirection: layoutDirection)
         case .clip(let shape, let style):
             return GroupNode(child, clipShape: shape, clipStyle: style, layoutDirection: layoutDirection)
-        case .metadata(let metadata):
+        case .metadata(let box):
             // Most metadata of a large cloud is a role alone (a chip's label, fill and border):
             // its node keeps the role, not the whole metadata.
-            if let role = metadata.role, metadata == ItemMetadata(role: role) {
+            if let role = box.value.role, box.value == ItemMetadata(role: role) {
                 return RoleMetadataNode(child, role: role, layoutDirection: layoutDirection)
             }
-            return MetadataNode(child, metadata: metadata, layoutDirection: layoutDirection)
+            return MetadataNode(child, metadata: box.value, layoutDirection: layoutDirection)
         }
     }
 }

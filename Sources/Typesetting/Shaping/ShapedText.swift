@@ -118,16 +118,26 @@ public struct ShapedText: Sendable, Equatable {
         var lastBaseline: CGFloat
         var isTruncated: Bool
         var language: TextLanguage?
+        /// Whether a run has glyph 0 (`.notdef`).
+        private(set) var hasNotdef: Bool
 
         init(layout: Layout, size: CGSize, advance: CGFloat, firstBaseline: CGFloat,
              lastBaseline: CGFloat, isTruncated: Bool, language: TextLanguage?) {
             self.layout = layout
+            self.hasNotdef = Self.hasNotdef(layout)
             self.size = size
             self.advance = advance
             self.firstBaseline = firstBaseline
             self.lastBaseline = lastBaseline
             self.isTruncated = isTruncated
             self.language = language
+        }
+
+        private static func hasNotdef(_ layout: Layout) -> Bool {
+            switch layout {
+            case .general(let runs, _): runs.contains(where: \.hasNotdef)
+            case .singleLine(let run, _, _): run.hasNotdef
+            }
         }
 
         func copy() -> Storage {
@@ -154,6 +164,7 @@ public struct ShapedText: Sendable, Equatable {
         func setRuns(_ runs: [GlyphRun]) {
             makeGeneral()
             if case .general(_, let lines) = layout { layout = .general(runs, lines) }
+            hasNotdef = Self.hasNotdef(layout)
         }
 
         func setLines(_ lines: [ShapedLine]) {
@@ -225,6 +236,9 @@ public struct ShapedText: Sendable, Equatable {
     /// - Complexity: O(g) in the number of glyphs when nothing is missing (the usual case),
     ///   O(g log g) otherwise.
     public var uncoveredCharacters: [UncoveredCharacter] {
+        // Most texts have no `.notdef`: known without copying a run (each copy counts a reference
+        // on its face, which every thread shares).
+        guard storage.hasNotdef else { return [] }
         var found: [UncoveredCharacter] = []
         var seen = Set<UInt32>()
         for index in 0..<runCount {

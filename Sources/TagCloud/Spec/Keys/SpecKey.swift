@@ -39,7 +39,7 @@ struct ValueKind<Value: Sendable>: Sendable {
     /// What the key takes, for the key reference (`number ≥ 0, at most 100,000`).
     let typeDoc: String
     /// Reads and checks a value; the string is the key path, for messages.
-    let decode: @Sendable (SpecNode, String, SpecDecoder) throws(TagCloudError) -> Value
+    let decode: @Sendable (SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Value
     /// Writes a value back as the spec's plain values.
     let encode: @Sendable (Value) -> SpecTree
     /// Puts `top` over `base` when both are given: `top` for plain values, key by key for
@@ -52,7 +52,7 @@ struct ValueKind<Value: Sendable>: Sendable {
     let isColor: Bool
 
     init(typeDoc: String, isColor: Bool = false, schema: KeySchema? = nil,
-         decode: @escaping @Sendable (SpecNode, String, SpecDecoder) throws(TagCloudError) -> Value,
+         decode: @escaping @Sendable (SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Value,
          encode: @escaping @Sendable (Value) -> SpecTree,
          merge: @escaping @Sendable (_ base: Value, _ top: Value) -> Value = { _, top in top }) {
         self.typeDoc = typeDoc
@@ -99,7 +99,7 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     /// name the tag's text).
     let decodesLast: Bool
     /// Reads the key into a mapping under construction; by default the kind's reader and ``set``.
-    let decodeInto: @Sendable (inout Root, SpecNode, String, SpecDecoder) throws(TagCloudError) -> Void
+    let decodeInto: @Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void
     /// Turns the value given (or `nil`) into the resolved value.
     let resolve: @Sendable (Value?, Cloud.Style, Cloud.Theme) -> Resolved
 
@@ -107,7 +107,7 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
                  get: @escaping @Sendable (Root) -> Value?, set: @escaping @Sendable (inout Root, Value?) -> Void,
                  fallback: KeyDefault<Value>?, presets: [Cloud.Style: KeyDefault<Value>], defaultDoc: String?,
                  option: String?, optionValueName: String?, decodesLast: Bool,
-                 decode: (@Sendable (inout Root, SpecNode, String, SpecDecoder) throws(TagCloudError) -> Void)?,
+                 decode: (@Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void)?,
                  resolve: @escaping @Sendable (Value?, Cloud.Style, Cloud.Theme) -> Resolved) {
         self.name = name
         self.aliases = aliases
@@ -151,7 +151,7 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     init(_ name: String, _ keyPath: any WritableKeyPath<Root, Value?> & Sendable, _ kind: ValueKind<Value>,
          presets: [Cloud.Style: KeyDefault<Value>] = [:], defaultDoc: String, aliases: [String] = [],
          option: String? = nil, valueName: String? = nil, decodesLast: Bool = false,
-         decode: (@Sendable (inout Root, SpecNode, String, SpecDecoder) throws(TagCloudError) -> Void)? = nil,
+         decode: (@Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void)? = nil,
          doc: String) where Resolved == Value? {
         self.init(name: name, aliases: aliases, doc: doc, kind: kind, get: { $0[keyPath: keyPath] },
                   set: { $0[keyPath: keyPath] = $1 }, fallback: nil, presets: presets, defaultDoc: defaultDoc,
@@ -224,7 +224,7 @@ final class AnyKey<Root>: Sendable {
     }
 
     /// Reads the key into the mapping under construction.
-    let decode: @Sendable (inout Root, SpecNode, String, SpecDecoder) throws(TagCloudError) -> Void
+    let decode: @Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void
     /// The given value as plain values, `nil` when not given.
     let encode: @Sendable (Root) -> SpecTree?
     /// Puts `top`'s value over `base`'s.

@@ -60,14 +60,14 @@ extension ValueKind where Value == Double {
     /// A number within a rule's limits.
     static func number(_ rule: NumberRule) -> ValueKind {
         ValueKind(typeDoc: rule.typeDoc,
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.number(node, path: path, rule: rule) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.number(node, path: path(), rule: rule) },
                   encode: { .number($0) })
     }
 
     /// A font size: a number of points, or a SwiftUI text style name (`body` is 17).
     static var fontSize: ValueKind {
         ValueKind(typeDoc: NumberRule.fontSize.typeDoc + ", or a text style name",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontSize(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontSize(node, path: path()) },
                   encode: { .number($0) })
     }
 }
@@ -77,7 +77,7 @@ extension ValueKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> ValueKind {
         ValueKind(typeDoc: "whole number \(Double(range.lowerBound).formatted(grouping: true)) … "
                     + Double(range.upperBound).formatted(grouping: true),
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.integer(node, path: path, range: range) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.integer(node, path: path(), range: range) },
                   encode: { .number(Double($0)) })
     }
 }
@@ -86,7 +86,7 @@ extension ValueKind where Value == Bool {
     /// `true` or `false`.
     static var bool: ValueKind {
         ValueKind(typeDoc: "`true` / `false`",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.bool(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.bool(node, path: path()) },
                   encode: { .bool($0) })
     }
 }
@@ -95,7 +95,7 @@ extension ValueKind where Value: SpecName {
     /// One of a fixed set of names.
     static var name: ValueKind {
         ValueKind(typeDoc: Value.names.map { "`\($0)`" }.joined(separator: ", "),
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.name(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.name(node, path: path()) },
                   encode: { .string($0.rawValue) })
     }
 }
@@ -104,7 +104,7 @@ extension ValueKind where Value == CSSColor {
     /// A CSS colour.
     static var color: ValueKind {
         ValueKind(typeDoc: "colour", isColor: true,
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.color(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.color(node, path: path()) },
                   encode: { .string($0.hex) })
     }
 }
@@ -113,7 +113,7 @@ extension ValueKind where Value == Cloud.Fill {
     /// A CSS colour or a SwiftUI material name.
     static var fill: ValueKind {
         ValueKind(typeDoc: "colour or material", isColor: true,
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fill(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fill(node, path: path()) },
                   encode: { fill in
                       switch fill {
                       case .color(let color): .string(color.hex)
@@ -127,7 +127,7 @@ extension ValueKind where Value == String {
     /// A font family name: not empty, spaces around it ignored.
     static var familyName: ValueKind {
         ValueKind(typeDoc: "string",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.familyName(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.familyName(node, path: path()) },
                   encode: { .string($0) })
     }
 
@@ -135,28 +135,28 @@ extension ValueKind where Value == String {
     /// Typesetting's `TextLanguage`.
     static var languageTag: ValueKind {
         ValueKind(typeDoc: "BCP 47 language tag",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.languageTag(node, path: path()) },
                   encode: { .string($0) })
     }
 
     /// A link web output writes (`fontURL`), checked as tags' links are.
     static var webLink: ValueKind {
         ValueKind(typeDoc: "URL (http, https or relative)",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webLink(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webLink(node, path: path()) },
                   encode: { .string($0) })
     }
 
     /// The prefix of a web output's ids (`id`).
     static var webID: ValueKind {
         ValueKind(typeDoc: "ASCII letter, then letters, digits, `-`, `_` (at most 64)",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webID(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.webID(node, path: path()) },
                   encode: { .string($0) })
     }
 
     /// Any string (a scalar's text as written).
     static var string: ValueKind {
         ValueKind(typeDoc: "string",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.string(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.string(node, path: path()) },
                   encode: { .string($0) })
     }
 }
@@ -165,7 +165,7 @@ extension ValueKind where Value == Cloud.FontWeight {
     /// A SwiftUI weight name or a CSS number 1 … 1000.
     static var fontWeight: ValueKind {
         ValueKind(typeDoc: "SwiftUI weight name, or a whole number 1 … 1000",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontWeight(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.fontWeight(node, path: path()) },
                   encode: { weight in weight.name.map(SpecTree.string) ?? .number(Double(weight.value)) })
     }
 }
@@ -177,10 +177,10 @@ extension ValueKind where Value == Cloud.Axes {
         return ValueKind(typeDoc: NumberRule.length.typeDoc + ", or `{horizontal, vertical}`", schema: table.schema,
                          decode: { node, path, decoder throws(TagCloudError) in
                              if case .scalar = node {
-                                 return Cloud.Axes(try decoder.number(node, path: path, rule: .length,
+                                 return Cloud.Axes(try decoder.number(node, path: path(), rule: .length,
                                                                       expected: "a number or {horizontal, vertical}"))
                              }
-                             return try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Axes(),
+                             return try decoder.decodeMapping(node, path: path(), table: table, into: Cloud.Axes(),
                                                               expected: "a number or {horizontal, vertical}")
                          },
                          encode: { axes in
@@ -197,7 +197,7 @@ extension ValueKind {
         ValueKind(typeDoc: "mapping: " + table.keys.map { "`\($0.name)`" }.joined(separator: ", "),
                   schema: table.schema,
                   decode: { node, path, decoder throws(TagCloudError) in
-                      try decoder.decodeMapping(node, path: path, table: table, into: empty)
+                      try decoder.decodeMapping(node, path: path(), table: table, into: empty)
                   },
                   encode: { table.encode($0) },
                   merge: { table.merge($0, $1) })
@@ -208,7 +208,7 @@ extension ValueKind where Value == [String] {
     /// Font files or folders: a list of paths, or one path.
     static var fontFiles: ValueKind {
         ValueKind(typeDoc: "list of paths (or one path)",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.paths(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.paths(node, path: path()) },
                   encode: { .sequence($0.map(SpecTree.string)) })
     }
 }
@@ -218,7 +218,7 @@ extension ValueKind where Value == [Cloud.Tag] {
     static var tags: ValueKind {
         let table = Cloud.Tag.keys
         return ValueKind(typeDoc: "list of tags (strings or mappings)", schema: table.schema.listElements,
-                         decode: { node, path, decoder throws(TagCloudError) in try decoder.tags(node, path: path) },
+                         decode: { node, path, decoder throws(TagCloudError) in try decoder.tags(node, path: path()) },
                          encode: { tags in .sequence(tags.map { $0.isPlain ? .string($0.text) : table.encode($0) }) })
     }
 }
@@ -231,9 +231,9 @@ extension ValueKind where Value == Cloud.Order {
         return ValueKind(typeDoc: "`given`, `weight`, `name`, `shuffle`, or `{by, descending, seed}`", schema: table.schema,
                          decode: { node, path, decoder throws(TagCloudError) in
                              if case .scalar = node {
-                                 return Cloud.Order(by: try decoder.name(node, path: path))
+                                 return Cloud.Order(by: try decoder.name(node, path: path()))
                              }
-                             return try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Order(),
+                             return try decoder.decodeMapping(node, path: path(), table: table, into: Cloud.Order(),
                                                               expected: expected)
                          },
                          encode: { order in
@@ -251,9 +251,9 @@ extension ValueKind where Value == Cloud.Colors {
         let table = Cloud.Colors.keys
         return ValueKind(typeDoc: "mapping: " + table.keys.map { "`\($0.name)`" }.joined(separator: ", "), schema: table.schema,
                          decode: { node, path, decoder throws(TagCloudError) in
-                             let colors = try decoder.decodeMapping(node, path: path, table: table, into: Cloud.Colors())
+                             let colors = try decoder.decodeMapping(node, path: path(), table: table, into: Cloud.Colors())
                              if colors.palette != nil, colors.gradient != nil {
-                                 throw .wrongType(path: path, expected: "either a palette or a gradient",
+                                 throw .wrongType(path: path(), expected: "either a palette or a gradient",
                                                   got: "both", decoder.location(node))
                              }
                              return colors
@@ -273,8 +273,8 @@ extension ValueKind where Value == Cloud.Palette {
     static var palette: ValueKind {
         ValueKind(typeDoc: "palette name, or a list of colours",
                   decode: { node, path, decoder throws(TagCloudError) in
-                      if case .sequence = node { return .colors(try decoder.colorList(node, path: path, minimum: 1)) }
-                      return .named(try decoder.name(node, path: path))
+                      if case .sequence = node { return .colors(try decoder.colorList(node, path: path(), minimum: 1)) }
+                      return .named(try decoder.name(node, path: path()))
                   },
                   encode: { palette in
                       switch palette {
@@ -289,7 +289,7 @@ extension ValueKind where Value == [CSSColor] {
     /// Two or more colours, in order.
     static var gradient: ValueKind {
         ValueKind(typeDoc: "list of 2 or more colours",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.colorList(node, path: path, minimum: 2) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.colorList(node, path: path(), minimum: 2) },
                   encode: { .sequence($0.map { .string($0.hex) }) })
     }
 }
@@ -298,7 +298,7 @@ extension ValueKind where Value == String {
     /// A ``Template``: text with `{text}` and `{weight}`.
     static var template: ValueKind {
         ValueKind(typeDoc: "template string",
-                  decode: { node, path, decoder throws(TagCloudError) in try decoder.template(node, path: path) },
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.template(node, path: path()) },
                   encode: { .string($0) })
     }
 }

@@ -74,7 +74,7 @@ final class SpecDecoder: @unchecked Sendable {
             if key.decodesLast {
                 hasLast = true
             } else {
-                try key.decode(&result, entry.value, entry.path, self)
+                try key.decode(&result, entry.value, { entry.path }, self)
             }
         }
         try beforeLast(&result)
@@ -84,7 +84,7 @@ final class SpecDecoder: @unchecked Sendable {
         for key in table.lastKeys {
             for (keyNode, value) in mapping {
                 guard case .scalar(let keyScalar) = keyNode, key.isNamed(keyScalar.string), !isNull(value) else { continue }
-                try key.decode(&result, value, Entry(key: key.name, parent: path, value: value).path, self)
+                try key.decode(&result, value, { Entry(key: key.name, parent: path, value: value).path }, self)
             }
         }
         return result
@@ -93,21 +93,21 @@ final class SpecDecoder: @unchecked Sendable {
     // MARK: Values with their own rules
 
     /// A font family name: a string, spaces around it ignored, not empty.
-    func familyName(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
-        let family = try string(node, path: path).trimmingASCIISpaces()
+    func familyName(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let family = try string(node, path: path()).trimmingASCIISpaces()
         if family.isEmpty {
-            throw .wrongType(path: path, expected: "a font family name", got: "empty", location(node))
+            throw .wrongType(path: path(), expected: "a font family name", got: "empty", location(node))
         }
         return family
     }
 
     /// A list of file paths, or one: each a non-empty string without control characters.
-    func paths(_ node: SpecNode, path: String) throws(TagCloudError) -> [String] {
+    func paths(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> [String] {
         let items: [SpecNode], isList: Bool
         if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
         var paths: [String] = []
         for (index, item) in items.enumerated() {
-            let itemPath = isList ? "\(path)[\(index)]" : path
+            let itemPath = isList ? "\(path())[\(index)]" : path()
             let text = try string(item, path: itemPath)
             if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
             if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, key: itemPath, location(item)) }
@@ -117,40 +117,40 @@ final class SpecDecoder: @unchecked Sendable {
     }
 
     /// A language tag, in canonical case (`zh_hant_hk` reads as `zh-Hant-HK`).
-    func languageTag(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
-        let text = try string(node, path: path)
+    func languageTag(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path())
         guard let language = try? TextLanguage(text) else {
-            throw .wrongType(path: path, expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
+            throw .wrongType(path: path(), expected: "a BCP 47 language tag such as en, ja, zh-Hans, zh-Hant-HK or sr",
                              got: quoted(text, limit: 40), location(node))
         }
         return language.identifier
     }
 
-    func fontSize(_ node: SpecNode, path: String) throws(TagCloudError) -> Double {
+    func fontSize(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> Double {
         if case .string(let text) = scalarValue(node) {
             if let style = Cloud.textStyleSizes.first(where: { $0.name == text }) { return style.size }
             let names = Cloud.textStyleSizes.map(\.name)
-            throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
+            throw .unknownValue(path: path(), value: text, suggestion: nearestName(to: text, in: names),
                                 valid: ["a number of points"] + names, location(node))
         }
-        return try number(node, path: path, rule: .fontSize, expected: "a number or a text style name")
+        return try number(node, path: path(), rule: .fontSize, expected: "a number or a text style name")
     }
 
-    func fontWeight(_ node: SpecNode, path: String) throws(TagCloudError) -> Cloud.FontWeight {
+    func fontWeight(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> Cloud.FontWeight {
         let names = Cloud.FontWeight.named.map(\.name)
         switch scalarValue(node) {
         case .string(let text):
             if let match = Cloud.FontWeight.named.first(where: { $0.name == text }) { return match.weight }
-            throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: names),
+            throw .unknownValue(path: path(), value: text, suggestion: nearestName(to: text, in: names),
                                 valid: names + ["a number from 1 to 1000"], location(node))
         case .number:
-            let value = try integer(node, path: path, range: 1...1000)
+            let value = try integer(node, path: path(), range: 1...1000)
             guard let weight = Cloud.FontWeight(value) else {
                 throw .internalError("weight \(value) passed the range check")
             }
             return weight
         case .null, .bool, nil:
-            throw .wrongType(path: path, expected: "a weight name or a number from 1 to 1000",
+            throw .wrongType(path: path(), expected: "a weight name or a number from 1 to 1000",
                              got: describe(node), location(node))
         }
     }
@@ -267,30 +267,30 @@ final class SpecDecoder: @unchecked Sendable {
 
     /// A tag's string (its tooltip, or its link before ``href(_:path:tag:)`` checks it): a string
     /// without control characters.
-    func tagString(_ node: SpecNode, path: String, tag: String) throws(TagCloudError) -> String {
-        let value = try string(node, path: path)
+    func tagString(_ node: SpecNode, path: @autoclosure () -> String, tag: String) throws(TagCloudError) -> String {
+        let value = try string(node, path: path())
         if let bad = value.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: tag, key: path.split(separator: ".").last.map(String.init) ?? path, location(node))
+            throw .controlCharacter(bad, tag: tag, key: path().split(separator: ".").last.map(String.init) ?? path(), location(node))
         }
         return value
     }
 
     /// A ``Template``'s text: a string whose placeholders are known and braces closed.
-    func template(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
-        let text = try string(node, path: path)
+    func template(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path())
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: nil, key: path, location(node))
+            throw .controlCharacter(bad, tag: nil, key: path(), location(node))
         }
         do {
             _ = try Template(text)
         } catch {
-            throw TagCloudError(error, template: text, path: path, location(node))
+            throw TagCloudError(error, template: text, path: path(), location(node))
         }
         return text
     }
 
     /// A list of colours with at least `minimum` entries.
-    func colorList(_ node: SpecNode, path: String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
+    func colorList(_ node: SpecNode, path: @autoclosure () -> String, minimum: Int) throws(TagCloudError) -> [CSSColor] {
         guard case .sequence(let sequence) = node, sequence.count >= minimum else {
             // A list that is too short says how long it is ("but it is a list" read as no reason).
             let got = if case .sequence(let short) = node {
@@ -298,20 +298,20 @@ final class SpecDecoder: @unchecked Sendable {
             } else {
                 describe(node)
             }
-            throw .wrongType(path: path, expected: "a list of \(minimum == 1 ? "colours" : "\(minimum) or more colours")",
+            throw .wrongType(path: path(), expected: "a list of \(minimum == 1 ? "colours" : "\(minimum) or more colours")",
                              got: got, location(node))
         }
         var colors: [CSSColor] = []
         for (index, element) in sequence.enumerated() {
-            colors.append(try color(element, path: "\(path)[\(index)]"))
+            colors.append(try color(element, path: "\(path())[\(index)]"))
         }
         return colors
     }
 
     /// A tag's link: a string without control characters that web output will write
     /// (``checkLink(_:tag:location:)``).
-    func href(_ node: SpecNode, path: String, tag: String) throws(TagCloudError) -> String {
-        let href = try tagString(node, path: path, tag: tag)
+    func href(_ node: SpecNode, path: @autoclosure () -> String, tag: String) throws(TagCloudError) -> String {
+        let href = try tagString(node, path: path(), tag: tag)
         try Self.checkLink(href, tag: tag, location: location(node))
         return href
     }
@@ -331,22 +331,22 @@ final class SpecDecoder: @unchecked Sendable {
     /// A web link that is not a tag's (`fontURL`, the folder web output loads fonts from): checked
     /// as ``href(_:path:tag:)`` checks, and an `http` or `https` URL or a relative path (a `mailto:`,
     /// `tel:` or `#fragment` link names no folder).
-    func webLink(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
-        let href = try string(node, path: path)
+    func webLink(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let href = try string(node, path: path())
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
-            throw .controlCharacter(bad, tag: nil, key: path, location(node))
+            throw .controlCharacter(bad, tag: nil, key: path(), location(node))
         }
-        _ = try WebFonts.folderLink(href, key: path, location: location(node))
+        _ = try WebFonts.folderLink(href, key: path(), location: location(node))
         return href
     }
 
     /// A web id prefix (`id`): an ASCII letter, then at most 63 letters, digits, `-` and `_`.
-    func webID(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
-        let id = try string(node, path: path)
+    func webID(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let id = try string(node, path: path())
         do {
             try WebText.checkPrefix(id)
         } catch {
-            throw .wrongType(path: path, expected: "an ASCII letter followed by at most 63 letters, digits, - and _",
+            throw .wrongType(path: path(), expected: "an ASCII letter followed by at most 63 letters, digits, - and _",
                              got: "\"\(id)\"", location(node))
         }
         return id
@@ -478,49 +478,49 @@ final class SpecDecoder: @unchecked Sendable {
         locate(node.mark)
     }
 
-    func string(_ node: SpecNode, path: String) throws(TagCloudError) -> String {
+    func string(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
         guard case .scalar(let scalar) = node else {
-            throw .wrongType(path: path, expected: "a string", got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: "a string", got: describe(node), location(node))
         }
         return scalar.string
     }
 
-    func bool(_ node: SpecNode, path: String) throws(TagCloudError) -> Bool {
+    func bool(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> Bool {
         guard case .bool(let value) = scalarValue(node) else {
-            throw .wrongType(path: path, expected: "true or false", got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: "true or false", got: describe(node), location(node))
         }
         return value
     }
 
-    func name<Value: SpecName>(_ node: SpecNode, path: String) throws(TagCloudError) -> Value {
+    func name<Value: SpecName>(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> Value {
         guard case .scalar(let scalar) = node else {
-            throw .wrongType(path: path, expected: "one of \(Value.names.joined(separator: ", "))",
+            throw .wrongType(path: path(), expected: "one of \(Value.names.joined(separator: ", "))",
                              got: describe(node), location(node))
         }
         let text = scalar.string
         if let value = Value(rawValue: text) { return value }
-        throw .unknownValue(path: path, value: text, suggestion: nearestName(to: text, in: Value.names),
+        throw .unknownValue(path: path(), value: text, suggestion: nearestName(to: text, in: Value.names),
                             valid: Value.names, location(node))
     }
 
-    func color(_ node: SpecNode, path: String) throws(TagCloudError) -> CSSColor {
+    func color(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> CSSColor {
         guard case .scalar(let scalar) = node else {
-            throw .wrongType(path: path, expected: "a colour", got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: "a colour", got: describe(node), location(node))
         }
         if let color = CSSColor(css: scalar.string) { return color }
-        throw .invalidColor(path: path, value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: false),
+        throw .invalidColor(path: path(), value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: false),
                             location(node))
     }
 
-    func fill(_ node: SpecNode, path: String) throws(TagCloudError) -> Cloud.Fill {
+    func fill(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> Cloud.Fill {
         if case .scalar(let scalar) = node, let material = Cloud.Material(rawValue: scalar.string) {
             return .material(material)
         }
         guard case .scalar(let scalar) = node else {
-            throw .wrongType(path: path, expected: "a colour or a material", got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: "a colour or a material", got: describe(node), location(node))
         }
         if let color = CSSColor(css: scalar.string) { return .color(color) }
-        throw .invalidColor(path: path, value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: true),
+        throw .invalidColor(path: path(), value: scalar.string, suggestion: colorSuggestion(scalar.string, materials: true),
                             location(node))
     }
 
@@ -531,13 +531,13 @@ final class SpecDecoder: @unchecked Sendable {
     }
 
     /// A number within a rule's limits; the messages say which limit a value breaks.
-    func number(_ node: SpecNode, path: String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
+    func number(_ node: SpecNode, path: @autoclosure () -> String, rule: NumberRule, expected: String = "a number") throws(TagCloudError) -> Double {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
-            throw .wrongType(path: path, expected: expected, got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: expected, got: describe(node), location(node))
         }
         let text = scalar.string
         func refuse(_ reason: String) -> TagCloudError {
-            .invalidNumber(path: path, value: text, reason: reason, location(node))
+            .invalidNumber(path: path(), value: text, reason: reason, location(node))
         }
         guard value.isFinite else {
             throw refuse(value.isNaN ? "must be a number (NaN is not)" : "must be finite")
@@ -552,16 +552,16 @@ final class SpecDecoder: @unchecked Sendable {
         return value
     }
 
-    func integer(_ node: SpecNode, path: String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
+    func integer(_ node: SpecNode, path: @autoclosure () -> String, range: ClosedRange<Int>) throws(TagCloudError) -> Int {
         guard case .scalar(let scalar) = node, case .number(let value) = scalarValue(node) else {
-            throw .wrongType(path: path, expected: "a whole number", got: describe(node), location(node))
+            throw .wrongType(path: path(), expected: "a whole number", got: describe(node), location(node))
         }
         let text = scalar.string
         guard value.isFinite, value.rounded() == value else {
-            throw .invalidNumber(path: path, value: text, reason: "must be a whole number", location(node))
+            throw .invalidNumber(path: path(), value: text, reason: "must be a whole number", location(node))
         }
         guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw .invalidNumber(path: path, value: text,
+            throw .invalidNumber(path: path(), value: text,
                                  reason: "must be from \(range.lowerBound) to \(range.upperBound)", location(node))
         }
         return Int(value)
