@@ -223,6 +223,60 @@ import TestRandom
                 "no printable character sets off a composition")
     }
 
+    /// Printable ASCII shaped by pairs (each glyph's advance adjusted by its pair's kerning,
+    /// ``InertFeatures/shapesByPairs(_:)``) equals HarfBuzz's shaping of the whole text, glyph for
+    /// glyph, to the unit (property test, seeded): random printable ASCII up to 30 characters, in
+    /// every bundled weight and style of Inter and in DejaVu Sans, at several sizes and in
+    /// languages whose forms Latin fonts carry. Most labels must take the pair path, so that the
+    /// comparison is not empty.
+    @Test func shapingByPairsEqualsHarfBuzz() throws {
+        let harfBuzz = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false, turnsOffInertFeatures: false)
+        let pairs = Typesetter(library: bundledLibrary, cacheCapacity: 0, shapesWordByWord: false)
+        var generator = SeededRandom(seed: 77)
+        let families: [String?] = [nil, "DejaVu Sans"]
+        let weights: [Font.Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        var byPairs = 0
+        var analyses: [ObjectIdentifier: InertFeatures] = [:]
+        let rounds = 3000
+        for round in 0..<rounds {
+            let length = Int.random(in: 1...30, using: &generator)
+            // Letters, digits and spaces mostly (labels), any printable character in a third.
+            let label = String(decoding: (0..<length).map { _ -> UInt8 in
+                if round % 3 == 0 { return UInt8.random(in: 0x20...0x7E, using: &generator) }
+                let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'".utf8)
+                return alphabet.randomElement(using: &generator) ?? 0x61
+            }, as: UTF8.self)
+            let font = Font(family: families.randomElement(using: &generator) ?? nil,
+                            size: [9, 13, 17, 28, 64].randomElement(using: &generator) ?? 17,
+                            weight: weights.randomElement(using: &generator) ?? .regular,
+                            italic: Bool.random(using: &generator))
+            let language = try ["", "tr", "nl", "de", "vi"].randomElement(using: &generator)
+                .flatMap { $0.isEmpty ? nil : try TextLanguage($0) }
+            let face = try bundledLibrary.face(for: font)
+            let analysis = analyses[ObjectIdentifier(face)] ?? InertFeatures(face: face)
+            analyses[ObjectIdentifier(face)] = analysis
+            if Array(label.utf8).withUnsafeBufferPointer({ analysis.shapesByPairs($0) }) { byPairs += 1 }
+            #expect(try pairs.shape(label, font: font, language: language) == harfBuzz.shape(label, font: font, language: language),
+                    "\(label) \(font) \(String(describing: language))")
+        }
+        #expect(byPairs > rounds / 2, "\(byPairs) of \(rounds) labels were shaped by pairs")
+    }
+
+    /// Inter positions by pairs (kerning and mark attachment only); a label of letters and digits
+    /// is shaped by pairs, one that its contextual alternates can change (an arrow, a time) or
+    /// that is not ASCII is not.
+    @Test func interShapesLabelsByPairs() throws {
+        let regular = InertFeatures(face: try bundledLibrary.face(for: .body))
+        func byPairs(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { regular.shapesByPairs($0) }
+        }
+        #expect(byPairs("swift12345") && byPairs("harfbuzz") && byPairs("Layout 42") && byPairs("AV To Yo"))
+        #expect(!byPairs("a->b") && !byPairs("3x4") && !byPairs("12:30"))
+        #expect(!byPairs("café"), "non-ASCII text is shaped by HarfBuzz")
+        let emoji = InertFeatures(face: try bundledLibrary.face(for: Font(family: "Noto Color Emoji", size: 17)))
+        #expect(!Array("abc".utf8).withUnsafeBufferPointer { emoji.shapesByPairs($0) }, "a bitmap face is never analysed")
+    }
+
     /// Inter Regular may be split at spaces except around characters its space-context `calt`
     /// lookup can change; the bold weights kern the space and are never split.
     @Test func spaceIndependence() throws {

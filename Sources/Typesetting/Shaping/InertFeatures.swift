@@ -25,7 +25,8 @@ import CHarfBuzz
 ///    so a text sets off the union of what its characters set off alone.
 ///
 /// A feature none of whose lookups a text's characters set off does nothing to it. Positioning
-/// features (kerning, marks) are left as they are.
+/// features (kerning, marks) are left as they are; a text that sets off no substitution at all,
+/// in a face that positions by pairs, is shaped by pairs instead (``shapesByPairs(_:)``).
 ///
 /// Turning a feature off removes its lookups from HarfBuzz's plan (`hb_ot_map_builder_t` skips a
 /// feature whose value is 0 everywhere); a lookup shared with a feature that stays on stays, and
@@ -59,11 +60,40 @@ struct InertFeatures: Sendable {
     /// feature the face lacks (nothing to turn off). Held inline: a text's shaping reads it on
     /// every thread, and an array's buffer would be one more reference count they all write.
     private let sensitive: InlineArray<10, Characters>
+    /// The printable characters whose glyph sets off no default substitution lookup at all.
+    private let quiet: Characters
+    /// Whether the face's default positioning lookups only adjust the advance of the first glyph
+    /// of a pair (kerning) or attach marks, and no printable character's glyph is anything but a
+    /// base glyph: ``shapesByPairs(_:)``.
+    private let positionsByPairs: Bool
 
-    static let none = InertFeatures(sensitive: InlineArray(repeating: .all))
+    static let none = InertFeatures(sensitive: InlineArray(repeating: .all), quiet: Characters(), positionsByPairs: false)
 
-    private init(sensitive: InlineArray<10, Characters>) {
+    private init(sensitive: InlineArray<10, Characters>, quiet: Characters, positionsByPairs: Bool) {
         self.sensitive = sensitive
+        self.quiet = quiet
+        self.positionsByPairs = positionsByPairs
+    }
+
+    /// The positioning features HarfBuzz turns on by default for horizontal text (hb-ot-shape.cc).
+    static let defaultPositioningFeatures: [hb_tag_t] = [
+        hbTag("abvm"), hbTag("blwm"), hbTag("curs"), hbTag("dist"), hbTag("kern"), hbTag("mark"), hbTag("mkmk"),
+    ]
+
+    /// Whether shaping `bytes` (printable ASCII the face covers) is only its characters' glyphs
+    /// at their advances, each advance adjusted by kerning with the next glyph alone: no default
+    /// substitution lookup can act on it, and the face positions by pairs (see
+    /// ``positionsByPairs``). HarfBuzz then gives each glyph the advance it gives the first glyph
+    /// of the pair alone, since a pair adjustment with an empty second value moves on to the next
+    /// glyph, and marks-only lookups never act; ``PairKerning`` shapes from this.
+    func shapesByPairs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard positionsByPairs else { return false }
+        var present = Characters()
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F else { return false }
+            present.insert(byte)
+        }
+        return present.low & ~quiet.low == 0 && present.high & ~quiet.high == 0
     }
 
     /// The characters that may make `tag` act, or `nil` when it is not analysed (not a default
@@ -165,7 +195,38 @@ struct InertFeatures: Sendable {
             for entry in setOff where members.contains(where: { entry.lookups[$0] }) { characters.insert(entry.byte) }
             sensitive[feature] = characters
         }
-        self.init(sensitive: sensitive)
+        var quiet = Characters()
+        for entry in setOff where !entry.lookups.contains(true) { quiet.insert(entry.byte) }
+        self.init(sensitive: sensitive, quiet: quiet, positionsByPairs: Self.positionsByPairs(face))
+    }
+
+    /// Whether HarfBuzz positions printable-ASCII text in `face` by OpenType GPOS pair
+    /// adjustments of the first glyph's advance alone: the face has a GPOS table and no AAT
+    /// tables (which HarfBuzz would apply instead, or as well), every lookup of the default
+    /// positioning features is pair positioning of that kind or mark attachment, and no printable
+    /// character's glyph is a mark, a ligature or a component (which lookups may skip, making
+    /// pairs of glyphs that are not next to each other).
+    private static func positionsByPairs(_ face: FontFace) -> Bool {
+        let hbFace = face.face.pointer
+        guard hb_ot_layout_has_positioning(hbFace) != 0, hb_aat_layout_has_substitution(hbFace) == 0,
+              hb_aat_layout_has_positioning(hbFace) == 0, hb_aat_layout_has_tracking(hbFace) == 0,
+              let reader = GSUBReader(face: hbFace, positioning: true), let lookups = hb_set_create() else { return false }
+        defer { hb_set_destroy(lookups) }
+        var tags = defaultPositioningFeatures + [0]
+        tags.withUnsafeMutableBufferPointer { tags in
+            hb_ot_layout_collect_lookups(hbFace, hbTag("GPOS"), nil, nil, tags.baseAddress, lookups)
+        }
+        var index = hb_codepoint_t.max   // HB_SET_VALUE_INVALID
+        while hb_set_next(lookups, &index) != 0 {
+            guard reader.adjustsPairAdvancesOnly(lookup: Int(index)) else { return false }
+        }
+        for byte in UInt8(0x20)...UInt8(0x7E) {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(face.font.pointer, hb_codepoint_t(byte), &glyph) != 0 else { continue }
+            let kind = hb_ot_layout_get_glyph_class(hbFace, glyph)
+            guard kind == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || kind == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { return false }
+        }
+        return true
     }
 
     /// The features `bytes` leaves inert, as a mask over ``defaultSubstitutionFeatures``; none
@@ -248,10 +309,15 @@ private final class GSUBReader {
     private let blob: OpaquePointer
     private let bytes: UnsafeRawBufferPointer
     private let lookupList: Int
+    /// The extension lookup type: 7 in GSUB, 9 in GPOS.
+    private let extensionType: Int
 
-    /// Reads the table's header; `nil` when the face has no GSUB table.
-    init?(face: OpaquePointer?) {
-        guard let blob = hb_face_reference_table(face, hbTag("GSUB")) else { return nil }
+    /// Reads the header of the face's GSUB table, or of its GPOS table with `positioning`
+    /// (whose lookup list is at the same place, and whose extension lookups are type 9); `nil`
+    /// when the face has no such table.
+    init?(face: OpaquePointer?, positioning: Bool = false) {
+        extensionType = positioning ? 9 : 7
+        guard let blob = hb_face_reference_table(face, hbTag(positioning ? "GPOS" : "GSUB")) else { return nil }
         var length: UInt32 = 0
         let data = hb_blob_get_data(blob, &length)
         let bytes = UnsafeRawBufferPointer(start: data.map(UnsafeRawPointer.init), count: data == nil ? 0 : Int(length))
@@ -347,15 +413,35 @@ private final class GSUBReader {
         var result: [(type: Int, offset: Int)] = []
         for offset in offsets {
             let subtable = lookup + offset
-            if type == 7 {
-                guard u16(subtable) == 1, let extensionType = u16(subtable + 2), extensionType != 7,
+            if type == self.extensionType {
+                guard u16(subtable) == 1, let extended = u16(subtable + 2), extended != self.extensionType,
                       let extensionOffset = u32(subtable + 4) else { return nil }
-                result.append((extensionType, subtable + extensionOffset))
+                result.append((extended, subtable + extensionOffset))
             } else {
                 result.append((type, subtable))
             }
         }
         return result
+    }
+
+    /// Whether GPOS lookup `index` can only adjust the advance of the first glyph of a pair of
+    /// glyphs next to each other (pair positioning whose first value holds nothing but an x
+    /// advance and whose second is empty), or attach marks (types 4 to 6, which act only at a
+    /// mark); `false` for anything else or a subtable that cannot be read.
+    func adjustsPairAdvancesOnly(lookup index: Int) -> Bool {
+        guard let subtables = subtables(ofLookup: index) else { return false }
+        return subtables.allSatisfy { subtable in
+            switch subtable.type {
+            case 2:
+                guard let format = u16(subtable.offset), format == 1 || format == 2,
+                      let first = u16(subtable.offset + 4), let second = u16(subtable.offset + 6) else { return false }
+                return first & ~0x0004 == 0 && second == 0
+            case 4, 5, 6:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     /// The glyphs at which lookup `index` can act when only the glyphs of `available` can be in

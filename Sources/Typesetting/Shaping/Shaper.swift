@@ -85,6 +85,14 @@ func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, size: Double, lan
            words: WordCache? = nil, simple: Bool = false, inert: InertFeatures? = nil,
            text: @autoclosure () -> String) throws -> ShapedItem {
     let scaler = UnitScaler(size: size, unitsPerEm: spec.face.unitsPerEm)
+    // Printable ASCII that no substitution can touch, in a face that positions by pairs: its
+    // glyphs and the pairs' kerning, without running HarfBuzz on the whole text (shaping was a
+    // quarter of the time of a large cloud's layout, and most of it was lookups that do nothing).
+    if simple, spec.level == 0, let inert, !spec.face.hasColorBitmaps,
+       inert.shapesByPairs(UnsafeBufferPointer(rebasing: utf8[spec.start..<spec.end])),
+       let item = try PairKerning.shape(spec, utf8: utf8, scaler: scaler, language: language, inert: inert, text: text()) {
+        return item
+    }
     // A label of one word is shaped whole: the word cache would hold the same glyphs as the layout
     // cache, and a site's labels are mostly distinct (100,000 single-word tags paid a lookup, a
     // shaping into design units, a copy and an insertion each, for no hit).
@@ -238,6 +246,126 @@ private func withHarfBuzz<Result>(
         return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
     }
     return try body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
+}
+
+/// Shaping of printable ASCII by pairs (``InertFeatures/shapesByPairs(_:)``): each character's
+/// glyph and advance, and each glyph's advance adjusted by what HarfBuzz gives the first glyph
+/// of the two-character text made of it and the next character, found once per pair and kept.
+///
+/// HarfBuzz shapes such a text into one glyph per character, clusters at their byte offsets, no
+/// offsets, and kerning that adjusts the first glyph of each pair of neighbours alone, pair by
+/// pair: the same glyphs and advances as here, to the unit. The kerning of a pair is shaped with
+/// the text's script and language (a face may kern differently for each), in the same face
+/// object; each thread keeps its own tables (no lock, no shared reference count), at most
+/// ``tableLimit`` of them, each keeping its face alive.
+private final class PairKerning {
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let script: UInt32
+        let language: String?
+    }
+
+    /// One face's kerning in one script and language, by pair of printable characters.
+    private final class Table {
+        let face: FontFace
+        /// 95 × 95 design-unit adjustments, ``unknown`` until shaped, ``unusable`` for a pair
+        /// HarfBuzz did not shape into two glyphs without offsets.
+        var values: [Int32]
+
+        init(face: FontFace) {
+            self.face = face
+            values = [Int32](repeating: PairKerning.unknown, count: 95 * 95)
+        }
+    }
+
+    static let unknown = Int32.min
+    static let unusable = Int32.min + 1
+    /// The most tables a thread keeps before it starts again.
+    static let tableLimit = 64
+    private var tables: [Key: Table] = [:]
+
+    /// The slot of each thread's tables, or `nil` when the system has no key left to give.
+    private static let slot: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { tables in
+            guard let tables else { return }
+            Unmanaged<PairKerning>.fromOpaque(UnsafeRawPointer(tables)).release()
+        }
+        return status == 0 ? key : nil
+    }()
+
+    /// The thread's tables, made on first use.
+    private static func forThisThread() -> PairKerning? {
+        guard let slot else { return nil }
+        if let kept = pthread_getspecific(slot) { return Unmanaged<PairKerning>.fromOpaque(kept).takeUnretainedValue() }
+        let made = PairKerning()
+        guard pthread_setspecific(slot, Unmanaged.passRetained(made).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(made).release()
+            return nil
+        }
+        return made
+    }
+
+    /// Shapes `spec` (a run of printable ASCII that ``InertFeatures/shapesByPairs(_:)`` allows)
+    /// by pairs; `nil` when a pair cannot be (the caller then runs HarfBuzz on the text).
+    static func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, scaler: UnitScaler, language: TextLanguage?,
+                      inert: InertFeatures, text: @autoclosure () -> String) throws -> ShapedItem? {
+        guard let kerning = forThisThread() else { return nil }
+        let key = Key(face: ObjectIdentifier(spec.face), script: spec.script, language: language?.identifier)
+        let table: Table
+        if let kept = kerning.tables[key] {
+            table = kept
+        } else {
+            if kerning.tables.count >= tableLimit { kerning.tables.removeAll() }
+            table = Table(face: spec.face)
+            kerning.tables[key] = table
+        }
+        let font = spec.face.font.pointer
+        var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: 0,
+                              glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
+        item.reserve(spec.end - spec.start)
+        for index in spec.start..<spec.end {
+            let byte = utf8[index]
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(byte), &glyph) != 0 else { return nil }
+            let nominal = Int64(hb_font_get_glyph_h_advance(font, glyph))
+            var adjustment: Int64 = 0
+            if index + 1 < spec.end {
+                let slot = Int(byte - 0x20) * 95 + Int(utf8[index + 1] - 0x20)
+                var value = table.values[slot]
+                if value == unknown {
+                    value = try pairAdjustment(byte, utf8[index + 1], glyph: glyph, spec: spec, language: language,
+                                               inert: inert, text: text())
+                    table.values[slot] = value
+                }
+                guard value != unusable else { return nil }
+                adjustment = Int64(value)
+            }
+            let advance = nominal + adjustment != 0 ? scaler.advance(nominal) + scaler.adjustment(adjustment) : 0
+            item.append(glyph: glyph, advance: advance, x: scaler.adjustment(0), y: scaler.adjustment(0), cluster: index)
+        }
+        return item
+    }
+
+    /// What HarfBuzz adds to the advance of `first`'s glyph in the text `first second`, in design
+    /// units; ``unusable`` unless it shapes into the two nominal glyphs, without offsets.
+    private static func pairAdjustment(_ first: UInt8, _ second: UInt8, glyph: hb_codepoint_t, spec: ItemSpec,
+                                       language: TextLanguage?, inert: InertFeatures,
+                                       text: @autoclosure () -> String) throws -> Int32 {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2) { bytes in
+            bytes[0] = first
+            bytes[1] = second
+            let buffer = UnsafeBufferPointer(bytes)
+            return try withHarfBuzz(spec.face, utf8: buffer, start: 0, end: 2, level: 0, script: spec.script, language: language,
+                                    turningOff: inert.inert(for: buffer), text: text()) { infos, positions in
+                guard infos.count == 2, infos[0].codepoint == glyph, infos[0].cluster == 0, infos[1].cluster == 1,
+                      positions.allSatisfy({ $0.x_offset == 0 && $0.y_offset == 0 && $0.y_advance == 0 }) else { return unusable }
+                let value = Int64(positions[0].x_advance) - Int64(hb_font_get_glyph_h_advance(spec.face.font.pointer, glyph))
+                guard let adjustment = Int32(exactly: value), adjustment > unusable else { return unusable }
+                return adjustment
+            }
+        }
+    }
 }
 
 /// Converts design units to ``Fixed`` points as FreeType (advances) and HarfBuzz (adjustments)

@@ -95,6 +95,9 @@ struct TextInput {
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
+                // Eight ASCII bytes at a time (most of a spec): 1,000,000 tags were read at a
+                // byte a step, 40 ms before anything else could start.
+                while index + 8 <= count, asciiWord(bytes, at: index) { index += 8 }
                 continue
             }
             let length: Int
@@ -126,6 +129,14 @@ struct TextInput {
             index += length
         }
         return nil
+    }
+
+    /// Whether the eight bytes from `offset` are all ASCII.
+    @inline(__always)
+    private static func asciiWord(_ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        }
     }
 
     private static func hexByte(_ byte: UInt8) -> String {
