@@ -271,12 +271,36 @@ private final class PairKerning {
         /// 95 × 95 design-unit adjustments, ``unknown`` until shaped, ``unusable`` for a pair
         /// HarfBuzz did not shape into two glyphs without offsets.
         var values: [Int32]
+        /// Each printable character's glyph (``noGlyph`` until looked up) and nominal advance in
+        /// design units: HarfBuzz's cmap and hmtx lookups were most of what shaping by pairs
+        /// still cost.
+        var glyphs: [UInt32]
+        var advances: [Int32]
 
         init(face: FontFace) {
             self.face = face
             values = [Int32](repeating: PairKerning.unknown, count: 95 * 95)
+            glyphs = [UInt32](repeating: PairKerning.noGlyph, count: 95)
+            advances = [Int32](repeating: 0, count: 95)
+        }
+
+        /// The glyph and nominal advance of printable character `byte`; `nil` when the face
+        /// does not map it.
+        func glyph(_ byte: UInt8) -> (glyph: UInt32, advance: Int64)? {
+            let slot = Int(byte &- 0x20)
+            if glyphs[slot] == PairKerning.noGlyph {
+                var glyph: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(face.font.pointer, hb_codepoint_t(byte), &glyph) != 0,
+                      glyph != PairKerning.noGlyph else { return nil }
+                advances[slot] = hb_font_get_glyph_h_advance(face.font.pointer, glyph)
+                glyphs[slot] = glyph
+            }
+            return (glyphs[slot], Int64(advances[slot]))
         }
     }
+
+    /// No glyph looked up yet (glyph ids are 16-bit).
+    static let noGlyph = UInt32.max
 
     static let unknown = Int32.min
     static let unusable = Int32.min + 1
@@ -320,15 +344,12 @@ private final class PairKerning {
             table = Table(face: spec.face)
             kerning.tables[key] = table
         }
-        let font = spec.face.font.pointer
         var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: 0,
                               glyphs: [], advances: [], offsets: [], clusters: [], width: 0)
         item.reserve(spec.end - spec.start)
         for index in spec.start..<spec.end {
             let byte = utf8[index]
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(byte), &glyph) != 0 else { return nil }
-            let nominal = Int64(hb_font_get_glyph_h_advance(font, glyph))
+            guard byte >= 0x20 && byte < 0x7F, let (glyph, nominal) = table.glyph(byte) else { return nil }
             var adjustment: Int64 = 0
             if index + 1 < spec.end {
                 let slot = Int(byte - 0x20) * 95 + Int(utf8[index + 1] - 0x20)
