@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TagCloud
+import TestRandom
 
 /// Large inputs parse completely; their speed is measured by `TagCloudBench spec`.
 @Suite struct LargeSpecTests {
@@ -34,6 +35,48 @@ import Testing
         // A message that needs a place still finds it.
         #expect(cloud.location(ofKeyPath: "tags[2]")?.line == 1)
         #expect(cloud.provenance.parsed?.isMade == true)
+    }
+
+    /// A tag of the usual keys (`text`, `weight`, `href`) is read without the key table exactly as
+    /// through it (property test, seeded): random tags with valid and invalid values, in YAML and
+    /// JSON, in lists short and long enough to be read on every core, against the same tags with
+    /// a null key added at the end of each tag's line (which the shortcut leaves to the key
+    /// table): the same tags, or the same message at the same place.
+    @Test func usualTagsReadAsTheKeyTableReadsThem() throws {
+        var random = SeededRandom(seed: 29)
+        let texts = ["Swift", "tag 7", "  ", "", "a\\u0007b", "Ünïcode ✓", "42"]
+        let weights = ["3", "0.5", "-1", "\"7\"", "1e400", "null", "[1]", "x"]
+        let hrefs = ["\"/tags/a/\"", "\"https://example.com/x\"", "\"javascript:alert(1)\"", "5", "\"\""]
+        func tag(_ random: inout SeededRandom, extra: Bool) -> String {
+            var pairs = ["\"text\": \"\(texts.randomElement(using: &random) ?? "")\""]
+            if Bool.random(using: &random) { pairs.append("\"weight\": \(weights.randomElement(using: &random) ?? "1")") }
+            if Int.random(in: 0..<3, using: &random) == 0 { pairs.append("\"href\": \(hrefs.randomElement(using: &random) ?? "\"\"")") }
+            pairs.shuffle(using: &random)
+            if extra { pairs.append("\"selected\": null") }
+            return "{" + pairs.joined(separator: ", ") + "}"
+        }
+        /// The tags read, or the message.
+        func read(_ text: String, _ format: SpecFormat) -> String {
+            do {
+                return String(describing: try Cloud(parsing: Array(text.utf8), format: format, source: "t").tags)
+            } catch {
+                return error.description
+            }
+        }
+        for round in 0..<300 {
+            let count = round % 50 == 0 ? 9000 : Int.random(in: 1...6, using: &random)
+            let seed = random.next()
+            var first = SeededRandom(seed: seed), second = SeededRandom(seed: seed)
+            let usual = (0..<count).map { _ in tag(&first, extra: false) }
+            let keyed = (0..<count).map { _ in tag(&second, extra: true) }
+            for format in [SpecFormat.json, .yaml] {
+                let wrap = { (tags: [String]) in
+                    format == .json ? "{\"tags\": [\n" + tags.joined(separator: ",\n") + "\n]}" : "tags:\n" + tags.map { "  - \($0)\n" }.joined()
+                }
+                let expected = read(wrap(keyed), format)
+                #expect(read(wrap(usual), format) == expected, "\(usual.prefix(3)) \(format)")
+            }
+        }
     }
 
     @Test func tenThousandCharacterTagInEveryFormat() throws {

@@ -220,10 +220,44 @@ final class SpecDecoder: @unchecked Sendable {
     /// A tag written as a mapping: its text is checked before its weight and link are read, so
     /// their messages can name it.
     private func tagObject(_ node: SpecNode, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
-        try decodeMapping(node, path: path, table: Cloud.Tag.keys, into: Cloud.Tag(""), record: false) {
+        if let tag = usualTagObject(node, location: tagLocation) { return tag }
+        return try decodeMapping(node, path: path, table: Cloud.Tag.keys, into: Cloud.Tag(""), record: false) {
             (tag: inout Cloud.Tag) throws(TagCloudError) in
             tag.text = try tagText(tag.text, location: tagLocation)
         }
+    }
+
+    /// A tag written with the usual keys alone (`text`, and `weight` and `href` when given, each
+    /// once, none null), read as the key table reads them but without it; `nil` for any other
+    /// mapping, or one with a value the key table would refuse (its reading then says why).
+    ///
+    /// Every tag of a large spec was read through the key table, whose keys, names and closures
+    /// all threads reading tags share: a third of the reading went to counting references on
+    /// them (`collect` writes these keys alone).
+    private func usualTagObject(_ node: SpecNode, location: SpecLocation) -> Cloud.Tag? {
+        guard case .mapping(let mapping) = node, mapping.count <= 3 else { return nil }
+        var text: SpecNode?, weight: SpecNode?, href: SpecNode?
+        for (key, value) in mapping {
+            guard case .scalar(let name) = key, !isNull(key), !isNull(value) else { return nil }
+            switch name.string {
+            case "text" where text == nil: text = value
+            case "weight" where weight == nil: weight = value
+            case "href" where href == nil: href = value
+            default: return nil
+            }
+        }
+        guard let text, let written = try? string(text, path: "text"),
+              let checked = try? tagText(written, location: location) else { return nil }
+        var tag = Cloud.Tag(checked)
+        if let weight {
+            guard let value = try? self.weight(weight, tag: checked) else { return nil }
+            tag.weight = value
+        }
+        if let href {
+            guard let value = try? self.href(href, path: "href", tag: checked) else { return nil }
+            tag.href = value
+        }
+        return tag
     }
 
     /// Checks a tag's text: not empty or only white space (a chip with nothing to read), no
