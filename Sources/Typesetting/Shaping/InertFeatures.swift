@@ -202,7 +202,8 @@ struct InertFeatures: Sendable {
 
     /// Whether HarfBuzz positions printable-ASCII text in `face` by OpenType GPOS pair
     /// adjustments of the first glyph's advance alone: the face has a GPOS table and no AAT
-    /// tables (which HarfBuzz would apply instead, or as well), every lookup of the default
+    /// tables (which HarfBuzz would apply instead, or as well), no legacy `kern` table that
+    /// HarfBuzz would apply (one is, when GPOS has no kerning), every lookup of the default
     /// positioning features is pair positioning of that kind or mark attachment, and no printable
     /// character's glyph is a mark, a ligature or a component (which lookups may skip, making
     /// pairs of glyphs that are not next to each other).
@@ -219,6 +220,19 @@ struct InertFeatures: Sendable {
         var index = hb_codepoint_t.max   // HB_SET_VALUE_INVALID
         while hb_set_next(lookups, &index) != 0 {
             guard reader.adjustsPairAdvancesOnly(lookup: Int(index)) else { return false }
+        }
+        // HarfBuzz also applies a legacy `kern` table (whose state-machine formats are not pair
+        // adjustments) when GPOS has no kerning feature.
+        if let legacy = hb_face_reference_table(hbFace, hbTag("kern")) {
+            defer { hb_blob_destroy(legacy) }
+            if hb_blob_get_length(legacy) > 0, let kerning = hb_set_create() {
+                defer { hb_set_destroy(kerning) }
+                var kern: [hb_tag_t] = [hbTag("kern"), 0]
+                kern.withUnsafeMutableBufferPointer { tags in
+                    hb_ot_layout_collect_lookups(hbFace, hbTag("GPOS"), nil, nil, tags.baseAddress, kerning)
+                }
+                guard hb_set_is_empty(kerning) == 0 else { return false }
+            }
         }
         for byte in UInt8(0x20)...UInt8(0x7E) {
             var glyph: hb_codepoint_t = 0
