@@ -80,6 +80,13 @@ struct InertFeatures: Sendable {
         hbTag("abvm"), hbTag("blwm"), hbTag("curs"), hbTag("dist"), hbTag("kern"), hbTag("mark"), hbTag("mkmk"),
     ]
 
+    /// The other features HarfBuzz 6 turns on by default, in either table: randomised
+    /// alternates, tracking, and its own test features. The substitution analysis leaves them
+    /// on; shaping by pairs needs a face without lookups under them.
+    static let otherDefaultFeatures: [hb_tag_t] = [
+        hbTag("rand"), hbTag("trak"), hbTag("Harf"), hbTag("HARF"), hbTag("Buzz"), hbTag("BUZZ"),
+    ]
+
     /// Whether shaping `bytes` (printable ASCII the face covers) is only its characters' glyphs
     /// at their advances, each advance adjusted by kerning with the next glyph alone: no default
     /// substitution lookup can act on it, and the face positions by pairs (see
@@ -200,6 +207,22 @@ struct InertFeatures: Sendable {
         self.init(sensitive: sensitive, quiet: quiet, positionsByPairs: Self.positionsByPairs(face))
     }
 
+    /// Whether a language system of `table` has a required feature, which HarfBuzz always applies.
+    private static func hasRequiredFeature(_ face: OpaquePointer?, _ table: hb_tag_t) -> Bool {
+        var feature: UInt32 = 0
+        let scripts = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
+        for script in 0..<scripts {
+            if hb_ot_layout_language_get_required_feature_index(face, table, script, HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX,
+                                                                &feature) != 0 { return true }
+            let languages = hb_ot_layout_script_get_language_tags(face, table, script, 0, nil, nil)
+            for language in 0..<languages
+            where hb_ot_layout_language_get_required_feature_index(face, table, script, language, &feature) != 0 {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whether HarfBuzz positions printable-ASCII text in `face` by OpenType GPOS pair
     /// adjustments of the first glyph's advance alone: the face has a GPOS table and no AAT
     /// tables (which HarfBuzz would apply instead, or as well), no legacy `kern` table that
@@ -209,13 +232,24 @@ struct InertFeatures: Sendable {
     /// pairs of glyphs that are not next to each other).
     private static func positionsByPairs(_ face: FontFace) -> Bool {
         let hbFace = face.face.pointer
+        let gsub = hbTag("GSUB"), gpos = hbTag("GPOS")
         guard hb_ot_layout_has_positioning(hbFace) != 0, hb_aat_layout_has_substitution(hbFace) == 0,
               hb_aat_layout_has_positioning(hbFace) == 0, hb_aat_layout_has_tracking(hbFace) == 0,
-              let reader = GSUBReader(face: hbFace, positioning: true), let lookups = hb_set_create() else { return false }
-        defer { hb_set_destroy(lookups) }
-        var tags = defaultPositioningFeatures + [0]
+              !hasRequiredFeature(hbFace, gsub), !hasRequiredFeature(hbFace, gpos),
+              let reader = GSUBReader(face: hbFace, positioning: true), let lookups = hb_set_create(),
+              let others = hb_set_create() else { return false }
+        defer { hb_set_destroy(lookups); hb_set_destroy(others) }
+        // Substitutions under the other default features are outside the analysis: none allowed.
+        var otherTags = otherDefaultFeatures + [0]
+        otherTags.withUnsafeMutableBufferPointer { tags in
+            hb_ot_layout_collect_lookups(hbFace, gsub, nil, nil, tags.baseAddress, others)
+        }
+        guard hb_set_is_empty(others) != 0 else { return false }
+        // Every positioning lookup HarfBuzz may apply by default, under whichever feature.
+        let substitution = (0..<defaultSubstitutionFeatures.count).map { defaultSubstitutionFeatures[$0] }
+        var tags = defaultPositioningFeatures + otherDefaultFeatures + substitution + [0]
         tags.withUnsafeMutableBufferPointer { tags in
-            hb_ot_layout_collect_lookups(hbFace, hbTag("GPOS"), nil, nil, tags.baseAddress, lookups)
+            hb_ot_layout_collect_lookups(hbFace, gpos, nil, nil, tags.baseAddress, lookups)
         }
         var index = hb_codepoint_t.max   // HB_SET_VALUE_INVALID
         while hb_set_next(lookups, &index) != 0 {
@@ -440,10 +474,14 @@ private final class GSUBReader {
 
     /// Whether GPOS lookup `index` can only adjust the advance of the first glyph of a pair of
     /// glyphs next to each other (pair positioning whose first value holds nothing but an x
-    /// advance and whose second is empty), or attach marks (types 4 to 6, which act only at a
-    /// mark); `false` for anything else or a subtable that cannot be read.
+    /// advance and whose second is empty, not skipping base glyphs), or attach marks (types 4 to
+    /// 6); `false` for anything else or a subtable that cannot be read.
     func adjustsPairAdvancesOnly(lookup index: Int) -> Bool {
-        guard let subtables = subtables(ofLookup: index) else { return false }
+        // A lookup that skips base glyphs pairs glyphs that are not next to each other (the
+        // printable characters' glyphs are base glyphs or unclassified, which it does not skip).
+        guard let count = u16(lookupList), index < count, let relative = u16(lookupList + 2 + 2 * index),
+              let flag = u16(lookupList + relative + 2), flag & 0x0002 == 0,
+              let subtables = subtables(ofLookup: index) else { return false }
         return subtables.allSatisfy { subtable in
             switch subtable.type {
             case 2:

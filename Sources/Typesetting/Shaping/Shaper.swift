@@ -355,8 +355,9 @@ private final class PairKerning {
                 let slot = Int(byte - 0x20) * 95 + Int(utf8[index + 1] - 0x20)
                 var value = table.values[slot]
                 if value == unknown {
-                    value = try pairAdjustment(byte, utf8[index + 1], glyph: glyph, spec: spec, language: language,
-                                               inert: inert, text: text())
+                    guard let next = table.glyph(utf8[index + 1]) else { return nil }
+                    value = try pairAdjustment(byte, utf8[index + 1], glyphs: (glyph, next.glyph), secondAdvance: next.advance,
+                                               spec: spec, language: language, inert: inert, text: text())
                     table.values[slot] = value
                 }
                 guard value != unusable else { return nil }
@@ -369,9 +370,10 @@ private final class PairKerning {
     }
 
     /// What HarfBuzz adds to the advance of `first`'s glyph in the text `first second`, in design
-    /// units; ``unusable`` unless it shapes into the two nominal glyphs, without offsets.
-    private static func pairAdjustment(_ first: UInt8, _ second: UInt8, glyph: hb_codepoint_t, spec: ItemSpec,
-                                       language: TextLanguage?, inert: InertFeatures,
+    /// units; ``unusable`` unless it shapes into the two nominal glyphs, without offsets, the
+    /// second at its own advance (anything that moves the last glyph too is not pair kerning).
+    private static func pairAdjustment(_ first: UInt8, _ second: UInt8, glyphs: (UInt32, UInt32), secondAdvance: Int64,
+                                       spec: ItemSpec, language: TextLanguage?, inert: InertFeatures,
                                        text: @autoclosure () -> String) throws -> Int32 {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2) { bytes in
             bytes[0] = first
@@ -379,9 +381,10 @@ private final class PairKerning {
             let buffer = UnsafeBufferPointer(bytes)
             return try withHarfBuzz(spec.face, utf8: buffer, start: 0, end: 2, level: 0, script: spec.script, language: language,
                                     turningOff: inert.inert(for: buffer), text: text()) { infos, positions in
-                guard infos.count == 2, infos[0].codepoint == glyph, infos[0].cluster == 0, infos[1].cluster == 1,
+                guard infos.count == 2, infos[0].codepoint == glyphs.0, infos[1].codepoint == glyphs.1,
+                      infos[0].cluster == 0, infos[1].cluster == 1, Int64(positions[1].x_advance) == secondAdvance,
                       positions.allSatisfy({ $0.x_offset == 0 && $0.y_offset == 0 && $0.y_advance == 0 }) else { return unusable }
-                let value = Int64(positions[0].x_advance) - Int64(hb_font_get_glyph_h_advance(spec.face.font.pointer, glyph))
+                let value = Int64(positions[0].x_advance) - Int64(hb_font_get_glyph_h_advance(spec.face.font.pointer, glyphs.0))
                 guard let adjustment = Int32(exactly: value), adjustment > unusable else { return unusable }
                 return adjustment
             }
