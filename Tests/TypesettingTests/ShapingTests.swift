@@ -287,6 +287,24 @@ import TestRandom
         }
     }
 
+    /// Shaping by pairs keeps no face alive: a library loaded for a while (the preview loads a
+    /// spec's fonts again at each change) frees its faces when it goes, though the thread that
+    /// shaped with them keeps its kerning tables.
+    @Test func shapingByPairsKeepsNoFaceAlive() throws {
+        let path = testFontsDirectory.appendingPathComponent("InterSubset.woff2").path
+        weak var loaded: FontFace?
+        do {
+            let library = try bundledLibrary.adding(fontFiles: [path])
+            let face = try library.face(for: .body)
+            #expect(face.path == path)
+            #expect(Array("swift12345".utf8).withUnsafeBufferPointer { InertFeatures(face: face).shapesByPairs($0) })
+            let typesetter = Typesetter(library: library, cacheCapacity: 0, shapesWordByWord: false)
+            _ = try typesetter.shape("swift12345", font: .body)
+            loaded = face
+        }
+        #expect(loaded == nil, "the face outlived its library")
+    }
+
     /// Inter positions by pairs (kerning and mark attachment only); a label of letters and digits
     /// is shaped by pairs, one that its contextual alternates can change (an arrow, a time) or
     /// that is not ASCII is not.

@@ -257,7 +257,9 @@ private func withHarfBuzz<Result>(
 /// pair: the same glyphs and advances as here, to the unit. The kerning of a pair is shaped with
 /// the text's script and language (a face may kern differently for each), in the same face
 /// object; each thread keeps its own tables (no lock, no shared reference count), at most
-/// ``tableLimit`` of them, each keeping its face alive.
+/// ``tableLimit`` of them. A table holds its face weakly: a long-running process (the preview)
+/// that loads fonts again keeps no face alive through them, and a table whose face is gone is
+/// never used for another face made at the same address.
 private final class PairKerning {
     private struct Key: Hashable {
         let face: ObjectIdentifier
@@ -267,7 +269,7 @@ private final class PairKerning {
 
     /// One face's kerning in one script and language, by pair of printable characters.
     private final class Table {
-        let face: FontFace
+        weak var face: FontFace?
         /// 95 × 95 design-unit adjustments, ``unknown`` until shaped, ``unusable`` for a pair
         /// HarfBuzz did not shape into two glyphs without offsets.
         var values: [Int32]
@@ -284,9 +286,9 @@ private final class PairKerning {
             advances = [Int32](repeating: 0, count: 95)
         }
 
-        /// The glyph and nominal advance of printable character `byte`; `nil` when the face
-        /// does not map it.
-        func glyph(_ byte: UInt8) -> (glyph: UInt32, advance: Int64)? {
+        /// The glyph and nominal advance of printable character `byte` in `face` (the table's);
+        /// `nil` when the face does not map it.
+        func glyph(_ byte: UInt8, in face: FontFace) -> (glyph: UInt32, advance: Int64)? {
             let slot = Int(byte &- 0x20)
             if glyphs[slot] == PairKerning.noGlyph {
                 var glyph: hb_codepoint_t = 0
@@ -337,7 +339,7 @@ private final class PairKerning {
         guard let kerning = forThisThread() else { return nil }
         let key = Key(face: ObjectIdentifier(spec.face), script: spec.script, language: language?.identifier)
         let table: Table
-        if let kept = kerning.tables[key] {
+        if let kept = kerning.tables[key], kept.face === spec.face {
             table = kept
         } else {
             if kerning.tables.count >= tableLimit { kerning.tables.removeAll() }
@@ -349,13 +351,13 @@ private final class PairKerning {
         item.reserve(spec.end - spec.start)
         for index in spec.start..<spec.end {
             let byte = utf8[index]
-            guard byte >= 0x20 && byte < 0x7F, let (glyph, nominal) = table.glyph(byte) else { return nil }
+            guard byte >= 0x20 && byte < 0x7F, let (glyph, nominal) = table.glyph(byte, in: spec.face) else { return nil }
             var adjustment: Int64 = 0
             if index + 1 < spec.end {
                 let slot = Int(byte - 0x20) * 95 + Int(utf8[index + 1] - 0x20)
                 var value = table.values[slot]
                 if value == unknown {
-                    guard let next = table.glyph(utf8[index + 1]) else { return nil }
+                    guard let next = table.glyph(utf8[index + 1], in: spec.face) else { return nil }
                     value = try pairAdjustment(byte, utf8[index + 1], glyphs: (glyph, next.glyph), secondAdvance: next.advance,
                                                spec: spec, language: language, inert: inert, text: text())
                     table.values[slot] = value
