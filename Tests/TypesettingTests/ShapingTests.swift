@@ -238,13 +238,13 @@ import TestRandom
         let weights: [Font.Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
         var byPairs = 0
         var analyses: [ObjectIdentifier: InertFeatures] = [:]
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'".utf8)
         let rounds = 3000
         for round in 0..<rounds {
             let length = Int.random(in: 1...30, using: &generator)
             // Letters, digits and spaces mostly (labels), any printable character in a third.
             let label = String(decoding: (0..<length).map { _ -> UInt8 in
                 if round % 3 == 0 { return UInt8.random(in: 0x20...0x7E, using: &generator) }
-                let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'".utf8)
                 return alphabet.randomElement(using: &generator) ?? 0x61
             }, as: UTF8.self)
             let font = Font(family: families.randomElement(using: &generator) ?? nil,

@@ -106,8 +106,9 @@ final class SpecDecoder: @unchecked Sendable {
         let items: [SpecNode], isList: Bool
         if case .sequence(let sequence) = node { (items, isList) = (Array(sequence), true) } else { (items, isList) = ([node], false) }
         var paths: [String] = []
+        let base = path()
         for (index, item) in items.enumerated() {
-            let itemPath = isList ? "\(path())[\(index)]" : path()
+            let itemPath = isList ? "\(base)[\(index)]" : base
             let text = try string(item, path: itemPath)
             if text.isEmpty { throw .wrongType(path: itemPath, expected: "a file or folder path", got: "empty", location(item)) }
             if let bad = text.unicodeScalars.first(where: TextInput.isControl) { throw .controlCharacter(bad, tag: nil, key: itemPath, location(item)) }
