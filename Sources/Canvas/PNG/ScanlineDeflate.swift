@@ -11,11 +11,13 @@
 /// 2. one row up (distance = the filtered row's length, when at most 32 KiB): repeated rows;
 /// 3. the last position whose next six bytes hashed alike: repeated shapes anywhere in the window.
 ///
-/// Matches are compared eight bytes at a time and positions inside a match are not hashed, so a
-/// flat row costs a handful of 258-byte matches. Matches and literals are gathered into blocks of
-/// up to ``tokensPerBlock`` symbols, each written with its own dynamic Huffman codes (section
-/// 3.2.7), limited to 15 bits (7 for the code-length code) and always complete, or stored (section
-/// 3.2.4) when that is smaller, so output never grows much beyond the input.
+/// Matches are compared eight bytes at a time (a candidate is compared at all only if it agrees
+/// with the byte that would make it longer than the best so far, as zlib does) and positions
+/// inside a match are not hashed, so a flat row costs a handful of 258-byte matches. Matches and
+/// literals are gathered into blocks of up to ``tokensPerBlock`` symbols, each written with its own
+/// dynamic Huffman codes (section 3.2.7; a match's four fields in one write), limited to 15 bits
+/// (7 for the code-length code) and always complete, or stored (section 3.2.4) when that is
+/// smaller, so output never grows much beyond the input.
 ///
 /// Measured on the 780 × 2700 px picture of numbered capsules (`make bench`, canvas group,
 /// `canvas.png_scanline_deflate_speedup_vs_libdeflate_level1_cpu`): a whole PNG encode on one thread
@@ -49,6 +51,7 @@ enum ScanlineDeflate {
     /// - Complexity: O(n) in the number of bytes: at most three match candidates per position.
     static func compress(_ data: UnsafeRawBufferPointer, rowLength: Int, pixelBytes: Int, isLast: Bool) -> [UInt8] {
         let count = data.count
+        // Room for the worst case (stored blocks) and for the bit writer's eight-byte stores.
         let capacity = count + count / 32 + 256
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
             guard let output = buffer.baseAddress else { return }
@@ -120,26 +123,32 @@ struct DeflateBitWriter {
 
     init(output: UnsafeMutablePointer<UInt8>) { self.output = output }
 
-    /// Appends the low `width` bits of `value` (at most 32 bits at once).
+    /// Appends the low `width` bits of `value`, at most 56 bits at once.
+    ///
+    /// Fewer than eight bits are ever pending between calls, so the pending and new bits fit in
+    /// 64; all eight bytes are stored and the position moves on by the whole bytes among them, so
+    /// the buffer needs eight bytes of room past the last byte written (the compressor's buffer
+    /// has 256). No branch depends on the data, which is what makes it fast.
     @inline(__always)
-    mutating func put(_ value: UInt32, _ width: Int) {
-        bits |= UInt64(value) << UInt64(count)
-        count += width
-        if count >= 32 {
-            UnsafeMutableRawPointer(output + position).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
-            position += 4
-            bits >>= 32
-            count -= 32
-        }
+    mutating func putBits(_ value: UInt64, _ width: Int) {
+        bits |= value << UInt64(truncatingIfNeeded: count)
+        count &+= width
+        UnsafeMutableRawPointer(output + position).storeBytes(of: bits.littleEndian, as: UInt64.self)
+        let whole = count >> 3
+        position &+= whole
+        bits = whole == 8 ? 0 : bits >> UInt64(truncatingIfNeeded: whole << 3)
+        count &= 7
     }
+
+    /// Appends the low `width` bits of `value`, at most 32.
+    @inline(__always)
+    mutating func put(_ value: UInt32, _ width: Int) { putBits(UInt64(value), width) }
 
     /// Pads with zero bits to the next byte boundary and writes out every pending byte.
     mutating func alignToByte() {
-        while count > 0 {
+        if count > 0 {
             output[position] = UInt8(truncatingIfNeeded: bits)
             position += 1
-            bits >>= 8
-            count -= 8
         }
         bits = 0
         count = 0
@@ -314,7 +323,8 @@ extension ScanlineDeflate {
                             bestLength = matchLength(here, here - pixelBytes, limit)
                             bestDistance = pixelBytes
                         }
-                        if bestLength < limit, upDistance != 0, position >= upDistance {
+                        if bestLength < limit, upDistance != 0, position >= upDistance,
+                           here.load(fromByteOffset: bestLength, as: UInt8.self) == here.load(fromByteOffset: bestLength - upDistance, as: UInt8.self) {
                             let length = matchLength(here, here - upDistance, limit)
                             if length > bestLength { bestLength = length; bestDistance = upDistance }
                         }
@@ -325,7 +335,8 @@ extension ScanlineDeflate {
                             let candidate = Int(table[slot])
                             table[slot] = Int32(truncatingIfNeeded: position)
                             let distance = position - candidate
-                            if candidate >= 0, distance <= window, distance != pixelBytes, distance != upDistance {
+                            if candidate >= 0, distance <= window, distance != pixelBytes, distance != upDistance, bestLength < limit,
+                               here.load(fromByteOffset: bestLength, as: UInt8.self) == here.load(fromByteOffset: bestLength - distance, as: UInt8.self) {
                                 let length = matchLength(here, here - distance, limit)
                                 if length > bestLength { bestLength = length; bestDistance = distance }
                             }
@@ -395,6 +406,16 @@ extension ScanlineDeflate {
             guard dynamicBits < storedBits else { return writeStored(raw, count: count) }
 
             header.write(to: &writer)
+            // A match's length symbol and extra bits, and its distance symbol and extra bits, are
+            // written as one value (at most 15 + 5 + 15 + 13 bits).
+            var lengthCodes = [UInt64](repeating: 0, count: ScanlineDeflate.maximumMatch + 1)
+            var lengthBits = [UInt8](repeating: 0, count: ScanlineDeflate.maximumMatch + 1)
+            for length in ScanlineDeflate.minimumMatch...ScanlineDeflate.maximumMatch {
+                let index = Int(lengthSymbol[length]), symbol = 257 + index
+                let extra = UInt64(length - Int(ScanlineDeflate.lengthBase[index]))
+                lengthCodes[length] = UInt64(literals.codes[symbol]) | extra << UInt64(literals.lengths[symbol])
+                lengthBits[length] = literals.lengths[symbol] + ScanlineDeflate.lengthExtra[index]
+            }
             var writer = self.writer
             defer { self.writer = writer }
             let tokens = UnsafeBufferPointer(start: self.tokens, count: tokenCount)
@@ -402,26 +423,23 @@ extension ScanlineDeflate {
             literals.codes.withUnsafeBufferPointer { literalCodes in
             distances.lengths.withUnsafeBufferPointer { distanceLengths in
             distances.codes.withUnsafeBufferPointer { distanceCodes in
-            ScanlineDeflate.lengthBase.withUnsafeBufferPointer { lengthBase in
-            ScanlineDeflate.lengthExtra.withUnsafeBufferPointer { lengthExtra in
+            lengthCodes.withUnsafeBufferPointer { lengthCodes in
+            lengthBits.withUnsafeBufferPointer { lengthBits in
             ScanlineDeflate.distanceBase.withUnsafeBufferPointer { distanceBase in
             ScanlineDeflate.distanceExtra.withUnsafeBufferPointer { distanceExtra in
                 for token in tokens {
                     if token < 256 {
-                        writer.put(literalCodes[Int(token)], Int(literalLengths[Int(token)]))
+                        writer.putBits(UInt64(literalCodes[Int(token)]), Int(literalLengths[Int(token)]))
                         continue
                     }
                     let length = Int(token >> 16 & 0x1FF), distance = Int(token & 0x7FFF) + 1
-                    let lengthIndex = Int(lengthSymbol[length])
-                    writer.put(literalCodes[257 + lengthIndex], Int(literalLengths[257 + lengthIndex]))
-                    if lengthExtra[lengthIndex] > 0 {
-                        writer.put(UInt32(length - Int(lengthBase[lengthIndex])), Int(lengthExtra[lengthIndex]))
-                    }
                     let distanceIndex = ScanlineDeflate.distanceSymbol(distance, distanceSymbol)
-                    writer.put(distanceCodes[distanceIndex], Int(distanceLengths[distanceIndex]))
-                    if distanceExtra[distanceIndex] > 0 {
-                        writer.put(UInt32(distance - Int(distanceBase[distanceIndex])), Int(distanceExtra[distanceIndex]))
-                    }
+                    let distanceLength = UInt64(distanceLengths[distanceIndex])
+                    let distanceValue = UInt64(distanceCodes[distanceIndex])
+                        | UInt64(distance &- Int(distanceBase[distanceIndex])) << distanceLength
+                    let lengthWidth = UInt64(lengthBits[length])
+                    writer.putBits(lengthCodes[length] | distanceValue << lengthWidth,
+                               Int(lengthWidth &+ distanceLength) &+ Int(distanceExtra[distanceIndex]))
                 }
             }}}}}}}}
             writer.put(literals.codes[256], Int(literals.lengths[256]))
