@@ -76,7 +76,7 @@ let package = Package(
                 dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi", "CTagCloudBreaks"],
                 swiftSettings: strictSwift),
         .target(name: "Canvas",
-                dependencies: ["Typesetting", "CCairo", "CPNG", "CDeflate"],
+                dependencies: ["Typesetting", "CCairo", "CFreeType", "CPNG", "CDeflate"],
                 swiftSettings: strictSwift),
         .target(name: "TagCloudUI",
                 dependencies: ["LayoutKit", "Typesetting", "Canvas"],

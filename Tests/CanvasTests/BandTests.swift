@@ -45,10 +45,16 @@ import TestRandom
         }
     }
 
-    /// Translucent curved fills drawn through a mask of their own (``CairoPainter``) give the
-    /// pixels `cairo_fill` gives, in any list (opaque and translucent colours, gradients, strokes,
-    /// clips, transforms, opacity groups), at any scale, in any bands.
-    @Test func fillsThroughMasksGiveTheSamePixelsAsCairoFill() throws {
+    /// Translucent curved fills drawn through a mask of their own (``CairoPainter``), rasterised by
+    /// FreeType (``OutlineMasks``), give the pixels `cairo_fill` gives up to the two rasterizers'
+    /// difference at edges, in any list (opaque and translucent colours, gradients, strokes,
+    /// clips, transforms, opacity groups), at any scale, in any bands: Cairo 1.16 samples 15 rows
+    /// a pixel and FreeType computes the area, and they differ by at most 19 levels of coverage on
+    /// a capsule's edge; both flatten curves to about 0.1 pixel, so an edge's coverage can differ by
+    /// up to twice that, 51 levels, times the fill's opacity in the picture (``OutlineMaskTests``
+    /// checks FreeType's areas exactly). A fill in the wrong place, of the wrong rule or the wrong
+    /// colour differs by more, on many more pixels.
+    @Test func fillsThroughMasksGiveThePixelsOfCairoFillUpToTheRasterizersDifference() throws {
         var random = SeededRandom(seed: 0x3A5C)
         for round in 0..<80 {
             let list = random.richList(width: CGFloat(Int.random(in: 30...220, using: &random)),
@@ -60,8 +66,10 @@ import TestRandom
             // Lists that are not band-exact are drawn in one band (as the PNG backend draws them).
             let bands = round % 4 == 0 || round % 2 == 1 ? [0..<Int.max] : Self.randomBands(height: plain.pixelHeight, using: &random)
             let masked = try RenderedSurface(list, scale: scale, background: background, bands: bands)
-            let difference = differences(masked.image(), plain.image())
-            #expect(difference == nil, "round \(round): scale \(scale), \(bands.count) bands: \(difference ?? "")")
+            let difference = premultipliedDifference(masked.image(), plain.image())
+            #expect(difference.largest <= 48, "round \(round): scale \(scale), \(bands.count) bands: \(difference)")
+            // Most pixels are the same: the edges differ, not the insides.
+            #expect(difference.pixels * 4 <= plain.pixelWidth * plain.pixelHeight, "round \(round): \(difference)")
         }
     }
 
@@ -86,7 +94,7 @@ import TestRandom
             },
         ]
         let size = CGSize(width: 400, height: 1000)
-        #expect(try Bitmap(DisplayList(size: size, items: safe), scale: 2, background: nil).bands.count == 4)
+        #expect(try Bitmap(DisplayList(size: size, items: safe), scale: 2, background: nil).bands.count == 2)
         for item in unsafe {
             let bitmap = try Bitmap(DisplayList(size: size, items: safe + [item]), scale: 2, background: nil)
             #expect(!bitmap.drawsIdenticallyInBands)
@@ -107,7 +115,7 @@ import TestRandom
     @Test func thePNGRendererDrawsEachPartOnItsOwnThreadAndDecodesToOneSurfacesPixels() throws {
         let labels = try (0..<150).map { try Fixtures.shape("\($0)") }
         let list = SamplePictures.numberedCapsules(labels: labels)
-        #expect(try Bitmap(list, scale: 2, background: nil).bands.count == 4)
+        #expect(try Bitmap(list, scale: 2, background: nil).bands.count == 2)
         for background in [RGBAColor.white, nil] {
             let png = try list.pngData(scale: 2, background: background)
             let whole = try RenderedSurface(list, scale: 2, background: background, bands: [0..<Int.max])
@@ -118,3 +126,4 @@ import TestRandom
         }
     }
 }
+

@@ -25,3 +25,22 @@ func differences(_ a: RGBAImage, _ b: RGBAImage) -> String? {
     guard let first else { return nil }
     return "\(count) pixels differ, by up to \(largest), the first at (\(first.0), \(first.1))"
 }
+
+/// The largest difference between two images of one size in any channel of their premultiplied
+/// pixels (colour times alpha, in 0...255), and how many pixels differ at all: how far apart two
+/// rasterizations of the same shapes are, without the magnification un-premultiplying gives
+/// nearly transparent pixels.
+func premultipliedDifference(_ a: RGBAImage, _ b: RGBAImage) -> (largest: Int, pixels: Int) {
+    precondition(a.width == b.width && a.height == b.height, "images of different sizes")
+    var largest = 0, pixels = 0
+    for index in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[index..<(index + 4)] != b.pixels[index..<(index + 4)] {
+        pixels += 1
+        let alphaA = Int(a.pixels[index + 3]), alphaB = Int(b.pixels[index + 3])
+        largest = max(largest, abs(alphaA - alphaB))
+        for k in 0..<3 {
+            let premultipliedA = (Int(a.pixels[index + k]) * alphaA + 127) / 255, premultipliedB = (Int(b.pixels[index + k]) * alphaB + 127) / 255
+            largest = max(largest, abs(premultipliedA - premultipliedB))
+        }
+    }
+    return (largest, pixels)
+}
