@@ -69,6 +69,8 @@ let package = Package(
         // libicu-dev): a C target, so that no ICU header meets the copy of ICU in Foundation's module.
         .target(name: "CTagCloudBreaks", path: "Sources/CTagCloudBreaks",
                 linkerSettings: [.linkedLibrary("icuuc")]),                         // Typesetting
+        // The PNG encoder's pixel conversion with SSSE3's byte shuffle, chosen at run time.
+        .target(name: "CTagCloudPixels", path: "Sources/CTagCloudPixels"),         // Canvas
 
         // MARK: Libraries, one per stage
         .target(name: "LayoutKit", swiftSettings: strictSwift),
@@ -76,7 +78,7 @@ let package = Package(
                 dependencies: ["CFreeType", "CHarfBuzz", "CHarfBuzzSubset", "CFontconfig", "CFriBidi", "CTagCloudBreaks"],
                 swiftSettings: strictSwift),
         .target(name: "Canvas",
-                dependencies: ["Typesetting", "CCairo", "CFreeType", "CPNG", "CDeflate"],
+                dependencies: ["Typesetting", "CCairo", "CFreeType", "CPNG", "CDeflate", "CTagCloudPixels"],
                 swiftSettings: strictSwift),
         .target(name: "TagCloudUI",
                 dependencies: ["LayoutKit", "Typesetting", "Canvas"],

@@ -1,4 +1,5 @@
 @testable import Canvas
+import CCairo
 import Foundation
 import Testing
 import Typesetting
@@ -127,3 +128,72 @@ import TestRandom
     }
 }
 
+
+/// Translucent fills composited by table over untouched pixels (``UntouchedPixels``) give exactly
+/// the pixels pixman's blending gives.
+@Suite struct UntouchedPixelTests {
+    @Test func compositingByTableGivesThePixelsOfBlending() throws {
+        var random = SeededRandom(seed: 0x7AB1)
+        for round in 0..<60 {
+            let list = random.richList(width: CGFloat(Int.random(in: 30...220, using: &random)),
+                                       height: CGFloat(Int.random(in: 30...260, using: &random)), labels: BandTests.labels,
+                                       bandExact: round % 2 == 0)
+            let scale = [1, 2, 1.5, 3, 0.75][round % 5]
+            let background: RGBAColor? = [nil, .white, RGBAColor(red: 0.2, green: 0.6, blue: 0.9, opacity: 1)][round % 3]
+            let blended = try RenderedSurface(list, scale: scale, background: background, bands: [0..<Int.max], compositesByTable: false)
+            let bands = round % 2 == 1 ? [0..<Int.max] : BandTests.randomBands(height: blended.pixelHeight, using: &random)
+            let tabled = try RenderedSurface(list, scale: scale, background: background, bands: bands)
+            let difference = differences(tabled.image(), blended.image())
+            #expect(difference == nil, "round \(round): scale \(scale), \(bands.count) bands: \(difference ?? "")")
+        }
+        // Chips side by side and row on row: most of each capsule by table, its neighbours' edges blended.
+        let labels = try (0..<150).map { try Fixtures.shape("\($0)") }
+        let numbers = SamplePictures.numberedCapsules(labels: labels)
+        for background in [RGBAColor.white, nil] {
+            let blended = try RenderedSurface(numbers, scale: 2, background: background, compositesByTable: false)
+            #expect(differences(try RenderedSurface(numbers, scale: 2, background: background).image(), blended.image()) == nil)
+        }
+    }
+
+    /// ``UntouchedPixels/blend(_:over:coverage:)`` against pixman through Cairo: every coverage
+    /// over destinations of every byte value, opaque and translucent, for colours of several
+    /// opacities.
+    @Test func blendingOnePixelIsPixmansArithmetic() throws {
+        let colors = [RGBAColor(red: 0.46, green: 0.46, blue: 0.5, opacity: 0.12), RGBAColor(red: 1, green: 0, blue: 0.3, opacity: 0.5),
+                      RGBAColor(red: 0.1, green: 0.9, blue: 0.2, opacity: 0.99), RGBAColor(red: 0, green: 0, blue: 0, opacity: 0.003)]
+        for color in colors {
+            let surface = try CairoSurface.image(width: 256, height: 256)
+            let mask = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_A8, 256, 256), operation: "mask")
+            let pixels = try #require(cairo_image_surface_get_data(surface.pointer)), coverage = try #require(cairo_image_surface_get_data(mask.pointer))
+            let stride = Int(cairo_image_surface_get_stride(surface.pointer)), maskStride = Int(cairo_image_surface_get_stride(mask.pointer))
+            cairo_surface_flush(surface.pointer)
+            var destinations: [UInt32] = []
+            for y in 0..<256 {
+                for x in 0..<256 {
+                    // Opaque destinations of every byte value in the top half, translucent ones below.
+                    let value = UInt32((x + y) & 0xFF), alpha: UInt32 = y < 128 ? 255 : UInt32(max(x, 1))
+                    let channel = min(value, alpha)
+                    let word = alpha << 24 | channel << 16 | (255 - channel) * alpha / 255 << 8 | channel / 2
+                    destinations.append(word)
+                    UnsafeMutableRawPointer(pixels + y * stride).storeBytes(of: word, toByteOffset: 4 * x, as: UInt32.self)
+                    coverage[y * maskStride + x] = UInt8(x)
+                }
+            }
+            cairo_surface_mark_dirty(surface.pointer)
+            cairo_surface_mark_dirty(mask.pointer)
+            let context = try CairoContext(surface: surface)
+            cairo_set_source_rgba(context.pointer, color.red, color.green, color.blue, color.opacity)
+            cairo_mask_surface(context.pointer, mask.pointer, 0, 0)
+            cairo_surface_flush(surface.pointer)
+            let source = Cairo.solidPixel(color)
+            var wrong = 0
+            for y in 0..<256 {
+                for x in 0..<256 {
+                    let actual = UnsafeRawPointer(pixels + y * stride).load(fromByteOffset: 4 * x, as: UInt32.self)
+                    if UntouchedPixels.blend(source, over: destinations[y * 256 + x], coverage: UInt8(x)) != actual { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(color): \(wrong) of 65,536 pixels")
+        }
+    }
+}

@@ -86,14 +86,21 @@ final class Bitmap: @unchecked Sendable {
     private let buffer: (pointer: UnsafeMutableRawPointer, capacity: Int)
     /// Whether translucent curved fills go through masks (``CairoPainter``'s `fillsThroughMasks`).
     private let fillsThroughMasks: Bool
+    /// Whether those masks are composited by table where nothing has drawn (``UntouchedPixels``).
+    private let compositesByTable: Bool
 
     /// Checks the list and takes a buffer for its pixels; draws nothing yet.
     ///
-    /// - Parameter fillsThroughMasks: `false` draws every fill with `cairo_fill`, for the tests
-    ///   that compare the two.
+    /// - Parameters:
+    ///   - fillsThroughMasks: `false` draws every fill with `cairo_fill`, for the tests that
+    ///     compare the two.
+    ///   - compositesByTable: `false` composites every mask with pixman, for the tests that check
+    ///     the table gives the same pixels.
     /// - Throws: ``CanvasError`` for an invalid list, scale or size.
-    init(_ list: DisplayList, scale: Double, background: RGBAColor?, fillsThroughMasks: Bool = true) throws {
+    init(_ list: DisplayList, scale: Double, background: RGBAColor?, fillsThroughMasks: Bool = true,
+         compositesByTable: Bool = true) throws {
         self.fillsThroughMasks = fillsThroughMasks
+        self.compositesByTable = compositesByTable
         (width, height) = try BitmapBackend.pixelSize(of: list.size, scale: scale)
         try list.validate()
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
@@ -169,8 +176,10 @@ final class Bitmap: @unchecked Sendable {
         do {
             let context = try CairoContext(surface: surface)
             cairo_scale(context.pointer, scale, scale)
+            // Every pixel holds the background's word, or transparent black, until drawn on.
             let painter = CairoPainter(context: context, metadata: nil, positionsGlyphsExactly: true, visibleRows: rows,
-                                       fillsThroughMasks: fillsThroughMasks)
+                                       fillsThroughMasks: fillsThroughMasks,
+                                       untouchedPixel: compositesByTable ? (backgroundPixel ?? 0) : nil)
             if let background, backgroundPixel == nil { try painter.paintBackground(background) }
             try painter.draw(list.items)
         }

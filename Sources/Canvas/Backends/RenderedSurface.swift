@@ -18,11 +18,14 @@ package final class RenderedSurface {
     ///     backend's bands by default; clamped to the picture's rows. The pixels are the same for any
     ///     bands.
     ///   - fillsThroughMasks: `false` fills every shape with `cairo_fill` instead of through a
-    ///     mask (the same pixels, which the tests check).
+    ///     mask (the same pixels up to the rasterizers' difference at edges, which the tests check).
+    ///   - compositesByTable: `false` composites every mask with pixman, never by table (the same
+    ///     pixels, which the tests check).
     /// - Throws: ``CanvasError`` as ``Renderer/png(scale:background:)`` does.
     package init(_ list: DisplayList, scale: Double, background: RGBAColor?, bands: [Range<Int>]? = nil,
-                 fillsThroughMasks: Bool = true) throws {
-        bitmap = try Bitmap(list, scale: scale, background: background, fillsThroughMasks: fillsThroughMasks)
+                 fillsThroughMasks: Bool = true, compositesByTable: Bool = true) throws {
+        bitmap = try Bitmap(list, scale: scale, background: background, fillsThroughMasks: fillsThroughMasks,
+                            compositesByTable: compositesByTable)
         let bands = (bands ?? bitmap.bands).map { $0.clamped(to: 0..<bitmap.height) }.filter { !$0.isEmpty }
         _ = try Parallel.map(bands.count) { try bitmap.draw(rows: bands[$0]) }
     }

@@ -57,6 +57,9 @@ final class CairoPainter {
     /// The bytes of ``fillThroughMask(_:_:)``'s masks, reused from fill to fill (each mask's
     /// surface is finished before the next fill), freed with the painter.
     private var maskScratch: (pointer: UnsafeMutablePointer<UInt8>?, capacity: Int) = (nil, 0)
+    /// Where the target still holds the pixel it was cleared to (translucent fills are composited
+    /// there by table, ``UntouchedPixels``).
+    private var untouched: UntouchedPixels
 
     private struct ColorGlyphKey: Hashable {
         let face: ObjectIdentifier
@@ -79,8 +82,12 @@ final class CairoPainter {
     ///   - fillsThroughMasks: Whether translucent curved fills of a bitmap go through a mask
     ///     (``fillThroughMask(_:_:)``, the same pixels sooner); `false` for the tests that check
     ///     they are the same.
+    ///   - untouchedPixel: What every pixel of the target holds before drawing (premultiplied
+    ///     ARGB32), when that is known: translucent fills through masks are then composited by
+    ///     table where nothing else has drawn (``UntouchedPixels``; the same pixels sooner).
     init(context: CairoContext, metadata: (any MetadataEmitter)?, positionsGlyphsExactly: Bool = false, visibleRows: Range<Int>? = nil,
-         fillsThroughMasks: Bool = true) {
+         fillsThroughMasks: Bool = true, untouchedPixel: UInt32? = nil) {
+        untouched = UntouchedPixels(pixel: fillsThroughMasks ? untouchedPixel : nil)
         self.context = context
         self.metadata = metadata
         self.positionsGlyphsExactly = positionsGlyphsExactly
@@ -108,6 +115,7 @@ final class CairoPainter {
     /// Paints the whole target with a colour, including the partly covered last row and column of a
     /// bitmap whose size in points times the scale is fractional.
     func paintBackground(_ color: RGBAColor) throws {
+        untouched.drewAnywhere()
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)
         cairo_paint(cr)
@@ -141,7 +149,8 @@ final class CairoPainter {
         guard !missesVisibleRows(shape) else { return }
         try metadata?.willDraw(context: cr, state: nesting)
         guard try setSource(shading) else { return }
-        if case .color(let color) = shading, color.opacity < 1, try fillThroughMask(shape, style) { return }
+        if case .color(let color) = shading, color.opacity < 1, try fillThroughMask(shape, style, color) { return }
+        untouched.drewAnywhere()
         cairo_new_path(cr)
         append(shape)
         cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -151,6 +160,7 @@ final class CairoPainter {
     }
 
     private func stroke(_ shape: ResolvedShape, _ shading: Shading, _ style: StrokeStyle, _ placement: StrokePlacement) throws {
+        untouched.drewAnywhere()
         try metadata?.willDraw(context: cr, state: nesting)
         guard style.lineWidth > 0, try setSource(shading) else { return }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
@@ -199,7 +209,7 @@ final class CairoPainter {
     /// - Returns: Whether the shape was filled; `false` leaves it to `cairo_fill` (rectangles,
     ///   which Cairo composites as boxes, transforms that rotate, very large shapes, shapes inside
     ///   clips and opacity groups, vector backends).
-    private func fillThroughMask(_ shape: ResolvedShape, _ style: FillStyle) throws -> Bool {
+    private func fillThroughMask(_ shape: ResolvedShape, _ style: FillStyle, _ color: RGBAColor) throws -> Bool {
         guard fillsThroughMasks, positionsGlyphsExactly, style.isAntialiased, nesting.groups == 0, nesting.clips == 0 else { return false }
         if case .rect = shape { return false }
         guard let bounds = shape.boundingBox else { return false }
@@ -244,11 +254,20 @@ final class CairoPainter {
             cairo_surface_flush(mask.pointer)
             cairo_surface_set_device_offset(mask.pointer, 0, 0)
         }
+        let rect = UntouchedPixels.PixelRect(left: left, top: top, right: right, bottom: bottom)
+        if untouched.pixel != nil, offsetX == 0, let data = cairo_image_surface_get_data(mask.pointer) {
+            cairo_surface_flush(target)
+            if try untouched.composite(color, mask: data, maskStride: Int(cairo_image_surface_get_stride(mask.pointer)), rect: rect,
+                                       target: target, bandTop: -Int(offsetY)) {
+                return true
+            }
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_mask_surface(cr, mask.pointer, Double(left), Double(top))
         cairo_restore(cr)
         try context.check("cairo_mask_surface at \(path)")
+        untouched.drew(rect)
         return true
     }
 
@@ -365,6 +384,7 @@ final class CairoPainter {
         try metadata?.willDraw(context: cr, state: nesting)
         for (runIndex, run) in text.runs.enumerated() where run.glyphCount > 0 {
             if run.face.hasColorBitmaps {
+                untouched.drewAnywhere()
                 try drawColorGlyphs(run, origin: text.origin, runIndex: runIndex)
                 continue
             }
@@ -467,6 +487,7 @@ final class CairoPainter {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else {
+            untouched.drewAnywhere()
             cairo_new_path(cr)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
@@ -491,6 +512,8 @@ final class CairoPainter {
             if let rows = visibleRows, pixelY + mask.top >= rows.upperBound || pixelY + mask.top + mask.height <= rows.lowerBound { continue }
             let surface = try maskSurface(mask)
             cairo_mask_surface(cr, surface.pointer, Double(pixelX + mask.left), Double(pixelY + mask.top))
+            untouched.drew(UntouchedPixels.PixelRect(left: pixelX + mask.left, top: pixelY + mask.top,
+                                                     right: pixelX + mask.left + mask.width, bottom: pixelY + mask.top + mask.height))
         }
         try context.check("drawing the glyphs at \(path).runs[\(runIndex)] (\(run.face.path))")
     }
@@ -580,6 +603,7 @@ final class CairoPainter {
             defer { indexPath.removeLast() }
             try draw(single)
         } else if opacity < 1 {
+            untouched.drewAnywhere()
             try metadata?.willDraw(context: cr, state: nesting)
             cairo_push_group(cr)
             nesting.groups += 1

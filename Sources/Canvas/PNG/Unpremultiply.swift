@@ -1,3 +1,5 @@
+import CTagCloudPixels
+
 /// Converts Cairo's premultiplied ARGB32 pixels to straight-alpha bytes.
 ///
 /// Cairo stores a pixel as a native-endian 32-bit word `0xAARRGGBB` with colour premultiplied by
@@ -31,9 +33,10 @@ enum Unpremultiply {
 
     /// Converts `count` pixels to RGB bytes, dropping alpha.
     ///
-    /// Four opaque pixels at a time become three 32-bit words: `q = bswap(p) >> 8` holds a pixel's
-    /// R, G, B in byte order, and the words are `q0 | q1 << 24`, `q1 >> 8 | q2 << 16`,
-    /// `q2 >> 16 | q3 << 8`.
+    /// Groups of four opaque pixels go through SSSE3's byte shuffle while they last
+    /// (`tagcloud_opaque_argb32_to_rgb`); after that, four opaque pixels at a time become three
+    /// 32-bit words: `q = bswap(p) >> 8` holds a pixel's R, G, B in byte order, and the words are
+    /// `q0 | q1 << 24`, `q1 >> 8 | q2 << 16`, `q2 >> 16 | q3 << 8`.
     ///
     /// - Returns: `false` if some pixel was not opaque (its colour is then un-premultiplied, but the
     ///   caller should use ``argb32ToRGBA(_:_:count:)`` instead).
@@ -41,7 +44,8 @@ enum Unpremultiply {
     static func argb32ToRGB(_ source: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
         let raw = UnsafeMutableRawPointer(output)
         var opaque = true
-        var x = 0
+        // Groups of four opaque pixels by the processor's byte shuffle, as far as they go.
+        var x = tagcloud_opaque_argb32_to_rgb(source, output, count)
         while x + 4 <= count {
             let p0 = source[x], p1 = source[x + 1], p2 = source[x + 2], p3 = source[x + 3]
             if p0 & p1 & p2 & p3 >= 0xFF00_0000 {
