@@ -26,8 +26,12 @@ struct UntouchedPixels {
 
     /// The word every pixel held before drawing, while it is known where drawing has been.
     private(set) var pixel: UInt32?
-    /// The rectangles drawn in so far.
-    private var drawn: [PixelRect] = []
+    /// The rectangles drawn in so far, under each band of 64 rows (``bucketShift``) they reach into
+    /// (a fill looks only at the rectangles of its own rows: a picture of 100,000 chips is not
+    /// 100,000 rectangles checked per fill).
+    private var drawn: [Int: [PixelRect]] = [:]
+    /// The rows of a bucket of ``drawn``: a row's bucket is the row shifted right by this.
+    static let bucketShift = 6
     /// Results of blending a colour over ``pixel`` through each coverage, by colour.
     private var tables: [RGBAColor: Table] = [:]
 
@@ -44,13 +48,13 @@ struct UntouchedPixels {
     /// Records that pixels inside `rect` may have changed.
     mutating func drew(_ rect: PixelRect) {
         guard pixel != nil, rect.left < rect.right, rect.top < rect.bottom else { return }
-        drawn.append(rect)
+        for bucket in Self.buckets(rect) { drawn[bucket, default: []].append(rect) }
     }
 
     /// Records that something was drawn whose pixels are not known: nothing is untouched any more.
     mutating func drewAnywhere() {
         pixel = nil
-        drawn = []
+        drawn = [:]
         tables = [:]
     }
 
@@ -72,7 +76,10 @@ struct UntouchedPixels {
         guard let pixel, rect.left >= 0, rect.top >= bandTop, let data = cairo_image_surface_get_data(target) else { return false }
         let table = try self.table(for: color, over: pixel)
         let stride = Int(cairo_image_surface_get_stride(target))
-        let overlaps = drawn.filter { $0.left < rect.right && rect.left < $0.right && $0.top < rect.bottom && rect.top < $0.bottom }
+        // A rectangle in several buckets is found more than once, which only repeats a span.
+        let overlaps = Self.buckets(rect).flatMap { drawn[$0] ?? [] }.filter {
+            $0.left < rect.right && rect.left < $0.right && $0.top < rect.bottom && rect.top < $0.bottom
+        }
         var spans: [(start: Int, end: Int)] = []
         table.results.withUnsafeBufferPointer { results in
             guard let results = results.baseAddress else { return }
@@ -121,6 +128,11 @@ struct UntouchedPixels {
                                            Int32(rect.right - rect.left), Int32(rect.bottom - rect.top))
         drew(rect)
         return true
+    }
+
+    /// The buckets of ``drawn`` a rectangle's rows fall in.
+    private static func buckets(_ rect: PixelRect) -> ClosedRange<Int> {
+        (rect.top >> bucketShift)...((rect.bottom - 1) >> bucketShift)
     }
 
     /// pixman's `OVER` of a solid premultiplied colour through a coverage onto one pixel, as its
