@@ -118,6 +118,24 @@ import TestRandom
         }
     }
 
+    /// Translucent shapes reaching far beyond the picture (coordinates past `Int`'s range in
+    /// device pixels, or past FreeType's) are drawn, or not, without trapping, and a tall one is
+    /// drawn the same in any bands (one rasteriser for the whole shape).
+    @Test func shapesFarBeyondThePictureAreClampedBeforeTheyBecomeIntegers() throws {
+        let color = RGBAColor(red: 0.2, green: 0.4, blue: 0.8, opacity: 0.5)
+        let items: [DisplayItem] = [
+            .fill(.ellipse(CGRect(x: 1e19, y: 5, width: 10, height: 10)), with: .color(color)),
+            .fill(.ellipse(CGRect(x: 5, y: -1e19, width: 20, height: 1e19 + 30)), with: .color(color)),
+            .fill(.capsule(CGRect(x: 30, y: -200_000, width: 20, height: 400_000)), with: .color(color)),
+        ]
+        let list = DisplayList(size: CGSize(width: 60, height: 60), items: items)
+        let whole = try RenderedSurface(list, scale: 2, background: .white, bands: [0..<Int.max])
+        let rows = (0..<whole.pixelHeight).map { $0..<($0 + 1) }
+        #expect(differences(try RenderedSurface(list, scale: 2, background: .white, bands: rows).image(), whole.image()) == nil)
+        // The tall capsule is drawn: its column is tinted.
+        #expect(whole.image().pixel(80, 60) != [255, 255, 255, 255])
+    }
+
     @Test func outlinesBeyondFreeTypesRangeAreLeftToCairo() {
         var path = Path()
         path.move(to: CGPoint(x: 0, y: 0))

@@ -229,14 +229,21 @@ final class CairoPainter {
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let surfaceWidth = Int(cairo_image_surface_get_width(target)), surfaceHeight = Int(cairo_image_surface_get_height(target))
         guard surfaceWidth > 0, surfaceHeight > 0 else { return false }
-        let left = max(Int((minX - 1).rounded(.down)), -Int(offsetX)), right = min(Int((maxX + 1).rounded(.up)), surfaceWidth - Int(offsetX))
-        let top = max(Int((minY - 1).rounded(.down)), -Int(offsetY)), bottom = min(Int((maxY + 1).rounded(.up)), surfaceHeight - Int(offsetY))
+        // Clamped to the surface before becoming integers: a shape may reach far beyond it.
+        let firstColumn = -offsetX, firstRow = -offsetY
+        let lastColumn = firstColumn + Double(surfaceWidth), lastRow = firstRow + Double(surfaceHeight)
+        func clamped(_ value: Double, _ low: Double, _ high: Double) -> Int { Int(min(max(value, low), high)) }
+        let left = clamped((minX - 1).rounded(.down), firstColumn, lastColumn), right = clamped((maxX + 1).rounded(.up), firstColumn, lastColumn)
+        let top = clamped((minY - 1).rounded(.down), firstRow, lastRow), bottom = clamped((maxY + 1).rounded(.up), firstRow, lastRow)
         let width = right - left, height = bottom - top
         guard width > 0, height > 0 else { return true }
         guard width * height <= 1 << 20 else { return false }
         let mask = try scratchMask(width: width, height: height)
         let maskStride = Int(cairo_image_surface_get_stride(mask.pointer))
-        if shape.isSimpleOutline, let data = cairo_image_surface_get_data(mask.pointer),
+        // Whether FreeType rasterises depends on the whole shape, not on the band: its coordinates
+        // from any mask's origin are then within the shape's size, which FreeType takes.
+        let fitsFreeType = maxX - minX < Double(OutlineMasks.coordinateLimit) && maxY - minY < Double(OutlineMasks.coordinateLimit)
+        if shape.isSimpleOutline, fitsFreeType, let data = cairo_image_surface_get_data(mask.pointer),
            OutlineMasks.fill(shape.path, matrix: m, evenOdd: style.isEOFilled, mask: data, width: width, height: height,
                              stride: maskStride, left: left, top: top) {
             cairo_surface_mark_dirty(mask.pointer)

@@ -25,9 +25,10 @@ enum OutlineMasks {
     /// share it without a lock; faces use Typesetting's library, behind its own lock.
     private static let library = RasterLibrary()
 
-    /// The largest coordinate given to FreeType, in pixels from the mask's origin: well inside the
-    /// rasterizer's integer range (26.6 fixed point, scaled by 4 inside).
-    static let coordinateLimit = 1 << 20
+    /// The largest coordinate given to FreeType, in pixels from the mask's origin: FreeType 2.10
+    /// and later refuse an outline whose box reaches ±2¹⁸ pixels (±0x1000000 in 26.6 fixed point).
+    /// A caller that wants the same rasteriser in every band sends only shapes smaller than this.
+    static let coordinateLimit = 1 << 17
 
     /// Fills a path into an 8-bit mask (which must be cleared: covered pixels are overwritten).
     ///

@@ -73,7 +73,8 @@ struct UntouchedPixels {
     /// - Throws: ``CanvasError/cairo(operation:status:)`` if the table cannot be made.
     mutating func composite(_ color: RGBAColor, mask: UnsafePointer<UInt8>, maskStride: Int, rect: PixelRect,
                             target: OpaquePointer, bandTop: Int) throws -> Bool {
-        guard let pixel, rect.left >= 0, rect.top >= bandTop, let data = cairo_image_surface_get_data(target) else { return false }
+        guard let pixel, rect.left >= 0, rect.top >= bandTop, rect.left < rect.right, rect.top < rect.bottom,
+              let data = cairo_image_surface_get_data(target) else { return false }
         let table = try self.table(for: color, over: pixel)
         let stride = Int(cairo_image_surface_get_stride(target))
         // A rectangle in several buckets is found more than once, which only repeats a span.
@@ -124,7 +125,8 @@ struct UntouchedPixels {
                 }
             }
         }
-        cairo_surface_mark_dirty_rectangle(target, Int32(rect.left), Int32(rect.top - bandTop),
+        // In device space: Cairo adds the band's offset itself.
+        cairo_surface_mark_dirty_rectangle(target, Int32(rect.left), Int32(rect.top),
                                            Int32(rect.right - rect.left), Int32(rect.bottom - rect.top))
         drew(rect)
         return true
