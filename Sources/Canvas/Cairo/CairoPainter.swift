@@ -43,7 +43,7 @@ final class CairoPainter {
     /// The rows of the whole picture, in device pixels, that the target holds (a band of a bitmap);
     /// fills and glyphs wholly outside them are skipped. `nil` draws everything.
     private let visibleRows: Range<Int>?
-    /// Whether ``fillThroughMask(_:_:)`` may be used.
+    /// Whether ``fillThroughMask(_:_:_:)`` may be used.
     private let fillsThroughMasks: Bool
     /// Image surfaces of colour glyphs used in this render, one per face and glyph, so that vector
     /// backends embed each bitmap once.
@@ -54,7 +54,7 @@ final class CairoPainter {
     private var indexPath: [Int] = []
     /// How many opacity groups and clips are open.
     private var nesting = NestingState()
-    /// The bytes of ``fillThroughMask(_:_:)``'s masks, reused from fill to fill (each mask's
+    /// The bytes of ``fillThroughMask(_:_:_:)``'s masks, reused from fill to fill (each mask's
     /// surface is finished before the next fill), freed with the painter.
     private var maskScratch: (pointer: UnsafeMutablePointer<UInt8>?, capacity: Int) = (nil, 0)
     /// Where the target still holds the pixel it was cleared to (translucent fills are composited
@@ -80,8 +80,8 @@ final class CairoPainter {
     ///     fills and glyphs that cannot touch them are not drawn (which leaves the pixels as they
     ///     are, since Cairo would clip them away).
     ///   - fillsThroughMasks: Whether translucent curved fills of a bitmap go through a mask
-    ///     (``fillThroughMask(_:_:)``, the same pixels sooner); `false` for the tests that check
-    ///     they are the same.
+    ///     (``fillThroughMask(_:_:_:)``: the same pixels up to the rasterizers' difference at
+    ///     edges, sooner); `false` for the tests that compare them.
     ///   - untouchedPixel: What every pixel of the target holds before drawing (premultiplied
     ///     ARGB32), when that is known: translucent fills through masks are then composited by
     ///     table where nothing else has drawn (``UntouchedPixels``; the same pixels sooner).
@@ -240,11 +240,14 @@ final class CairoPainter {
         guard width * height <= 1 << 20 else { return false }
         let mask = try scratchMask(width: width, height: height)
         let maskStride = Int(cairo_image_surface_get_stride(mask.pointer))
+        guard let maskData = cairo_image_surface_get_data(mask.pointer) else {
+            throw CanvasError.cairo(operation: "cairo_image_surface_get_data(mask)", status: Cairo.message(CAIRO_STATUS_NULL_POINTER))
+        }
         // Whether FreeType rasterises depends on the whole shape, not on the band: its coordinates
         // from any mask's origin are then within the shape's size, which FreeType takes.
         let fitsFreeType = maxX - minX < Double(OutlineMasks.coordinateLimit) && maxY - minY < Double(OutlineMasks.coordinateLimit)
-        if shape.isSimpleOutline, fitsFreeType, let data = cairo_image_surface_get_data(mask.pointer),
-           OutlineMasks.fill(shape.path, matrix: m, evenOdd: style.isEOFilled, mask: data, width: width, height: height,
+        if shape.isSimpleOutline, fitsFreeType,
+           OutlineMasks.fill(shape.path, matrix: m, evenOdd: style.isEOFilled, mask: maskData, width: width, height: height,
                              stride: maskStride, left: left, top: top) {
             cairo_surface_mark_dirty(mask.pointer)
         } else {
@@ -262,9 +265,9 @@ final class CairoPainter {
             cairo_surface_set_device_offset(mask.pointer, 0, 0)
         }
         let rect = UntouchedPixels.PixelRect(left: left, top: top, right: right, bottom: bottom)
-        if untouched.pixel != nil, offsetX == 0, let data = cairo_image_surface_get_data(mask.pointer) {
+        if untouched.pixel != nil, offsetX == 0 {
             cairo_surface_flush(target)
-            if try untouched.composite(color, mask: data, maskStride: Int(cairo_image_surface_get_stride(mask.pointer)), rect: rect,
+            if try untouched.composite(color, mask: maskData, maskStride: maskStride, rect: rect,
                                        target: target, bandTop: -Int(offsetY)) {
                 return true
             }
