@@ -81,46 +81,53 @@ struct UntouchedPixels {
         let overlaps = Self.buckets(rect).flatMap { drawn[$0] ?? [] }.filter {
             $0.left < rect.right && rect.left < $0.right && $0.top < rect.bottom && rect.top < $0.bottom
         }
+        // The rows where the set of overlapping rectangles changes: between two of them every row
+        // has the same drawn-on columns, found once.
+        var breaks = [rect.top, rect.bottom]
+        for other in overlaps { breaks += [max(other.top, rect.top), min(other.bottom, rect.bottom)] }
+        breaks.sort()
+        let width = rect.right - rect.left
         var spans: [(start: Int, end: Int)] = []
         table.results.withUnsafeBufferPointer { results in
             guard let results = results.baseAddress else { return }
             let full = results[255], fullPair = UInt64(full) | UInt64(full) << 32
-            for y in rect.top..<rect.bottom {
-                // Pointers at the rectangle's first column.
-                let coverage = UnsafeRawPointer(mask + (y - rect.top) * maskStride)
-                let row = UnsafeMutableRawPointer(data + (y - bandTop) * stride + rect.left * 4)
-                // The columns of this row something has drawn on, in order, then the row's end.
+            for (first, end) in zip(breaks, breaks.dropFirst()) where first < end {
+                // The columns of these rows something has drawn on, in order, then the rows' end.
                 spans.removeAll(keepingCapacity: true)
-                for other in overlaps where other.top <= y && y < other.bottom {
+                for other in overlaps where other.top <= first && first < other.bottom {
                     spans.append((max(other.left, rect.left) - rect.left, min(other.right, rect.right) - rect.left))
                 }
                 spans.sort { $0.start < $1.start }
-                let width = rect.right - rect.left
                 spans.append((width, width))
-                var x = 0
-                for span in spans {
-                    // Untouched: eight coverages at a time when they are all none or all full.
-                    while x < span.start {
-                        if x &+ 8 <= span.start {
-                            let eight = coverage.loadUnaligned(fromByteOffset: x, as: UInt64.self)
-                            if eight == 0 { x &+= 8; continue }
-                            if eight == ~0 {
-                                for k in 0..<4 { row.storeBytes(of: fullPair, toByteOffset: 4 &* x &+ 8 &* k, as: UInt64.self) }
-                                x &+= 8
-                                continue
+                for y in first..<end {
+                    // Pointers at the rectangle's first column.
+                    let coverage = UnsafeRawPointer(mask + (y - rect.top) * maskStride)
+                    let row = UnsafeMutableRawPointer(data + (y - bandTop) * stride + rect.left * 4)
+                    var x = 0
+                    for span in spans {
+                        // Untouched: eight coverages at a time when they are all none or all full.
+                        while x < span.start {
+                            if x &+ 8 <= span.start {
+                                let eight = coverage.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+                                if eight == 0 { x &+= 8; continue }
+                                if eight == ~0 {
+                                    for k in 0..<4 { row.storeBytes(of: fullPair, toByteOffset: 4 &* x &+ 8 &* k, as: UInt64.self) }
+                                    x &+= 8
+                                    continue
+                                }
                             }
+                            let m = coverage.load(fromByteOffset: x, as: UInt8.self)
+                            if m != 0 { row.storeBytes(of: results[Int(m)], toByteOffset: 4 &* x, as: UInt32.self) }
+                            x &+= 1
                         }
-                        let m = coverage.load(fromByteOffset: x, as: UInt8.self)
-                        if m != 0 { row.storeBytes(of: results[Int(m)], toByteOffset: 4 &* x, as: UInt32.self) }
-                        x &+= 1
-                    }
-                    while x < span.end {
-                        let m = coverage.load(fromByteOffset: x, as: UInt8.self)
-                        if m != 0 {
-                            let under = row.load(fromByteOffset: 4 &* x, as: UInt32.self)
-                            row.storeBytes(of: Self.blend(table.source, over: under, coverage: m), toByteOffset: 4 &* x, as: UInt32.self)
+                        while x < span.end {
+                            let m = coverage.load(fromByteOffset: x, as: UInt8.self)
+                            if m != 0 {
+                                let under = row.load(fromByteOffset: 4 &* x, as: UInt32.self)
+                                row.storeBytes(of: Self.blend(table.source, over: under, coverage: m), toByteOffset: 4 &* x, as: UInt32.self)
+                            }
+                            x &+= 1
                         }
-                        x &+= 1
                     }
                 }
             }

@@ -188,8 +188,9 @@ struct HuffmanCode {
             weights[symbol] = 1
             used.append(symbol)
         }
-        // Leaves by weight, ties by symbol, so the code is the same on every machine.
-        used.sort { (weights[$0], $0) < (weights[$1], $1) }
+        // Leaves by weight, ties by symbol, so the code is the same on every machine: one integer
+        // key each (weights fit in 32 bits, symbols in 16), sorted without a comparison closure.
+        used = used.map { UInt64(weights[$0]) << 16 | UInt64($0) }.sorted().map { Int($0 & 0xFFFF) }
         var lengths = [UInt8](repeating: 0, count: n)
         let m = used.count
         var parent = [Int](repeating: 0, count: 2 * m - 1)
