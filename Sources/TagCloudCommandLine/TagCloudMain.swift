@@ -193,8 +193,35 @@ package enum TagCloudMain {
             let message = Tagcloud.fullMessage(for: error)
             finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success)
         }
-        StandardStreams.diagnostic(usageError(Tagcloud.message(for: error), command: arguments.first) + "\n")
+        let message = unknownOption(in: arguments, missing: error) ?? Tagcloud.message(for: error)
+        StandardStreams.diagnostic(usageError(message, command: arguments.first) + "\n")
         exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
+    }
+
+    /// The parser's message for an unknown option in `arguments`, when it reported a missing
+    /// argument instead (swift-argument-parser checks for missing arguments before it looks at the
+    /// ones left over, so `tagcloud animate --bogus` said `<from>` was missing, which sends the
+    /// user after the wrong mistake). The arguments are parsed again with stand-ins for the missing
+    /// ones (an option's after the user's options, a positional one after `--`), at most six
+    /// times; `nil` if no unknown option turns up.
+    static func unknownOption(in arguments: [String], missing error: any Error) -> String? {
+        var message = Tagcloud.message(for: error)
+        var options: [String] = [], positionals: [String] = []
+        for _ in 0..<6 {
+            guard message.lowercased().hasPrefix("missing expected argument"),
+                  let name = message.firstMatch(of: /'([^' ]+)/)?.1 else { break }
+            if name.hasPrefix("-") { options += [String(name), "stand-in"] } else { positionals.append("stand-in") }
+            // After `--` every argument is positional, so a stand-in is never taken for an option.
+            let padded = arguments + options + (arguments.contains("--") ? [] : ["--"]) + positionals
+            do {
+                _ = try Tagcloud.parseAsRoot(padded)
+                return nil
+            } catch {
+                message = Tagcloud.message(for: error)
+            }
+        }
+        // Only an option the user gave: the stand-ins are never options.
+        return message.lowercased().hasPrefix("unknown option") ? message : nil
     }
 
     /// `error: <message>` (its first letter lower-case and names in double quotes, as every other

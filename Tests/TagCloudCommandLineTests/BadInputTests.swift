@@ -279,14 +279,22 @@ import Testing
 
     /// Every command's mistakes on its command line read as `render`'s do: `error: …` then
     /// `usage: tagcloud NAME …; see 'tagcloud NAME --help'` (collect, animate, fonts and diff
-    /// printed the argument parser's own `Error:`/`Help:`/`Usage:` block).
+    /// printed the argument parser's own `Error:`/`Help:`/`Usage:` block), and an unknown option is
+    /// the mistake named, whatever else is missing.
     @Test func everyCommandLineMistakeReadsAlike() throws {
         for (arguments, message, code) in [(["collect"], #"error: missing expected argument "<folder> ...""#, Int32(64)),
                                            (["animate", "a.yaml"], #"error: missing expected argument "<to>""#, 64),
                                            (["fonts", "--bogus"], #"error: unknown option "--bogus""#, 64),
                                            (["samples", "--bogus"], #"error: unknown option "--bogus""#, 64),
                                            (["diff", "a.png"], #"error: missing expected argument "<second>""#, 2),
-                                           (["render"], "error: missing the input", 64)] {
+                                           (["render"], "error: missing the input", 64),
+                                           // An unknown option is named before the arguments missing
+                                           // with it (the parser reported "<from>" missing first).
+                                           (["animate", "--bogus"], #"error: unknown option "--bogus""#, 64),
+                                           (["animate", "a.yaml", "b.yaml", "--bogus"], #"error: unknown option "--bogus""#, 64),
+                                           (["animate", "a.yaml", "b.yaml"], #"error: missing expected argument "--output"#, 64),
+                                           (["collect", "--min-cont", "2"], #"error: unknown option "--min-cont""#, 64),
+                                           (["diff", "--bogus", "a.png"], #"error: unknown option "--bogus""#, 2)] {
             let run = try CommandRunner.run(arguments)
             let lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(run.status == code && lines.count == 3 && lines[0].hasPrefix(message)
