@@ -73,6 +73,18 @@ import TestRandom
         }
     }
 
+    /// A row length no picture has (none, negative, two bytes of three-byte pixels, past any
+    /// memory) is taken as given and not trusted: the encoder keeps a table per byte of a row, so a
+    /// row longer than the data must not size it.
+    @Test func rowLengthsOfNoPictureStillGiveTheData() throws {
+        var random = SeededRandom(seed: 0x0DD5)
+        for rowLength in [0, -5, 2, Int.max] {
+            let data = Self.rows(5_000, rowLength: 97, &random)
+            let stream = Self.spliced(data, cuts: [1_234], rowLength: rowLength, pixelBytes: 3)
+            #expect(SplicedZlibTests.inflate(stream, expectedCount: data.count) == data, "row \(rowLength)")
+        }
+    }
+
     @Test func theBlockWalkerReadsEveryPartAndFindsTheFinalBlockAtTheEnd() throws {
         var random = SeededRandom(seed: 0xB10C)
         for round in 0..<40 {

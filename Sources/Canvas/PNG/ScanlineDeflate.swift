@@ -11,6 +11,11 @@
 /// 2. one row up (distance = the filtered row's length, when at most 32 KiB): repeated rows;
 /// 3. the last position whose next six bytes hashed alike: repeated shapes anywhere in the window.
 ///
+/// Matches start at a pixel's first byte or where an earlier match ended: when no match starts at a
+/// pixel's first byte, the pixel's bytes are written as literals without searching at the others
+/// (a third of the positions in a row of anti-aliased edges; files 0.5 % larger, compression 11 %
+/// faster on the picture below).
+///
 /// Matches are compared eight bytes at a time (a candidate is compared at all only if it agrees
 /// with the byte that would make it longer than the best so far, as zlib does) and positions
 /// inside a match are not hashed, so a flat row costs a handful of 258-byte matches. Matches and
@@ -303,9 +308,13 @@ extension ScanlineDeflate {
         }
 
         /// Finds matches and writes every block of the data.
-        mutating func compress(_ base: UnsafeRawPointer, count: Int, rowLength: Int, pixelBytes: Int) {
+        mutating func compress(_ base: UnsafeRawPointer, count: Int, rowLength givenRowLength: Int, pixelBytes: Int) {
+            // No position reaches a row end past the data: a longer row is the data's length.
+            let rowLength = max(1, min(givenRowLength, count + 1))
+            // Whether each byte of a row is a pixel's first (byte 0 is the row's filter byte).
+            let pixelStarts = (0..<rowLength).map { $0 > 0 && ($0 - 1) % pixelBytes == 0 }
             let window = ScanlineDeflate.window, minimumMatch = ScanlineDeflate.minimumMatch
-            let upDistance = rowLength <= window && rowLength > 0 && rowLength != pixelBytes ? rowLength : 0
+            let upDistance = givenRowLength <= window && givenRowLength > 0 && givenRowLength != pixelBytes ? givenRowLength : 0
             let hashShift = UInt64(64 - ScanlineDeflate.hashBits)
             let tokens = self.tokens, frequencies = self.frequencies, table = self.table
             let distanceFrequencies = frequencies + 286
@@ -314,6 +323,8 @@ extension ScanlineDeflate {
             ScanlineDeflate.lengthSymbolTable.withUnsafeBufferPointer { lengthSymbols in
             ScanlineDeflate.distanceSymbolTable.withUnsafeBufferPointer { distanceSymbols in
                 guard let lengthSymbol = lengthSymbols.baseAddress, let distanceSymbol = distanceSymbols.baseAddress else { return }
+                // The position's byte within its row (0: the filter byte), for finding pixels' first bytes.
+                var rowOffset = 0
                 while position < count {
                     let remaining = count - position
                     var bestLength = 0, bestDistance = 0
@@ -348,13 +359,23 @@ extension ScanlineDeflate {
                         frequencies[257 + Int(lengthSymbol[bestLength])] += 1
                         distanceFrequencies[ScanlineDeflate.distanceSymbol(bestDistance, distanceSymbol)] += 1
                         position += bestLength
+                        rowOffset += bestLength
+                        while rowOffset >= rowLength { rowOffset -= rowLength }
+                        tokenCount += 1
                     } else {
-                        let byte = base.load(fromByteOffset: position, as: UInt8.self)
-                        tokens[tokenCount] = UInt32(byte)
-                        frequencies[Int(byte)] += 1
-                        position += 1
+                        // No match at a pixel's first byte: the whole pixel goes out as literals,
+                        // its other bytes not searched (a match in pixels starts at a pixel).
+                        let literals = pixelStarts[rowOffset] ? min(pixelBytes, remaining, ScanlineDeflate.tokensPerBlock - tokenCount) : 1
+                        for k in 0..<literals {
+                            let byte = base.load(fromByteOffset: position &+ k, as: UInt8.self)
+                            tokens[tokenCount &+ k] = UInt32(byte)
+                            frequencies[Int(byte)] += 1
+                        }
+                        position += literals
+                        rowOffset += literals
+                        while rowOffset >= rowLength { rowOffset -= rowLength }
+                        tokenCount += literals
                     }
-                    tokenCount += 1
                     if tokenCount == ScanlineDeflate.tokensPerBlock {
                         writeBlock(base + blockStart, count: position - blockStart, lengthSymbol: lengthSymbol, distanceSymbol: distanceSymbol)
                         blockStart = position
