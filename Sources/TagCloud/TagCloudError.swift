@@ -85,6 +85,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A tag whose text is empty or only white space.
     case emptyTag(SpecLocation)
 
+    /// A tag whose text has more Unicode scalars than ``Cloud/maximumTagLength``: its shaping and
+    /// line breaking would cost far more than any chip can show.
+    case tagTooLong(length: Int, limit: Int, SpecLocation)
+
     /// A font family that neither the bundled fonts nor the system provide; the location is where
     /// the cloud names it (`nil` when it was not written in text), `available` lists families that
     /// do exist.
@@ -149,7 +153,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
              .wrongType(_, _, _, let location), .invalidNumber(_, _, _, let location),
              .unknownValue(_, _, _, _, let location), .invalidColor(_, _, _, let location),
              .controlCharacter(_, _, _, let location), .invalidWeight(_, _, let location),
-             .emptyTag(let location):
+             .emptyTag(let location), .tagTooLong(_, _, let location):
             location
         case .unknownFontFamily(_, let location, _), .refusedLink(_, _, _, let location),
              .refusedSettingLink(_, _, _, let location):
@@ -264,6 +268,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the weight of the tag \(quoted(tag)) is \(value.shortened(to: 40)); a weight must be a finite number ≥ 0"
         case .emptyTag:
             return "a tag has no text (or only spaces and invisible characters); give it some text or remove it"
+        case let .tagTooLong(length, limit, _):
+            return "a tag has \(length) characters, more than the \(limit) a tag may have; shorten it"
         case let .unknownFontFamily(family, _, available):
             let near = nearestName(to: family, in: available).map { "did you mean \(quoted($0))? " } ?? ""
             return "unknown font family \(quoted(family)); \(near)available families: \(list(available))"

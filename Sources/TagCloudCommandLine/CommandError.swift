@@ -93,7 +93,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             case .unbuiltLanguage(_, _, _, _, let isDefault): return isDefault ? .dataError : .usage
             case .mixedLanguages: return .usage
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
-                 .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .unknownFontFamily, .pictureTooLarge, .pictureHasTooManyPixels,
+                 .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .tagTooLong, .unknownFontFamily, .pictureTooLarge, .pictureHasTooManyPixels,
                  .animationTooLarge,
                  .textLayoutFailed, .missingGlyphs, .refusedLink, .refusedSettingLink:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false

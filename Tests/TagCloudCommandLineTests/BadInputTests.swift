@@ -134,13 +134,16 @@ import Testing
     }
 
     /// Font files are inputs as specs are: none is written over, whether given with
-    /// `--font-file` or in a spec's `fonts`, by `render` alone, in a batch or by `animate` (a PNG
-    /// or SVG replaced the font, exit 0).
+    /// `--font-file` or in a spec's `fonts`, alone or in a folder of fonts, by `render` alone, in a
+    /// batch or by `animate` (a PNG or SVG replaced the font, exit 0).
     @Test func fontFilesAreNeverWrittenOver() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let font = try Data(contentsOf: packageRoot.appendingPathComponent("Fonts/DejaVu/DejaVuSans-Bold.ttf"))
         try font.write(to: dir.appendingPathComponent("font.ttf"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts/more"), withIntermediateDirectories: true)
+        try font.write(to: dir.appendingPathComponent("fonts/more/x.TTF"))
+        try Data("fonts: [fonts]\nfont: {family: DejaVu Sans}\ntags: [a]\n".utf8).write(to: dir.appendingPathComponent("d.yaml"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         try font.write(to: dir.appendingPathComponent("out/s.png"))
         try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
@@ -152,11 +155,16 @@ import Testing
             ["render", "s.yaml", "b.yaml", "--out-dir", "out", "--formats", "png", "--font-file", "out/s.png"],
             ["render", "s.yaml", "--font-file", "out/s.png", "--out-dir", "out"],
             ["animate", "s.yaml", "b.yaml", "--font-file", "font.ttf", "-o", "font.ttf", "--format", "svg"],
+            // In a folder of fonts, at any depth.
+            ["render", "s.yaml", "--font-file", "fonts", "-o", "fonts/more/x.TTF", "--format", "png"],
+            ["render", "d.yaml", "-o", "fonts/more/x.TTF", "--format", "svg"],
+            ["animate", "s.yaml", "b.yaml", "--font-file", "fonts", "-o", "fonts/more/x.TTF", "--format", "svg"],
         ]
         for arguments in cases {
             let run = try CommandRunner.run(arguments, in: dir)
             #expect(run.status == 73 && run.standardError.contains("which must not be replaced"), "\(arguments): \(run.standardError)")
             #expect(try Data(contentsOf: dir.appendingPathComponent("font.ttf")) == font, "\(arguments)")
+            #expect(try Data(contentsOf: dir.appendingPathComponent("fonts/more/x.TTF")) == font, "\(arguments)")
             #expect(try Data(contentsOf: dir.appendingPathComponent("out/s.png")) == font, "\(arguments)")
         }
     }
@@ -318,7 +326,10 @@ import Testing
         #expect(output.standardError.isEmpty, "\(output.standardError)")
         // An input with nothing in it (a pipe whose writer failed) is said, and still rendered.
         try Data().write(to: dir.appendingPathComponent("nothing.yaml"))
-        for arguments in [["render", "nothing.yaml", "-o", "nothing.png"], ["render", "-", "-o", "stdin.png"]] {
+        try Data(" \n\t\n".utf8).write(to: dir.appendingPathComponent("nothing.json"))
+        // JSON too, though blank is no JSON document (it was a syntax error, exit 65).
+        for arguments in [["render", "nothing.yaml", "-o", "nothing.png"], ["render", "-", "-o", "stdin.png"],
+                          ["render", "nothing.json", "-o", "nothing-json.png"], ["render", "-", "--input-format", "json", "-o", "stdin-json.png"]] {
             let run = try CommandRunner.run(arguments, in: dir, input: Data())
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardError.contains("is empty; the picture has no tags"), "\(arguments): \(run.standardError)")

@@ -61,9 +61,17 @@ import Testing
             #expect(String(decoding: data.prefix(prefix.utf8.count), as: UTF8.self) == prefix
                     || data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(file)")
         }
-        let forced = try CommandRunner.run(["render", "tags.yaml", "-o", "layout.png", "--format", "json"], in: dir)
+        // --format names the format of a file without a known extension; for one named for
+        // another format it is refused (`-o layout.png --format json` wrote JSON into a .png).
+        let forced = try CommandRunner.run(["render", "tags.yaml", "-o", "layout.out", "--format", "json"], in: dir)
         #expect(forced.status == 0)
-        #expect(try layout(Data(contentsOf: dir.appendingPathComponent("layout.png"))).chips.count == 8)
+        #expect(try layout(Data(contentsOf: dir.appendingPathComponent("layout.out"))).chips.count == 8)
+        for (file, format) in [("layout.png", "json"), ("cloud.PNG", "svg"), ("cloud.svg", "pdf"), ("x.layout.json", "html")] {
+            let clash = try CommandRunner.run(["render", "tags.yaml", "-o", file, "--format", format], in: dir)
+            #expect(clash.status == 64 && clash.standardError.hasPrefix("error: --format \(format) does not match the output \"\(file)\""),
+                    "\(file): \(clash.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path), "\(file)")
+        }
         let unknown = try CommandRunner.run(["render", "tags.yaml", "-o", "cloud.gif"], in: dir)
         #expect(unknown.status == 64)
         #expect(unknown.standardError.hasPrefix("error: unknown output format \".gif\""), "\(unknown.standardError)")

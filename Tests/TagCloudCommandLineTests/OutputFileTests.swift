@@ -223,6 +223,11 @@ import Testing
             ("$T render a.yaml -o x/", 73, "it ends with /"),
             ("$T render a.yaml -o x.png/", 73, "it ends with /"),
             ("$T animate a.yaml . -o z.svg", 66, "it is a folder"),
+            // As render says it: the folder first, not its missing extension (64).
+            ("mkdir -p d && $T animate a.yaml a.yaml -o d", 73, "cannot write the output \"d\": it is a folder"),
+            // A format and a name for another: SVG text was written into a .png (and a PNG into .svg).
+            ("$T animate a.yaml a.yaml -o m.png --format svg", 64, "--format svg does not match the output \"m.png\""),
+            ("$T render a.yaml -o p.png && $T diff p.png p.png --out d.svg", 2, "the diff image is a PNG, but --out \"d.svg\""),
             ("$T render -- a.yaml 5", 66, "error: 5: cannot read the input: there is no such file"),
             ("$T render a.yaml -o /dev/stdout >&-", 73, "closed when the command started"),
             ("$T render a.yaml -o /dev/fd/9", 73, "the descriptor 9 is not open"),
@@ -236,6 +241,7 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y").path))
+        for name in ["m.png", "d.svg"] { #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name)") }
 
         // A negative value is the option's error, not a missing value; a file's name never
         // reaches the terminal with its control characters.

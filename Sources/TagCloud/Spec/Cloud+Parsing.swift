@@ -33,6 +33,12 @@ extension Cloud {
     /// The most bytes a spec may have, unless a reader is given another limit: 64 MiB.
     public static let defaultMaxInputSize = 64 << 20
 
+    /// The most Unicode scalars a tag's text may have (``TagCloudError/tagTooLong(length:limit:_:)``
+    /// beyond): far more than a chip shows, few enough that shaping, line breaking and truncation
+    /// stay cheap (a tag of 10,000 letters renders in about 0.05 s; one of 900,000, which a spec
+    /// within the input limit can hold, took minutes).
+    public static let maximumTagLength = 10_000
+
     /// Reads and parses a spec file: JSON, YAML, a text list (a tag per line, optional tab and
     /// weight) or CSV (`tag,weight[,href]`).
     ///
@@ -68,6 +74,9 @@ extension Cloud {
         // of the format: it is guessed, as for a pipe.
         let hasExtension = !(name as NSString).pathExtension.isEmpty
         let isBlank = contents.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        // Blank JSON is no JSON document, but the command says a blank input is an empty spec,
+        // whatever its format (as blank YAML, text and CSV are), and warns.
+        if isBlank, known == .json { return (Cloud(), true) }
         if let known { return (try Cloud(parsing: contents.bytes, format: known, source: name), isBlank) }
         if contents.isRegularFile, hasExtension {
             return (try Cloud(parsing: contents.bytes, format: try SpecFormat.of(path: name), source: name), isBlank)

@@ -131,7 +131,7 @@ public struct Cloud: Sendable, Hashable {
         let maxRows = SpecKey("maxRows", \Cloud.maxRows, .integer(1...1_000_000), defaultDoc: "no limit",
                               option: "max-rows", valueName: "count",
                               doc: "The most rows to show; the tags that do not fit become one \"+N\" chip (a tag too wide to go beside it on the last row is cut to share that row).")
-        let moreLabel = SpecKey("moreLabel", \Cloud.moreLabel, .string, defaultDoc: "`{count} more tags` (`1 more tag`)",
+        let moreLabel = SpecKey("moreLabel", \Cloud.moreLabel, .line, defaultDoc: "`{count} more tags` (`1 more tag`)",
                                 doc: "The \"+N\" chip's name for assistive technology (its SVG and HTML `aria-label`), in the cloud's language: `{count}` stands for the number of tags it holds (`{count} autres étiquettes`). A screen reader reads the chip's \"+9\" as \"plus nine\".")
         let direction = SpecKey("direction", \Cloud.direction, .name, default: KeyDefault(Direction.ltr),
                                 option: "direction", valueName: "direction",
@@ -172,7 +172,7 @@ public struct Cloud: Sendable, Hashable {
         let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
                          option: "id", valueName: "prefix",
                          doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
-        let title = SpecKey("title", \Cloud.title, .string, defaultDoc: "`Tag cloud`",
+        let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`",
                             doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
         let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
                                  doc: "SVG: `true` writes a `viewBox` and `width=\"100%\"` instead of a size in pixels, so the picture is as wide as its container and keeps its aspect ratio; without it, its size in pixels, narrowed in proportion in a narrower column.")

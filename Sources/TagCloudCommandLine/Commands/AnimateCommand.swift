@@ -119,6 +119,12 @@ extension TagCloudCommand {
         // animation format "-"").
         if let given = request.format {
             format = given
+            // `--format svg -o a.png` wrote SVG text into a file named for a PNG.
+            let ext = ((request.output as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            if let named = ext == "apng" ? .png : AnimationFormat(rawValue: ext), named != given {
+                throw .usage("--format \(given.rawValue) does not match the output \(quoted(path: request.output)), named for "
+                             + "\(named == .png ? "an APNG" : "an SVG"); name it .\(given.rawValue) or leave out --format")
+            }
         } else {
             format = request.output == "-" ? .png : try animationFormat(ofOutput: request.output)
         }
@@ -197,6 +203,11 @@ extension TagCloudCommand {
         let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
         if ext == "apng" { return .png }
         guard let format = AnimationFormat(rawValue: ext) else {
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                // As render says it (exit 73): a folder cannot be written, whatever its name.
+                throw .cannotWriteOutput(path: path, reason: OutputFile.outputIsAFolder(path))
+            }
             if ext.isEmpty {
                 throw .usage("the output \(quoted(path: path)) has no extension to tell its format: name it .png (APNG) or .svg, "
                              + "or give --format")

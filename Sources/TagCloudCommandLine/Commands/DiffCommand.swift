@@ -117,6 +117,14 @@ extension TagCloudCommand {
         // `--out -` is standard output, as `-o -` is for the other commands; a PNG is never
         // written to a terminal.
         let diffPath = request.diffOutput == "-" ? nil : request.diffOutput
+        // The diff image is a PNG: a name for another format (`--out d.svg`) got PNG bytes.
+        if let diffPath {
+            let ext = ((diffPath as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            if ext != "png", OutputFormat(fileExtension: ext) != nil || ext == "apng" {
+                throw .cannotCompareImages(reason: "the diff image is a PNG, but --out \(quoted(path: diffPath)) is named for "
+                                           + "\(ext.uppercased()); name it .png")
+            }
+        }
         if request.diffOutput != nil {
             do {
                 try refuseBinaryOnTerminal("png", path: diffPath, advice: "give --out FILE")

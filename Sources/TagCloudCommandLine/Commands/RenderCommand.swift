@@ -241,6 +241,7 @@ package enum TagCloudCommand {
                 destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
             case let (output?, _):
                 let format = if let format = request.formats.first { format } else { try outputFormat(ofOutput: output) }
+                try checkExtension(of: output, against: format)
                 destinations = [Destination(format: format, path: output)]
             case let (nil, folder?):
                 let base = input.map(baseName) ?? "cloud"
@@ -324,6 +325,8 @@ package enum TagCloudCommand {
                     let bytes = try readStandardInput()
                     isEmpty = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
                     if let format = request.inputFormat {
+                        // Blank is an empty spec in every format (said below), JSON included.
+                        if isEmpty, format == .json { return Cloud() }
                         return try Cloud(parsing: bytes, format: format, source: StandardStreams.standardInputName)
                     }
                     return try Cloud(parsingGuessed: bytes, source: StandardStreams.standardInputName)
@@ -482,6 +485,17 @@ package enum TagCloudCommand {
                 return device
             }
         }
+    }
+
+    /// Refuses an output named for another format than the one asked for (`--format svg -o
+    /// cloud.png` wrote SVG text into `cloud.png`, which every viewer then called broken); a name
+    /// without an extension, or with one no format has (`cloud.img`), takes any format.
+    static func checkExtension(of output: String, against format: OutputFormat) throws(CommandError) {
+        let ext = ((output as NSString).lastPathComponent as NSString).pathExtension
+        guard let named = OutputFormat(fileExtension: ext), named != format else { return }
+        let renamed = ((output as NSString).deletingPathExtension as NSString).appendingPathExtension(format.rawValue) ?? output
+        throw .usage("--format \(format.rawValue) does not match the output \(quoted(path: output)), named for \(named.rawValue); "
+                     + "name it \(quoted(path: renamed)) or leave out --format")
     }
 
     /// The format of an output file, from its extension.

@@ -1,5 +1,6 @@
 package import Foundation
 import TagCloud
+import Typesetting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -164,6 +165,11 @@ package enum OutputFile {
                             if inside, SiteTags.isCountedPage(fileURL) {
                                 throw fail("it is a page with front matter in the input folder \(quoted(path: input)), "
                                            + "which must not be replaced")
+                            }
+                            // A folder of fonts (`--font-file DIR`, a spec's `fonts`) is read for
+                            // every font file in it.
+                            if inside, FontLibrary.fontFileExtensions.contains(fileURL.pathExtension.lowercased()) {
+                                throw fail("it is a font file in the input folder \(quoted(path: input)), which must not be replaced")
                             }
                             // A site's configuration sits at its root, above a folder given
                             // inside the site (`collect site/content -o site/hugo.toml`).

@@ -375,5 +375,14 @@ import Testing
             let png = try cloud.pngData(scale: scale)
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         }
+        // The longest tag, read from a spec and set by a program; one scalar more is refused both ways.
+        let longest = String(repeating: "ab ", count: Cloud.maximumTagLength / 3) + String(repeating: "é", count: Cloud.maximumTagLength % 3)
+        #expect(longest.unicodeScalars.count == Cloud.maximumTagLength)
+        let parsed = try Cloud(yaml: "tags: [\"\(longest)\", b]\n")
+        #expect(try parsed.data(as: .svg).starts(with: Data("<svg".utf8)))
+        var set = Cloud(tags: [.init(longest + "x")])
+        #expect(throws: TagCloudError.self) { try set.data(as: .json) }
+        set.tags = [.init(longest)]
+        #expect(try set.data(as: .json).starts(with: Data("{".utf8)))
     }
 }

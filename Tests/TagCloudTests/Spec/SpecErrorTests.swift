@@ -143,6 +143,20 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.yaml, "- \"\\x85\"\n", #"spec.yaml:1:3: the tag "\u{85}" contains the control character U+0085; remove it"#),
         BadInput(.yaml, "- {text: a, href: \"x\\ny\"}\n", #"spec.yaml:1:19: the href of the tag "a" contains the control character U+000A; remove it"#),
         BadInput(.text, "a\u{1}b\n", #"tags.txt:1:1: the tag "a\u{1}b" contains the control character U+0001; remove it"#),
+        // The title and the "more" chip's label are read as tags are: an escape was dropped and a
+        // line break written into the accessible name; an empty title named the cloud "".
+        BadInput(.yaml, "title: \"a\\u001Bb\"\ntags: [x]\n", #"spec.yaml:1:8: "title" contains the control character U+001B; remove it"#),
+        BadInput(.yaml, "title: \"two\\nlines\"\n", #"spec.yaml:1:8: "title" contains the control character U+000A; remove it"#),
+        BadInput(.yaml, "title: \"\"\ntags: [x]\n", #"spec.yaml:1:8: "title" must be text that is not blank"#),
+        BadInput(.json, #"{"moreLabel": "  "}"#, #"spec.json:1:15: "moreLabel" must be text that is not blank"#),
+        // The end of an input without a final line break is on its last line (it was put on
+        // the line after, which the file does not have).
+        BadInput(.yaml, "width: 300\ntags: [a", "spec.yaml:2:9: malformed YAML: did not find expected ',' or ']'"),
+        // Past the longest tag, in every format that holds tags.
+        BadInput(.yaml, "tags: [\"" + String(repeating: "é", count: 10_001) + "\"]\n",
+                 "spec.yaml:1:8: a tag has 10001 characters, more than the 10000 a tag may have; shorten it"),
+        BadInput(.text, "ok\n" + String(repeating: "ab", count: 5_001) + "\n", "tags.txt:2:1: a tag has 10002 characters"),
+        BadInput(.csv, "tag\n" + String(repeating: "x", count: 10_001) + "\n", "tags.csv:2:1: a tag has 10001 characters"),
         BadInput(.csv, "tag\n\"two\nlines\"\n", #"tags.csv:2:1: the tag "two\nlines" contains the control character U+000A; remove it"#),
         BadInput(.yaml, "a\u{7}b\n",
                  "spec.yaml:1:2: the input contains the control character U+0007, which JSON and YAML do not allow in text; remove it or write it as an escape in a double-quoted string"),

@@ -153,6 +153,14 @@ extension ValueKind where Value == String {
                   encode: { .string($0) })
     }
 
+    /// A line of text a reader is given (the cloud's `title`, `moreLabel`): no control
+    /// characters (a line break or escape in an accessible name or a chip), not blank.
+    static var line: ValueKind {
+        ValueKind(typeDoc: "string (one line, not blank)",
+                  decode: { node, path, decoder throws(TagCloudError) in try decoder.line(node, path: path()) },
+                  encode: { .string($0) })
+    }
+
     /// Any string (a scalar's text as written).
     static var string: ValueKind {
         ValueKind(typeDoc: "string",

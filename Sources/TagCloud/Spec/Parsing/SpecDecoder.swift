@@ -265,6 +265,10 @@ final class SpecDecoder: @unchecked Sendable {
     /// control characters.
     func tagText(_ text: String, location: SpecLocation) throws(TagCloudError) -> String {
         if text.isEmpty { throw .emptyTag(location) }
+        // Scalars are counted only when the bytes could be too many (each scalar is 1-4 bytes).
+        if text.utf8.count > Cloud.maximumTagLength, case let length = text.unicodeScalars.count, length > Cloud.maximumTagLength {
+            throw .tagTooLong(length: length, limit: Cloud.maximumTagLength, location)
+        }
         // Printable ASCII (most tags) in one pass over the bytes; anything else is looked at by
         // Unicode scalars below (100,000 tags spent 1 % of their reading time in two passes).
         var printableASCII = true, blank = true
@@ -308,6 +312,21 @@ final class SpecDecoder: @unchecked Sendable {
             throw .controlCharacter(bad, tag: tag, key: path().split(separator: ".").last.map(String.init) ?? path(), location(node))
         }
         return value
+    }
+
+    /// A line of text for readers: a string without control characters (a title with an escape
+    /// lost it silently, and one with a line break was written with it), not blank (an empty
+    /// title named the cloud "").
+    func line(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        let text = try string(node, path: path())
+        if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
+            throw .controlCharacter(bad, tag: nil, key: path(), location(node))
+        }
+        if TextInput.isBlank(text) {
+            throw .wrongType(path: path(), expected: "text that is not blank (leave the key out for its default)",
+                             got: text.isEmpty ? "an empty string" : "only white space", location(node))
+        }
+        return text
     }
 
     /// A ``Template``'s text: a string whose placeholders are known and braces closed.

@@ -44,8 +44,12 @@ enum YAMLReader {
         }
         let source = input.source
         let columnMap = columns
+        // The parser puts the end of an input without a final line break on the line after it,
+        // which the file does not have: such a place is the input's end.
+        let end = input.location(ofByte: input.bytes.count)
         let locate: @Sendable (Mark?) -> SpecLocation = { mark in
             guard let mark else { return SpecLocation(source: source) }
+            if let lastLine = end.line, mark.line > lastLine { return end }
             return SpecLocation(source: source, line: mark.line,
                                 column: columnMap.originalColumn(line: mark.line, column: mark.column))
         }
