@@ -212,14 +212,21 @@ import Typesetting
         #expect(throws: CanvasError.self) { try light.svgData(options: SVGOptions(darkLook: .init(list: other))) }
     }
 
-    @Test func responsiveWritesOnlyAViewBox() throws {
+    /// A responsive SVG is as wide as its container by its style sheet, and keeps its size in
+    /// pixels as attributes for a container sized by its content (a `width="100%"` alone gave an
+    /// inline block nothing to size by: Chromium drew it 300 pixels wide).
+    @Test func responsiveIsAsWideAsItsContainerByItsStyleSheet() throws {
         let list = try Self.cloud(Self.threeChips)
         let text = try Self.text(list, options: SVGOptions(isResponsive: true))
         let root = try XMLTree(text).root
-        let fixed = try XMLTree(try Self.text(list)).root
-        #expect(root.attributes["width"] == "100%" && root.attributes["height"] == nil)
+        let fixedText = try Self.text(list)
+        let fixed = try XMLTree(fixedText).root
+        #expect(root.attributes["width"] == fixed.attributes["width"] && root.attributes["height"] == "60")
         #expect(fixed.attributes["height"] == "60" && fixed.attributes["viewBox"]?.hasSuffix(" 60") == true)
         #expect(root.attributes["viewBox"] == fixed.attributes["viewBox"])
+        let prefix = try #require(Self.prefix(of: text))
+        #expect(text.contains("#\(prefix){width:100%;max-width:100%;height:auto;"))
+        #expect(fixedText.contains("{width:\(fixed.attributes["width"] ?? "?")px;max-width:100%;height:auto;"))
     }
 
     @Test func glyphOutlinesAreDefinedOncePerGlyphAcrossSizes() throws {

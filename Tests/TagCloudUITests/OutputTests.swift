@@ -53,7 +53,8 @@ struct OutputTests {
 
         #expect(svg.contains("<title id=\"languages-title\">Languages by share</title>"), "\(svg.prefix(400))")
         let root = svg.prefix { $0 != "\n" }
-        #expect(root.contains(" width=\"100%\" viewBox=") && !root.contains(" height=\""), "responsive: a viewBox, 100 % wide: \(root)")
+        #expect(root.contains(" height=\"") && root.contains(" viewBox=") && svg.contains("#languages{width:100%;"),
+                "responsive: 100 % wide by the style sheet, its size in pixels as attributes: \(root)")
         #expect(svg.contains("@media screen and (prefers-color-scheme:dark){\n#languages .languages-c0{fill:var(--tc-background,#000000)}\n"
                              + "#languages .languages-c1{fill:#5856d6}"), "the dark look's background and fill")
         let plain = String(decoding: try renderer.svgData(), as: UTF8.self)

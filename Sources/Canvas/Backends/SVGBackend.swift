@@ -179,7 +179,10 @@ final class SVGWriter {
 
         let width = number(list.size.width), height = number(list.size.height)
         var head = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(p)\" class=\"tc-svg\""
-        head += options.isResponsive ? " width=\"100%\"" : " width=\"\(width)\" height=\"\(height)\""
+        // Its size in pixels even when responsive (the style sheet then makes it as wide as its
+        // container): a `width="100%"` without it left an inline block, a float or a table cell
+        // nothing to size itself by, and Chromium drew the cloud 300 pixels wide there.
+        head += " width=\"\(width)\" height=\"\(height)\""
         // Named by its <title> child alone (SVG-AAM): `aria-labelledby` pointing at it as well made
         // Chromium give the title twice, as the name and again as the description.
         head += " viewBox=\"0 0 \(width) \(height)\""
@@ -194,7 +197,11 @@ final class SVGWriter {
         // shrank it to a letter. Never wider than its column, in proportion: a 390-point cloud
         // on a 360-pixel phone made the whole page scroll sideways on any page without its own
         // `svg { max-width: 100% }`.
-        var size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto}\n"
+        // And a page's rules for every `svg` that move or size its box (`svg { margin: 10px }`,
+        // `max-height`, `aspect-ratio: 1`, `min-width: 600px`) are undone, as the HTML fragment's
+        // frame undoes them.
+        var size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto;"
+            + "min-width:0;min-height:0;max-height:none;aspect-ratio:auto;margin:0;padding:0;border:0;box-sizing:content-box}\n"
         if let paper = options.printBackground, background == nil, options.darkLook == nil {
             size += "@media print{#\(p){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
         }
@@ -880,8 +887,9 @@ final class SVGWriter {
         definitions.write(integer: id)
         // In a style, not only in the style sheet: a `<use>` draws a copy of the glyph in a shadow
         // tree, which the document's scoped rules (`#prefix path`) do not reach but a page's
-        // `path { stroke: red; stroke-dasharray: 2 1 }` does; it outlined every letter.
-        definitions.write("\" style=\"fill:inherit;stroke:none\" d=\"")
+        // `path { stroke: red; stroke-dasharray: 2 1 }` does; it outlined every letter, and
+        // `path { opacity: .8; fill-opacity: .5 }` faded it (the label's colour carries its alpha).
+        definitions.write("\" style=\"fill:inherit;fill-opacity:1;opacity:1;stroke:none\" d=\"")
         definitions.write(string: data)
         definitions.write("\"/>\n")
         return id
@@ -915,12 +923,15 @@ final class SVGWriter {
         guard options.writesTextLayer else { return }
         for line in text.lines where !line.text.isEmpty && line.width > 0 && line.fontSize > 0 {
             let family = text.runs.first(where: { !$0.face.hasColorBitmaps })?.face.familyName
-            body.write(line.isRightToLeft ? "<text class=\"tc-text tc-rtl\" x=\"" : "<text class=\"tc-text\" x=\"")
+            let size = number(line.fontSize)
+            body.write(line.isRightToLeft ? "<text class=\"tc-text tc-rtl " : "<text class=\"tc-text ")
+            body.write(className: styles.textSizeClass(size))
+            body.write("\" x=\"")
             body.write(number: text.origin.x + line.baselineOrigin.x + (line.isRightToLeft ? line.width : 0))
             body.write("\" y=\"")
             body.write(number: text.origin.y + line.baselineOrigin.y)
             body.write("\" font-size=\"")
-            body.write(number: line.fontSize)
+            body.write(string: size)
             body.write("\"")
             if let language = text.language {
                 body.write(" lang=\"")
@@ -950,7 +961,10 @@ final class SVGWriter {
         if !group.transform.isIdentity { attributes += " transform=\"\(matrix(group.transform))\"" }
         let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
         if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
-        if opacity < 1 { attributes += " opacity=\"\(number(opacity))\"" }
+        if opacity < 1 {
+            attributes += " opacity=\"\(number(opacity))\""
+            styles.noteGroupOpacity(number(opacity))
+        }
         if !attributes.isEmpty { body.write(string: "<g\(attributes)\(context.presentationalRole)>\n") }
         // Cairo draws a translucent group's items under its clip and composites the result under
         // the clip again, so antialiased clip edges are covered twice: the same here.

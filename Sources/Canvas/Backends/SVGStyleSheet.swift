@@ -55,6 +55,31 @@ struct SVGStyleSheet {
         strokeGeometry.insert(StrokeAttribute(name: name, value: value))
     }
 
+    /// The font sizes of the text layer, as written, in the order first used: each is a class's
+    /// rule (`s0`, `s1`, …), since a page's `* { font-size: 20px }` beats the `font-size`
+    /// attribute and made every line's selection box that page's size instead of its glyphs'.
+    private var textSizes: [String] = []
+    private var textSizeNumbers: [String: Int] = [:]
+    /// The opacities groups give as attributes, as written: a page's `g { opacity: .9 }` beats an
+    /// attribute, and the nested groups multiplied it (0.9⁴ on a label).
+    private var groupOpacities: Set<String> = []
+
+    /// The class (without the document's prefix) that gives a text layer line its font size.
+    ///
+    /// - Parameter size: The size in user units, as the `font-size` attribute writes it.
+    mutating func textSizeClass(_ size: String) -> String {
+        if let number = textSizeNumbers[size] { return "s\(number)" }
+        textSizeNumbers[size] = textSizes.count
+        textSizes.append(size)
+        return "s\(textSizes.count - 1)"
+    }
+
+    /// Notes an opacity a group gives as its `opacity` attribute, so that the style sheet gives it
+    /// the same value.
+    mutating func noteGroupOpacity(_ value: String) {
+        groupOpacities.insert(value)
+    }
+
     /// The number of rules made so far: a paint that made none left the style sheet as it was.
     var ruleCount: Int { rules.count }
 
@@ -145,8 +170,15 @@ struct SVGStyleSheet {
         // initial values: the shapes get the initial values, and each value an attribute gives
         // has a rule of its own (an attribute selector and the scope outrank the page's rule).
         let shapes = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].map { "\(scope) \($0)" }
+        // Colours carry their own alpha: a page's `path { fill-opacity: .5 }` faded every chip.
         text += shapes.joined(separator: ",") + "{"
-            + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";") + ";shape-rendering:auto}\n"
+            + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";")
+            + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1}\n"
+        // Not the animated layers (`[id]`): their frames' `[id="…"]{opacity:…}` must win.
+        text += "\(scope) g:not([opacity]):not([id]){opacity:1}\n"
+        for value in groupOpacities.sorted() {
+            text += "\(scope) g[opacity=\"\(value)\"]{opacity:\(value)}\n"
+        }
         // `svg rect { shape-rendering: crispEdges }` made the chips' edges jagged; a shape drawn
         // without antialiasing says so in its attribute.
         text += "\(scope) [shape-rendering=crispEdges]{shape-rendering:crispEdges}\n"
@@ -171,6 +203,9 @@ struct SVGStyleSheet {
             // right, "050-1234567 טלפון" put the Hebrew word where the digits are drawn, and
             // find-in-page highlighted the digits.
             text += "\(scope) .tc-rtl{direction:rtl}\n"
+            for (number, size) in textSizes.enumerated() {
+                text += "\(scope) .\(classPrefix)s\(number){font-size:\(size)px}\n"
+            }
         }
         if links {
             // A chip's link shows focus and hover on the chip's own shape, not as a box.

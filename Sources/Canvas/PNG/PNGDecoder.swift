@@ -129,7 +129,10 @@ enum PNGDecoder {
     ///   ``CanvasError/pngTooLarge(source:width:height:limits:)``.
     static func decode(path: String, limits: PNGReadingLimits, refusingAnimation: Bool = false) throws(CanvasError) -> RGBAImage {
         guard let file = fopen(path, "rb") else {
-            throw .fileReadFailed(path: path, reason: errno == ENOENT ? "there is no such file" : String(cString: strerror(errno)))
+            // In the words of the other input messages ("Permission denied" read unlike the rest).
+            let code = errno
+            throw .fileReadFailed(path: path, reason: code == ENOENT ? "there is no such file"
+                                  : code == EACCES || code == EPERM ? "permission denied" : String(cString: strerror(code)).lowercased())
         }
         defer { fclose(file) }
         var status = stat()

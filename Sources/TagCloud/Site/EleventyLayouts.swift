@@ -100,7 +100,7 @@ final class EleventyLayouts: @unchecked Sendable {
             found.append(SiteTags.Problem(file: name, line: problem.line, message: "is a layout whose front matter cannot be read ("
                                              + problem.message + "); the tags it gives were not counted", skipped: .nothing))
         } catch {
-            found.append(SiteTags.Problem(file: name, line: nil, message: "is a layout that cannot be read (\(error.localizedDescription))",
+            found.append(SiteTags.Problem(file: name, line: nil, message: "is a layout that cannot be read (\(SpecReader.reason(of: error)))",
                                           skipped: .nothing))
         }
         return entry

@@ -986,7 +986,7 @@ public struct SiteTags: Sendable, Hashable {
             bytes = try readStart(of: url, limit: options.maxFrontMatterBytes + 8)
         } catch {
             var result = FileResult()
-            result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(error.localizedDescription))", skipped: .entry))
+            result.problems.append(Problem(file: name, line: nil, message: "cannot be read (\(SpecReader.reason(of: error)))", skipped: .entry))
             return result
         }
         return read(bytes, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys, cascade: cascade,
@@ -1060,6 +1060,17 @@ public struct SiteTags: Sendable, Hashable {
         // folders above `_posts` its categories, its configuration's defaults its own.
         let isBareJekyllPost = block == nil && jekyllSite && (inPosts || Self.isJekyllPost(name))
         guard block != nil || isBareJekyllPost else {
+            // Nor is a page without front matter whose start is not UTF-8 (random bytes hold no NUL
+            // one time in 20 per 4 KiB): reported as binary, as the NUL test reports it (front
+            // matter that is not UTF-8 is that block's error). A multi-byte character cut at the
+            // end of the bytes looked at is not a fault.
+            let start = Array(bytes.prefix(4096))
+            if let bad = TextInput.firstInvalidUTF8(in: start), bad.offset < start.count - 3 || start.count < 4096 {
+                let line = TextInput.lineAndColumn(in: start, byteOffset: bad.offset).line
+                result.problems.append(Problem(file: name, line: line, message: "is not a text file (it is not UTF-8: \(bad.detail))",
+                                               skipped: .entry))
+                return result
+            }
             if case .all? = data.exclusion {
                 result.leftOut = .unlisted
                 return result
@@ -1876,7 +1887,7 @@ struct FolderWalker {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         } catch {
-            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(error.localizedDescription))", skipped: .entry))
+            problems.append(SiteTags.Problem(file: name, line: nil, message: "cannot be listed (\(SpecReader.reason(of: error)))", skipped: .entry))
             return
         }
         // Jekyll leaves out `_` names but its posts (at any depth) and its default excludes.

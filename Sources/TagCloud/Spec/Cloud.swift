@@ -175,7 +175,7 @@ public struct Cloud: Sendable, Hashable {
         let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`",
                             doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
         let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
-                                 doc: "SVG: `true` writes a `viewBox` and `width=\"100%\"` instead of a size in pixels, so the picture is as wide as its container and keeps its aspect ratio; without it, its size in pixels, narrowed in proportion in a narrower column.")
+                                 doc: "SVG: `true` makes the picture as wide as its container (`width: 100%` in its style sheet), keeping its aspect ratio; its size in pixels stays in its `width` and `height` for a container sized by its content and for renderers without CSS. Without it, its size in pixels, narrowed in proportion in a narrower column.")
         let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current),
                                  doc: "SVG and HTML: where links open: `_self`, `_top`, or `_blank` (written with `rel=\"noopener\"`).")
         let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets",

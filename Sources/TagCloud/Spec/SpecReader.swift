@@ -82,8 +82,27 @@ package enum SpecReader {
         return Contents(bytes: bytes, isRegularFile: isRegular)
     }
 
+    /// What a file error Foundation threw means, in the words of the input messages ("permission
+    /// denied"), not Foundation's ("The operation could not be completed. You don't have
+    /// permission."): its POSIX code when it carries one, else its description.
+    package static func reason(of error: any Error) -> String {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return reason(Int32(error.code)) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return reason(Int32(underlying.code))
+        }
+        if error.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: error.code) {
+            case .fileReadNoPermission, .fileWriteNoPermission: return reason(EACCES)
+            case .fileReadNoSuchFile, .fileNoSuchFile: return reason(ENOENT)
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+
     /// What an `errno` from opening or reading means, in the words of the input messages.
-    private static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "there is no such file"
         case EACCES, EPERM: "permission denied"

@@ -501,6 +501,11 @@ struct HTMLWriter {
             + "position:static;transform:none}\n"
         var container = "box-sizing:border-box;list-style:none;margin:0;width:100%;max-width:\(number(pictureWidth))px;"
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
+        // The box itself, whatever a page's rules for `ul` say: `flex-direction: column` stacked
+        // the chips in one column, `border-left`, `position: relative; left: 50px`, `max-height`
+        // with `overflow: auto` moved or clipped them.
+        container += "flex-direction:row;border:0;position:static;float:none;transform:none;height:auto;min-height:0;"
+            + "max-height:none;min-width:0;overflow:visible;opacity:1;filter:none;"
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
         container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
         // Synthesis as the picture's: a bold label in a fallback face that has no bold (Thai,
@@ -590,8 +595,10 @@ struct HTMLWriter {
             // Printing would drop the chip's colours with the page's backgrounds. (A page's
             // `a { font-weight: bold }` is undone by the reset above.)
             + "-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
-        css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none}\n"
-        css += "\(scope) .tc-check path{fill:inherit;stroke:inherit}\n"
+        // A page's rules for every `svg` and `path` (`min-width: 600px` stretched the selected
+        // chip to the row and hid its label; `path { opacity: .8 }` faded the checkmark).
+        css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none;min-width:0;min-height:0;max-height:none;aspect-ratio:auto;opacity:1}\n"
+        css += "\(scope) .tc-check path{fill:inherit;stroke:inherit;fill-opacity:1;stroke-opacity:1;opacity:1}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`
         // lines (as the picture's `Text` cuts it); a count stays whole.
         // Each label in its own direction, from its first strong character, as the picture's

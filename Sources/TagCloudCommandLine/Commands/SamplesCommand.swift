@@ -119,7 +119,7 @@ extension TagCloudCommand {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            let reason = access(folder, R_OK | X_OK) != 0 ? String(cString: strerror(errno)).lowercased() : "\(error.localizedDescription)"
+            let reason = access(folder, R_OK | X_OK) != 0 ? String(cString: strerror(errno)).lowercased() : SpecReader.reason(of: error)
             throw .library(.cannotReadInput(path: folder, reason: "the samples folder cannot be listed: \(reason)"))
         }
         return names.filter { name in
@@ -180,7 +180,7 @@ extension TagCloudCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw .cannotWriteOutput(path: folder.path, reason: "the folder cannot be created (\(error.localizedDescription))")
+                throw .cannotWriteOutput(path: folder.path, reason: "the folder cannot be created (\(SpecReader.reason(of: error)))")
             }
             made.append(folder)
         }

@@ -156,7 +156,8 @@ import Testing
         to.width = 200
         let svg = String(decoding: try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.1), frameRate: 20,
                                                          typesetter: bundledTypesetter), as: UTF8.self)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"mycloud\" class=\"tc-svg\" width=\"100%\""), "\(svg.prefix(300))")
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"mycloud\" class=\"tc-svg\" width=\"332\" height=\"68\""), "\(svg.prefix(300))")
+        #expect(svg.contains("#mycloud{width:100%;"), "responsive: as wide as its container")
         #expect(svg.contains(" lang=\"fr\">") && svg.contains("<title id=\"mycloud-title\">My tags</title>"))
         #expect(svg.contains("target=\"_blank\" rel=\"noopener\""))
         #expect(!svg.contains("<rect class=\"tc-background"), "no background of the spec's own: transparent")

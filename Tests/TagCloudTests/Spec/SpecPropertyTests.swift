@@ -103,7 +103,8 @@ import TestRandom
         spec.scale = maybe(&generator) { Double.random(in: 0.01...64, using: &$0) }
         spec.background = maybe(&generator, color)
         spec.id = maybe(&generator) { "tags-" + String(UInt32.random(in: 0...UInt32.max, using: &$0), radix: 36) }
-        spec.title = maybe(&generator, randomText)
+        // A title is one line of text that is not blank, as a tag is.
+        spec.title = maybe(&generator) { generator in with(randomText(&generator)) { if TextInput.isBlank($0) { $0 += "a" } } }
         spec.responsive = maybe(&generator) { Bool.random(using: &$0) }
         spec.linkTarget = maybe(&generator) { LinkTarget.allCases.randomElement(using: &$0) ?? .blank }
         spec.fontURL = maybe(&generator) { _ in "/fonts/" }

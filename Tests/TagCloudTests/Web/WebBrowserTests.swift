@@ -336,6 +336,37 @@ import Typesetting
         }
     }
 
+    /// A responsive SVG is as wide as a block that holds it, and its own width in pixels in a
+    /// container sized by its content (an inline block, a float, a table cell), where its
+    /// `width="100%"` alone had nothing to resolve against and Chromium drew it 300 px wide.
+    @Test @MainActor func aResponsiveSVGFillsABlockAndKeepsItsWidthWhereContentSizesIt() throws {
+        let item = try Case("tag-cloud")
+        let svg = try item.svg(SVGOptions(isResponsive: true))
+        let body = "<div id=\"block\" style=\"width:600px\">\(svg)</div>"
+            + "<div style=\"display:inline-block\" id=\"inline\">\(svg.replacingOccurrences(of: "id=\"tc", with: "id=\"tx"))</div>"
+            + "<table><tr><td id=\"cell\">\(svg.replacingOccurrences(of: "id=\"tc", with: "id=\"ty"))</td></tr></table>"
+        let script = "['block', 'inline', 'cell'].map(id => document.querySelector('#' + id + ' svg').getBoundingClientRect().width)"
+        let widths = try #require(try Chromium.shared.evaluate(script, in: Self.page(body), name: "responsive-widths") as? [NSNumber])
+        #expect(widths.map(\.doubleValue) == [600, Double(item.size.width), Double(item.size.width)], "\(widths)")
+    }
+
+    /// The invisible text keeps its glyphs' size whatever the page's type (`* { font-size: 20px }`
+    /// beat its `font-size` attribute: every selection box, find-in-page highlight and screen
+    /// reader outline was the page's size, 27 px tall over 46 px glyphs), in pages of every
+    /// weight's size.
+    @Test @MainActor func theTextLayerKeepsItsSizeUnderAPagesType() throws {
+        let item = try Case("weights")
+        let script = "[...document.querySelectorAll('text.tc-text')].map(t => t.getBoundingClientRect().height)"
+        let plain = try #require(try Chromium.shared.evaluate(script, in: Self.page(try item.svg()), name: "layer-size-plain") as? [NSNumber])
+        let styled = try #require(try Chromium.shared.evaluate(script, in: Self.page(try item.svg(), css: "*{font-size:20px;line-height:3}"),
+                                                               name: "layer-size-styled") as? [NSNumber])
+        #expect(plain.count >= item.tags.count && plain.count == styled.count, "\(plain.count) and \(styled.count) lines")
+        #expect(Set(plain.map { Int($0.doubleValue.rounded()) }).count > 1, "the weights give lines of several sizes")
+        for (a, b) in zip(plain, styled) {
+            #expect(abs(a.doubleValue - b.doubleValue) < 0.5, "a line \(a) px tall alone is \(b) px under the page's type")
+        }
+    }
+
     /// A label that reads right to left has its real text laid out right to left over its
     /// glyphs, so that find-in-page and a selection land on the words drawn: forced left to right,
     /// the Hebrew word of "050-1234567 טלפון" (drawn at the chip's left, the digits at its right)
@@ -651,6 +682,11 @@ import Typesetting
             + "svg{width:100%;height:auto}ul,li,span,[title]{text-decoration:underline}a{min-height:44px;min-width:44px}"
             + "*{font-variant-ligatures:none;font-feature-settings:\"calt\" 0;text-rendering:optimizeSpeed;font-size-adjust:.6}"
             + "li{width:100%;min-height:48px;align-self:stretch;position:relative;top:2px}li:nth-child(2){order:-1}"
+            // A third user's: the root's box (margins, borders, sizes), opacities of groups and
+            // shapes, and the list's direction, border, offset and clipping.
+            + "svg{margin:10px;padding:5px;border:3px solid red;max-height:60px;min-width:600px;aspect-ratio:1}"
+            + "g{opacity:.9}path{fill-opacity:.5;stroke-opacity:.5;opacity:.8}"
+            + "ul{flex-direction:column;border-left:4px solid red;position:relative;left:50px;max-height:60px;overflow:auto;opacity:.7}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
