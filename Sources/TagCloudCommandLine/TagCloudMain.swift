@@ -212,7 +212,9 @@ package enum TagCloudMain {
                   let name = message.firstMatch(of: /'([^' ]+)/)?.1 else { break }
             if name.hasPrefix("-") { options += [String(name), "stand-in"] } else { positionals.append("stand-in") }
             // After `--` every argument is positional, so a stand-in is never taken for an option.
-            let padded = arguments + options + (arguments.contains("--") ? [] : ["--"]) + positionals
+            // Options before the user's `--`, when there is one.
+            let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
+            let padded = Array(arguments[..<split]) + options + ["--"] + Array(arguments[split...].dropFirst()) + positionals
             do {
                 _ = try Tagcloud.parseAsRoot(padded)
                 return nil

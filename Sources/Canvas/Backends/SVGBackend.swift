@@ -197,11 +197,12 @@ final class SVGWriter {
         // shrank it to a letter. Never wider than its column, in proportion: a 390-point cloud
         // on a 360-pixel phone made the whole page scroll sideways on any page without its own
         // `svg { max-width: 100% }`.
+        var size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto}\n"
         // And a page's rules for every `svg` that move or size its box (`svg { margin: 10px }`,
-        // `max-height`, `aspect-ratio: 1`, `min-width: 600px`) are undone, as the HTML fragment's
-        // frame undoes them.
-        var size = "#\(p){width:\(options.isResponsive ? "100%" : width + "px");max-width:100%;height:auto;"
-            + "min-width:0;min-height:0;max-height:none;aspect-ratio:auto;margin:0;padding:0;border:0;box-sizing:content-box}\n"
+        // `max-height`, `aspect-ratio: 1`, `min-width: 600px`) are undone, by a rule as specific
+        // as theirs that comes later, so that the page's own rules for this picture (`.tc-svg {
+        // margin: 2rem auto }`, as the README shows) still place it.
+        size += "svg:where(#\(p)){min-width:0;min-height:0;max-height:none;aspect-ratio:auto;margin:0;padding:0;border:0;box-sizing:content-box}\n"
         if let paper = options.printBackground, background == nil, options.darkLook == nil {
             size += "@media print{#\(p){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
         }

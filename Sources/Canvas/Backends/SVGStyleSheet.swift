@@ -174,8 +174,8 @@ struct SVGStyleSheet {
         text += shapes.joined(separator: ",") + "{"
             + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";")
             + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1}\n"
-        // Not the animated layers (`[id]`): their frames' `[id="…"]{opacity:…}` must win.
-        text += "\(scope) g:not([opacity]):not([id]){opacity:1}\n"
+        // Not an animation's layers (`…-tcanim0`): their frames' `[id="…"]{opacity:…}` must win.
+        text += "\(scope) g:not([opacity]):not([id*=\"-tcanim\"]){opacity:1}\n"
         for value in groupOpacities.sorted() {
             text += "\(scope) g[opacity=\"\(value)\"]{opacity:\(value)}\n"
         }

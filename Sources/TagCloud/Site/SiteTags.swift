@@ -631,6 +631,14 @@ public struct SiteTags: Sendable, Hashable {
         })
     }
 
+    /// Why a term is too long to be a tag (``Cloud/maximumTagLength``), or `nil`: a spec that
+    /// `collect` wrote must be one `render` reads, and a 900,000-character term took minutes.
+    static func lengthProblem(_ term: String, taxonomy: String) -> String? {
+        guard term.utf8.count > Cloud.maximumTagLength, case let length = term.unicodeScalars.count,
+              length > Cloud.maximumTagLength else { return nil }
+        return "\(taxonomy) holds a tag of \(length) characters, more than the \(Cloud.maximumTagLength) a tag may have"
+    }
+
     /// Why a template makes no link for a term, or `nil` when it makes one: a `{slug}` that is
     /// empty (no letter or digit, such as "🚀"), or a `{slug}` or `{name}` that is a dot segment
     /// (`..` and `.`, or a slug with one between its slashes, such as `a/../b`): the link would
@@ -1060,14 +1068,18 @@ public struct SiteTags: Sendable, Hashable {
         // folders above `_posts` its categories, its configuration's defaults its own.
         let isBareJekyllPost = block == nil && jekyllSite && (inPosts || Self.isJekyllPost(name))
         guard block != nil || isBareJekyllPost else {
-            // Nor is a page without front matter whose start is not UTF-8 (random bytes hold no NUL
-            // one time in 20 per 4 KiB): reported as binary, as the NUL test reports it (front
-            // matter that is not UTF-8 is that block's error). A multi-byte character cut at the
-            // end of the bytes looked at is not a fault.
-            let start = Array(bytes.prefix(4096))
-            if let bad = TextInput.firstInvalidUTF8(in: start), bad.offset < start.count - 3 || start.count < 4096 {
-                let line = TextInput.lineAndColumn(in: start, byteOffset: bad.offset).line
-                result.problems.append(Problem(file: name, line: line, message: "is not a text file (it is not UTF-8: \(bad.detail))",
+            // Nor is a page without front matter whose start is mostly control characters (random
+            // bytes hold no NUL one time in 20 per 4 KiB, and about one byte in nine is a control
+            // character): reported as binary, as the NUL test reports it. Text in another encoding
+            // than UTF-8 (Windows-1252, Shift JIS) has next to none, and stays a page, whose tags
+            // may come from data files.
+            let start = bytes.prefix(4096)
+            let controls = start.reduce(0) { count, byte in
+                count + (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D && byte != 0x1B ? 1 : 0)
+            }
+            if controls > max(8, start.count / 50) {
+                result.problems.append(Problem(file: name, line: nil,
+                                               message: "is not a text file (\(controls) control characters in its first \(start.count) bytes)",
                                                skipped: .entry))
                 return result
             }
@@ -1197,6 +1209,10 @@ public struct SiteTags: Sendable, Hashable {
                                                skipped: .term))
                 continue
             }
+            if let problem = Self.lengthProblem(trimmed, taxonomy: taxonomy) {
+                result.problems.append(Problem(file: name, line: line, message: problem, skipped: .term))
+                continue
+            }
             result.terms.append((trimmed, taxonomy))
         }
         return result
@@ -1308,6 +1324,8 @@ public struct SiteTags: Sendable, Hashable {
             } else if trimmed.unicodeScalars.contains(where: TextInput.isControl) {
                 problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds a tag with a control character",
                                         skipped: .term))
+            } else if let problem = Self.lengthProblem(trimmed, taxonomy: taxonomy) {
+                problems.append(Problem(file: name, line: line, message: problem, skipped: .term))
             } else {
                 terms.append((trimmed, line, name))
             }

@@ -501,11 +501,7 @@ struct HTMLWriter {
             + "position:static;transform:none}\n"
         var container = "box-sizing:border-box;list-style:none;margin:0;width:100%;max-width:\(number(pictureWidth))px;"
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
-        // The box itself, whatever a page's rules for `ul` say: `flex-direction: column` stacked
-        // the chips in one column, `border-left`, `position: relative; left: 50px`, `max-height`
-        // with `overflow: auto` moved or clipped them.
-        container += "flex-direction:row;border:0;position:static;float:none;transform:none;height:auto;min-height:0;"
-            + "max-height:none;min-width:0;overflow:visible;opacity:1;filter:none;"
+        container += "flex-direction:row;"
         container += "column-gap:\(number(cloud.horizontalSpacing))px;row-gap:\(number(cloud.verticalSpacing))px;"
         container += "justify-content:\(justifyContent);align-items:\(alignItems);direction:\(cloud.direction.rawValue);"
         // Synthesis as the picture's: a bold label in a fallback face that has no bold (Thai,
@@ -542,6 +538,12 @@ struct HTMLWriter {
             container += ";-webkit-print-color-adjust:exact;print-color-adjust:exact"
         }
         css += "\(scope){\(container)}\n"
+        // The box itself, whatever a page's rules for every `ul` say (`border-left`, `position:
+        // relative; left: 50px`, `max-height` with `overflow: auto` moved or clipped the chips),
+        // by a rule as specific as theirs that comes later, so that the page's own rules for the
+        // cloud (`ul.tc-cloud { border: 1px solid }`, as the README shows) still apply.
+        css += "ul:where(\(scope)){border:0;position:static;float:none;transform:none;height:auto;min-height:0;max-height:none;"
+            + "min-width:0;overflow:visible;opacity:1;filter:none}\n"
         if options.darkLook == nil, let paper = rendered.paperBackground(background: options.background) {
             css += "@media print{\(scope){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
         }

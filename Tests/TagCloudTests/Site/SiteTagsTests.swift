@@ -719,23 +719,36 @@ import TestRandom
         try write("binary.md", [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0x10, 0x00, 0x00])
         // A NUL in the body, after a whole block, is the page's (Hugo publishes it with its tags).
         try write("nulbody.md", Array("---\ntags: [Body]\n---\nhello".utf8) + [0x00] + Array("world\n".utf8))
-        // Bytes without a NUL that are not UTF-8 and no front matter: binary too (it was counted
-        // as a page without tags, in silence); a character cut at the 4 KiB looked at is not.
+        // Bytes without a NUL and without front matter, mostly control characters: binary too
+        // (it was counted as a page without tags, in silence); text in Windows-1252 is a page.
         var random = SeededRandom(seed: 0xB1)
         try write("noise.md", Array("# Title\n".utf8) + (0..<3000).map { _ in UInt8.random(in: 1...255, using: &random) })
-        try write("long.md", Array(String(repeating: "a", count: 4095).utf8) + Array("é and more\n".utf8))
+        try write("latin.html", Array("<p>Caf".utf8) + [0xE9, 0x20, 0x93] + Array("quoted".utf8) + [0x94] + Array("</p>\r\n".utf8))
         let terms = try SiteTags.collect(from: [folder])
         #expect(counts(terms) == ["Narrow": 1, "Body": 1])
         #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }.map {
-            $0.hasPrefix("noise.md:") ? String($0.prefix { $0 != "(" }) : $0
+            $0.hasPrefix("noise.md") ? String($0.prefix { $0 != "(" }) : $0
         } == [
             "bare.md:1: is UTF-16 (little-endian, without a byte order mark) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
             "be.md:1: is UTF-16 (big-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
             "binary.md: is not a text file (it holds NUL bytes); skipped",
             "le.md:1: is UTF-16 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
-            "noise.md:2: is not a text file ",
+            "noise.md: is not a text file ",
             "wide.md:1: is UTF-32 (little-endian) text; front matter must be UTF-8 (save the file as UTF-8); skipped",
         ])
+    }
+
+    /// A term longer than a tag may be is skipped with a warning, in front matter and in
+    /// Eleventy's data files: `collect` wrote a spec that `render` then refused, and `render
+    /// --from` laid out a 900,000-character tag for minutes.
+    @Test func aTermLongerThanATagIsSkipped() throws {
+        let long = String(repeating: "ab", count: Cloud.maximumTagLength / 2) + "c"
+        let folder = try site(["a.md": "---\ntags: [ok, \"\(long)\"]\n---\n", "b.md": "---\ntags: [\"\(long.dropLast())\"]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        #expect(counts(terms) == ["ok": 1, String(long.dropLast()): 1])
+        #expect(terms.problems.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }
+                == ["a.md:2: tags holds a tag of 10001 characters, more than the 10000 a tag may have; it was skipped"], "\(terms.problems)")
     }
 
     /// Jekyll gives a post the folders between the site and `_posts` as categories, first.

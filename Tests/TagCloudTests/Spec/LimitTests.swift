@@ -384,5 +384,7 @@ import Testing
         #expect(throws: TagCloudError.self) { try set.data(as: .json) }
         set.tags = [.init(longest)]
         #expect(try set.data(as: .json).starts(with: Data("{".utf8)))
+        // A title written as a YAML block keeps its text, not the block's final line break.
+        #expect(try Cloud(yaml: "title: >\n  Languages of\n  the world\ntags: [a]\n").title == "Languages of the world")
     }
 }

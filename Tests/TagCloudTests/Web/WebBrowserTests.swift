@@ -350,6 +350,26 @@ import Typesetting
         #expect(widths.map(\.doubleValue) == [600, Double(item.size.width), Double(item.size.width)], "\(widths)")
     }
 
+    /// The resets against a page's rules for every `svg`, `g` and `ul` leave the page's own rules
+    /// for the cloud working, as the README shows them (`.tc-svg { margin }`, `ul.tc-cloud {
+    /// border }`); a page's `g { opacity: .9 }` reaches no group (it faded every chip, whose
+    /// group has an id), nor `svg { margin }` the picture.
+    @Test @MainActor func thePagesRulesForTheCloudStillApplyOverTheResets() throws {
+        let item = try Case("tag-cloud")
+        let css = "svg{margin:10px}g{opacity:.9}ul{border-left:4px solid red}"
+            + ".tc-svg{margin-left:40px}ul.tc-cloud{border-top:3px solid blue}"
+        let body = try item.svg() + item.html()
+        let script = "(() => { const svg = document.querySelector('svg.tc-svg'), ul = document.querySelector('ul.tc-cloud');"
+            + " const faded = [...svg.querySelectorAll('g:not([opacity])')].filter(g => getComputedStyle(g).opacity !== '1').length;"
+            + " const s = getComputedStyle(svg), u = getComputedStyle(ul);"
+            + " return [faded, svg.querySelectorAll('g').length, s.marginLeft, s.marginTop, u.borderTopWidth, u.borderLeftWidth]; })()"
+        let values = try #require(try Chromium.shared.evaluate(script, in: Self.page(body, css: css), name: "own-rules") as? [Any])
+        #expect(values.count == 6)
+        #expect((values[0] as? NSNumber)?.intValue == 0 && ((values[1] as? NSNumber)?.intValue ?? 0) > 4, "faded groups: \(values)")
+        #expect(values[2] as? String == "40px" && values[3] as? String == "0px", "the SVG's margins: \(values)")
+        #expect(values[4] as? String == "3px" && values[5] as? String == "0px", "the list's borders: \(values)")
+    }
+
     /// The invisible text keeps its glyphs' size whatever the page's type (`* { font-size: 20px }`
     /// beat its `font-size` attribute: every selection box, find-in-page highlight and screen
     /// reader outline was the page's size, 27 px tall over 46 px glyphs), in pages of every

@@ -318,7 +318,9 @@ final class SpecDecoder: @unchecked Sendable {
     /// lost it silently, and one with a line break was written with it), not blank (an empty
     /// title named the cloud "").
     func line(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
-        let text = try string(node, path: path())
+        var text = try string(node, path: path())
+        // A YAML block scalar (`title: >`) ends with its line break, which is not the title's.
+        while text.hasSuffix("\n") { text.removeLast() }
         if let bad = text.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: nil, key: path(), location(node))
         }

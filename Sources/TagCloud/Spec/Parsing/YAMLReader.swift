@@ -44,12 +44,8 @@ enum YAMLReader {
         }
         let source = input.source
         let columnMap = columns
-        // The parser puts the end of an input without a final line break on the line after it,
-        // which the file does not have: such a place is the input's end.
-        let end = input.location(ofByte: input.bytes.count)
         let locate: @Sendable (Mark?) -> SpecLocation = { mark in
             guard let mark else { return SpecLocation(source: source) }
-            if let lastLine = end.line, mark.line > lastLine { return end }
             return SpecLocation(source: source, line: mark.line,
                                 column: columnMap.originalColumn(line: mark.line, column: mark.column))
         }
@@ -94,6 +90,12 @@ enum YAMLReader {
             } else if problem.contains("cannot start any token"), character(at: mark, in: input) == "@"
                         || character(at: mark, in: input) == "`" {
                 message += "; put text that starts with @ or ` in quotes"
+            }
+            // The parser puts the end of an input without a final line break on the line after
+            // it, which the file does not have: such a place is the input's end.
+            let end = input.bytes.last == 0x0A || input.bytes.last == 0x0D ? nil : input.location(ofByte: input.bytes.count)
+            if let end, let lastLine = end.line, mark.line > lastLine {
+                return .syntax(format: format, end, message: message)
             }
             return .syntax(format: format, locate(mark), message: message)
         case let .reader(problem, offset, _, _):
