@@ -88,6 +88,10 @@ package enum TagCloudMain {
             fail(CommandError.usage("there is no command \(quoted(first))" + (near.map { "; did you mean \(quoted($0))?" } ?? "")
                                     + " (the commands are \(commandNames.joined(separator: ", ")))"))
         }
+        // `tagcloud --version extra` printed the version and ignored the rest, exit 0.
+        if arguments.first == "--version", arguments.count > 1 {
+            fail(CommandError.usage("--version takes no arguments, but \(quoted(arguments[1])) follows it"))
+        }
         if arguments.first == "render" {
             let rest = Array(arguments.dropFirst())
             let parsed: RenderCommandLine.Parsed

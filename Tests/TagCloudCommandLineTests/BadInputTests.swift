@@ -310,6 +310,10 @@ import Testing
                     && lines[1].hasSuffix("; see 'tagcloud \(arguments[0]) --help'") && lines[2].isEmpty,
                     "\(arguments): \(run.standardError.debugDescription)")
         }
+        // `--version` with more after it printed the version and exited 0.
+        let version = try CommandRunner.run(["--version", "extra"])
+        #expect(version.status == 64 && version.standardError == "error: --version takes no arguments, but \"extra\" follows it\n"
+                && version.standardOutput.isEmpty, "\(version.standardError.debugDescription)")
     }
 
     @Test func anEmptyTagListRendersAnEmptyPicture() throws {
