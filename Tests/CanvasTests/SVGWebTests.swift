@@ -225,8 +225,8 @@ import Typesetting
         #expect(fixed.attributes["height"] == "60" && fixed.attributes["viewBox"]?.hasSuffix(" 60") == true)
         #expect(root.attributes["viewBox"] == fixed.attributes["viewBox"])
         let prefix = try #require(Self.prefix(of: text))
-        #expect(text.contains("#\(prefix){width:100%;max-width:100%;height:auto;"))
-        #expect(fixedText.contains("{width:\(fixed.attributes["width"] ?? "?")px;max-width:100%;height:auto;"))
+        #expect(text.contains("#\(prefix){width:100%;max-width:100%;height:auto}"))
+        #expect(fixedText.contains("{width:\(fixed.attributes["width"] ?? "?")px;max-width:100%;height:auto}"))
     }
 
     @Test func glyphOutlinesAreDefinedOncePerGlyphAcrossSizes() throws {
