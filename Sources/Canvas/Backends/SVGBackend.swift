@@ -963,8 +963,9 @@ final class SVGWriter {
         let clip = group.clip.map { defineClip($0.shape, style: $0.style) }
         if let clip { attributes += " clip-path=\"url(#\(clip))\"" }
         if opacity < 1 {
-            attributes += " opacity=\"\(number(opacity))\""
-            styles.noteGroupOpacity(number(opacity))
+            let value = number(opacity)
+            attributes += " opacity=\"\(value)\""
+            styles.noteGroupOpacity(value)
         }
         if !attributes.isEmpty { body.write(string: "<g\(attributes)\(context.presentationalRole)>\n") }
         // Cairo draws a translucent group's items under its clip and composites the result under

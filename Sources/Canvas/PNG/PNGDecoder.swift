@@ -130,9 +130,7 @@ enum PNGDecoder {
     static func decode(path: String, limits: PNGReadingLimits, refusingAnimation: Bool = false) throws(CanvasError) -> RGBAImage {
         guard let file = fopen(path, "rb") else {
             // In the words of the other input messages ("Permission denied" read unlike the rest).
-            let code = errno
-            throw .fileReadFailed(path: path, reason: code == ENOENT ? "there is no such file"
-                                  : code == EACCES || code == EPERM ? "permission denied" : String(cString: strerror(code)).lowercased())
+            throw .fileReadFailed(path: path, reason: FileErrorWording.reason(errno))
         }
         defer { fclose(file) }
         var status = stat()

@@ -13,8 +13,8 @@
 ///
 /// Matches start at a pixel's first byte or where an earlier match ended: when no match starts at a
 /// pixel's first byte, the pixel's bytes are written as literals without searching at the others
-/// (a third of the positions in a row of anti-aliased edges; files 0.5 % larger, compression 11 %
-/// faster on the picture below).
+/// (a third of the positions in a row of anti-aliased edges; on the picture below, files 0.5 %
+/// larger and compression in about 0.83 of the time).
 ///
 /// Matches are compared eight bytes at a time (a candidate is compared at all only if it agrees
 /// with the byte that would make it longer than the best so far, as zlib does) and positions

@@ -1,4 +1,5 @@
 import Foundation
+import Canvas
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -102,14 +103,5 @@ package enum SpecReader {
     }
 
     /// What an `errno` from opening or reading means, in the words of the input messages.
-    package static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: "there is no such file"
-        case EACCES, EPERM: "permission denied"
-        case EISDIR: "it is a folder"
-        case ENOTDIR: "a part of the path is not a folder"
-        case ELOOP: "the path has a loop of symbolic links"
-        default: String(cString: strerror(code))
-        }
-    }
+    package static func reason(_ code: Int32) -> String { FileErrorWording.reason(code) }
 }

@@ -120,7 +120,7 @@ extension TagCloudCommand {
         if let given = request.format {
             format = given
             // `--format svg -o a.png` wrote SVG text into a file named for a PNG.
-            let ext = ((request.output as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            let ext = fileExtension(of: request.output)
             if let named = ext == "apng" ? .png : AnimationFormat(rawValue: ext), named != given {
                 throw .usage("--format \(given.rawValue) does not match the output \(quoted(path: request.output)), named for "
                              + "\(named == .png ? "an APNG" : "an SVG"); name it .\(given.rawValue) or leave out --format")
@@ -200,7 +200,7 @@ extension TagCloudCommand {
     /// in any case. A name with none (`x`, or `.png`, which is a hidden file's name) is told so,
     /// as `render` tells it.
     static func animationFormat(ofPath path: String) throws(CommandError) -> AnimationFormat {
-        let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+        let ext = fileExtension(of: path)
         if ext == "apng" { return .png }
         guard let format = AnimationFormat(rawValue: ext) else {
             var status = stat()

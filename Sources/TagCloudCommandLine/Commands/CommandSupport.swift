@@ -1,9 +1,16 @@
 package import TagCloud
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension TagCloudCommand {
+    /// The extension of a path's last part, lower-case; `""` for none (`.png` alone is a hidden
+    /// file's name, not an extension).
+    static func fileExtension(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+    }
+
     /// The input format an option names (`--input-format yaml`).
     ///
     /// - Parameter name: `json`, `yaml`, `yml`, `text`, `txt` or `csv`, any case.

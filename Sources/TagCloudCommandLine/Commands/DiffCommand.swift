@@ -119,7 +119,7 @@ extension TagCloudCommand {
         let diffPath = request.diffOutput == "-" ? nil : request.diffOutput
         // The diff image is a PNG: a name for another format (`--out d.svg`) got PNG bytes.
         if let diffPath {
-            let ext = ((diffPath as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            let ext = fileExtension(of: diffPath)
             if ext != "png", OutputFormat(fileExtension: ext) != nil || ext == "apng" {
                 throw .cannotCompareImages(reason: "the diff image is a PNG, but --out \(quoted(path: diffPath)) is named for "
                                            + "\(ext.uppercased()); name it .png")

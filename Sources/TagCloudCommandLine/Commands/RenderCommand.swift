@@ -491,8 +491,7 @@ package enum TagCloudCommand {
     /// cloud.png` wrote SVG text into `cloud.png`, which every viewer then called broken); a name
     /// without an extension, or with one no format has (`cloud.img`), takes any format.
     static func checkExtension(of output: String, against format: OutputFormat) throws(CommandError) {
-        let ext = ((output as NSString).lastPathComponent as NSString).pathExtension
-        guard let named = OutputFormat(fileExtension: ext), named != format else { return }
+        guard let named = OutputFormat(fileExtension: fileExtension(of: output)), named != format else { return }
         let renamed = ((output as NSString).deletingPathExtension as NSString).appendingPathExtension(format.rawValue) ?? output
         throw .usage("--format \(format.rawValue) does not match the output \(quoted(path: output)), named for \(named.rawValue); "
                      + "name it \(quoted(path: renamed)) or leave out --format")
