@@ -1,5 +1,6 @@
 @testable import Canvas
 import CCairo
+import CFreeType
 import Foundation
 import Testing
 import TestRandom
@@ -134,6 +135,74 @@ import TestRandom
         #expect(differences(try RenderedSurface(list, scale: 2, background: .white, bands: rows).image(), whole.image()) == nil)
         // The tall capsule is drawn: its column is tinted.
         #expect(whole.image().pixel(80, 60) != [255, 255, 255, 255])
+    }
+
+    /// The spans ``OutlineMasks/spans(_:matrix:evenOdd:width:height:left:top:callback:user:)``
+    /// gives (which fills composite without a mask) hold the very coverages the mask holds, for
+    /// curved shapes and crossing contours, under both fill rules, in rectangles that cut the shape
+    /// as a band does.
+    @Test func spansGiveTheCoveragesOfTheMask() throws {
+        /// Where the callback writes: a mask, through the user pointer (a C callback captures nothing).
+        struct Target {
+            var mask: UnsafeMutablePointer<UInt8>
+            var width: Int, height: Int
+            var rows = 0, overlaps = 0
+        }
+        let callback: FT_SpanFunc = { y, count, spans, user in
+            guard let user, let spans else { return }
+            let target = user.assumingMemoryBound(to: Target.self)
+            let row = target.pointee.height - 1 - Int(y)
+            target.pointee.rows += 1
+            for span in UnsafeBufferPointer(start: spans, count: Int(count)) {
+                for x in Int(span.x)..<(Int(span.x) + Int(span.len)) {
+                    let index = row * target.pointee.width + x
+                    if target.pointee.mask[index] != 0 { target.pointee.overlaps += 1 }
+                    target.pointee.mask[index] = span.coverage
+                }
+            }
+        }
+        var random = SeededRandom(seed: 0x5A17)
+        for round in 0..<60 {
+            let scale = [1, 2, 1.5, 3][round % 4]
+            let box = CGRect(x: Double.random(in: 0...20, using: &random), y: Double.random(in: 0...20, using: &random),
+                             width: Double.random(in: 4...60, using: &random), height: Double.random(in: 4...40, using: &random))
+            let shape: ResolvedShape = [.capsule(box), .ellipse(box), .roundedRect(box, cornerSize: CGSize(width: 5, height: 7), style: .continuous),
+                                        .roundedRect(box, cornerSize: CGSize(width: 3, height: 3), style: .circular)][round % 4]
+            var path = shape.path
+            if round % 5 == 0 {
+                // A second contour crossing the first: the fill rules differ there.
+                path.addEllipse(in: box.insetBy(dx: box.width / 4, dy: -2).offsetBy(dx: box.width / 3, dy: 0))
+            }
+            let evenOdd = round % 2 == 1
+            let matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
+            // Some rectangles hold the whole shape, some cut it as a band does.
+            let left = Int.random(in: -2...30, using: &random), top = Int.random(in: -2...30, using: &random)
+            let width = Int.random(in: 1...260, using: &random), height = Int.random(in: 1...200, using: &random)
+            var mask = [UInt8](repeating: 0, count: width * height)
+            let filled = mask.withUnsafeMutableBufferPointer { buffer in
+                OutlineMasks.fill(path, matrix: matrix, evenOdd: evenOdd, mask: buffer.baseAddress!, width: width, height: height,
+                                  stride: width, left: left, top: top)
+            }
+            try #require(filled)
+            var fromSpans = [UInt8](repeating: 0, count: width * height)
+            let (rendered, target) = fromSpans.withUnsafeMutableBufferPointer { buffer in
+                var target = Target(mask: buffer.baseAddress!, width: width, height: height)
+                let rendered = OutlineMasks.spans(path, matrix: matrix, evenOdd: evenOdd, width: width, height: height, left: left, top: top,
+                                                  callback: callback, user: &target)
+                return (rendered, target)
+            }
+            #expect(rendered, "round \(round)")
+            #expect(fromSpans == mask, "round \(round): \(shape), scale \(scale), even-odd \(evenOdd), \(width) × \(height) at (\(left), \(top))")
+            #expect(target.overlaps == 0, "round \(round): spans of a row overlap")
+            if mask.contains(where: { $0 != 0 }) { #expect(target.rows > 0) }
+        }
+        // FreeType's spans give their column in 16 bits: a wider rectangle is the mask's.
+        var path = Path()
+        path.addRect(CGRect(x: 0, y: 0, width: 40_000, height: 2))
+        let identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+        var unused = 0
+        #expect(!OutlineMasks.spans(path, matrix: identity, evenOdd: false, width: OutlineMasks.maximumSpanWidth + 1, height: 2, left: 0, top: 0,
+                                    callback: callback, user: &unused))
     }
 
     @Test func outlinesBeyondFreeTypesRangeAreLeftToCairo() {

@@ -238,15 +238,28 @@ final class CairoPainter {
         let width = right - left, height = bottom - top
         guard width > 0, height > 0 else { return true }
         guard width * height <= 1 << 20 else { return false }
+        // Whether FreeType rasterises depends on the whole shape, not on the band: its coordinates
+        // from any mask's origin are then within the shape's size, which FreeType takes.
+        let fitsFreeType = shape.isSimpleOutline && maxX - minX < Double(OutlineMasks.coordinateLimit)
+            && maxY - minY < Double(OutlineMasks.coordinateLimit)
+        let rect = UntouchedPixels.PixelRect(left: left, top: top, right: right, bottom: bottom)
+        let composites = untouched.pixel != nil && offsetX == 0
+        if composites, fitsFreeType {
+            // FreeType's spans straight onto the pixels, without a mask.
+            cairo_surface_flush(target)
+            if try untouched.composite(color, rect: rect, target: target, bandTop: -Int(offsetY), coverage: { writer in
+                OutlineMasks.spans(shape.path, matrix: m, evenOdd: style.isEOFilled, width: width, height: height, left: left, top: top,
+                                   callback: UntouchedPixels.SpanWriter.freeTypeCallback, user: UnsafeMutableRawPointer(writer))
+            }) {
+                return true
+            }
+        }
         let mask = try scratchMask(width: width, height: height)
         let maskStride = Int(cairo_image_surface_get_stride(mask.pointer))
         guard let maskData = cairo_image_surface_get_data(mask.pointer) else {
             throw CanvasError.cairo(operation: "cairo_image_surface_get_data(mask)", status: Cairo.message(CAIRO_STATUS_NULL_POINTER))
         }
-        // Whether FreeType rasterises depends on the whole shape, not on the band: its coordinates
-        // from any mask's origin are then within the shape's size, which FreeType takes.
-        let fitsFreeType = maxX - minX < Double(OutlineMasks.coordinateLimit) && maxY - minY < Double(OutlineMasks.coordinateLimit)
-        if shape.isSimpleOutline, fitsFreeType,
+        if fitsFreeType,
            OutlineMasks.fill(shape.path, matrix: m, evenOdd: style.isEOFilled, mask: maskData, width: width, height: height,
                              stride: maskStride, left: left, top: top) {
             cairo_surface_mark_dirty(mask.pointer)
@@ -264,8 +277,7 @@ final class CairoPainter {
             cairo_surface_flush(mask.pointer)
             cairo_surface_set_device_offset(mask.pointer, 0, 0)
         }
-        let rect = UntouchedPixels.PixelRect(left: left, top: top, right: right, bottom: bottom)
-        if untouched.pixel != nil, offsetX == 0 {
+        if composites {
             cairo_surface_flush(target)
             if try untouched.composite(color, mask: maskData, maskStride: maskStride, rect: rect,
                                        target: target, bandTop: -Int(offsetY)) {

@@ -77,6 +77,53 @@ enum OutlineMasks {
         }
     }
 
+    /// The widest rectangle ``spans(_:matrix:evenOdd:width:height:left:top:_:)`` takes: FreeType's
+    /// spans give their column as a 16-bit signed number.
+    static let maximumSpanWidth = Int(Int16.max)
+
+    /// Rasterises a path as ``fill(_:matrix:evenOdd:mask:width:height:stride:left:top:)`` does, but
+    /// hands each row's coverage to a callback as FreeType's spans (runs of pixels of one coverage,
+    /// left to right, `x` from the rectangle's left column) instead of writing a mask: the same
+    /// coverages, without a mask to clear, write and read.
+    ///
+    /// - Parameters:
+    ///   - callback: Called once or more for each row with coverage, with FreeType's row number
+    ///     (counted upwards: 0 is the rectangle's bottom row) and `user`.
+    /// - Returns: `false`, without calling `callback`, where ``fill(_:matrix:evenOdd:mask:width:height:stride:left:top:)``
+    ///   returns `false` or the rectangle is wider than ``maximumSpanWidth``. (FreeType could also
+    ///   fail after calling it if its band splitting ran out of rows, which an outline within
+    ///   ``coordinateLimit`` does not do.)
+    static func spans(_ path: Path, matrix: cairo_matrix_t, evenOdd: Bool, width: Int, height: Int, left: Int, top: Int,
+                      callback: FT_SpanFunc, user: UnsafeMutableRawPointer) -> Bool {
+        guard matrix.xy == 0, matrix.yx == 0, width > 0, height > 0, width <= maximumSpanWidth,
+              let library = library.handle, var outline = Outline(path, matrix: matrix, left: left, bottom: top + height) else {
+            return false
+        }
+        return outline.points.withUnsafeMutableBufferPointer { points in
+            outline.tags.withUnsafeMutableBufferPointer { tags in
+                outline.contours.withUnsafeMutableBufferPointer { contours in
+                    var ftOutline = FT_Outline()
+                    ftOutline.n_points = Int16(points.count)
+                    ftOutline.n_contours = Int16(contours.count)
+                    ftOutline.points = points.baseAddress
+                    ftOutline.tags = tags.baseAddress
+                    ftOutline.contours = contours.baseAddress
+                    ftOutline.flags = evenOdd ? FT_OUTLINE_EVEN_ODD_FILL : 0
+                    var params = FT_Raster_Params()
+                    params.flags = Int32(FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP)
+                    // The clip a mask of this size gives (FT_Outline_Get_Bitmap's).
+                    params.clip_box = FT_BBox(xMin: 0, yMin: 0, xMax: width, yMax: height)
+                    params.gray_spans = callback
+                    params.user = user
+                    return withUnsafeMutablePointer(to: &ftOutline) { source in
+                        params.source = UnsafeRawPointer(source)
+                        return FT_Outline_Render(library, source, &params) == 0
+                    }
+                }
+            }
+        }
+    }
+
     /// A path as FreeType's outline: points in 26.6 fixed point relative to the mask's bottom-left
     /// corner, y up (FreeType's bitmap rows run from the top down with y up).
     struct Outline {
