@@ -42,6 +42,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.json, String(repeating: "[", count: 100),
                  "spec.json:1:65: malformed JSON: the objects and lists nest more than 64 levels deep"),
         BadInput(.yaml, "width: 3\n  padding: 4\n", "spec.yaml:2:10: malformed YAML: mapping values are not allowed in this context"),
+        // A tag outside YAML's own names a type the spec does not have: refused, not read as untagged.
+        BadInput(.yaml, "width: !custom 300\n",
+                 "spec.yaml:1:8: malformed YAML: the YAML tag !custom names a type a tag cloud spec does not have"),
+        BadInput(.yaml, "tags:\n  - a\n  - !<tag:example.com,2024:chip> b\n", "spec.yaml:3:5: malformed YAML: the YAML tag tag:example.com,2024:chip"),
+        BadInput(.yaml, "chip: !local {fill: red}\n", "spec.yaml:1:7: malformed YAML: the YAML tag !local"),
         BadInput(.yaml, "tags:\n\t- a\n",
                  "spec.yaml:2:1: malformed YAML: found character that cannot start any token (while scanning for the next token that starts at line 2, column 1); YAML does not allow tabs for indentation, indent with spaces"),
         BadInput(.yaml, "key: [a, b\n",

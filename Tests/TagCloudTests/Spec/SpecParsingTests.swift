@@ -111,6 +111,16 @@ import Testing
         #expect(try parseSpec(json, .json) == Self.expected)
     }
 
+    /// YAML's own tags are read (`!!str` makes a plain scalar text; the others change nothing),
+    /// as are the non-specific `!` and aliases; a tag of another namespace is refused (SpecErrorTests).
+    @Test func yamlsOwnTagsAreRead() throws {
+        let text = "title: !!str 2024\ntags: !!seq [a, ! b, &c !!str 300, *c, !<tag:yaml.org,2002:str> d]\nwidth: !!float 320\n"
+        let cloud = try Cloud(parsing: Array(text.utf8), format: .yaml, source: "x.yaml")
+        #expect(cloud.title == "2024")
+        #expect(cloud.tags.map(\.text) == ["a", "b", "300", "300", "d"])
+        #expect(cloud.width == 320)
+    }
+
     @Test func jsonSurrogatePairEscapesAreOneCharacter() throws {
         // Python's json.dumps writes every emoji this way.
         let spec = try parseSpec(#"{"tags": ["Exercise \ud83d\udcaa", "caf\u00e9"]}"#, .json)

@@ -10,7 +10,8 @@ import Yams
 /// Scalars are typed by their style and text, the same for JSON and YAML: a quoted scalar is a
 /// string; a plain one is `null`/`~`/empty (not given), `true`/`false` (any case form), a number
 /// (decimal, with optional sign, fraction and exponent; `.inf` and `.nan` are read so they can be
-/// refused by name), or else a string. YAML tags (`!!str`) are not consulted.
+/// refused by name), or else a string. YAML's own tags are not consulted, but for `!!str`, which makes
+/// a plain scalar a string; other tags (`!custom`) are refused where the YAML is read.
 final class SpecDecoder: @unchecked Sendable {
     // Unchecked: without `recordsLocations` (the only mode that decodes on several threads), the
     // decoder mutates nothing; `locate` and `input` are only read.

@@ -61,10 +61,15 @@ enum SpecNode {
     /// stood for more values than it may. The tree is walked with a stack of its own, not by
     /// recursion: aliases of nested lists make it thousands of levels deep.
     ///
+    /// A tag outside YAML's own (`!custom`, `!<tag:example.com,2024:x>`) names a type this spec
+    /// does not have: the conversion stops there too, rather than read the value as if untagged.
+    /// YAML's own tags (`!!str`, `!!int`, and those the parser gives untagged values) are taken.
+    ///
     /// - Parameters:
     ///   - budget: The values that may still be made; decreased by those made.
     ///   - exhaustedAt: Set to where the value that ran out of budget starts.
-    init?(_ root: Node, budget: inout Int, exhaustedAt: inout Mark?) {
+    ///   - unknownTag: Set to a tag outside YAML's own and where its value starts.
+    init?(_ root: Node, budget: inout Int, exhaustedAt: inout Mark?, unknownTag: inout (tag: String, mark: Mark?)?) {
         /// A list or mapping being converted: its elements (a mapping's keys and values in
         /// turn), how many were started, and those made.
         struct Open {
@@ -75,9 +80,20 @@ enum SpecNode {
         }
         var open: [Open] = []
         /// Makes a scalar or alias, or opens a list or mapping (`nil`); `false` when out of budget.
-        func start(_ node: Node, budget: inout Int) -> (made: SpecNode?, ok: Bool) {
+        func start(_ node: Node, budget: inout Int, unknownTag: inout (tag: String, mark: Mark?)?) -> (made: SpecNode?, ok: Bool) {
             budget -= 1
             guard budget >= 0 else { return (nil, false) }
+            // The tag as written (not `node.tag`, which resolves an untagged value's tag in place).
+            let written: String? = switch node {
+            case .scalar(let scalar): scalar.tag.rawValue
+            case .mapping(let mapping): mapping.tag.rawValue
+            case .sequence(let sequence): sequence.tag.rawValue
+            case .alias: nil   // its anchor's value, whose tag is checked where it is written
+            }
+            if let written, !written.isEmpty, written != "!", !written.hasPrefix("tag:yaml.org,2002:") {
+                unknownTag = (written, node.mark)
+                return (nil, false)
+            }
             switch node {
             case .scalar(let scalar):
                 // An explicit `!!str 2024` is text, as a quoted "2024" is: read as one.
@@ -96,14 +112,14 @@ enum SpecNode {
             }
             return (nil, true)
         }
-        let first = start(root, budget: &budget)
+        let first = start(root, budget: &budget, unknownTag: &unknownTag)
         guard first.ok else { exhaustedAt = root.mark; return nil }
         if let made = first.made { self = made; return }
         while let last = open.indices.last {
             if open[last].next < open[last].children.count {
                 let child = open[last].children[open[last].next]
                 open[last].next += 1
-                let started = start(child, budget: &budget)
+                let started = start(child, budget: &budget, unknownTag: &unknownTag)
                 guard started.ok else { exhaustedAt = child.mark; return nil }
                 if let made = started.made { open[last].made.append(made) }
                 continue

@@ -55,7 +55,12 @@ enum YAMLReader {
             let limit = maxComposedValues(textBytes: input.bytes.count)
             var budget = limit
             var exhaustedAt: Mark?
-            guard let converted = SpecNode(root, budget: &budget, exhaustedAt: &exhaustedAt) else {
+            var unknownTag: (tag: String, mark: Mark?)?
+            guard let converted = SpecNode(root, budget: &budget, exhaustedAt: &exhaustedAt, unknownTag: &unknownTag) else {
+                if let unknownTag {
+                    throw TagCloudError.syntax(format: format, locate(unknownTag.mark), message: "the YAML tag \(unknownTag.tag) names "
+                                               + "a type a tag cloud spec does not have (only YAML's own, such as !!str, are read); remove it")
+                }
                 throw TagCloudError.syntax(format: format, locate(exhaustedAt), message: "its aliases (*name) stand for more "
                                            + "than \(limit) values; write the values out")
             }
