@@ -197,7 +197,7 @@ package enum TagCloudMain {
             let message = Tagcloud.fullMessage(for: error)
             finish(output: message.isEmpty ? "" : message + "\n", exitCode: .success)
         }
-        let message = unknownOption(in: arguments, missing: error) ?? Tagcloud.message(for: error)
+        let message = Self.checkingSuggestion(unknownOption(in: arguments, missing: error) ?? Tagcloud.message(for: error))
         StandardStreams.diagnostic(usageError(message, command: arguments.first) + "\n")
         exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : code.rawValue)
     }
@@ -228,6 +228,16 @@ package enum TagCloudMain {
         }
         // Only an option the user gave: the stand-ins are never options.
         return message.lowercased().hasPrefix("unknown option") ? message : nil
+    }
+
+    /// The parser's message for an unknown option, without its "Did you mean" when the option it
+    /// names is not spelled like the unknown one by the rule of every other suggestion
+    /// (``nearestName(to:in:maxDistance:)``): the parser suggested `--out` for `--bogus`.
+    static func checkingSuggestion(_ message: String) -> String {
+        guard let match = message.firstMatch(of: /^(Unknown option '([^']+)'\.) Did you mean '([^']+)'\?/) else { return message }
+        func bare(_ option: Substring) -> String { String(option.drop { $0 == "-" }) }
+        if nearestName(to: bare(match.2), in: [bare(match.3)]) != nil { return message }
+        return String(match.1) + message[match.range.upperBound...]
     }
 
     /// `error: <message>` (its first letter lower-case and names in double quotes, as every other

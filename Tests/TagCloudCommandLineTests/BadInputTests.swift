@@ -310,6 +310,13 @@ import Testing
                     && lines[1].hasSuffix("; see 'tagcloud \(arguments[0]) --help'") && lines[2].isEmpty,
                     "\(arguments): \(run.standardError.debugDescription)")
         }
+        // The parser's "did you mean" stays only for an option spelled alike (it suggested
+        // "--out" for "--bogus").
+        let unlike = try CommandRunner.run(["diff", "--bogus", "a.png", "b.png"])
+        #expect(unlike.standardError.hasPrefix("error: unknown option \"--bogus\".\nusage: "), "\(unlike.standardError.debugDescription)")
+        let alike = try CommandRunner.run(["animate", "a.yaml", "b.yaml", "-o", "x.svg", "--fsp", "3"])
+        #expect(alike.standardError.hasPrefix("error: unknown option \"--fsp\". Did you mean \"--fps\"?\nusage: "),
+                "\(alike.standardError.debugDescription)")
         // `--version` with more after it printed the version and exited 0.
         let version = try CommandRunner.run(["--version", "extra"])
         #expect(version.status == 64 && version.standardError == "error: --version takes no arguments, but \"extra\" follows it\n"

@@ -21,6 +21,9 @@ import Testing
         #expect(nearestName(to: "colour", in: keys) == "colors")  // the British spelling of a key
         #expect(nearestName(to: "tag", in: keys) == "tags")
         #expect(nearestName(to: "x", in: keys) == nil)
+        // Two edits with another first letter are another word: no suggestion.
+        #expect(nearestName(to: "height", in: keys) == nil)
+        #expect(nearestName(to: "Widht", in: keys) == "width")
     }
 
     @Test func keysOfChildMappingsAreSuggestedWithTheirPath() {
@@ -30,5 +33,7 @@ import Testing
         #expect(Cloud.keys.schema.suggestion(for: "cornerRadius") == "chip.cornerRadius")
         #expect(Cloud.Chip.keys.schema.suggestion(for: "txt") == "textColor")
         #expect(Cloud.Chip.keys.schema.suggestion(for: "checkmark") == "selected.checkmark")
+        // Another first letter is another word, not a misspelt child key.
+        #expect(Cloud.keys.schema.suggestion(for: "height") == nil)
     }
 }

@@ -48,7 +48,10 @@ struct KeySchema: Sendable {
         }
         for parent in keys {
             guard let child = children[parent] else { continue }
-            if let near = nearestName(to: key, in: child.keys, maxDistance: 1) {
+            // A child's key is a guess already: one spelled with another first letter is another
+            // word (`height` is not `font.weight`).
+            let alike = child.keys.filter { $0.first?.lowercased() == key.first?.lowercased() }
+            if let near = nearestName(to: key, in: alike, maxDistance: 1) {
                 return "\(parent).\(near)"
             }
         }

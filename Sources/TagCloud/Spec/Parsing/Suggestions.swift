@@ -3,7 +3,8 @@
 /// Names match first when they are equal ignoring case, `-`, `_` and spaces (`max_rows` →
 /// `maxRows`, `space-between` → `spaceBetween`); otherwise the candidate with the smallest
 /// ``editDistance(_:_:)`` wins if the distance is at most `maxDistance` (by default a third of
-/// the word's length, at least 1). Ties go to the earlier candidate.
+/// the word's length, at least 1) and, for two edits or more, the first letters agree. Ties go to
+/// the earlier candidate.
 ///
 /// - Parameters:
 ///   - word: The unknown word.
@@ -26,6 +27,9 @@ package func nearestName(to word: String, in candidates: [String], maxDistance: 
         // (a pasted paragraph, a megabyte-long key) is never compared character by character.
         guard abs(candidate.count - length) <= limit else { continue }
         let distance = editDistance(word.lowercased(), candidate.lowercased())
+        // Two edits or more and another first letter make another word, not a typo (`height`
+        // is not `weights`; `colour` is `colors`).
+        if distance >= 2, word.first?.lowercased() != candidate.first?.lowercased() { continue }
         if distance <= limit, distance < (best?.distance ?? .max) {
             best = (candidate, distance)
         }
