@@ -51,6 +51,29 @@ import Testing
         #expect(Double(image.height) == cloud.height)
     }
 
+    /// An option for a key no output written reads (`--page` is HTML's, `--scale` PNG's) is said
+    /// once, and the outputs are still written; where an output reads it, nothing is said.
+    @Test func anOptionNoOutputReadsIsWarnedAbout() throws {
+        let dir = try folder(["tags.yaml": Self.tags])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (arguments, warning) in [
+            (["-o", "a.png", "--page"], "warning: --page changes only HTML output, and this writes PNG; it changes nothing here\n"),
+            (["-o", "a.svg", "--scale", "2"], "warning: --scale changes only PNG output, and this writes SVG; it changes nothing here\n"),
+            (["-o", "a.json", "--set", "title=Hi"],
+             "warning: --set title=Hi changes only SVG and HTML output, and this writes layout JSON; it changes nothing here\n"),
+            (["--out-dir", "out", "--formats", "png,pdf", "--page", "--quiet"],
+             "warning: --page changes only HTML output, and this writes PNG and PDF; it changes nothing here\n"),
+            (["-o", "b.html", "--page"], ""),
+            (["-o", "b.svg", "--id", "x", "--set", "responsive=true"], ""),
+            (["--out-dir", "out2", "--formats", "png,svg", "--scale", "2", "--quiet"], ""),
+        ] {
+            let run = try CommandRunner.run(["render", "tags.yaml"] + arguments, in: dir)
+            #expect(run.status == 0 && run.standardError == warning, "\(arguments): \(run.standardError.debugDescription)")
+        }
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.png").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tags.pdf").path))
+    }
+
     @Test func theOutputFormatFollowsTheExtensionUnlessFormatIsGiven() throws {
         let dir = try folder(["tags.yaml": Self.tags])
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -149,7 +149,7 @@ public struct Cloud: Sendable, Hashable {
                             valueName: "name",
                             doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`); there a light `background` gives way to the dark look's, under which the dark look's white text stays readable, and a dark one is kept.")
         let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
-                            valueName: "factor",
+                            valueName: "factor", outputs: [.png],
                             doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
@@ -170,17 +170,17 @@ public struct Cloud: Sendable, Hashable {
         let tooltip = SpecKey("tooltip", \Cloud.tooltip, .template, defaultDoc: "none", option: "tooltip", valueName: "template",
                               doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins. A template with `{weight}` gives no tooltip to a tag without a weight.")
         let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
-                         option: "id", valueName: "prefix",
+                         option: "id", valueName: "prefix", outputs: [.svg, .html],
                          doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
-        let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`",
+        let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`", outputs: [.svg, .html],
                             doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
-        let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false),
+        let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false), outputs: [.svg],
                                  doc: "SVG: `true` makes the picture as wide as its container (`width: 100%` in its style sheet), keeping its aspect ratio; its size in pixels stays in its `width` and `height` for a container sized by its content and for renderers without CSS. Without it, its size in pixels, narrowed in proportion in a narrower column.")
-        let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current),
+        let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current), outputs: [.svg, .html],
                                  doc: "SVG and HTML: where links open: `_self`, `_top`, or `_blank` (written with `rel=\"noopener\"`).")
-        let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets",
+        let fontURL = SpecKey("fontURL", \Cloud.fontURL, .webLink, defaultDoc: "none: the fonts are embedded as subsets", outputs: [.html],
                               doc: "HTML: the URL under which the page serves the bundled font files (`/fonts/`); each is limited by `unicode-range` to the characters it draws.")
-        let page = SpecKey("page", \Cloud.page, .bool, default: KeyDefault(false),
+        let page = SpecKey("page", \Cloud.page, .bool, default: KeyDefault(false), outputs: [.html],
                            doc: "HTML: `true` writes a whole document (`--page`) instead of a fragment.")
         let tags = SpecKey(list: "tags", \Cloud.tags, .tags, defaultDoc: "none (an empty picture)",
                            doc: "The tags, in order: strings, or mappings of the keys in \"Tags\".")

@@ -71,6 +71,7 @@ extension TagCloudCommand {
                                   warn: (String) -> Void = { _ in }) throws(CommandError) -> BatchReport {
         let start = DispatchTime.now().uptimeNanoseconds
         let jobs = try plan(request)
+        for warning in unreadSettings(request, jobs: jobs) { warn(warning) }
         // A bad option value (`--scale 0`, `--set width=abc`) would fail every spec alike: said
         // once, before any spec is read. (A tag's setting, `tags[3].weight`, depends on the
         // spec's tags: each spec's own.)

@@ -117,6 +117,7 @@ package enum TagCloudCommand {
             throw .usage("render(_:) renders one spec to one output; use renderAll(_:) for \(jobs.count) specs")
         }
         let job = jobs[0], destination = job.destinations[0]
+        for warning in unreadSettings(request, jobs: jobs) { warn(warning) }
         try checkInputFiles(request.inputs)
         let created = try createOutputFolder(of: request)
         do throws(CommandError) {
@@ -158,6 +159,25 @@ package enum TagCloudCommand {
         }
         return RenderResult(outputPath: destination.path, format: destination.format, data: data,
                             layout: layout, hiddenCount: hidden, fontWarnings: fontWarnings)
+    }
+
+    /// Warnings for options that set a key no output of the request reads (`--page` with a PNG,
+    /// `--scale` with an SVG), one per option as typed: the option would change nothing.
+    static func unreadSettings(_ request: RenderRequest, jobs: [RenderJob]) -> [String] {
+        let written = Set(jobs.flatMap { $0.destinations.map(\.format) })
+        var warnings: [String] = []
+        for setting in request.settings {
+            guard let outputs = Cloud.outputs(readingKeyPath: setting.keyPath), outputs.isDisjoint(with: written) else { continue }
+            func names(_ formats: Set<OutputFormat>) -> String {
+                let names = OutputFormat.allCases.filter(formats.contains).map { $0 == .json ? "layout JSON" : $0.rawValue.uppercased() }
+                return names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+            }
+            let readers = names(outputs), writing = names(written)
+            let option = setting.option == "set" ? "--set \(setting.keyPath)=\(setting.value)" : "--\(setting.option)"
+            let warning = "warning: \(option) changes only \(readers) output, and this writes \(writing); it changes nothing here"
+            if !warnings.contains(warning) { warnings.append(warning) }
+        }
+        return warnings
     }
 
     /// Refuses to write a picture's binary bytes to a terminal, where they would only garble it:

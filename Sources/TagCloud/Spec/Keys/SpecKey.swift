@@ -93,6 +93,9 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     let defaultDoc: String?
     /// The `tagcloud render` option that sets the key (`font-size` for `--font-size`), if any.
     let option: String?
+    /// The outputs that read the key (`page`: HTML), or `nil` for every output: an option setting
+    /// it when none of them is written is warned about.
+    let outputs: Set<OutputFormat>?
     /// The option's value placeholder in `--help` (`points`).
     let optionValueName: String?
     /// Whether the key is read after the mapping's other keys (a tag's `weight`, whose messages
@@ -106,7 +109,7 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     private init(name: String, aliases: [String], doc: String, kind: ValueKind<Value>,
                  get: @escaping @Sendable (Root) -> Value?, set: @escaping @Sendable (inout Root, Value?) -> Void,
                  fallback: KeyDefault<Value>?, presets: [Cloud.Style: KeyDefault<Value>], defaultDoc: String?,
-                 option: String?, optionValueName: String?, decodesLast: Bool,
+                 option: String?, optionValueName: String?, outputs: Set<OutputFormat>? = nil, decodesLast: Bool,
                  decode: (@Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void)?,
                  resolve: @escaping @Sendable (Value?, Cloud.Style, Cloud.Theme) -> Resolved) {
         self.name = name
@@ -120,6 +123,7 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
         self.defaultDoc = defaultDoc
         self.option = option
         self.optionValueName = optionValueName
+        self.outputs = outputs
         self.decodesLast = decodesLast
         if let decode {
             self.decodeInto = decode
@@ -136,10 +140,10 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     init(_ name: String, _ keyPath: any WritableKeyPath<Root, Value?> & Sendable, _ kind: ValueKind<Value>,
          default fallback: KeyDefault<Value>, presets: [Cloud.Style: KeyDefault<Value>] = [:],
          defaultDoc: String? = nil, aliases: [String] = [], option: String? = nil, valueName: String? = nil,
-         doc: String) where Resolved == Value {
+         outputs: Set<OutputFormat>? = nil, doc: String) where Resolved == Value {
         self.init(name: name, aliases: aliases, doc: doc, kind: kind, get: { $0[keyPath: keyPath] },
                   set: { $0[keyPath: keyPath] = $1 }, fallback: fallback, presets: presets, defaultDoc: defaultDoc,
-                  option: option, optionValueName: valueName, decodesLast: false, decode: nil,
+                  option: option, optionValueName: valueName, outputs: outputs, decodesLast: false, decode: nil,
                   resolve: { given, style, theme in
                       layered([fallback.value(for: theme), presets[style]?.value(for: theme), given], kind) ?? fallback.value(for: theme)
                   })
@@ -150,12 +154,12 @@ struct SpecKey<Root, Value: Sendable, Resolved>: Sendable {
     /// - Parameter defaultDoc: What the absence means, for the key reference ("no limit").
     init(_ name: String, _ keyPath: any WritableKeyPath<Root, Value?> & Sendable, _ kind: ValueKind<Value>,
          presets: [Cloud.Style: KeyDefault<Value>] = [:], defaultDoc: String, aliases: [String] = [],
-         option: String? = nil, valueName: String? = nil, decodesLast: Bool = false,
+         option: String? = nil, valueName: String? = nil, outputs: Set<OutputFormat>? = nil, decodesLast: Bool = false,
          decode: (@Sendable (inout Root, SpecNode, () -> String, SpecDecoder) throws(TagCloudError) -> Void)? = nil,
          doc: String) where Resolved == Value? {
         self.init(name: name, aliases: aliases, doc: doc, kind: kind, get: { $0[keyPath: keyPath] },
                   set: { $0[keyPath: keyPath] = $1 }, fallback: nil, presets: presets, defaultDoc: defaultDoc,
-                  option: option, optionValueName: valueName, decodesLast: decodesLast, decode: decode,
+                  option: option, optionValueName: valueName, outputs: outputs, decodesLast: decodesLast, decode: decode,
                   resolve: { given, style, theme in layered([presets[style]?.value(for: theme), given], kind) })
     }
 
@@ -217,6 +221,8 @@ final class AnyKey<Root>: Sendable {
     let schema: KeySchema?
     /// Whether the key is read after the others.
     let decodesLast: Bool
+    /// The outputs that read the key, or `nil` for every output.
+    let outputs: Set<OutputFormat>?
     /// Whether `written` is the key's name or one of its aliases.
     func isNamed(_ written: String) -> Bool {
         let length = written.utf8.count
@@ -239,6 +245,7 @@ final class AnyKey<Root>: Sendable {
         schema = key.kind.schema
         decodesLast = key.decodesLast
         option = key.option.map { ($0, key.optionValueName ?? "value") }
+        outputs = key.outputs
         defaultDoc = key.defaultDoc ?? AnyKey.describeDefault(key)
         decode = key.decodeInto
         let get = key.get, set = key.set, kind = key.kind

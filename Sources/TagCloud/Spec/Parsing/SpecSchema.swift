@@ -84,6 +84,15 @@ package struct SpecOption: Sendable, Hashable {
 }
 
 extension Cloud {
+    /// The outputs that read the key a key path starts with (`page` and `page`: HTML; `scale`:
+    /// PNG), or `nil` when every output reads it or the key is not known.
+    ///
+    /// - Parameter keyPath: A key path as `--set` takes it (`chip.fill`, `tags[2].href`).
+    package static func outputs(readingKeyPath keyPath: String) -> Set<OutputFormat>? {
+        let top = keyPath.prefix { $0 != "." && $0 != "[" }
+        return keys[String(top)]?.outputs
+    }
+
     /// Every key that has a `tagcloud render` option, in the key reference's order: the command's
     /// spec options, derived from the key tables.
     package static var commandLineOptions: [SpecOption] {
