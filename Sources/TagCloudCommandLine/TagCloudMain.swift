@@ -112,6 +112,12 @@ package enum TagCloudMain {
                 finish(output: TagCloudVersion.string + "\n", exitCode: .success)
             }
         }
+        // An output named twice (`animate -o a.svg -o b.svg`) was the last one, in silence, where
+        // render refuses it: refused alike, with the command's usage.
+        if let message = outputNamedTwice(in: arguments) {
+            StandardStreams.diagnostic(usageError(message, command: arguments.first) + "\n")
+            exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : TagCloudExitCode.usage.rawValue)
+        }
         let command: any ParsableCommand
         do {
             command = try Tagcloud.parseAsRoot(arguments)
@@ -228,6 +234,39 @@ package enum TagCloudMain {
         }
         // Only an option the user gave: the stand-ins are never options.
         return message.lowercased().hasPrefix("unknown option") ? message : nil
+    }
+
+    /// The options of each command (other than render, which reads its own) that name the file or
+    /// folder it writes.
+    static let outputOptions: [String: Set<String>] = ["animate": ["-o", "--output"], "collect": ["-o", "--output"],
+                                                       "diff": ["--out"], "samples": ["--out"]]
+
+    /// The message for a command's output option given twice, as render says it (`-o is given
+    /// twice ("a.svg" and "b.svg"); it names one file`), or `nil`. Arguments after `--` are not
+    /// options.
+    package static func outputNamedTwice(in arguments: [String]) -> String? {
+        guard let command = arguments.first, let names = outputOptions[command] else { return nil }
+        var seen: [String: (option: String, value: String)] = [:]
+        var index = 1
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            let (option, attached) = argument.hasPrefix("--") && argument.contains("=")
+                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
+                : (argument, nil)
+            index += 1
+            guard names.contains(option) else { continue }
+            let value = attached ?? (index < arguments.count ? arguments[index] : "")
+            if attached == nil { index += 1 }
+            // `-o` and `--output` are one option.
+            let key = names.sorted().first ?? option
+            if let first = seen[key] {
+                let named = first.option == option ? option : "\(first.option) and \(option) are one option, and it"
+                return "\(named) is given twice (\(quoted(first.value)) and \(quoted(value))); "
+                    + "it names one \(command == "samples" ? "folder" : "file")"
+            }
+            seen[key] = (option, value)
+        }
+        return nil
     }
 
     /// The parser's message for an unknown option, without its "Did you mean" when the option it

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 @testable import TagCloud
+import TagCloudCommandLine
 import Testing
 
 /// Bad input through the real command: a message naming the problem and its place, the
@@ -310,6 +311,23 @@ import Testing
                     && lines[1].hasSuffix("; see 'tagcloud \(arguments[0]) --help'") && lines[2].isEmpty,
                     "\(arguments): \(run.standardError.debugDescription)")
         }
+        // An output named twice is refused by every command, as render refuses it (the last one
+        // was written, in silence); after `--` an argument is not an option.
+        for (arguments, message, code) in [
+            (["animate", "a.yaml", "b.yaml", "-o", "a.svg", "-o", "b.svg"], #"error: -o is given twice ("a.svg" and "b.svg"); it names one file"#, Int32(64)),
+            (["animate", "a.yaml", "b.yaml", "-o", "a.svg", "--output=b.svg"],
+             #"error: -o and --output are one option, and it is given twice ("a.svg" and "b.svg"); it names one file"#, 64),
+            (["collect", "site", "--output", "a.yaml", "-o", "b.yaml"],
+             #"error: --output and -o are one option, and it is given twice ("a.yaml" and "b.yaml"); it names one file"#, 64),
+            (["diff", "--out", "d.png", "a.png", "b.png", "--out", "e.png"], #"error: --out is given twice ("d.png" and "e.png"); it names one file"#, 2),
+            (["samples", "--out", "x", "--out", "y"], #"error: --out is given twice ("x" and "y"); it names one folder"#, 64),
+        ] {
+            let run = try CommandRunner.run(arguments)
+            let lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(run.status == code && lines.count == 3 && lines[0] == message && lines[1].hasPrefix("usage: tagcloud \(arguments[0])"),
+                    "\(arguments): \(run.standardError.debugDescription)")
+        }
+        #expect(TagCloudMain.outputNamedTwice(in: ["collect", "site", "-o", "a.yaml", "--", "-o"]) == nil)
         // The parser's "did you mean" stays only for an option spelled alike (it suggested
         // "--out" for "--bogus").
         let unlike = try CommandRunner.run(["diff", "--bogus", "a.png", "b.png"])
