@@ -204,7 +204,9 @@ final class CairoPainter {
     /// full pixman call (a chip's capsule at 2× was a hundred of them), with the arithmetic of the
     /// mask's `OVER`. An outline FreeType cannot take is rasterised into the mask by Cairo. An
     /// opaque colour is not sent here: Cairo blends it with a single rounding, which a mask's
-    /// `OVER` would round twice.
+    /// `OVER` would round twice. Where the target's untouched pixels are known (``UntouchedPixels``)
+    /// FreeType's coverage goes straight onto the pixels as spans, without a mask
+    /// (``OutlineMasks/spans(_:matrix:evenOdd:width:height:left:top:callback:user:)``).
     ///
     /// - Returns: Whether the shape was filled; `false` leaves it to `cairo_fill` (rectangles,
     ///   which Cairo composites as boxes, transforms that rotate, very large shapes, shapes inside

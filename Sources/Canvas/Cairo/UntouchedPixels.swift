@@ -16,6 +16,9 @@ import Foundation
 /// tests check it against pixman for every coverage and byte, and whole pictures against pixman's
 /// compositing).
 ///
+/// The coverage comes as runs of pixels of one coverage (FreeType's spans, or a mask's runs), so a
+/// capsule's row is a few single pixels at its edges and one run stored as one word across it.
+///
 /// The record is conservative: anything drawn whose pixels are not known to stay inside a recorded
 /// rectangle (strokes, `cairo_fill`, colour glyphs, glyph outlines, opacity groups, a background
 /// painted by Cairo) ends it, and every later fill is composited by pixman as before.
