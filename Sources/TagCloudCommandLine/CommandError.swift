@@ -57,6 +57,9 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case swiftExampleFailed(name: String, TagCloudUIError)
     /// Content files with problems, under `--strict` (`tagcloud collect`, `render --from`).
     case contentProblems([SiteTags.Problem])
+    /// `--strict`: the site's content gave no tags for the cloud; the reason says why (no page has
+    /// the taxonomy, every tag was excluded, none is on `--min-count` pages).
+    case emptyCollection(String)
     /// `tagcloud preview`'s server cannot listen on `host`:`port`; `reason` says why and what to do
     /// (the port is in use: give another `--port`).
     case cannotListen(host: String, port: Int, reason: String)
@@ -79,7 +82,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotWriteOutput: return .cannotCreate
         case .cannotCompareImages: return .diffFailed
         case .swiftExampleFailed: return .software
-        case .contentProblems: return .dataError
+        case .contentProblems, .emptyCollection: return .dataError
         case .cannotListen: return .unavailable
         case .library(let error):
             switch error {
@@ -135,6 +138,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             let shown = problems.prefix(20).map { "\n  \($0.problem)" }.joined()
             let more = problems.count > 20 ? "\n  … and \(problems.count - 20) more" : ""
             return "the content has \(problems.count) problem\(problems.count == 1 ? "" : "s") (--strict):\(shown)\(more)"
+        case let .emptyCollection(reason):
+            return "\(reason) (--strict)"
         case let .cannotListen(host, port, reason):
             return "the preview server cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
         }

@@ -47,8 +47,9 @@ package struct Render: ParsableCommand {
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise (PNG for - \
             and for a device whose name has none, as /dev/stdout); without -o the output goes beside INPUT (tags.yaml -> \
-            tags.png; JSON layouts -> tags.layout.json). INPUT may be a file, a FIFO, /dev/fd/N or - \
-            for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
+            tags.png; JSON layouts -> tags.layout.json), and standard input's or --from's to standard \
+            output (refused when it is a terminal and the format is binary). INPUT may be a file, a \
+            FIFO, /dev/fd/N or - for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
             and a tag's keys by index (--set 'tags[0].weight=3'). A tag with characters no font covers \
             is drawn with boxes and named on standard error (warning: ...), with the Debian package \
             that covers its script; --strict-fonts makes it an error.

@@ -15,6 +15,8 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var outputFolder: String?
     /// `--format` (one) or `--formats` (a comma-separated list), as given.
     package var formats: [String] = []
+    /// Which of the two gave ``formats`` (`format` or `formats`), for messages.
+    package var formatOption = "format"
     /// `--input-format`.
     package var inputFormat: String?
     /// The options that set a spec key, by option name without dashes (`width`, `font-size`).
@@ -167,11 +169,17 @@ package struct RenderCommandLine: Equatable, Sendable {
                 }
                 line.outputFolder = folder
             case "format":
-                line.formats = [try value()]
+                let format = try value()
+                if format.trimmingASCIISpaces().isEmpty { throw usage("--format is empty; name a format (png, svg, pdf, html or json)") }
+                line.formats = [format]
                 sawFormat = true
             case "formats":
-                line.formats = try value().split(separator: ",", omittingEmptySubsequences: false)
-                    .map { String($0).trimmingASCIISpaces() }
+                let list = try value()
+                line.formats = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingASCIISpaces() }
+                if line.formats.contains(where: \.isEmpty) {
+                    throw usage("--formats \(quoted(list)) has an empty entry; give format names separated by commas (png,svg)")
+                }
+                line.formatOption = "formats"
                 sawFormats = true
             case "input-format": line.inputFormat = try value()
             case "set": line.assignments.append(try value(takesAnyNext: true))
@@ -253,7 +261,7 @@ package struct RenderCommandLine: Equatable, Sendable {
         var collectRequest = try collect?.request()
         collectRequest?.printsSummary = verbose
         return RenderRequest(inputs: inputs, inputFormat: try inputFormat.map(TagCloudCommand.inputFormat(named:)),
-                             output: output, outputFolder: outputFolder, formats: formats, settings: settings,
+                             output: output, outputFolder: outputFolder, formats: formats, formatOption: formatOption, settings: settings,
                              collect: collectRequest, fontFiles: fontFiles,
                              maxInputSize: try maxInputSize.map(Self.byteCount) ?? Cloud.defaultMaxInputSize)
     }

@@ -63,6 +63,14 @@ import Testing
              "warning: --set title=Hi changes only SVG and HTML output, and this writes layout JSON; it changes nothing here\n"),
             (["--out-dir", "out", "--formats", "png,pdf", "--page", "--quiet"],
              "warning: --page changes only HTML output, and this writes PNG and PDF; it changes nothing here\n"),
+            // Colours and the theme change no layout; links and tooltips are SVG's, PDF's and HTML's.
+            (["-o", "c.layout.json", "--fill", "blue", "--theme", "dark"],
+             "warning: --fill changes only PNG, SVG, PDF and HTML output, and this writes layout JSON; it changes nothing here\n"
+             + "warning: --theme changes only PNG, SVG, PDF and HTML output, and this writes layout JSON; it changes nothing here\n"),
+            (["-o", "c.png", "--set", "tags[0].href=/x/", "--tooltip", "{text}"],
+             "warning: --set tags[0].href=/x/ changes only SVG, PDF and HTML output, and this writes PNG; it changes nothing here\n"
+             + "warning: --tooltip changes only SVG, PDF and HTML output, and this writes PNG; it changes nothing here\n"),
+            (["-o", "c.json", "--width", "200", "--set", "chip.selected.checkmark=false", "--set", "chip.padding=4"], ""),
             (["-o", "b.html", "--page"], ""),
             (["-o", "b.svg", "--id", "x", "--set", "responsive=true"], ""),
             (["--out-dir", "out2", "--formats", "png,svg", "--scale", "2", "--quiet"], ""),

@@ -210,6 +210,15 @@ import Testing
         #expect(links.contains { $0.hasPrefix("/categories/") } && links.contains { $0.hasPrefix("/tags/") })
         let none = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "serie", "-o", "c.yaml"], in: out)
         #expect(none.status == 0 && none.standardError.contains("no tags found"), "\(none.standardError)")
+        // Under --strict an empty cloud fails the build, with nothing written (collect and render --from).
+        let strict = try CommandRunner.run(["collect", Self.hugo.path, "--taxonomy", "serie", "--strict", "-o", "e.yaml"], in: out)
+        #expect(strict.status == 65 && strict.standardError.hasPrefix("error: no tags found: none of the ")
+                && strict.standardError.hasSuffix(" (--strict)\n"), "\(strict.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("e.yaml").path))
+        let strictRender = try CommandRunner.run(["render", "--from", Self.hugo.path, "--min-count", "1000", "--strict", "-o", "e.svg"], in: out)
+        #expect(strictRender.status == 65 && strictRender.standardError.contains("error: no tag is on 1000 pages or more (--min-count)"),
+                "\(strictRender.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("e.svg").path))
         // When every page was skipped, the warning says so, not "none of the 0 files read".
         let broken = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: broken) }

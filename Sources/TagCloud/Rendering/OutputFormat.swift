@@ -14,6 +14,12 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     /// laid out by CSS flex-wrap, with its `<style>`; a whole document with the `page` key.
     case html
 
+    /// The formats that draw the chips (every one but the layout JSON): the readers of a key that
+    /// only changes their look (a colour, the theme).
+    static let pictures: Set<OutputFormat> = [.png, .svg, .pdf, .html]
+    /// The formats that carry links and tooltips: SVG, PDF (annotations) and HTML.
+    static let annotated: Set<OutputFormat> = [.svg, .pdf, .html]
+
     /// The format a file extension names, any case (`png`, `SVG`).
     ///
     /// - Parameter fileExtension: The extension without its dot.

@@ -147,13 +147,13 @@ public struct Cloud: Sendable, Hashable {
                             doc: "A look from the articles (see \"Styles\"). Keys given in the spec win over the style's.")
         let theme = SpecKey("theme", \Cloud.theme, .name, default: KeyDefault(Theme.light), option: "theme",
                             valueName: "name",
-                            doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`); there a light `background` gives way to the dark look's, under which the dark look's white text stays readable, and a dark one is kept.")
+                            outputs: OutputFormat.pictures, doc: "Light: black text on white, iOS light system colours. Dark: white text on black, iOS dark system colours. Auto: the light look, and in SVG and HTML the dark look for readers in dark mode (`prefers-color-scheme`); there a light `background` gives way to the dark look's, under which the dark look's white text stays readable, and a dark one is kept.")
         let scale = SpecKey("scale", \Cloud.scale, .number(.scale), default: KeyDefault(1), option: "scale",
                             valueName: "factor", outputs: [.png],
                             doc: "Pixels per point in PNG output (`2` for \"@2x\"), as SwiftUI's `ImageRenderer.scale`.")
         let background = SpecKey("background", \Cloud.background, .color,
                                  default: KeyDefault(light: CSSColor.white, dark: .black), option: "background",
-                                 valueName: "colour", doc: "The picture's background (`transparent` for none).")
+                                 valueName: "colour", outputs: OutputFormat.pictures, doc: "The picture's background (`transparent` for none).")
         let locale = SpecKey("locale", \Cloud.locale, .languageTag, defaultDoc: "none", option: "locale", valueName: "tag",
                              doc: "The tags' language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `sr`…): it picks the language's glyph forms (OpenType `locl`) and fallback fonts, as a browser does for `lang`.")
         let strictFonts = SpecKey("strictFonts", \Cloud.strictFonts, .bool, default: KeyDefault(false),
@@ -164,11 +164,11 @@ public struct Cloud: Sendable, Hashable {
                             valueName: "order",
                             doc: "The order chips are drawn in: `given`, `weight`, `name` or `shuffle`, or `{by, descending, seed}`.")
         let colors = SpecKey("colors", \Cloud.colors, .colors, defaultDoc: "none (the chips' colours)",
-                             doc: "Colours from the tags' weights: `{by: weight, palette: viridis}` (steps) or `{by: weight, gradient: [from, to]}` (OKLCH), on the chips' fill, text or both.")
+                             outputs: OutputFormat.pictures, doc: "Colours from the tags' weights: `{by: weight, palette: viridis}` (steps) or `{by: weight, gradient: [from, to]}` (OKLCH), on the chips' fill, text or both.")
         let label = SpecKey("label", \Cloud.label, .template, defaultDoc: "`{text}`", option: "label", valueName: "template",
                             doc: "The chip's text: `{text}` and `{weight}` stand for the tag's; the word holding `{weight}` is drawn smaller and lighter (`\"{text} {weight}\"` shows counts). `{{` and `}}` are braces.")
         let tooltip = SpecKey("tooltip", \Cloud.tooltip, .template, defaultDoc: "none", option: "tooltip", valueName: "template",
-                              doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins. A template with `{weight}` gives no tooltip to a tag without a weight.")
+                              outputs: OutputFormat.annotated, doc: "Every chip's tooltip, a template like `label` (SVG `<title>`, HTML `title`, a PDF annotation); a tag's `tooltip` wins. A template with `{weight}` gives no tooltip to a tag without a weight.")
         let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
                          option: "id", valueName: "prefix", outputs: [.svg, .html],
                          doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
@@ -338,13 +338,13 @@ public struct Cloud: Sendable, Hashable {
                                          .materialCapsules: KeyDefault(.material(.regularMaterial)),
                                          .wrappingHStack: .themed(ThemedColor.gray.opacity(0.15))],
                                option: "fill", valueName: "colour",
-                               doc: "The inside. Materials are SwiftUI's: `ultraThinMaterial`, `thinMaterial`, `regularMaterial`, `thickMaterial`, `ultraThickMaterial`.")
+                               outputs: OutputFormat.pictures, doc: "The inside. Materials are SwiftUI's: `ultraThinMaterial`, `thinMaterial`, `regularMaterial`, `thickMaterial`, `ultraThickMaterial`.")
             let stroke = SpecKey("stroke", \Chip.stroke, .color, defaultDoc: "none",
-                                 doc: "A border, drawn inside the edge (SwiftUI's `strokeBorder`).")
+                                 outputs: OutputFormat.pictures, doc: "A border, drawn inside the edge (SwiftUI's `strokeBorder`).")
             let strokeWidth = SpecKey("strokeWidth", \Chip.strokeWidth, .number(.length), default: KeyDefault(1),
-                                      doc: "The border's width.")
+                                      outputs: OutputFormat.pictures, doc: "The border's width.")
             let textColor = SpecKey("textColor", \Chip.textColor, .color, default: .themed(.primary), aliases: ["text"],
-                                    doc: "The text colour. `chip.text` is accepted as another name for it.")
+                                    outputs: OutputFormat.pictures, doc: "The text colour. `chip.text` is accepted as another name for it.")
             let selected = SpecKey("selected", \Chip.selected, .mapping(SelectedChip.keys, empty: SelectedChip()),
                                    defaultDoc: "see its keys", doc: "How selected tags differ.")
             let lineLimit = SpecKey("lineLimit", \Chip.lineLimit, .integer(1...1000), default: KeyDefault(1),
@@ -381,14 +381,14 @@ public struct Cloud: Sendable, Hashable {
 
         struct Keys: Sendable {
             let fill = SpecKey("fill", \SelectedChip.fill, .fill, default: .themed(ThemedColor.blue.opacity(0.15)),
-                               doc: "The fill of selected tags.")
+                               outputs: OutputFormat.pictures, doc: "The fill of selected tags.")
             let stroke = SpecKey("stroke", \SelectedChip.stroke, .color, default: .themed(.blue),
-                                 doc: "The border of selected tags.")
+                                 outputs: OutputFormat.pictures, doc: "The border of selected tags.")
             let strokeWidth = SpecKey("strokeWidth", \SelectedChip.strokeWidth, .number(.length), default: KeyDefault(1.5),
-                                      doc: "Its width.")
+                                      outputs: OutputFormat.pictures, doc: "Its width.")
             let textColor = SpecKey("textColor", \SelectedChip.textColor, .color, defaultDoc: "the chip's `textColor`",
                                     aliases: ["text"],
-                                    doc: "The text colour of selected tags (`text` is another name for it).")
+                                    outputs: OutputFormat.pictures, doc: "The text colour of selected tags (`text` is another name for it).")
             let checkmark = SpecKey("checkmark", \SelectedChip.checkmark, .bool, default: KeyDefault(true),
                                     doc: "Whether selected tags show a checkmark (12 pt bold, 6 pt after the text).")
         }
@@ -522,7 +522,7 @@ public struct Cloud: Sendable, Hashable {
                                      tag.weight = try decoder.weight(node, tag: tag.text)
                                  },
                                  doc: "Heavier tags get larger fonts (a finite number ≥ 0).")
-            let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", decodesLast: true,
+            let href = SpecKey("href", \Tag.href, .string, defaultDoc: "none", outputs: OutputFormat.annotated, decodesLast: true,
                                decode: { tag, node, path, decoder throws(TagCloudError) in
                                    tag.href = try decoder.href(node, path: path(), tag: tag.text)
                                },
@@ -530,15 +530,15 @@ public struct Cloud: Sendable, Hashable {
             let selected = SpecKey("selected", \Tag.selected, .bool, default: KeyDefault(false),
                                    doc: "Draws the chip with the selected look.")
             let fill = SpecKey("fill", \Tag.fill, .fill, defaultDoc: "the chip's",
-                               doc: "This chip's fill, over the style's and the selected look.")
+                               outputs: OutputFormat.pictures, doc: "This chip's fill, over the style's and the selected look.")
             let textColor = SpecKey("textColor", \Tag.textColor, .color, defaultDoc: "the chip's",
-                                    doc: "This chip's text colour.")
+                                    outputs: OutputFormat.pictures, doc: "This chip's text colour.")
             let font = SpecKey("font", \Tag.font, .mapping(Font.keys, empty: Font()), defaultDoc: "the cloud's",
                                doc: "This chip's own font (`{family, size, weight}`): `size` wins over the size from `weight`, `family` and `weight` over `font`'s.")
             let locale = SpecKey("locale", \Tag.locale, .languageTag, defaultDoc: "the cloud's",
                                  doc: "This chip's language (a BCP 47 tag), over the cloud's `locale`.")
             let tooltip = SpecKey("tooltip", \Tag.tooltip, .string, defaultDoc: "the cloud's `tooltip`",
-                                  decodesLast: true,
+                                  outputs: OutputFormat.annotated, decodesLast: true,
                                   decode: { tag, node, path, decoder throws(TagCloudError) in
                                       tag.tooltip = try decoder.tagString(node, path: path(), tag: tag.text)
                                   },

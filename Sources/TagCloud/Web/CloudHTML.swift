@@ -69,6 +69,8 @@ struct HTMLWriter {
     private var fontRules = ""
     private var lookClasses: [String: Int] = [:]
     private var lookRules = ""
+    private var checkClasses: [String: Int] = [:]
+    private var checkRules = ""
     private var darkLookRules = ""
 
     /// The language of the list's name: the cloud's, but English when the name is this
@@ -323,7 +325,7 @@ struct HTMLWriter {
     /// cut (`isCut`) has the symbol at its end, as wide as the `Image` (with the whole label's
     /// width, the place was negative and the symbol was put where an uncut label would end, over
     /// the cut text).
-    private func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, label: ChipLabel,
+    private mutating func checkmarkSVG(_ items: [DisplayItem], frame: CGRect, label: ChipLabel,
                               look: ResolvedCloud.ChipLook, isCut: Bool) throws(TagCloudError) -> String {
         guard !items.isEmpty, let checkmark = look.checkmark else { return "" }
         let height = frame.height - 2 * cloud.chipVerticalPadding
@@ -345,7 +347,7 @@ struct HTMLWriter {
     /// wide as the `Image` (its outline's bounds with a margin were 2.2 pt wider, and Chromium
     /// gave every selected chip of a stretched row that much more of the row), where the
     /// centred content puts it.
-    private func stretchedCheckmarkSVG(_ items: [DisplayItem], frame: CGRect, textWidth: CGFloat,
+    private mutating func stretchedCheckmarkSVG(_ items: [DisplayItem], frame: CGRect, textWidth: CGFloat,
                                        checkmark: ResolvedCloud.Checkmark) -> String {
         let height = frame.height - 2 * cloud.chipVerticalPadding
         if let symbol = Image.symbolSize(systemName: checkmark.symbolName, pointSize: checkmark.size), height > 0 {
@@ -364,30 +366,41 @@ struct HTMLWriter {
         return svg(items, box: CGRect(x: bounds.minX - 2, y: frame.minY + cloud.chipVerticalPadding, width: bounds.width + 4, height: height))
     }
 
-    private func svg(_ items: [DisplayItem], box: CGRect) -> String {
+    private mutating func svg(_ items: [DisplayItem], box: CGRect) -> String {
         var paths = ""
         for item in items {
             switch item.content {
             case .stroke(let shape, _, let style, _):
-                paths += "<path d=\"\(shape.path.svgPathData)\" fill=\"none\" stroke-width=\"\(number(style.lineWidth))\""
-                paths += " stroke-linecap=\"\(style.lineCap.rawValue)\" stroke-linejoin=\"\(style.lineJoin.rawValue)\""
-                // The same in a style: a page's `path { stroke-width: 3px }` beats the attributes.
-                paths += " style=\"stroke-width:\(number(style.lineWidth))px;stroke-linecap:\(style.lineCap.rawValue);"
-                paths += "stroke-linejoin:\(style.lineJoin.rawValue);stroke-miterlimit:\(number(style.miterLimit));"
-                paths += "stroke-dasharray:none\"/>"
+                // The same in a rule of the style sheet: a page's `path { stroke-width: 3px }`
+                // beats the attributes.
+                let strokeClass = checkClass("stroke-width:\(number(style.lineWidth))px;stroke-linecap:\(style.lineCap.rawValue);"
+                    + "stroke-linejoin:\(style.lineJoin.rawValue);stroke-miterlimit:\(number(style.miterLimit));stroke-dasharray:none")
+                paths += "<path class=\"\(strokeClass)\" d=\"\(shape.path.svgPathData)\" fill=\"none\" stroke-width=\"\(number(style.lineWidth))\""
+                paths += " stroke-linecap=\"\(style.lineCap.rawValue)\" stroke-linejoin=\"\(style.lineJoin.rawValue)\"/>"
             case .fill(let shape, _, let style):
                 paths += "<path class=\"tc-check-fill\" d=\"\(shape.path.svgPathData)\"\(style.isEOFilled ? " fill-rule=\"evenodd\"" : "")/>"
             case .text, .group:
                 break
             }
         }
-        // Its size in a style too: a page's `svg { width: 100% }` beats the attributes.
-        return "<svg class=\"tc-check\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
-            + " style=\"width:\(number(box.width))px;height:\(number(box.height))px\""
+        // Its size in a rule too: a page's `svg { width: 100% }` beats the attributes.
+        let boxClass = checkClass("width:\(number(box.width))px;height:\(number(box.height))px")
+        return "<svg class=\"tc-check \(boxClass)\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
             + " viewBox=\"\(number(box.minX)) \(number(box.minY)) \(number(box.width)) \(number(box.height))\">" + paths + "</svg>"
     }
 
     // MARK: Classes
+
+    /// The class of a checkmark's size or stroke: its declarations in a rule of the style sheet,
+    /// not a `style` attribute, which a Content-Security-Policy without `'unsafe-inline'` drops
+    /// (the page's own rules for every `svg` and `path` would then size and stroke it).
+    private mutating func checkClass(_ declarations: String) -> String {
+        if let existing = checkClasses[declarations] { return "\(p)-c\(existing)" }
+        let number = checkClasses.count
+        checkClasses[declarations] = number
+        checkRules += "#\(p) .\(p)-c\(number){\(declarations)}\n"
+        return "\(p)-c\(number)"
+    }
 
     /// The class number of a font: the families of the faces its label was drawn with, the
     /// chip's own face first, and the size.
@@ -619,7 +632,7 @@ struct HTMLWriter {
         css += "\(scope) .tc-link:hover{filter:var(--tc-hover-filter,brightness(.92))}\n"
         // Outside the chip, so that a selected chip filled with the accent colour still shows it.
         css += "\(scope) .tc-link:focus-visible{outline:2px solid var(--tc-focus-ring,#0a84ff);outline-offset:2px}\n"
-        css += fontRules + lookRules
+        css += fontRules + lookRules + checkRules
         if controlsRows {
             css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
             // A size container has no width of its own in a parent sized by its content (a flex

@@ -200,28 +200,37 @@ extension TagCloudCommand {
         for term in request.options.excludedTerms where !site.excludedFound.contains(term) {
             warn("warning: --exclude \(quoted(term)) matched no tag")
         }
+        // Why the cloud is empty, if it is: a warning, or with `--strict` the command's error (a
+        // misspelt --taxonomy must not pass a site's build with an empty cloud).
+        var empty: String?
         if site.terms.isEmpty, !site.excludedFound.isEmpty {
-            warn("warning: no tags left: every tag found was excluded (--exclude \(site.excludedFound.map { quoted($0) }.joined(separator: ", --exclude ")))")
+            empty = "no tags left: every tag found was excluded (--exclude \(site.excludedFound.map { quoted($0) }.joined(separator: ", --exclude ")))"
         } else if site.terms.isEmpty, site.taxonomiesRead.isEmpty {
-            warn("warning: no tags found: the Hugo site declares no taxonomies (its [taxonomies] is empty); name the keys with --taxonomy")
+            empty = "no tags found: the Hugo site declares no taxonomies (its [taxonomies] is empty); name the keys with --taxonomy"
         } else if site.terms.isEmpty {
-            let keys = site.taxonomiesRead.joined(separator: ", ")
+            let keys = site.taxonomiesRead.count > 1
+                ? site.taxonomiesRead.dropLast().joined(separator: ", ") + " or " + (site.taxonomiesRead.last ?? "")
+                : site.taxonomiesRead.joined()
             let leftOut = site.leftOut.values.reduce(0, +)
             if leftOut > 0 {
-                warn("warning: no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
-                     + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts, pages in other languages; "
-                     + "--drafts, --future, --expired count the first two)")
+                empty = "no tags found: none of the \(site.filesRead) page\(site.filesRead == 1 ? "" : "s") counted has \(keys) in its front matter, "
+                    + "and \(leftOut) page\(leftOut == 1 ? " was" : "s were") left out (drafts, dates, unlisted pages, Jekyll pages that are not posts, pages in other languages; "
+                    + "--drafts, --future, --expired count the first two)"
             } else if site.filesRead == 0, case let skipped = site.problems.filter({ $0.skipped == .file || $0.skipped == .entry }).count,
                       skipped > 0 {
                 // "None of the 0 files read" said nothing of the files the warnings above skipped.
-                warn("warning: no tags found: no page could be read (\(skipped) skipped, as the warnings above say)")
+                empty = "no tags found: no page could be read (\(skipped) skipped, as the warnings above say)"
             } else {
-                warn("warning: no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter")
+                empty = "no tags found: none of the \(site.filesRead) file\(site.filesRead == 1 ? "" : "s") read has \(keys) in its front matter"
             }
         }
         let cloud = site.cloud(minCount: request.minCount, top: request.top, order: request.order, href: request.href)
-        if cloud.tags.isEmpty, let most = site.terms(linkedBy: request.href).map(\.count).max() {
-            warn("warning: no tag is on \(request.minCount) pages or more (--min-count); the most used is on \(most)")
+        if cloud.tags.isEmpty, empty == nil, let most = site.terms(linkedBy: request.href).map(\.count).max() {
+            empty = "no tag is on \(request.minCount) pages or more (--min-count); the most used is on \(most)"
+        }
+        if let empty {
+            if request.strict { throw .emptyCollection(empty) }
+            warn("warning: " + empty)
         }
         if request.printsSummary { warn(site.summary(tags: cloud.tags.count)) }
         return (cloud, site)

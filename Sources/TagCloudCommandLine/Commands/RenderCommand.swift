@@ -16,6 +16,8 @@ package struct RenderRequest: Sendable {
     package var outputFolder: String?
     /// The output formats; empty for the output's extension (PNG when there is none to go by).
     package var formats: [OutputFormat]
+    /// The option that gave ``formats`` (`format` or `formats`), for messages.
+    package var formatOption: String
     /// Key paths set from options, in order: the key path, the value as typed, and the option
     /// (without dashes) for messages.
     package var settings: [(keyPath: String, value: String, option: String)]
@@ -27,13 +29,14 @@ package struct RenderRequest: Sendable {
     package var maxInputSize: Int
 
     package init(inputs: [String], inputFormat: SpecFormat? = nil, output: String? = nil, outputFolder: String? = nil,
-                 formats: [OutputFormat] = [], settings: [(keyPath: String, value: String, option: String)] = [],
+                 formats: [OutputFormat] = [], formatOption: String = "format", settings: [(keyPath: String, value: String, option: String)] = [],
                  collect: CollectRequest? = nil, fontFiles: [String] = [], maxInputSize: Int = Cloud.defaultMaxInputSize) {
         self.inputs = inputs
         self.inputFormat = inputFormat
         self.output = output
         self.outputFolder = outputFolder
         self.formats = formats
+        self.formatOption = formatOption
         self.settings = settings
         self.collect = collect
         self.fontFiles = fontFiles
@@ -261,7 +264,7 @@ package enum TagCloudCommand {
                 destinations = [Destination(format: request.formats.first ?? .png, path: nil)]
             case let (output?, _):
                 let format = if let format = request.formats.first { format } else { try outputFormat(ofOutput: output) }
-                try checkExtension(of: output, against: format)
+                try checkExtension(of: output, against: format, option: request.formatOption)
                 destinations = [Destination(format: format, path: output)]
             case let (nil, folder?):
                 let base = input.map(baseName) ?? "cloud"
@@ -510,11 +513,14 @@ package enum TagCloudCommand {
     /// Refuses an output named for another format than the one asked for (`--format svg -o
     /// cloud.png` wrote SVG text into `cloud.png`, which every viewer then called broken); a name
     /// without an extension, or with one no format has (`cloud.img`), takes any format.
-    static func checkExtension(of output: String, against format: OutputFormat) throws(CommandError) {
+    ///
+    /// - Parameter option: The option that gave the format, as the user typed it (`format` or
+    ///   `formats`).
+    static func checkExtension(of output: String, against format: OutputFormat, option: String = "format") throws(CommandError) {
         guard let named = OutputFormat(fileExtension: fileExtension(of: output)), named != format else { return }
         let renamed = ((output as NSString).deletingPathExtension as NSString).appendingPathExtension(format.rawValue) ?? output
-        throw .usage("--format \(format.rawValue) does not match the output \(quoted(path: output)), named for \(named.rawValue); "
-                     + "name it \(quoted(path: renamed)) or leave out --format")
+        throw .usage("--\(option) \(format.rawValue) does not match the output \(quoted(path: output)), named for \(named.rawValue); "
+                     + "name it \(quoted(path: renamed)) or leave out --\(option)")
     }
 
     /// The format of an output file, from its extension.

@@ -712,6 +712,49 @@ import Typesetting
         }
     }
 
+    /// Under a strict Content-Security-Policy, a static site's kind (no `'unsafe-inline'`: each
+    /// `<style>` element allowed by its hash, fonts from `data:`), the HTML fragment looks as it does
+    /// without one: nothing it needs is in a `style` attribute, which such a policy drops (the
+    /// checkmarks' sizes and strokes were, and a page's `svg { width: 100% }` and `path {
+    /// stroke-width }` then sized and stroked them). An unhashed `<style>` on the page would hide
+    /// every chip: the policy is in force.
+    @Test @MainActor func theHTMLFragmentKeepsItsLookUnderAStrictContentSecurityPolicy() throws {
+        for name in ["suggestion-picker-selected", "tag-cloud"] {
+            let item = try Case(name)
+            let fragment = try item.html(HTMLOptions(background: item.cloud.background))
+            #expect(!fragment.contains(" style=\""), "\(name): a style attribute")
+            let pageCSS = "svg{width:100%;height:auto}path{stroke-width:6px}"
+            let open = try Chromium.shared.screenshot(Self.page(fragment, css: pageCSS), width: item.size.width, height: item.size.height,
+                                                      scale: 2, name: "csp-open-\(name)")
+            let hashed = Self.page(fragment, css: pageCSS)
+            let hashes = try hashed.matches(of: /<style>([\s\S]*?)<\/style>/).map { "'sha256-\(try Self.sha256Base64(String($0.1)))'" }
+            #expect(hashes.count == 2)
+            let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src \(hashes.joined(separator: " ")); "
+                + "font-src data:\">"
+            let strict = hashed.replacingOccurrences(of: "<head>", with: "<head>" + policy + "<style>.tc-chip{visibility:hidden}</style>")
+            let shot = try Chromium.shared.screenshot(strict, width: item.size.width, height: item.size.height, scale: 2,
+                                                      name: "csp-strict-\(name)")
+            #expect(try Self.compare(open, shot).differentPixels == 0, "\(name): the fragment looks otherwise under the policy")
+        }
+    }
+
+    /// SHA-256 of text, in base64, as a Content-Security-Policy names a hash (by Python's hashlib,
+    /// which the browser driver needs anyway).
+    static func sha256Base64(_ text: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import base64,hashlib,sys;print(base64.b64encode(hashlib.sha256(sys.stdin.buffer.read()).digest()).decode())"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// A page's `--tc-text` recolours a chip's count too, keeping it at 60 % of the text colour,
     /// in SVG as in HTML (the SVG count used to take the page's colour whole).
     @Test @MainActor func aPageTextColourKeepsTheCountLighter() throws {

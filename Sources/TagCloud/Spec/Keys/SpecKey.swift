@@ -317,9 +317,11 @@ struct KeyTable<Root>: Sendable {
         }
         var docs: [String: KeyDoc] = [:]
         for key in keys { docs[key.name] = KeyDoc(type: key.typeDoc, defaultValue: key.defaultDoc, doc: key.doc) }
+        var outputs: [String: Set<OutputFormat>] = [:]
+        for key in keys { if let readers = key.outputs { outputs[key.name] = readers } }
         schema = KeySchema(keys.map(\.name), aliases: aliases,
                            colorKeys: Set(keys.filter(\.isColor).flatMap { [$0.name] + $0.aliases }),
-                           children: children, options: options, docs: docs)
+                           children: children, options: options, docs: docs, outputs: outputs)
     }
 
     /// The key with a canonical name or alias.

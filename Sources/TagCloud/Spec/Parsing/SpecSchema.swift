@@ -17,10 +17,13 @@ struct KeySchema: Sendable {
     let isListElement: Bool
     /// What each key takes, defaults to and does, for the key reference.
     let docs: [String: KeyDoc]
+    /// The outputs that read a key, for the keys that not every output reads (``SpecKey/outputs``).
+    let outputs: [String: Set<OutputFormat>]
 
     init(_ keys: [String], aliases: [String: String] = [:], colorKeys: Set<String> = [],
          children: [String: KeySchema] = [:], options: [String: SpecOption] = [:], isListElement: Bool = false,
-         docs: [String: KeyDoc] = [:]) {
+         docs: [String: KeyDoc] = [:], outputs: [String: Set<OutputFormat>] = [:]) {
+        self.outputs = outputs
         self.keys = keys
         self.aliases = aliases
         self.colorKeys = colorKeys
@@ -32,7 +35,7 @@ struct KeySchema: Sendable {
 
     /// This schema as the schema of a list's elements.
     var listElements: KeySchema {
-        KeySchema(keys, aliases: aliases, colorKeys: colorKeys, children: children, isListElement: true, docs: docs)
+        KeySchema(keys, aliases: aliases, colorKeys: colorKeys, children: children, isListElement: true, docs: docs, outputs: outputs)
     }
 
     /// The canonical key for a key as written, if the schema has it.
@@ -89,8 +92,15 @@ extension Cloud {
     ///
     /// - Parameter keyPath: A key path as `--set` takes it (`chip.fill`, `tags[2].href`).
     package static func outputs(readingKeyPath keyPath: String) -> Set<OutputFormat>? {
-        let top = keyPath.prefix { $0 != "." && $0 != "[" }
-        return keys[String(top)]?.outputs
+        // `tags[2].href` → tags, href: an index names an element, whose keys are the list's schema's.
+        let names = keyPath.split(separator: ".").map { String($0.prefix { $0 != "[" }) }
+        var schema: KeySchema? = keys.schema
+        for name in names {
+            guard let current = schema, let key = current.canonical(name) else { return nil }
+            if let outputs = current.outputs[key] { return outputs }
+            schema = current.children[key]
+        }
+        return nil
     }
 
     /// Every key that has a `tagcloud render` option, in the key reference's order: the command's
