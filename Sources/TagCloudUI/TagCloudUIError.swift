@@ -42,6 +42,10 @@ public enum TagCloudUIError: Error, Equatable, Sendable, CustomStringConvertible
             return "cannot encode the \(format.displayName) picture: \(error); check the view's size and the renderer's scale"
         case .statePresetFailed(let view, let property, let reason):
             return "cannot preset @State \"\(property)\" of \(view): \(reason); check the property's name and type"
+        case .updateCycleDidNotSettle(_, ViewGraph.ObservableName.property, let passes):
+            return "the view does not settle: an @Observable object its body reads still changed after \(passes) update "
+                + "passes; an onAppear, onChange, onPreferenceChange action, a block sent to the main queue or a body "
+                + "changes it every time: make it reach a value that no longer changes"
         case .updateCycleDidNotSettle(let view, let property, let passes):
             return "the view does not settle: @State \"\(property)\" of \(view) still changed after \(passes) update "
                 + "passes; an onAppear, onChange, onPreferenceChange action, a block sent to the main queue or a body "

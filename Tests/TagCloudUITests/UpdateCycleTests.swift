@@ -41,6 +41,44 @@ private struct Reporting: View {
     }
 }
 
+/// A model a view holds, changed by the view's actions (SwiftUI's Observation).
+@Observable private final class Model {
+    var widths: [CGFloat] = [10]
+    var untracked = 0
+}
+
+/// A view that adds to its model when it appears: the body read the list, so another pass draws it.
+private struct ObservingAppend: View {
+    @State var model = Model()
+
+    var body: some View {
+        HStack(spacing: 0) {
+            ForEach(Array(model.widths.enumerated()), id: \.offset) { _, width in Color.red.frame(width: width, height: 5) }
+        }
+        .onAppear { model.widths.append(30) }
+    }
+}
+
+/// A view whose model never settles.
+private struct ObservingRestless: View {
+    let model: Model
+
+    var body: some View {
+        Color.red.frame(width: model.widths.last ?? 0, height: 5).onChange(of: model.widths.count, initial: true) {
+            model.widths.append(1)
+        }
+    }
+}
+
+/// A view that changes a property of its model that no body reads: no pass follows.
+private struct ObservingUnread: View {
+    let model: Model
+
+    var body: some View {
+        Color.red.frame(width: model.widths[0], height: 5).onAppear { model.untracked += 1 }
+    }
+}
+
 /// A view that shows its child or not.
 private struct Toggling: View {
     @State var shown = true
@@ -81,6 +119,23 @@ struct UpdateCycleTests {
         }
         let message = TagCloudUIError.updateCycleDidNotSettle(view: "Restless", property: "count", passes: 16).description
         #expect(message.contains("\"count\" of Restless") && message.contains("16 update passes"))
+    }
+
+    @Test("A change to an @Observable model that a body read makes another pass, as in SwiftUI; one no body read does not")
+    func observation() throws {
+        let renderer = ImageRenderer(content: ObservingAppend())
+        #expect(try renderer.displayList().size.width == 40)
+        #expect(renderer.lastPassCount == 2)
+        let unread = ImageRenderer(content: ObservingUnread(model: Model()))
+        #expect(try unread.displayList().size.width == 10)
+        #expect(unread.lastPassCount == 1)
+        #expect(throws: TagCloudUIError.updateCycleDidNotSettle(view: "an @Observable object", property: ViewGraph.ObservableName.property,
+                                                                  passes: 16)) {
+            try ImageRenderer(content: ObservingRestless(model: Model())).displayList()
+        }
+        let message = TagCloudUIError.updateCycleDidNotSettle(view: "an @Observable object", property: ViewGraph.ObservableName.property,
+                                                              passes: 16).description
+        #expect(message.hasPrefix("the view does not settle: an @Observable object its body reads still changed after 16 update passes"))
     }
 
     @Test("Blocks sent to the main queue during a pass run before the cycle decides it has settled")

@@ -19,6 +19,15 @@ final class ViewGraph {
     struct StateName: Equatable {
         let view: String
         let property: String
+
+        /// A property of an `@Observable` object a body read, which has no name to give.
+        static let observable = StateName(view: "an @Observable object", property: ObservableName.property)
+    }
+
+    /// How ``TagCloudUIError/updateCycleDidNotSettle(view:property:passes:)`` names an
+    /// `@Observable` object's change.
+    enum ObservableName {
+        static let property = "(a property an @Observable object's body reads)"
     }
 
     private var states: [StateKey: any AttachableState] = [:]

@@ -25,6 +25,10 @@ public final class ImageRenderer<Content: View> {
         didSet { graph.noteTransaction() }
     }
     /// The size proposed to the root view; `.unspecified` (its ideal size) by default, as in SwiftUI.
+    ///
+    /// Each dimension is a length in points, `nil` for the view's ideal length or `.infinity` for
+    /// its largest. A length that is none of these is read as the layout reads it: NaN as `nil`,
+    /// a negative length as 0 (text then shows only "…").
     public var proposedSize: ProposedViewSize = .unspecified
     /// The pixels per point of PNG output (`2` for a Retina picture); also the environment's
     /// ``EnvironmentValues/displayScale``.

@@ -1,4 +1,6 @@
 public import Foundation
+import Observation
+import Synchronization
 
 /// The actions one update pass registers, run by ``UpdateCycle`` once the pass has drawn.
 final class PassActions {
@@ -69,6 +71,11 @@ final class PassActions {
 ///    or these actions (see ``Dispatch/DispatchQueue/async(execute:)``), in the order sent,
 ///    including those they send in turn.
 ///
+/// A change to an `@Observable` object's property that a body read during the pass (SwiftUI's
+/// Observation tracking: an `onAppear` that appends to a model's list) counts as a `@State`
+/// change does. Bodies resolved on other threads (the elements of a `ForEach` of thousands of
+/// views, shared out to every core) are not tracked.
+///
 /// Not run: `task` and other asynchronous work (`Task { }`, `asyncAfter`, timers): a picture is
 /// made synchronously, without a run loop.
 @MainActor
@@ -104,11 +111,19 @@ final class UpdateCycle {
         while true {
             number += 1
             let actions = PassActions()
-            let result = try pass(actions)
+            // What the pass's bodies read of `@Observable` objects: a later write marks the view.
+            let observed = Mutex(false)
+            let outcome = withObservationTracking {
+                Swift.Result { () throws(TagCloudUIError) in try pass(actions) }
+            } onChange: {
+                observed.withLock { $0 = true }
+            }
+            let result = try outcome.get()
             runActions(actions)
             blocks.runAll()
             let changes = graph.takeChanges()
-            guard let last = changes.last else { return result }
+            let observedChange = observed.withLock { $0 }
+            guard let last = changes.last ?? (observedChange ? ViewGraph.StateName.observable : nil) else { return result }
             if number >= maximumPasses {
                 throw .updateCycleDidNotSettle(view: last.view, property: last.property, passes: number)
             }

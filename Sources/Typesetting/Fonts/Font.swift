@@ -40,7 +40,8 @@ public struct Font: Hashable, Sendable {
     /// - Parameters:
     ///   - size: the size in points.
     ///   - weight: the weight, regular by default; the nearest available face is used.
-    ///   - design: the design; every design maps onto the default family.
+    ///   - design: the design; every design maps onto the default family (`.monospaced`, `.serif`
+    ///     and `.rounded` draw in it too: no such families are bundled).
     /// - Returns: the request.
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(size: size, weight: weight, design: design)
@@ -59,6 +60,11 @@ public struct Font: Hashable, Sendable {
     }
 
     /// A named family at a fixed size (SwiftUI `Font.custom(_:fixedSize:)`).
+    ///
+    /// The family must be one the typesetter has (bundled, installed, or added from font files):
+    /// shaping text in a family it lacks throws ``TypesettingError/unknownFamily(_:available:)``, which
+    /// names the families there are, where SwiftUI falls back to the system font in silence. The
+    /// characters the family lacks fall back to the other fonts, as in SwiftUI.
     ///
     /// - Parameters:
     ///   - family: the family name, matched case-insensitively.
