@@ -643,13 +643,17 @@ public struct SiteTags: Sendable, Hashable {
     /// empty (no letter or digit, such as "🚀"), or a `{slug}` or `{name}` that is a dot segment
     /// (`..` and `.`, or a slug with one between its slashes, such as `a/../b`): the link would
     /// leave the taxonomy's folder (`/tags/../` is the site's root), and a browser reads `%2E%2E`
-    /// as `..` too, so no spelling of it is safe.
+    /// as `..` too, so no spelling of it is safe. A placeholder in the query or fragment
+    /// (`/search?q={name}`) is no path segment: a dot there is text.
     static func linkProblem(_ template: String, for term: Term) -> String? {
+        let path = template.prefix { $0 != "?" && $0 != "#" }
         if template.contains("{slug}") {
             if term.slug.isEmpty { return "has no letter or digit for {slug}" }
-            if hasDotSegment(term.slug) { return "makes a {slug} with a dot segment (\(quoted(term.slug))), which would leave the tags' folder" }
+            if path.contains("{slug}"), hasDotSegment(term.slug) {
+                return "makes a {slug} with a dot segment (\(quoted(term.slug))), which would leave the tags' folder"
+            }
         }
-        if template.contains("{name}"), hasDotSegment(percentEncoded(term.name)) {
+        if path.contains("{name}"), hasDotSegment(percentEncoded(term.name)) {
             return "makes a {name} that is a dot segment, which would leave the tags' folder"
         }
         return nil

@@ -512,6 +512,10 @@ import TestRandom
         #expect(Set(terms.termsWithoutLink(href: "/tags/{slug}/").map(\.name)) == ["..", ".", "a/../b", "x/./y"])
         let byName = Dictionary(uniqueKeysWithValues: terms.cloud(href: "/tags/{name}").tags.map { ($0.text, $0.href) })
         #expect(byName[".."] == .some(nil) && byName["a/../b"] == "/tags/a%2F..%2Fb")
+        // In a query a dot is text, not a path segment: the link is made.
+        let searched = Dictionary(uniqueKeysWithValues: terms.cloud(href: "/search?q={name}").tags.map { ($0.text, $0.href) })
+        #expect(searched[".."] == "/search?q=.." && searched["."] == "/search?q=.")
+        #expect(terms.termsWithoutLink(href: "/search?q={name}").isEmpty)
         for spelling in ["..", ".%2e", "%2E.", "%2e%2E", "a/%2e/b"] { #expect(SiteTags.hasDotSegment(spelling), "\(spelling)") }
         for spelling in ["...", "a.b", "%2e%2e%2e", "a/b"] { #expect(!SiteTags.hasDotSegment(spelling), "\(spelling)") }
     }
