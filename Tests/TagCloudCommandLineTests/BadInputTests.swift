@@ -328,6 +328,10 @@ import Testing
                     "\(arguments): \(run.standardError.debugDescription)")
         }
         #expect(TagCloudMain.outputNamedTwice(in: ["collect", "site", "-o", "a.yaml", "--", "-o"]) == nil)
+        // An empty output name is said as render says it.
+        let empty = try CommandRunner.run(["collect", ".", "-o", ""])
+        #expect(empty.status == 64 && empty.standardError == "error: -o is empty; name a file, or - for standard output\n",
+                "\(empty.standardError.debugDescription)")
         // The parser's "did you mean" stays only for an option spelled alike (it suggested
         // "--out" for "--bogus").
         let unlike = try CommandRunner.run(["diff", "--bogus", "a.png", "b.png"])

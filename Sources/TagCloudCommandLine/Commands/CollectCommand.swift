@@ -249,6 +249,7 @@ extension TagCloudCommand {
         // The spec is YAML or JSON: another extension (.csv, .txt) would be read back as another
         // format, its lines as tags.
         let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        if output?.isEmpty == true { throw .usage("-o is empty; name a file, or - for standard output") }
         // An output among the content is that error first (it would be written over).
         if let output, output != "-" { try OutputFile.check(output, inputs: request.folders) }
         var status = stat()
