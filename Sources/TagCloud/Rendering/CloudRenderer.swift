@@ -66,8 +66,10 @@ public struct RenderedCloud: Sendable {
     static func check(scale: Double?) throws(TagCloudError) {
         guard let scale, !Cloud.scaleLimits.contains(scale) else { return }
         let limits = Cloud.scaleLimits
-        throw .invalidNumber(path: "scale", value: String(SpecTree.format(scale).prefix(80)),
-                             reason: "must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
+        // NaN is said as the spec's numbers say it.
+        throw .invalidNumber(path: "scale", value: scale.isNaN ? ".nan" : String(SpecTree.format(scale).prefix(80)),
+                             reason: scale.isNaN ? "must be a number (NaN is not)"
+                                 : "must be from \(CloudLayout.number(limits.lowerBound)) to \(CloudLayout.number(limits.upperBound))",
                              SpecLocation(source: "the scale argument"))
     }
 

@@ -352,7 +352,9 @@ import Testing
         #expect {
             try cloud.pngData(scale: scale)
         } throws: { error in
-            guard case .invalidNumber(let path, _, let reason, _)? = error as? TagCloudError else { return false }
+            guard case .invalidNumber(let path, let value, let reason, _)? = error as? TagCloudError else { return false }
+            // NaN is said as the spec's numbers say it (`"width" is .nan, but it must be a number`).
+            if scale.isNaN { return path == "scale" && value == ".nan" && reason == "must be a number (NaN is not)" }
             return path == "scale" && reason == "must be from 0.01 to 64"
         }
         let rendered = try cloud.rendered()
