@@ -25,6 +25,9 @@ package struct RenderCommandLine: Equatable, Sendable {
     package var assignments: [String] = []
     /// `-v`/`--verbose`.
     package var verbose = false
+    /// Warnings about the command line itself (an option given twice, the last one used), printed
+    /// before anything runs.
+    package var warnings: [String] = []
     /// `--progress` (true) or `--quiet` (false); `nil` shows progress when standard error is a
     /// terminal.
     package var progress: Bool?
@@ -171,6 +174,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             case "format":
                 let format = try value()
                 if format.trimmingASCIISpaces().isEmpty { throw usage("--format is empty; name a format (png, svg, pdf, html or json)") }
+                if sawFormat, let first = line.formats.first, first != format { line.warnings.append(Self.givenTwice(name, first, format)) }
                 line.formats = [format]
                 sawFormat = true
             case "formats":
@@ -181,16 +185,25 @@ package struct RenderCommandLine: Equatable, Sendable {
                 }
                 line.formatOption = "formats"
                 sawFormats = true
-            case "input-format": line.inputFormat = try value()
+            case "input-format":
+                let format = try value()
+                if let first = line.inputFormat, first != format { line.warnings.append(Self.givenTwice(name, first, format)) }
+                line.inputFormat = format
             case "set": line.assignments.append(try value(takesAnyNext: true))
             case "font-file": line.fontFiles.append(try value())
-            case "max-input-size": line.maxInputSize = try value()
+            case "max-input-size":
+                let size = try value()
+                if let first = line.maxInputSize, first != size { line.warnings.append(Self.givenTwice(name, first, size)) }
+                line.maxInputSize = size
             default:
                 if try collect.parseOption(name, value: { () throws(CommandError) in try value() }) { continue }
                 guard specOptionKeys.contains(where: { $0.name == name }) else {
                     throw usage("unknown option \(quoted(argument))\(suggestion(for: "--" + name))")
                 }
-                line.specOptions[name] = try value(takesAnyNext: true)
+                let given = try value(takesAnyNext: true)
+                // `--width 300 --width 500`: likely a slip in a build script; the last one is used.
+                if let first = line.specOptions[name], first != given { line.warnings.append(Self.givenTwice(name, first, given)) }
+                line.specOptions[name] = given
             }
         }
         if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
@@ -238,6 +251,12 @@ package struct RenderCommandLine: Equatable, Sendable {
 
     static func usage(_ message: String) -> CommandError {
         .usage(message + "\nusage: tagcloud render <input>... [-o <output> | --out-dir <folder>] [options]; see 'tagcloud render --help'")
+    }
+
+    /// The warning for a value option given twice with different values (the last one is used);
+    /// the same value twice says nothing.
+    static func givenTwice(_ option: String, _ first: String, _ second: String) -> String {
+        "warning: --\(option) is given twice (\(quoted(first)) and \(quoted(second))); the last one is used"
     }
 
     /// The request for the command: `--set` assignments first, then every spec option, as key

@@ -341,6 +341,7 @@ package enum TagCloudMain {
     /// Renders a parsed command line and exits: one spec to one output as a plain render, or
     /// many specs (or formats) in parallel with a progress bar.
     static func render(_ line: RenderCommandLine) -> Never {
+        for warning in line.warnings { warnOnStandardError(warning) }
         do throws(CommandError) {
             let request = try line.request()
             let jobs = try TagCloudCommand.plan(request)

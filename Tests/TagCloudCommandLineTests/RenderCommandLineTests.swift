@@ -145,6 +145,21 @@ import TestRandom
         }
     }
 
+    /// A value option given twice with another value is warned about (a slip in a build script);
+    /// the last one is used, as before. The same value twice says nothing.
+    @Test func aValueOptionGivenTwiceIsWarnedAbout() throws {
+        let line = try Self.parsed(["a.yaml", "-o", "a.png", "--width", "300", "--width=500", "--theme", "dark", "--theme", "dark",
+                                    "--format", "png", "--format", "svg", "--max-input-size", "1M", "--max-input-size", "2M"])
+        #expect(line.specOptions["width"] == "500" && line.formats == ["svg"] && line.maxInputSize == "2M")
+        #expect(line.warnings == [#"warning: --width is given twice ("300" and "500"); the last one is used"#,
+                                  #"warning: --format is given twice ("png" and "svg"); the last one is used"#,
+                                  #"warning: --max-input-size is given twice ("1M" and "2M"); the last one is used"#])
+        let run = try CommandRunner.run(["render", "-", "-o", "-", "--format", "json", "--width", "300", "--width", "200"], input: Data("a\n".utf8))
+        #expect(run.status == 0 && run.standardError == "warning: --width is given twice (\"300\" and \"200\"); the last one is used\n",
+                "\(run.standardError.debugDescription)")
+        #expect(run.text.hasPrefix("{\"width\": 232,"), "\(run.text)")
+    }
+
     @Test func severalInputsFormatsAndTheSiteContentParse() throws {
         let line = try Self.parsed(["a.yaml", "b.yaml", "--out-dir", "out", "--formats", "png, svg,json", "--quiet"])
         var expected = RenderCommandLine(inputs: ["a.yaml", "b.yaml"], outputFolder: "out", formats: ["png", "svg", "json"], progress: false)
