@@ -118,6 +118,7 @@ package enum TagCloudMain {
             StandardStreams.diagnostic(usageError(message, command: arguments.first) + "\n")
             exit(arguments.first == "diff" ? TagCloudExitCode.diffFailed.rawValue : TagCloudExitCode.usage.rawValue)
         }
+        for warning in valuesGivenTwice(in: arguments) { warnOnStandardError(warning) }
         let command: any ParsableCommand
         do {
             command = try Tagcloud.parseAsRoot(arguments)
@@ -267,6 +268,42 @@ package enum TagCloudMain {
             seen[key] = (option, value)
         }
         return nil
+    }
+
+    /// The options of each command (other than render) that take one value, the last one given
+    /// being used: given twice with another value, they are warned about.
+    static let singleValueOptions: [String: Set<String>] = [
+        "animate": ["--format", "--animation", "--fps", "--hold", "--scale", "--max-input-size"],
+        "collect": ["--language", "--href", "--min-count", "--top", "--sort"],
+        "diff": ["--threshold", "--max-diff-pixels", "--max-pixels"],
+        "samples": ["--samples"],
+    ]
+
+    /// Warnings for a command's single-value option given twice with different values (`collect
+    /// --top 2 --top 3`, likely a slip in a build script; the last one is used, as render says).
+    package static func valuesGivenTwice(in arguments: [String]) -> [String] {
+        guard let command = arguments.first, let names = singleValueOptions[command] else { return [] }
+        var seen: [String: String] = [:], warnings: [String] = []
+        var index = 1
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            index += 1
+            let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
+            let option = equals.map { String(argument[..<$0]) } ?? argument
+            guard names.contains(option) else { continue }
+            let value: String
+            if let equals {
+                value = String(argument[argument.index(after: equals)...])
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                break
+            }
+            if let first = seen[option], first != value { warnings.append(RenderCommandLine.givenTwice(String(option.dropFirst(2)), first, value)) }
+            seen[option] = value
+        }
+        return warnings
     }
 
     /// The parser's message for an unknown option, without its "Did you mean" when the option it

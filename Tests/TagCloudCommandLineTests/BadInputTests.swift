@@ -328,6 +328,10 @@ import Testing
                     "\(arguments): \(run.standardError.debugDescription)")
         }
         #expect(TagCloudMain.outputNamedTwice(in: ["collect", "site", "-o", "a.yaml", "--", "-o"]) == nil)
+        // A single-value option given twice with another value is warned about; the last one is used.
+        #expect(TagCloudMain.valuesGivenTwice(in: ["collect", "site", "--top", "2", "--top=3", "--sort", "name", "--sort", "name"])
+                == [#"warning: --top is given twice ("2" and "3"); the last one is used"#])
+        #expect(TagCloudMain.valuesGivenTwice(in: ["diff", "a.png", "b.png", "--threshold", "0.1", "--", "--threshold", "0.2"]).isEmpty)
         // An empty output name is said as render says it.
         let empty = try CommandRunner.run(["collect", ".", "-o", ""])
         #expect(empty.status == 64 && empty.standardError == "error: -o is empty; name a file, or - for standard output\n",
