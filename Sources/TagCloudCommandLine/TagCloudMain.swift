@@ -247,27 +247,39 @@ package enum TagCloudMain {
     /// options.
     package static func outputNamedTwice(in arguments: [String]) -> String? {
         guard let command = arguments.first, let names = outputOptions[command] else { return nil }
-        var seen: [String: (option: String, value: String)] = [:]
+        var first: (option: String, value: String)?
+        for given in optionValues(in: arguments, named: names) {
+            // `-o` and `--output` are one option.
+            if let first {
+                let named = first.option == given.option ? given.option : "\(first.option) and \(given.option) are one option, and it"
+                return "\(named) is given twice (\(quoted(first.value)) and \(quoted(given.value))); "
+                    + "it names one \(command == "samples" ? "folder" : "file")"
+            }
+            first = given
+        }
+        return nil
+    }
+
+    /// The values given to the options `names` in a command's arguments (`--name value`,
+    /// `--name=value`, `-o value`), in order; arguments after `--` are not options, and an option
+    /// without its value at the end gives none.
+    static func optionValues(in arguments: [String], named names: Set<String>) -> [(option: String, value: String)] {
+        var values: [(option: String, value: String)] = []
         var index = 1
         while index < arguments.count, arguments[index] != "--" {
             let argument = arguments[index]
-            let (option, attached) = argument.hasPrefix("--") && argument.contains("=")
-                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
-                : (argument, nil)
             index += 1
+            let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
+            let option = equals.map { String(argument[..<$0]) } ?? argument
             guard names.contains(option) else { continue }
-            let value = attached ?? (index < arguments.count ? arguments[index] : "")
-            if attached == nil { index += 1 }
-            // `-o` and `--output` are one option.
-            let key = names.sorted().first ?? option
-            if let first = seen[key] {
-                let named = first.option == option ? option : "\(first.option) and \(option) are one option, and it"
-                return "\(named) is given twice (\(quoted(first.value)) and \(quoted(value))); "
-                    + "it names one \(command == "samples" ? "folder" : "file")"
+            if let equals {
+                values.append((option, String(argument[argument.index(after: equals)...])))
+            } else if index < arguments.count {
+                values.append((option, arguments[index]))
+                index += 1
             }
-            seen[key] = (option, value)
         }
-        return nil
+        return values
     }
 
     /// The options of each command (other than render) that take one value, the last one given
@@ -284,22 +296,7 @@ package enum TagCloudMain {
     package static func valuesGivenTwice(in arguments: [String]) -> [String] {
         guard let command = arguments.first, let names = singleValueOptions[command] else { return [] }
         var seen: [String: String] = [:], warnings: [String] = []
-        var index = 1
-        while index < arguments.count, arguments[index] != "--" {
-            let argument = arguments[index]
-            index += 1
-            let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
-            let option = equals.map { String(argument[..<$0]) } ?? argument
-            guard names.contains(option) else { continue }
-            let value: String
-            if let equals {
-                value = String(argument[argument.index(after: equals)...])
-            } else if index < arguments.count {
-                value = arguments[index]
-                index += 1
-            } else {
-                break
-            }
+        for (option, value) in optionValues(in: arguments, named: names) {
             if let first = seen[option], first != value { warnings.append(RenderCommandLine.givenTwice(String(option.dropFirst(2)), first, value)) }
             seen[option] = value
         }

@@ -54,30 +54,19 @@ enum OutlineMasks {
               let library = library.handle, var outline = Outline(path, matrix: matrix, left: left, bottom: top + height) else {
             return false
         }
-        return outline.points.withUnsafeMutableBufferPointer { points in
-            outline.tags.withUnsafeMutableBufferPointer { tags in
-                outline.contours.withUnsafeMutableBufferPointer { contours in
-                    var ftOutline = FT_Outline()
-                    ftOutline.n_points = Int16(points.count)
-                    ftOutline.n_contours = Int16(contours.count)
-                    ftOutline.points = points.baseAddress
-                    ftOutline.tags = tags.baseAddress
-                    ftOutline.contours = contours.baseAddress
-                    ftOutline.flags = evenOdd ? FT_OUTLINE_EVEN_ODD_FILL : 0
-                    var bitmap = FT_Bitmap()
-                    bitmap.rows = UInt32(height)
-                    bitmap.width = UInt32(width)
-                    bitmap.pitch = Int32(stride)
-                    bitmap.buffer = mask
-                    bitmap.num_grays = 256
-                    bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                    return FT_Outline_Get_Bitmap(library, &ftOutline, &bitmap) == 0
-                }
-            }
+        return outline.withFreeTypeOutline(evenOdd: evenOdd) { ftOutline in
+            var bitmap = FT_Bitmap()
+            bitmap.rows = UInt32(height)
+            bitmap.width = UInt32(width)
+            bitmap.pitch = Int32(stride)
+            bitmap.buffer = mask
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            return FT_Outline_Get_Bitmap(library, ftOutline, &bitmap) == 0
         }
     }
 
-    /// The widest rectangle ``spans(_:matrix:evenOdd:width:height:left:top:_:)`` takes: FreeType's
+    /// The widest rectangle ``spans(_:matrix:evenOdd:width:height:left:top:callback:user:)`` takes: FreeType's
     /// spans give their column as a 16-bit signed number.
     static let maximumSpanWidth = Int(Int16.max)
 
@@ -99,28 +88,15 @@ enum OutlineMasks {
               let library = library.handle, var outline = Outline(path, matrix: matrix, left: left, bottom: top + height) else {
             return false
         }
-        return outline.points.withUnsafeMutableBufferPointer { points in
-            outline.tags.withUnsafeMutableBufferPointer { tags in
-                outline.contours.withUnsafeMutableBufferPointer { contours in
-                    var ftOutline = FT_Outline()
-                    ftOutline.n_points = Int16(points.count)
-                    ftOutline.n_contours = Int16(contours.count)
-                    ftOutline.points = points.baseAddress
-                    ftOutline.tags = tags.baseAddress
-                    ftOutline.contours = contours.baseAddress
-                    ftOutline.flags = evenOdd ? FT_OUTLINE_EVEN_ODD_FILL : 0
-                    var params = FT_Raster_Params()
-                    params.flags = Int32(FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP)
-                    // The clip a mask of this size gives (FT_Outline_Get_Bitmap's).
-                    params.clip_box = FT_BBox(xMin: 0, yMin: 0, xMax: width, yMax: height)
-                    params.gray_spans = callback
-                    params.user = user
-                    return withUnsafeMutablePointer(to: &ftOutline) { source in
-                        params.source = UnsafeRawPointer(source)
-                        return FT_Outline_Render(library, source, &params) == 0
-                    }
-                }
-            }
+        return outline.withFreeTypeOutline(evenOdd: evenOdd) { ftOutline in
+            var params = FT_Raster_Params()
+            params.flags = Int32(FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP)
+            // The clip a mask of this size gives (FT_Outline_Get_Bitmap's).
+            params.clip_box = FT_BBox(xMin: 0, yMin: 0, xMax: width, yMax: height)
+            params.gray_spans = callback
+            params.user = user
+            params.source = UnsafeRawPointer(ftOutline)
+            return FT_Outline_Render(library, ftOutline, &params) == 0
         }
     }
 
@@ -130,6 +106,24 @@ enum OutlineMasks {
         var points: [FT_Vector] = []
         var tags: [CChar] = []
         var contours: [Int16] = []
+
+        /// Lends the outline as FreeType's `FT_Outline` over these arrays, with the fill rule.
+        mutating func withFreeTypeOutline<Result>(evenOdd: Bool, _ body: (UnsafeMutablePointer<FT_Outline>) -> Result) -> Result {
+            points.withUnsafeMutableBufferPointer { points in
+                tags.withUnsafeMutableBufferPointer { tags in
+                    contours.withUnsafeMutableBufferPointer { contours in
+                        var outline = FT_Outline()
+                        outline.n_points = Int16(points.count)
+                        outline.n_contours = Int16(contours.count)
+                        outline.points = points.baseAddress
+                        outline.tags = tags.baseAddress
+                        outline.contours = contours.baseAddress
+                        outline.flags = evenOdd ? FT_OUTLINE_EVEN_ODD_FILL : 0
+                        return withUnsafeMutablePointer(to: &outline, body)
+                    }
+                }
+            }
+        }
 
         /// - Returns: `nil` if the outline does not fit FreeType's limits.
         init?(_ path: Path, matrix m: cairo_matrix_t, left: Int, bottom: Int) {

@@ -167,14 +167,14 @@ package enum TagCloudCommand {
     /// Warnings for options that set a key no output of the request reads (`--page` with a PNG,
     /// `--scale` with an SVG), one per option as typed: the option would change nothing.
     static func unreadSettings(_ request: RenderRequest, jobs: [RenderJob]) -> [String] {
+        func names(_ formats: Set<OutputFormat>) -> String {
+            let names = OutputFormat.allCases.filter(formats.contains).map { $0 == .json ? "layout JSON" : $0.rawValue.uppercased() }
+            return names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+        }
         let written = Set(jobs.flatMap { $0.destinations.map(\.format) })
         var warnings: [String] = []
         for setting in request.settings {
             guard let outputs = Cloud.outputs(readingKeyPath: setting.keyPath), outputs.isDisjoint(with: written) else { continue }
-            func names(_ formats: Set<OutputFormat>) -> String {
-                let names = OutputFormat.allCases.filter(formats.contains).map { $0 == .json ? "layout JSON" : $0.rawValue.uppercased() }
-                return names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
-            }
             let readers = names(outputs), writing = names(written)
             let option = setting.option == "set" ? "--set \(setting.keyPath)=\(setting.value)" : "--\(setting.option)"
             let warning = "warning: \(option) changes only \(readers) output, and this writes \(writing); it changes nothing here"
