@@ -1,4 +1,5 @@
 import Foundation
+import TagCloud
 @testable import TagCloudCommandLine
 import Testing
 
@@ -122,6 +123,58 @@ import Testing
         #expect(try String(contentsOfFile: input, encoding: .utf8) == "tags: [a]\n")
         // Writing in place to a device is not writing over an input, even when it is one too.
         try OutputFile.write(Data("x".utf8), to: "/dev/null", inputs: ["/dev/null"])
+    }
+
+    /// A batch's inputs are looked at once (``InputFiles``) and each output is checked against
+    /// them by identity: the first input, in the order given, that an output collides with is
+    /// the one named, whether it is a file (under any of its names) or a folder whose pages are
+    /// protected; missing inputs are skipped; inputs added later (a spec's fonts) come after.
+    @Test func outputsAreCheckedAgainstInputsLookedAtOnce() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let site = dir.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let page = site.appendingPathComponent("post.md").path
+        try Data("---\ntags: [a]\n---\n".utf8).write(to: URL(fileURLWithPath: page))
+        let spec = dir.appendingPathComponent("a.yaml").path
+        try Data("tags: [a]\n".utf8).write(to: URL(fileURLWithPath: spec))
+        let other = dir.appendingPathComponent("b.yaml").path
+        try Data("tags: [b]\n".utf8).write(to: URL(fileURLWithPath: other))
+        let hard = dir.appendingPathComponent("hard.yaml").path
+        #expect(link(spec, hard) == 0)
+        let missing = dir.appendingPathComponent("missing.yaml").path
+
+        func reason(_ path: String, _ inputs: InputFiles) -> String? {
+            do throws(CommandError) {
+                try OutputFile.check(path, inputs: inputs)
+                return nil
+            } catch {
+                guard case let .cannotWriteOutput(_, reason) = error else { return "\(error)" }
+                return reason
+            }
+        }
+        var inputs = InputFiles([missing, other, hard, spec])
+        #expect(inputs.names == [missing, other, hard, spec])
+        #expect(inputs.folders.isEmpty)
+        // The same file under two names: the first given is named.
+        #expect(reason(spec, inputs) == "it is the input file \(quoted(path: hard)), which must not be replaced")
+        #expect(reason(other, inputs) == "it is the input file, which must not be replaced")
+        #expect(reason(dir.appendingPathComponent("new.png").path, inputs) == nil)
+        #expect(reason(page, inputs) == nil)
+        // A folder added later protects its pages; a file given before it is still named first.
+        inputs.add([site.path])
+        #expect(inputs.folders.map(\.name) == [site.path])
+        #expect(reason(page, inputs)?.hasPrefix("it is a page with front matter in the input folder") == true)
+        #expect(reason(other, inputs) == "it is the input file, which must not be replaced")
+        // A folder given before a file that is also in it is named first.
+        try Data("---\ntags: [c]\n---\n".utf8).write(to: site.appendingPathComponent("c.md"))
+        let inSite = site.appendingPathComponent("c.md").path
+        #expect(reason(inSite, InputFiles([site.path, inSite]))?.hasPrefix("it is a page with front matter") == true)
+        #expect(reason(inSite, InputFiles([inSite, site.path])) == "it is the input file, which must not be replaced")
+        // The list overload looks at the inputs as the set does.
+        #expect(throws: CommandError.cannotWriteOutput(path: spec, reason: "it is the input file \(quoted(path: hard)), which must not be replaced")) {
+            try OutputFile.check(spec, inputs: [hard])
+        }
     }
 
     /// A batch writes on several threads at once: each thread's named temporary is registered

@@ -112,12 +112,14 @@ extension TagCloudCommand {
                                    report: @escaping @Sendable (String) -> Void,
                                    listingFiles: Bool) throws(CommandError) -> BatchReport {
         let created = try createOutputFolder(of: request)
+        // The inputs no output may replace, each looked at once for the whole batch.
+        let readFiles = InputFiles(request.readPaths)
         // Each spec's outputs are checked before any is written: a spec with an output that
         // cannot be written (a folder in the way, no permission) fails whole, and the others go on.
         let unwritable: [CommandError?] = jobs.map { job in
             do throws(CommandError) {
                 for destination in job.destinations {
-                    try OutputFile.checkDestination(destination.path, inputs: request.readPaths, within: request.outputFolder)
+                    try OutputFile.checkDestination(destination.path, inputs: readFiles, within: request.outputFolder)
                 }
                 return nil
             } catch {
@@ -182,7 +184,7 @@ extension TagCloudCommand {
                 let outcome = BatchReport.Outcome(input: job.input ?? "--from", files: [], error: nil)
                 var lines: [String] = []
                 let made: [(destination: Destination, data: Data)]
-                var inputs = request.readPaths
+                var inputs = readFiles
                 do throws(CommandError) {
                     if let error = unwritable[index] { throw error }
                     // Missing, a folder, `x.yaml/`: said as rendering the spec alone says it.
@@ -195,7 +197,7 @@ extension TagCloudCommand {
                     if let tags { cloud.tags = tags }
                     // The spec's font files are inputs too, which no output may replace.
                     let fonts = cloud.fontFilePaths
-                    inputs += fonts
+                    inputs.add(fonts)
                     for destination in job.destinations where !fonts.isEmpty {
                         try OutputFile.checkDestination(destination.path, inputs: inputs, within: request.outputFolder)
                     }
