@@ -26,6 +26,23 @@ import TestRandom
         #expect(text.contains("/Creator (TagCloud)"))
     }
 
+    /// A title becomes the document's `/Title`, which readers show in place of the file name:
+    /// printable ASCII as a literal string; anything else (parentheses, a backslash, other
+    /// scripts) as UTF-16 after its byte order mark, in hexadecimal, so that no character of it
+    /// can end the string early. None is written without a title.
+    @Test func theTitleIsTheDocumentsTitle() throws {
+        let list = DisplayList(size: CGSize(width: 40, height: 20)) {
+            DisplayItem.fill(.capsule(CGRect(x: 5, y: 5, width: 30, height: 10)), with: .color(Fixtures.blue))
+        }
+        #expect(!Self.text(try Renderer.pdf().render(list)).contains("/Title"))
+        #expect(!Self.text(try Renderer.pdf(title: "").render(list)).contains("/Title"))
+        #expect(Self.text(try Renderer.pdf(title: "Topics").render(list)).contains("/Title (Topics)"))
+        let ascii = Self.text(try Renderer.pdf(title: "Topics (2026)").render(list))
+        #expect(ascii.contains("/Title <FEFF0054006F00700069006300730020002800320030003200360029>"))
+        let other = Self.text(try Renderer.pdf(title: "Thèmes").render(list))
+        #expect(other.contains("/Title <FEFF0054006800E8006D00650073>"))
+    }
+
     @Test func linksAreAnnotationsOverTheItem() throws {
         let pdf = try DisplayList(size: CGSize(width: 100, height: 80)) {
             DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))

@@ -60,7 +60,7 @@ import Testing
             (["-o", "a.png", "--page"], "warning: --page changes only HTML output, and this writes PNG; it changes nothing here\n"),
             (["-o", "a.svg", "--scale", "2"], "warning: --scale changes only PNG output, and this writes SVG; it changes nothing here\n"),
             (["-o", "a.json", "--set", "title=Hi"],
-             "warning: --set title=Hi changes only SVG and HTML output, and this writes layout JSON; it changes nothing here\n"),
+             "warning: --set title=Hi changes only SVG, PDF and HTML output, and this writes layout JSON; it changes nothing here\n"),
             (["--out-dir", "out", "--formats", "png,pdf", "--page", "--quiet"],
              "warning: --page changes only HTML output, and this writes PNG and PDF; it changes nothing here\n"),
             // Colours and the theme change no layout; links and tooltips are SVG's, PDF's and HTML's.

@@ -4,16 +4,16 @@ import Foundation
 /// Draws display lists with Cairo's PDF surface. The document is a function of the list: it
 /// carries no creation or modification date unless `SOURCE_DATE_EPOCH` names one.
 enum PDFBackend {
-    static func pdf(_ list: DisplayList, background: RGBAColor?) throws -> Data {
+    static func pdf(_ list: DisplayList, background: RGBAColor?, title: String? = nil) throws -> Data {
         try list.validate()
-        let (bytes, tooltips) = try draw(list, background: background, emitsTooltips: true)
+        let (bytes, tooltips) = try draw(list, background: background, title: title, emitsTooltips: true)
         if tooltips.isEmpty { return Data(bytes) }
         if let annotated = PDFTooltips.annotate(bytes, tooltips: tooltips) { return Data(annotated) }
-        return Data(try draw(list, background: background, emitsTooltips: false).bytes)
+        return Data(try draw(list, background: background, title: title, emitsTooltips: false).bytes)
     }
 
     /// Cairo's document, and the tooltips whose placeholder links it holds.
-    private static func draw(_ list: DisplayList, background: RGBAColor?,
+    private static func draw(_ list: DisplayList, background: RGBAColor?, title: String?,
                              emitsTooltips: Bool) throws -> (bytes: [UInt8], tooltips: [String]) {
         let sink = CairoByteSink()
         let surface = try CairoSurface(cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure,
@@ -24,6 +24,10 @@ enum PDFBackend {
         // first, and the PDF surface's last page was written into freed memory).
         surface.keepsAlive = sink
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "TagCloud")
+        // The document's title (its /Info /Title), which readers show and read out instead of
+        // the file's name. Cairo writes printable ASCII as it is, anything else as UTF-16 in
+        // hexadecimal, which no character can end early.
+        if let title, !title.isEmpty { cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, title) }
         // Cairo writes the current time as /CreationDate unless told otherwise. An empty date is one
         // Cairo cannot parse, and it then writes no date at all (cairo-pdf-interchange.c,
         // iso8601_to_pdf_date_string), so the bytes depend on the list alone; SOURCE_DATE_EPOCH

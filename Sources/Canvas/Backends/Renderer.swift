@@ -94,11 +94,14 @@ extension Renderer where Output == Data {
     /// destinations. The same list gives the same bytes on every run: the document has no creation
     /// or modification date, unless `SOURCE_DATE_EPOCH` (seconds since 1970) names one.
     ///
-    /// - Parameter background: A colour painted under everything; `nil` (the default) for none.
+    /// - Parameters:
+    ///   - background: A colour painted under everything; `nil` (the default) for none.
+    ///   - title: The document's title (its information dictionary's `/Title`), which PDF readers
+    ///     show and read out in place of the file's name; `nil` (the default) or empty for none.
     /// - Returns: The renderer.
-    public static func pdf(background: RGBAColor? = nil) -> Renderer {
+    public static func pdf(background: RGBAColor? = nil, title: String? = nil) -> Renderer {
         Renderer(fileExtension: "pdf") { list in
-            try PDFBackend.pdf(list, background: background)
+            try PDFBackend.pdf(list, background: background, title: title)
         }
     }
 

@@ -175,6 +175,8 @@ extension RenderedCloud {
         }
         do {
             if image == .svg { return try svgData() }
+            // A PDF is named as the SVG is: by the spec's title, or "Tag cloud".
+            if image == .pdf { return try Renderer.pdf(background: background, title: cloud.web.title ?? "Tag cloud").render(displayList) }
             return try image.renderer(scale: scale, background: background).render(displayList)
         } catch let error as TagCloudError {
             throw error

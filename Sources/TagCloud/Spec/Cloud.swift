@@ -172,8 +172,8 @@ public struct Cloud: Sendable, Hashable {
         let id = SpecKey("id", \Cloud.id, .webID, defaultDoc: "`tc` and 8 hex digits of a hash of the output",
                          option: "id", valueName: "prefix", outputs: [.svg, .html],
                          doc: "SVG and HTML: the prefix of every id, class and font name, so that several clouds inlined in one page never collide.")
-        let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`", outputs: [.svg, .html],
-                            doc: "SVG and HTML: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`).")
+        let title = SpecKey("title", \Cloud.title, .line, defaultDoc: "`Tag cloud`", outputs: [.svg, .html, .pdf],
+                            doc: "SVG, HTML and PDF: the cloud's name for assistive technology (SVG `<title>`, the list's `aria-label`, a page's `<title>`, the PDF's document title).")
         let responsive = SpecKey("responsive", \Cloud.responsive, .bool, default: KeyDefault(false), outputs: [.svg],
                                  doc: "SVG: `true` makes the picture as wide as its container (`width: 100%` in its style sheet), keeping its aspect ratio; its size in pixels stays in its `width` and `height` for a container sized by its content and for renderers without CSS. Without it, its size in pixels, narrowed in proportion in a narrower column.")
         let linkTarget = SpecKey("linkTarget", \Cloud.linkTarget, .name, default: KeyDefault(LinkTarget.current), outputs: [.svg, .html],

@@ -216,6 +216,16 @@ import TestRandom
         #expect(pdf.contains("/URI (https://www.swift.org)"))
     }
 
+    /// The PDF is named as the SVG is: by the spec's `title`, or "Tag cloud".
+    @Test func thePDFIsNamedByTheTitle() throws {
+        func title(_ spec: String) throws -> String? {
+            let pdf = String(decoding: try renderSpec(spec).data(as: .pdf), as: UTF8.self)
+            return pdf.components(separatedBy: "\n").first { $0.contains("/Title") }?.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(try title("tags: [Swift]\n") == "/Title (Tag cloud)")
+        #expect(try title("title: Posts\ntags: [Swift]\n") == "/Title (Posts)")
+    }
+
     /// Every link annotation of the PDF lies over its own chip: its rectangle is the chip's frame
     /// (in PDF's upward coordinates, rounded outwards to whole points as Cairo writes it) and its
     /// URI that chip's `href`; chips without `href` get none. Left to right and mirrored, over
