@@ -37,6 +37,25 @@ package enum TagCloudMain {
         #endif
     }
 
+    /// The arguments with an output named in the same argument as `-o` (`-oout.png`, `-o-`)
+    /// given as two (`-o`, `out.png`), as getopt reads a short option's attached value; nothing
+    /// after `--` changes (`-- -ofile.yaml` names an input). `-o=FILE` is left as it is (and
+    /// refused as an unknown option): getopt would name the file `=FILE`.
+    static func separatingAttachedOutput(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(arguments.count + 1)
+        var options = true
+        for argument in arguments {
+            if argument == "--" { options = false }
+            if options, argument.hasPrefix("-o"), argument.count > 2, !argument.hasPrefix("-o=") {
+                result += ["-o", String(argument.dropFirst(2))]
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
     /// Ends the process with `code`, once the warm-up has ended
     /// (``TagCloudCommand/finishWarmingUp()``): every exit of the command goes through it.
     private static func exit(_ code: Int32) -> Never {
@@ -53,7 +72,9 @@ package enum TagCloudMain {
     ///
     /// - Parameter arguments: The arguments after the program's name.
     @MainActor
-    package static func run(_ arguments: [String]) -> Never {
+    package static func run(_ given: [String]) -> Never {
+        // `-oFILE`, as getopt reads it: the output named in the same argument.
+        let arguments = separatingAttachedOutput(given)
         _ = StandardStreams.closedAtStart
         // Its messages name the options that set a value (`"width" (--width)`).
         TagCloudError.namesCommandLineOptions.store(true, ordering: .relaxed)

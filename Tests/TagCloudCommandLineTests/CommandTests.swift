@@ -82,6 +82,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tags.pdf").path))
     }
 
+    /// `-oFILE` names the output as `-o FILE` does, as getopt reads it, in every command with an
+    /// output; after `--` it is an input's name, and `-o=FILE` is refused rather than written
+    /// as a file named `=FILE`.
+    @Test func anOutputAttachedToDashOIsTheOutput() throws {
+        let dir = try folder(["tags.yaml": Self.tags, "a.md": "---\ntags: [swift]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let render = try CommandRunner.run(["render", "tags.yaml", "-oa.svg"], in: dir)
+        #expect(render.status == 0, "\(render.standardError)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.svg"), encoding: .utf8).hasPrefix("<svg"))
+        let collect = try CommandRunner.run(["collect", ".", "-otags.json"], in: dir)
+        #expect(collect.status == 0, "\(collect.standardError)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("tags.json").path))
+        let toStandardOutput = try CommandRunner.run(["render", "tags.yaml", "-o-", "--format", "json"], in: dir)
+        #expect(toStandardOutput.status == 0 && toStandardOutput.standardOutput.first == UInt8(ascii: "{"), "\(toStandardOutput.standardError)")
+        let equals = try CommandRunner.run(["render", "tags.yaml", "-o=b.svg"], in: dir)
+        #expect(equals.status == 64 && equals.standardError.hasPrefix("error: unknown option \"-o=b.svg\""), "\(equals.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("=b.svg").path))
+        let afterDashes = try CommandRunner.run(["render", "-o", "c.svg", "--", "-otags.yaml"], in: dir)
+        #expect(afterDashes.status == 66 && afterDashes.standardError.contains("-otags.yaml"), "\(afterDashes.standardError)")
+    }
+
     @Test func theOutputFormatFollowsTheExtensionUnlessFormatIsGiven() throws {
         let dir = try folder(["tags.yaml": Self.tags])
         defer { try? FileManager.default.removeItem(at: dir) }
