@@ -70,9 +70,12 @@ import Typesetting
                     #expect(part.hasPrefix(prefix), "round \(round): \(pattern)\(part.prefix(20))")
                 }
             }
-            // Class selectors of the style sheet are scoped by the root's id.
-            for line in text.components(separatedBy: "\n") where line.hasPrefix("#") {
-                #expect(line.hasPrefix("#\(prefix) ") || line.hasPrefix("#\(prefix){"), "round \(round): \(line)")
+            // Class selectors of the style sheet are scoped by the root's id (or the focus
+            // filter's, which starts with it), but for the glyphs' class, named with the prefix,
+            // whose rule must reach the glyphs' copies in `<use>` shadow trees.
+            for line in text.components(separatedBy: "\n") where line.hasPrefix("#") || line.hasPrefix(".") {
+                #expect(line.hasPrefix("#\(prefix) ") || line.hasPrefix("#\(prefix){") || line.hasPrefix("#\(prefix)-focus ")
+                        || line.hasPrefix(".\(prefix)-glyph.\(prefix)-glyph{"), "round \(round): \(line)")
             }
         }
         #expect(prefixes.count == 25)

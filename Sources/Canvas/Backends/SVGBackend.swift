@@ -42,6 +42,8 @@ final class SVGWriter {
     @exclusivity(unchecked) private var definitions: SVGOutput
     @exclusivity(unchecked) private var styles = SVGStyleSheet()
     @exclusivity(unchecked) private var glyphIDs: [GlyphKey: Int] = [:]
+    /// Whether a glyph's outline was defined (its class's rule is then written).
+    private var definesGlyphOutlines = false
     /// The glyphs looked up last, in front of `glyphIDs` (a large cloud's few hundred glyphs are
     /// looked up hundreds of thousands of times, each a hash of the key).
     private let recentGlyphs = RecentGlyphs()
@@ -207,7 +209,7 @@ final class SVGWriter {
             size += "@media print{#\(p){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
         }
         head += "<style>\n" + size + styles.css(scope: "#" + p, links: holdsLinks, textLayer: options.writesTextLayer,
-                                                 classPrefix: p + "-") + "</style>\n"
+                                                 glyphOutlines: definesGlyphOutlines, classPrefix: p + "-") + "</style>\n"
         if holdsLinks { head += "<defs>" + SVGStyleSheet.focusFilter(id: p + "-focus") + "</defs>\n" }
         var headBytes = SVGOutput(prefix: options.idPrefix, capacity: head.utf8.count + definitions.count + 32)
         headBytes.write(string: head)
@@ -882,15 +884,20 @@ final class SVGWriter {
         }
         let id = glyphIDs.count
         glyphIDs[key] = id
+        definesGlyphOutlines = true
         definitions.write("<path id=\"")
         definitions.writePrefix()
         definitions.write("-g")
         definitions.write(integer: id)
-        // In a style, not only in the style sheet: a `<use>` draws a copy of the glyph in a shadow
-        // tree, which the document's scoped rules (`#prefix path`) do not reach but a page's
-        // `path { stroke: red; stroke-dasharray: 2 1 }` does; it outlined every letter, and
-        // `path { opacity: .8; fill-opacity: .5 }` faded it (the label's colour carries its alpha).
-        definitions.write("\" style=\"fill:inherit;fill-opacity:1;opacity:1;stroke:none\" d=\"")
+        // A class of its own, whose rule is not scoped by the document's id: a `<use>` draws a
+        // copy of the glyph in a shadow tree, which the document's scoped rules (`#prefix path`)
+        // do not reach but a page's `path { stroke: red; stroke-dasharray: 2 1 }` does (it
+        // outlined every letter, and `path { opacity: .8; fill-opacity: .5 }` faded it). A class
+        // rule reaches the copy too, and outranks the page's rules for elements. Not a `style`
+        // attribute, which a Content-Security-Policy without `'unsafe-inline'` drops.
+        definitions.write("\" class=\"")
+        definitions.write(className: "glyph")
+        definitions.write("\" d=\"")
         definitions.write(string: data)
         definitions.write("\"/>\n")
         return id

@@ -138,7 +138,7 @@ struct SVGStyleSheet {
             + "<feComponentTransfer in=\"SourceAlpha\" result=\"s\"><feFuncA type=\"linear\" slope=\"255\"/></feComponentTransfer>"
             + grown("4.5", "1.9", "3.2", as: "o") + grown("2", ".8", "1.4", as: "i")
             + "<feComposite in=\"o\" in2=\"i\" operator=\"out\" result=\"r\"/>"
-            + "<feFlood style=\"flood-color:var(--tc-focus-ring,#0a84ff)\"/><feComposite in2=\"r\" operator=\"in\"/>"
+            + "<feFlood flood-color=\"#0a84ff\"/><feComposite in2=\"r\" operator=\"in\"/>"
             + "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>"
     }
 
@@ -148,10 +148,18 @@ struct SVGStyleSheet {
     ///   - scope: The selector of the document's root.
     ///   - links: Whether the document has links (adds the hover and focus styles).
     ///   - textLayer: Whether the document has a text layer.
+    ///   - glyphOutlines: Whether the document defines glyph outlines (class `glyph`).
     ///   - classPrefix: What precedes each colour class's name (the document's prefix).
     /// - Returns: CSS, a rule per line.
-    func css(scope: String, links: Bool, textLayer: Bool, classPrefix: String) -> String {
+    func css(scope: String, links: Bool, textLayer: Bool, glyphOutlines: Bool = false, classPrefix: String) -> String {
         var text = ""
+        if glyphOutlines {
+            // The glyphs' copies in `<use>` shadow trees, which no rule scoped by the document's
+            // id reaches: a class selector does, twice over to outrank a page's `svg path` or
+            // `[d]`; the label's colour carries its alpha.
+            let glyph = ".\(classPrefix)glyph"
+            text += "\(glyph)\(glyph){fill:inherit;fill-opacity:1;opacity:1;stroke:none}\n"
+        }
         // Guards against a page's rules for every SVG (icon sets' `svg path { fill: currentColor }`,
         // `svg use { fill: … }`, `svg { stroke: … }`), which beat presentation attributes: what
         // the picture leaves unfilled stays unfilled, and the glyphs take their label's colour.
@@ -173,9 +181,14 @@ struct SVGStyleSheet {
         // Colours carry their own alpha: a page's `path { fill-opacity: .5 }` faded every chip.
         text += shapes.joined(separator: ",") + "{"
             + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";")
-            + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1}\n"
+            + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1;filter:none}\n"
         // Not an animation's layers (`…-tcanim0`): their frames' `[id="…"]{opacity:…}` must win.
         text += "\(scope) g:not([opacity]):not([id*=\"-tcanim\"]){opacity:1}\n"
+        // Links and glyph copies too: a theme's `a:hover { opacity: .7 }` or `a { filter:
+        // grayscale(1) }` faded or greyed the linked chips, an icon set's `use { opacity: .3 }`
+        // every label. (The chips' own hover and focus filters are on their shapes, and more
+        // specific.)
+        text += "\(scope) a:not([id*=\"-tcanim\"]),\(scope) use{opacity:1}\n\(scope) g,\(scope) a,\(scope) use{filter:none}\n"
         for value in groupOpacities.sorted() {
             text += "\(scope) g[opacity=\"\(value)\"]{opacity:\(value)}\n"
         }
@@ -224,6 +237,9 @@ struct SVGStyleSheet {
             let filter = "url(\(scope)-focus)"
             text += "\(scope) .tc-link:focus-visible .tc-chip-fill{filter:\(filter)}\n"
             text += "\(scope) .tc-link:focus-visible:hover .tc-chip-fill{filter:\(filter) var(--tc-hover-filter,brightness(.92))}\n"
+            // The ring's colour, themable: a rule, not a `style` attribute (which a
+            // Content-Security-Policy without `'unsafe-inline'` drops); its attribute is the default.
+            text += "\(scope)-focus feFlood{flood-color:var(--tc-focus-ring,#0a84ff)}\n"
         }
         func declaration(_ rule: Rule, _ value: String) -> String {
             rule.custom.map { "\(rule.property):var(\($0),\(value))" } ?? "\(rule.property):\(value)"

@@ -573,7 +573,10 @@ struct HTMLWriter {
             // `* { font-variant-ligatures: none }` matches the chips themselves; `span` or
             // `[title] { text-decoration: underline }` underlined labels and counts.
             + "font-variant:inherit;font-feature-settings:inherit;font-variation-settings:inherit;font-size-adjust:inherit;"
-            + "font-stretch:inherit;text-rendering:inherit;text-decoration:none}\n"
+            + "font-stretch:inherit;text-rendering:inherit;text-decoration:none;"
+            // A theme's `a:hover { opacity: .7 }`, `li { opacity: .3 }` or `a { filter:
+            // grayscale(1) }` faded or greyed the chips (the count's own opacity comes later).
+            + "opacity:1;filter:none}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {
         case .capsule: "9999px"
