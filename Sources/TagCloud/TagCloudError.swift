@@ -321,6 +321,8 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
                     let line = index == 0 ? nil : warning.location?.line.map { " (line \($0))" }
                     return warning.message + (line ?? "")
                 }.joined(separator: "; ")
+        case let .renderingFailed(format, .fontUnavailable(path, reason)):
+            return "the picture cannot be drawn as \(format.displayName): \(CanvasError.fontUnavailable(path: path, reason: reason))"
         case let .renderingFailed(format, error):
             return "the picture cannot be encoded as \(format.displayName): \(error); please report this with the spec"
         case let .internalError(message):

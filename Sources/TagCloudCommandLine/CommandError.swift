@@ -92,6 +92,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
                 if case .fontFileUnreadable = reason { return .noInput }
                 return .dataError
             case .unknownFormat: return .usage
+            // A font file that cannot draw (damaged past what loading it checks) is bad input.
+            case .renderingFailed(_, .fontUnavailable): return .dataError
             case .internalError, .fontsUnavailable, .renderingFailed: return .software
             case .unbuiltLanguage(_, _, _, _, let isDefault): return isDefault ? .dataError : .usage
             case .mixedLanguages: return .usage

@@ -83,6 +83,19 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         #expect(throws: TypesettingError.fontFileCorrupt(path: plain.path, reason: "it is not a TrueType, OpenType, WOFF or WOFF2 font")) {
             try FontFace(path: plain.path)
         }
+        // A font cut short, which HarfBuzz reads but FreeType cannot open, is refused when it is
+        // loaded (it failed every picture as an internal error, and its layout JSON had the widths
+        // of a broken face).
+        let regular = try bundledLibrary.face(for: .body).path
+        let cut = scratch.appendingPathComponent("cut.otf")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: regular)).prefix(20_000)).write(to: cut)
+        do {
+            _ = try FontFace(path: cut.path)
+            Issue.record("a font cut short loaded")
+        } catch let error as TypesettingError {
+            guard case .fontFileCorrupt(let path, let reason) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(path == cut.path && reason.hasPrefix("FreeType cannot open it (error "), "\(reason)")
+        }
         // A device is refused before it is read (`/dev/zero` was read without end, then said to be
         // unreadable).
         #expect(throws: TypesettingError.fontFileCorrupt(path: "/dev/zero", reason: "it is a device, FIFO or socket, not a file")) {

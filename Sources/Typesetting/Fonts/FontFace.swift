@@ -141,7 +141,17 @@ public final class FontFace: Sendable, CustomStringConvertible {
             if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
         }
         self.asciiCoverage = (low, high)
-        self.freeType = Locked(FreeTypeState())
+        // FreeType draws the face (Cairo's PNG and PDF, the SVG's outlines): a file HarfBuzz reads
+        // but FreeType cannot open (cut short, its tables damaged) is refused here, naming it,
+        // rather than failing every picture as an internal error after its layout JSON was
+        // written with the widths of a broken face. The face opened is kept for drawing.
+        let (opened, error) = openFreeTypeFace(blob: blob, index: blobIndex)
+        guard let opened else {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "FreeType cannot open it (error \(error)): the file is damaged or cut short")
+        }
+        var state = FreeTypeState()
+        state.faces[FontSynthesis().rawValue] = opened
+        self.freeType = Locked(state)
         self.bitmapMetrics = Locked(BitmapMetricsState())
     }
 
