@@ -37,23 +37,18 @@ package enum TagCloudMain {
         #endif
     }
 
-    /// The arguments with an output named in the same argument as `-o` (`-oout.png`, `-o-`)
-    /// given as two (`-o`, `out.png`), as getopt reads a short option's attached value; nothing
-    /// after `--` changes (`-- -ofile.yaml` names an input). `-o=FILE` is left as it is (and
-    /// refused as an unknown option): getopt would name the file `=FILE`.
+    /// The arguments with an output named in the same argument as `-o` (`-oout.png`, `-o-`,
+    /// `-o-out.png`) given as `--output=out.png`, as getopt reads a short option's attached value
+    /// (a name starting with `-` included); nothing after `--` changes (`-- -ofile.yaml` names
+    /// an input). `-o=FILE` is left as it is (and refused as an unknown option): getopt would
+    /// name the file `=FILE`.
     static func separatingAttachedOutput(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        result.reserveCapacity(arguments.count + 1)
         var options = true
-        for argument in arguments {
+        return arguments.map { argument in
             if argument == "--" { options = false }
-            if options, argument.hasPrefix("-o"), argument.count > 2, !argument.hasPrefix("-o=") {
-                result += ["-o", String(argument.dropFirst(2))]
-            } else {
-                result.append(argument)
-            }
+            guard options, argument.hasPrefix("-o"), argument.count > 2, !argument.hasPrefix("-o=") else { return argument }
+            return "--output=" + argument.dropFirst(2)
         }
-        return result
     }
 
     /// Ends the process with `code`, once the warm-up has ended

@@ -94,6 +94,10 @@ import Testing
         let collect = try CommandRunner.run(["collect", ".", "-otags.json"], in: dir)
         #expect(collect.status == 0, "\(collect.standardError)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("tags.json").path))
+        // A name starting with `-`, attached, is the name (getopt's reading).
+        let dashed = try CommandRunner.run(["render", "tags.yaml", "-o-d.svg"], in: dir)
+        #expect(dashed.status == 0, "\(dashed.standardError)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-d.svg").path))
         let toStandardOutput = try CommandRunner.run(["render", "tags.yaml", "-o-", "--format", "json"], in: dir)
         #expect(toStandardOutput.status == 0 && toStandardOutput.standardOutput.first == UInt8(ascii: "{"), "\(toStandardOutput.standardError)")
         let equals = try CommandRunner.run(["render", "tags.yaml", "-o=b.svg"], in: dir)
