@@ -129,6 +129,16 @@ extension Cloud {
             return node
         }
         let plain = nested(SpecNode(text, .plain))
+        // A quoted scalar is read as YAML reads it (`title="Hi"` is `Hi`, `tags[0].text='yes'`
+        // the text `yes`, not a boolean; the quotes were kept as part of the text), and as text
+        // when it is more than one (`"Hi" there`).
+        if let first = text.unicodeScalars.first, first == "\"" || first == "'" {
+            if let root = try? YAMLReader.compose(try TextInput(bytes: Array(text.utf8), source: location.source), format: .yaml).root,
+               case .scalar = root {
+                return try decode(nested(root))
+            }
+            return try decode(plain)
+        }
         guard text.hasPrefix("[") || text.hasPrefix("{") else { return try decode(plain) }
         let flowError: TagCloudError
         do {

@@ -159,6 +159,26 @@ import Testing
         #expect(cloud.scale == 2)
     }
 
+    /// A quoted value is read as YAML reads a quoted scalar, without its quotes (they became part
+    /// of a title, a tag's text, a colour or a family, which were then refused or shown quoted),
+    /// and as text when the quotes do not hold the whole value.
+    @Test func aQuotedSetValueIsAQuotedScalar() throws {
+        var cloud = try parseSpec("tags: [a, b]\n", .yaml)
+        try cloud.setValue("\"Hi\"", forKeyPath: "title", source: "--set")
+        try cloud.setValue("'yes'", forKeyPath: "tags[0].text", source: "--set")
+        try cloud.setValue("\"#ff0000\"", forKeyPath: "chip.fill", source: "--set")
+        try cloud.setValue("'Inter'", forKeyPath: "font.family", source: "--set")
+        try cloud.setValue("\"12\"", forKeyPath: "tags[1].text", source: "--set")
+        #expect(cloud.title == "Hi")
+        #expect(cloud.tags.map(\.text) == ["yes", "12"])
+        let resolved = cloud.resolved()
+        #expect(resolved.defaultLook.fill == .color(CSSColor(red8: 255, green8: 0, blue8: 0)))
+        #expect(resolved.fontFamily == "Inter")
+        var other = try parseSpec("tags: [a]\n", .yaml)
+        try other.setValue("\"Hi\" there", forKeyPath: "title", source: "--set")
+        #expect(other.title == "\"Hi\" there")
+    }
+
     @Test func mergingKeepsWhatTheOverrideDoesNotGive() {
         let base = with(Cloud(tags: ["x"])) {
             $0.spacing = .init(horizontal: 1, vertical: 2)
