@@ -97,6 +97,16 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("alias").path, withDestinationPath: "out")
         try OutputFile.write(Data("c".utf8), to: dir.appendingPathComponent("alias/c.png").path, within: dir.appendingPathComponent("alias").path)
         #expect(try String(contentsOf: out.appendingPathComponent("b.png"), encoding: .utf8) == "c")
+        // A link to a folder that does not exist, outside: said to be such a link (it was "the
+        // folder … does not exist", which asked for that folder to be made).
+        let dangling = out.appendingPathComponent("e.png").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent-tagcloud/zz.png")
+        #expect(throws: CommandError.cannotWriteOutput(path: dangling, reason: "it is a symbolic link to \"/nonexistent-tagcloud/zz.png\", "
+                        + "outside the folder; a file the command names itself is written only inside the output folder, "
+                        + "as a regular file (remove this one)")) {
+            try OutputFile.write(Data("e".utf8), to: dangling, within: out.path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent-tagcloud"))
         // A FIFO is not waited on.
         let fifo = out.appendingPathComponent("d.png").path
         #expect(mkfifo(fifo, 0o644) == 0)

@@ -148,8 +148,24 @@ package enum OutputFile {
 
     /// One try of ``check(_:inputs:within:)``.
     private static func checkOnce(_ path: String, inputs: InputFiles, within folder: String?) throws(CommandError) -> Target {
-        let target = try resolve(path)
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+        let target: Target
+        do throws(CommandError) {
+            target = try resolve(path)
+        } catch {
+            // A link left in the output folder that leads out of it, to a folder that does not
+            // exist: refused as such a link is (it was "the folder /elsewhere does not exist",
+            // which asked for that folder to be made).
+            if let folder, let link = readLink(path) {
+                let destination = link.hasPrefix("/") ? link : (folderOf(path) as NSString).appendingPathComponent(link)
+                let within = URL(fileURLWithPath: folder).standardized.path
+                let lands = URL(fileURLWithPath: destination).standardized.path
+                if !lands.hasPrefix(within == "/" ? "/" : within + "/") {
+                    throw fail("it is a symbolic link to \(quoted(path: destination)), outside the folder; \(confinementRemedy)")
+                }
+            }
+            throw error
+        }
         if let folder { try confine(target, to: folder, fail) }
         switch target.method {
         case .replace, .descriptor:
@@ -587,10 +603,13 @@ package enum OutputFile {
 
     /// Refuses a target made inside `folder` (`--out-dir`) that is not a regular file (or
     /// nothing) inside it, by real paths: a link to elsewhere, a FIFO, a device, a socket.
+    /// What a refused file in the output folder is told to do.
+    private static let confinementRemedy = "a file the command names itself is written only inside the output folder, as a regular file (remove this one)"
+
     private static func confine(_ target: Target, to folder: String, _ fail: (String) -> CommandError) throws(CommandError) {
         // Said for `render --out-dir` and `samples --out` alike (it told `samples` users to give
         // --out-dir or -o, which `samples` does not have).
-        let remedy = "a file the command names itself is written only inside the output folder, as a regular file (remove this one)"
+        let remedy = confinementRemedy
         guard case .replace = target.method else {
             let kind = switch (target.existing?.mode ?? 0) & UInt32(S_IFMT) {
             case UInt32(S_IFIFO): "a FIFO"
