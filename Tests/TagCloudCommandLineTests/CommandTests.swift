@@ -54,7 +54,7 @@ import Testing
     /// An option for a key no output written reads (`--page` is HTML's, `--scale` PNG's) is said
     /// once, and the outputs are still written; where an output reads it, nothing is said.
     @Test func anOptionNoOutputReadsIsWarnedAbout() throws {
-        let dir = try folder(["tags.yaml": Self.tags])
+        let dir = try folder(["tags.yaml": Self.tags, "other.yaml": "tags: [Zig, Odin]\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
         for (arguments, warning) in [
             (["-o", "a.png", "--page"], "warning: --page changes only HTML output, and this writes PNG; it changes nothing here\n"),
@@ -71,6 +71,12 @@ import Testing
              "warning: --set tags[0].href=/x/ changes only SVG, PDF and HTML output, and this writes PNG; it changes nothing here\n"
              + "warning: --tooltip changes only SVG, PDF and HTML output, and this writes PNG; it changes nothing here\n"),
             (["-o", "c.json", "--width", "200", "--set", "chip.selected.checkmark=false", "--set", "chip.padding=4"], ""),
+            // One id for several clouds' SVG: their ids would collide in one page.
+            (["other.yaml", "--out-dir", "web", "--formats", "svg,png", "--id", "blog", "--quiet"],
+             "warning: --id blog gives the SVG and HTML of 2 specs the same ids, which collide when they are inlined in one page "
+             + "(a cloud then shows another's letters); give each spec its own id: key, or leave --id blog out for ids made from each output\n"),
+            (["other.yaml", "--out-dir", "web2", "--formats", "png", "--id", "blog", "--quiet"],
+             "warning: --id changes only SVG and HTML output, and this writes PNG; it changes nothing here\n"),
             (["-o", "b.html", "--page"], ""),
             (["-o", "b.svg", "--id", "x", "--set", "responsive=true"], ""),
             (["--out-dir", "out2", "--formats", "png,svg", "--scale", "2", "--quiet"], ""),

@@ -180,6 +180,17 @@ package enum TagCloudCommand {
             let warning = "warning: \(option) changes only \(readers) output, and this writes \(writing); it changes nothing here"
             if !warnings.contains(warning) { warnings.append(warning) }
         }
+        // One id prefix for several clouds' SVG or HTML: inlined in one page, their ids collide,
+        // and a cloud draws another's glyphs (every `-g0` is the first one defined).
+        if let id = request.settings.last(where: { $0.keyPath == "id" }) {
+            let web = jobs.filter { $0.destinations.contains { $0.format == .svg || $0.format == .html } }
+            if web.count > 1 {
+                let option = id.option == "set" ? "--set id=\(id.value)" : "--\(id.option) \(id.value)"
+                warnings.append("warning: \(option) gives the SVG and HTML of \(web.count) specs the same ids, which collide when they are "
+                                + "inlined in one page (a cloud then shows another's letters); give each spec its own id: key, "
+                                + "or leave \(option) out for ids made from each output")
+            }
+        }
         return warnings
     }
 
