@@ -444,10 +444,10 @@ package struct Diff: ParsableCommand {
               tagcloud diff untrusted.png expected.png --max-pixels 4000000
             """)
 
-    @Argument(help: ArgumentHelp("The expected image.", valueName: "first"))
+    @Argument(help: ArgumentHelp("The expected image, or - for standard input.", valueName: "first"))
     var first: String
 
-    @Argument(help: ArgumentHelp("The actual image.", valueName: "second"))
+    @Argument(help: ArgumentHelp("The actual image, or - for standard input (one of the two).", valueName: "second"))
     var second: String
 
     @Option(help: ArgumentHelp("Where to write the diff image (PNG); - for standard output (the summary then goes to standard error).", valueName: "file"))

@@ -29,6 +29,23 @@ import Testing
         return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
     }
 
+    /// `-` is standard input for one of the two images (a golden piped from `git show`), as
+    /// render reads `-`; given twice it is refused (it can be read once), and what it holds is
+    /// checked as a file's bytes are. It was "cannot read "-": there is no such file".
+    @Test func oneImageCanComeFromStandardInput() throws {
+        let same = try Self.png(width: 3, height: 2), other = try Self.png(width: 3, height: 2, value: 200)
+        let dir = try folder(["a.png": same])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let equal = try CommandRunner.run(["diff", "-", "a.png"], in: dir, input: same)
+        #expect(equal.status == 0, "\(equal.standardError)")
+        let differ = try CommandRunner.run(["diff", "a.png", "-"], in: dir, input: other)
+        #expect(differ.status == 1, "\(differ.standardError)")
+        let twice = try CommandRunner.run(["diff", "-", "-"], in: dir, input: same)
+        #expect(twice.status == 2 && twice.standardError.contains("standard input (-) is given twice"), "\(twice.standardError)")
+        let text = try CommandRunner.run(["diff", "-", "a.png"], in: dir, input: Data("tags: [a]\n".utf8))
+        #expect(text.status == 2 && text.standardError.contains("standard input is not a readable PNG image"), "\(text.standardError)")
+    }
+
     /// Images of very different shapes are not padded onto a common canvas over `--max-pixels`
     /// (32,767 × 1 and 1 × 32,767 took 12.6 GB and 45 s): only the part both have is compared,
     /// the rest counts as differing, and the diff image is that part. Exit 1, at once.

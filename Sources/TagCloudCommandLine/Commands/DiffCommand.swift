@@ -140,6 +140,9 @@ extension TagCloudCommand {
         } catch {
             throw .cannotCompareImages(reason: request.diffOutput == "-" ? diffImageFailure(error) : error.description)
         }
+        if request.first == "-", request.second == "-" {
+            throw .cannotCompareImages(reason: "standard input (-) is given twice; it can be read once: give one image as a file")
+        }
         let limits = PNGReadingLimits(maxPixels: request.maxPixels)
         let first = try image(at: request.first, limits: limits)
         let second = try image(at: request.second, limits: limits)
@@ -199,26 +202,43 @@ extension TagCloudCommand {
         return error.description
     }
 
+    /// The image of a file, or of standard input for `-` (read whole, up to what a PNG within
+    /// the limits can take: eight bytes a pixel, stored uncompressed, and a mebibyte more).
     private static func image(at path: String, limits: PNGReadingLimits) throws(CommandError) -> RGBAImage {
+        let name = path == "-" ? "standard input" : quoted(path: path)
         do {
             // An animated PNG is refused: its default image alone would be compared.
+            if path == "-" {
+                let (scaled, overflow) = limits.maxPixels.multipliedReportingOverflow(by: 8)
+                let bytes: [UInt8]
+                do throws(TagCloudError) {
+                    bytes = try StandardStreams.readInput(limit: overflow ? Int.max / 2 : min(Int.max / 2, scaled + (1 << 20)))
+                } catch {
+                    throw CommandError.cannotCompareImages(reason: "cannot read standard input: \(error)")
+                }
+                return try RGBAImage(pngData: Data(bytes), limits: limits, refusingAnimation: true)
+            }
             return try RGBAImage(contentsOf: URL(fileURLWithPath: path), limits: limits, refusingAnimation: true)
-        } catch {
+        } catch let error as CommandError {
+            throw error
+        } catch let error as CanvasError {
             switch error {
             case .fileReadFailed(_, let reason):
-                throw .cannotCompareImages(reason: "cannot read \(quoted(path: path)): \(reason)")
+                throw .cannotCompareImages(reason: "cannot read \(name): \(reason)")
             case let .pngTooLarge(_, width, height, limits):
                 let over = width > limits.maxSide || height > limits.maxSide
                     ? "more than \(limits.maxSide) pixels a side"
                     : "more than the limit of \(limits.maxPixels) pixels (--max-pixels)"
-                throw .cannotCompareImages(reason: "\(quoted(path: path)) claims to be \(width) × \(height) pixels, \(over)")
+                throw .cannotCompareImages(reason: "\(name) claims to be \(width) × \(height) pixels, \(over)")
             case .pngDecodingFailed(_, let reason):
-                throw .cannotCompareImages(reason: "\(quoted(path: path)) is not a readable PNG image: \(reason)")
+                throw .cannotCompareImages(reason: "\(name) is not a readable PNG image: \(reason)")
             case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
                  .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
-                throw .cannotCompareImages(reason: "\(quoted(path: path)): \(error)")
+                throw .cannotCompareImages(reason: "\(name): \(error)")
             }
+        } catch {
+            throw .cannotCompareImages(reason: "\(name): \(error)")
         }
     }
 }
