@@ -596,9 +596,9 @@ final class SpecDecoder: @unchecked Sendable {
         func refuse(_ reason: String) -> TagCloudError {
             .invalidNumber(path: path(), value: text, reason: reason, location(node))
         }
-        guard value.isFinite else {
-            throw refuse(value.isNaN ? "must be a number (NaN is not)" : "must be finite")
-        }
+        if value.isNaN { throw refuse("must be a number (NaN is not)") }
+        // An infinity (`.inf`, or a literal too large for a number, `1e400`) is said by the limit
+        // it breaks, as any number past it is ("must be finite" named no limit).
         let unit = rule.unit.isEmpty ? "" : " \(rule.unit)"
         if rule.minimum == 0, value < 0 { throw refuse("must not be negative") }
         if rule.excludesMinimum, value <= rule.minimum {
@@ -606,6 +606,7 @@ final class SpecDecoder: @unchecked Sendable {
         }
         if value < rule.minimum { throw refuse("must be at least \(SpecTree.format(rule.minimum))\(unit)") }
         if value > rule.maximum { throw refuse("must be at most \(SpecTree.format(rule.maximum))\(unit)") }
+        guard value.isFinite else { throw refuse("must be finite") }
         return value
     }
 
@@ -614,7 +615,7 @@ final class SpecDecoder: @unchecked Sendable {
             throw .wrongType(path: path(), expected: "a whole number", got: describe(node), location(node))
         }
         let text = scalar.string
-        guard value.isFinite, value.rounded() == value else {
+        guard value.isInfinite || value.rounded() == value else {
             throw .invalidNumber(path: path(), value: text, reason: "must be a whole number", location(node))
         }
         guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
