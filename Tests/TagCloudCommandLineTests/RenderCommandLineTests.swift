@@ -255,6 +255,9 @@ import TestRandom
         #expect(slow.update(done: 1, total: 10, seconds: 6.5) == nil)
         let after = slow.update(done: 2, total: 10, seconds: 8)
         #expect(after.map { abs($0.rate - 1.0 / 3) < 0.001 && abs($0.secondsLeft - 24) < 0.01 } == true, "\(String(describing: after))")
+        // Their rate is not rounded to nothing ("0/s").
+        #expect(ProgressBar.line(done: 2, total: 10, estimate: after, columns: 80).hasSuffix(" 2/10  0.33/s  24 s left"))
+        #expect([58.4, 2.54, 0.254].map(ProgressBar.rate) == ["58/s", "2.5/s", "0.25/s"])
     }
 
     /// A PNG or PDF is not written to a terminal (it would only garble it): exit 64 with what to

@@ -425,7 +425,7 @@ package final class ProgressBar: @unchecked Sendable {
         let count = "\(done)/\(total)"
         var choices = [count]
         if let estimate {
-            let rate = String(format: "%.0f/s", estimate.rate), left = "\(duration(estimate.secondsLeft)) left"
+            let rate = Self.rate(estimate.rate), left = "\(duration(estimate.secondsLeft)) left"
             choices = [[count, rate, left].joined(separator: "  "), [count, left].joined(separator: "  "), count]
         }
         // The bar, as wide as fits beside all the figures (4 to 24 marks).
@@ -447,6 +447,13 @@ package final class ProgressBar: @unchecked Sendable {
             return columns
         }
         return 80
+    }
+
+    /// Specs a second with two significant digits at most (`58/s`, `2.5/s`, `0.25/s`): slow specs
+    /// (a large picture each) read `0/s` in whole numbers.
+    static func rate(_ value: Double) -> String {
+        let digits = value >= 10 ? 0 : value >= 1 ? 1 : 2
+        return String(format: "%.\(digits)f/s", value)
     }
 
     /// `1 min 3 s`, `12 s`.
