@@ -223,7 +223,7 @@ import TestRandom
                     let count = "\(done)/\(total)"
                     var whole = [count]
                     if let estimate {
-                        let rate = String(format: "%.0f/s", estimate.rate), left = ProgressBar.duration(estimate.secondsLeft) + " left"
+                        let rate = ProgressBar.rate(estimate.rate), left = ProgressBar.duration(estimate.secondsLeft) + " left"
                         whole += ["\(count)  \(rate)  \(left)", "\(count)  \(left)"]
                     }
                     whole += ["\(done)", ""]
