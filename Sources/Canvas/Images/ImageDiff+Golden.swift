@@ -21,12 +21,27 @@ extension ImageDiff {
 
         /// Whether the pictures' sizes differ so much that the common canvas would be over the
         /// comparison's `maxCanvasPixels`: only the part both pictures have was compared pixel by
-        /// pixel (and drawn in ``diffImage``), every pixel outside it counted as differing without
-        /// being drawn.
+        /// pixel (and drawn in ``diffImage``), every pixel only one picture has counted as differing
+        /// without being drawn.
         public var comparedCommonPartOnly = false
+
+        /// The pixels either picture has: the canvas, less the corner neither has when their
+        /// sizes differ (beside the narrower, under the shorter). Shares of differing pixels are
+        /// of these: 300 × 1 against 1 × 300 differ in 598 of 599, not of the canvas's 90,000.
+        public var comparedPixels: Int = 0
 
         /// Whether the pictures matched: no diff picture was needed.
         public var matched: Bool { diffImage == nil }
+    }
+
+    /// The pixels either of two pictures has, both from the top-left corner.
+    static func pixelsInEither(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        let (areaA, overA) = a.width.multipliedReportingOverflow(by: a.height)
+        let (areaB, overB) = b.width.multipliedReportingOverflow(by: b.height)
+        let common = min(a.width, b.width) * min(a.height, b.height)
+        guard !overA, !overB else { return Int.max }
+        let (sum, over) = areaA.addingReportingOverflow(areaB)
+        return over ? Int.max : sum - common
     }
 
     /// The threshold golden-image tests compare with by default (TagCloudTesting's
@@ -48,7 +63,7 @@ extension ImageDiff {
     /// The common canvas is held to `maxCanvasPixels`: two small pictures of very different
     /// shapes (32,767 × 1 and 1 × 32,767) would otherwise make a canvas of a billion pixels, 4 GB
     /// for each of the three pictures it takes. Over it, only the part both pictures have is
-    /// compared and drawn, and every other pixel of the canvas counts as differing
+    /// compared and drawn, and every pixel only one picture has counts as differing
     /// (``GoldenComparison/comparedCommonPartOnly``); memory stays within the pictures' own size.
     ///
     /// - Parameters:
@@ -58,8 +73,8 @@ extension ImageDiff {
     ///   - maxCanvasPixels: The most pixels the common canvas of pictures of different sizes may
     ///     have; ``PNGReadingLimits/standard``'s `maxPixels` by default, the most a decoded
     ///     picture may have.
-    ///   - allowedDifferentPixels: How many differing pixels still match, given the canvas's pixel
-    ///     count.
+    ///   - allowedDifferentPixels: How many differing pixels still match, given the count of pixels
+    ///     either picture has (``GoldenComparison/comparedPixels``).
     /// - Returns: The counts, and the diff picture when they do not match.
     /// - Throws: ``CanvasError/invalidComparisonOption(name:value:)`` for a threshold or alpha
     ///   outside 0 … 1.
@@ -71,15 +86,20 @@ extension ImageDiff {
         let sameSize = golden.width == actual.width && golden.height == actual.height
         let width = max(golden.width, actual.width), height = max(golden.height, actual.height)
         let (canvasPixels, overflow) = width.multipliedReportingOverflow(by: height)
-        let allowed = allowedDifferentPixels(overflow ? Int.max : canvasPixels)
+        let compared = pixelsInEither(golden, actual)
+        let allowed = allowedDifferentPixels(compared)
         if !sameSize, overflow || canvasPixels > maxCanvasPixels {
-            return try compareCommonPart(golden, actual, options: options, canvas: (width, height))
+            var comparison = try compareCommonPart(golden, actual, options: options, canvas: (width, height))
+            comparison.comparedPixels = compared
+            return comparison
         }
         if sameSize {
             let quick = try compare(golden, actual, options: options, makeDiffImage: false, stoppingAfter: allowed)
             if quick.differentPixels <= allowed {
-                return GoldenComparison(width: width, height: height, sizesDiffer: false, differentPixels: quick.differentPixels,
-                                        antiAliasedPixels: quick.antiAliasedPixels, differingBounds: nil, diffImage: nil)
+                var comparison = GoldenComparison(width: width, height: height, sizesDiffer: false, differentPixels: quick.differentPixels,
+                                                  antiAliasedPixels: quick.antiAliasedPixels, differingBounds: nil, diffImage: nil)
+                comparison.comparedPixels = compared
+                return comparison
             }
         }
         let left = sameSize ? golden : padded(golden, width: width, height: height)
@@ -95,12 +115,14 @@ extension ImageDiff {
             let outside = (inner.height < height ? 0 : inner.width, inner.width < width ? 0 : inner.height)
             bounds = (min(bounds?.minX ?? outside.0, outside.0), min(bounds?.minY ?? outside.1, outside.1), width - 1, height - 1)
         }
-        return GoldenComparison(width: width, height: height, sizesDiffer: !sameSize, differentPixels: different,
-                                antiAliasedPixels: result.antiAliasedPixels, differingBounds: bounds, diffImage: diffImage)
+        var comparison = GoldenComparison(width: width, height: height, sizesDiffer: !sameSize, differentPixels: different,
+                                          antiAliasedPixels: result.antiAliasedPixels, differingBounds: bounds, diffImage: diffImage)
+        comparison.comparedPixels = compared
+        return comparison
     }
 
     /// Pictures of different sizes whose common canvas is over the limit: the part both have is
-    /// compared and drawn, every other pixel of the canvas counted as differing.
+    /// compared and drawn, every pixel only one of them has counted as differing.
     private static func compareCommonPart(_ golden: RGBAImage, _ actual: RGBAImage, options: Options,
                                           canvas: (width: Int, height: Int)) throws(CanvasError) -> GoldenComparison {
         let width = min(golden.width, actual.width), height = min(golden.height, actual.height)
@@ -108,8 +130,9 @@ extension ImageDiff {
                                  options: options, makeDiffImage: true)
         // The canvas is within 32,767 a side for decoded pictures; a product that overflows is
         // counted as the most an Int holds.
-        let (canvasPixels, overflow) = canvas.width.multipliedReportingOverflow(by: canvas.height)
-        let outside = overflow ? Int.max - width * height : canvasPixels - width * height
+        // The pixels only one picture has (not the corner neither has): each picture is within
+        // the decoding limits, so none of these products overflows.
+        let outside = golden.width * golden.height + actual.width * actual.height - 2 * width * height
         let (different, over) = result.differentPixels.addingReportingOverflow(outside)
         let inner = (x: height < canvas.height ? 0 : width, y: width < canvas.width ? 0 : height)
         let bounds = result.differingBounds
@@ -153,15 +176,19 @@ extension ImageDiff {
     }
 
     /// Paints the pixels that only one picture has, and returns how many of them the comparison did
-    /// not already count (those transparent in the picture that has them).
+    /// not already count (those transparent in the picture that has them). The corner neither
+    /// picture has is left as compared.
     private static func markOnlyInOne(_ diff: inout RGBAImage, golden: RGBAImage, actual: RGBAImage, options: Options) -> Int {
         let width = diff.width
         var added = 0
         diff.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in 0..<diff.height {
                 for x in 0..<width {
-                    let inBoth = x < golden.width && x < actual.width && y < golden.height && y < actual.height
-                    if inBoth { continue }
+                    // Pixels both pictures have are compared; the corner neither has (beside the
+                    // narrower one, under the shorter one) is no difference: it stays as compared,
+                    // transparent in both.
+                    let inGolden = x < golden.width && y < golden.height, inActual = x < actual.width && y < actual.height
+                    if inGolden == inActual { continue }
                     let o = (y * width + x) * 4
                     let counted = pixels[o] == options.diffColor.red && pixels[o + 1] == options.diffColor.green
                         && pixels[o + 2] == options.diffColor.blue

@@ -74,12 +74,13 @@ package struct DiffOutcome: Sendable, Equatable {
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
         if let sizes, let commonCanvasOverLimit {
             return "the images differ in size: \(sizes) pixels; their common canvas of \(commonCanvasOverLimit), so only the part "
-                + "both have was compared, every other pixel counted as differing: \(differentPixels) of \(totalPixels) pixels differ "
+                + "both have was compared, every pixel only one has counted as differing: \(differentPixels) of the \(totalPixels) pixels "
+                + "either has differ "
                 + "(\(percent) %)\(antiAliased)"
         }
         if let sizes {
             return "the images differ in size: \(sizes) pixels; on a common canvas, "
-                + "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased)"
+                + "\(differentPixels) of the \(totalPixels) pixels either has differ (\(percent) %)\(antiAliased)"
         }
         return "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased); \(verdict)"
     }
@@ -157,7 +158,7 @@ extension TagCloudCommand {
             if sizesDiffer {
                 let compared = try ImageDiff.compareWithGolden(first, second, options: options, maxCanvasPixels: request.maxPixels,
                                                                allowedDifferentPixels: { _ in 0 })
-                result = (compared.differentPixels, compared.antiAliasedPixels, compared.width * compared.height, compared.diffImage)
+                result = (compared.differentPixels, compared.antiAliasedPixels, compared.comparedPixels, compared.diffImage)
                 if compared.comparedCommonPartOnly {
                     commonCanvasOverLimit = "\(compared.width) × \(compared.height) pixels would be over the limit of "
                         + "\(request.maxPixels) pixels (--max-pixels)"

@@ -120,7 +120,7 @@ struct ImageComparison {
             return SnapshotDifference(message: "the pictures cannot be compared: \(error)")
         }
         guard let diffImage = result.diffImage else { return nil }
-        let total = result.width * result.height
+        let total = result.comparedPixels
         let allowed = tolerance.allowedPixels(of: total)
         let differing = result.differentPixels
         var message = ""
@@ -130,7 +130,7 @@ struct ImageComparison {
             message += result.comparedCommonPartOnly
                 ? "; their common canvas of \(result.width) × \(result.height) px is over the limit of "
                     + "\(PNGReadingLimits.standard.maxPixels) pixels, so only the part both have was compared (and is in the diff), "
-                    + "every other pixel counted as differing: "
+                    + "every pixel only one has counted as differing: "
                 : "; on a common canvas of \(result.width) × \(result.height) px, "
         }
         message += "\(differing) of \(total) pixels differ (\(Self.percent(differing, total))) beyond the tolerance"
