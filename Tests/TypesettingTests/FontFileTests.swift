@@ -90,7 +90,7 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         let cut = scratch.appendingPathComponent("cut.otf")
         try Data(try Data(contentsOf: URL(fileURLWithPath: regular)).prefix(20_000)).write(to: cut)
         do {
-            _ = try FontFace(path: cut.path)
+            _ = try bundledLibrary.adding(fontFiles: [cut.path])
             Issue.record("a font cut short loaded")
         } catch let error as TypesettingError {
             guard case .fontFileCorrupt(let path, let reason) = error else { Issue.record("wrong error \(error)"); return }

@@ -141,18 +141,30 @@ public final class FontFace: Sendable, CustomStringConvertible {
             if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
         }
         self.asciiCoverage = (low, high)
-        // FreeType draws the face (Cairo's PNG and PDF, the SVG's outlines): a file HarfBuzz reads
-        // but FreeType cannot open (cut short, its tables damaged) is refused here, naming it,
-        // rather than failing every picture as an internal error after its layout JSON was
-        // written with the widths of a broken face. The face opened is kept for drawing.
-        let (opened, error) = openFreeTypeFace(blob: blob, index: blobIndex)
-        guard let opened else {
-            throw TypesettingError.fontFileCorrupt(path: path, reason: "FreeType cannot open it (error \(error)): the file is damaged or cut short")
-        }
-        var state = FreeTypeState()
-        state.faces[FontSynthesis().rawValue] = opened
-        self.freeType = Locked(state)
+        self.freeType = Locked(FreeTypeState())
         self.bitmapMetrics = Locked(BitmapMetricsState())
+    }
+
+    /// Checks that FreeType, which draws the face (Cairo's PNG and PDF, the SVG's outlines), can
+    /// open it, and keeps the face it opened for drawing. A file HarfBuzz reads but FreeType
+    /// cannot open (cut short, its tables damaged) failed every picture as an internal error,
+    /// after its layout JSON had been written with the widths of a broken face. The user's font
+    /// files are checked when they are added (``FontLibrary/adding(fontFiles:)``); the bundled
+    /// ones, which the tests draw, are opened when first drawn (opening them all at start-up
+    /// cost every run 3 ms).
+    ///
+    /// - Throws: ``TypesettingError/fontFileCorrupt(path:reason:)`` naming the file.
+    package func checkDrawable() throws(TypesettingError) {
+        let error: Int32? = freeType.withLock { state in
+            guard state.faces[FontSynthesis().rawValue] == nil else { return nil }
+            let (opened, error) = openFreeTypeFace(blob: blob.pointer, index: blobIndex)
+            guard let opened else { return error }
+            state.faces[FontSynthesis().rawValue] = opened
+            return nil
+        }
+        if let error {
+            throw .fontFileCorrupt(path: path, reason: "FreeType cannot open it (error \(error)): the file is damaged or cut short")
+        }
     }
 
     public var description: String { "\(familyName) \(styleName) (\(path))" }

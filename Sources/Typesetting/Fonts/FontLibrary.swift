@@ -136,6 +136,8 @@ public final class FontLibrary: Sendable {
                 for index in 1..<face.faceCount { added.append(try FontFace(path: face.path, index: index)) }
             }
         }
+        // Each must draw too, not only shape: refused here, naming the file.
+        for face in added { try face.checkDrawable() }
         return FontLibrary(faces: faces, addedFaces: addedFaces + added, addedFontFiles: addedFontFiles + fontFiles,
                            directory: directory, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
                            systemFonts: usesSystemFonts, fontconfigFile: fontconfigFile, systemState: systemState)
