@@ -267,7 +267,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidWeight(tag, value, _):
             return "the weight of the tag \(quoted(tag)) is \(value.shortened(to: 40)); a weight must be a finite number ≥ 0"
         case .emptyTag:
-            return "a tag has no text (or only spaces and invisible characters); give it some text or remove it"
+            return "a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"
         case let .tagTooLong(length, limit, _):
             return "a tag has \(length) characters, more than the \(limit) a tag may have; shorten it"
         case let .unknownFontFamily(family, _, available):

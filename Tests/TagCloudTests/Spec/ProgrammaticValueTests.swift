@@ -97,7 +97,7 @@ import Testing
         #expect(throws: Never.self) { try cloud.layout() }
         cloud.tags.append("")
         let error = #expect(throws: TagCloudError.self) { try cloud.layout() }
-        #expect(error?.description == "Cloud: a tag has no text (or only spaces and invisible characters); give it some text or remove it", "\(String(describing: error))")
+        #expect(error?.description == "Cloud: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it", "\(String(describing: error))")
     }
 
     /// A font family set in code that no font has is named by its key path, as the other

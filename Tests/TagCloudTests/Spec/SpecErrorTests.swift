@@ -183,17 +183,20 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(.text, "a\tinf\n", #"tags.txt:1:3: the weight of the tag "a" is inf;"#),
         BadInput(.csv, "tag,weight\na,x\n", #"tags.csv:2:3: the weight of the tag "a" is x; a weight must be a finite number ≥ 0"#),
         BadInput(.csv, "tag,weight\n\"b\",-2\n", #"tags.csv:2:5: the weight of the tag "b" is -2;"#),
-        BadInput(.yaml, "tags:\n  - {weight: 1}\n", "spec.yaml:2:5: a tag has no text (or only spaces and invisible characters); give it some text or remove it"),
-        BadInput(.yaml, "tags:\n  - \"\"\n", "spec.yaml:2:5: a tag has no text (or only spaces and invisible characters); give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - {weight: 1}\n", "spec.yaml:2:5: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - \"\"\n", "spec.yaml:2:5: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
         // Only white space draws an empty chip, as an empty text would.
-        BadInput(.yaml, "tags:\n  - \"  \\u3000 \"\n", "spec.yaml:2:5: a tag has no text (or only spaces and invisible characters); give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - \"  \\u3000 \"\n", "spec.yaml:2:5: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
         BadInput(.yaml, "tags:\n  -\n", "spec.yaml:2:4: a tag has no text"),
+        // Noncharacters alone drew a box chip whose accessible name was empty (XML cannot carry them).
+        BadInput(.json, #"{"tags": ["\uFFFF"]}"#, "spec.json:1:11: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
+        BadInput(.yaml, "tags:\n  - \"\\uFDD0 \\U0001FFFF\"\n", "spec.yaml:2:5: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
         // Invisible characters alone drew an empty chip too (U+FEFF alone passed the JSON reader
         // and failed the YAML one): refused alike, at the tag.
-        BadInput(.json, "{\"tags\": [\"ok\", \"\\ufeff\", \"\\u2028\"]}", "spec.json:1:17: a tag has no text (or only spaces and invisible characters)"),
-        BadInput(.json, "{\"tags\": [\"\\u200d\\u200e\"]}", "spec.json:1:11: a tag has no text (or only spaces and invisible characters)"),
-        BadInput(.yaml, "tags:\n  - \"\\u00ad\\u200b \"\n", "spec.yaml:2:5: a tag has no text (or only spaces and invisible characters)"),
-        BadInput(.text, "\t3\n", "tags.txt:1:2: a tag has no text (or only spaces and invisible characters); give it some text or remove it"),
+        BadInput(.json, "{\"tags\": [\"ok\", \"\\ufeff\", \"\\u2028\"]}", "spec.json:1:17: a tag has no text (or only spaces, invisible characters and noncharacters)"),
+        BadInput(.json, "{\"tags\": [\"\\u200d\\u200e\"]}", "spec.json:1:11: a tag has no text (or only spaces, invisible characters and noncharacters)"),
+        BadInput(.yaml, "tags:\n  - \"\\u00ad\\u200b \"\n", "spec.yaml:2:5: a tag has no text (or only spaces, invisible characters and noncharacters)"),
+        BadInput(.text, "\t3\n", "tags.txt:1:2: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it"),
         BadInput(.csv, "tag,weight\n,3\n", "tags.csv:2:1: a tag has no text"),
         // CSV links are checked where they are read, as JSON and YAML links are (the csv fuzz
         // target found one accepted here that its own yaml() then refused).

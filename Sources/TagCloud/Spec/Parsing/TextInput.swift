@@ -153,9 +153,11 @@ struct TextInput {
 
     /// Whether a text shows nothing: every scalar is white space or a default-ignorable code
     /// point (U+FEFF, zero-width joiners and spaces, direction marks, a soft hyphen, variation
-    /// selectors), which a browser draws as nothing. Such a tag drew an empty chip.
+    /// selectors), which a browser draws as nothing, or a noncharacter, which means nothing and
+    /// which XML cannot carry (a tag of U+FFFF alone drew a box chip with an empty accessible
+    /// name). Such a tag drew an empty chip.
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint || isNoncharacter($0) }
     }
 
     /// Whether a scalar is one of Unicode's 66 noncharacters.
