@@ -175,8 +175,10 @@ extension RenderedCloud {
         }
         do {
             if image == .svg { return try svgData() }
-            // A PDF is named as the SVG is: by the spec's title, or "Tag cloud".
-            if image == .pdf { return try Renderer.pdf(background: background, title: cloud.web.title ?? "Tag cloud").render(displayList) }
+            // A PDF is named as the SVG is: by the spec's title, or the default one.
+            if image == .pdf {
+                return try Renderer.pdf(background: background, title: cloud.web.title ?? ResolvedCloud.Web.defaultTitle).render(displayList)
+            }
             return try image.renderer(scale: scale, background: background).render(displayList)
         } catch let error as TagCloudError {
             throw error

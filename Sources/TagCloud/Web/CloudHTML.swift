@@ -119,7 +119,7 @@ struct HTMLWriter {
         if controlsRows, !cloud.justifyLastRow, cloud.justification != .stretch, cloud.alignment.horizontal != .trailing {
             items += "<li class=\"tc-fill tc-fill-end\" aria-hidden=\"true\"></li>\n"
         }
-        let title = options.title ?? "Tag cloud"
+        let title = options.title ?? ResolvedCloud.Web.defaultTitle
         // `role="list"`: a list styled `list-style: none` is no list to Safari's VoiceOver without it.
         // A right-to-left cloud says so in its markup too, which a feed or a sanitiser that
         // strips the style sheet keeps.

@@ -207,22 +207,20 @@ extension TagCloudCommand {
     /// the limits can take: eight bytes a pixel, stored uncompressed, and a mebibyte more).
     private static func image(at path: String, limits: PNGReadingLimits) throws(CommandError) -> RGBAImage {
         let name = path == "-" ? "standard input" : quoted(path: path)
-        do {
-            // An animated PNG is refused: its default image alone would be compared.
-            if path == "-" {
-                let (scaled, overflow) = limits.maxPixels.multipliedReportingOverflow(by: 8)
-                let bytes: [UInt8]
-                do throws(TagCloudError) {
-                    bytes = try StandardStreams.readInput(limit: overflow ? Int.max / 2 : min(Int.max / 2, scaled + (1 << 20)))
-                } catch {
-                    throw CommandError.cannotCompareImages(reason: "cannot read standard input: \(error)")
-                }
-                return try RGBAImage(pngData: Data(bytes), limits: limits, refusingAnimation: true)
+        var input: [UInt8]?
+        if path == "-" {
+            let (scaled, overflow) = limits.maxPixels.multipliedReportingOverflow(by: 8)
+            do throws(TagCloudError) {
+                input = try StandardStreams.readInput(limit: overflow ? Int.max / 2 : min(Int.max / 2, scaled + (1 << 20)))
+            } catch {
+                throw .cannotCompareImages(reason: "cannot read standard input: \(error)")
             }
+        }
+        do throws(CanvasError) {
+            // An animated PNG is refused: its default image alone would be compared.
+            if let input { return try RGBAImage(pngData: Data(input), limits: limits, refusingAnimation: true) }
             return try RGBAImage(contentsOf: URL(fileURLWithPath: path), limits: limits, refusingAnimation: true)
-        } catch let error as CommandError {
-            throw error
-        } catch let error as CanvasError {
+        } catch {
             switch error {
             case .fileReadFailed(_, let reason):
                 throw .cannotCompareImages(reason: "cannot read \(name): \(reason)")
@@ -238,8 +236,6 @@ extension TagCloudCommand {
                  .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
                 throw .cannotCompareImages(reason: "\(name): \(error)")
             }
-        } catch {
-            throw .cannotCompareImages(reason: "\(name): \(error)")
         }
     }
 }

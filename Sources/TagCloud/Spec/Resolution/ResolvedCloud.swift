@@ -71,8 +71,10 @@ public struct ResolvedCloud: Sendable, Equatable {
     public struct Web: Sendable, Equatable {
         /// The id prefix; `nil` derives one from a hash of the output.
         public var idPrefix: String?
-        /// The title for assistive technology; `nil` for "Tag cloud".
+        /// The title for assistive technology; `nil` for ``defaultTitle``.
         public var title: String?
+        /// The name a cloud without a `title` gets, in SVG, HTML and PDF alike: "Tag cloud".
+        public static let defaultTitle = "Tag cloud"
         /// Whether SVG writes only a `viewBox`.
         public var isResponsive = false
         /// Where links open.
