@@ -99,6 +99,18 @@ import TestRandom
         }
     }
 
+    @Test func theChecksumIsAdler32OfTheWholeData() {
+        var random = SeededRandom(seed: 0xAD1E)
+        // Empty, one block, many blocks (drawn rows and noise, whose blocks are stored).
+        for (round, count) in [0, 1, 5_000, 300_000, 1_200_000].enumerated() {
+            let data = round % 2 == 0 ? Self.rows(count, rowLength: 781, &random) : SplicedZlibTests.noise(count, &random)
+            let result = data.withUnsafeBytes { ScanlineDeflate.compressWithChecksum($0, rowLength: 781, pixelBytes: 3, isLast: true) }
+            let expected = data.withUnsafeBytes { libdeflate_adler32(1, $0.baseAddress, $0.count) }
+            #expect(result.adler == expected, "\(count) bytes")
+            #expect(result.bytes == data.withUnsafeBytes { ScanlineDeflate.compress($0, rowLength: 781, pixelBytes: 3, isLast: true) })
+        }
+    }
+
     @Test func incompressibleDataGrowsByLessThanOnePercent() {
         var random = SeededRandom(seed: 0x0DD)
         for count in [1, 1_000, 65_535, 65_536, 200_000, 1_000_000] {
@@ -151,6 +163,91 @@ import TestRandom
             #expect(Self.kraft(code.lengths, limit: limit) == 1 << limit, "complete code for \(frequencies)")
             #expect(code.lengths.filter { $0 > 0 }.count >= 2)
             for (symbol, frequency) in frequencies.enumerated() where frequency > 0 { #expect(code.lengths[symbol] > 0) }
+        }
+    }
+
+    /// The code lengths as the first encoder made them, plainly (arrays, a comparison sort, a
+    /// search for each shortening): the model the encoder's allocation-free version must equal,
+    /// so that its files do not change.
+    static func referenceLengths(frequencies: [UInt32], limit: Int) -> [UInt8] {
+        let n = frequencies.count
+        var used = (0..<n).filter { frequencies[$0] > 0 }
+        var weights = frequencies
+        for symbol in 0..<n where used.count < 2 && weights[symbol] == 0 {
+            weights[symbol] = 1
+            used.append(symbol)
+        }
+        // Leaves by weight, ties by symbol, so the code is the same on every machine: one integer
+        // key each (weights fit in 32 bits, symbols in 16), sorted without a comparison closure.
+        used = used.map { UInt64(weights[$0]) << 16 | UInt64($0) }.sorted().map { Int($0 & 0xFFFF) }
+        var lengths = [UInt8](repeating: 0, count: n)
+        let m = used.count
+        var parent = [Int](repeating: 0, count: 2 * m - 1)
+        var nodeWeight = used.map { UInt64(weights[$0]) } + [UInt64](repeating: 0, count: m - 1)
+        var leaf = 0, inner = m, next = m
+        func smallest() -> Int {
+            if leaf < m, inner >= next || nodeWeight[leaf] <= nodeWeight[inner] { leaf += 1; return leaf - 1 }
+            inner += 1
+            return inner - 1
+        }
+        while next < 2 * m - 1 {
+            let a = smallest(), b = smallest()
+            nodeWeight[next] = nodeWeight[a] + nodeWeight[b]
+            parent[a] = next
+            parent[b] = next
+            next += 1
+        }
+        var depth = [Int](repeating: 0, count: 2 * m - 1)
+        if m > 1 {
+            for node in stride(from: 2 * m - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
+        }
+        for (index, symbol) in used.enumerated() { lengths[symbol] = UInt8(min(depth[index], limit)) }
+
+        // Kraft sum in units of 2^-limit; a complete code sums to exactly 2^limit.
+        let full = 1 << limit
+        var kraft = used.reduce(0) { $0 + (1 << (limit - Int(lengths[$1]))) }
+        var leastFirst = used.makeIterator()
+        while kraft > full {
+            guard let symbol = leastFirst.next() else { leastFirst = used.makeIterator(); continue }
+            if Int(lengths[symbol]) < limit {
+                lengths[symbol] += 1
+                kraft -= 1 << (limit - Int(lengths[symbol]))
+            }
+        }
+        let mostFirst = used.reversed()
+        while kraft < full {
+            // The deepest symbols can always be shortened; prefer the most frequent of those that fit.
+            guard let symbol = mostFirst.first(where: { lengths[$0] > 1 && kraft + (1 << (limit - Int(lengths[$0]))) <= full }) else { break }
+            kraft += 1 << (limit - Int(lengths[symbol]))
+            lengths[symbol] -= 1
+        }
+        return lengths
+    }
+
+    @Test func huffmanLengthsEqualTheModelsForAnyFrequencies() {
+        var random = SeededRandom(seed: 0x11FF)
+        var fibonacci: [UInt32] = [1, 1]
+        while fibonacci.count < 40 { fibonacci.append(fibonacci[fibonacci.count - 1] &+ fibonacci[fibonacci.count - 2]) }
+        var cases: [([UInt32], Int)] = [(fibonacci + [UInt32](repeating: 0, count: 246), 15), (Array(fibonacci.prefix(19)), 7),
+                                        ([0, 0, 0, 7, 0], 15), ([0, 0, 0, 0, 0], 15), ([9, 0, 9], 7), ([4], 15),
+                                        ([UInt32.max, 1, UInt32.max, 2], 15)]
+        for _ in 0..<2_000 {
+            // The alphabets and limits DEFLATE has: 7 bits for the 19 code-length symbols.
+            let limit = [7, 15][Int.random(in: 0...1, using: &random)]
+            let size = limit == 7 ? [2, 19][Int.random(in: 0...1, using: &random)] : [2, 19, 30, 286][Int.random(in: 0...3, using: &random)]
+            var frequencies = [UInt32](repeating: 0, count: size)
+            // Few symbols, many, ties, and weights of one to four bytes.
+            let used = Int.random(in: 0...size, using: &random)
+            let bits = UInt32.random(in: 0...31, using: &random)
+            for _ in 0..<used {
+                frequencies[Int.random(in: 0..<size, using: &random)] = Bool.random(using: &random)
+                    ? UInt32.random(in: 1...3, using: &random) : UInt32.random(in: 1...(1 << bits), using: &random)
+            }
+            cases.append((frequencies, limit))
+        }
+        for (frequencies, limit) in cases {
+            #expect(HuffmanCode(frequencies: frequencies, limit: limit).lengths == Self.referenceLengths(frequencies: frequencies, limit: limit),
+                    "lengths for \(frequencies), limit \(limit)")
         }
     }
 

@@ -1,3 +1,5 @@
+import CDeflate
+
 /// A DEFLATE compressor (RFC 1951) made for PNG scanlines: fast on pictures with flat areas,
 /// repeated rows and repeated shapes, which is what drawn charts, chips and text are.
 ///
@@ -55,10 +57,19 @@ enum ScanlineDeflate {
     /// - Returns: Raw DEFLATE bytes, ending on a byte boundary.
     /// - Complexity: O(n) in the number of bytes: at most three match candidates per position.
     static func compress(_ data: UnsafeRawBufferPointer, rowLength: Int, pixelBytes: Int, isLast: Bool) -> [UInt8] {
+        compressWithChecksum(data, rowLength: rowLength, pixelBytes: pixelBytes, isLast: isLast).bytes
+    }
+
+    /// Compresses one part of a zlib stream, as ``compress(_:rowLength:pixelBytes:isLast:)`` does,
+    /// and gives the Adler-32 checksum of the data too (RFC 1950), computed block by block while
+    /// each block's bytes are still in the core's cache rather than in a second pass over the part.
+    static func compressWithChecksum(_ data: UnsafeRawBufferPointer, rowLength: Int, pixelBytes: Int,
+                                     isLast: Bool) -> (bytes: [UInt8], adler: UInt32) {
         let count = data.count
         // Room for the worst case (stored blocks) and for the bit writer's eight-byte stores.
         let capacity = count + count / 32 + 256
-        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+        var adler: UInt32 = 1
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
             guard let output = buffer.baseAddress else { return }
             var encoder = Encoder(output: output)
             defer { encoder.release() }
@@ -68,7 +79,9 @@ enum ScanlineDeflate {
             encoder.finish(isLast: isLast)
             precondition(encoder.writer.position <= capacity, "ScanlineDeflate wrote past its bound")
             written = encoder.writer.position
+            adler = encoder.adler
         }
+        return (bytes, adler)
     }
 }
 
@@ -136,12 +149,12 @@ struct DeflateBitWriter {
     /// has 256). No branch depends on the data, which is what makes it fast.
     @inline(__always)
     mutating func putBits(_ value: UInt64, _ width: Int) {
-        bits |= value << UInt64(truncatingIfNeeded: count)
+        bits |= value &<< UInt64(truncatingIfNeeded: count)
         count &+= width
         UnsafeMutableRawPointer(output + position).storeBytes(of: bits.littleEndian, as: UInt64.self)
         let whole = count >> 3
         position &+= whole
-        bits = whole == 8 ? 0 : bits >> UInt64(truncatingIfNeeded: whole << 3)
+        bits = whole == 8 ? 0 : bits &>> UInt64(truncatingIfNeeded: whole << 3)
         count &= 7
     }
 
@@ -184,79 +197,144 @@ struct HuffmanCode {
     /// symbols until it fits (Kraft's inequality), then shortened at its most frequent deepest ones
     /// until it is complete.
     ///
-    /// - Complexity: O(n log n) in the alphabet's size.
+    /// A block's codes are made twice per 16,384 symbols, so the work is done in scratch memory on
+    /// the stack, leaves are ordered by a radix sort of their weights, and nothing is allocated but
+    /// the result.
+    ///
+    /// - Complexity: O(n) in the alphabet's size, plus O(n) per byte of the largest weight.
     init(frequencies: [UInt32], limit: Int) {
-        let n = frequencies.count
-        var used = (0..<n).filter { frequencies[$0] > 0 }
-        var weights = frequencies
-        for symbol in 0..<n where used.count < 2 && weights[symbol] == 0 {
-            weights[symbol] = 1
-            used.append(symbol)
-        }
-        // Leaves by weight, ties by symbol, so the code is the same on every machine: one integer
-        // key each (weights fit in 32 bits, symbols in 16), sorted without a comparison closure.
-        used = used.map { UInt64(weights[$0]) << 16 | UInt64($0) }.sorted().map { Int($0 & 0xFFFF) }
-        var lengths = [UInt8](repeating: 0, count: n)
-        let m = used.count
-        var parent = [Int](repeating: 0, count: 2 * m - 1)
-        var nodeWeight = used.map { UInt64(weights[$0]) } + [UInt64](repeating: 0, count: m - 1)
-        var leaf = 0, inner = m, next = m
-        func smallest() -> Int {
-            if leaf < m, inner >= next || nodeWeight[leaf] <= nodeWeight[inner] { leaf += 1; return leaf - 1 }
-            inner += 1
-            return inner - 1
-        }
-        while next < 2 * m - 1 {
-            let a = smallest(), b = smallest()
-            nodeWeight[next] = nodeWeight[a] + nodeWeight[b]
-            parent[a] = next
-            parent[b] = next
-            next += 1
-        }
-        var depth = [Int](repeating: 0, count: 2 * m - 1)
-        if m > 1 {
-            for node in stride(from: 2 * m - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
-        }
-        for (index, symbol) in used.enumerated() { lengths[symbol] = UInt8(min(depth[index], limit)) }
-
-        // Kraft sum in units of 2^-limit; a complete code sums to exactly 2^limit.
-        let full = 1 << limit
-        var kraft = used.reduce(0) { $0 + (1 << (limit - Int(lengths[$1]))) }
-        var leastFirst = used.makeIterator()
-        while kraft > full {
-            guard let symbol = leastFirst.next() else { leastFirst = used.makeIterator(); continue }
-            if Int(lengths[symbol]) < limit {
-                lengths[symbol] += 1
-                kraft -= 1 << (limit - Int(lengths[symbol]))
+        var lengths = [UInt8](repeating: 0, count: frequencies.count)
+        frequencies.withUnsafeBufferPointer { frequencies in
+            lengths.withUnsafeMutableBufferPointer { lengths in
+                Self.optimalLengths(frequencies, limit: limit, into: lengths)
             }
         }
-        let mostFirst = used.reversed()
-        while kraft < full {
-            // The deepest symbols can always be shortened; prefer the most frequent of those that fit.
-            guard let symbol = mostFirst.first(where: { lengths[$0] > 1 && kraft + (1 << (limit - Int(lengths[$0]))) <= full }) else { break }
-            kraft += 1 << (limit - Int(lengths[symbol]))
-            lengths[symbol] -= 1
-        }
         self.init(lengths: lengths)
+    }
+
+    /// Writes the lengths ``init(frequencies:limit:)`` describes into `lengths` (zeroed, as long as
+    /// `frequencies`).
+    private static func optimalLengths(_ frequencies: UnsafeBufferPointer<UInt32>, limit: Int,
+                                       into lengths: UnsafeMutableBufferPointer<UInt8>) {
+        let n = frequencies.count
+        guard n > 0 else { return }
+        // Leaves as one integer key each, weight above symbol (weights fit in 32 bits, symbols in
+        // 16), so that ties go by symbol and the code is the same on every machine.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * n) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            var keys = base, spare = base + n
+            var m = 0
+            var largest: UInt32 = 0
+            for symbol in 0..<n where frequencies[symbol] > 0 {
+                keys[m] = UInt64(frequencies[symbol]) << 16 | UInt64(symbol)
+                largest = max(largest, frequencies[symbol])
+                m += 1
+            }
+            if m < 2 {
+                for symbol in 0..<n where m < 2 && frequencies[symbol] == 0 {
+                    keys[m] = 1 << 16 | UInt64(symbol)
+                    largest = max(largest, 1)
+                    m += 1
+                }
+                // At most two leaves, now in key order.
+                if m == 2, keys[1] < keys[0] { (keys[0], keys[1]) = (keys[1], keys[0]) }
+            } else {
+                // The leaves are in symbol order: a stable sort by weight, a byte at a time, puts
+                // them in key order.
+                var shift: UInt64 = 16
+                while shift < 48, largest >> (shift - 16) != 0 {
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+                        counts.initialize(repeating: 0)
+                        for k in 0..<m { counts[Int(truncatingIfNeeded: keys[k] >> shift & 0xFF)] += 1 }
+                        var total = 0
+                        for digit in 0..<256 { let count = counts[digit]; counts[digit] = total; total += count }
+                        for k in 0..<m {
+                            let digit = Int(truncatingIfNeeded: keys[k] >> shift & 0xFF)
+                            spare[counts[digit]] = keys[k]
+                            counts[digit] += 1
+                        }
+                    }
+                    swap(&keys, &spare)
+                    shift += 8
+                }
+            }
+            guard m > 1 else { return }
+            precondition(m <= 1 << limit, "\(m) symbols cannot have codes of at most \(limit) bits")
+            let leaves = keys
+            // Two queues, leaves and inner nodes, both in order of weight: the two lightest nodes
+            // are merged until one is left (ties taken from the leaves).
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (2 * m - 1)) { nodes in
+                guard let parent = nodes.baseAddress else { return }
+                let depth = parent + (2 * m - 1)
+                // Inner nodes' weights go where the spare keys were: at most m − 1 of them.
+                let innerWeight = spare
+                var leaf = 0, inner = 0, next = 0
+                @inline(__always) func smallest() -> Int {
+                    if leaf < m, inner >= next || leaves[leaf] >> 16 <= innerWeight[inner] { leaf += 1; return leaf - 1 }
+                    inner += 1
+                    return m + inner - 1
+                }
+                @inline(__always) func weight(_ node: Int) -> UInt64 { node < m ? leaves[node] >> 16 : innerWeight[node - m] }
+                while next < m - 1 {
+                    let a = smallest(), b = smallest()
+                    innerWeight[next] = weight(a) + weight(b)
+                    parent[a] = m + next
+                    parent[b] = m + next
+                    next += 1
+                }
+                depth[2 * m - 2] = 0
+                for node in stride(from: 2 * m - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
+                for index in 0..<m { lengths[Int(leaves[index] & 0xFFFF)] = UInt8(min(depth[index], limit)) }
+            }
+
+            // Kraft sum in units of 2^-limit; a complete code sums to exactly 2^limit.
+            let full = 1 << limit
+            var kraft = 0
+            for index in 0..<m { kraft += 1 << (limit - Int(lengths[Int(leaves[index] & 0xFFFF)])) }
+            var cursor = 0
+            while kraft > full {
+                let symbol = Int(leaves[cursor] & 0xFFFF)
+                cursor = cursor + 1 == m ? 0 : cursor + 1
+                if Int(lengths[symbol]) < limit {
+                    lengths[symbol] += 1
+                    kraft -= 1 << (limit - Int(lengths[symbol]))
+                }
+            }
+            while kraft < full {
+                // The deepest symbols can always be shortened; prefer the most frequent of those that fit.
+                var found = -1
+                for index in stride(from: m - 1, through: 0, by: -1) {
+                    let symbol = Int(leaves[index] & 0xFFFF), length = Int(lengths[symbol])
+                    if length > 1, kraft + (1 << (limit - length)) <= full { found = symbol; break }
+                }
+                guard found >= 0 else { break }
+                kraft += 1 << (limit - Int(lengths[found]))
+                lengths[found] -= 1
+            }
+        }
     }
 
     /// The canonical code for the lengths (section 3.2.2).
     init(lengths: [UInt8]) {
         self.lengths = lengths
-        var lengthCount = [Int](repeating: 0, count: 17)
-        for length in lengths where length > 0 { lengthCount[Int(length)] += 1 }
-        var nextCode = [UInt32](repeating: 0, count: 17)
-        var code: UInt32 = 0
-        for bits in 1...16 {
-            code = (code + UInt32(lengthCount[bits - 1])) << 1
-            nextCode[bits] = code
+        var codes = [UInt32](repeating: 0, count: lengths.count)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 17) { nextCode in
+            nextCode.initialize(repeating: 0)
+            for length in lengths where length > 0 { nextCode[Int(length)] += 1 }
+            // The count of each length becomes the first code of the next length.
+            var code: UInt32 = 0, previousCount: UInt32 = 0
+            for bits in 1...16 {
+                let count = nextCode[bits]
+                code = (code + previousCount) << 1
+                nextCode[bits] = code
+                previousCount = count
+            }
+            for (symbol, length) in lengths.enumerated() where length > 0 {
+                codes[symbol] = nextCode[Int(length)].bitReversed(width: Int(length))
+                nextCode[Int(length)] += 1
+            }
         }
-        codes = lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = nextCode[Int(length)]
-            nextCode[Int(length)] += 1
-            return value.bitReversed(width: Int(length))
-        }
+        self.codes = codes
     }
 }
 
@@ -283,6 +361,8 @@ extension ScanlineDeflate {
     /// the matching.
     struct Encoder {
         var writer: DeflateBitWriter
+        /// The Adler-32 checksum of the bytes of the blocks written so far.
+        private(set) var adler: UInt32 = 1
         /// The block's symbols: a literal byte, or `1 << 31 | length << 16 | (distance − 1)`.
         private let tokens: UnsafeMutablePointer<UInt32>
         private var tokenCount = 0
@@ -343,7 +423,7 @@ extension ScanlineDeflate {
                         // Runs and repeated rows rarely recur elsewhere: the hash is for the rest.
                         if bestLength < 32, remaining >= 8 {
                             let word = UInt64(littleEndian: here.loadUnaligned(as: UInt64.self)) & 0xFFFF_FFFF_FFFF
-                            let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> hashShift)
+                            let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) &>> hashShift)
                             let candidate = Int(table[slot])
                             table[slot] = Int32(truncatingIfNeeded: position)
                             let distance = position - candidate
@@ -410,6 +490,8 @@ extension ScanlineDeflate {
                 tokenCount = 0
                 frequencies.update(repeating: 0, count: 286 + 30)
             }
+            // Every byte is in exactly one block, in order: the checksum runs on over each.
+            adler = libdeflate_adler32(adler, raw, count)
             frequencies[256] = 1
             let literalFrequencies = Array(UnsafeBufferPointer(start: frequencies, count: 286))
             let distanceFrequencies = Array(UnsafeBufferPointer(start: frequencies + 286, count: 30))
@@ -458,9 +540,9 @@ extension ScanlineDeflate {
                     let distanceIndex = ScanlineDeflate.distanceSymbol(distance, distanceSymbol)
                     let distanceLength = UInt64(distanceLengths[distanceIndex])
                     let distanceValue = UInt64(distanceCodes[distanceIndex])
-                        | UInt64(distance &- Int(distanceBase[distanceIndex])) << distanceLength
+                        | UInt64(distance &- Int(distanceBase[distanceIndex])) &<< distanceLength
                     let lengthWidth = UInt64(lengthBits[length])
-                    writer.putBits(lengthCodes[length] | distanceValue << lengthWidth,
+                    writer.putBits(lengthCodes[length] | distanceValue &<< lengthWidth,
                                Int(lengthWidth &+ distanceLength) &+ Int(distanceExtra[distanceIndex]))
                 }
             }}}}}}}}

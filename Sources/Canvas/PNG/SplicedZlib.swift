@@ -60,8 +60,7 @@ enum SplicedZlib {
     ///   - isLast: Whether the part ends the stream.
     /// - Returns: The compressed part.
     static func compressPart(_ data: UnsafeRawBufferPointer, rowLength: Int, pixelBytes: Int, isLast: Bool) -> Part {
-        let bytes = ScanlineDeflate.compress(data, rowLength: rowLength, pixelBytes: pixelBytes, isLast: isLast)
-        let adler = UInt32(libdeflate_adler32(1, data.baseAddress, data.count))
+        let (bytes, adler) = ScanlineDeflate.compressWithChecksum(data, rowLength: rowLength, pixelBytes: pixelBytes, isLast: isLast)
         return Part(bytes: bytes, adler: adler, count: data.count)
     }
 
