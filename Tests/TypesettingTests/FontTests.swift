@@ -100,6 +100,18 @@ import Testing
         return url
     }()
 
+    /// Caches that must not keep a face alive key it by its serial: a face made after another is
+    /// freed (often at the same address) never has the freed one's serial.
+    @Test func everyFaceHasItsOwnSerial() throws {
+        var serials: [UInt64] = []
+        for name in ["Inter-Regular.otf", "Inter-Bold.otf", "Inter-Regular.otf"] {
+            let face = try FontFace(path: fontsDirectory + "/Inter/" + name)
+            serials.append(face.serial)
+        }
+        #expect(Set(serials).count == serials.count)
+        #expect(serials == serials.sorted())
+    }
+
     @Test func missingFontFile() {
         let path = scratch.appendingPathComponent("missing.ttf").path
         #expect(throws: TypesettingError.fontFileUnreadable(path: path)) { try FontFace(path: path) }

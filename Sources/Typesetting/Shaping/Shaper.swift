@@ -257,19 +257,19 @@ private func withHarfBuzz<Result>(
 /// pair: the same glyphs and advances as here, to the unit. The kerning of a pair is shaped with
 /// the text's script and language (a face may kern differently for each), in the same face
 /// object; each thread keeps its own tables (no lock, no shared reference count), at most
-/// ``tableLimit`` of them. A table holds its face weakly: a long-running process (the preview)
-/// that loads fonts again keeps no face alive through them, and a table whose face is gone is
-/// never used for another face made at the same address.
+/// ``tableLimit`` of them. Tables are found by the face's ``FontFace/serial``, not the face
+/// itself: a long-running process (the preview) that loads fonts again keeps no face alive
+/// through them, and a table whose face is gone is never used for another face made at the same
+/// address. (They held the face weakly, which made every retain and release of every face slow.)
 private final class PairKerning {
     private struct Key: Hashable {
-        let face: ObjectIdentifier
+        let face: UInt64
         let script: UInt32
         let language: String?
     }
 
     /// One face's kerning in one script and language, by pair of printable characters.
     private final class Table {
-        weak var face: FontFace?
         /// 95 × 95 design-unit adjustments, ``unknown`` until shaped, ``unusable`` for a pair
         /// HarfBuzz did not shape into two glyphs without offsets.
         var values: [Int32]
@@ -279,8 +279,7 @@ private final class PairKerning {
         var glyphs: [UInt32]
         var advances: [Int32]
 
-        init(face: FontFace) {
-            self.face = face
+        init() {
             values = [Int32](repeating: PairKerning.unknown, count: 95 * 95)
             glyphs = [UInt32](repeating: PairKerning.noGlyph, count: 95)
             advances = [Int32](repeating: 0, count: 95)
@@ -337,13 +336,13 @@ private final class PairKerning {
     static func shape(_ spec: ItemSpec, utf8: UnsafeBufferPointer<UInt8>, scaler: UnitScaler, language: TextLanguage?,
                       inert: InertFeatures, text: @autoclosure () -> String) throws -> ShapedItem? {
         guard let kerning = forThisThread() else { return nil }
-        let key = Key(face: ObjectIdentifier(spec.face), script: spec.script, language: language?.identifier)
+        let key = Key(face: spec.face.serial, script: spec.script, language: language?.identifier)
         let table: Table
-        if let kept = kerning.tables[key], kept.face === spec.face {
+        if let kept = kerning.tables[key] {
             table = kept
         } else {
             if kerning.tables.count >= tableLimit { kerning.tables.removeAll() }
-            table = Table(face: spec.face)
+            table = Table()
             kerning.tables[key] = table
         }
         var item = ShapedItem(face: spec.face, start: spec.start, end: spec.end, level: 0,
