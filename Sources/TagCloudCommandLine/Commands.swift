@@ -162,10 +162,10 @@ package struct CollectOptions: ParsableArguments {
     @Option(name: .customLong("min-count"), parsing: .unconditional, help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))
     var minCount: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the most used tags only.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the most used tags only (ties by name).", valueName: "count"))
     var top: String?
 
-    @Option(help: ArgumentHelp("The order of the tags: name (default; Unicode collation, as order: name) or count.", valueName: "order"))
+    @Option(help: ArgumentHelp("The order of the tags: name (default; Unicode collation, as order: name) or count (the most used first, ties by name).", valueName: "order"))
     var sort: String?
 
     @Flag(help: "Count drafts (draft: true, published: false, _drafts/).")

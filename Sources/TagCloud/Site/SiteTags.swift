@@ -607,23 +607,25 @@ public struct SiteTags: Sendable, Hashable {
     /// - Returns: A cloud with the tags only; set its other keys as for any cloud.
     public func cloud(minCount: Int = 1, top: Int? = nil, order: Order = .name, href: String? = nil) -> Cloud {
         var kept = terms(linkedBy: href).filter { $0.count >= minCount }
-        // The most used first, ties by name (as Hugo's ByCount), whatever the files' order.
+        // By name is by the Unicode collation `order: name` sorts by (root): `Ärger` with the A's,
+        // not after `Zürich` as code points put it; names the collation finds equal by code points.
+        let collation = NameCollation(locale: nil)
+        func byName(_ a: Term, _ b: Term) -> Bool {
+            let order = collation.compare(a.name, b.name)
+            return order == .orderedSame ? a.name < b.name : order == .orderedAscending
+        }
+        // The most used first, ties by name as above, whatever the files' order. (Hugo's ByCount
+        // breaks ties by case-folded code points, which cut `école` before `zèbre` from a `--top`
+        // and listed ties in another order than `--sort name`.)
         func byCount(_ a: Term, _ b: Term) -> Bool {
-            (b.count, a.name.lowercased(), a.name) < (a.count, b.name.lowercased(), b.name)
+            a.count != b.count ? a.count > b.count : byName(a, b)
         }
         if let top, kept.count > top {
             kept = Array(kept.sorted(by: byCount).prefix(max(0, top)))
         }
         switch order {
         case .count: kept.sort(by: byCount)
-        case .name:
-            // By the Unicode collation `order: name` sorts by (root): `Ärger` with the A's, not
-            // after `Zürich` as code points put it.
-            let collation = NameCollation(locale: nil)
-            kept.sort { a, b in
-                let order = collation.compare(a.name, b.name)
-                return order == .orderedSame ? a.name < b.name : order == .orderedAscending
-            }
+        case .name: kept.sort(by: byName)
         }
         return Cloud(tags: kept.map { term in
             let link = href.flatMap { template in Self.linkProblem(template, for: term) == nil ? Self.link(template, for: term) : nil }
@@ -1385,38 +1387,46 @@ public struct SiteTags: Sendable, Hashable {
         }
     }
 
-    /// Whether `collect` reads the file at `url` as a site's configuration, ignore list or data,
-    /// by its name and place, so that a command never writes its output over it: a Jekyll or Hugo
-    /// configuration (`_config.yml`, `hugo.toml`, `config.toml`, a file of Hugo's `config/`
-    /// folder), Eleventy's ignore and data files (`.eleventyignore`, `.gitignore`, `*.11tydata.json`,
-    /// a folder's `<folder>.json`, a page's `<page>.json` beside it), an Eleventy configuration,
-    /// and a Publish site's `Package.swift`. A spec or picture written there before (`_data/tags.yml`,
+    /// What a file is to a site whose pages `collect` reads, by its name and place, so that a
+    /// command never writes its output over it: a Jekyll or Hugo configuration (`_config.yml`,
+    /// `hugo.toml`, `config.toml`, a file of Hugo's `config/` folder), an Eleventy configuration,
+    /// Eleventy's ignore lists (`.eleventyignore`, `.gitignore`), Eleventy's data files
+    /// (`*.11tydata.json`, a folder's `<folder>.json`, a page's `<page>.json` beside it: refused in
+    /// any folder, since a site whose configuration is elsewhere is still an Eleventy site), and a
+    /// Publish site's `Package.swift`. A spec or picture written there before (`_data/tags.yml`,
     /// `tags.json` beside no page of that name) is none of them.
     ///
     /// - Parameter url: A file.
-    /// - Returns: `true` when its name and place are one of those `collect` reads.
-    package static func isSiteConfigurationOrData(_ url: URL) -> Bool {
+    /// - Returns: What it is, such as "a site's configuration", for an error message; `nil` when
+    ///   it is none of those.
+    package static func siteFileRole(_ url: URL) -> String? {
         let name = url.lastPathComponent
         let ext = url.pathExtension.lowercased()
         let stem = (name as NSString).deletingPathExtension
         let folder = url.deletingLastPathComponent()
         if FolderWalker.jekyllConfigs.contains(name) || FolderWalker.hugoConfigs.contains(name)
-            || FolderWalker.oldHugoConfigs.contains(name) { return true }
-        let named: Set<String> = [".eleventyignore", ".gitignore", "Package.swift", ".eleventy.js",
-                                  "eleventy.config.js", "eleventy.config.cjs", "eleventy.config.mjs"]
-        if named.contains(name) || name.hasSuffix(".11tydata.json") { return true }
+            || FolderWalker.oldHugoConfigs.contains(name) { return "a site's configuration, which collect reads" }
+        if [".eleventy.js", "eleventy.config.js", "eleventy.config.cjs", "eleventy.config.mjs"].contains(name) {
+            return "an Eleventy configuration, which collect reads"
+        }
+        if [".eleventyignore", ".gitignore"].contains(name) { return "an ignore list, which collect reads" }
+        if name == "Package.swift" { return "a Publish site's package manifest, which collect reads" }
+        if name.hasSuffix(".11tydata.json") { return "an Eleventy data file" }
         let configFormats: Set<String> = ["toml", "yaml", "yml", "json"]
         // Hugo's configuration folder: config/_default/hugo.toml, config/production/params.yaml.
-        if configFormats.contains(ext), folder.deletingLastPathComponent().lastPathComponent == "config" { return true }
-        guard ext == "json" else { return false }
+        if configFormats.contains(ext), folder.deletingLastPathComponent().lastPathComponent == "config" {
+            return "a file of a Hugo configuration folder, which collect reads"
+        }
+        guard ext == "json" else { return nil }
         // Eleventy's directory data file (blog/blog.json) and template data file (post.json
         // beside post.md).
-        if stem == folder.lastPathComponent { return true }
+        if stem == folder.lastPathComponent { return "an Eleventy directory data file (named as its folder)" }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return entries.contains { entry in
+        let page = entries.first { entry in
             entry != name && (entry as NSString).deletingPathExtension == stem
                 && FolderWalker.extensions.contains((entry as NSString).pathExtension.lowercased())
         }
+        return page.map { "an Eleventy template data file (named as the page \($0) beside it)" }
     }
 
     /// The first `limit` bytes of a file (all of a shorter one).

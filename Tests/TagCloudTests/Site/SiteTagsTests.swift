@@ -482,6 +482,13 @@ import TestRandom
         let accents = try site(["a.md": "---\ntags: [Zürich, Ärger, Été, apple, ß]\n---\n"])
         defer { try? FileManager.default.removeItem(at: accents) }
         #expect(try SiteTags.collect(from: [accents]).cloud(order: .name).tags.map(\.text) == ["apple", "Ärger", "Été", "ß", "Zürich"])
+        // Ties in a count sort and at a `top` cut go by that collation too: not `zèbre` kept and
+        // `école` cut because code points put accented letters after z.
+        let ties = try site(["a.md": "---\ntags: [zèbre, école, Été, maison, Zed, ä]\n---\n", "b.md": "---\ntags: [maison]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: ties) }
+        let tied = try SiteTags.collect(from: [ties])
+        #expect(tied.cloud(order: .count).tags.map(\.text) == ["maison", "ä", "école", "Été", "zèbre", "Zed"])
+        #expect(tied.cloud(top: 3, order: .name).tags.map(\.text) == ["ä", "école", "maison"])
     }
 
     /// A tag and a category of one name are one term for a template without `{taxonomy}`
