@@ -188,6 +188,52 @@ import Testing
         }
     }
 
+    /// Standard output opened on a file an input folder's rules protect (a counted page of
+    /// `collect` or `render --from`, a font of `--font-file DIR`) is refused as `-o` naming it is:
+    /// `collect content -o - 1<>content/a.md` wrote the spec over the page with exit 0.
+    @Test func standardOutputThatIsAProtectedFileOfAnInputFolderIsRefused() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = "---\ntitle: A\ntags: [swift]\n---\nbody text\n"
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try Data(page.utf8).write(to: dir.appendingPathComponent("content/a.md"))
+        let font = packageRoot.appendingPathComponent("Fonts/Inter/Inter-Regular.otf")
+        try FileManager.default.copyItem(at: font, to: dir.appendingPathComponent("fonts/font.otf"))
+        let fontBytes = try Data(contentsOf: font)
+        try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        let tagcloud = CommandRunner.executable.path
+        for command in ["collect content -o - 1<>content/a.md", "collect content >> content/a.md",
+                        "render --from content -o - --format svg >> content/a.md",
+                        "render s.yaml --font-file fonts -o - --format svg >> fonts/font.otf"] {
+            let run = try CommandRunner.run(["-c", "'\(tagcloud)' \(command)"], in: dir, program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.status == 73 && run.standardError.contains("cannot write to standard output: standard output is"),
+                    "\(command): \(run.standardError)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("content/a.md"), encoding: .utf8) == page, "\(command)")
+            #expect(try Data(contentsOf: dir.appendingPathComponent("fonts/font.otf")) == fontBytes, "\(command)")
+        }
+        // A file of its own elsewhere is still written.
+        let run = try CommandRunner.run(["-c", "'\(tagcloud)' collect content > tags.yaml"], in: dir, program: URL(fileURLWithPath: "/bin/sh"))
+        let written = try String(contentsOf: dir.appendingPathComponent("tags.yaml"), encoding: .utf8)
+        #expect(run.status == 0 && written.contains("swift"), "\(run.standardError)")
+    }
+
+    /// `render /dev/stdin < spec.yaml` without `-o` is refused as a pipe is: its output went
+    /// beside `/dev/stdin`, into /dev (as root).
+    @Test func noOutputGoesBesideAnInputNamedThroughDevOrProc() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        let tagcloud = CommandRunner.executable.path
+        for input in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+            let run = try CommandRunner.run(["-c", "'\(tagcloud)' render \(input) --formats png,svg < s.yaml"], in: dir,
+                                            program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.status == 64 && run.standardError.contains("so no output goes beside it; give -o or --out-dir"),
+                    "\(input): \(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: input + ".png") && !FileManager.default.fileExists(atPath: input + ".svg"))
+        }
+    }
+
     /// Runs sharing an `--out-dir` (`make -j`), one failing: the failing run removes the empty
     /// folders it made, which the other found there and was writing into. The other run is never
     /// failed by that cleanup (it was, in about 1 run of 4: "the folder "pub/tags" does not exist").

@@ -342,6 +342,11 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
+        // Each refusal says what the file is (a page's `.json` beside it is no configuration).
+        let roles = ["_config.yml": "a site's configuration", "hugo.toml": "a site's configuration",
+                     "config/_default/params.toml": "a file of a Hugo configuration folder", ".eleventyignore": "an ignore list",
+                     "src/blog/blog.11tydata.json": "an Eleventy data file", "src/blog/blog.json": "an Eleventy directory data file",
+                     "src/blog/post.json": "an Eleventy template data file (named as the page post.md beside it)"]
         for (input, output) in [(".", "_config.yml"), (".", "hugo.toml"), (".", "config/_default/params.toml"), (".", ".eleventyignore"),
                                 (".", "src/blog/blog.11tydata.json"), (".", "src/blog/blog.json"), (".", "src/blog/post.json"),
                                 ("src/blog", "_config.yml"), ("src", "hugo.toml")] {
@@ -351,7 +356,7 @@ import Testing
             for command in collect + [["render", "--from", input, "-o", output, "--format", "json"]] {
                 let run = try CommandRunner.run(command, in: site)
                 #expect(run.status == 73, "\(command): \(run.standardError)")
-                #expect(run.standardError.contains("it is a file collect reads from the site of"), "\(command): \(run.standardError)")
+                #expect(run.standardError.contains("it is \(roles[output] ?? "?")"), "\(command): \(run.standardError)")
                 #expect(try Data(contentsOf: site.appendingPathComponent(output)) == before, "\(command)")
             }
         }
@@ -505,6 +510,13 @@ import Testing
         let clashes = try CommandRunner.run(["render", "a/t.yaml", "b/t.yaml", "c/t.yaml", "--out-dir", "o", "--formats", "png,svg"], in: out)
         #expect(clashes.status == 64 && clashes.standardError.contains("\"a/t.yaml\", \"b/t.yaml\" and \"c/t.yaml\" would all be written to \"o/t.png\"")
                 && clashes.standardError.contains("would all be written to \"o/t.svg\""), "\(clashes.standardError)")
+        // A link in the folder to another output of the run, not there yet: the two land in one
+        // file (it wrote both, one over the other, and said "rendered 2 of 2 specs").
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("linked/t.png").path, withDestinationPath: "real.png")
+        let throughLink = try CommandRunner.run(["render", "a/t.yaml", "real.yaml", "--out-dir", "linked"], in: out)
+        #expect(throughLink.status == 64 && throughLink.standardError.contains("would both be written to"), "\(throughLink.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("linked/real.png").path))
         let option = try CommandRunner.run(["render", "a/t.yaml", "real.yaml", "alias.yaml", "--out-dir", "bad", "--set", "width=abc"], in: out)
         #expect(option.status != 0 && option.standardError.split(separator: "\n").count == 1, "\(option.standardError)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad").path))

@@ -251,7 +251,11 @@ extension TagCloudCommand {
         let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
         if output?.isEmpty == true { throw .usage("-o is empty; name a file, or - for standard output") }
         // An output among the content is that error first (it would be written over).
-        if let output, output != "-" { try OutputFile.check(output, inputs: request.folders) }
+        if let output, output != "-" {
+            try OutputFile.check(output, inputs: request.folders)
+        } else {
+            try OutputFile.checkStandardOutput(against: InputFiles(request.folders))
+        }
         var status = stat()
         if let output, output != "-", !["yaml", "yml", "json"].contains(ext), OutputFile.descriptorNumber(output) == nil,
            !(stat(output, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR) {

@@ -291,6 +291,13 @@ package enum TagCloudCommand {
                     if stat(input, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
                         throw .usage("\(quoted(path: input)) is not a file, so no output goes beside it; give -o or --out-dir")
                     }
+                    // `/dev/stdin < spec.yaml` is a file, through links: its output went to
+                    // /dev/stdin.png (as root), and /dev/fd/0's failed only for want of rights.
+                    let named = URL(fileURLWithPath: input).standardized.path
+                    if ["/dev/", "/proc/"].contains(where: { named.hasPrefix($0) }) {
+                        throw .usage("\(quoted(path: input)) names a file through \(named.hasPrefix("/dev/") ? "/dev" : "/proc"), "
+                                     + "a system folder, so no output goes beside it; give -o or --out-dir")
+                    }
                     destinations = formats.map { Destination(format: $0, path: besideInput(input, format: $0)) }
                 } else if formats.count == 1, single {
                     destinations = [Destination(format: formats[0], path: nil)]
@@ -472,8 +479,10 @@ package enum TagCloudCommand {
 
     /// A path as the file system resolves it (`realpath`: `L/..` is the folder above the one the
     /// link `L` points to, not the one holding `L`), to compare two paths; a path not there yet
-    /// is its folder's resolved, then its name.
-    static func canonicalPath(_ path: String) -> String {
+    /// is its folder's resolved, then its name; a link to a file not there yet is where it
+    /// leads (`out/good.png` linked to `y.png`, another output of the run, is `out/y.png`: the two
+    /// outputs clash, where one silently replaced the other).
+    static func canonicalPath(_ path: String, links: Int = 0) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
@@ -481,6 +490,15 @@ package enum TagCloudCommand {
         // (Split by hand: NSString's `deletingLastPathComponent` traps on a one-part path here.)
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var status = stat()
+        if links < 40, lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            if count > 0 {
+                let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return canonicalPath(target.hasPrefix("/") ? target : folder + "/" + target, links: links + 1)
+            }
+        }
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         if !name.isEmpty, name != ".", name != "..", let resolved = realpath(folder, nil) {
             defer { free(resolved) }

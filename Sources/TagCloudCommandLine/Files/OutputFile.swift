@@ -96,7 +96,7 @@ package enum OutputFile {
     /// Fails early, before any work, when `path` could not be written: its folder is missing or
     /// not writable, it is a folder or a block device, it is one of `inputs` or a counted page in
     /// one of them, or a file collect reads as a site's configuration, ignore list or data
-    /// (``SiteTags/isSiteConfigurationOrData(_:)``) in one of them or at a root above, or a device or FIFO
+    /// (``SiteTags/siteFileRole(_:)``) in one of them or at a root above, or a device or FIFO
     /// there is not writable.
     ///
     /// - Parameters:
@@ -166,7 +166,7 @@ package enum OutputFile {
             }
             throw error
         }
-        if let folder { try confine(target, to: folder, fail) }
+        if let folder { try confine(target, named: path, to: folder, fail) }
         switch target.method {
         case .replace, .descriptor:
             if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
@@ -218,16 +218,15 @@ package enum OutputFile {
         // (`collect site/content -o site/hugo.toml`).
         let fileFolder = folderOf(file)
         let atOrAbove = real == fileFolder || real.hasPrefix(fileFolder == "/" ? "/" : fileFolder + "/")
-        if inside || atOrAbove, SiteTags.isSiteConfigurationOrData(fileURL) {
-            throw fail("it is a file collect reads from the site of \(quoted(path: input)) (a configuration, "
-                       + "ignore list or data file), which must not be replaced")
+        if inside || atOrAbove, let role = SiteTags.siteFileRole(fileURL) {
+            throw fail("it is \(role), in the site of \(quoted(path: input)), which must not be replaced")
         }
     }
 
     /// Checks an output file as ``check(_:inputs:within:)`` does, or standard output (`nil`) as
     /// ``checkStandardOutput(against:)`` does.
     package static func checkDestination(_ path: String?, inputs: InputFiles, within folder: String? = nil) throws(CommandError) {
-        if let path { try check(path, inputs: inputs, within: folder) } else { try checkStandardOutput(against: inputs.names) }
+        if let path { try check(path, inputs: inputs, within: folder) } else { try checkStandardOutput(against: inputs) }
     }
 
     /// ``checkDestination(_:inputs:within:)`` with `inputs` looked at now.
@@ -249,6 +248,27 @@ package enum OutputFile {
                   FileIdentity(status).isSameFile(as: FileIdentity(output)) else { continue }
             let which = input == "-" ? "the file standard input reads" : "the input file \(quoted(path: input))"
             throw .cannotWriteOutput(path: "-", reason: "standard output is \(which), which must not be replaced")
+        }
+    }
+
+    /// Refuses standard output when it is one of the inputs (``checkStandardOutput(against:)``
+    /// with their names) or a file an input folder's rules protect, as `-o` naming that file is
+    /// refused: `collect content -o - 1<>content/a.md` wrote the spec over the page, and
+    /// `render t.yaml --font-file fonts -o - >> fonts/a.ttf` grew a font.
+    ///
+    /// - Parameter inputs: The files and folders read.
+    /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` naming `-`.
+    package static func checkStandardOutput(against inputs: InputFiles) throws(CommandError) {
+        try checkStandardOutput(against: inputs.names)
+        var output = stat()
+        // The file standard output is open on, by the name the kernel keeps for it.
+        guard !inputs.folders.isEmpty, fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG,
+              let path = readLink("/proc/self/fd/\(STDOUT_FILENO)"), path.hasPrefix("/") else { return }
+        let target = Target(path: path, method: .descriptor(STDOUT_FILENO), existing: FileIdentity(output))
+        for folder in inputs.folders {
+            try checkNotProtected(path, target: target, by: folder) { reason in
+                .cannotWriteOutput(path: "-", reason: "standard output is \(quoted(path: path)): \(reason)")
+            }
         }
     }
 
@@ -606,7 +626,7 @@ package enum OutputFile {
     /// What a refused file in the output folder is told to do.
     private static let confinementRemedy = "a file the command names itself is written only inside the output folder, as a regular file (remove this one)"
 
-    private static func confine(_ target: Target, to folder: String, _ fail: (String) -> CommandError) throws(CommandError) {
+    private static func confine(_ target: Target, named path: String, to folder: String, _ fail: (String) -> CommandError) throws(CommandError) {
         // Said for `render --out-dir` and `samples --out` alike (it told `samples` users to give
         // --out-dir or -o, which `samples` does not have).
         let remedy = confinementRemedy
@@ -621,7 +641,13 @@ package enum OutputFile {
         }
         guard let inside = realPath(folder), let written = realPath(folderOf(target.path)) else { return }
         if written != inside, !written.hasPrefix(inside == "/" ? "/" : inside + "/") {
-            throw fail("it is a symbolic link to \(quoted(path: target.path)), outside the folder; \(remedy)")
+            // The file itself, or a folder on its way (`out/gallery` linked elsewhere: it was "a
+            // symbolic link to" the very path named).
+            if readLink(path) != nil {
+                throw fail("it is a symbolic link to \(quoted(path: target.path)), outside the folder; \(remedy)")
+            }
+            throw fail("its folder \(quoted(path: folderOf(path))) is a symbolic link, or inside one, to \(quoted(path: written)), "
+                       + "outside the folder; a file the command names itself is written only inside the output folder (remove the link)")
         }
     }
 
