@@ -187,8 +187,10 @@ struct SVGStyleSheet {
         // Links and glyph copies too: a theme's `a:hover { opacity: .7 }` or `a { filter:
         // grayscale(1) }` faded or greyed the linked chips, an icon set's `use { opacity: .3 }`
         // every label. (The chips' own hover and focus filters are on their shapes, and more
-        // specific.)
-        text += "\(scope) a:not([id*=\"-tcanim\"]),\(scope) use{opacity:1}\n\(scope) g,\(scope) a,\(scope) use{filter:none}\n"
+        // specific.) A page's `svg`, `g` or `use { shape-rendering: crispEdges }` reached the
+        // glyphs through the `use` that draws them, which inherit it: every label lost its
+        // antialiasing.
+        text += "\(scope) a:not([id*=\"-tcanim\"]),\(scope) use{opacity:1}\n\(scope) g,\(scope) a,\(scope) use{filter:none;shape-rendering:auto}\n"
         for value in groupOpacities.sorted() {
             text += "\(scope) g[opacity=\"\(value)\"]{opacity:\(value)}\n"
         }

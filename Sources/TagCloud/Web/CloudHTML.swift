@@ -575,8 +575,10 @@ struct HTMLWriter {
             + "font-variant:inherit;font-feature-settings:inherit;font-variation-settings:inherit;font-size-adjust:inherit;"
             + "font-stretch:inherit;text-rendering:inherit;text-decoration:none;"
             // A theme's `a:hover { opacity: .7 }`, `li { opacity: .3 }` or `a { filter:
-            // grayscale(1) }` faded or greyed the chips (the count's own opacity comes later).
-            + "opacity:1;filter:none}\n"
+            // grayscale(1) }` faded or greyed the chips (the count's own opacity comes later);
+            // `span { position: relative; top: 6px }` moved every label off its chip's centre, and
+            // `span { -webkit-text-fill-color: red }` painted the labels over the look's colour.
+            + "opacity:1;filter:none;position:static;transform:none;float:none;-webkit-text-fill-color:currentcolor}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {
         case .capsule: "9999px"
@@ -615,7 +617,8 @@ struct HTMLWriter {
             + "-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
         // A page's rules for every `svg` and `path` (`min-width: 600px` stretched the selected
         // chip to the row and hid its label; `path { opacity: .8 }` faded the checkmark).
-        css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none;min-width:0;min-height:0;max-height:none;aspect-ratio:auto;opacity:1}\n"
+        // (And `svg { outline: 1px solid }` outlined the checkmark.)
+        css += "\(scope) .tc-check{flex:none;overflow:visible;max-width:none;min-width:0;min-height:0;max-height:none;aspect-ratio:auto;opacity:1;outline:none}\n"
         css += "\(scope) .tc-check path{fill:inherit;stroke:inherit;fill-opacity:1;stroke-opacity:1;opacity:1}\n"
         // A label too wide for the row: cut with an ellipsis, after wrapping onto `chip.lineLimit`
         // lines (as the picture's `Text` cuts it); a count stays whole.

@@ -677,7 +677,8 @@ import Typesetting
     /// `text-align: center` (which centred a two-line label and moved its ellipsis), and what a
     /// second new user found: `svg g { fill }` (labels in the page's colour), `svg { width: 100% }`,
     /// `text { fill-opacity: 1 }`, `crispEdges`, decorations on `ul`, `li`, `span` and `[title]`,
-    /// tap-target sizes on links, ligatures turned off, and `li` sizes, offsets and order.
+    /// tap-target sizes on links, ligatures turned off, and `li` sizes, offsets and order; and a
+    /// fifth's: `span` offsets, `-webkit-text-fill-color`, `shape-rendering` on `use`, outlines.
     @Test(arguments: ["suggestion-picker-selected", "counts", "links", "two-lines"]) @MainActor
     func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
         let item = switch name {
@@ -709,6 +710,10 @@ import Typesetting
             + "ul{flex-direction:column;border-left:4px solid red;position:relative;left:50px;max-height:60px;overflow:auto;opacity:.7}"
             // A fourth's: a theme's faded or filtered links and list items, an icon set's faded `<use>`.
             + "a{opacity:.3}li{opacity:.3;filter:blur(1px)}use{opacity:.3}svg a{filter:grayscale(1) blur(1px)}g{filter:blur(1px)}"
+            // A fifth's: labels moved by `span` offsets and painted by `-webkit-text-fill-color`,
+            // glyphs aliased through the `use` that draws them, the checkmark outlined.
+            + "span{position:relative;top:6px;left:3px}a,span{-webkit-text-fill-color:red}"
+            + "svg,g,use{shape-rendering:crispEdges}li svg{outline:2px solid red}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }
