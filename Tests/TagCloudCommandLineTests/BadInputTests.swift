@@ -234,6 +234,39 @@ import Testing
         }
     }
 
+    /// An output named after its spec beside it is the command's naming, as in `--out-dir`: a
+    /// link there to a file elsewhere (a cloned repository's `s.png` linked to `../outside`) is
+    /// refused and left as it was, not followed and written over; a FIFO there is refused, not
+    /// waited on. A FIFO the user names with an extension no format has is refused as a file
+    /// with one is (it was written as PNG).
+    @Test func anOutputBesideItsSpecIsARegularFileOfTheSpecsFolder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["spec", "outside"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("spec/s.yaml"))
+        try Data("keep".utf8).write(to: dir.appendingPathComponent("outside/important.txt"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("spec/s.png").path,
+                                                   withDestinationPath: "../outside/important.txt")
+        let linked = try CommandRunner.run(["render", "spec/s.yaml"], in: dir)
+        #expect(linked.status == 73 && linked.standardError.contains("outside the folder"), "\(linked.standardError)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("outside/important.txt"), encoding: .utf8) == "keep")
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("spec/s.png"))
+        #expect(mkfifo(dir.appendingPathComponent("spec/s.png").path, 0o644) == 0)
+        let fifo = try CommandRunner.run(["render", "spec/s.yaml"], in: dir)
+        #expect(fifo.status == 73 && fifo.standardError.contains("it is a FIFO"), "\(fifo.standardError)")
+        // Named by the user, with an extension no format has.
+        #expect(mkfifo(dir.appendingPathComponent("out.fifo").path, 0o644) == 0)
+        let unknown = try CommandRunner.run(["render", "spec/s.yaml", "-o", "out.fifo"], in: dir)
+        #expect(unknown.status == 64, "\(unknown.standardError)")
+        // A link the user named is theirs to write through, as before.
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("spec/t.svg").path, withDestinationPath: "../outside/t.svg")
+        let through = try CommandRunner.run(["render", "spec/s.yaml", "-o", "spec/t.svg"], in: dir)
+        #expect(through.status == 0 && FileManager.default.fileExists(atPath: dir.appendingPathComponent("outside/t.svg").path),
+                "\(through.standardError)")
+    }
+
     /// Runs sharing an `--out-dir` (`make -j`), one failing: the failing run removes the empty
     /// folders it made, which the other found there and was writing into. The other run is never
     /// failed by that cleanup (it was, in about 1 run of 4: "the folder "pub/tags" does not exist").

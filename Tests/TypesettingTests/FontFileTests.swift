@@ -101,6 +101,15 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         #expect(throws: TypesettingError.fontFileCorrupt(path: "/dev/zero", reason: "it is a device, FIFO or socket, not a file")) {
             try FontFace(path: "/dev/zero")
         }
+        // A font reached through a symbolic link is the file it leads to (it was refused as "a
+        // device, FIFO or socket"), and a link to nothing cannot be read.
+        let linked = scratch.appendingPathComponent("linked.woff2"), dangling = scratch.appendingPathComponent("dangling.ttf")
+        try? FileManager.default.removeItem(at: linked)
+        try? FileManager.default.removeItem(at: dangling)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: testFontsDirectory.appendingPathComponent("InterSubset.woff2"))
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent-tagcloud/font.ttf")
+        #expect(try FontFace(path: linked.path).familyName == FontFace(path: testFontsDirectory.appendingPathComponent("InterSubset.woff2").path).familyName)
+        #expect(throws: TypesettingError.fontFileUnreadable(path: dangling.path)) { try FontFace(path: dangling.path) }
         let empty = scratch.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(throws: TypesettingError.noFontsInFolder(path: empty.path)) { try bundledLibrary.adding(fontFiles: [empty.path]) }

@@ -119,7 +119,7 @@ extension TagCloudCommand {
         let unwritable: [CommandError?] = jobs.map { job in
             do throws(CommandError) {
                 for destination in job.destinations {
-                    try OutputFile.checkDestination(destination.path, inputs: readFiles, within: request.outputFolder)
+                    try OutputFile.checkDestination(destination.path, inputs: readFiles, within: destination.folder)
                 }
                 return nil
             } catch {
@@ -199,7 +199,7 @@ extension TagCloudCommand {
                     let fonts = cloud.fontFilePaths
                     inputs.add(fonts)
                     for destination in job.destinations where !fonts.isEmpty {
-                        try OutputFile.checkDestination(destination.path, inputs: inputs, within: request.outputFolder)
+                        try OutputFile.checkDestination(destination.path, inputs: inputs, within: destination.folder)
                     }
                     let formats = job.destinations.map(\.format)
                     let rendered = try library { () throws(TagCloudError) in
@@ -228,7 +228,7 @@ extension TagCloudCommand {
                     do throws(CommandError) {
                         for (destination, data) in made {
                             if let path = destination.path {
-                                try OutputFile.write(data, to: path, inputs: readPaths, within: request.outputFolder)
+                                try OutputFile.write(data, to: path, inputs: readPaths, within: destination.folder)
                                 outcome.files.append(path)
                                 if listingFiles { lines.append("wrote \(escapingControls(path))") }
                             } else {

@@ -98,6 +98,10 @@ package enum TagCloudCommand {
         package var format: OutputFormat
         /// The file, or `nil` for standard output.
         package var path: String?
+        /// The folder the command named the file in (`--out-dir`, or the spec's own folder for an
+        /// output beside it), where it is written only as a regular file of that folder
+        /// (``OutputFile/check(_:inputs:within:)``); `nil` for a path the user named.
+        package var folder: String? = nil
     }
 
     /// `tagcloud render` of one spec to one destination: reads the spec, applies the options,
@@ -134,13 +138,13 @@ package enum TagCloudCommand {
     /// ``render(_:warn:)`` once the output's folder is there.
     private static func render(_ job: RenderJob, destination: Destination, request: RenderRequest,
                                warn: (String) -> Void) throws(CommandError) -> RenderResult {
-        try OutputFile.checkDestination(destination.path, inputs: request.readPaths, within: request.outputFolder)
+        try OutputFile.checkDestination(destination.path, inputs: request.readPaths, within: destination.folder)
         let cloud = try loadCloud(job, request: request, readStandardInput: {
             () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize)
         }, warn: warn)
         // The spec's font files are inputs too: checked again with them before anything is drawn.
         let fonts = cloud.fontFilePaths, inputs = request.readPaths + fonts
-        if !fonts.isEmpty { try OutputFile.checkDestination(destination.path, inputs: inputs, within: request.outputFolder) }
+        if !fonts.isEmpty { try OutputFile.checkDestination(destination.path, inputs: inputs, within: destination.folder) }
         let data: Data, layout: CloudLayout, hidden: Int, fontWarnings: [FontWarning]
         if destination.format.needsOnlyTheLayout {
             // The layout alone: laid out, not drawn.
@@ -156,7 +160,7 @@ package enum TagCloudCommand {
         }
         for warning in fontWarnings { warn("warning: \(warning)") }
         if let path = destination.path {
-            try OutputFile.write(data, to: path, inputs: inputs, within: request.outputFolder)
+            try OutputFile.write(data, to: path, inputs: inputs, within: destination.folder)
         } else {
             try StandardStreams.output(data)
         }
@@ -281,7 +285,7 @@ package enum TagCloudCommand {
                 let base = input.map(baseName) ?? "cloud"
                 for format in request.formats.isEmpty ? [.png] : request.formats {
                     let name = format == .json ? "\(base).layout.json" : "\(base).\(format.rawValue)"
-                    destinations.append(Destination(format: format, path: (folder as NSString).appendingPathComponent(name)))
+                    destinations.append(Destination(format: format, path: (folder as NSString).appendingPathComponent(name), folder: folder))
                 }
             case (nil, nil):
                 let formats = request.formats.isEmpty ? [OutputFormat.png] : request.formats
@@ -298,7 +302,11 @@ package enum TagCloudCommand {
                         throw .usage("\(quoted(path: input)) names a file through \(named.hasPrefix("/dev/") ? "/dev" : "/proc"), "
                                      + "a system folder, so no output goes beside it; give -o or --out-dir")
                     }
-                    destinations = formats.map { Destination(format: $0, path: besideInput(input, format: $0)) }
+                    // Named by the command, as in --out-dir: a link left there by someone else (a
+                    // cloned repository's `s.png` linked to `../../.bashrc`) is not followed out.
+                    destinations = formats.map {
+                        Destination(format: $0, path: besideInput(input, format: $0), folder: OutputFile.folderOf(input))
+                    }
                 } else if formats.count == 1, single {
                     destinations = [Destination(format: formats[0], path: nil)]
                 } else {
@@ -534,6 +542,9 @@ package enum TagCloudCommand {
                 // `-o /dev/stdout > out.svg`: the file the shell opened names the format.
                 return OutputFile.fileName(ofDescriptor: descriptor).flatMap { try? ofPath($0) } ?? device
             case .inPlace, .socket:
+                // A device's name has no extension (`/dev/null`); a FIFO named `out.fifo` has one
+                // no format has, which is refused as for a file (it was written as PNG).
+                guard (output as NSString).pathExtension.isEmpty else { throw error }
                 return device
             }
         }

@@ -79,13 +79,17 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public init(path: String, index: Int = 0) throws {
         // A device or FIFO named as a font (`--font-file /dev/zero`) was read without end, and
         // then said to be unreadable; a file is read whole, so its size is bounded first.
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
-            if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-                throw TypesettingError.fontFileCorrupt(path: path, reason: "it is a device, FIFO or socket, not a file")
-            }
-            if let size = (attributes[.size] as? NSNumber)?.intValue, size > Self.largestFileSize {
-                throw TypesettingError.fontFileCorrupt(path: path, reason: "it is \(size) bytes, over the limit of \(Self.largestFileSize) bytes")
-            }
+        // What the path leads to, through symbolic links (a folder of fonts linked from elsewhere,
+        // as Debian's font packages make them, was refused as "a device, FIFO or socket"); a
+        // link to nothing cannot be read.
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw TypesettingError.fontFileUnreadable(path: path) }
+        if status.st_mode & S_IFMT != S_IFREG {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file"
+                                                   : "it is a device, FIFO or socket, not a file")
+        }
+        if Int(status.st_size) > Self.largestFileSize {
+            throw TypesettingError.fontFileCorrupt(path: path, reason: "it is \(status.st_size) bytes, over the limit of \(Self.largestFileSize) bytes")
         }
         guard FileManager.default.isReadableFile(atPath: path),
               let fileBlob = hb_blob_create_from_file_or_fail(path) else {
