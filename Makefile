@@ -243,16 +243,18 @@ bench: release deps-bench
 #   make samples RECORD=tag-cloud     records the named ones (paths under samples/ without the
 #                                     extension, comma-separated: tag-cloud,gallery/numbers-flow,
 #                                     world/languages), then checks them
-#   make samples RECORD=all           records every one, and the gallery page samples/README.md
+#   make samples RECORD=all           records every one (the gallery's animation too), and the gallery
+#                                     page samples/README.md
 # Recording goes through the tests (TAGCLOUD_RECORD_SAMPLES), which fail while they record so a
 # recording run is never taken for a pass; the check that follows must pass. Look at what changed.
-SAMPLE_TESTS := SampleGoldenTests|GallerySampleTests|WorldLanguagesGoldenTests
+SAMPLE_TESTS := SampleGoldenTests|GallerySampleTests|WorldLanguagesGoldenTests|AnimationFileTests
 samples: deps-test
 	$(SWIFT) build --build-tests
 ifneq ($(RECORD),)
 	@TAGCLOUD_RECORD_SAMPLES='$(RECORD)' $(SWIFT) test --skip-build --filter '$(SAMPLE_TESTS)' 2>&1 \
 	  | grep -o 'recorded samples/[^;]*' | sort -u || true
 ifeq ($(RECORD),all)
+	@TAGCLOUD_RECORD=1 $(SWIFT) test --skip-build --filter AnimationFileTests 2>&1 | grep -o 'recorded /[^;]*' | sort -u || true
 	@page=$$(mktemp -d) && .build/debug/tagcloud samples --out $$page >/dev/null \
 	  && cp $$page/README.md samples/README.md && rm -rf $$page && echo "wrote samples/README.md"
 endif
