@@ -127,14 +127,48 @@ import Testing
         badGamma[33 + 12 + 3] ^= 1   // the gAMA chunk's CRC, after the signature and IHDR (33 bytes)
         let tooMuch = Build.png(width: 2, height: 1, bitDepth: 8, colorType: 2, rows: rows + [0, 1, 2, 3, 4, 5, 6])
         let idatAfterEnd = good + Build.chunk("IDAT", Build.zlibStored(rows))
+        // libpng's simplified API keeps its first warning only: a gAMA chunk of the wrong length
+        // ("gAMA: invalid") before too much image data, or data after the zlib stream, hid the
+        // damage, and `tagcloud diff` found the file equal to its golden.
+        let gammaThenTooMuch = Build.png(width: 2, height: 1, bitDepth: 8, colorType: 2, rows: rows + [0, 1, 2, 3, 4, 5, 6],
+                                         chunks: [("gAMA", [0, 1, 2])])
+        func file(_ ihdr: [UInt8], _ middle: [UInt8]) -> Data {
+            Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Build.chunk("IHDR", ihdr) + middle + Build.chunk("IEND", []))
+        }
+        let header = Build.bigEndian(2) + Build.bigEndian(1) + [8, 2, 0, 0, 0]
+        let junk = file(header, Build.chunk("gAMA", [0, 1, 2]) + Build.chunk("IDAT", Build.zlibStored(rows) + [1, 2, 3, 4]))
+        let short = file(header, Build.chunk("IDAT", Build.zlibStored(Array(rows.prefix(4)))))
+        let badFilter = file(header, Build.chunk("IDAT", Build.zlibStored([7] + rows.dropFirst())))
+        // What a rewritten 16-bit interlaced image's own header hid, and what libpng warns of alone.
+        let header16 = Build.bigEndian(2) + Build.bigEndian(1) + [16, 2, 0, 0, 1]
+        let compression = file(Build.bigEndian(2) + Build.bigEndian(1) + [16, 2, 1, 0, 1], Build.chunk("IDAT", Build.zlibStored(rows)))
+        let unknownCritical = file(header16, Build.chunk("ZZZZ", [1]) + Build.chunk("IDAT", Build.zlibStored(rows)))
+        let secondHeader = file(header16, Build.chunk("IHDR", header16) + Build.chunk("IDAT", Build.zlibStored(rows)))
+        let depth = file(Build.bigEndian(2) + Build.bigEndian(1) + [4, 2, 0, 0, 0], Build.chunk("IDAT", Build.zlibStored(rows)))
+        let fullEnd = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Build.chunk("IHDR", header)
+                           + Build.chunk("IDAT", Build.zlibStored(rows)) + Build.chunk("IEND", [0, 0]))
         let trailing = good + Data("garbage".utf8)
         let cases: [(String, Data, String)] = [
             ("no IEND", Data(withoutEnd), "it ends without an IEND chunk: it is cut short or damaged"),
             ("bad gAMA CRC", Data(badGamma), "the CRC of its gAMA chunk (at byte 33) is wrong; the file is damaged"),
-            ("too much image data", tooMuch, "IDAT: Too much image data; the file is damaged"),
+            ("too much image data", tooMuch, "its image data inflates to more than the 7 bytes the image needs (\"Too much image data\"); the file is damaged"),
             ("IDAT after IEND", idatAfterEnd, "it has data after its IEND chunk (at byte \(good.count)); the file is damaged"),
             ("trailing bytes", trailing, "it has data after its IEND chunk (at byte \(good.count)); the file is damaged"),
             ("cut short", Data(good.prefix(40)), "it ends in the middle of a chunk: it is cut short"),
+            ("gAMA warning, then too much image data", gammaThenTooMuch,
+             "its image data inflates to more than the 7 bytes the image needs (\"Too much image data\"); the file is damaged"),
+            ("gAMA warning, then data after the stream", junk,
+             "it has compressed data after the end of its image data (\"Extra compressed data\"); the file is damaged"),
+            ("not enough image data", short,
+             "its image data inflates to 4 bytes, fewer than the 7 the image needs (\"Not enough image data\"); the file is damaged"),
+            ("filter type 7", badFilter, "row 1 of its image data has filter type 7, which PNG does not have; the file is damaged"),
+            ("compression method 1", compression, "its header says compression method 1, filter method 0 and interlace method 1, "
+                + "where PNG has 0, 0 and 0 or 1; the file is damaged"),
+            ("unknown critical chunk", unknownCritical,
+             "it has a critical chunk PNG does not define, ZZZZ (at byte 33); the file is damaged or not a PNG this reads"),
+            ("second IHDR", secondHeader, "it has a second IHDR chunk (at byte 33); the file is damaged"),
+            ("4-bit RGB", depth, "its header says 4 bits for colour type 2, which PNG does not allow; the file is damaged"),
+            ("IEND with data", fullEnd, "its IEND chunk (at byte 63) holds 2 bytes, where it holds none; the file is damaged"),
             ("empty", Data(), "the file is empty"),
             ("not a PNG", Data("not a png at all".utf8), "it is not a PNG file (it does not start with the PNG signature)"),
             ("too short", Data(good.prefix(5)), "it is not a PNG file (it is 5 bytes, shorter than the PNG signature)"),

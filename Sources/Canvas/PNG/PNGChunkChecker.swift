@@ -10,9 +10,12 @@ import CDeflate
 /// "Read Error"), checks the header's size against the limits before anything is buffered, and
 /// tells an animated PNG (APNG) apart.
 ///
-/// It checks the container only: chunk lengths, types and CRCs, and their order. Whether the
-/// image data inflates to the right size is libpng's check (a warning this reader makes an
-/// error), or ``PNGDeinterlacer``'s for the images it decodes.
+/// It checks the container (chunk lengths, types and CRCs, their order, one header with values
+/// PNG has, no critical chunk PNG does not define, an empty `IEND`) and the image data, as it
+/// arrives (``PNGImageData``: a whole zlib stream that inflates to exactly the image, with a filter
+/// type PNG has on every row, and nothing after it), whatever libpng would then warn or not: its
+/// simplified API keeps only its first warning, and an image ``PNGDeinterlacer`` rewrites gets a
+/// header of its own, so neither may be relied on for this.
 struct PNGChunkChecker {
     /// What the `IHDR` chunk says.
     struct Header: Equatable {
@@ -56,6 +59,7 @@ struct PNGChunkChecker {
     private var chunkCount = 0
     private var previousType = ""
     private var kept: [UInt8] = []          // the chunk being read, when it is kept (IHDR's data; a colour chunk whole)
+    private var imageDataCheck: PNGImageData?  // made once the header is read
 
     private enum State {
         case signature
@@ -99,6 +103,9 @@ struct PNGChunkChecker {
                 let piece = UnsafeRawBufferPointer(rebasing: bytes[index..<(index + take)])
                 let crc = UInt32(libdeflate_crc32(crc, piece.baseAddress, take))
                 if keep { if type == "IDAT" { imageData += piece } else { kept += piece } }
+                if type == "IDAT", let problem = imageDataCheck?.consume(piece) {
+                    throw failure("\(problem); the file is damaged")
+                }
                 index += take
                 state = remaining == take ? .crc(type: type, start: start, crc: crc)
                     : .data(type: type, start: start, remaining: remaining - take, crc: crc, keep: keep)
@@ -136,7 +143,16 @@ struct PNGChunkChecker {
         if chunkCount == 1, type != "IHDR" || length != 13 {
             throw failure("its first chunk is \(type), not a 13-byte IHDR; the file is damaged")
         }
+        // A chunk whose type starts with a capital is critical: a reader that does not know it
+        // must not read the file (PNG, section 5.4).
+        if typeBytes[0] <= 90, !["IHDR", "PLTE", "IDAT", "IEND"].contains(type) {
+            throw failure("it has a critical chunk PNG does not define, \(type) (at byte \(start)); the file is damaged or not a PNG this reads")
+        }
         switch type {
+        case "IHDR" where chunkCount > 1:
+            throw failure("it has a second IHDR chunk (at byte \(start)); the file is damaged")
+        case "IEND" where length != 0:
+            throw failure("its IEND chunk (at byte \(start)) holds \(length) bytes, where it holds none; the file is damaged")
         case "IDAT":
             if sawImageData, previousType != "IDAT" {
                 throw failure("it has IDAT chunks apart from one another (at byte \(start)); the file is damaged")
@@ -144,6 +160,7 @@ struct PNGChunkChecker {
             sawImageData = true
         case "IEND":
             sawEnd = true
+            if let problem = imageDataCheck?.finish() { throw failure("\(problem); the file is damaged") }
         case "acTL", "fcTL", "fdAT":
             isAnimated = true
         default:
@@ -166,7 +183,22 @@ struct PNGChunkChecker {
         let width = number(0), height = number(4)
         guard width > 0, height > 0 else { throw failure("the image is \(width) × \(height) px") }
         try limits.check(width: width, height: height, source: source)
-        header = Header(width: width, height: height, bitDepth: Int(data[8]), colorType: Int(data[9]), interlaced: data[12] == 1)
+        // The bit depths each colour type has (PNG, section 11.2.2), and the one compression and
+        // filter method and two interlace methods there are.
+        let depths: [Int: Set<UInt8>] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let allowed = depths[Int(data[9])] else {
+            throw failure("its header says colour type \(data[9]), which PNG does not have; the file is damaged")
+        }
+        guard allowed.contains(data[8]) else {
+            throw failure("its header says \(data[8]) bits for colour type \(data[9]), which PNG does not allow; the file is damaged")
+        }
+        guard data[10] == 0, data[11] == 0, data[12] <= 1 else {
+            throw failure("its header says compression method \(data[10]), filter method \(data[11]) and interlace method \(data[12]), "
+                          + "where PNG has 0, 0 and 0 or 1; the file is damaged")
+        }
+        let header = Header(width: width, height: height, bitDepth: Int(data[8]), colorType: Int(data[9]), interlaced: data[12] == 1)
+        self.header = header
+        imageDataCheck = PNGImageData(header: header)
     }
 
     /// Says the file has ended.
