@@ -98,6 +98,9 @@ import TestRandom
         #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
         #expect(reproducibleDate(environment: [:]) == nil)
         #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "soon"]) == nil)
+        // The last second a four-digit year holds, and the first it does not.
+        #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "253402300799"]) == "9999-12-31T23:59:59Z")
+        #expect(reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "253402300800"]) == nil)
     }
 
     /// A link on a clipped, transformed, translucent group is kept; links of items inside it are not

@@ -48,9 +48,11 @@ enum PDFBackend {
 }
 
 /// The date named by `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds convention) in
-/// the ISO 8601 form Cairo's PDF metadata takes, or `nil` when it is not set.
+/// the ISO 8601 form Cairo's PDF metadata takes, or `nil` when it is not set or names no date a PDF
+/// can hold (before 1970, or after 9999: the year must be four digits; 253402300800 wrote
+/// `(1000-0-0T0:0:00)`).
 func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-    guard let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int(text), seconds >= 0 else { return nil }
+    guard let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int(text), (0..<253_402_300_800).contains(seconds) else { return nil }
     let formatter = ISO8601DateFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.formatOptions = [.withInternetDateTime]
