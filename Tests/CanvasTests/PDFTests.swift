@@ -55,6 +55,59 @@ import TestRandom
         #expect(text.contains("/Rect [ 10 50 70 70 ]"))
     }
 
+    /// A link's parentheses and backslashes are percent-encoded in the PDF's `/URI` string: Cairo
+    /// writes it as it is, and one parenthesis left alone (`a(b`) never ended the string, a broken
+    /// file (exit 0); `smile:)` ended it early. A link that holds the tooltip placeholder's marker
+    /// stays a link, and the tooltip beside it an annotation.
+    @Test func linksWithParenthesesOrTheTooltipMarkerStayWhole() throws {
+        let pdf = try DisplayList(size: CGSize(width: 100, height: 80)) {
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "A", link: URL(string: "https://example.com/a(b"))
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 40, width: 60, height: 10)), with: .color(Fixtures.blue))
+                .metadata(label: "B", link: URL(string: "https://example.com/smile:)"))
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 60, width: 60, height: 10)), with: .color(Fixtures.blue))
+                .metadata(label: "C", link: URL(string: "https://e.com/tagcloud-tooltip-0-"), tooltip: "tip C")
+        }.pdfData()
+        let text = Self.text(pdf)
+        #expect(text.contains("/URI (https://example.com/a%28b)") && text.contains("/URI (https://example.com/smile:%29)"))
+        #expect(text.contains("/URI (https://e.com/tagcloud-tooltip-0-)"))
+        #expect(text.components(separatedBy: "/Subtype /Link").count == 4 && text.contains("/Subtype /Square"))
+        #expect(!text.contains("xxxxxxxx"))
+    }
+
+    /// Every entry of the cross-reference table in use points at its object, with links and
+    /// tooltips too: Cairo 1.16 listed object numbers it reserved for a structure tree and never
+    /// wrote as in use, at another object's offset (qpdf: "file is damaged … object 3 0 not
+    /// found"); they are free entries, chained from entry 0.
+    @Test func theCrossReferenceTableNamesOnlyObjectsThatAreThere() throws {
+        let pdf = try DisplayList(size: CGSize(width: 100, height: 80)) {
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "A", link: URL(string: "https://a.example/"), tooltip: "tip")
+            DisplayItem.fill(.capsule(CGRect(x: 10, y: 40, width: 60, height: 20)), with: .color(Fixtures.blue))
+                .metadata(label: "B", link: URL(string: "https://b.example/"))
+        }.pdfData()
+        let bytes = [UInt8](pdf)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let table = try #require(text.range(of: "\nxref\n", options: .backwards))
+        let lines = text[table.upperBound...].split(separator: "\n")
+        let count = try #require(Int(lines[0].split(separator: " ")[1]))
+        var free: [Int: Int] = [:]
+        for number in 0..<count {
+            let fields = lines[1 + number].split(separator: " ")
+            let offset = try #require(Int(fields[0]))
+            if fields[2] == "n" {
+                // In bytes: the file's binary comment is no UTF-8.
+                #expect(bytes.dropFirst(offset).starts(with: Array("\(number) 0 obj".utf8)), "object \(number) at \(offset)")
+            } else {
+                free[number] = offset
+            }
+        }
+        // The free entries form one chain from entry 0 back to it.
+        var seen: Set<Int> = [], next = free[0] ?? -1
+        while next != 0, let after = free[next], seen.insert(next).inserted { next = after }
+        #expect(next == 0 && seen.count == free.count - 1, "\(free)")
+    }
+
     /// A relative link or a fragment has no page to resolve against in a PDF: it is left out (a
     /// viewer could follow `/tags/swift/` nowhere), and an absolute link beside it is kept.
     @Test func relativeLinksAndFragmentsAreLeftOut() throws {

@@ -113,6 +113,14 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         let empty = scratch.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(throws: TypesettingError.noFontsInFolder(path: empty.path)) { try bundledLibrary.adding(fontFiles: [empty.path]) }
+        // A folder of fonts reached through a link is searched where it leads (it "held no font
+        // file"), its files named through the link.
+        let linkedFolder = scratch.appendingPathComponent("linked-fonts")
+        try? FileManager.default.removeItem(at: linkedFolder)
+        try FileManager.default.createSymbolicLink(at: linkedFolder, withDestinationURL: testFontsDirectory)
+        let throughLink = try #require(try FontLibrary.fontFiles(inFolder: linkedFolder.path))
+        let direct = try #require(try FontLibrary.fontFiles(inFolder: testFontsDirectory.path))
+        #expect(!throughLink.isEmpty && throughLink.count == direct.count && throughLink.allSatisfy { $0.hasPrefix(linkedFolder.path + "/") })
         // A folder too large to search is refused before it is searched on (`fonts: [/]` searched
         // the whole file system for half a minute), and paths under a folder written with a
         // trailing slash have one slash (`//tmp/…`).

@@ -7,9 +7,9 @@ enum PDFBackend {
     static func pdf(_ list: DisplayList, background: RGBAColor?, title: String? = nil) throws -> Data {
         try list.validate()
         let (bytes, tooltips) = try draw(list, background: background, title: title, emitsTooltips: true)
-        if tooltips.isEmpty { return Data(bytes) }
-        if let annotated = PDFTooltips.annotate(bytes, tooltips: tooltips) { return Data(annotated) }
-        return Data(try draw(list, background: background, title: title, emitsTooltips: false).bytes)
+        if tooltips.isEmpty { return Data(PDFCrossReference.mended(bytes)) }
+        if let annotated = PDFTooltips.annotate(bytes, tooltips: tooltips) { return Data(PDFCrossReference.mended(annotated)) }
+        return Data(PDFCrossReference.mended(try draw(list, background: background, title: title, emitsTooltips: false).bytes))
     }
 
     /// Cairo's document, and the tooltips whose placeholder links it holds.
@@ -85,7 +85,7 @@ final class PDFTags: MetadataEmitter {
         guard let checked = try Self.emittedLink(metadata, state: state) else { return }
         openLinks += 1
         if openLinks == 1 {
-            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(checked.href))'")
+            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(Self.pdfURI(checked.href)))'")
         }
     }
 
@@ -117,6 +117,16 @@ final class PDFTags: MetadataEmitter {
         cairo_tag_begin(context, CAIRO_TAG_LINK,
                         "rect=[\(number(area.minX)) \(number(area.minY)) \(number(area.width)) \(number(area.height))] uri='\(uri)'")
         cairo_tag_end(context, CAIRO_TAG_LINK)
+    }
+
+    /// A checked link as a PDF's `/URI` holds it: Cairo 1.16 writes the URI into a literal string,
+    /// `(…)`, as it is, so a parenthesis left alone (`https://example.com/a(b`) ended the string
+    /// early or never, and the rest of the file was read as part of it (exit 0, a broken PDF);
+    /// parentheses and backslashes are percent-encoded, which names the same resource (RFC 3986,
+    /// section 2.2: they are sub-delimiters a server reads either way).
+    static func pdfURI(_ href: String) -> String {
+        href.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "(", with: "%28")
+            .replacingOccurrences(of: ")", with: "%29")
     }
 
     /// Escapes a string for a single-quoted Cairo tag attribute value.

@@ -35,7 +35,12 @@ enum PDFTooltips {
         var bytes = pdf
         var searchFrom = 0
         for (number, text) in tooltips.enumerated() {
-            guard let at = find(Array(marker(number).utf8), in: bytes, from: searchFrom),
+            // The marker as a whole URI, just after the string's opening parenthesis: a link of the
+            // picture's own (absolute: it starts with its scheme) cannot be taken for it, though it
+            // holds the marker (`https://e.com/tagcloud-tooltip-0-` became the tooltip, and the
+            // placeholder a link).
+            guard let found = find(Array(("(" + marker(number)).utf8), in: bytes, from: searchFrom),
+                  case let at = found + 1,
                   let object = findBackward(Array(" obj".utf8), in: bytes, before: at),
                   let start = find(Array("<<".utf8), in: bytes, from: object),
                   let endObject = find(Array("endobj".utf8), in: bytes, from: at),

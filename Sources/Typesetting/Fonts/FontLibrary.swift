@@ -146,15 +146,20 @@ public final class FontLibrary: Sendable {
     /// The most files and folders a folder of fonts is searched through: 10,000.
     public static let maximumFolderEntries = 10_000
 
-    /// The font files under `folder` (searched recursively, links to folders not followed),
-    /// sorted by path, or `nil` when it is not a readable folder.
+    /// The font files under `folder` (searched recursively, links to folders inside it not
+    /// followed; the folder itself may be reached through links), sorted by path, or `nil` when it
+    /// is not a readable folder.
     ///
     /// - Throws: ``TypesettingError/tooManyFilesInFolder(path:limit:)`` past
     ///   ``maximumFolderEntries`` files and folders, before searching on.
     package static func fontFiles(inFolder folder: String) throws(TypesettingError) -> [String]? {
         var isDirectory: ObjCBool = false
+        // Searched where it leads: the enumerator lists nothing under a link to a folder, and a
+        // linked folder of fonts (`--font-file fonts` with `fonts -> /srv/brand/fonts`) "held no
+        // font file". Its files keep the name given.
+        let searched = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
+              let enumerator = FileManager.default.enumerator(atPath: searched) else { return nil }
         var paths: [String] = []
         var visited = 0
         for case let relative as String in enumerator {
