@@ -49,13 +49,16 @@ import Typesetting
         // specs to one file.
         let many = RenderRequest(inputs: ["a/t.yaml", "b.json"], outputFolder: "out", formats: [.png, .json])
         #expect(try TagCloudCommand.plan(many).map(\.destinations) == [
-            [Destination(format: .png, path: "out/t.png"), Destination(format: .json, path: "out/t.layout.json")],
-            [Destination(format: .png, path: "out/b.png"), Destination(format: .json, path: "out/b.layout.json")],
+            [Destination(format: .png, path: "out/t.png", folder: "out"), Destination(format: .json, path: "out/t.layout.json", folder: "out")],
+            [Destination(format: .png, path: "out/b.png", folder: "out"), Destination(format: .json, path: "out/b.layout.json", folder: "out")],
         ])
         #expect(throws: CommandError.self) {
             try TagCloudCommand.plan(RenderRequest(inputs: ["a/t.yaml", "b/t.yaml"], outputFolder: "out"))
         }
         #expect(try TagCloudCommand.plan(RenderRequest(inputs: ["t.yaml"], formats: [.svg, .pdf])).map(\.destinations)
-                == [[Destination(format: .svg, path: "t.svg"), Destination(format: .pdf, path: "t.pdf")]])
+                == [[Destination(format: .svg, path: "t.svg", folder: "."), Destination(format: .pdf, path: "t.pdf", folder: ".")]])
+        // Beside the spec, in the spec's folder: the command's naming, confined to that folder.
+        #expect(try TagCloudCommand.plan(RenderRequest(inputs: ["a/t.yaml"])).map(\.destinations)
+                == [[Destination(format: .png, path: "a/t.png", folder: "a")]])
     }
 }

@@ -37,6 +37,10 @@ public struct AnimatedDisplayList: Sendable, Equatable {
     public var frames: [Frame]
     /// How many times the animation plays; 0 (the default) loops forever.
     public var loopCount: Int
+    /// Whether the last frame leads back into the first, which is then the picture the animation
+    /// rests on at its end (a change back to the first picture, whose last hold was left out so
+    /// that the loop is seamless): what a reader who asks for less motion is shown.
+    package var endsOnFirstFrame = false
 
     /// Makes an animation.
     ///

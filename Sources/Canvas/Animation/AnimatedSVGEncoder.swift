@@ -131,11 +131,25 @@ enum AnimatedSVGEncoder {
         }
         let document = DisplayList(size: animation.size, items: items)
         var svg = Array(try SVGBackend.svg(document, background: background, options: options))
-        let ids = try writtenIds(count: order.count, in: svg)
+        var ids = try writtenIds(count: order.count, in: svg)
         // Assistive technology reads what shows: a piece is `visibility: hidden` while it does
         // not show (see ``stylesheet(_:ids:animation:)``), so that it meets one cloud at a time,
         // not every frame's copy at once.
-        let style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
+        var style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
+        if options.idPrefix == nil {
+            // The default prefix is a hash of the whole output, the timing too: the pieces are the
+            // same in a linear and a bouncy animation of one change (only the keyframes differ),
+            // and both got one prefix, so that inlined in one page the later one's keyframes
+            // drove both. Written again with the prefix of the pieces and the keyframes together.
+            var hash = WebText.PrefixHash(byteCount: svg.count + style.utf8.count)
+            svg.withUnsafeBufferPointer { hash.feed($0) }
+            Array(style.utf8).withUnsafeBufferPointer { hash.feed($0) }
+            var named = options
+            named.idPrefix = WebText.prefix(ofHash: hash.value)
+            svg = Array(try SVGBackend.svg(document, background: background, options: named))
+            ids = try writtenIds(count: order.count, in: svg)
+            style = stylesheet(order.map { elements[$0] }, ids: ids, animation: animation)
+        }
         guard let insertion = startTagEnd(of: "<svg", in: svg) else {
             throw CanvasError.invalidAnimation(reason: "the SVG backend wrote no <svg> element")
         }
@@ -313,7 +327,10 @@ enum AnimatedSVGEncoder {
             // global to a page, so two animations inlined in one page must not share names.
             css += "@keyframes \(ids[rank])-k{\(keyframes)}\n"
             css += "[id=\"\(ids[rank])\"]{animation:\(ids[rank])-k \(number(total, decimals: 5))s step-end \(iterations)}\n"
-            still += "[id=\"\(ids[rank])\"]{animation:none;\(frames[frames.count - 1])}\n"
+            // The picture it rests on: the last frame's, or the first's when the last leads back
+            // into it (a loop back to the first picture: its last frame is one of the way back,
+            // and a reader who asked for less motion was shown a half-way frame).
+            still += "[id=\"\(ids[rank])\"]{animation:none;\(frames[animation.endsOnFirstFrame ? 0 : frames.count - 1])}\n"
         }
         // A reader who asks for less motion (`prefers-reduced-motion: reduce`, an operating
         // system's setting) is shown the cloud the animation ends on, still: it moved, and by

@@ -128,12 +128,16 @@ extension ImageRenderer {
             frames += between
             frames.append(.init(list: end, duration: holdDuration))
         }
+        var endsOnFirstFrame = false
         if frames.isEmpty {
             frames.append(.init(list: session.still(passes[0], units: [:]), duration: holdDuration))
         } else if transactions.count > 0, passes[passes.count - 1].list == passes[0].list, frames.count > 1 {
             frames.removeLast()
+            endsOnFirstFrame = true
         }
-        return AnimatedDisplayList(frames: frames)
+        var animation = AnimatedDisplayList(frames: frames)
+        animation.endsOnFirstFrame = endsOnFirstFrame
+        return animation
     }
 
     /// Renders the view and its changes as an animation file: ``animation(frameRate:hold:changes:)``

@@ -190,6 +190,33 @@ import Typesetting
         #expect(start.differentShare <= 0.005, "without the preference: \(start.differentPixels) pixels differ from the first frame")
     }
 
+    /// With `loop`, the animation rests on the cloud it comes back to: a reader who asks for less
+    /// motion sees the first frame (it was shown a frame of the way back, chips half-way). Two
+    /// animations of one change with other timing have other ids, so both can be inlined in one
+    /// page (they had one prefix, and the later one's keyframes drove both).
+    @Test @MainActor func aLoopingSVGStandsStillOnTheCloudItComesBackTo() throws {
+        let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]\n")
+        var to = from
+        to.width = 200
+        let animation = try from.animation(to: to, animation: .linear(duration: 0.2), frameRate: 5, loop: true, typesetter: bundledTypesetter)
+        let data = try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.2), frameRate: 5, loop: true,
+                                          typesetter: bundledTypesetter)
+        let svg = String(decoding: data, as: UTF8.self)
+        let width = Int(animation.size.width.rounded(.up)), height = Int(animation.size.height.rounded(.up))
+        guard let first = animation.frames.first else { Issue.record("no frames"); return }
+        let atStart = svg + "<script>document.getAnimations().forEach(a => { a.pause(); a.currentTime = 1 })</script>"
+        let still = try Chromium.shared.screenshot(Self.page(atStart), width: width, height: height, scale: 2, reducedMotion: true,
+                                                   name: "reduced-motion-loop")
+        let result = try Self.compare(try first.list.rgbaImage(scale: 2, background: nil), still)
+        #expect(result.differentShare <= 0.005, "with less motion: \(result.differentPixels) pixels differ from the first frame")
+        let bouncy = try from.animationData(to: to, as: .svg, animation: .bouncy(duration: 0.2), frameRate: 5, loop: true,
+                                            typesetter: bundledTypesetter)
+        func prefix(_ data: Data) -> String? {
+            String(decoding: data, as: UTF8.self).firstMatch(of: /id="(tc[0-9a-f]{8})"/).map { String($0.1) }
+        }
+        #expect(prefix(data) != nil && prefix(data) != prefix(bouncy))
+    }
+
     /// While an animated SVG shows a frame, only the chips it shows can be clicked, focused,
     /// copied or found: the last frame's copies, transparent until their time, were visible to
     /// the page from the start (a click on empty space followed a link, the first tab stops were
