@@ -72,7 +72,16 @@ final class SystemFonts: Sendable {
         return state.withLock { state in
             if let cached = state.byFamily[key] { return cached }
             let found = Self.query(state.config, family: family, weight: weight, italic: italic)
-            let result = found.flatMap { $0.family.caseInsensitiveCompare(family) == .orderedSame ? $0 : nil }
+            // Any of the font's family names (fontconfig gives "DejaVu Sans" and "DejaVu Sans
+            // Condensed" for the condensed faces, and ``families()`` lists both): only its first
+            // was taken, and 20 families `tagcloud fonts` listed were unknown to `render`. The
+            // match is named as asked for.
+            let result = found.flatMap { found -> Match? in
+                guard let name = found.families.first(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else { return nil }
+                var match = found.match
+                match.family = name
+                return match
+            }
             state.byFamily[key] = .some(result)
             return result
         }
@@ -167,7 +176,9 @@ final class SystemFonts: Sendable {
         return (list, set)
     }
 
-    private static func query(_ config: OpaquePointer?, family: String, weight: Int, italic: Bool) -> Match? {
+    /// fontconfig's best face for the family, weight and slant (maybe of another family: it
+    /// substitutes), and every family name that face has.
+    private static func query(_ config: OpaquePointer?, family: String, weight: Int, italic: Bool) -> (match: Match, families: [String])? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { name in
@@ -187,8 +198,12 @@ final class SystemFonts: Sendable {
         var index: Int32 = 0
         guard FcPatternGetString(matched, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         _ = FcPatternGetInteger(matched, FC_INDEX, 0, &index)
-        let familyName = (FcPatternGetString(matched, FC_FAMILY, 0, &name) == FcResultMatch ? name : nil)
-            .map { String(cString: $0) } ?? ""
-        return Match(path: String(cString: file), index: Int(index), family: familyName)
+        var families: [String] = []
+        var position: Int32 = 0
+        while FcPatternGetString(matched, FC_FAMILY, position, &name) == FcResultMatch, let name {
+            families.append(String(cString: name))
+            position += 1
+        }
+        return (Match(path: String(cString: file), index: Int(index), family: families.first ?? ""), families)
     }
 }
