@@ -46,7 +46,7 @@ package struct Render: ParsableCommand {
             """,
         discussion: """
             The output format follows OUTPUT's extension unless --format says otherwise (PNG for - \
-            and for a device whose name has none, as /dev/stdout); without -o the output goes beside INPUT (tags.yaml -> \
+            and for a device, FIFO or socket whose name is no format's, as /dev/stdout or out.fifo); without -o the output goes beside INPUT (tags.yaml -> \
             tags.png; JSON layouts -> tags.layout.json), and standard input's or --from's to standard \
             output (refused when it is a terminal and the format is binary). INPUT may be a file, a \
             FIFO, /dev/fd/N or - for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \

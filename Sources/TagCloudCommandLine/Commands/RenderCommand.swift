@@ -542,9 +542,8 @@ package enum TagCloudCommand {
                 // `-o /dev/stdout > out.svg`: the file the shell opened names the format.
                 return OutputFile.fileName(ofDescriptor: descriptor).flatMap { try? ofPath($0) } ?? device
             case .inPlace, .socket:
-                // A device's name has no extension (`/dev/null`); a FIFO named `out.fifo` has one
-                // no format has, which is refused as for a file (it was written as PNG).
-                guard (output as NSString).pathExtension.isEmpty else { throw error }
+                // A device, FIFO or socket: its name is seldom a format's (`/dev/null`, `out.fifo`,
+                // `out.sock`), and what reads it is told by --format.
                 return device
             }
         }
