@@ -498,14 +498,8 @@ package enum TagCloudCommand {
         // (Split by hand: NSString's `deletingLastPathComponent` traps on a one-part path here.)
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var status = stat()
-        if links < 40, lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
-            if count > 0 {
-                let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return canonicalPath(target.hasPrefix("/") ? target : folder + "/" + target, links: links + 1)
-            }
+        if links < 40, let target = OutputFile.readLink(path), !target.isEmpty {
+            return canonicalPath(target.hasPrefix("/") ? target : folder + "/" + target, links: links + 1)
         }
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         if !name.isEmpty, name != ".", name != "..", let resolved = realpath(folder, nil) {

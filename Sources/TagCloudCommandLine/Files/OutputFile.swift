@@ -607,7 +607,7 @@ package enum OutputFile {
     }
 
     /// The target of a symbolic link.
-    private static func readLink(_ path: String) -> String? {
+    static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
