@@ -161,6 +161,10 @@ def emoji_presentation_range():
             points, prop = [part.strip() for part in line.split(";")]
             if prop == "Emoji_Presentation":
                 ranges.append("U+" + points.replace("..", "-U+"))
+    # The characters that join or modify an emoji sequence: without them in the range Chromium
+    # matches them in the next family, which splits a ZWJ sequence (a family of three drew as
+    # three people) or a keycap, flag tag sequence or emoji variation.
+    ranges += ["U+200D", "U+20E3", "U+FE0F", "U+E0020-U+E007F"]
     return ",".join(ranges)
 
 

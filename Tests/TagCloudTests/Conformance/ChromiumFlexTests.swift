@@ -194,6 +194,34 @@ import Testing
         try Self.check(fixture, label: "chromium-flex-fractional")
     }
 
+    /// Lengths off the 1/64 grid, exactly as Chromium 156 laid them out (a flex-wrap page with the
+    /// bundled Inter, boxes from `getBoundingClientRect()`): Blink cuts CSS lengths down to its
+    /// 1/64 px layout units, so a width 1/128 short of a row does not hold it, and fractional
+    /// spacing and padding do not add up to more than in the browser over many rows.
+    @Test(arguments: [
+        // The row needs 155.125: 155.12 is 155.109375 in the browser, so SwiftUI wraps.
+        ("width: 155.12\ntags: [Swift, SwiftUI]", 187.109375, 112.0, [(16.0, 16.0, 65.015625, 36.0), (16, 60, 82.109375, 36)]),
+        // 8.1 is 8.09375 a gap, so café still fits the first row.
+        ("width: 296.76\nspacing: 8.1\ntags: [Swift, SwiftUI, Linux, café]", 328.75, 68,
+         [(16, 16, 65.015625, 36), (89.109375, 16, 82.109375, 36), (179.3125, 16, 66.609375, 36), (254.015625, 16, 58.734375, 36)]),
+        // 0.3 is 0.296875 between rows: 39 gaps.
+        ("width: 100\nspacing: {horizontal: 8, vertical: 0.3}\ntags: [" + Array(repeating: "Swift", count: 40).joined(separator: ", ") + "]",
+         132, 1483.578125, [(16, 16, 65.015625, 36), (16, 52.296875, 65.015625, 36)]),
+        // A chip's padding of 0.7 is 0.6875.
+        ("width: 300\nchip: {padding: 0.7}\ntags: [Swift, SwiftUI]", 332, 53.375,
+         [(16, 16, 42.390625, 21.375), (66.390625, 16, 59.484375, 21.375)]),
+    ] as [(String, Double, Double, [(Double, Double, Double, Double)])])
+    @MainActor func lengthsOffTheLayoutGridAreCutToItAsInChromium(spec: String, width: Double, height: Double,
+                                                                  chips: [(Double, Double, Double, Double)]) throws {
+        let layout = try renderSpec(spec).layout
+        #expect(layout.width == width)
+        #expect(layout.height == height)
+        for (chip, box) in zip(layout.chips, chips) {
+            #expect(chip.x == box.0 && chip.y == box.1 && chip.width == box.2 && chip.height == box.3,
+                    "\(chip.text): \(chip.x), \(chip.y), \(chip.width) × \(chip.height); Chromium \(box)")
+        }
+    }
+
     @MainActor
     static func check(_ fixture: Fixture, label: String) throws {
         var total = Deviation()

@@ -323,10 +323,10 @@ extension Cloud {
         return ResolvedCloud(
             style: style,
             theme: theme,
-            width: CGFloat(value(keys.width, in: self)),
-            padding: CGFloat(value(keys.padding, in: self)),
-            horizontalSpacing: CGFloat(spacing.horizontal ?? 0),
-            verticalSpacing: CGFloat(spacing.vertical ?? 0),
+            width: Self.layoutLength(value(keys.width, in: self)),
+            padding: Self.layoutLength(value(keys.padding, in: self)),
+            horizontalSpacing: Self.layoutLength(spacing.horizontal ?? 0),
+            verticalSpacing: Self.layoutLength(spacing.vertical ?? 0),
             alignment: value(keys.alignment, in: self),
             justification: value(keys.justification, in: self),
             justifyLastRow: value(keys.justifyLastRow, in: self),
@@ -340,14 +340,26 @@ extension Cloud {
             baseFontSize: CGFloat(baseSize),
             shape: value(chipKeys.shape, in: chip),
             cornerRadius: CGFloat(value(chipKeys.cornerRadius, in: chip)),
-            chipHorizontalPadding: CGFloat(padding.horizontal ?? 0),
-            chipVerticalPadding: CGFloat(padding.vertical ?? 0),
+            chipHorizontalPadding: Self.layoutLength(padding.horizontal ?? 0),
+            chipVerticalPadding: Self.layoutLength(padding.vertical ?? 0),
             defaultLook: defaultLook,
             lineLimit: value(chipKeys.lineLimit, in: chip),
             chips: chips,
             strictFonts: value(keys.strictFonts, in: self),
             moreLabel: moreLabel,
             web: webSettings(theme: theme))
+    }
+}
+
+extension Cloud {
+    /// A length of the layout (the flow's width, the margin, the spacing, a chip's padding) as a
+    /// browser lays it out: CSS lengths become Blink's layout units, 1/64 px, cut down to a whole
+    /// unit (`LayoutUnit(float)` truncates), so `width: 155.12` is 155.109375 and `spacing: 8.1`
+    /// is 8.09375. Rows then break where Chromium breaks them, and fractional spacing does not
+    /// drift from a browser's over hundreds of rows; the values on the grid are kept exactly.
+    static func layoutLength(_ value: Double) -> CGFloat {
+        guard value.isFinite, value > 0 else { return CGFloat(value.isFinite ? value : 0) }
+        return CGFloat((value * 64).rounded(.down) / 64)
     }
 }
 
