@@ -55,6 +55,24 @@ import TestRandom
         #expect(text.contains("/Rect [ 10 50 70 70 ]"))
     }
 
+    /// A link's area is the item's, whatever it draws: a group with an opacity group inside (as a
+    /// chip draws its count) is painted with `cairo_paint_with_alpha`, whose extents Cairo took as
+    /// the whole page, so the link covered every other chip too.
+    @Test func aLinkOverAnOpacityGroupCoversOnlyItsItem() throws {
+        let pdf = try DisplayList(size: CGSize(width: 200, height: 80)) {
+            DisplayItem.group {
+                DisplayItem.fill(.capsule(CGRect(x: 10, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+                DisplayItem.group(opacity: 0.6) {
+                    DisplayItem.fill(.rect(CGRect(x: 50, y: 15, width: 10, height: 10)), with: .color(.black))
+                }
+            }.metadata(label: "Linux 1", link: URL(string: "https://kernel.org"))
+            DisplayItem.fill(.capsule(CGRect(x: 100, y: 10, width: 60, height: 20)), with: .color(Fixtures.blue))
+        }.pdfData()
+        let text = Self.text(pdf)
+        #expect(text.components(separatedBy: "/Subtype /Link").count == 2)
+        #expect(text.contains("/Rect [ 10 50 70 70 ]"), "\(text.components(separatedBy: "\n").filter { $0.contains("/Rect") })")
+    }
+
     /// A link's parentheses and backslashes are percent-encoded in the PDF's `/URI` string: Cairo
     /// writes it as it is, and one parenthesis left alone (`a(b`) never ended the string, a broken
     /// file (exit 0); `smile:)` ended it early. A link that holds the tooltip placeholder's marker

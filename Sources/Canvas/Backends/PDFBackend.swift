@@ -59,17 +59,22 @@ func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.en
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
 }
 
-/// Emits item links as Cairo PDF link tags (`CAIRO_TAG_LINK` with a `uri`), which become link
-/// annotations over the area the item draws, and tooltips as link tags over the area the item
-/// covers with a placeholder URI that ``PDFTooltips`` turns into a markup annotation.
+/// Emits item links as Cairo PDF link tags (`CAIRO_TAG_LINK` with a `uri`), each with an explicit
+/// rectangle, the area the item covers (``DisplayItem/coveredBounds``), and tooltips as link tags
+/// over that area with a placeholder URI that ``PDFTooltips`` turns into a markup annotation.
+///
+/// A link's rectangle is given rather than left to Cairo, which would take the extents of what is
+/// drawn while the tag is open: a paint inside it (an opacity group, as a chip's count is drawn)
+/// has no extents short of the page's, and the link covered the whole page. Each tag is opened and
+/// closed at once, before the item is drawn.
 ///
 /// Cairo 1.16 is fragile with tags, so only what works reliably is emitted: links of items outside
 /// opacity groups and clips (tags inside `cairo_push_group` crash it; tags under some clips make it
 /// fail the document with "invalid tag nesting"), and only the outermost of nested links (PDF links
-/// cannot nest). A chip's own link works: it is emitted before the chip's clip is set. Identifiers
-/// are not written as named destinations: nested `CAIRO_TAG_DEST` tags in clipped groups crash it.
+/// cannot nest). Identifiers are not written as named destinations: nested `CAIRO_TAG_DEST` tags in
+/// clipped groups crash it.
 final class PDFTags: MetadataEmitter {
-    /// The open links, outermost first; only the first was emitted.
+    /// The links of the items being drawn, outermost first; only the first was emitted.
     private var openLinks = 0
     /// Whether tooltips are emitted.
     private let emitsTooltips: Bool
@@ -80,19 +85,27 @@ final class PDFTags: MetadataEmitter {
         self.emitsTooltips = emitsTooltips
     }
 
-    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
+    func begin(_ item: DisplayItem, context: OpaquePointer, state: NestingState) throws {
         // Every link is checked, also those a PDF cannot hold: an unsafe link fails the document.
-        guard let checked = try Self.emittedLink(metadata, state: state) else { return }
+        guard let checked = try Self.emittedLink(item.metadata, state: state) else { return }
         openLinks += 1
-        if openLinks == 1 {
-            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escape(Self.pdfURI(checked.href)))'")
-        }
+        guard openLinks == 1, let area = Self.annotationArea(of: item) else { return }
+        cairo_tag_begin(context, CAIRO_TAG_LINK, "\(area) uri='\(Self.escape(Self.pdfURI(checked.href)))'")
+        cairo_tag_end(context, CAIRO_TAG_LINK)
     }
 
-    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws {
-        guard try Self.emittedLink(metadata, state: state) != nil else { return }
-        if openLinks == 1 { cairo_tag_end(context, CAIRO_TAG_LINK) }
+    func end(_ item: DisplayItem, context: OpaquePointer, state: NestingState) throws {
+        guard try Self.emittedLink(item.metadata, state: state) != nil else { return }
         openLinks -= 1
+    }
+
+    /// The `rect=[x y width height]` attribute of the area an item covers, in user space; `nil`
+    /// when it covers nothing (an item that draws nothing has nothing to click).
+    private static func annotationArea(of item: DisplayItem) -> String? {
+        guard let area = item.coveredBounds, area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite,
+              area.width.isFinite, area.height.isFinite else { return nil }
+        func number(_ value: CGFloat) -> String { String(format: "%.4f", Double(value)) }
+        return "rect=[\(number(area.minX)) \(number(area.minY)) \(number(area.width)) \(number(area.height))]"
     }
 
     /// The item's link, checked, when the PDF holds it: outside opacity groups and clips, and
@@ -109,13 +122,10 @@ final class PDFTags: MetadataEmitter {
     /// placeholder URI, emitted after the item's own link has ended (links cannot nest), and like
     /// links only outside opacity groups and clips.
     func tooltip(_ text: String, of item: DisplayItem, context: OpaquePointer, state: NestingState) throws {
-        guard emitsTooltips, state.groups == 0, state.clips == 0, openLinks == 0, let area = item.coveredBounds,
-              area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite else { return }
+        guard emitsTooltips, state.groups == 0, state.clips == 0, openLinks == 0, let area = Self.annotationArea(of: item) else { return }
         let uri = PDFTooltips.placeholder(number: tooltips.count, text: text)
         tooltips.append(text)
-        func number(_ value: CGFloat) -> String { String(format: "%.4f", Double(value)) }
-        cairo_tag_begin(context, CAIRO_TAG_LINK,
-                        "rect=[\(number(area.minX)) \(number(area.minY)) \(number(area.width)) \(number(area.height))] uri='\(uri)'")
+        cairo_tag_begin(context, CAIRO_TAG_LINK, "\(area) uri='\(uri)'")
         cairo_tag_end(context, CAIRO_TAG_LINK)
     }
 

@@ -7,12 +7,12 @@ protocol MetadataEmitter: AnyObject {
     /// Called before an item with non-empty metadata is drawn.
     ///
     /// - Parameters:
-    ///   - metadata: The item's metadata.
+    ///   - item: The item, whose ``DisplayItem/metadata`` is not empty.
     ///   - context: The Cairo context.
     ///   - state: How many opacity groups and clips the item is inside.
-    func begin(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    func begin(_ item: DisplayItem, context: OpaquePointer, state: NestingState) throws
     /// Called after it was drawn, with the same arguments.
-    func end(_ metadata: ItemMetadata, context: OpaquePointer, state: NestingState) throws
+    func end(_ item: DisplayItem, context: OpaquePointer, state: NestingState) throws
     /// Called right before the painter draws into the context or pushes or pops an opacity group,
     /// so that an emitter can mark the output at that point.
     func willDraw(context: OpaquePointer, state: NestingState) throws
@@ -125,7 +125,7 @@ final class CairoPainter {
 
     private func draw(_ item: DisplayItem) throws {
         let hasMetadata = !item.metadata.isEmpty && metadata != nil
-        if hasMetadata { try metadata?.begin(item.metadata, context: cr, state: nesting) }
+        if hasMetadata { try metadata?.begin(item, context: cr, state: nesting) }
         switch item.content {
         case .fill(let shape, let shading, let style):
             try fill(shape, shading, style)
@@ -137,7 +137,7 @@ final class CairoPainter {
             try drawGroup(group)
         }
         if hasMetadata {
-            try metadata?.end(item.metadata, context: cr, state: nesting)
+            try metadata?.end(item, context: cr, state: nesting)
             if let tooltip = item.metadata.tooltip { try metadata?.tooltip(tooltip, of: item, context: cr, state: nesting) }
         }
         try context.check("drawing \(path)")
