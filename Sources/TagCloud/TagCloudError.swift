@@ -408,11 +408,16 @@ extension TagCloudError {
         /// Whether ``height`` is a bound the picture cannot be below, found before the cloud was
         /// laid out (from the number of tags, the chips' padding and the spacing), not its height.
         public var isLowerBound: Bool
+        /// The picture's width in points when a chip made it wider than `width + 2 × padding` (its
+        /// padding and ellipsis alone were wider than the flow: a font size of 3,000 points);
+        /// `nil` otherwise.
+        public var grownWidth: Double?
 
         /// Makes the figures.
         public init(format: String, scaleApplies: Bool, pixelsPerPoint: Double, width: Double, padding: Double, height: Double,
-                    tags: Int, sizedByWeights: Bool, isLowerBound: Bool = false) {
+                    tags: Int, sizedByWeights: Bool, isLowerBound: Bool = false, grownWidth: Double? = nil) {
             self.isLowerBound = isLowerBound
+            self.grownWidth = grownWidth
             self.format = format
             self.scaleApplies = scaleApplies
             self.pixelsPerPoint = pixelsPerPoint
@@ -431,12 +436,16 @@ extension TagCloudError {
             let option = TagCloudError.option
             let lowerScale = scaleApplies ? ["\"scale\"" + option("scale")] : []
             var parts: [String] = []
-            if tooWide {
+            let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\"" + option("font-size")
+            if tooWide, let grownWidth {
+                // Lowering the width changes nothing: the chip's own size made the picture wide.
+                parts.append("a chip whose padding and ellipsis alone are wider than \"width\" \(number(width)) makes it "
+                             + "\(number(grownWidth)) points wide\(scale); lower " + alternatives([font, "\"chip.padding\""] + lowerScale))
+            } else if tooWide {
                 parts.append("\"width\" \(number(width)) + 2 × \"padding\" \(number(padding)) points\(scale); lower "
                              + alternatives(["\"width\"" + option("width"), "\"padding\"" + option("padding")] + lowerScale))
             }
             if tooTall {
-                let font = sizedByWeights ? "\"weights.maxSize\"" : "\"font.size\"" + option("font-size")
                 let made = "\(tags == 1 ? "1 tag makes" : "\(tags) tags make") it \(isLowerBound ? "at least " : "")\(number(height)) points tall\(scale)"
                 // The chips' own padding makes them tall too (`chip.padding.vertical: 1e5`); one
                 // tag has no rows to drop and no row to share.

@@ -76,10 +76,11 @@ public struct RenderedCloud: Sendable {
     /// The spec's values that size the picture in a format, for a picture-too-large message.
     private func pictureSize(_ image: ImageFormat, scale: Double) -> TagCloudError.PictureSize {
         let fontSizes = Set(cloud.chips.map(\.fontSize))
+        let grown = displayList.size.width > cloud.width + 2 * cloud.padding + 1.0 / 128 ? Double(displayList.size.width) : nil
         return TagCloudError.PictureSize(format: image.rawValue.uppercased(), scaleApplies: image == .png,
                                          pixelsPerPoint: image.pixelsPerPoint(atScale: scale), width: Double(cloud.width),
                                          padding: Double(cloud.padding), height: Double(displayList.size.height),
-                                         tags: cloud.chips.count, sizedByWeights: fontSizes.count > 1)
+                                         tags: cloud.chips.count, sizedByWeights: fontSizes.count > 1, grownWidth: grown)
     }
 
     /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
@@ -217,6 +218,9 @@ enum CloudRenderer {
     ///   draw nothing; all of it once more when a chip is wider than the flow.
     static func render(_ cloud: ResolvedCloud, typesetter: Typesetter, drawing: Bool = true) throws(TagCloudError) -> RenderedCloud {
         let links = try checkedLinks(cloud)
+        // The cloud as drawn: a chip whose count does not fit beside the ellipsis loses its count.
+        let spec = cloud
+        var cloud = cloud
         // Chips wider than the flow are narrowed to it; those that are get a frame that fills the
         // flow's width and record what their texts show, found by a first pass (narrowing depends
         // only on a chip's own width, so a chip narrowed once is narrowed in every pass). Clouds
@@ -227,6 +231,21 @@ enum CloudRenderer {
                               drawing: drawing, links: links)
         while !Set(pass.narrowed).isSubset(of: wide) {
             wide.formUnion(pass.narrowed)
+            (visible, more, cut) = try shownChips(cloud, wide: wide, typesetter: typesetter)
+            pass = try layOut(cloud, visible: visible, more: more, wide: wide, cut: cut, typesetter: typesetter,
+                              drawing: drawing, links: links)
+        }
+        // A narrowed chip with a count is as wide as its padding, the ellipsis, the gap and the
+        // whole count, which can be wider than the flow (a count of 13 digits in a 150-point
+        // cloud): it then shows its text alone, cut as any other, so that no chip is wider than
+        // the flow for its count (the label and the tooltip still hold it).
+        let countless = wide.filter { index in
+            guard index < visible, let frame = pass.frames[index], cloud.chips[index].label?.contains(where: \.isCount) == true else { return false }
+            let room = cut?.index == index ? cut?.width ?? cloud.width : cloud.width
+            return frame.width > room + 1.0 / 128
+        }
+        if !countless.isEmpty {
+            for index in countless { cloud.chips[index].label = cloud.chips[index].label?.filter { !$0.isCount } }
             (visible, more, cut) = try shownChips(cloud, wide: wide, typesetter: typesetter)
             pass = try layOut(cloud, visible: visible, more: more, wide: wide, cut: cut, typesetter: typesetter,
                               drawing: drawing, links: links)
@@ -251,7 +270,7 @@ enum CloudRenderer {
             // The tag's place in the spec, which `order` may differ from the chip's.
             let warning = uncovered.isEmpty ? nil
                 : FontWarning(tagIndex: isTag ? cloud.chips[index].index : index, text: text, characters: uncovered)
-            let label = isTag ? cloud.chips[index].label.map { $0.map(\.text).joined(separator: " ") } ?? text : text
+            let label = isTag ? spec.chips[index].label.map { $0.map(\.text).joined(separator: " ") } ?? text : text
             let drawn = shown[index].map { $0 == label ? nil : $0 } ?? nil
             return (CloudLayout.Chip(text: text, label: label == text ? nil : label, shown: drawn,
                                      x: Double(frame.minX), y: Double(frame.minY),
@@ -338,15 +357,30 @@ enum CloudRenderer {
             return (fonts.families, fonts.uncovered)
         }
         let font = isTag ? cloud.chips[index].font : cloud.baseFont
-        let language = isTag ? cloud.chips[index].locale : nil
-        do {
-            let shaped = try typesetter.shape(text, font: font, language: language.flatMap { try? TextLanguage($0) })
-            return (shaped.fontFamilies, shaped.uncoveredCharacters)
-        } catch let error as TypesettingError {
-            throw .textLayoutFailed(text: text, error)
-        } catch {
-            throw .internalError("shaping \(quoted(text)): \(error)")
+        let language = (isTag ? cloud.chips[index].locale : nil).flatMap { try? TextLanguage($0) }
+        func shaped(_ text: String, _ font: Font) throws(TagCloudError) -> ShapedText {
+            do {
+                return try typesetter.shape(text, font: font, language: language)
+            } catch let error as TypesettingError {
+                throw .textLayoutFailed(text: text, error)
+            } catch {
+                throw .internalError("shaping \(quoted(text)): \(error)")
+            }
         }
+        // A label template's own text is drawn too (`{text} ⵣ`), and checked with it: its boxes
+        // were drawn without a warning, and strictFonts passed.
+        guard isTag, let parts = cloud.chips[index].label, parts != [LabelPart(text: text, isCount: false)] else {
+            let whole = try shaped(text, font)
+            return (whole.fontFamilies, whole.uncoveredCharacters)
+        }
+        let label = cloud.chips[index].chipLabel
+        var families: [String] = [], uncovered: [UncoveredCharacter] = []
+        for part in parts {
+            let result = try shaped(part.text, part.isCount ? label.countFont : label.font)
+            families += result.fontFamilies.filter { !families.contains($0) }
+            uncovered += result.uncoveredCharacters.filter { !uncovered.contains($0) }
+        }
+        return (families, uncovered)
     }
 
     /// How many tags to show and the "+N" count, for `maxRows`.

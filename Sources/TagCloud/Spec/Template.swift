@@ -101,11 +101,13 @@ public struct Template: Sendable, Hashable {
     /// - Parameters:
     ///   - text: The tag's text.
     ///   - weight: The tag's weight, if it has one.
-    /// - Returns: One part, or up to three with the count marked ``LabelPart/isCount``.
+    /// - Returns: One part, or up to three with the count marked ``LabelPart/isCount``; a word that
+    ///   holds the text as well as the count (`{text}{weight}`) is drawn as the text, unmarked.
     public func parts(text: String, weight: Double?) -> [LabelPart] {
-        // A count word that holds the text too (`{text}{weight}`) stays for a tag without a
-        // weight, without the weight: dropping it dropped the tag's text, and drew an empty chip.
-        guard let countWord, weight != nil || !holdsText(countWord) else {
+        // A count word that holds the text too (`{text}{weight}`) is drawn as the text is, whole:
+        // in the count's smaller, lighter look the tag's own name lost its contrast. For a tag
+        // without a weight it stays, without the weight: dropping it dropped the tag's text.
+        guard let countWord, !holdsText(countWord) else {
             let whole = expand(words[...], text: text, weight: weight)
             return [LabelPart(text: whole.isEmpty ? text : whole, isCount: false)]
         }
@@ -151,11 +153,19 @@ public struct Template: Sendable, Hashable {
                 switch element {
                 case .character(let character): result.append(character)
                 case .placeholder(.text): result += text
-                case .placeholder(.weight): result += weight.map(SpecTree.format) ?? ""
+                case .placeholder(.weight): result += weight.map(Self.count) ?? ""
                 }
             }
         }
         return result
+    }
+
+    /// A weight as a label shows it: a whole number in its digits, however large (1e16 is
+    /// "10000000000000000", not "1e+16" or "1.0e16"), up to 10²¹; other numbers as Swift writes
+    /// them (2.5, 1e+21).
+    static func count(_ weight: Double) -> String {
+        guard weight.rounded() == weight, abs(weight) < 1e21 else { return "\(weight)" }
+        return weight == 0 ? "0" : String(format: "%.0f", weight)
     }
 
     public static func == (lhs: Template, rhs: Template) -> Bool { lhs.source == rhs.source }

@@ -40,6 +40,28 @@ import Typesetting
         #expect(labels == [Self.longWords])
     }
 
+    /// A count that cannot fit beside the ellipsis in the flow's width is dropped, and the text is
+    /// cut as any other: the chip was as wide as its whole count, wider than the flow, the picture
+    /// grew, and the tag's name was a bare "…".
+    @Test func aCountTooWideForTheFlowIsLeftOutNotTheFlowWidened() throws {
+        let spec = "width: 150\nlabel: \"{text} {weight}\"\ntags:\n  - {text: Kubernetes, weight: 1000000000000}\n  - {text: Go, weight: 1}"
+        let rendered = try renderSpec(spec)
+        let chips = rendered.layout.chips
+        #expect(rendered.layout.width == 182)
+        #expect(chips.allSatisfy { $0.width <= 150 }, "\(chips)")
+        // The weight makes Kubernetes the largest size: its name is cut, its count left out.
+        let shown = try #require(chips[0].shown)
+        #expect(chips[0].label == "Kubernetes 1000000000000" && shown.hasPrefix("Kube") && shown.hasSuffix("…") && !shown.contains("1"))
+        #expect(chips[1].label == "Go 1" && chips[1].shown == nil)
+        let narrow = try renderSpec("width: 120\nfont: {size: 40}\nlabel: \"{text} {weight}\"\ntags:\n  - {text: Swift, weight: 123456}\n  - {text: Kubernetes, weight: 3}\n  - Go")
+        #expect(narrow.layout.width == 152, "\(narrow.layout)")
+        #expect(narrow.layout.chips[0].shown == "…" && narrow.layout.chips[0].width == 120)
+        #expect(narrow.layout.chips[1].shown == "K… 3")
+        // Where the ellipsis and the count fit, the count stays and the text is cut.
+        let kept = try renderSpec("width: 200\nlabel: \"{text} {weight}\"\ntags:\n  - {text: Kubernetes and more, weight: 1000000000000}")
+        #expect(kept.layout.chips[0].width <= 200 && kept.layout.chips[0].shown?.hasSuffix("1000000000000") == true)
+    }
+
     @Test func withALineLimitLongLabelsWrapFirst() throws {
         let one = try renderSpec("tags: [\"\(Self.longWords)\"]").layout.chips[0]
         let three = try renderSpec("chip: {lineLimit: 3}\ntags: [\"\(Self.longWords)\", \(Self.longWord)]").layout.chips
@@ -128,7 +150,8 @@ import Typesetting
         #expect(abs(texts[1].opacity - 0.6) < 1e-9 && texts[0].opacity == 1 && texts[2].opacity == 1)
         // HTML: the texts in a baseline-aligned row, the count at 80 % and 60 % opacity.
         let html = String(decoding: try rendered.data(as: .html), as: UTF8.self)
-        #expect(html.contains("<span class=\"tc-label\"><span class=\"tc-text\">Swift</span><span class=\"tc-count\">12</span></span>"))
+        // A space between them, which the flex row drops: read without the style sheet, "Swift 12".
+        #expect(html.contains("<span class=\"tc-label\"><span class=\"tc-text\">Swift</span> <span class=\"tc-count\">12</span></span>"))
         #expect(html.contains(" .tc-count{flex:none;font-size:80%;opacity:0.6}"))
         #expect(html.contains("<span class=\"tc-text\">Linux</span>"))
         // A cut label keeps its count whole.

@@ -26,6 +26,17 @@ import Typesetting
 
     /// A cloud of thousands of chips finds its chips' figures on every core: the warnings come in
     /// the tags' order and the chips in theirs, as for a small cloud.
+    /// What a label template adds is drawn, so it is checked too: `{text} 中` drew boxes without a
+    /// warning, and strictFonts passed.
+    @Test func aLabelTemplatesOwnTextIsChecked() throws {
+        let cloud = try Cloud(yaml: "label: \"{text} 中 {weight}\"\ntags: [{text: Swift, weight: 3}, Go]")
+        let rendered = try cloud.rendered(typesetter: bundledTypesetter)
+        #expect(rendered.fontWarnings.map(\.tagIndex) == [0, 1])
+        #expect(rendered.fontWarnings.allSatisfy { $0.characters.map(\.codePoint) == ["U+4E2D"] })
+        #expect(throws: TagCloudError.self) { try Cloud(yaml: "strictFonts: true\nlabel: \"{text} 中\"\ntags: [Swift]").rendered(typesetter: bundledTypesetter) }
+        #expect(try Cloud(yaml: "label: \"{text} ({weight})\"\ntags: [{text: Swift, weight: 3}]").rendered(typesetter: bundledTypesetter).fontWarnings.isEmpty)
+    }
+
     @Test func aLargeCloudWarnsInTheTagsOrder() throws {
         let count = CloudRenderer.concurrentLayoutChips + 904
         var cloud = Cloud(tags: (0..<count).map { Cloud.Tag($0 % 997 == 5 ? "हिन्दी \($0)" : "t\($0)") })

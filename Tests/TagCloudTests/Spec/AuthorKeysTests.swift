@@ -104,7 +104,15 @@ import Testing
         // and a label the template leaves empty is the tag's text.
         let joined = try Template("{text}{weight}")
         #expect(joined.parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])
-        #expect(joined.parts(text: "A", weight: 2) == [LabelPart(text: "A2", isCount: true)])
+        // It is drawn as the text, not in the count's lighter look.
+        #expect(joined.parts(text: "A", weight: 2) == [LabelPart(text: "A2", isCount: false)])
+        // Whole weights are digits however large; others as Swift writes them.
+        #expect(counts.parts(text: "a", weight: 1e15)[1].text == "1000000000000000")
+        #expect(counts.parts(text: "a", weight: 4503599627370496)[1].text == "4503599627370496")
+        #expect(counts.parts(text: "a", weight: 1e16)[1].text == "10000000000000000")
+        #expect(counts.parts(text: "a", weight: 0)[1].text == "0")
+        #expect(counts.parts(text: "a", weight: 1e21)[1].text == "1e+21")
+        #expect(tooltip.string(text: "a", weight: 1e16) == "a:  10000000000000000 posts")
         #expect(joined.string(text: "Bee", weight: nil) == "Bee")
         #expect(try Template("{weight}").parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])
         #expect(try Template("({weight})").parts(text: "Bee", weight: nil) == [LabelPart(text: "Bee", isCount: false)])

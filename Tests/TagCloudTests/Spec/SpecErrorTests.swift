@@ -336,6 +336,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         let oneMessage = message(one, .svg)
         #expect(oneMessage.contains(#": 1 tag makes it "#) && oneMessage.hasSuffix(
             #" points tall (SVG is 1 pixel a point); lower "font.size", "chip.padding" or "padding""#), "\(oneMessage)")
+        // A chip wider than the flow made the picture wide: its size is to blame, not "width" (a
+        // lower width changes nothing).
+        let huge = try Cloud(yaml: "font: {size: 3000}\nscale: 64\ntags: [{text: a, weight: 1}, {text: b, weight: 2}]\n")
+        let hugeMessage = message(huge, .png)
+        #expect(hugeMessage.contains(#": a chip whose padding and ellipsis alone are wider than "width" 358 makes it "#)
+                && hugeMessage.contains(#" points wide, × "scale" 64; lower "weights.maxSize", "chip.padding" or "scale""#), "\(hugeMessage)")
     }
 
     /// `localizedDescription`, what Swift programs print, is the message (it was "The operation
