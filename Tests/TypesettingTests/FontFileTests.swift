@@ -198,6 +198,22 @@ let testFontsDirectory = fixturesDirectory.appendingPathComponent("Fonts")
         #expect(library.loadedFaces().contains { $0.path.hasPrefix(folder.path) })
     }
 
+    /// Characters Unicode calls default-ignorable that HarfBuzz draws with glyphs (the Hangul
+    /// fillers, Duployan's format controls) are boxes when no font has them, and are reported:
+    /// they were taken as hidden, drew a box, and nothing was said. A right-to-left text's
+    /// characters are listed in the order they are written.
+    @Test func boxesHarfBuzzDrawsAreReportedInWrittenOrder() throws {
+        for (text, missing) in [("a\u{115F}b", ["U+115F"]), ("e\u{FFA0}f", ["U+FFA0"]), ("x\u{3164}y", ["U+3164"]),
+                                ("\u{1BC00}\u{1BCA0}", ["U+1BC00", "U+1BCA0"])] {
+            let shaped = try typesetter.shape(text, font: .body)
+            #expect(shaped.uncoveredCharacters.map(\.codePoint) == missing, "\(text.unicodeScalars.map(\.value))")
+        }
+        // A zero-width joiner or a variation selector HarfBuzz hides is no box.
+        #expect(try typesetter.shape("a\u{200D}b\u{FE0F}", font: .body).uncoveredCharacters.isEmpty)
+        let syriac = try typesetter.shape("\u{0723}\u{0718}\u{072A}", font: .body)
+        #expect(syriac.uncoveredCharacters.map(\.codePoint) == ["U+0723", "U+0718", "U+072A"])
+    }
+
     /// Without system fonts the same text shows boxes, and says so.
     @Test func withoutSystemFontsTheCharactersAreReported() throws {
         let shaped = try typesetter.shape("हिन्दी", font: .body)

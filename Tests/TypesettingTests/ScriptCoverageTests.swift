@@ -97,6 +97,26 @@ let systemTypesetter: Typesetter = {
         #expect(shaped.fontFamilies.contains("Noto Color Emoji") && shaped.uncoveredCharacters.isEmpty)
     }
 
+    /// Full-width punctuation side by side is set half a width closer (`halt`), as Chromium's
+    /// default `text-spacing-trim: normal` sets it: widths Chromium 156 gave with Noto Sans CJK JP
+    /// at 17 px (each label 8.5 px or 17 px narrower than with every mark full width).
+    @Test(arguments: [("「東京」、「大阪」", 136.0), ("日本語（にほんご）。", 161.5), ("『本』「題」", 93.5), ("。、「」", 51.0),
+                      ("東京", 34.0), ("「東京」", 68.0), ("」\u{3000}", 25.5)])
+    func adjacentPunctuationIsSetCloserAsInChromium(text: String, width: Double) throws {
+        let shaped = try systemTypesetter.shape(text, font: Font(size: 17), language: TextLanguage("ja"))
+        #expect(shaped.fontFamilies == ["Noto Sans CJK JP"])
+        #expect(abs(shaped.size.width - width) < 1.0 / 128, "\(text): \(shaped.size.width)")
+    }
+
+    /// Traditional Chinese centres its commas: an opening bracket after one is set closer, as
+    /// after a middle dot (Chromium 156, Noto Sans CJK TC, 20 px).
+    @Test func traditionalChineseCommasAreMiddleDots() throws {
+        for (text, width) in [("」、「", 40.0), ("、「", 30.0), ("，「", 30.0)] {
+            let shaped = try systemTypesetter.shape(text, font: Font(size: 20), language: TextLanguage("zh-Hant"))
+            #expect(abs(shaped.size.width - width) < 1.0 / 128, "\(text): \(shaped.size.width)")
+        }
+    }
+
     /// Han forms follow the language: 直 and 骨 are other glyphs in Japanese than in Simplified
     /// Chinese (the JP and SC faces, and `locl`), and Hong Kong Chinese gets its own forms in the
     /// face Chromium picks for it (TC).

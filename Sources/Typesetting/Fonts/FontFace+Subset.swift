@@ -33,6 +33,13 @@ extension FontFace {
         for scalar in characters.sorted(by: { $0.value < $1.value }) {
             hb_set_add(unicodes, scalar.value)
         }
+        // The half widths a browser sets adjacent CJK punctuation in (`halt`, and `chws` where a
+        // font has it; ``HanKerning``) are kept too: a page shaping the subset without them drew
+        // its labels wider than the picture.
+        if let features = hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG) {
+            hb_set_add(features, HanKerning.halfWidths)
+            hb_set_add(features, 0x6368_7773)  // chws
+        }
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
         guard let subset = hb_subset_or_fail(face.pointer, input) else {
             throw TypesettingError.fontFileCorrupt(path: path, reason: "HarfBuzz cannot subset the face")

@@ -147,9 +147,20 @@ func covers(_ face: FontFace, _ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
     cluster.allSatisfy { isIgnorable($0) || face.hasGlyph($0) }
 }
 
-/// Default-ignorable code points (ZWJ, variation selectors, tags, …), which HarfBuzz hides.
+/// The default-ignorable code points HarfBuzz hides (ZWJ, variation selectors, bidi controls,
+/// tags, …): its own list (`is_default_ignorable` in hb-unicode.hh, HarfBuzz 6), which is not
+/// Unicode's Default_Ignorable_Code_Point. The Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and
+/// Duployan's shorthand format controls (U+1BCA0–U+1BCA3) are drawn with the font's glyphs, as
+/// Uniscribe draws them, and U+180F (a variation selector of Unicode 14) is not in HarfBuzz 6's
+/// list: taken as hidden, they were never given a fallback font and drew a box without a warning.
 func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0x00AD && scalar.properties.isDefaultIgnorableCodePoint
+    switch scalar.value {
+    case 0x00AD, 0x034F, 0x061C, 0x17B4...0x17B5, 0x180B...0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F,
+         0xFE00...0xFE0F, 0xFEFF, 0xFFF0...0xFFF8, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+        true
+    default:
+        false
+    }
 }
 
 /// Whether a cluster is shown as an emoji by default (UTS #51 section 4, "Presentation Style"):

@@ -226,12 +226,14 @@ public struct ShapedText: Sendable, Equatable {
         return families
     }
 
-    /// The characters no available font covers, each once, in the order they are drawn: what the
-    /// text shows as `.notdef` boxes. Empty when every character has a glyph.
+    /// The characters no available font covers, each once, in the order they are written: what
+    /// the text shows as `.notdef` boxes. Empty when every character has a glyph.
     ///
     /// A character counts when its grapheme cluster was shaped to glyph 0 (`.notdef`) and the run's
-    /// face does not map it; default-ignorable characters (joiners, variation selectors) never
-    /// count. Only the text shown is examined: characters a truncation dropped are not reported.
+    /// face does not map it; the default-ignorable characters HarfBuzz hides (joiners, variation
+    /// selectors) count only in a box of their own. Characters are listed in the order they are
+    /// written (a right-to-left text's too), each once. Only the text shown is examined:
+    /// characters a truncation dropped are not reported.
     ///
     /// - Complexity: O(g) in the number of glyphs when nothing is missing (the usual case),
     ///   O(g log g) otherwise.
@@ -239,7 +241,9 @@ public struct ShapedText: Sendable, Equatable {
         // Most texts have no `.notdef`: known without copying a run (each copy counts a reference
         // on its face, which every thread shares).
         guard storage.hasNotdef else { return [] }
-        var found: [UncoveredCharacter] = []
+        // Each character with its place in the text: runs come in visual order, and a right-to-left
+        // text's characters were listed backwards.
+        var found: [(line: Int, offset: Int, character: UncoveredCharacter)] = []
         var seen = Set<UInt32>()
         for index in 0..<runCount {
             let run = self.run(index)
@@ -259,13 +263,18 @@ public struct ShapedText: Sendable, Equatable {
                 let stop = utf8.index(utf8.startIndex, offsetBy: end)
                 guard let lower = start.samePosition(in: lineText.unicodeScalars),
                       let upper = stop.samePosition(in: lineText.unicodeScalars) else { continue }
-                for scalar in lineText.unicodeScalars[lower..<upper]
-                where !isIgnorable(scalar) && !run.face.hasGlyph(scalar) && seen.insert(scalar.value).inserted {
-                    found.append(UncoveredCharacter(scalar))
+                let scalars = lineText.unicodeScalars[lower..<upper]
+                // The box is a character the face lacks that the shaper does not hide; a cluster
+                // of hidden ones alone (a lone variation selector) is reported by them.
+                let missing = scalars.indices.filter { !run.face.hasGlyph(scalars[$0]) }
+                let shown = missing.filter { !isIgnorable(scalars[$0]) }
+                for position in shown.isEmpty ? missing : shown where seen.insert(scalars[position].value).inserted {
+                    found.append((run.line, utf8.distance(from: utf8.startIndex, to: position),
+                                  UncoveredCharacter(scalars[position])))
                 }
             }
         }
-        return found
+        return found.sorted { ($0.line, $0.offset) < ($1.line, $1.offset) }.map(\.character)
     }
 }
 

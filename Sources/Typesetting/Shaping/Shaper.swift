@@ -233,8 +233,16 @@ private func withHarfBuzz<Result>(
     if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
     if end == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
     hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-    InertFeatures.withFeatures(turningOff: mask) { features in
-        hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
+    if mask != 0 {
+        InertFeatures.withFeatures(turningOff: mask) { features in
+            hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
+        }
+    } else {
+        // A text that is not printable ASCII may hold CJK punctuation a browser sets closer.
+        let centredDots = HanKerning.centresDots(family: face.familyName, language: language?.identifier)
+        HanKerning.withFeatures(utf8: utf8, start: start, end: end, centredDots: centredDots) { features in
+            hb_shape(face.font.pointer, buffer, features.baseAddress, UInt32(features.count))
+        }
     }
     guard hb_buffer_allocation_successful(buffer) != 0 else {
         throw TypesettingError.shapingFailed(text: text(), reason: "HarfBuzz ran out of memory")
