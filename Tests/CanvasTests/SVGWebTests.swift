@@ -107,7 +107,10 @@ import Typesetting
         let list = try Self.cloud(Self.threeChips)
         let text = try Self.text(list)
         let prefix = try #require(Self.prefix(of: text))
-        #expect(!text.contains("aria-labelledby"))
+        // The picture by its <title> child alone; the list inside it points at the title.
+        let root = try #require(text.components(separatedBy: "\n").first { $0.hasPrefix("<svg") })
+        #expect(!root.contains("aria-labelledby"))
+        #expect(text.contains("role=\"list\" aria-labelledby=\"\(prefix)-title\""))
         #expect(text.contains("<title id=\"\(prefix)-title\">Tag cloud</title>"))
         var japanese = SVGOptions()
         japanese.language = "ja"
@@ -150,8 +153,9 @@ import Typesetting
 
     @Test func linkTargets() throws {
         let list = try Self.cloud([("Swift", "https://www.swift.org", false)])
-        #expect(try Self.text(list, options: SVGOptions(linkTarget: .current)).contains("<a class=\"tc-link\" href=\"https://www.swift.org\">"))
-        #expect(try Self.text(list, options: SVGOptions(linkTarget: .top)).contains("href=\"https://www.swift.org\" target=\"_top\">"))
+        // The link is named by the chip's whole label.
+        #expect(try Self.text(list, options: SVGOptions(linkTarget: .current)).contains("<a class=\"tc-link\" href=\"https://www.swift.org\" aria-label=\"Swift\">"))
+        #expect(try Self.text(list, options: SVGOptions(linkTarget: .top)).contains("href=\"https://www.swift.org\" aria-label=\"Swift\" target=\"_top\">"))
         #expect(try Self.text(list, options: SVGOptions(linkTarget: .blank)).contains("target=\"_blank\" rel=\"noopener\">"))
     }
 

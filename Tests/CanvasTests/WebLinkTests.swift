@@ -8,7 +8,7 @@ import TestRandom
 @Suite struct WebLinkTests {
     @Test(arguments: [
         ("https://www.swift.org", WebLink.Kind.web), ("HTTP://EXAMPLE.COM/a?b=c#d", .web), ("http://[::1]:8080/", .web),
-        ("https://user@example.com:443/path", .web), ("https://例え.jp/パス", .web), ("mailto:me@example.com", .mail),
+        ("https://example.com:443/path", .web), ("https://例え.jp/パス", .web), ("mailto:me@example.com", .mail),
         ("MailTo:me@example.com", .mail), ("tel:+1-555-0100", .telephone), ("/tags/swift", .relative),
         ("tags/swift.html", .relative), ("../up", .relative), ("?page=2", .relative), ("/search?q=a\\b", .relative), ("//cdn.example.com/x", .relative),
         ("#swift", .fragment), ("a%20b", .relative),
@@ -105,6 +105,9 @@ import TestRandom
         // An invisible character is named (the message echoed it unseen).
         ("\u{200B}javascript:alert(1)", "invisible character U+200B (ZERO WIDTH SPACE)"), ("/tags/c\u{AD}d/", "U+00AD"),
         ("https://a.com/\u{202E}gpj.exe", "U+202E"),
+        // A user name before the host: the link reads as kernel.org and goes to evil.com.
+        ("https://kernel.org@evil.com/", "user name"), ("https://user:pw@example.com/", "user name"),
+        ("//kernel.org@evil.com/x", "user name"), ("https://evil.com%2F@kernel.org", "user name"),
     ])
     func malformedLinksAreErrors(href: String, reason: String) {
         let error = #expect(throws: CanvasError.self) { try WebLink(checking: href) }

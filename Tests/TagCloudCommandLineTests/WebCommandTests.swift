@@ -36,7 +36,7 @@ import Testing
         #expect(svg.contains("#langs{width:100%;"))
         #expect(svg.contains("<title id=\"langs-title\">Languages</title>"))
         #expect(svg.contains("@media screen and (prefers-color-scheme:dark){"))
-        #expect(svg.contains("href=\"https://kernel.org\" target=\"_blank\" rel=\"noopener\""))
+        #expect(svg.contains("href=\"https://kernel.org\" aria-label=\"Linux\" target=\"_blank\" rel=\"noopener\""))
         // No background unless the spec gives one.
         #expect(!svg.contains("tc-background\""))
     }

@@ -443,10 +443,19 @@ final class SVGWriter {
     }
 
     /// `<a …href="…"…>\n` for a link.
-    private func writeLink(_ link: WebLink, isChip: Bool, isCurrent: Bool = false) {
+    ///
+    /// - Parameter name: The link's name for assistive technology, when its text may not say all
+    ///   of it: a chip's whole label (a label cut to "A very long ta…" named the link so, and two
+    ///   such chips were two links of one name).
+    private func writeLink(_ link: WebLink, isChip: Bool, isCurrent: Bool = false, name: String? = nil) {
         body.write(isChip ? "<a class=\"tc-link\" href=\"" : "<a href=\"")
         body.write(escaped: link.href)
         body.write("\"")
+        if let name {
+            body.write(" aria-label=\"")
+            body.write(escaped: name)
+            body.write("\"")
+        }
         if isCurrent { body.write(" aria-current=\"true\"") }
         body.write(string: linkTarget.anchorAttributes(for: link.kind))
         body.write(">\n")
@@ -475,6 +484,12 @@ final class SVGWriter {
                 body.write(" aria-label=\"")
                 body.write(escaped: label)
                 body.write("\"")
+            } else {
+                // The list is named by the picture's title, as the HTML list is: an unnamed list
+                // was one more "list" among a page's clouds.
+                body.write(" aria-labelledby=\"")
+                body.writePrefix()
+                body.write("-title\"")
             }
             body.write(">\n")
             writeTooltip(metadata)
@@ -508,7 +523,7 @@ final class SVGWriter {
             body.write(">\n")
             writeTooltip(metadata)
             if let link {
-                writeLink(link, isChip: true, isCurrent: context.isSelected)
+                writeLink(link, isChip: true, isCurrent: context.isSelected, name: metadata.label)
                 return .linkThenGroup
             }
             return .group

@@ -93,6 +93,8 @@ public struct WebLink: Sendable, Hashable {
             if kind == .relative, cleaned.unicodeScalars.prefix(while: { $0 != "?" && $0 != "#" }).contains("\\") {
                 throw .malformedLink(href: text, reason: "a relative link's path contains a backslash; write / (or %5C)")
             }
+            // `//host/path` names a host as a web link does, and is checked as one.
+            if kind == .relative, cleaned.hasPrefix("//") { try Self.checkAuthority(cleaned, original: text) }
         }
         guard let url = URL(string: Self.encodingOutsideAuthority(cleaned)) else {
             throw .malformedLink(href: text, reason: "it cannot be read as a URL")
@@ -210,8 +212,13 @@ public struct WebLink: Sendable, Hashable {
             throw .malformedLink(href: original, reason: "a web link needs // and a host after the scheme, as in https://example.com")
         }
         let authority = scalars.dropFirst(2).prefix(while: { !["/", "\\", "?", "#"].contains($0) })
-        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority[...]
-        var host = hostAndPort[...]
+        // A user name before the host reads as the host to a person and goes elsewhere:
+        // `https://kernel.org@evil.com/` under a tag named Linux opens evil.com.
+        if authority.contains("@") {
+            throw .malformedLink(href: original, reason: "it has a user name or password before \"@\", and goes to the host after it; "
+                                 + "a link names its host alone, as in https://example.com/page")
+        }
+        var host = authority[...]
         var port: ArraySlice<Unicode.Scalar> = []
         if host.first == "[" {
             guard let close = host.firstIndex(of: "]") else {

@@ -128,14 +128,13 @@ struct HTMLWriter {
         // of their own are read in it (they were read in the page's).
         let lang = listLanguage.map { " lang=\"\(WebText.escape($0))\"" } ?? ""
         let list = "<ul id=\"\(p)\" class=\"tc-cloud\" role=\"list\"\(dir)\(lang) aria-label=\"\(WebText.escape(title))\">\n" + items + "</ul>\n"
-        let style = try styleSheet(controlsRows: controlsRows)
-        var fragment = "<style>\n" + style + "</style>\n"
+        let style = "<style>\n" + (try styleSheet(controlsRows: controlsRows)) + "</style>\n"
         // The frame sizes the cloud in any parent: a grid of one column `minmax(0, picture width)`
         // is as wide as the picture in a parent sized by its content (a float, an inline block, a
         // flex item, a table cell), as narrow as the parent when it is narrower, and never wider.
         let inner = controlsRows ? "<div id=\"\(p)-box\" class=\"tc-box\">\n" + list + "</div>\n" : list
-        fragment += "<div id=\"\(p)-frame\" class=\"tc-frame\">\n" + inner + "</div>\n"
-        guard options.isPage else { return fragment }
+        let frame = "<div id=\"\(p)-frame\" class=\"tc-frame\">\n" + inner + "</div>\n"
+        guard options.isPage else { return style + frame }
         // The page is as dark as the cloud's look: a dark theme's white text never lands on a
         // browser's white page (an automatic theme's only in dark mode).
         let pageStyle = if options.darkLook != nil {
@@ -154,7 +153,9 @@ struct HTMLWriter {
         let pageLanguage = cloud.web.language ?? (languages.count == 1 ? languages.first.flatMap { $0 } ?? "en" : "en")
         return "<!DOCTYPE html>\n<html lang=\"\(WebText.escape(pageLanguage))\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            + "<title>\(WebText.escape(title))</title>\n<style>\(pageStyle)</style>\n</head>\n<body>\n" + fragment + "</body>\n</html>\n"
+            // The cloud's style sheet in the head, where a document's belong (in the body it is
+            // not valid HTML).
+            + "<title>\(WebText.escape(title))</title>\n<style>\(pageStyle)</style>\n" + style + "</head>\n<body>\n" + frame + "</body>\n</html>\n"
     }
 
     /// The chips of the display list in drawing order, which is the layout's order.
@@ -281,7 +282,10 @@ struct HTMLWriter {
         let parts = label.parts.map { part in
             "<span class=\"\(part.isCount ? "tc-count" : "tc-text")\">" + WebText.escape(part.text, keepingNoncharacters: true) + "</span>"
         }
-        return parts.count == 1 ? parts[0] : "<span class=\"tc-label\">" + parts.joined() + "</span>"
+        // A space between the texts, which the flex container drops (`.tc-label` collapses white
+        // space): read without the style sheet (a feed reader, reader mode, a page whose policy
+        // blocks it), the label is "Swift 42", not "Swift42".
+        return parts.count == 1 ? parts[0] : "<span class=\"tc-label\">" + parts.joined(separator: " ") + "</span>"
     }
 
     /// The label's texts shaped whole, on one line, as text items (for their faces and
@@ -385,7 +389,9 @@ struct HTMLWriter {
         }
         // Its size in a rule too: a page's `svg { width: 100% }` beats the attributes.
         let boxClass = checkClass("width:\(number(box.width))px;height:\(number(box.height))px")
-        return "<svg class=\"tc-check \(boxClass)\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
+        // The namespace written out: a page served as XHTML puts an element without it in XHTML's,
+        // and the checkmark was not drawn.
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tc-check \(boxClass)\" aria-hidden=\"true\" width=\"\(number(box.width))\" height=\"\(number(box.height))\""
             + " viewBox=\"\(number(box.minX)) \(number(box.minY)) \(number(box.width)) \(number(box.height))\">" + paths + "</svg>"
     }
 
@@ -628,12 +634,12 @@ struct HTMLWriter {
             css += "\(scope) .tc-text{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:pre;unicode-bidi:plaintext}\n"
         } else {
             css += "\(scope) .tc-text{min-width:0;overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;"
-                + "-webkit-line-clamp:\(cloud.lineLimit);overflow-wrap:normal;unicode-bidi:plaintext}\n"
+                + "-webkit-line-clamp:\(cloud.lineLimit);overflow-wrap:normal;white-space:pre-wrap;unicode-bidi:plaintext}\n"
             // A label with a word wider than the row stays on one line, cut with "…" (`Text`
             // never breaks inside a word): ``chipElement`` marks those chips.
             css += "\(scope) .tc-one .tc-text{display:block;-webkit-line-clamp:none;text-overflow:ellipsis;white-space:pre}\n"
         }
-        css += "\(scope) .tc-label{display:flex;align-items:baseline;gap:.25em;min-width:0}\n"
+        css += "\(scope) .tc-label{display:flex;align-items:baseline;gap:.25em;min-width:0;white-space:normal}\n"
         css += "\(scope) .tc-count{flex:none;font-size:\(number(ChipLabel.countScale * 100))%;opacity:\(ChipLabel.countOpacity)}\n"
         css += "\(scope) .tc-link:hover{filter:var(--tc-hover-filter,brightness(.92))}\n"
         // Outside the chip, so that a selected chip filled with the accent colour still shows it.
@@ -717,7 +723,9 @@ struct HTMLWriter {
         }
     }
 
+    /// Six decimals: a length of the layout is a whole number of 1/64 px (0.015625), which four
+    /// decimals cut (a chip 247.53125 px wide written 247.5312 wrapped in the browser).
     private func number(_ value: CGFloat) -> String {
-        WebText.number(Double(value), decimals: 4)
+        WebText.number(Double(value), decimals: 6)
     }
 }

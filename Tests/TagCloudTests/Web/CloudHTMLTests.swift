@@ -221,7 +221,7 @@ import Testing
         #expect(linkedHTML.contains("<a class=\"tc-body tc-link\" href=\"https://kernel.org\" aria-current=\"true\""), "\(linkedHTML)")
         #expect(linkedHTML.components(separatedBy: "aria-current").count == 2)
         let linkedSVG = String(decoding: try renderSpec(linked).data(as: .svg), as: UTF8.self)
-        #expect(linkedSVG.contains("<a class=\"tc-link\" href=\"https://kernel.org\" aria-current=\"true\""), "\(linkedSVG)")
+        #expect(linkedSVG.contains("<a class=\"tc-link\" href=\"https://kernel.org\" aria-label=\"Linux\" aria-current=\"true\""), "\(linkedSVG)")
         #expect(linkedSVG.components(separatedBy: "aria-current").count == 2)
     }
 
@@ -254,6 +254,9 @@ import Testing
     @Test @MainActor func aPageIsAWholeDocument() throws {
         let page = try Self.html("tags: [Swift]\n", options: HTMLOptions(title: "Languages", isPage: true))
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
+        // Every style sheet is in the head (one in the body is not valid HTML).
+        let parts = page.components(separatedBy: "<body>")
+        #expect(parts.count == 2 && parts[0].components(separatedBy: "<style>").count == 3 && !parts[1].contains("<style"))
         // A cloud in one language makes a page in that language.
         let japanese = try Self.html("locale: ja\ntags: [東京, 大阪]\n", options: HTMLOptions(isPage: true))
         #expect(japanese.hasPrefix("<!DOCTYPE html>\n<html lang=\"ja\">"))
