@@ -17,6 +17,38 @@ struct DrawingModifierTests {
         #expect(order == [Color.blue.rgba, Color.red.rgba])
     }
 
+    /// Chip code written for an app taps, hit-tests and describes itself to VoiceOver: those
+    /// modifiers compile as in SwiftUI and change nothing drawn.
+    @Test("Touch, selection and accessibility modifiers draw nothing")
+    func interactionModifiersChangeNothing() throws {
+        let plain = try render(Text("Swift").padding(8).background(Capsule().fill(Color.blue)))
+        var taps = 0
+        let chip = Text("Swift").padding(8).background(Capsule().fill(Color.blue))
+            .contentShape(Capsule())
+            .onTapGesture { taps += 1 }
+            .onLongPressGesture { taps += 1 }
+            .allowsHitTesting(true)
+            .accessibilityElement(children: .combine)
+            .accessibilityAddTraits([.isButton, .isSelected])
+            .accessibilityRemoveTraits(.isImage)
+            .accessibilityHint("Filters by tag")
+            .accessibilityValue("selected")
+            .accessibilityHidden(false)
+            .textSelection(.enabled)
+            .ignoresSafeArea()
+            .onTapGesture(count: 2) { location in taps += Int(location.x) }
+            .contentShape([.interaction, .hoverEffect], Capsule())
+            .onLongPressGesture(minimumDuration: 1, maximumDistance: 5, pressing: { _ in taps += 1 }, perform: { taps += 1 })
+            .onLongPressGesture(perform: { taps += 1 }, onPressingChanged: { _ in taps += 1 })
+            .accessibilityHint(Text("Filters by tag"))
+            .accessibilityValue(Substring("3 posts"))
+            .accessibilityAddTraits(.updatesFrequently)
+            .edgesIgnoringSafeArea(.all)
+        let result = try render(chip)
+        #expect(result.size == plain.size && result.items == plain.items)
+        #expect(taps == 0)
+    }
+
     /// A pass that neither draws nor records frames leaves out what only draws (a shape
     /// background, metadata) and keeps what layout or an observer sees (a background with a
     /// frame in it, the `GeometryReader` of a measuring background); the sizes and the placement

@@ -17,6 +17,34 @@ private struct Appearing: View {
     }
 }
 
+/// A view that starts empty and gets its height when it appears (the globulus layout's
+/// `totalHeight = .zero` at the top level).
+private struct GrowingFromNothing: View {
+    @State private var height: CGFloat = 0
+
+    var body: some View {
+        Color.blue.frame(width: 100, height: height).onAppear { height = 40 }
+    }
+}
+
+/// A view whose first pass is less than empty.
+private struct GrowingFromLessThanNothing: View {
+    @State private var height: CGFloat = 0
+
+    var body: some View {
+        Color.blue.frame(width: 100, height: height - 8).onAppear { height = 48 }
+    }
+}
+
+/// A view that stays empty.
+private struct StayingEmpty: View {
+    @State private var height: CGFloat = 0
+
+    var body: some View {
+        Color.blue.frame(width: 100, height: height).onAppear { height = 0 }
+    }
+}
+
 /// A view whose state never settles: every appearance of the text sets a new value.
 private struct Restless: View {
     @State private var count = 0
@@ -109,6 +137,15 @@ struct UpdateCycleTests {
         _ = try renderer.displayList()
         #expect(renderer.lastPassCount == 1)
         #expect(log.values.count == 2)
+    }
+
+    @Test("An empty first pass goes on to the next: only the settled view must have a size")
+    func anEmptyFirstPassSettles() throws {
+        let renderer = ImageRenderer(content: GrowingFromNothing())
+        #expect(try renderer.displayList().size == CGSize(width: 100, height: 40))
+        #expect(renderer.lastPassCount == 2)
+        #expect(try ImageRenderer(content: GrowingFromLessThanNothing()).displayList().size == CGSize(width: 100, height: 40))
+        #expect(throws: TagCloudUIError.invalidSize(width: 100, height: 0)) { try ImageRenderer(content: StayingEmpty()).displayList() }
     }
 
     @Test("A state that never settles fails after the documented bound, naming the view and the property")

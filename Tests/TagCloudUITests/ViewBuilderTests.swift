@@ -212,19 +212,46 @@ struct ViewBuilderTests {
         #expect(result.rect(filledWith: .pink) == rect(24, 68, 4, 4))
     }
 
-    @Test("ScrollView proposes an unspecified length along its axis and shows the content's full length")
+    @Test("ScrollView proposes its content no length along its axis, takes the length it is proposed, and cuts the content there")
     func scrollView() throws {
         let content = VStack(spacing: 0) { ForEach(0..<10, id: \.self) { _ in Color.red.frame(width: 20, height: 50) } }
+        // Proposed no height (a picture of the scroll view alone): all of the content.
+        let whole = try render(ScrollView { content }, proposal: ProposedViewSize(width: 100, height: nil))
+        #expect(whole.size == CGSize(width: 100, height: 500))
+        #expect(whole.rects(filledWith: .red).first == rect(40, 0, 20, 50))
+        // Cut at its bounds all the same, as SwiftUI cuts it (an offset drew over its neighbours).
+        let shifted = try render(VStack(spacing: 0) {
+            Color.green.frame(width: 100, height: 20)
+            ScrollView { Color.red.frame(width: 20, height: 10).offset(y: -15) }.frame(height: 30)
+        })
+        let shiftedClips: [CGRect] = shifted.items.compactMap { item in
+            if case .group(let group) = item.content, case .rect(let rect)? = group.clip?.shape { rect } else { nil }
+        }
+        #expect(shiftedClips.count == 1 && shiftedClips.first?.minY == 20 && shiftedClips.first?.height == 30, "\(shiftedClips)")
+        // Proposed 200: the first 200 points, from the top, cut there.
         let vertical = try render(ScrollView { content }, proposal: ProposedViewSize(width: 100, height: 200))
-        #expect(vertical.size == CGSize(width: 100, height: 500))
+        #expect(vertical.size == CGSize(width: 100, height: 200))
         #expect(vertical.rects(filledWith: .red).first == rect(40, 0, 20, 50))
+        let clips = vertical.items.compactMap { if case .group(let group) = $0.content { group.clip?.shape } else { nil } }
+        #expect(clips == [.rect(CGRect(x: 0, y: 0, width: 100, height: 200))])
         let horizontal = try render(ScrollView(.horizontal, showsIndicators: false) {
             Color.blue.frame(width: 30, height: 10)
             Color.blue.frame(width: 30, height: 10)
         }, proposal: ProposedViewSize(width: 40, height: 50))
-        #expect(horizontal.size == CGSize(width: 68, height: 50))
+        #expect(horizontal.size == CGSize(width: 40, height: 50))
         #expect(horizontal.rects(filledWith: .blue) == [rect(0, 20, 30, 10), rect(38, 20, 30, 10)])
         let flexible = try render(ScrollView { Color.red }, proposal: ProposedViewSize(width: 30, height: 200))
-        #expect(flexible.size == CGSize(width: 30, height: 10))
+        #expect(flexible.size == CGSize(width: 30, height: 200))
+        #expect(flexible.rect(filledWith: .red) == rect(0, 0, 30, 10))
+        // In a frame between two views: the scroll view is the frame's height and draws inside it
+        // (its content was centred on the frame and drew over both neighbours).
+        let page = try render(VStack(spacing: 0) {
+            Color.green.frame(width: 100, height: 20)
+            ScrollView { content }.frame(height: 100)
+            Color.blue.frame(width: 100, height: 20)
+        })
+        #expect(page.size == CGSize(width: 100, height: 140))
+        #expect(page.rect(filledWith: .blue) == rect(0, 120, 100, 20))
+        #expect(page.rects(filledWith: .red).first == rect(40, 20, 20, 50))
     }
 }

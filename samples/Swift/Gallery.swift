@@ -223,7 +223,7 @@ public enum Gallery {
             },
             GalleryExample(name: "wrapping-hstack-scroll", article: semianov,
                            description: "\"HStack scrollable\": the tags in a horizontal ScrollView of height 56, shown "
-                               + "at its full length.") { AnyView(WrappingHStackArticle.ScrollingTagList(tags: tags)) },
+                               + "scrolled to its start and cut at the picture's width, as a phone shows it.") { AnyView(WrappingHStackArticle.ScrollingTagList(tags: tags)) },
         ]
         let alignments: [(String, Alignment)] = [
             ("top-leading", .topLeading), ("top", .top), ("top-trailing", .topTrailing),

@@ -276,6 +276,14 @@ extension View {
         displayMetadata(label: label)
     }
 
+    /// Labels this view's drawing with a text's characters (SwiftUI's `accessibilityLabel(_:)`
+    /// with a `Text`), as the string form does.
+    ///
+    /// - Returns: The view.
+    public func accessibilityLabel(_ label: Text) -> some View {
+        displayMetadata(label: label.content)
+    }
+
     /// Identifies this view's drawing (SwiftUI's `accessibilityIdentifier(_:)`): the identifier
     /// goes into the display list's metadata (an SVG `id`).
     ///

@@ -99,12 +99,16 @@ public final class ImageRenderer<Content: View> {
         let typesetter = try resolvedTypesetter(typesetter)
         var count = 0
         defer { lastPassCount = count }
-        return try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
+        // A pass may be empty (a height that `onAppear` sets starts at zero): only the settled
+        // view must have a size that can be drawn.
+        let settled = try UpdateCycle(graph: graph).run(maximumPasses: Self.maximumUpdatePasses) { actions throws(TagCloudUIError) in
             count += 1
             let context = ResolutionContext(typesetter: typesetter, graph: graph, actions: actions)
             return try renderPass(content, proposedSize: proposedSize, scale: scale, environment: environment, context: context,
-                                  recordingFrames: recordingFrames, recordingTree: recordingTree)
+                                  recordingFrames: recordingFrames, recordingTree: recordingTree, allowingEmptySize: true)
         }
+        try checkDrawable(settled.list.size)
+        return settled
     }
 }
 
@@ -143,12 +147,15 @@ func resolvedTypesetter(_ given: Typesetter?) throws(TagCloudUIError) -> Typeset
 ///   - recordingFrames: Whether to record every node's frame (for tests).
 ///   - recordingTree: Whether to record the drawn tree (for animations).
 ///   - drawing: Whether to make display items (`false`: place every node only, for a layout).
+///   - allowingEmptySize: Whether a pass whose view is empty (a width or height of zero, or
+///     less) is drawn anyway, for the update cycle to go on; the caller checks the settled pass's
+///     size.
 /// - Returns: The pass.
 /// - Throws: As ``ImageRenderer/displayList()``.
 func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSize, scale: CGFloat, environment: EnvironmentValues,
                                context: ResolutionContext, recordingFrames: Bool,
                                recordingTree: Bool, drawing: Bool = true,
-                               drawingConcurrently: Bool = false) throws(TagCloudUIError) -> SettledPass {
+                               drawingConcurrently: Bool = false, allowingEmptySize: Bool = false) throws(TagCloudUIError) -> SettledPass {
     var rootEnvironment = environment
     rootEnvironment.displayScale = scale
     let inputs = _ViewInputs(environment: rootEnvironment, context: context)
@@ -156,10 +163,14 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
     let root: ViewNode = nodes.count == 1 ? nodes[0]
         : ContainerNode(VStackLayout(), children: nodes, layoutDirection: rootEnvironment.layoutDirection)
     if context.tracksIdentity { root.stamp(.root) }
-    let size = root.sizeThatFits(proposedSize)
+    var size = root.sizeThatFits(proposedSize)
     if let error = context.firstError { throw error }
-    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-        throw .invalidSize(width: Double(size.width), height: Double(size.height))
+    if allowingEmptySize, size.width.isFinite, size.height.isFinite {
+        // A pass on the way to the settled one may be empty, or negative (`frame(height: h - 8)`
+        // while `h` is still 0): drawn as empty, for its actions to run.
+        size = CGSize(width: max(0, size.width), height: max(0, size.height))
+    } else {
+        try checkDrawable(size)
     }
     let canvas = DrawingContext(recordsFrames: recordingFrames, keepsItems: drawing, actions: context.actions)
     canvas.drawsLargeContainersConcurrently = drawingConcurrently
@@ -168,6 +179,14 @@ func renderPass<Content: View>(_ content: Content, proposedSize: ProposedViewSiz
     root.render(in: CGRect(origin: .zero, size: size), proposal: proposedSize, into: canvas)
     if let error = context.firstError { throw error }
     return SettledPass(root: root, list: DisplayList(size: size, items: canvas.items), canvas: canvas, tree: recorder?.tree)
+}
+
+/// Throws ``TagCloudUIError/invalidSize(width:height:)`` unless a view's size is finite and not
+/// empty.
+func checkDrawable(_ size: CGSize) throws(TagCloudUIError) {
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+        throw .invalidSize(width: Double(size.width), height: Double(size.height))
+    }
 }
 
 /// Resolves, lays out and draws a view in one pass: what ``ImageRenderer`` does for a view with

@@ -1,13 +1,17 @@
-/// A scrollable view: SwiftUI's `ScrollView`, drawn as a still picture of all its content.
+/// A scrollable view: SwiftUI's `ScrollView`, drawn as a still picture scrolled to its start.
 ///
 /// The content is proposed an unspecified length along the scrolling axes (so it takes its ideal
 /// length: a `FlowLayout` wraps at the proposed width and grows as tall as its rows) and the
 /// proposed length across them. Several views in the content are stacked as SwiftUI does: in a
 /// ``VStack`` for a vertical scroll view, an ``HStack`` for a horizontal one.
 ///
-/// A picture cannot scroll, so the scroll view shows its content's full length: along its axes it
-/// is as long as the content, whatever the proposal, and nothing is cut. Across them it takes the
-/// proposed length and centres the content, as SwiftUI does. Scroll indicators are not drawn.
+/// A picture shows the scroll view scrolled to its start. Along its axes it takes the length it is
+/// proposed, as SwiftUI's does, its content starting at its top (and leading edge) and cut at its
+/// bounds (`ScrollView { … }.frame(height: 100)` shows the first 100 points); proposed no length
+/// (the root of an ``ImageRenderer`` with no proposed height, a stack's ideal size) it is as long
+/// as its content, so a picture of a scroll view alone shows all of it. What the content draws
+/// outside the scroll view's bounds is cut, as SwiftUI cuts it. Across its axes it takes
+/// the proposed length and centres the content, as SwiftUI does. Scroll indicators are not drawn.
 public struct ScrollView<Content: View> {
     /// The scroll view's content.
     public var content: Content
@@ -74,12 +78,12 @@ final class ScrollNode: WrapperNode {
 
     override func measure(_ proposal: ProposedViewSize) -> CGSize {
         let content = child.sizeThatFits(contentProposal(proposal))
-        func across(_ proposed: CGFloat?, _ length: CGFloat) -> CGFloat {
-            guard let proposed, proposed.isFinite else { return length }
+        // The proposed length on either axis, the content's where none is proposed.
+        func length(_ proposed: CGFloat?, _ content: CGFloat) -> CGFloat {
+            guard let proposed, proposed.isFinite else { return content }
             return proposed
         }
-        return CGSize(width: axes.contains(.horizontal) ? content.width : across(proposal.width, content.width),
-                      height: axes.contains(.vertical) ? content.height : across(proposal.height, content.height))
+        return CGSize(width: length(proposal.width, content.width), height: length(proposal.height, content.height))
     }
 
     override func childPlacement(size: CGSize, proposal: ProposedViewSize) -> ChildPlacement {
@@ -88,6 +92,15 @@ final class ScrollNode: WrapperNode {
         let x = axes.contains(.horizontal) ? 0 : (size.width - content.width) / 2
         let y = axes.contains(.vertical) ? 0 : (size.height - content.height) / 2
         return ChildPlacement(proposal: inner, size: content, offset: CGPoint(x: x, y: y))
+    }
+
+    /// The content, cut at the scroll view's bounds as SwiftUI cuts it: what is longer than the
+    /// scroll view, and what its content draws outside it (an offset, an overlay wider than the
+    /// content), drew over the views around it.
+    override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
+        canvas.group(clip: Clip(.rect(frame)), opacity: 1) {
+            super.draw(in: frame, proposal: proposal, into: canvas)
+        }
     }
 
     /// A scroll view has no spacing preference of its own.
