@@ -50,7 +50,8 @@ package struct Render: ParsableCommand {
             tags.png; JSON layouts -> tags.layout.json), and standard input's or --from's to standard \
             output (refused when it is a terminal and the format is binary). INPUT may be a file, a \
             FIFO, /dev/fd/N or - for standard input. Options override the spec's keys; --set KEY=VALUE sets any key path, \
-            and a tag's keys by index (--set 'tags[0].weight=3'). A tag with characters no font covers \
+            and a tag's keys by index (--set 'tags[0].weight=3'); --set is applied first, so an option \
+            that names a key wins over --set for it (warned about). A tag with characters no font covers \
             is drawn with boxes and named on standard error (warning: ...), with the Debian package \
             that covers its script; --strict-fonts makes it an error.
 

@@ -207,6 +207,7 @@ package struct RenderCommandLine: Equatable, Sendable {
             }
         }
         if sawFormat, sawFormats { throw usage("give --format or --formats, not both") }
+        line.warnings += line.conflictingSettings()
         if line.outputFolder?.isEmpty == true { throw usage("--out-dir is empty; name a folder (. for this one)") }
         if line.outputFolder == "-" {
             throw usage("--out-dir - names no folder (standard output takes one file: -o -); name a folder, ./- for one called -")
@@ -251,6 +252,36 @@ package struct RenderCommandLine: Equatable, Sendable {
 
     static func usage(_ message: String) -> CommandError {
         .usage(message + "\nusage: tagcloud render <input>... [-o <output> | --out-dir <folder>] [options]; see 'tagcloud render --help'")
+    }
+
+    /// Warnings for a key set twice to different values: by `--set` twice (the last one is used),
+    /// or by `--set` and the option that names it (`--set width=300 --width 200`: the option is
+    /// used, whatever their order, as options are applied after `--set`).
+    func conflictingSettings() -> [String] {
+        var warnings: [String] = []
+        var assigned: [String: String] = [:]
+        var order: [String] = []
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            let key = String(assignment[..<equals]), value = String(assignment[assignment.index(after: equals)...])
+            if let first = assigned[key], first != value {
+                warnings.append("warning: --set \(key) is given twice (\(quoted(first)) and \(quoted(value))); the last one is used")
+            }
+            if assigned[key] == nil { order.append(key) }
+            assigned[key] = value
+        }
+        for key in order {
+            guard let value = assigned[key] else { continue }
+            // The option's key, or one holding it or held by it (`--set spacing.horizontal=40
+            // --spacing 5`: the option replaces the whole key).
+            for option in Self.specOptionKeys where option.keyPath == key || key.hasPrefix(option.keyPath + ".")
+                || option.keyPath.hasPrefix(key + ".") {
+                guard let given = specOptions[option.name], option.keyPath != key || value != given else { continue }
+                warnings.append("warning: --set \(key)=\(value) and --\(option.name) \(given) both set \(quoted(option.keyPath.count < key.count ? option.keyPath : key)); "
+                                + "--\(option.name) is used (options are applied after --set)")
+            }
+        }
+        return warnings
     }
 
     /// The warning for a value option given twice with different values (the last one is used);

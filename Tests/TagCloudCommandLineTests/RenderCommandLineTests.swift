@@ -36,6 +36,20 @@ import TestRandom
         #expect(try RenderCommandLine.parse(["-h"]) == .help)
     }
 
+    /// A key set twice to different values is said: `--set` twice (the last is used), and
+    /// `--set` against the option that names the key (the option is used, in either order).
+    @Test func aKeySetTwiceIsWarnedAbout() throws {
+        let both = try Self.parsed(["w.yaml", "--set", "width=300", "--width", "200"])
+        #expect(both.warnings == [#"warning: --set width=300 and --width 200 both set "width"; --width is used (options are applied after --set)"#])
+        #expect(try Self.parsed(["w.yaml", "--width", "200", "--set", "width=300"]).warnings == both.warnings)
+        #expect(try Self.parsed(["w.yaml", "--set", "width=300", "--set", "width=250"]).warnings
+                == [#"warning: --set width is given twice ("300" and "250"); the last one is used"#])
+        #expect(try Self.parsed(["w.yaml", "--set", "width=300", "--width", "300", "--set", "chip.fill=red"]).warnings.isEmpty)
+        // Part of the option's key: the option replaces the whole of it.
+        #expect(try Self.parsed(["s.yaml", "--set", "spacing.horizontal=40", "--spacing", "5"]).warnings
+                == [#"warning: --set spacing.horizontal=40 and --spacing 5 both set "spacing"; --spacing is used (options are applied after --set)"#])
+    }
+
     @Test(arguments: [
         (["tags.yaml", "--widht", "3"], #"unknown option "--widht"; did you mean "--width"?"#),
         (["tags.yaml", "--font_size", "3"], #"unknown option "--font_size"; did you mean "--font-size"?"#),
