@@ -120,7 +120,7 @@ struct ChipLabel: Sendable {
     var font: Font
     /// The font of the count: the chip's family and weight at 80 % of its size.
     var countFont: Font
-    /// The gap between the texts: a quarter of the font size.
+    /// The gap between the texts: a quarter of the font size, cut down to 1/64 point as a browser cuts the HTML's `gap: .25em`.
     var spacing: CGFloat
 
     /// A label of one text.
@@ -477,7 +477,10 @@ extension ResolvedCloud.Chip {
     var chipLabel: ChipLabel {
         ChipLabel(parts: label ?? [LabelPart(text: text, isCount: false)], font: font,
                   countFont: Font(family: fontFamily, size: fontSize * ChipLabel.countScale, weight: Font.Weight(fontWeight.value)),
-                  spacing: fontSize / 4)
+                  // A quarter of the size, as the HTML's `gap: .25em`, which a browser cuts down
+                  // to its 1/64 px layout units (an exact quarter of a weight's size made a cut
+                  // chip 0.0005 pt wider than the flow, and the PNG a pixel wider).
+                  spacing: Cloud.layoutLength(Double(fontSize) / 4))
     }
 }
 
