@@ -69,14 +69,10 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `reason` is Canvas's `WebLink` message; `location` is the tag's place in the spec when the
     /// spec stage found it, `nil` when the renderer did. `tag` is empty when a backend found the
     /// link without knowing its tag; the message then names the link.
-    ///
-    /// Exit code 65.
     case refusedLink(tag: String, href: String, reason: String, SpecLocation?)
 
     /// A link that is not a tag's (`fontURL`) and that web output must not write, for the reasons
     /// of ``refusedLink(tag:href:reason:_:)``; `key` names the setting.
-    ///
-    /// Exit code 65.
     case refusedSettingLink(key: String, href: String, reason: String, SpecLocation?)
 
     /// A tag weight that is not a finite number ≥ 0.
