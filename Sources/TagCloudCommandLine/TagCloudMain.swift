@@ -68,6 +68,8 @@ package enum TagCloudMain {
     /// - Parameter arguments: The arguments after the program's name.
     @MainActor
     package static func run(_ given: [String]) -> Never {
+        // A large spec: the same command again, its heaps in huge pages (before anything is read).
+        HugePageRestart.restartIfItPays(given)
         // `-oFILE`, as getopt reads it: the output named in the same argument.
         let arguments = separatingAttachedOutput(given)
         _ = StandardStreams.closedAtStart

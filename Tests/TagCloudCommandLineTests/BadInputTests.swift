@@ -487,3 +487,52 @@ import Testing
         #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("long.png")).width == 390)
     }
 }
+
+/// `tagcloud render` of a large spec restarts itself with glibc's allocator asked for huge pages,
+/// only when that pays and only once.
+@Suite struct HugePageRestartTests {
+    private let onRequest = "always [madvise] never\n"
+
+    @Test("A large render restarts when the kernel gives huge pages on request and the setting is not there yet")
+    func restartsWhenItPays() {
+        #expect(HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: onRequest,
+                                     largestInput: 3 << 20))
+        #expect(HugePageRestart.pays(arguments: ["render", "big.json"], tunables: "glibc.malloc.tcache_count=10",
+                                     hugePageMode: onRequest, largestInput: HugePageRestart.minimumInputSize))
+    }
+
+    @Test("No restart for a small input, another command, the setting already given, or a kernel that gives none or always does")
+    func staysOtherwise() {
+        let big = 3 << 20
+        #expect(!HugePageRestart.pays(arguments: ["render", "a.yaml"], tunables: nil, hugePageMode: onRequest,
+                                      largestInput: HugePageRestart.minimumInputSize - 1))
+        #expect(!HugePageRestart.pays(arguments: ["collect", "site"], tunables: nil, hugePageMode: onRequest, largestInput: big))
+        // Given by the user, or by the restart itself: once only, and =0 turns it off.
+        #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: "glibc.malloc.hugetlb=1",
+                                      hugePageMode: onRequest, largestInput: big))
+        #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: "glibc.malloc.hugetlb=0",
+                                      hugePageMode: onRequest, largestInput: big))
+        #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: "always madvise [never]\n",
+                                      largestInput: big))
+        #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: "[always] madvise never\n",
+                                      largestInput: big))
+        #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: nil, largestInput: big))
+    }
+
+    @Test("A restarted render writes what one that does not restart writes, from the same arguments")
+    func restartedRenderWritesTheSame() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = "{\"width\": 1200, \"tags\": [" + (0..<32_000).map { "{\"text\": \"swift\($0)\", \"weight\": \(1 + $0 % 9)}" }
+            .joined(separator: ",") + "]}"
+        #expect(spec.utf8.count >= HugePageRestart.minimumInputSize)
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("big.json"))
+        let restarted = try CommandRunner.run(["render", "big.json", "-o", "a.layout.json", "--width", "900"], in: dir)
+        let stayed = try CommandRunner.run(["render", "big.json", "-o", "b.layout.json", "--width", "900"], in: dir,
+                                           environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
+        #expect(restarted.status == 0 && stayed.status == 0, "\(restarted.standardError) \(stayed.standardError)")
+        let first = try Data(contentsOf: dir.appendingPathComponent("a.layout.json"))
+        #expect(first == (try Data(contentsOf: dir.appendingPathComponent("b.layout.json"))))
+        #expect(try CloudLayout(jsonData: first).width == 932, "the options after the spec are kept (900 and 16 of padding on each side)")
+    }
+}

@@ -25,9 +25,11 @@ struct SVGOutput {
     /// - Parameters:
     ///   - prefix: The id prefix when given; `nil` to derive it when the document is finished.
     ///   - capacity: The bytes to reserve.
-    init(prefix: String?, capacity: Int = 0) {
+    ///   - headRoom: Bytes kept free in front for the head that ``document(head:body:prefix:)``
+    ///     puts before a body (``GrowingBuffer/init(capacity:frontSlack:)``).
+    init(prefix: String?, capacity: Int = 0, headRoom: Int = 0) {
         self.prefix = prefix.map { Array($0.utf8) }
-        buffer = GrowingBuffer(capacity: max(capacity, 64))
+        buffer = GrowingBuffer(capacity: max(capacity, 64), frontSlack: headRoom)
     }
 
     /// The bytes written so far.

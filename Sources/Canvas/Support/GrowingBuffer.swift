@@ -11,8 +11,13 @@ package import Foundation
 /// its users do (they write, then hand the output over and write no more). Running out of memory
 /// stops the program, as an array's growth does.
 package struct GrowingBuffer {
+    /// Where the bytes start: `slack` bytes into the allocation.
     private var base: UnsafeMutablePointer<UInt8>
+    /// The bytes there is room for from `base`.
     private var capacity: Int
+    /// Free bytes before `base`, where ``insertAtStart(_:)`` puts what fits without moving the
+    /// bytes written.
+    private var slack: Int
     package private(set) var count = 0
     /// Frees the bytes unless they were handed over.
     private var owner: Owner
@@ -23,11 +28,17 @@ package struct GrowingBuffer {
         deinit { free(pointer) }
     }
 
-    package init(capacity: Int) {
-        let capacity = max(capacity, 16)
-        guard let raw = malloc(capacity) else { fatalError("out of memory: \(capacity) bytes for a document") }
-        base = raw.assumingMemoryBound(to: UInt8.self)
+    /// - Parameters:
+    ///   - capacity: The bytes to make room for.
+    ///   - frontSlack: Bytes kept free before the first one, for ``insertAtStart(_:)``: a document
+    ///     whose head is written last (an SVG's style sheet and definitions) gets it in front
+    ///     without moving the body (110 MB for 100,000 chips).
+    package init(capacity: Int, frontSlack: Int = 0) {
+        let capacity = max(capacity, 16), slack = max(frontSlack, 0)
+        guard let raw = malloc(slack + capacity) else { fatalError("out of memory: \(slack + capacity) bytes for a document") }
+        base = raw.assumingMemoryBound(to: UInt8.self) + slack
         self.capacity = capacity
+        self.slack = slack
         owner = Owner(raw)
     }
 
@@ -42,8 +53,8 @@ package struct GrowingBuffer {
     private mutating func grow(toHold needed: Int) {
         var grown = capacity
         while grown < needed { grown = grown + grown / 2 + 64 }
-        guard let raw = realloc(base, grown) else { fatalError("out of memory: \(grown) bytes for a document") }
-        base = raw.assumingMemoryBound(to: UInt8.self)
+        guard let raw = realloc(base - slack, slack + grown) else { fatalError("out of memory: \(slack + grown) bytes for a document") }
+        base = raw.assumingMemoryBound(to: UInt8.self) + slack
         capacity = grown
         owner.pointer = raw
     }
@@ -105,9 +116,18 @@ package struct GrowingBuffer {
         }
     }
 
-    /// Puts `bytes` before the bytes written.
+    /// Puts `bytes` before the bytes written: into the front slack when they fit, else by moving
+    /// the bytes written.
     package mutating func insertAtStart(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count <= slack {
+            base -= bytes.count
+            slack -= bytes.count
+            capacity += bytes.count
+            base.update(from: source, count: bytes.count)
+            count += bytes.count
+            return
+        }
         reserve(bytes.count)
         memmove(base + bytes.count, base, count)
         (base).update(from: source, count: bytes.count)
@@ -121,6 +141,9 @@ package struct GrowingBuffer {
     /// The bytes as `Data`, which frees them; the buffer must not be used afterwards.
     package mutating func takeData() -> Data {
         owner.pointer = nil
-        return Data(bytesNoCopy: base, count: count, deallocator: .free)
+        guard slack > 0 else { return Data(bytesNoCopy: base, count: count, deallocator: .free) }
+        // The allocation starts before the bytes: freed from its own start.
+        let allocation = UInt(bitPattern: base - slack)
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in free(UnsafeMutableRawPointer(bitPattern: allocation)) })
     }
 }
