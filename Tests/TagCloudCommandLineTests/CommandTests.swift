@@ -79,6 +79,15 @@ import Testing
              "warning: --id changes only SVG and HTML output, and this writes PNG; it changes nothing here\n"),
             (["-o", "b.html", "--page"], ""),
             (["-o", "b.svg", "--id", "x", "--set", "responsive=true"], ""),
+            // A seed changes only a shuffled order.
+            (["-o", "d.png", "--seed", "7"],
+             "warning: --seed 7 changes only a shuffled order, and the order of \"tags.yaml\" is given; it changes nothing here "
+             + "(--order shuffle, or order: {by: shuffle, seed: N} in the spec, shuffles)\n"),
+            (["-o", "e.png", "--set", "order.seed=3"],
+             "warning: --set order.seed=3 changes only a shuffled order, and the order of \"tags.yaml\" is given; it changes nothing here "
+             + "(--order shuffle, or order: {by: shuffle, seed: N} in the spec, shuffles)\n"),
+            (["-o", "f.png", "--order", "shuffle", "--seed", "7"], ""),
+            (["-o", "g.png", "--seed", "7", "--order", "shuffle"], ""),
             (["--out-dir", "out2", "--formats", "png,svg", "--scale", "2", "--quiet"], ""),
         ] {
             let run = try CommandRunner.run(["render", "tags.yaml"] + arguments, in: dir)

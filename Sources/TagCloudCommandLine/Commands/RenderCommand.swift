@@ -396,7 +396,21 @@ package enum TagCloudCommand {
         try library { () throws(TagCloudError) in
             try SpecOverrides(settings: request.settings, fontFiles: request.fontFiles).apply(to: &cloud)
         }
+        if let warning = unusedSeedWarning(cloud, settings: request.settings, named: job.input) { warn(warning) }
         return cloud
+    }
+
+    /// Says that `--seed` (or `--set order.seed=…`) changes nothing: only a shuffled order reads
+    /// a seed, and the cloud's order (the spec's, or `--order`) is another.
+    static func unusedSeedWarning(_ cloud: Cloud, settings: [(keyPath: String, value: String, option: String)],
+                                  named input: String?) -> String? {
+        guard let seed = settings.last(where: { $0.keyPath == "order.seed" }) else { return nil }
+        let criterion = cloud.order?.by ?? .given
+        guard criterion != .shuffle else { return nil }
+        let option = seed.option == "set" ? "--set order.seed=\(seed.value)" : "--\(seed.option) \(seed.value)"
+        let spec = input.map { " of \(quoted(path: $0 == "-" ? StandardStreams.standardInputName : $0))" } ?? ""
+        return "warning: \(option) changes only a shuffled order, and the order\(spec) is \(criterion.rawValue); it changes "
+            + "nothing here (--order shuffle, or order: {by: shuffle, seed: N} in the spec, shuffles)"
     }
 
     /// Says that an input holds no tags: it is empty (more often a pipe whose writer failed than
