@@ -254,7 +254,10 @@ extension View {
     /// - Returns: The view.
     @inlinable
     public func displayMetadata(_ metadata: ItemMetadata) -> some View {
-        modifier(_WrapperModifier(.metadata(_Box(metadata))))
+        // Most metadata of a large cloud is a role alone (a chip's label, fill and border): kept
+        // as the role, not boxed (two allocations a chip fewer).
+        if let role = metadata.role, metadata == ItemMetadata(role: role) { return modifier(_WrapperModifier(.role(role))) }
+        return modifier(_WrapperModifier(.metadata(_Box(metadata))))
     }
 
     /// Adds text shown while the pointer is over this view (SwiftUI's `help(_:)`, a tooltip on

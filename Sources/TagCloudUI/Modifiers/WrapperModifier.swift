@@ -41,6 +41,9 @@ struct _WrapperModifier: ViewModifier {
         /// Boxed: the metadata holds several strings and a URL, each counted again at every copy
         /// of the modifier (a chip has several, and each is copied as its view is resolved).
         case metadata(_Box<ItemMetadata>)
+        /// `displayMetadata(_:)` of a role alone (a chip's label, fill and border): ``RoleMetadataNode``,
+        /// with nothing to box.
+        case role(ItemRole)
     }
 
     /// The bounds of one dimension of a flexible frame.
@@ -72,10 +75,13 @@ struct _WrapperModifier: ViewModifier {
                            content: (_ViewInputs) -> _ViewOutputs) -> _ViewOutputs {
         let direction = inputs.environment.layoutDirection
         // Metadata goes to display items only: a pass that draws none makes no node for it.
-        if case .metadata = modifier.wrapper, inputs.context.omitsDrawingOnlyNodes { return content(inputs) }
-        if case .metadata(let box) = modifier.wrapper, !inputs.tracksIdentity, let role = box.value.role,
-           box.value == ItemMetadata(role: role) {
-            return content(inputs).map { $0.adopt(role: role) ? $0 : modifier.node(wrapping: $0, layoutDirection: direction) }
+        switch modifier.wrapper {
+        case .metadata, .role:
+            if inputs.context.omitsDrawingOnlyNodes { return content(inputs) }
+            if case .role(let role) = modifier.wrapper, !inputs.tracksIdentity {
+                return content(inputs).map { $0.adopt(role: role) ? $0 : modifier.node(wrapping: $0, layoutDirection: direction) }
+            }
+        default: break
         }
         return content(inputs).map { modifier.node(wrapping: $0, layoutDirection: direction) }
     }
@@ -105,12 +111,9 @@ struct _WrapperModifier: ViewModifier {
         case .clip(let shape, let style):
             return GroupNode(child, clipShape: shape, clipStyle: style, layoutDirection: layoutDirection)
         case .metadata(let box):
-            // Most metadata of a large cloud is a role alone (a chip's label, fill and border):
-            // its node keeps the role, not the whole metadata.
-            if let role = box.value.role, box.value == ItemMetadata(role: role) {
-                return RoleMetadataNode(child, role: role, layoutDirection: layoutDirection)
-            }
             return MetadataNode(child, metadata: box.value, layoutDirection: layoutDirection)
+        case .role(let role):
+            return RoleMetadataNode(child, role: role, layoutDirection: layoutDirection)
         }
     }
 }
