@@ -83,7 +83,8 @@ import Testing
         var mainBlocks: [String] = []
         var calls: [String] = []
         for (index, snippet) in code.enumerated() {
-            let imports = Set(snippet.imports + ["import Foundation"]).sorted().joined(separator: "\n")
+            // Each snippet's file has the snippet's imports alone, as a reader's file would.
+            let imports = Set(snippet.imports).sorted().joined(separator: "\n")
             var file = imports + "\n\n" + snippet.declarations.joined(separator: "\n") + "\n"
             if !snippet.statements.isEmpty {
                 // Inside a nonisolated function, returning every value the snippet binds.
