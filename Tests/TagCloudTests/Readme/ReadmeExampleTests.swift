@@ -99,6 +99,10 @@ import Testing
             }
             try file.write(to: sources.appendingPathComponent("Example\(index).swift"), atomically: true, encoding: .utf8)
         }
+        // The DocC catalogs' examples, compiled (not run: they name files of the reader's).
+        for (index, example) in try docExamples().enumerated() {
+            try example.write(to: sources.appendingPathComponent("Doc\(index).swift"), atomically: true, encoding: .utf8)
+        }
         let imports = Set(code.flatMap(\.imports) + ["import Foundation"]).sorted().joined(separator: "\n")
         try """
             \(imports)
@@ -149,6 +153,44 @@ import Testing
         return output
     }
 
+    /// The catalogs whose examples a program writes (TagCloudTesting's are a test target's, and
+    /// are built by `DownstreamFixtureTests`).
+    static let catalogs = ["Sources/TagCloud/TagCloud.docc", "Sources/TagCloudUI/TagCloudUI.docc",
+                           "Sources/Canvas/Canvas.docc", "Sources/Typesetting/Typesetting.docc"]
+
+    /// Each ```swift block of the catalogs' articles as a file of its own: its imports, then its
+    /// declarations and statements in an enum of their own (examples may each define a
+    /// `TagCloudView`), the statements in a main-actor function, a bare expression (`label.size`,
+    /// shown with its value in a comment) assigned to `_`, the values bound used. A block with
+    /// `…` in its code (not in a comment) is a sketch, not code, and is left out.
+    static func docExamples() throws -> [String] {
+        var files: [String] = []
+        for catalog in catalogs {
+            let folder = packageRoot.appendingPathComponent(catalog)
+            let articles = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+            for article in articles {
+                let text = try String(contentsOf: folder.appendingPathComponent(article), encoding: .utf8)
+                var current: [String]?
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                    if line == "```swift" { current = []; continue }
+                    guard line == "```", let block = current else { current?.append(line); continue }
+                    current = nil
+                    guard !block.contains(where: { $0.split(separator: "//").first?.contains("…") == true }) else { continue }
+                    let snippet = Snippet(block.joined(separator: "\n"))
+                    let statements = snippet.statements.map { line in
+                        line.wholeMatch(of: /[A-Za-z_][\w.]*\s*(\/\/.*)?/) != nil ? "_ = " + line : line
+                    }
+                    let used = snippet.names.isEmpty ? "" : "\n        _ = (" + snippet.names.joined(separator: ", ") + ")"
+                    files.append(snippet.imports.sorted().joined(separator: "\n") + "\n\n// \(catalog)/\(article)\n"
+                                 + "enum DocExample\(files.count) {\n" + snippet.declarations.joined(separator: "\n") + "\n"
+                                 + "    @MainActor static func run() throws {\n"
+                                 + statements.map { "        " + $0 }.joined(separator: "\n") + used + "\n    }\n}\n")
+                }
+            }
+        }
+        return files
+    }
+
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -167,6 +209,8 @@ import Testing
     @MainActor func theSnippetsBuildAndRunInAPackageOfTheirOwn() throws {
         let snippets = try Self.librarySnippets()
         try #require(snippets.count == 4, "the library section should have its 4 snippets, found \(snippets.count)")
+        // The catalogs' examples are compiled with them: TagCloud's, TagCloudUI's, Canvas's, Typesetting's.
+        #expect(try Self.docExamples().count == 4)
         let output = try Self.runDownstream(snippets)
         func file(_ name: String) throws -> Data { try Data(contentsOf: output.appendingPathComponent(name)) }
 
