@@ -21,7 +21,8 @@ extension Cloud {
     func checkValues() throws(TagCloudError) {
         var settings = self
         if provenance.checkedTags?.isUnchanged(tags) == true { settings.tags = [] }
-        let decoder = SpecDecoder(locate: { _ in SpecLocation(source: "Cloud") }, input: nil, recordsLocations: false)
+        let decoder = SpecDecoder(locate: { _ in SpecLocation(source: "Cloud") }, input: nil, recordsLocations: false,
+                                  namesTagsByIndex: true)
         _ = try decoder.decodeDocument(settings.encodedTree().node)
     }
 }

@@ -97,7 +97,17 @@ import Testing
         #expect(throws: Never.self) { try cloud.layout() }
         cloud.tags.append("")
         let error = #expect(throws: TagCloudError.self) { try cloud.layout() }
-        #expect(error?.description == "Cloud: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it", "\(String(describing: error))")
+        // Named by its index: a tag set in code has no line, and no text to name it by.
+        #expect(error?.description == "Cloud.tags[2]: a tag has no text (or only spaces, invisible characters and noncharacters); give it some text or remove it", "\(String(describing: error))")
+        cloud.tags[2].text = "Ca\u{7}iro"
+        let controlError = #expect(throws: TagCloudError.self) { try cloud.layout() }
+        #expect(controlError?.description.hasPrefix("Cloud.tags[2]: ") == true, "\(String(describing: controlError))")
+        // A weight's or link's message names the tag by its text.
+        cloud.tags[2].text = "Cairo"
+        cloud.tags[0].weight = -2
+        let weightError = #expect(throws: TagCloudError.self) { try cloud.layout() }
+        #expect(weightError?.description == "Cloud: the weight of the tag \"Swift\" is -2; a weight must be a finite number ≥ 0",
+                "\(String(describing: weightError))")
     }
 
     /// A font family set in code that no font has is named by its key path, as the other

@@ -22,12 +22,17 @@ final class SpecDecoder: @unchecked Sendable {
     /// places and whose map is made again the located way when asked for), a long list of tags is
     /// decoded on every core.
     private let recordsLocations: Bool
+    /// Whether a tag's messages name it by its index in its list (``Cloud``'s check of values a
+    /// program set, which have no place in a text).
+    private let namesTagsByIndex: Bool
 
     /// - Parameters:
     ///   - locate: Turns a node's mark into a location.
     ///   - input: The YAML text, for hints that need the source line; `nil` otherwise.
     ///   - recordsLocations: Whether to fill ``sourceMap``.
-    init(locate: @escaping (Mark?) -> SpecLocation, input: TextInput?, recordsLocations: Bool = true) {
+    ///   - namesTagsByIndex: Whether a tag's messages name it by its index (``namesTagsByIndex``).
+    init(locate: @escaping (Mark?) -> SpecLocation, input: TextInput?, recordsLocations: Bool = true, namesTagsByIndex: Bool = false) {
+        self.namesTagsByIndex = namesTagsByIndex
         self.locate = locate
         self.input = input
         self.recordsLocations = recordsLocations
@@ -178,7 +183,10 @@ final class SpecDecoder: @unchecked Sendable {
     }
 
     /// One element of a list of tags.
-    private func tag(_ element: SpecNode, index: Int, path: String, location tagLocation: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
+    private func tag(_ element: SpecNode, index: Int, path: String, location given: SpecLocation) throws(TagCloudError) -> Cloud.Tag {
+        // A tag a program set has no line to name: its messages name its index (`Cloud.tags[3]:
+        // a tag has no text`), as a key set in code is named by its path.
+        let tagLocation = namesTagsByIndex ? SpecLocation(source: "\(given.source).\(path)[\(index)]") : given
         switch element {
         case .scalar(let scalar):
             return Cloud.Tag(try tagText(scalar.string, location: tagLocation))
