@@ -21,6 +21,19 @@ import TestRandom
         #expect(link.href == href)
     }
 
+    /// A link is bounded: 8 KiB, the longest accepted; one byte more is refused, with a message
+    /// that does not echo it whole.
+    @Test func aLinkOverEightKilobytesIsRefused() throws {
+        let path = "https://example.com/?q="
+        let longest = path + String(repeating: "a", count: WebLink.maximumLength - path.utf8.count)
+        #expect(try WebLink(checking: longest).href == longest)
+        let error = #expect(throws: CanvasError.self) { try WebLink(checking: longest + "é") }
+        let message = error?.description ?? ""
+        #expect(message.contains("is 8194 bytes long, and a link may be at most 8192"), "\(message)")
+        #expect(message.utf8.count < 400, "the message cuts the link: \(message.utf8.count) bytes")
+        #expect(throws: CanvasError.self) { try WebLink(checking: String(repeating: "/", count: 5_000_000)) }
+    }
+
     @Test func surroundingSpacesAndControlsAndInnerTabsAndLineBreaksAreRemoved() throws {
         #expect(try WebLink(checking: " https://swift.org ").href == "https://swift.org")
         #expect(try WebLink(checking: "\u{0}\u{1F}\t\nhttps://swift.org\r\n\u{7}").href == "https://swift.org")

@@ -37,6 +37,11 @@ public struct WebLink: Sendable, Hashable {
     /// The schemes a link may name (compared without letter case).
     public static let allowedSchemes: [String] = ["http", "https", "mailto", "tel"]
 
+    /// The longest link, in UTF-8 bytes: 8 KiB, about what web servers accept in a request line
+    /// (Apache's `LimitRequestLine` is 8,190 bytes), so a longer link would not be served anyway,
+    /// and a spec's links cannot make every page that inlines the cloud megabytes larger.
+    public static let maximumLength = 8192
+
     /// The link as it is written into a document: the given text without its surrounding spaces
     /// and control characters and without tabs and line breaks. Not yet escaped for XML or HTML.
     public let href: String
@@ -50,12 +55,18 @@ public struct WebLink: Sendable, Hashable {
     ///
     /// - Parameter text: The link as given (a spec's `href`, a URL's `absoluteString`).
     /// - Throws: ``CanvasError/refusedLink(href:scheme:)`` for a scheme other than `http`, `https`,
-    ///   `mailto` and `tel`; ``CanvasError/malformedLink(href:reason:)`` for an empty link, a
+    ///   `mailto` and `tel`; ``CanvasError/malformedLink(href:reason:)`` for a link over
+    ///   ``maximumLength`` bytes, an empty link, a
     ///   control character inside it, a bad percent escape, a web URL without a host, with a bad
     ///   port or with a backslash before its query, a `mailto:` or `tel:` URL with nothing after
     ///   the colon, or text Foundation cannot read as a URL.
     /// - Complexity: O(n) in the length of `text`.
     public init(checking text: String) throws(CanvasError) {
+        // Before anything else reads it: the checks below are linear, but the link is copied
+        // into every page, PDF and SVG that shows the cloud.
+        guard text.utf8.count <= Self.maximumLength else {
+            throw .malformedLink(href: text, reason: "it is \(text.utf8.count) bytes long, and a link may be at most \(Self.maximumLength)")
+        }
         let cleaned = Self.clean(text)
         guard !cleaned.isEmpty else { throw .malformedLink(href: text, reason: "it is empty") }
         if let bad = cleaned.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
