@@ -78,6 +78,24 @@ import Testing
         #expect(UncoveredCharacter("\u{E000}").debianPackage == nil)                        // private use
     }
 
+    /// The package advised is the one whose fonts map the character, whatever share of its script
+    /// they map (checked against fc-query of Debian 12's fonts: Noto Sans Syriac, Duployan and Math
+    /// are in fonts-noto-core, and so is the ideographic comma, in Noto Sans Mongolian).
+    @Test(arguments: [
+        ("\u{0710}", "fonts-noto-core"),    // Syriac letter alaph: Syriac is under 90 % covered
+        ("\u{1BC00}", "fonts-noto-core"),   // Duployan letter H
+        ("\u{1D400}", "fonts-noto-core"),   // mathematical bold capital A (Common)
+        ("\u{3001}", "fonts-noto-core"),    // ideographic comma (Common): Noto Sans Mongolian and Tai Le map it
+        ("\u{4E00}", "fonts-noto-cjk"),     // Han
+        ("\u{0939}", "fonts-noto-core"),    // Devanagari
+        ("\u{1FAE9}", nil),                 // an Emoji 16 face: Debian 12's emoji font draws Unicode 15
+        ("\u{10FFFD}", nil),                // private use, plane 16
+    ] as [(String, String?)])
+    func theAdvisedPackageMapsTheCharacter(text: String, package: String?) throws {
+        let scalar = try #require(text.unicodeScalars.first)
+        #expect(UncoveredCharacter(scalar).debianPackage == package, "\(UncoveredCharacter(scalar))")
+    }
+
     /// Characters newer than HarfBuzz's Unicode data (Debian's HarfBuzz 6 has Unicode 15.0) still
     /// have their scripts: a CJK Extension I ideograph is Han, not Unknown, in warnings and in
     /// itemization.

@@ -35,13 +35,32 @@ public struct UncoveredCharacter: Hashable, Sendable, CustomStringConvertible {
         scriptNames[scriptCode] ?? newerScriptNames[scriptCode] ?? scriptCode
     }
 
-    /// The Debian package whose fonts cover this character's script, or `nil` when none is known:
-    /// fonts-noto-core for most scripts, fonts-noto-cjk for Han, kana, Hangul and Bopomofo,
-    /// fonts-noto-color-emoji for emoji (measured from those packages' fonts, see
-    /// `make_script_tables.py`).
+    /// The Debian package whose fonts map this character, or `nil` when none is known:
+    /// fonts-noto-color-emoji for emoji up to Unicode 15 (the version Debian 12's package
+    /// draws); else the package whose fonts map 90 % of its script (fonts-noto-core for most
+    /// scripts, fonts-noto-cjk for Han, kana, Hangul and Bopomofo); else the first of them whose
+    /// fonts map the character itself (Syriac and Duployan, under 90 %, and Common's CJK
+    /// punctuation and mathematical letters). All measured from those packages' fonts, see
+    /// `make_script_tables.py`. A character no package maps (private use, a script no Debian font
+    /// has yet) gets none rather than a package that would not help.
     public var debianPackage: String? {
-        if scalar.properties.isEmojiPresentation { return "fonts-noto-color-emoji" }
-        return scriptPackages[scriptCode]
+        if scalar.properties.isEmojiPresentation {
+            guard let age = scalar.properties.age, age.major < 15 || (age.major == 15 && age.minor == 0) else { return nil }
+            return "fonts-noto-color-emoji"
+        }
+        if let package = scriptPackages[scriptCode] { return package }
+        let value = scalar.value
+        return packageCoverage.first { Self.contains(value, in: $0.ranges) }?.package
+    }
+
+    /// Whether `value` is in one of `ranges` (sorted, disjoint, flat first and last code points).
+    private static func contains(_ value: UInt32, in ranges: [UInt32]) -> Bool {
+        var low = 0, high = ranges.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[2 * middle + 1] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count / 2 && ranges[2 * low] <= value
     }
 
     /// "U+0939 (Devanagari)".

@@ -10,7 +10,10 @@ The packages are measured, not assumed: for each package below, the union of the
 fonts it installs (dpkg -L, read with fc-query) is compared with each script's assigned characters
 (Scripts.txt, Unicode 15.0); a package covers a script when it maps at least 90 % of them (of
 those in the Basic Multilingual Plane, for scripts that have any there). The
-first package in this order that covers a script is recorded. Run on a machine with the packages
+first package in this order that covers a script is recorded. Each package's whole charset is
+written too, as ranges: a character of a script no package covers that well (Syriac, Duployan,
+and Common's CJK punctuation and mathematical letters) is advised the first package whose fonts
+map it. Run on a machine with the packages
 installed; the output names the package versions it was measured with.
 
     python3 Tests/TypesettingTests/Fixtures/make_script_tables.py
@@ -68,8 +71,10 @@ def main():
     chars = script_characters({v: k for k, v in names.items()})
     coverage = {}
     versions = []
+    charsets = {}
     for package in PACKAGES:
         covered, version = package_charset(package)
+        charsets[package] = covered
         versions.append(f"{package} {version}")
         for code, points in sorted(chars.items()):
             if code in ("Zyyy", "Zinh", "Zzzz") or code in coverage:
@@ -92,7 +97,25 @@ def main():
               "let scriptPackages: [String: String] = ["]
     for code in sorted(coverage):
         lines.append(f'    "{code}": "{coverage[code]}",')
-    lines += ["]", "", "/// The package versions ``scriptPackages`` was measured with.",
+    lines += ["]", "",
+              "/// The code points each package's fonts map, in the order packages are advised: for each,",
+              "/// sorted disjoint ranges as a flat list of first and last code points (`[first0, last0,",
+              "/// first1, last1, …]`), searched by halves. A character of a script no package covers",
+              "/// (``scriptPackages``) is advised the first package that maps it.",
+              "let packageCoverage: [(package: String, ranges: [UInt32])] = ["]
+    for package in PACKAGES:
+        ranges = []
+        for point in sorted(charsets[package]):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1][1] = point
+            else:
+                ranges.append([point, point])
+        flat = [f"0x{value:X}" for pair in ranges for value in pair]
+        lines.append(f'    ("{package}", [')
+        for start in range(0, len(flat), 12):
+            lines.append("        " + ", ".join(flat[start:start + 12]) + ",")
+        lines.append("    ]),")
+    lines += ["]", "", "/// The package versions ``scriptPackages`` and ``packageCoverage`` were measured with.",
               "let scriptPackagesMeasuredWith = " + repr(", ".join(versions)).replace("'", '"'), ""]
     with open(OUT, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
