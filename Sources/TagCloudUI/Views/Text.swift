@@ -354,10 +354,29 @@ final class TextNode: ViewNode {
         if lineGap.isNaN { lineGap = (try? context.typesetter.metrics(for: font))?.lineGap ?? 0 }
         return ViewSpacing.text(lineGap: lineGap)
     }
+    /// The lines of a cut text as one string: joined by a space where the text broke at white
+    /// space, and by nothing where it broke between letters that need none (between two
+    /// ideographs: "直骨直" and "骨…" are "直骨直骨…", not "直骨直 骨…"). A line that is not where
+    /// the text continues (the cut last one) is joined by a space.
+    static func shownText(_ lines: [String], of original: String) -> String {
+        var shown = "", cursor = original.startIndex
+        for (index, line) in lines.enumerated() {
+            if index > 0 {
+                let brokeAtSpace = cursor == original.endIndex || original[cursor].isWhitespace
+                    || !original[cursor...].hasPrefix(line.prefix { $0 != "…" })
+                if brokeAtSpace { shown += " " }
+                while cursor < original.endIndex, original[cursor].isWhitespace { cursor = original.index(after: cursor) }
+            }
+            shown += line
+            cursor = original[cursor...].hasPrefix(line) ? original.index(cursor, offsetBy: line.count) : original.endIndex
+        }
+        return shown
+    }
+
     override func draw(in frame: CGRect, proposal: ProposedViewSize, into canvas: DrawingContext) {
         guard canvas.keepsItems || canvas.textSink != nil, let text = layout(for: proposal) else { return }
         // The label is what is drawn: the text, or its shown lines when an ellipsis cut it.
-        let label = text.isTruncated ? text.lines.map(\.text).joined(separator: " ") : string
+        let label = text.isTruncated ? Self.shownText(text.lines.map(\.text), of: string) : string
         canvas.textSink?.record(DrawnText(label: label, layout: text))
         guard canvas.keepsItems, text.runCount > 0 else { return }
         let shading = canvas.animated(shading(bounds: frame), of: self) { $0.shading(bounds: frame) }

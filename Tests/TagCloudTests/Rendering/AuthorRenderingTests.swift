@@ -40,6 +40,21 @@ import Typesetting
         #expect(labels == [Self.longWords])
     }
 
+    /// A label cut on several lines is shown as its lines joined as the text had them: by a space
+    /// where it broke at one, by nothing between ideographs (the layout JSON's `shown` put a space
+    /// inside a Chinese word).
+    @Test func aCutLabelOnSeveralLinesKeepsTheTextsSpacing() throws {
+        let han = String(repeating: "直骨", count: 40)
+        let words = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let rendered = try renderSpec("width: 120\nchip: {lineLimit: 2}\ntags: [\"\(han)\", \"\(words)\"]")
+        let chips = rendered.layout.chips
+        let shownHan = try #require(chips[0].shown)
+        #expect(shownHan.hasSuffix("…") && !shownHan.contains(" ") && han.hasPrefix(String(shownHan.dropLast())), "\(shownHan)")
+        let shownWords = try #require(chips[1].shown)
+        #expect(shownWords.hasSuffix("…") && shownWords.contains(" ") && words.hasPrefix(String(shownWords.dropLast()).trimmingCharacters(in: .whitespaces)),
+                "\(shownWords)")
+    }
+
     /// A count that cannot fit beside the ellipsis in the flow's width is dropped, and the text is
     /// cut as any other: the chip was as wide as its whole count, wider than the flow, the picture
     /// grew, and the tag's name was a bare "…".
