@@ -75,6 +75,31 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         return .text
     }
 
+    /// The line (from 1) where unnamed input gives its tags as TOML does (`tags = [` or
+    /// `[[tags]]`), which no spec format is; `nil` when no line does. Read as a guess, such a
+    /// spec became a list of tags named `width = 300` and `tags = ["Swift"]`.
+    ///
+    /// - Complexity: O(n) in the length of the input.
+    static func tomlTagsLine(_ bytes: [UInt8]) -> Int? {
+        var line = 1, start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var text = Substring(decoding: bytes[start..<end], as: UTF8.self)
+            text = text.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("[[tags]]") { return line }
+            if text.hasPrefix("tags") {
+                let rest = text.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+                if rest.hasPrefix("="), let value = rest.dropFirst().first(where: { $0 != " " && $0 != "\t" }), value == "[" {
+                    return line
+                }
+            }
+            line += 1
+            start = end + 1
+        }
+        return nil
+    }
+
     private static func looksLikeYAML(_ line: ArraySlice<UInt8>) -> Bool {
         if line.starts(with: Array("---".utf8)) || line.starts(with: Array("- ".utf8)) || line.elementsEqual(Array("-".utf8)) {
             return true

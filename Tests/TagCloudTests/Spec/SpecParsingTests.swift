@@ -239,4 +239,24 @@ import Testing
         #expect(SpecFormat.guess(Array("Swift, the language\nLinux\n".utf8)) == .text)
         #expect(SpecFormat.guess(Array("Swift Talk: episode 1".utf8)) == .text)
     }
+
+    /// A TOML spec (Hugo's front matter language) given without a name is refused at its tags'
+    /// line: guessed, it was a text whose lines were tags (`width = 300`).
+    @Test(arguments: [
+        ("width = 300\ntags = [\"Swift\", \"Linux\"]\n", 2),
+        ("title = \"x\"\n\n[[tags]]\ntext = \"Swift\"\n", 3),
+        ("[[tags]]\ntext = \"Swift\"\n", 1),
+        ("  tags=[ 'a' ]", 1),
+    ])
+    func tomlGivenWithoutANameIsRefused(text: String, line: Int) throws {
+        let error = #expect(throws: TagCloudError.self) { try Cloud(parsingGuessed: Array(text.utf8), source: "<stdin>") }
+        #expect(error?.location?.line == line, "\(String(describing: error))")
+        #expect(error?.description.contains("it is TOML") == true, "\(String(describing: error))")
+    }
+
+    /// Text and YAML that only look alike are not TOML.
+    @Test func tagsThatMentionTOMLAreStillTags() throws {
+        #expect(try Cloud(parsingGuessed: Array("tags = fun\ntagsoup = [x]\nE = mc²\n".utf8), source: "<stdin>").tags.count == 3)
+        #expect(try Cloud(parsingGuessed: Array("tags: [a]\n# tags = [b]\n".utf8), source: "<stdin>").tags.map(\.text) == ["a"])
+    }
 }
