@@ -277,6 +277,9 @@ package struct RenderCommandLine: Equatable, Sendable {
             for option in Self.specOptionKeys where option.keyPath == key || key.hasPrefix(option.keyPath + ".")
                 || option.keyPath.hasPrefix(key + ".") {
                 guard let given = specOptions[option.name], option.keyPath != key || value != given else { continue }
+                // `--order NAME` sets the order's criterion alone: a seed or direction set by
+                // `--set order.seed=5` is kept, and used.
+                if option.keyPath == "order", key.hasPrefix("order."), key != "order.by" { continue }
                 warnings.append("warning: --set \(key)=\(value) and --\(option.name) \(given) both set \(quoted(option.keyPath.count < key.count ? option.keyPath : key)); "
                                 + "--\(option.name) is used (options are applied after --set)")
             }

@@ -517,6 +517,9 @@ import Testing
         #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: "[always] madvise never\n",
                                       largestInput: big))
         #expect(!HugePageRestart.pays(arguments: ["render", "big.json"], tunables: nil, hugePageMode: nil, largestInput: big))
+        // Another tunable whose name starts the same is not the setting.
+        #expect(HugePageRestart.pays(arguments: ["render", "big.json"], tunables: "glibc.malloc.hugetlbx=0:glibc.malloc.top_pad=1",
+                                     hugePageMode: onRequest, largestInput: big))
     }
 
     @Test("A restarted render writes what one that does not restart writes, from the same arguments")

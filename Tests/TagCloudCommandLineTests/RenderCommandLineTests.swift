@@ -48,6 +48,11 @@ import TestRandom
         // Part of the option's key: the option replaces the whole of it.
         #expect(try Self.parsed(["s.yaml", "--set", "spacing.horizontal=40", "--spacing", "5"]).warnings
                 == [#"warning: --set spacing.horizontal=40 and --spacing 5 both set "spacing"; --spacing is used (options are applied after --set)"#])
+        // `--order NAME` sets the criterion alone: the seed set by --set is used, not overridden.
+        #expect(try Self.parsed(["s.yaml", "--set", "order.seed=5", "--order", "shuffle"]).warnings.isEmpty)
+        #expect(try Self.parsed(["s.yaml", "--order", "weight", "--set", "order.descending=false"]).warnings.isEmpty)
+        #expect(try Self.parsed(["s.yaml", "--set", "order.by=name", "--order", "weight"]).warnings
+                == [#"warning: --set order.by=name and --order weight both set "order"; --order is used (options are applied after --set)"#])
     }
 
     @Test(arguments: [

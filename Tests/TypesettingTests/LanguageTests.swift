@@ -80,12 +80,14 @@ import Testing
 
     /// The package advised is the one whose fonts map the character, whatever share of its script
     /// they map (checked against fc-query of Debian 12's fonts: Noto Sans Syriac, Duployan and Math
-    /// are in fonts-noto-core, and so is the ideographic comma, in Noto Sans Mongolian).
+    /// are in fonts-noto-core; the CJK blocks' punctuation, which a Mongolian font maps too, is
+    /// advised fonts-noto-cjk, whose fonts draw it where both are installed).
     @Test(arguments: [
         ("\u{0710}", "fonts-noto-core"),    // Syriac letter alaph: Syriac is under 90 % covered
         ("\u{1BC00}", "fonts-noto-core"),   // Duployan letter H
         ("\u{1D400}", "fonts-noto-core"),   // mathematical bold capital A (Common)
-        ("\u{3001}", "fonts-noto-core"),    // ideographic comma (Common): Noto Sans Mongolian and Tai Le map it
+        ("\u{3001}", "fonts-noto-cjk"),     // ideographic comma (Common): drawn from Noto Sans CJK where both are installed
+        ("\u{FF01}", "fonts-noto-cjk"),     // fullwidth exclamation mark
         ("\u{4E00}", "fonts-noto-cjk"),     // Han
         ("\u{0939}", "fonts-noto-core"),    // Devanagari
         ("\u{1FAE9}", nil),                 // an Emoji 16 face: Debian 12's emoji font draws Unicode 15

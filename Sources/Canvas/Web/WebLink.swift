@@ -37,7 +37,8 @@ public struct WebLink: Sendable, Hashable {
     /// The schemes a link may name (compared without letter case).
     public static let allowedSchemes: [String] = ["http", "https", "mailto", "tel"]
 
-    /// The longest link, in UTF-8 bytes: 8 KiB, about what web servers accept in a request line
+    /// The longest link, in bytes of the URL every output writes (percent-encoded, so `é` counts
+    /// 6): 8 KiB, about what web servers accept in a request line
     /// (Apache's `LimitRequestLine` is 8,190 bytes), so a longer link would not be served anyway,
     /// and a spec's links cannot make every page that inlines the cloud megabytes larger.
     public static let maximumLength = 8192
@@ -62,11 +63,9 @@ public struct WebLink: Sendable, Hashable {
     ///   the colon, or text Foundation cannot read as a URL.
     /// - Complexity: O(n) in the length of `text`.
     public init(checking text: String) throws(CanvasError) {
-        // Before anything else reads it: the checks below are linear, but the link is copied
-        // into every page, PDF and SVG that shows the cloud.
-        guard text.utf8.count <= Self.maximumLength else {
-            throw .malformedLink(href: text, reason: "it is \(text.utf8.count) bytes long, and a link may be at most \(Self.maximumLength)")
-        }
+        // A text far over the limit is refused before anything else reads it (a URL is never
+        // shorter than a quarter of its text: the spaces around it at most are dropped).
+        guard text.utf8.count <= 4 * Self.maximumLength else { throw Self.tooLong(text, bytes: text.utf8.count) }
         let cleaned = Self.clean(text)
         guard !cleaned.isEmpty else { throw .malformedLink(href: text, reason: "it is empty") }
         if let bad = cleaned.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
@@ -110,9 +109,18 @@ public struct WebLink: Sendable, Hashable {
         guard let url = URL(string: Self.encodingOutsideAuthority(cleaned)) else {
             throw .malformedLink(href: text, reason: "it cannot be read as a URL")
         }
+        // Measured as the URL every output writes (percent-encoded, the host in IDNA form), so
+        // that a link the spec accepts is one SVG, PDF and HTML accept when they check it again.
+        let written = url.absoluteString.utf8.count
+        guard written <= Self.maximumLength else { throw Self.tooLong(text, bytes: written) }
         self.href = cleaned
         self.kind = kind
         self.url = url
+    }
+
+    /// The error of a link over ``maximumLength`` bytes as written.
+    private static func tooLong(_ text: String, bytes: Int) -> CanvasError {
+        .malformedLink(href: text, reason: "it is \(bytes) bytes long as a URL (percent-encoded), and a link may be at most \(maximumLength)")
     }
 
     /// The text with every character a URL cannot hold percent-encoded as UTF-8 (spaces, `"`,

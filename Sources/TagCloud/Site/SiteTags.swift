@@ -1,5 +1,6 @@
 public import Foundation
 import Typesetting
+import Canvas
 
 /// The tags of a static site, counted from the front matter of its content files: what a cloud of
 /// the site's tags is made from.
@@ -657,6 +658,14 @@ public struct SiteTags: Sendable, Hashable {
         }
         if path.contains("{name}"), hasDotSegment(percentEncoded(term.name)) {
             return "makes a {name} that is a dot segment, which would leave the tags' folder"
+        }
+        // A link the spec would refuse (a tag of thousands of characters makes a link over
+        // WebLink's 8 KiB) is left out here, said, rather than written into a spec that then
+        // fails to render.
+        do {
+            _ = try WebLink(checking: link(template, for: term))
+        } catch {
+            return "makes a link that would be refused (\(error.description))"
         }
         return nil
     }

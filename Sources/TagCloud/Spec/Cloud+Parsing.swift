@@ -91,9 +91,9 @@ extension Cloud {
     package init(parsingGuessed bytes: [UInt8], source: String) throws(TagCloudError) {
         let format = SpecFormat.guess(bytes)
         // TOML is no spec format: guessed, it was read as text, each of its lines a tag.
-        if format != .yaml, let line = SpecFormat.tomlTagsLine(bytes) {
-            throw .syntax(format: format, SpecLocation(source: source, line: line, column: 1),
-                          message: "it is TOML (`tags = [` or `[[tags]]` on this line), which no spec is written in; write it as YAML "
+        if format != .yaml, let (line, column) = SpecFormat.tomlTagsLine(bytes) {
+            throw .syntax(format: format, SpecLocation(source: source, line: line, column: column),
+                          message: "it is TOML (`tags = [` or a `[[tags]]` table on this line), which no spec is written in; write it as YAML "
                             + "(`tags: [Swift, Linux]`, `width: 300`) or JSON")
         }
         do {

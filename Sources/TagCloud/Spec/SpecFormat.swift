@@ -75,24 +75,29 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         return .text
     }
 
-    /// The line (from 1) where unnamed input gives its tags as TOML does (`tags = [` or
-    /// `[[tags]]`), which no spec format is; `nil` when no line does. Read as a guess, such a
+    /// The line and column (from 1) where unnamed input gives its tags as TOML does (`tags = [`,
+    /// `"tags" = [`, `[[tags]]` or `[tags]`), which no spec format is; `nil` when no line does. Read as a guess, such a
     /// spec became a list of tags named `width = 300` and `tags = ["Swift"]`.
     ///
     /// - Complexity: O(n) in the length of the input.
-    static func tomlTagsLine(_ bytes: [UInt8]) -> Int? {
+    static func tomlTagsLine(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
         var line = 1, start = 0
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var text = Substring(decoding: bytes[start..<end], as: UTF8.self)
-            text = text.drop { $0 == " " || $0 == "\t" }
-            if text.hasPrefix("[[tags]]") { return line }
-            if text.hasPrefix("tags") {
-                let rest = text.dropFirst(4).drop { $0 == " " || $0 == "\t" }
-                if rest.hasPrefix("="), let value = rest.dropFirst().first(where: { $0 != " " && $0 != "\t" }), value == "[" {
-                    return line
-                }
+            let whole = Substring(decoding: bytes[start..<end], as: UTF8.self)
+            let text = whole.drop(while: isBlank)
+            let column = whole.count - text.count + 1
+            // A table of tags, `[[tags]]` or `[tags]`, spaces allowed inside the brackets.
+            if text.hasPrefix("[") {
+                let name = text.filter { !isBlank($0) }.prefix { $0 != "#" }
+                if name == "[[tags]]" || name == "[tags]" { return (line, column) }
+            }
+            // `tags = [`, the key bare or quoted.
+            for key in ["tags", "\"tags\"", "'tags'"] where text.hasPrefix(key) {
+                let rest = text.dropFirst(key.count).drop(while: isBlank)
+                if rest.hasPrefix("="), rest.dropFirst().first(where: { !isBlank($0) }) == "[" { return (line, column) }
             }
             line += 1
             start = end + 1

@@ -42,7 +42,10 @@ package enum HugePageRestart {
     package static func pays(arguments: [String], tunables: String?, hugePageMode: String?, largestInput: Int) -> Bool {
         guard arguments.first == "render", largestInput >= minimumInputSize else { return false }
         guard let hugePageMode, hugePageMode.contains("[madvise]") else { return false }
-        return !(tunables ?? "").contains(tunable)
+        // A setting of that name, whatever its value (`=0` turns the restart off); another
+        // tunable whose name starts the same is not it.
+        let named = (tunables ?? "").split(separator: ":").contains { $0.split(separator: "=").first.map(String.init) == tunable }
+        return !named
     }
 
     /// Restarts the process when ``pays(arguments:tunables:hugePageMode:largestInput:)``; returns
@@ -63,14 +66,19 @@ package enum HugePageRestart {
         #endif
     }
 
-    /// The size of the largest regular file named by an argument that is not an option, or
-    /// redirected to standard input; 0 when there is none.
-    private static func largestInput(_ arguments: [String]) -> Int {
+    /// The size of the largest regular file named by an argument that is not an option (any
+    /// argument after `--`), or redirected to standard input; 0 when there is none. A pipe's
+    /// size is not known before it is read: piped input never restarts.
+    static func largestInput(_ arguments: [String]) -> Int {
         var largest = 0
         var status = stat()
         if fstat(0, &status) == 0, status.st_mode & S_IFMT == S_IFREG { largest = Int(status.st_size) }
-        for argument in arguments.dropFirst() where !argument.hasPrefix("-") {
-            guard stat(argument, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+        var options = true
+        for argument in arguments.dropFirst() {
+            if options, argument == "--" { options = false; continue }
+            // After `--` every argument names an input, `-big.json` too.
+            guard !options || !argument.hasPrefix("-"), stat(argument, &status) == 0,
+                  status.st_mode & S_IFMT == S_IFREG else { continue }
             largest = max(largest, Int(status.st_size))
         }
         return largest

@@ -39,8 +39,8 @@ public struct UncoveredCharacter: Hashable, Sendable, CustomStringConvertible {
     /// fonts-noto-color-emoji for emoji up to Unicode 15 (the version Debian 12's package
     /// draws); else the package whose fonts map 90 % of its script (fonts-noto-core for most
     /// scripts, fonts-noto-cjk for Han, kana, Hangul and Bopomofo); else the first of them whose
-    /// fonts map the character itself (Syriac and Duployan, under 90 %, and Common's CJK
-    /// punctuation and mathematical letters). All measured from those packages' fonts, see
+    /// fonts map the character itself (Syriac and Duployan, under 90 %, and Common's
+    /// mathematical letters), fonts-noto-cjk first for the CJK blocks' punctuation and symbols. All measured from those packages' fonts, see
     /// `make_script_tables.py`. A character no package maps (private use, a script no Debian font
     /// has yet) gets none rather than a package that would not help.
     public var debianPackage: String? {
@@ -50,8 +50,18 @@ public struct UncoveredCharacter: Hashable, Sendable, CustomStringConvertible {
         }
         if let package = scriptPackages[scriptCode] { return package }
         let value = scalar.value
+        // The CJK blocks' punctuation and symbols (、。「」, fullwidth forms): what a machine with
+        // both packages draws them from is Noto Sans CJK, though a Mongolian or Yi font maps some.
+        if Self.cjkSymbolBlocks.contains(where: { $0.contains(value) }),
+           let cjk = packageCoverage.first(where: { $0.package == "fonts-noto-cjk" }), Self.contains(value, in: cjk.ranges) {
+            return cjk.package
+        }
         return packageCoverage.first { Self.contains(value, in: $0.ranges) }?.package
     }
+
+    /// CJK Symbols and Punctuation, Enclosed CJK Letters and Months, CJK Compatibility, CJK
+    /// Compatibility Forms, and Halfwidth and Fullwidth Forms.
+    private static let cjkSymbolBlocks: [ClosedRange<UInt32>] = [0x3000...0x303F, 0x3200...0x33FF, 0xFE30...0xFE4F, 0xFF00...0xFFEF]
 
     /// Whether `value` is in one of `ranges` (sorted, disjoint, flat first and last code points).
     private static func contains(_ value: UInt32, in ranges: [UInt32]) -> Bool {

@@ -527,6 +527,22 @@ import TestRandom
         for spelling in ["...", "a.b", "%2e%2e%2e", "a/b"] { #expect(!SiteTags.hasDotSegment(spelling), "\(spelling)") }
     }
 
+    /// A tag whose link would be refused (over 8 KiB as a URL) gets no link, and is named with
+    /// why: `collect` wrote the link, and the spec then failed to render, naming no file.
+    @Test func aLinkTheSpecWouldRefuseIsNotMade() throws {
+        let long = String(repeating: "word ", count: 1_800).trimmingCharacters(in: .whitespaces)
+        let folder = try site(["a.md": "---\ntags: [\"\(long)\", Swift]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terms = try SiteTags.collect(from: [folder])
+        let cloud = terms.cloud(href: "/tags/{slug}/")
+        let links = Dictionary(uniqueKeysWithValues: cloud.tags.map { ($0.text, $0.href) })
+        #expect(links[long] == .some(nil) && links["Swift"] == "/tags/swift/")
+        let without = terms.termsWithoutLink(href: "/tags/{slug}/")
+        #expect(without.map(\.name) == [long])
+        #expect(without.first?.reason.hasPrefix("makes a link that would be refused") == true, "\(without)")
+        #expect(throws: Never.self) { try cloud.layout() }
+    }
+
     /// Front matter as the generators write it beyond plain YAML: Publish's `key: value` lines
     /// (not YAML), a `#` YAML cuts, Eleventy's `---json` and templates, blank lines before the
     /// block, and a Jekyll post found however its folder is named.

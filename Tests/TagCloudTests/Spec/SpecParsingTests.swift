@@ -247,10 +247,15 @@ import Testing
         ("title = \"x\"\n\n[[tags]]\ntext = \"Swift\"\n", 3),
         ("[[tags]]\ntext = \"Swift\"\n", 1),
         ("  tags=[ 'a' ]", 1),
+        ("\"tags\" = [\"x\"]\n", 1),
+        ("width = 3\n'tags' = ['x']\n", 2),
+        ("[[ tags ]]\ntext = \"a\"\n", 1),
+        ("[tags]\nSwift = 3\n", 1),
     ])
     func tomlGivenWithoutANameIsRefused(text: String, line: Int) throws {
         let error = #expect(throws: TagCloudError.self) { try Cloud(parsingGuessed: Array(text.utf8), source: "<stdin>") }
         #expect(error?.location?.line == line, "\(String(describing: error))")
+        #expect(error?.location?.column == (text.hasPrefix("  ") ? 3 : 1), "\(String(describing: error))")
         #expect(error?.description.contains("it is TOML") == true, "\(String(describing: error))")
     }
 
