@@ -63,8 +63,9 @@ public struct WebLink: Sendable, Hashable {
     ///   the colon, or text Foundation cannot read as a URL.
     /// - Complexity: O(n) in the length of `text`.
     public init(checking text: String) throws(CanvasError) {
-        // A text far over the limit is refused before anything else reads it (a URL is never
-        // shorter than a quarter of its text: the spaces around it at most are dropped).
+        // A text far over the limit is refused before anything else reads it: only the spaces
+        // around a link and the tabs and line breaks in it are dropped, and no real link has
+        // three times its length of those.
         guard text.utf8.count <= 4 * Self.maximumLength else { throw Self.tooLong(text, bytes: text.utf8.count) }
         let cleaned = Self.clean(text)
         guard !cleaned.isEmpty else { throw .malformedLink(href: text, reason: "it is empty") }

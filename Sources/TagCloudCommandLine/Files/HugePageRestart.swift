@@ -12,8 +12,8 @@ import Glibc
 /// A cloud of 100,000 tags touches about 180 MB of fresh memory, and on a kernel whose transparent
 /// huge pages are given only on request (`/sys/kernel/mm/transparent_hugepage/enabled` is
 /// `madvise`, Debian's default) every 4 KiB of it is one page fault: 45,117 faults for the layout
-/// JSON of 100,000 tags, 16,752 with the setting (`perf stat -e page-faults`), and 15 to 18 % less
-/// wall time for 100,000 and 1,000,000 tags (`farm-bench`, stop 57). glibc reads the setting only
+/// JSON of 100,000 tags, 16,752 with the setting (`perf stat -e page-faults`), and 0.93 and 0.80 of
+/// the wall time for 100,000 and 1,000,000 tags (`farm-bench`, paired, stop 57). glibc reads the setting only
 /// from the environment when a process starts, so the process replaces itself with the same
 /// program and arguments (`execv` of `/proc/self/exe`: the same process, standard streams and
 /// signals) before it has read or written anything.
