@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import Yams
 
 extension Cloud {
