@@ -90,15 +90,19 @@ extension Cloud {
     /// first character suggests.
     package init(parsingGuessed bytes: [UInt8], source: String) throws(TagCloudError) {
         let format = SpecFormat.guess(bytes)
-        // TOML is no spec format: guessed, it was read as text, each of its lines a tag.
-        if format != .yaml, let (line, column) = SpecFormat.tomlTagsLine(bytes) {
+        // TOML is no spec format: guessed, it was read as text, each of its lines a tag, or (from
+        // a first `[`) as JSON, which fails. Valid JSON (a large cloud) is not scanned for it.
+        func refusingTOML() throws(TagCloudError) {
+            guard let (line, column) = SpecFormat.tomlTagsLine(bytes) else { return }
             throw .syntax(format: format, SpecLocation(source: source, line: line, column: column),
                           message: "it is TOML (`tags = [` or a `[[tags]]` table on this line), which no spec is written in; write it as YAML "
                             + "(`tags: [Swift, Linux]`, `width: 300`) or JSON")
         }
+        if format == .text { try refusingTOML() }
         do {
             self = try Cloud(parsing: bytes, format: format, source: source)
         } catch .syntax(let format, let location, let message) {
+            if format == .json { try refusingTOML() }
             let reason = switch format {
             case .json: "from its first character"
             case .csv: "from its first line, a CSV header"

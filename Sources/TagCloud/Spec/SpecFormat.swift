@@ -86,7 +86,8 @@ public enum SpecFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let whole = Substring(decoding: bytes[start..<end], as: UTF8.self)
+            // A line's start is enough to tell (a long line is not decoded whole).
+            let whole = Substring(decoding: bytes[start..<min(end, start + 256)], as: UTF8.self)
             let text = whole.drop(while: isBlank)
             let column = whole.count - text.count + 1
             // A table of tags, `[[tags]]` or `[tags]`, spaces allowed inside the brackets.
