@@ -46,7 +46,7 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `https`, `mailto` and `tel` are allowed, besides relative links and fragments
     /// (``WebLink``). `href` is the link as given, `scheme` the scheme found in it.
     case refusedLink(href: String, scheme: String)
-    /// A link is not a valid URL: `reason` says what is wrong (``WebLink``).
+    /// A link cannot be used: it is not a valid URL, or too long; `reason` says what is wrong (``WebLink``).
     case malformedLink(href: String, reason: String)
     /// Two display lists meant to be the light and dark looks of one picture differ in more than
     /// their colours (the SVG backend's automatic theme): `item` is the first item that differs.
@@ -100,7 +100,7 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
                 : String(String.UnicodeScalarView(scheme.unicodeScalars.prefix(Self.quotedLinkLimit))) + "…"
             return "the link \(Self.quoted(href)) uses the scheme \(shown):, which is refused: links may be http, https, mailto, tel, relative or a #fragment"
         case .malformedLink(let href, let reason):
-            return "the link \(Self.quoted(href)) is not a valid URL: \(reason)"
+            return "the link \(Self.quoted(href)) cannot be used: \(reason)"
         case .themeVariantsDiffer(let item):
             return "the light and dark pictures differ at \(item) in more than colour: render both looks from the same layout"
         case .invalidIdPrefix(let prefix):

@@ -244,6 +244,13 @@ import Testing
         #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
         let huge = try CommandRunner.run(["collect", site.path, "--top", "99999999999999999999"])
         #expect(huge.status == 64 && huge.standardError.contains("--top is \"99999999999999999999\", which is too large"), "\(huge.standardError)")
+        // An empty folder name (a script's unset variable) is not the working folder.
+        for command in [["collect", ""], ["collect", site.path, ""], ["render", "--from", "", "-o", "e.svg"]] {
+            let empty = try CommandRunner.run(command, in: site)
+            #expect(empty.status == 64 && empty.standardError.contains("a content folder is empty; name a folder (. for this one)"),
+                    "\(command): \(empty.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("e.svg").path))
     }
 
     /// A tag that is not text (`2023`) is a warning naming the file, the value's line and the key,
@@ -359,6 +366,23 @@ import Testing
                 #expect(run.standardError.contains("it is \(roles[output] ?? "?")"), "\(command): \(run.standardError)")
                 #expect(try Data(contentsOf: site.appendingPathComponent(output)) == before, "\(command)")
             }
+        }
+        // A file not there yet is refused as it would be once written: the first build made the
+        // site's configuration (or a page's data file), and every build after it was refused.
+        for output in ["hugo.toml", "config/_default/params.toml", "src/blog/blog.11tydata.json", "src/blog/post.json"] {
+            try FileManager.default.removeItem(at: site.appendingPathComponent(output))
+            let collect = output.hasSuffix(".json") ? [["collect", ".", "-o", output]] : []
+            for command in collect + [["render", "--from", ".", "-o", output, "--format", "json"]] {
+                let run = try CommandRunner.run(command, in: site)
+                #expect(run.status == 73, "\(command): \(run.standardError)")
+                #expect(run.standardError.contains("it is \(roles[output] ?? "?")"), "\(command): \(run.standardError)")
+                #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent(output).path), "\(command)")
+            }
+        }
+        // A new page-named output is no page: what the command writes has no front matter.
+        for _ in 0..<2 {
+            let run = try CommandRunner.run(["render", "--from", ".", "-o", "src/cloud.html"], in: site)
+            #expect(run.status == 0, "\(run.standardError)")
         }
         for output in ["_data/tags.json", "src/tags.json"] {
             try FileManager.default.createDirectory(at: site.appendingPathComponent(output).deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -66,7 +66,7 @@ public struct WebLink: Sendable, Hashable {
         // A text far over the limit is refused before anything else reads it: only the spaces
         // around a link and the tabs and line breaks in it are dropped, and no real link has
         // three times its length of those.
-        guard text.utf8.count <= 4 * Self.maximumLength else { throw Self.tooLong(text, bytes: text.utf8.count) }
+        guard text.utf8.count <= 4 * Self.maximumLength else { throw Self.tooLong(text, bytes: text.utf8.count, encoded: false) }
         let cleaned = Self.clean(text)
         guard !cleaned.isEmpty else { throw .malformedLink(href: text, reason: "it is empty") }
         if let bad = cleaned.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
@@ -113,15 +113,16 @@ public struct WebLink: Sendable, Hashable {
         // Measured as the URL every output writes (percent-encoded, the host in IDNA form), so
         // that a link the spec accepts is one SVG, PDF and HTML accept when they check it again.
         let written = url.absoluteString.utf8.count
-        guard written <= Self.maximumLength else { throw Self.tooLong(text, bytes: written) }
+        guard written <= Self.maximumLength else { throw Self.tooLong(text, bytes: written, encoded: true) }
         self.href = cleaned
         self.kind = kind
         self.url = url
     }
 
-    /// The error of a link over ``maximumLength`` bytes as written.
-    private static func tooLong(_ text: String, bytes: Int) -> CanvasError {
-        .malformedLink(href: text, reason: "it is \(bytes) bytes long as a URL (percent-encoded), and a link may be at most \(maximumLength)")
+    /// The error of a link over ``maximumLength`` bytes as written: `bytes` is its length as a
+    /// URL (`encoded`), or as given when it is already far too long to be encoded at all.
+    private static func tooLong(_ text: String, bytes: Int, encoded: Bool) -> CanvasError {
+        .malformedLink(href: text, reason: "it is too long: \(bytes) bytes\(encoded ? " as a URL (percent-encoded)" : ""), and a link may be at most \(maximumLength) bytes as a URL")
     }
 
     /// The text with every character a URL cannot hold percent-encoded as UTF-8 (spaces, `"`,

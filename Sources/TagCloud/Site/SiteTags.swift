@@ -2070,9 +2070,10 @@ struct FolderWalker {
                         reason = "cannot be read (\(String(cString: strerror(code))))"
                     }
                 } else {
-                    // A broken link is said of a content file only (a link to nothing may be any
-                    // file); a loop of links of any name, since it may stand for a folder of pages.
-                    guard isContent || code == ELOOP else { continue }
+                    // A broken link or a loop of links is said where a page or a folder of pages
+                    // may be missing: a content file's name, or a name without an extension
+                    // (`img.png` in a loop is no more a page than a broken `img.png` is).
+                    guard isContent || url.pathExtension.isEmpty else { continue }
                     reason = code == ELOOP ? "is a symbolic link in a loop of links" : "is a broken symbolic link"
                 }
                 problems.append(SiteTags.Problem(file: entryName, line: nil, message: reason, skipped: .entry))

@@ -98,6 +98,11 @@ package struct CollectCommandLine: Equatable, Sendable {
                 throw .usage("--href \(quoted(href)) makes links a spec refuses: \(error.description)")
             }
         }
+        // An empty name is not the current folder: a build script's unset `$CONTENT_DIR` made a
+        // cloud of the whole working folder.
+        if folders.contains(where: \.isEmpty) {
+            throw .usage("a content folder is empty; name a folder (. for this one)")
+        }
         if excluded.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw .usage("--exclude needs a tag, not an empty one")
         }

@@ -169,11 +169,14 @@ package enum OutputFile {
         if let folder { try confine(target, named: path, to: folder, fail) }
         switch target.method {
         case .replace, .descriptor:
-            if let existing = target.existing, existing.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
+            let existingFile = target.existing.flatMap { $0.mode & UInt32(S_IFMT) == UInt32(S_IFREG) ? $0 : nil }
+            if target.existing == nil || existingFile != nil {
                 // The first input, in the order given, that the file is: the same file, or a
                 // file the input folder's rules protect. Found by one lookup and a pass over the
-                // folders (a batch of 10,000 specs is not 10,000 stats per output).
-                let sameFile = inputs.firstFile(identicalTo: existing)
+                // folders (a batch of 10,000 specs is not 10,000 stats per output). A file not
+                // there yet is protected as it would be once written: `-o site/hugo.yaml` made a
+                // site configuration, and every later build was refused for replacing it.
+                let sameFile = existingFile.flatMap { inputs.firstFile(identicalTo: $0) }
                 for folder in inputs.folders where folder.order < (sameFile?.order ?? Int.max) {
                     try checkNotProtected(path, target: target, by: folder, fail)
                 }
@@ -202,12 +205,19 @@ package enum OutputFile {
                                           _ fail: (String) -> CommandError) throws(CommandError) {
         // Inside it as the file is (its real path), or as it is named (through a link to a file
         // or folder elsewhere, which collect follows).
-        guard let real = folder.realPath, let file = realPath(target.path) else { return }
+        // A file not made yet is where its folder really is, under its own name; it is no page
+        // (what the command writes has no front matter), but it may be named as a site's file.
+        let existing = realPath(target.path)
+        guard let real = folder.realPath,
+              let file = existing ?? realPath(folderOf(target.path)).map({ parent in
+                  let name = URL(fileURLWithPath: target.path).lastPathComponent
+                  return parent == "/" ? "/" + name : parent + "/" + name
+              }) else { return }
         let input = folder.name
         let named = URL(fileURLWithPath: path).standardized.path
         let inside = file.hasPrefix(real + "/") || named.hasPrefix(folder.standardized + "/") || named.hasPrefix(real + "/")
         let fileURL = URL(fileURLWithPath: file)
-        if inside, SiteTags.isCountedPage(fileURL) {
+        if inside, existing != nil, SiteTags.isCountedPage(fileURL) {
             throw fail("it is a page with front matter in the input folder \(quoted(path: input)), which must not be replaced")
         }
         // A folder of fonts (`--font-file DIR`, a spec's `fonts`) is read for every font file in it.
