@@ -221,7 +221,41 @@ struct ChipView: View {
     /// looked through, so the body would resolve through unspecialised generic code.
     @inline(never)
     static func _makeNodes(_ view: ChipView, inputs: _ViewInputs) -> _ViewOutputs {
-        Body._makeNodes(view.body, inputs: inputs)
+        // The common chip (one text, no checkmark or border, not narrowed or stretched) as the
+        // very views its body makes, without the body's conditional views: each branch taken is
+        // kept in a box, nine allocations a chip. Their nodes are the same; only the identities
+        // an animation tracks name the branches, so it resolves the body.
+        if !inputs.tracksIdentity, let part = view.plainPart {
+            switch view.layout.shape {
+            case .capsule: return view.plainNodes(part, Capsule(), inputs: inputs)
+            case .rounded: return view.plainNodes(part, RoundedRectangle(cornerRadius: view.layout.cornerRadius), inputs: inputs)
+            case .rectangle: return view.plainNodes(part, Rectangle(), inputs: inputs)
+            }
+        }
+        return Body._makeNodes(view.body, inputs: inputs)
+    }
+
+    /// The label's one text when the body takes none of its branches but the last (a chip of one
+    /// text, neither narrowed nor stretched, without a checkmark or border); `nil` otherwise.
+    private var plainPart: LabelPart? {
+        guard !fillsWidth, layout.justification != .stretch, look.checkmark == nil, label.parts.count == 1,
+              !label.parts[0].isCount, look.stroke == nil || look.strokeWidth <= 0 else { return nil }
+        return label.parts[0]
+    }
+
+    /// The nodes of ``body`` for a chip with ``plainPart``: `text(part)` padded, on `filled(shape)`.
+    private func plainNodes<S: InsettableShape>(_ part: LabelPart, _ shape: S, inputs: _ViewInputs) -> _ViewOutputs {
+        let view = styled(Text(verbatim: part.text).font(label.font))
+            .displayMetadata(ItemMetadata(role: .label, keepsColor: ownColors.contains(.text)))
+            .padding(padding)
+            .background(shape.fill(fill).displayMetadata(ItemMetadata(role: .chipFill, keepsColor: ownColors.contains(.fill))))
+        return type(of: view)._makeNodes(view, inputs: inputs)
+    }
+
+    /// The label's padding inside the chip.
+    private var padding: EdgeInsets {
+        EdgeInsets(top: layout.verticalPadding, leading: layout.horizontalPadding, bottom: layout.verticalPadding,
+                   trailing: layout.horizontalPadding)
     }
 
     nonisolated var body: some View {
@@ -234,8 +268,7 @@ struct ChipView: View {
     /// centred under ``Cloud/Justification/stretch`` stood up to half a letter from where the
     /// page puts it) or under stretch (the label centred).
     @ViewBuilder private var sized: some View {
-        let padded = limited.padding(EdgeInsets(top: layout.verticalPadding, leading: layout.horizontalPadding,
-                                                 bottom: layout.verticalPadding, trailing: layout.horizontalPadding))
+        let padded = limited.padding(padding)
         if fillsWidth {
             padded.frame(maxWidth: .infinity, alignment: labelStart)
         } else if layout.justification == .stretch {

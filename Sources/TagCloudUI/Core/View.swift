@@ -102,7 +102,7 @@ public struct _ViewInputs {
     /// Whether views get structural identities (``ResolutionContext/tracksIdentity``): when they
     /// do not, no path is appended or stamped, and the inputs pass down unchanged.
     @usableFromInline
-    let tracksIdentity: Bool
+    package let tracksIdentity: Bool
 
     init(environment: EnvironmentValues, context: ResolutionContext, path: ViewPath = .root) {
         self.environment = environment
