@@ -57,7 +57,9 @@ DEMO_OUTPUT ?= out/demo.png
 # (PREFIX/share/tagcloud/Fonts, where the command finds them); DESTDIR stages the tree.
 PREFIX  ?= /usr/local
 DESTDIR ?=
-VERSION ?= $(shell cat VERSION)$(shell git rev-parse --short HEAD 2>/dev/null | sed 's/^/+git/')
+# The package version: VERSION, then the number of commits (so later builds sort later), the
+# commit, and ".dirty" when tracked files differ from it.
+VERSION ?= $(shell cat VERSION)$(shell git rev-parse --short HEAD >/dev/null 2>&1 && echo "+git$$(git rev-list --count HEAD).$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- 2>/dev/null || echo .dirty)")
 DEB_OUTPUT ?= out/tagcloud_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 
 all: build
@@ -115,17 +117,12 @@ demo: release
 # quoted (a DESTDIR with a space); uninstall removes what install put and nothing else.
 install: release
 	@test -n "$(PREFIX)" || { echo "PREFIX is empty: give one, such as /usr/local"; exit 2; }
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/tagcloud"
-	install -m 755 -s .build/release/tagcloud "$(DESTDIR)$(PREFIX)/bin/tagcloud"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
-	cp -R Fonts "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
+	Tools/packaging/install-files install "$(DESTDIR)$(PREFIX)" .build/release/tagcloud Fonts
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/tagcloud and $(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
 
 uninstall:
 	@test -n "$(PREFIX)" || { echo "PREFIX is empty: give the one make install was given"; exit 2; }
-	rm -f "$(DESTDIR)$(PREFIX)/bin/tagcloud"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/tagcloud/Fonts"
-	@rmdir "$(DESTDIR)$(PREFIX)/share/tagcloud" 2>/dev/null || true
+	Tools/packaging/install-files uninstall "$(DESTDIR)$(PREFIX)" Fonts
 
 # A Debian package of the same (dpkg-deb), depending on the libraries it links and the Noto fonts.
 deb:

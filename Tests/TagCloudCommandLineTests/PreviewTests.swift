@@ -234,6 +234,19 @@ import Testing
         #expect(try browser.evaluate("document.getElementById('tagcloud-preview-size').textContent") as? String
                 == "\(CloudLayout.number(fraction.width)) × \(CloudLayout.number(fraction.height)) pt")
 
+        // A drawing whose request fails (a server stopped while it drew) is said, and the page
+        // goes on asking: it stopped updating for good, without a word.
+        _ = try browser.evaluate("""
+            (() => { const real = window.fetch; let failed = false;
+              window.fetch = (url, options) => {
+                if (!failed && String(url).startsWith('/cloud.')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
+                return real(url, options); };
+              return true; })()
+            """)
+        try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango, Zig]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Zig')"),
+                "the page stopped updating after a failed drawing")
+
         // A server stopped is said on the page; one started again on its port takes over, and
         // the page shows the cloud again without a save.
         let port = server.port
@@ -243,8 +256,17 @@ import Testing
         #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGTERM)
         #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-error').hidden && document.getElementById('tagcloud-preview-error').textContent === 'the preview server stopped'"))
         let again = try Server(spec: spec, port: port)
-        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Pango')"),
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Zig')"),
                 "the page kept the stopped server's message")
+
+        // A spec's width that is no whole number of hundredths is laid out as render lays it out
+        // (it was rounded to hundredths, then cut to 1/64: 1/64 point narrower, chips in two rows).
+        try Data("width: 100.99\ntags: [Ab, Cd]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("window.tagcloudWidth === 100.984375"), "the page does not lay out at the spec's width")
+        let exact = try CloudLayout(jsonData: CommandRunner.run(["render", spec.path, "--format", "json", "-o", "-"]).standardOutput)
+        let matches = try browser.waitUntil("document.getElementById('tagcloud-preview-size').textContent === '\(CloudLayout.number(exact.width)) × \(CloudLayout.number(exact.height)) pt'")
+        let size = try browser.evaluate("document.getElementById('tagcloud-preview-size').textContent")
+        #expect(matches, "the page shows \(String(describing: size)), render lays out \(exact.width) × \(exact.height)")
         _ = again
     }
 
@@ -415,6 +437,34 @@ import Testing
         process.waitUntilExit()
         let order = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(order.trimmingCharacters(in: .whitespacesAndNewlines) == "/state", "the first answer: \(order)")
+    }
+
+    /// `cp -p` over the spec keeps its inode, size and modification time; past 1 MiB its bytes
+    /// are not hashed: its change time still tells the copy (the page never redrew).
+    @Test func aCopyKeepingSizeAndTimeChangesTheState() throws {
+        let folder = try temporaryFolder("preview-copy-keeping-times")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let padding = "# " + String(repeating: "x", count: 1_200_000) + "\n"
+        let stamp = Date(timeIntervalSince1970: 1_704_067_200)
+        for (name, tag) in [("a.yaml", "Swift"), ("b.yaml", "Linux")] {
+            let url = folder.appendingPathComponent(name)
+            try Data((padding + "tags: [\(tag)]\n").utf8).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: url.path)
+        }
+        func copy(_ name: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/cp")
+            process.arguments = ["-p", folder.appendingPathComponent(name).path, folder.appendingPathComponent("tags.yaml").path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        try copy("a.yaml")
+        let server = PreviewServer(specPath: folder.appendingPathComponent("tags.yaml").path)
+        let before = server.state()
+        Thread.sleep(forTimeInterval: 0.05)
+        try copy("b.yaml")
+        #expect(server.state() != before, "\(before)")
     }
 
     /// A save caught half done (the file emptied, not yet written) is not read as an empty spec:

@@ -625,6 +625,14 @@ package enum OutputFile {
     }
 
     /// A path with every link, `.` and `..` resolved (`realpath(3)`), or `nil`.
+    /// The time the file at `path` (a link followed) last changed status, as `stat`'s `st_ctim`;
+    /// `nil` when it cannot be looked at.
+    static func changeTime(_ path: String) -> (seconds: Int, nanoseconds: Int)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

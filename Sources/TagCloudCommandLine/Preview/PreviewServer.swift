@@ -311,6 +311,10 @@ enum PreviewPage {
             const byId = (name) => document.getElementById('tagcloud-preview-' + name);
             const slider = byId('width'), exact = byId('exact'), cloud = byId('cloud'), error = byId('error'), size = byId('size');
             let version = null, specWidth = null, running = false, again = false;
+            // The width asked for: the spec's or the exact field's as given (the layout is cut to
+            // 1/64 point, as render cuts it), a dragged slider's in hundredths; null for the
+            // slider's own until one is given.
+            let requested = null;
             window.tagcloudLayout = null;
             function showError(text) {
               error.textContent = text; error.hidden = false;
@@ -323,8 +327,7 @@ enum PreviewPage {
               try {
                 do {
                   again = false;
-                  // Hundredths of a point: what is laid out is what the page shows.
-                  const width = String(Math.round(Number(slider.value) * 100) / 100);
+                  const width = String(requested ?? Math.round(Number(slider.value) * 100) / 100);
                   if (document.activeElement !== exact) exact.value = width;
                   const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
                   if (again) continue;
@@ -340,42 +343,55 @@ enum PreviewPage {
                   window.tagcloudWidth = Number(width);
                   size.textContent = `${laidOut.width} × ${laidOut.height} pt`;
                 } while (again);
+              } catch (e) {
+                // The server stopped while drawing: said, and drawn again by the next answer.
+                version = null;
+                showError('the preview server stopped');
               } finally {
                 running = false;
               }
             }
             async function poll() {
-              let state = null;
               try {
-                state = await (await fetch('/state')).json();
-              } catch (e) {
-                // Drawn again from the spec when a server answers again (the same files give the
-                // same version to a restarted server).
-                version = null;
-                showError('the preview server stopped');
-              }
-              if (state && state.version !== version) {
-                version = state.version;
-                cloud.className = state.theme || '';
-                // The spec's width, at the start and whenever the spec changes it (the slider's
-                // range grows to take it); the slider's own until then.
-                if (state.width !== null && state.width !== specWidth) {
-                  specWidth = state.width;
-                  slider.min = Math.min(40, Math.floor(specWidth));
-                  slider.max = Math.max(1600, Math.ceil(specWidth));
-                  slider.value = specWidth;
+                let state = null;
+                try {
+                  state = await (await fetch('/state')).json();
+                } catch (e) {
+                  // Drawn again from the spec when a server answers again (the same files give
+                  // the same version to a restarted server).
+                  version = null;
+                  showError('the preview server stopped');
                 }
-                await refresh();
+                if (state && state.version !== version) {
+                  version = state.version;
+                  cloud.className = state.theme || '';
+                  // The spec's width, at the start and whenever the spec changes it (the slider's
+                  // range grows to take it); the slider's own until then.
+                  if (state.width !== null && state.width !== specWidth) {
+                    specWidth = state.width;
+                    requested = specWidth;
+                    slider.min = Math.min(40, Math.floor(specWidth));
+                    slider.max = Math.max(1600, Math.ceil(specWidth));
+                    slider.value = specWidth;
+                  }
+                  await refresh();
+                }
+              } finally {
+                // Whatever failed, the page keeps asking: it never stops updating for good.
+                setTimeout(poll, 250);
               }
-              setTimeout(poll, 250);
             }
-            slider.addEventListener('input', refresh);
+            slider.addEventListener('input', () => {
+              requested = null;
+              refresh();
+            });
             exact.addEventListener('change', () => {
               const width = Number(exact.value);
               if (!(width > 0)) return;
               slider.max = Math.max(Number(slider.max), Math.ceil(width));
               slider.min = Math.min(Number(slider.min), Math.floor(width));
               slider.value = width;
+              requested = width;
               refresh();
             });
             poll();
@@ -420,8 +436,8 @@ struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
 // The preview's look at files, through Foundation: Swift finds C's `struct stat` through another
 // module's headers in this module, depending on which files are compiled together.
 extension PreviewServer {
-    /// A file's status as text: its inode, size and modification time, and for a file of up to
-    /// 1 MiB a hash of its bytes (`cp -p` over it keeps the size and the modification time);
+    /// A file's status as text: its inode, size, modification and change times, and for a file
+    /// of up to 1 MiB a hash of its bytes (a copy over it within the clock's resolution);
     /// `-` for a file that is not there. A link is followed. A folder (of fonts) gives the status
     /// of each font file in it, without hashes (a font replaced in the folder redrew nothing).
     ///
@@ -437,7 +453,10 @@ extension PreviewServer {
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        var text = "\(inode).\(size).\(modified)"
+        // The change time too: `cp -p` over a file keeps its size and modification time, and
+        // a file over 1 MiB (or a font in a folder) is not hashed.
+        let changed = OutputFile.changeTime(resolved).map { "\($0.seconds).\($0.nanoseconds)" } ?? "?"
+        var text = "\(inode).\(size).\(modified).\(changed)"
         if hashing, size <= 1 << 20, attributes[.type] as? FileAttributeType == .typeRegular,
            let bytes = FileManager.default.contents(atPath: resolved) {
             // FNV-1a, 64 bits.
