@@ -38,6 +38,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
     }
 
+    /// Under a low limit on open files a batch runs fewer specs at once and renders them all
+    /// (it failed nine of twelve with "Too many open files" at `ulimit -n 10`).
+    @Test func aBatchUnderALowFileLimitRendersEverySpec() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 1...12 { try Data("tags: [t\(index), Swift]\n".utf8).write(to: folder.appendingPathComponent("s\(index).yaml")) }
+        let result = try Self.shell("ulimit -n 10 && exec \"$TAGCLOUD\" render s*.yaml --out-dir out --formats png,svg", in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)) ?? []
+        #expect(written.count == 24, "\(written.sorted())")
+    }
+
     @Test func anEmptyPipeNamedByAPathIsSaid() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

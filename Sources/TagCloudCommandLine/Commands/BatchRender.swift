@@ -171,7 +171,10 @@ extension TagCloudCommand {
             end(index, outcome, lines: lines, failure: FinishedSpec.Failure(line: Self.failure(error, of: outcome.input),
                                                                            optionError: error.isAboutAnOption ? error.description : nil))
         }
-        let workers = max(1, min(jobs.count, Cores.active))
+        // As many specs at once as there are cores, and as the descriptors the process may still
+        // open allow (a spec read and a file written take about four at once): under a low
+        // `ulimit -n` the batch runs slower instead of failing its specs with "Too many open files".
+        let workers = max(1, min(jobs.count, Cores.active, FileDescriptors.headroom / 4))
         let writer = BatchWriter(workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -460,5 +463,24 @@ package final class ProgressBar: @unchecked Sendable {
     static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded(.up))
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : "\(whole) s"
+    }
+}
+
+/// How many more files the process may open.
+enum FileDescriptors {
+    /// The soft limit on open descriptors less those open now (counted in `/proc/self/fd`);
+    /// `Int.max` when either cannot be read.
+    static var headroom: Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        // No limit (RLIM_INFINITY) is the largest number, clamped.
+        guard getrlimit(resource, &limit) == 0,
+              let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return Int.max }
+        // The listing's own descriptor is among the entries, and closed now.
+        return max(0, Int(clamping: limit.rlim_cur) &- (open.count - 1))
     }
 }

@@ -477,7 +477,7 @@ package enum OutputFile {
                 let linked = randomTemporaryName(for: name)
                 TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(linked))
                 temporary = linked
-                guard link(descriptor, into: directory, as: linked) == 0 else {
+                guard TemporaryFileCleanup.creatingTemporary({ link(descriptor, into: directory, as: linked) }) == 0 else {
                     // No /proc to name the file by and no right to link a descriptor: write a
                     // named temporary instead.
                     TemporaryFileCleanup.unregister()
@@ -527,7 +527,9 @@ package enum OutputFile {
         for _ in 0..<100 {
             let temporary = randomTemporaryName(for: name)
             TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(temporary))
-            let descriptor = openat(directory, temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            let descriptor = TemporaryFileCleanup.creatingTemporary {
+                openat(directory, temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            }
             if descriptor >= 0 { return (descriptor, temporary) }
             let code = errno
             TemporaryFileCleanup.unregister()
