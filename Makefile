@@ -20,7 +20,7 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libfontconfig-dev lib
 # What the command needs at run time besides its own libraries: Noto fonts for the scripts the
 # bundled fonts lack (CJK, Indic, Southeast Asian, Ethiopic, …), found through fontconfig after the
 # bundled fonts. The Debian package `make deb` builds depends on these.
-RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk
+RUNTIME_PACKAGES := fonts-noto-core fonts-noto-cjk fontconfig-config
 # python3 writes the fault matrix's PNG bombs and listens on its Unix socket; python3-pil and
 # chromium decode and play the animations and web output.
 TEST_PACKAGES  := librsvg2-bin poppler-utils fontconfig file python3 python3-pil chromium hugo $(RUNTIME_PACKAGES)

@@ -213,6 +213,8 @@ package struct RenderCommandLine: Equatable, Sendable {
             throw usage("--out-dir - names no folder (standard output takes one file: -o -); name a folder, ./- for one called -")
         }
         if line.output?.isEmpty == true { throw usage("-o is empty; name a file, or - for standard output") }
+        // Not the working folder: an unset variable (`--font-file "$FONTS"`) loaded its fonts.
+        if line.fontFiles.contains("") { throw usage("--font-file is empty; name a font file or a folder of fonts (. for this one)") }
         if collect.folders.isEmpty {
             guard collect == CollectCommandLine() else {
                 throw usage("the options of tagcloud collect need --from DIR (the site's content)")

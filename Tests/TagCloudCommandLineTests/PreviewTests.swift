@@ -246,6 +246,17 @@ import Testing
         try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango, Zig]\n".utf8).write(to: spec)
         #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Zig')"),
                 "the page stopped updating after a failed drawing")
+        // A server's error answer (5xx) is shown and asked again; a spec's error (422) waits for a save.
+        _ = try browser.evaluate("""
+            (() => { const real = window.fetch; let failed = false;
+              window.fetch = (url, options) => {
+                if (!failed && String(url).startsWith('/cloud.')) { failed = true; return Promise.resolve(new Response('busy', {status: 503})); }
+                return real(url, options); };
+              return true; })()
+            """)
+        try Data("width: 2000.5\ntags: [Swift, Linux, Cairo, HarfBuzz, Pango, Zig, Odin]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Odin')"),
+                "the page kept a server's error answer")
 
         // A server stopped is said on the page; one started again on its port takes over, and
         // the page shows the cloud again without a save.
@@ -256,7 +267,7 @@ import Testing
         #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGTERM)
         #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-error').hidden && document.getElementById('tagcloud-preview-error').textContent === 'the preview server stopped'"))
         let again = try Server(spec: spec, port: port)
-        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Zig')"),
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('Odin')"),
                 "the page kept the stopped server's message")
 
         // A spec's width that is no whole number of hundredths is laid out as render lays it out

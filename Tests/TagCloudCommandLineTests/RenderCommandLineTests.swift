@@ -77,6 +77,7 @@ import TestRandom
         (["a.yaml", "--output=x.png", "-o", "-"], #"-o is given twice ("x.png" and "-")"#),
         (["a.yaml", "--out-dir", "a", "--out-dir=b"], #"--out-dir is given twice ("a" and "b"); give one folder"#),
         (["a.yaml", "-o", ""], "-o is empty; name a file, or - for standard output"),
+        (["a.yaml", "--font-file", ""], "--font-file is empty; name a font file or a folder of fonts (. for this one)"),
         ([], "missing the input: give a spec file, - for standard input, or --from DIR"),
         (["a.yaml", "--format", "png", "--formats", "png,svg"], "give --format or --formats, not both"),
         (["a.yaml", "--top", "3"], "the options of tagcloud collect need --from DIR"),

@@ -379,6 +379,37 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent(output).path), "\(command)")
             }
         }
+        // Hugo's configuration folder belongs to the site a content folder inside it is part of;
+        // a page of any Eleventy template language has its template data file, and Eleventy's
+        // JavaScript data files are data files too.
+        try Data("module.exports = class { render() { return '' } }\n".utf8).write(to: site.appendingPathComponent("src/blog/feed.11ty.js"))
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("config/production"), withIntermediateDirectories: true)
+        for (input, output, role) in [("src/blog", "config/_default/params.toml", "a file of a Hugo configuration folder"),
+                                      ("src", "config/production/params.toml", "a file of a Hugo configuration folder"),
+                                      (".", "src/blog/feed.json", "an Eleventy template data file (named as the page feed.11ty.js beside it)"),
+                                      (".", "src/blog/blog.11tydata.js", "an Eleventy data file in JavaScript")] {
+            let existed = FileManager.default.fileExists(atPath: site.appendingPathComponent(output).path)
+            let run = try CommandRunner.run(["render", "--from", input, "-o", output, "--format", "json"], in: site)
+            #expect(run.status == 73 && run.standardError.contains("it is \(role)"), "\(input) -o \(output): \(run.standardError)")
+            #expect(existed || !FileManager.default.fileExists(atPath: site.appendingPathComponent(output).path), "\(output)")
+        }
+        // A batch's outputs are checked against the content folders as -o is: `--out-dir` wrote
+        // over a page (the folders were dropped once the tags were collected).
+        let page = "---\ntags: [cloudpage]\n---\n<p>x</p>\n"
+        try Data(page.utf8).write(to: site.appendingPathComponent("src/blog/cloud.html"))
+        try Data("style: suggestionChips\n".utf8).write(to: site.appendingPathComponent("styled.yaml"))
+        try Data(page.utf8).write(to: site.appendingPathComponent("src/blog/styled.html"))
+        for command in [["render", "--from", ".", "--out-dir", "src/blog", "--formats", "html"],
+                        ["render", "styled.yaml", "--from", ".", "--out-dir", "src/blog", "--formats", "html"],
+                        ["render", "--from", "src", "--out-dir", "config/_default", "--formats", "json"]] {
+            let run = try CommandRunner.run(command, in: site)
+            #expect(run.status == 73 && run.standardError.contains("must not be replaced"), "\(command): \(run.standardError)")
+            #expect(!run.standardError.contains("has no tags"), "\(command): \(run.standardError)")
+        }
+        for name in ["src/blog/cloud.html", "src/blog/styled.html"] {
+            #expect(try String(decoding: Data(contentsOf: site.appendingPathComponent(name)), as: UTF8.self) == page, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("config/_default/cloud.layout.json").path))
         // A new page-named output is no page: what the command writes has no front matter.
         for _ in 0..<2 {
             let run = try CommandRunner.run(["render", "--from", ".", "-o", "src/cloud.html"], in: site)

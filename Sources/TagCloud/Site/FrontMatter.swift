@@ -27,15 +27,22 @@ struct FrontMatter {
         /// Org mode's `#+key: value` lines (Hugo reads them in a page of any format, `.org` the
         /// usual one).
         var org = false
+        /// A `...` line closes a `---` block, as YAML ends a document (Jekyll); Hugo stops a
+        /// build on it ("EOF looking for end YAML front matter delimiter", Hugo 0.111).
+        var dotsClose = false
+        /// A carriage return alone ends a line, as in Hugo's page lexer (a file saved with
+        /// classic Mac line ends is read by Hugo, not by Jekyll's `\n` or gray-matter's).
+        var carriageReturnEndsLine = false
 
         /// Hugo's page parser, and sites of no known generator: `---` YAML, `+++` TOML, a JSON
         /// object or `#+` Org lines, after blank lines; `---json` and `---yaml` too.
-        static let hugo = Openers(toml: true, json: true, blankLinesBefore: true, languageNames: true, org: true)
+        static let hugo = Openers(toml: true, json: true, blankLinesBefore: true, languageNames: true, org: true,
+                                  carriageReturnEndsLine: true)
         /// gray-matter, Eleventy's reader: a `---` line, which may name the language (`---json`,
         /// `---yaml`, `---yml`), as the file's first bytes (after a byte order mark).
         static let grayMatter = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: true)
         /// Jekyll (`\A---\s*\n`): a `---` YAML block as the file's first bytes.
-        static let jekyll = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: false)
+        static let jekyll = Openers(toml: false, json: false, blankLinesBefore: false, languageNames: false, dotsClose: true)
         /// Publish (Ink's metadata): a `---` block, after blank lines.
         static let publish = Openers(toml: false, json: false, blankLinesBefore: true, languageNames: false)
     }
@@ -376,7 +383,8 @@ struct FrontMatter {
         case UInt8(ascii: "-"), UInt8(ascii: "+"):
             let mark = bytes[start]
             if mark == UInt8(ascii: "+") && !openers.toml { return nil }
-            guard let firstEnd = lineEnd(bytes, from: start) else { return nil }
+            let crAlone = openers.carriageReturnEndsLine
+            guard let firstEnd = lineEnd(bytes, from: start, carriageReturnAlone: crAlone) else { return nil }
             var format: Format = mark == UInt8(ascii: "-") ? .yaml : .toml
             if !isDelimiter(bytes[start..<firstEnd], mark) {
                 let opener = String(decoding: bytes[start..<firstEnd], as: UTF8.self)
@@ -387,9 +395,9 @@ struct FrontMatter {
             let bodyStart = lineStart
             while lineStart < bytes.count {
                 if lineStart - bodyStart > limit { throw tooLarge(limit) }
-                let end = lineEnd(bytes, from: lineStart) ?? bytes.count
+                let end = lineEnd(bytes, from: lineStart, carriageReturnAlone: crAlone) ?? bytes.count
                 let content = bytes[lineStart..<end]
-                if isDelimiter(content, mark) || (mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
+                if isDelimiter(content, mark) || (openers.dotsClose && mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
                     return FrontMatter(format: format, text: before + [0x0A] + Array(bytes[bodyStart..<lineStart]), line: 1 + lead)
                 }
                 lineStart = next(bytes, after: end)
@@ -537,17 +545,23 @@ struct FrontMatter {
     }
 
     /// The end of the line starting at `start` (the index of its `\n`, or of `\r\n`'s `\r`).
-    private static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    /// Where the line from `start` ends (its `\r\n` or `\n`, or with `carriageReturnAlone` a lone
+    /// `\r` too); `nil` when no line end follows.
+    private static func lineEnd(_ bytes: [UInt8], from start: Int, carriageReturnAlone: Bool = false) -> Int? {
         var index = start
-        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        guard index < bytes.count else { return nil }
-        return index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A { return index > start && bytes[index - 1] == 0x0D ? index - 1 : index }
+            if carriageReturnAlone, byte == 0x0D, index + 1 >= bytes.count || bytes[index + 1] != 0x0A { return index }
+            index += 1
+        }
+        return nil
     }
 
+    /// The start of the line after the line end at `end` (`\r\n`, `\n` or a lone `\r`).
     private static func next(_ bytes: [UInt8], after end: Int) -> Int {
-        var index = end
-        if index < bytes.count, bytes[index] == 0x0D { index += 1 }
-        return index + 1
+        guard end < bytes.count, bytes[end] == 0x0D else { return end + 1 }
+        return end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1
     }
 
     /// Whether a line is three of `mark` and nothing else but trailing spaces: `----` is not a

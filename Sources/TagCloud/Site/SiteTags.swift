@@ -1408,6 +1408,11 @@ public struct SiteTags: Sendable, Hashable {
     /// - Parameter url: A file.
     /// - Returns: What it is, such as "a site's configuration", for an error message; `nil` when
     ///   it is none of those.
+    /// The template languages Eleventy reads by default, as a page's name ends (`feed.11ty.js`):
+    /// a page's template data file is named as the page whatever its language.
+    static let eleventyTemplateExtensions: Set<String> = ["html", "md", "markdown", "njk", "liquid", "hbs", "mustache",
+                                                          "ejs", "haml", "pug", "webc", "11ty.js", "11ty.cjs", "11ty.mjs"]
+
     package static func siteFileRole(_ url: URL) -> String? {
         let name = url.lastPathComponent
         let ext = url.pathExtension.lowercased()
@@ -1421,6 +1426,9 @@ public struct SiteTags: Sendable, Hashable {
         if [".eleventyignore", ".gitignore"].contains(name) { return "an ignore list, which collect reads" }
         if name == "Package.swift" { return "a Publish site's package manifest, which collect reads" }
         if name.hasSuffix(".11tydata.json") { return "an Eleventy data file" }
+        if [".11tydata.js", ".11tydata.cjs", ".11tydata.mjs"].contains(where: { name.hasSuffix($0) }) {
+            return "an Eleventy data file in JavaScript"
+        }
         let configFormats: Set<String> = ["toml", "yaml", "yml", "json"]
         // Hugo's configuration folder: config/_default/hugo.toml, config/production/params.yaml.
         if configFormats.contains(ext), folder.deletingLastPathComponent().lastPathComponent == "config" {
@@ -1431,9 +1439,12 @@ public struct SiteTags: Sendable, Hashable {
         // beside post.md).
         if stem == folder.lastPathComponent { return "an Eleventy directory data file (named as its folder)" }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // A page of any template language Eleventy reads (`feed.11ty.js`, `post.njk`), not only
+        // those collect reads.
         let page = entries.first { entry in
-            entry != name && (entry as NSString).deletingPathExtension == stem
-                && FolderWalker.extensions.contains((entry as NSString).pathExtension.lowercased())
+            guard entry != name, entry.hasPrefix(stem + ".") else { return false }
+            let rest = String(entry.dropFirst(stem.count + 1)).lowercased()
+            return FolderWalker.extensions.contains(rest) || Self.eleventyTemplateExtensions.contains(rest)
         }
         return page.map { "an Eleventy template data file (named as the page \($0) beside it)" }
     }

@@ -97,12 +97,11 @@ extension TagCloudCommand {
         let standardInput: Result<[UInt8], TagCloudError> = jobs.contains { $0.input == "-" }
             ? Result { () throws(TagCloudError) in try StandardStreams.readInput(limit: request.maxInputSize) }
             : .success([])
-        // The site's tags are collected once too.
+        // The site's tags are collected once too. The request keeps its content folders: they
+        // are inputs no output may replace (with them dropped, `--out-dir` wrote over a page).
         var tags: [Cloud.Tag]?
         if let collect = request.collect { tags = try self.collect(collect, warn: warn).0.tags }
-        var shared = request
-        shared.collect = nil
-        return try renderJobs(jobs, request: shared, standardInput: standardInput, tags: tags, start: start,
+        return try renderJobs(jobs, request: request, standardInput: standardInput, tags: tags, start: start,
                               progress: progress, report: report, listingFiles: listingFiles)
     }
 
@@ -196,8 +195,7 @@ extension TagCloudCommand {
                     // failed); the message names the input.
                     var cloud = try loadCloud(job, request: request, readStandardInput: {
                         () throws(TagCloudError) in try standardInput.get()
-                    }, warn: { lines.append($0) })
-                    if let tags { cloud.tags = tags }
+                    }, collectedTags: tags, warn: { lines.append($0) })
                     // The spec's font files are inputs too, which no output may replace.
                     let fonts = cloud.fontFilePaths
                     inputs.add(fonts)

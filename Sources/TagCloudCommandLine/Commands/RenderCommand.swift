@@ -365,7 +365,7 @@ package enum TagCloudCommand {
     /// Standard input is read by `readStandardInput` (once for all the jobs of a batch); a file
     /// with the request's size limit, as it arrives (a FIFO or `/dev/fd/N` too).
     static func loadCloud(_ job: RenderJob, request: RenderRequest, readStandardInput: () throws(TagCloudError) -> [UInt8],
-                          warn: (String) -> Void) throws(CommandError) -> Cloud {
+                          collectedTags: [Cloud.Tag]? = nil, warn: (String) -> Void) throws(CommandError) -> Cloud {
         var cloud = Cloud()
         if let input = job.input {
             var isEmpty = false
@@ -392,7 +392,14 @@ package enum TagCloudCommand {
                 warnIfEmpty(cloud, named: input == "-" ? StandardStreams.standardInputName : input, isEmpty: isEmpty, warn: warn)
             }
         }
-        if let collect = request.collect { cloud.tags = try self.collect(collect, warn: warn).0.tags }
+        // The site's tags: collected here, or once for a whole batch (`collectedTags`).
+        if let collect = request.collect {
+            if let collectedTags {
+                cloud.tags = collectedTags
+            } else {
+                cloud.tags = try self.collect(collect, warn: warn).0.tags
+            }
+        }
         try library { () throws(TagCloudError) in
             try SpecOverrides(settings: request.settings, fontFiles: request.fontFiles).apply(to: &cloud)
         }

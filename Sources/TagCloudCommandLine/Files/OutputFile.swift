@@ -227,8 +227,13 @@ package enum OutputFile {
         // A site's configuration sits at its root, above a folder given inside the site
         // (`collect site/content -o site/hugo.toml`).
         let fileFolder = folderOf(file)
-        let atOrAbove = real == fileFolder || real.hasPrefix(fileFolder == "/" ? "/" : fileFolder + "/")
-        if inside || atOrAbove, let role = SiteTags.siteFileRole(fileURL) {
+        func isAtOrBelow(_ root: String) -> Bool { real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+        let atOrAbove = isAtOrBelow(fileFolder)
+        // A file of Hugo's configuration folder (`config/_default/hugo.toml`) belongs to the site
+        // above `config`, which a content folder given inside it is part of.
+        let inConfigFolder = URL(fileURLWithPath: fileFolder).deletingLastPathComponent().lastPathComponent == "config"
+            && isAtOrBelow(folderOf(folderOf(fileFolder)))
+        if inside || atOrAbove || inConfigFolder, let role = SiteTags.siteFileRole(fileURL) {
             throw fail("it is \(role), in the site of \(quoted(path: input)), which must not be replaced")
         }
     }

@@ -331,8 +331,14 @@ enum PreviewPage {
                   if (document.activeElement !== exact) exact.value = width;
                   const [html, layout] = await Promise.all([fetch(`/cloud.html?width=${width}`), fetch(`/cloud.json?width=${width}`)]);
                   if (again) continue;
-                  if (!html.ok) { showError(await html.text()); continue; }
-                  if (!layout.ok) { showError(await layout.text()); continue; }
+                  // A spec's error stays until the spec changes; a server's (5xx: busy, failed)
+                  // is asked again by the next poll.
+                  const failed = !html.ok ? html : !layout.ok ? layout : null;
+                  if (failed) {
+                    if (failed.status >= 500) version = null;
+                    showError(await failed.text());
+                    continue;
+                  }
                   const fragment = await html.text(), laidOut = await layout.json();
                   error.hidden = true;
                   // The box is the picture's width, so the fragment lays out at the width asked.

@@ -29,8 +29,9 @@ public enum FontLocator {
             result.append(folder.appendingPathComponent("Fonts", isDirectory: true))
             result.append(folder.deletingLastPathComponent().appendingPathComponent("share/tagcloud/Fonts", isDirectory: true))
         }
-        // Sources/Typesetting/Fonts/FontLocator.swift -> the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        // Sources/Typesetting/Fonts/FontLocator.swift -> the package root (named as a file: a
+        // URL left to guess looks at the path, and an installed command stat'ed its build's source).
+        let root = URL(fileURLWithPath: #filePath, isDirectory: false).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         result.append(root.appendingPathComponent("Fonts", isDirectory: true))
         return result

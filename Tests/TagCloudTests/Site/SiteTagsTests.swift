@@ -191,6 +191,29 @@ import TestRandom
         #expect(counts(try SiteTags.collect(from: [hugo])) == ["bare-json": 1, "after-blank-line": 1, "toml": 1])
     }
 
+    /// How a `---` block ends, as each generator reads it (checked with Hugo 0.111 and Jekyll's
+    /// pattern): Hugo ends lines at a lone carriage return too (a file with classic Mac line
+    /// ends is counted) and stops the build on a block closed by YAML's `...`; Jekyll takes `...`
+    /// as the closing line and reads only `\n` line ends.
+    @Test func frontMatterClosersAndLineEndsAreEachGeneratorsOwn() throws {
+        let pages = ["content/cr.md": "---\rtitle: cr\rtags: [cronly]\r---\rbody\r",
+                     "content/dots.md": "---\ntags: [dots]\n...\nbody\n",
+                     "content/ok.md": "---\ntags: [okay]\n---\nbody\n"]
+        let hugo = try site(pages.merging(["hugo.toml": "title = \"x\"\n"]) { $1 })
+        defer { try? FileManager.default.removeItem(at: hugo) }
+        let hugoRead = try SiteTags.collect(from: [hugo])
+        #expect(counts(hugoRead) == ["cronly": 1, "okay": 1])
+        #expect(hugoRead.problems.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0) \($0.message)" }
+                == ["dots.md:1 the front matter that starts here has no closing --- line"], "\(hugoRead.problems)")
+
+        var jekyllPages: [String: String] = ["_config.yml": "title: x\n"]
+        for (path, text) in pages { jekyllPages["_posts/2024-01-01-" + (path as NSString).lastPathComponent] = text }
+        let jekyll = try site(jekyllPages)
+        defer { try? FileManager.default.removeItem(at: jekyll) }
+        let jekyllRead = try SiteTags.collect(from: [jekyll])
+        #expect(counts(jekyllRead) == ["dots": 1, "okay": 1], "\(jekyllRead.problems)")
+    }
+
     /// Hugo reads Org mode's `#+key: value` lines as front matter (an `.org` page's usual
     /// kind, and any page's that starts with `#+`), as Hugo 0.111 makes them (checked with it):
     /// keys in any case, `#+tags[]:` a list of words, `tags` and `categories` split at white
