@@ -173,8 +173,11 @@ extension TagCloudCommand {
         // As many specs at once as there are cores, and as the descriptors the process may still
         // open allow (a spec read and a file written take about four at once): under a low
         // `ulimit -n` the batch runs slower instead of failing its specs with "Too many open files".
-        let workers = max(1, min(jobs.count, Cores.active, FileDescriptors.headroom / 4))
-        let writer = BatchWriter(workers: workers)
+        let headroom = FileDescriptors.headroom
+        let workers = max(1, min(jobs.count, Cores.active, headroom / 4))
+        // With fewer than eight to spare, a spec's files are written before the next is read
+        // (a write and a read at once ran out at `ulimit -n 8`, where one spec alone renders).
+        let writer = BatchWriter(workers: workers, synchronous: headroom < 8)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index: Int = next.withLock { value in
@@ -296,15 +299,19 @@ final class BatchWriter: Sendable {
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
     private let turn = Locked(0)
+    private let synchronous: Bool
 
-    /// A writer for `workers` rendering threads.
-    init(workers: Int) {
+    /// A writer for `workers` rendering threads; `synchronous` writes on the calling thread.
+    init(workers: Int, synchronous: Bool = false) {
         queues = (0..<max(1, workers)).map { DispatchQueue(label: "tagcloud.batch-writer-\($0)") }
         slots = DispatchSemaphore(value: 2 * max(1, workers))
+        self.synchronous = synchronous
     }
 
-    /// Runs `body` (a spec's writes and report) on a writing thread, after waiting for a free slot.
+    /// Runs `body` (a spec's writes and report) on a writing thread, after waiting for a free
+    /// slot; or at once on the calling thread when the writer is synchronous.
     func write(_ body: @escaping @Sendable () -> Void) {
+        if synchronous { return body() }
         slots.wait()
         let index = turn.withLock { value in
             defer { value += 1 }
