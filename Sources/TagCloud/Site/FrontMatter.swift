@@ -830,6 +830,15 @@ struct FrontMatter {
                 if entries.contains(where: { $0.key == one }) { singular[key] = one }
             }
         }
+        /// A term's scalar when it is not text (``nonText(_:)``), and in a Hugo site also a plain
+        /// YAML 1.1 boolean word: Hugo 0.111's YAML reader makes `tags: [yes, on, y]` the term
+        /// `true` and `[no, off, n]` `false` (checked with Hugo), so the word is no term of its.
+        func termNonText(_ scalar: SpecNode.Scalar) -> Rejected.Kind? {
+            if let kind = nonText(scalar) { return kind }
+            guard strings == .one, format == .yaml, scalar.style == .plain || scalar.style == .any,
+                  Self.yaml11BooleanWords.contains(scalar.string) else { return nil }
+            return .scalar(.boolean, text: scalar.string)
+        }
         for (key, value) in entries {
             let isSingular = singular.values.contains(key)
             // Jekyll adds `categories` to `category` (`populate_categories`); `tag` replaces `tags`.
@@ -842,7 +851,7 @@ struct FrontMatter {
             if !(jekyllSite && isNull) { values.setsTaxonomies.insert(taxonomy) }
             switch value {
             case .scalar(let scalar):
-                if let kind = nonText(scalar) {
+                if let kind = termNonText(scalar) {
                     // `tags:` or `tags: ~` with nothing after it gives no terms, as an empty list.
                     if case .empty = kind { continue }
                     values.rejected.append(Rejected(key: key, kind: kind, line: line(value)))
@@ -874,7 +883,7 @@ struct FrontMatter {
             case .sequence(let sequence):
                 for element in sequence {
                     let kind: Rejected.Kind? = switch element {
-                    case .scalar(let scalar): nonText(scalar)
+                    case .scalar(let scalar): termNonText(scalar)
                     case .mapping: .mapping(noun: format == .json ? "an object" : "a mapping")
                     case .sequence: .nestedList(noun: format == .json ? "an array" : "a list")
                     case .alias: .alias
@@ -1111,6 +1120,10 @@ struct FrontMatter {
         }
         return next[0]
     }
+
+    /// YAML 1.1's boolean words besides `true` and `false` (Go's yaml.v2, Hugo's reader).
+    static let yaml11BooleanWords: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+                                                  "on", "On", "ON", "off", "Off", "OFF"]
 
     /// What a YAML or JSON scalar is when it is not text, as YAML 1.2's core schema reads a plain
     /// (unquoted) scalar: null, a boolean, a number; and a date as YAML 1.1 (Jekyll's Psych, Hugo)

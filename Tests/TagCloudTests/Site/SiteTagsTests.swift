@@ -214,6 +214,24 @@ import TestRandom
         #expect(counts(jekyllRead) == ["dots": 1, "okay": 1], "\(jekyllRead.problems)")
     }
 
+    /// Hugo's YAML reader takes YAML 1.1's boolean words for booleans: `tags: [yes, on, y]` are
+    /// the term `true` to Hugo 0.111 (checked with it), not three tags linked to pages that do not
+    /// exist; they are skipped with a warning, as `true` is. Quoted, or in JSON, they are text.
+    @Test func hugoReadsYAMLBooleanWordsAsBooleans() throws {
+        let hugo = try site(["hugo.toml": "title = \"x\"\n",
+                             "content/a.md": "---\ntags: [y, yes, on, no, off, n, Y, Go]\n---\n",
+                             "content/b.md": "---\ntags: y\n---\n",
+                             "content/c.md": "---\ntags: [\"yes\", 'no']\n---\n",
+                             "content/d.md": "{\"tags\": [\"on\"]}\n"])
+        defer { try? FileManager.default.removeItem(at: hugo) }
+        let read = try SiteTags.collect(from: [hugo])
+        #expect(counts(read) == ["Go": 1, "yes": 1, "no": 1, "on": 1])
+        // One for each word: seven in a.md, one in b.md.
+        #expect(read.problems.count == 8 && read.problems.allSatisfy { $0.skipped == .term }, "\(read.problems)")
+        #expect(read.problems.contains { $0.file.hasSuffix("a.md") && $0.line == 2
+            && $0.message.contains("tags holds the boolean yes, which is not text (quote it to count it: \"yes\")") }, "\(read.problems)")
+    }
+
     /// Hugo reads Org mode's `#+key: value` lines as front matter (an `.org` page's usual
     /// kind, and any page's that starts with `#+`), as Hugo 0.111 makes them (checked with it):
     /// keys in any case, `#+tags[]:` a list of words, `tags` and `categories` split at white
