@@ -470,22 +470,3 @@ package final class ProgressBar: @unchecked Sendable {
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : "\(whole) s"
     }
 }
-
-/// How many more files the process may open.
-enum FileDescriptors {
-    /// The soft limit on open descriptors less those open now (counted in `/proc/self/fd`);
-    /// `Int.max` when either cannot be read.
-    static var headroom: Int {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        // No limit (RLIM_INFINITY) is the largest number, clamped.
-        guard getrlimit(resource, &limit) == 0,
-              let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return Int.max }
-        // The listing's own descriptor is among the entries, and closed now.
-        return max(0, Int(clamping: limit.rlim_cur) &- (open.count - 1))
-    }
-}

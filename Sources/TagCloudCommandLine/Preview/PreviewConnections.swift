@@ -220,15 +220,8 @@ final class PreviewConnections: @unchecked Sendable {
     /// The default limit: 256 connections, fewer when the process may open fewer than 320 files
     /// (64 are left for the spec, fonts and the server's own).
     static func defaultLimit() -> Int {
-        var files = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &files) == 0 else { return 256 }
-        // No limit (RLIM_INFINITY) is the largest number, clamped.
-        return Int(clamping: max(16, min(256, Int64(clamping: files.rlim_cur) - 64)))
+        guard let files = FileDescriptors.softLimit else { return 256 }
+        return max(16, min(256, files - 64))
     }
 
     /// The number of connections open.
