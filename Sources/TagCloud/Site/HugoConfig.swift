@@ -10,7 +10,7 @@ import Yams
 /// `languages.*`, whose top-level keys are the languages) and then from the root's `hugo.*` (or,
 /// before Hugo 0.110, `config.*`), the root's values winning; each in TOML, YAML or JSON. Keys are
 /// matched ignoring case, as Hugo reads them. The keys read: `contentDir` (default `content`),
-/// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`, `cascade`,
+/// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`, `cascade`, `disableKinds`,
 /// `defaultContentLanguage` (default `en`), `languages` (each language's `contentDir` and
 /// `disabled`) and `disableLanguages`. Environment folders (`config/production/`) and themes'
 /// configurations are not read.
@@ -51,6 +51,9 @@ struct HugoConfig: Sendable, Equatable {
     /// What the site publishes that Hugo leaves out by default: `buildDrafts`, `buildFuture`,
     /// `buildExpired`.
     var builds = SiteTags.Builds()
+    /// Whether `disableKinds` lists `page`: Hugo then builds no regular page (any page but an
+    /// `_index` one, leaf bundles included), and its taxonomies count none.
+    var disablesRegularPages = false
     /// `ignoreFiles`: regular expressions; a content file whose absolute path one matches is no page.
     var ignoreFiles = IgnoreFiles(patterns: [])
     /// The site's own `cascade` (a table, or a list of tables with their `_target`), outside
@@ -224,9 +227,20 @@ struct HugoConfig: Sendable, Equatable {
             note("module.mounts is not read: the content folders counted are contentDir's (give the mounted folders "
                  + "to collect as folders)")
         }
-        if case .list(let kinds)? = table["disablekinds"],
-           kinds.contains(where: { if case .text(let kind, _) = $0 { ["taxonomy", "term"].contains(kind.lowercased()) } else { false } }) {
-            note("disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere")
+        if case .list(let kinds)? = table["disablekinds"] {
+            let names = Set(kinds.compactMap { if case .text(let kind, _) = $0 { kind.lowercased() } else { nil } })
+            // Since Hugo 0.73 `term` is a term's page (`/tags/swift/`, what a chip links to) and
+            // `taxonomy` the list of terms (`/tags/`); Hugo 0.111 still makes term pages with
+            // `taxonomy` turned off (it logs error-disable-taxonomy).
+            if names.contains("term") {
+                note("disableKinds turns off Hugo's term pages: links to them lead nowhere")
+            }
+            // Without regular pages Hugo's taxonomies hold only the home and section pages'
+            // terms (checked with Hugo 0.111): the others are not counted.
+            if names.contains("page") {
+                disablesRegularPages = true
+                note("disableKinds turns off Hugo's regular pages: only the terms of the home and section pages (_index) are counted")
+            }
         }
         // How the site's URLs spell a term (`disablePathToLower`, `removePathAccents`).
         for (key, name) in [("disablepathtolower", "disablePathToLower"), ("removepathaccents", "removePathAccents")] {

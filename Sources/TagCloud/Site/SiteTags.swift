@@ -2023,6 +2023,8 @@ struct FolderWalker {
             cascade = Self.sectionCascade(in: folder, entries: entries, keys: siteTaxonomies ?? taxonomies)?.over(cascade) ?? cascade
         }
         if let depth = hugoContentDepth, ancestorNames.count > depth, !indexes.isEmpty {
+            // A leaf bundle is a regular page, which `disableKinds = ["page"]` turns off.
+            if hugo?.config.disablesRegularPages == true { return }
             for index in indexes where isInLanguage(index) {
                 addFile(folder.appendingPathComponent(index), name: name.hasSuffix("/") ? name + index : name + "/" + index)
             }
@@ -2143,6 +2145,7 @@ struct FolderWalker {
                     }
                 }
                 if let depth = hugoContentDepth, ancestorNames.count > depth, Self.isSectionPage(entry) { hugoSectionPages.insert(entryName) }
+                if hugoContentDepth != nil, hugo?.config.disablesRegularPages == true, !Self.isSectionPage(entry) { continue }
                 // A section's cascade reaches its own page too, as Hugo's docs have the site's
                 // cascade reach "the home page and any of its descendants".
                 files.append((url, entryName, rootIsInPosts, rootName.count, jekyllFolders, siteTaxonomies,

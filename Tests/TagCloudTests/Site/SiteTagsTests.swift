@@ -1922,6 +1922,29 @@ import TestRandom
         #expect(counts(try SiteTags.collect(from: [folder], options: options)) == ["swift": 1, "dev": 1])
     }
 
+    /// `disableKinds = ["page"]` (any case, as Hugo since 0.112 reads it) leaves regular pages
+    /// and leaf bundles out: only `_index` pages (home and sections, in any language) count, and
+    /// a note says so. `taxonomy` alone says nothing (term pages are still made); `term` does.
+    @Test func withoutRegularPagesOnlyListPagesCount() throws {
+        let folder = try site([
+            "hugo.toml": "disableKinds = ['Page', 'taxonomy']\n",
+            "content/_index.md": "---\ntags: [home]\n---\n",
+            "content/about.md": "---\ntags: [about]\n---\n",
+            "content/posts/_index.md": "---\ntags: [section]\n---\n",
+            "content/posts/a.md": "---\ntags: [page]\n---\n",
+            "content/posts/deep/_index.md": "---\ntags: [deep]\n---\n",
+            "content/posts/deep/b.html": "---\ntags: [page]\n---\n",
+            "content/posts/bundle/index.md": "---\ntags: [bundle]\n---\n",
+            "content/posts/bundle/_index.md": "---\ntags: [resource]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let collected = try SiteTags.collect(from: [folder])
+        #expect(counts(collected) == ["home": 1, "section": 1, "deep": 1], "\(collected.terms)")
+        #expect(collected.problems.map(\.message) == [
+            "disableKinds turns off Hugo's regular pages: only the terms of the home and section pages (_index) are counted",
+        ])
+    }
+
     /// A cloud counts one language: two languages' folders given together are refused unless
     /// `language` says which; the summary names the language counted. The configuration folder's
     /// `taxonomies.toml` and `taxonomies.fr.toml` are read as Hugo reads them; a taxonomy that is
@@ -1948,7 +1971,7 @@ import TestRandom
         #expect(counts(french) == ["bonjour": 1] && french.languageCounted == "fr")
         #expect(french.summary(tags: 1) == "collected 1 tag from 1 file in fr (1 in other languages left out), 2 notes")
         #expect(french.problems.map(\.message).sorted() == [
-            "disableKinds turns off Hugo's taxonomy pages: links to them lead nowhere",
+            "disableKinds turns off Hugo's term pages: links to them lead nowhere",
             "module.mounts is not read: the content folders counted are contentDir's (give the mounted folders to collect as folders)",
         ], "\(french.problems)")
         options.language = nil
