@@ -830,14 +830,17 @@ struct FrontMatter {
                 if entries.contains(where: { $0.key == one }) { singular[key] = one }
             }
         }
-        /// A term's scalar when it is not text (``nonText(_:)``), and in a Hugo site also a plain
-        /// YAML 1.1 boolean word: Hugo 0.111's YAML reader makes `tags: [yes, on, y]` the term
-        /// `true` and `[no, off, n]` `false` (checked with Hugo), so the word is no term of its.
+        /// A term's scalar when it is not text (``nonText(_:)``), and also a plain YAML 1.1
+        /// boolean word where the site's reader takes it for one: Hugo 0.111's YAML reader makes
+        /// `tags: [yes, on, y]` the term `true` and `[no, off, n]` `false` (checked with Hugo), and
+        /// Jekyll's Psych makes `yes`, `on`, `no` and `off` in any case booleans (not `y` or `n`),
+        /// as it does `tRUE`; so the word is no term of its own.
         func termNonText(_ scalar: SpecNode.Scalar) -> Rejected.Kind? {
             if let kind = nonText(scalar) { return kind }
-            guard strings == .one, format == .yaml, scalar.style == .plain || scalar.style == .any,
-                  Self.yaml11BooleanWords.contains(scalar.string) else { return nil }
-            return .scalar(.boolean, text: scalar.string)
+            guard format == .yaml, scalar.style == .plain || scalar.style == .any else { return nil }
+            if strings == .one, Self.yaml11BooleanWords.contains(scalar.string) { return .scalar(.boolean, text: scalar.string) }
+            if jekyllSite, Self.psychBooleanWords.contains(scalar.string.lowercased()) { return .scalar(.boolean, text: scalar.string) }
+            return nil
         }
         for (key, value) in entries {
             let isSingular = singular.values.contains(key)
@@ -1120,6 +1123,10 @@ struct FrontMatter {
         }
         return next[0]
     }
+
+    /// The boolean words of Ruby's Psych (Jekyll's reader), matched in lower case: its scalar
+    /// scanner reads `yes|true|on` and `no|false|off` in any case as booleans.
+    static let psychBooleanWords: Set<String> = ["yes", "true", "on", "no", "false", "off"]
 
     /// YAML 1.1's boolean words besides `true` and `false` (Go's yaml.v2, Hugo's reader).
     static let yaml11BooleanWords: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",

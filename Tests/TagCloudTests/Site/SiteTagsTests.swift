@@ -232,6 +232,20 @@ import TestRandom
             && $0.message.contains("tags holds the boolean yes, which is not text (quote it to count it: \"yes\")") }, "\(read.problems)")
     }
 
+    /// Jekyll's Psych reads `yes`, `on`, `no` and `off` in any case (and `tRUE`) as booleans,
+    /// not `y` or `n`, and a string of words with one of them in it (`tags: yes no`) stays text.
+    @Test func jekyllReadsPsychBooleanWordsAsBooleans() throws {
+        let jekyll = try site(["_config.yml": "title: x\n",
+                               "_posts/2024-01-01-a.md": "---\ntags: [y, yes, On, NO, off, n, tRUE, Go]\n---\n",
+                               "_posts/2024-01-02-b.md": "---\ntags: yes no\n---\n",
+                               "_posts/2024-01-03-c.md": "---\ntags: [\"yes\"]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: jekyll) }
+        let read = try SiteTags.collect(from: [jekyll])
+        #expect(counts(read) == ["y": 1, "n": 1, "Go": 1, "yes": 2, "no": 1])
+        #expect(read.problems.count == 5 && read.problems.allSatisfy { $0.skipped == .term }, "\(read.problems)")
+        #expect(read.problems.contains { $0.message.contains("tags holds the boolean On, which is not text") }, "\(read.problems)")
+    }
+
     /// Hugo reads Org mode's `#+key: value` lines as front matter (an `.org` page's usual
     /// kind, and any page's that starts with `#+`), as Hugo 0.111 makes them (checked with it):
     /// keys in any case, `#+tags[]:` a list of words, `tags` and `categories` split at white
