@@ -71,10 +71,34 @@ import Testing
         #expect(Set(cloud.tags.map { $0.text.lowercased() }) == ["home", "swift", "section"], "\(cloud.tags.map(\.text))")
     }
 
+    /// A site's own taxonomies: a plural with a space and capitals is a folder Hugo names by its
+    /// `urlize` (`/film-genres/sci-fi/`); a tag with no letter or digit is no term to Hugo (no page,
+    /// no chip); a `.mkd` file is no page to Hugo (its tags are not counted).
+    @Test func aSiteOwnTaxonomiesAndTagsHugoMakesNoTermOf() throws {
+        var files = Self.files
+        files["hugo.toml"] = """
+            baseURL = "https://example.org/"
+            title = "Site"
+            disableKinds = ["RSS", "sitemap", "robotsTXT", "404"]
+            [taxonomies]
+            tag = "tags"
+            genre = "Film Genres"
+
+            """
+        files["content/films/a.md"] = "---\ntitle: Film\ntags: [Go, \"🚀\", \"!!!\"]\nfilm genres: [Sci-Fi, Film Noir]\n---\n"
+        files["content/films/b.md"] = "---\ntitle: Film B\nfilm genres: [sci-fi]\n---\n"
+        files["content/films/c.mkd"] = "---\ntitle: Not a page\ntags: [Mkd]\nfilm genres: [Mkd]\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 17, taxonomyFolders: ["tags", "film-genres"])
+        #expect(!cloud.tags.contains { ["Mkd", "🚀", "!!!"].contains($0.text) }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "Sci-Fi" && $0.href == "/film-genres/sci-fi/" && $0.weight == 2 })
+    }
+
     /// Builds the site with `hugo` and collects its tags with links; every link must reach a term
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
-    /// Returns the spec collected.
-    private static func compareWithHugo(_ files: [String: String], minimumPages: Int) throws -> Cloud {
+    /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`
+    /// with the site's own taxonomies. Returns the spec collected.
+    private static func compareWithHugo(_ files: [String: String], minimumPages: Int,
+                                        taxonomyFolders: [String] = ["tags"]) throws -> Cloud {
         let hugo = try #require(Self.hugo, "hugo is needed (Debian package hugo, in make test's packages)")
         let site = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -87,32 +111,35 @@ import Testing
                                           program: hugo)
         try #require(built.status == 0, "hugo failed: \(built.standardError)")
 
-        // Hugo's term pages: each folder under public/tags holding an index.html, by its path.
-        let tags = site.appendingPathComponent("public/tags")
+        // Hugo's term pages: each folder under public/TAXONOMY holding an index.html, by its path
+        // (`tags/swift`).
         var pages: [String: Int] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: tags.path))
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix("/index.html") else { continue }
-            let text = try String(contentsOf: tags.appendingPathComponent(relative), encoding: .utf8)
-            let last = text.split(separator: "|").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-            guard let count = Int(last) else {
-                Issue.record("\(relative) does not end with a count: \(text)")
-                continue
+        for taxonomy in taxonomyFolders {
+            let folder = site.appendingPathComponent("public/\(taxonomy)")
+            let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path), "Hugo wrote no \(taxonomy) folder")
+            while let relative = enumerator.nextObject() as? String {
+                guard relative.hasSuffix("/index.html") else { continue }
+                let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+                let last = text.split(separator: "|").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                guard let count = Int(last) else {
+                    Issue.record("\(relative) does not end with a count: \(text)")
+                    continue
+                }
+                pages[taxonomy + "/" + relative.dropLast("/index.html".count)] = count
             }
-            pages[String(relative.dropLast("/index.html".count))] = count
         }
         #expect(pages.count >= minimumPages, "\(pages)")
 
-        let collected = try CommandRunner.run(["collect", site.path, "--taxonomy", "tags", "--href", "/tags/{slug}/", "-o", "tags.json"],
-                                              in: site)
+        let arguments = taxonomyFolders == ["tags"] ? ["--taxonomy", "tags", "--href", "/tags/{slug}/"] : ["--href", "/{taxonomy}/{slug}/"]
+        let collected = try CommandRunner.run(["collect", site.path] + arguments + ["-o", "tags.json"], in: site)
         try #require(collected.status == 0, "\(collected.standardError)")
         let cloud = try Cloud(contentsOf: site.appendingPathComponent("tags.json"))
         var linked: [String: Int] = [:]
         for tag in cloud.tags {
             let href = try #require(tag.href, "\(tag.text) has no link")
-            #expect(href.hasPrefix("/tags/") && href.hasSuffix("/"), "\(tag.text): \(href)")
+            #expect(href.hasPrefix("/") && href.hasSuffix("/"), "\(tag.text): \(href)")
             // The folder a server maps the link to: the path percent-decoded.
-            let folder = try #require(String(href.dropFirst("/tags/".count).dropLast()).removingPercentEncoding, "\(href)")
+            let folder = try #require(String(href.dropFirst().dropLast()).removingPercentEncoding, "\(href)")
             #expect(pages[folder] != nil, "\(tag.text): \(href) reaches no page Hugo wrote (\(pages.keys.sorted()))")
             #expect(pages[folder] == tag.weight.map { Int($0) }, "\(tag.text): weight \(tag.weight ?? 0), Hugo's page lists \(pages[folder] ?? 0)")
             linked[folder] = Int(tag.weight ?? 0)

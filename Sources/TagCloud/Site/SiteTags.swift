@@ -121,13 +121,20 @@ public struct SiteTags: Sendable, Hashable {
         public var slug: String
         /// The taxonomy it was first met in (`tags`, `categories`), as the options name it.
         public var taxonomy: String
+        /// The taxonomy as its site's URLs spell it, what `{taxonomy}` in a link becomes: Hugo's
+        /// `urlize` of the name outside Jekyll and Publish sites (`Film Genres` → `film-genres`,
+        /// as Hugo names the folder), else the name percent-encoded.
+        public var taxonomySlug: String
 
         /// Makes a term.
-        public init(name: String, count: Int, slug: String, taxonomy: String = "tags") {
+        ///
+        /// - Parameter taxonomySlug: ``taxonomySlug``; `nil` gives the taxonomy percent-encoded.
+        public init(name: String, count: Int, slug: String, taxonomy: String = "tags", taxonomySlug: String? = nil) {
             self.name = name
             self.count = count
             self.slug = slug
             self.taxonomy = taxonomy
+            self.taxonomySlug = taxonomySlug ?? SiteTags.percentEncoded(taxonomy)
         }
     }
 
@@ -538,13 +545,13 @@ public struct SiteTags: Sendable, Hashable {
             var seenInTaxonomy = Set<ExactText>()
             for (term, taxonomy) in result.terms {
                 // Each spelling's slug once: a site repeats its terms on many pages.
-                let slug: String
-                if let known = slugs[result.slugStyle]?[ExactText(term)] {
-                    slug = known
-                } else {
-                    slug = Self.slug(term, style: result.slugStyle)
-                    slugs[result.slugStyle, default: [:]][ExactText(term)] = slug
+                func cachedSlug(_ text: String) -> String {
+                    if let known = slugs[result.slugStyle]?[ExactText(text)] { return known }
+                    let made = Self.slug(text, style: result.slugStyle)
+                    slugs[result.slugStyle, default: [:]][ExactText(text)] = made
+                    return made
                 }
+                let slug = cachedSlug(term)
                 // (Publish keeps tags apart that differ in any way, as its `Tag` compares them.)
                 let key = ExactText(options.caseSensitive || result.slugStyle.isPublish ? term
                                     : groupingKey(term, slug: slug, style: result.slugStyle))
@@ -553,17 +560,20 @@ public struct SiteTags: Sendable, Hashable {
                     continue
                 }
                 let taxonomyKey = ExactText(taxonomy + "\u{0}" + key.text)
+                // Hugo's folder of a taxonomy is its name urlized (`Film Genres` → `film-genres`).
+                let urlized = result.slugStyle.isPublish || result.slugStyle.jekyllMode != nil ? "" : cachedSlug(taxonomy)
+                let taxonomySlug = urlized.isEmpty ? nil : urlized
                 if seenInTaxonomy.insert(taxonomyKey).inserted {
                     if byTaxonomyKey[taxonomyKey] == nil {
                         taxonomyOrder.append(taxonomyKey)
-                        byTaxonomyKey[taxonomyKey] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy)
+                        byTaxonomyKey[taxonomyKey] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy, taxonomySlug: taxonomySlug)
                     }
                     byTaxonomyKey[taxonomyKey]?.count += 1
                 }
                 guard seen.insert(key).inserted else { continue }
                 if byKey[key] == nil {
                     order.append(key)
-                    byKey[key] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy)
+                    byKey[key] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy, taxonomySlug: taxonomySlug)
                 }
                 byKey[key]?.count += 1
             }
@@ -723,7 +733,7 @@ public struct SiteTags: Sendable, Hashable {
         template.replacingOccurrences(of: "{slug}", with: term.slug)
             .replacingOccurrences(of: "{name}", with: percentEncoded(term.name))
             .replacingOccurrences(of: "{count}", with: String(term.count))
-            .replacingOccurrences(of: "{taxonomy}", with: percentEncoded(term.taxonomy))
+            .replacingOccurrences(of: "{taxonomy}", with: term.taxonomySlug)
     }
 
     /// A term's URL slug, as Hugo's `urlize` makes it: letters, digits, marks and
@@ -1228,6 +1238,14 @@ public struct SiteTags: Sendable, Hashable {
                 result.problems.append(Problem(file: name, line: line, message: problem, skipped: .term))
                 continue
             }
+            // Hugo makes no term of a tag whose page name is empty (`🚀`, `!!!`): no page, and
+            // nothing in `.Site.Taxonomies` (checked with Hugo 0.111), so no chip either.
+            if strings == .one, !trimmed.utf8.contains(where: { $0 < 0x80 && isalnum(Int32($0)) != 0 }), Self.slug(trimmed).isEmpty {
+                result.problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds the tag \(quoted(trimmed)), of which "
+                                               + "Hugo makes no term (it has no letter or digit to name its page); it was skipped",
+                                               skipped: .term))
+                continue
+            }
             result.terms.append((trimmed, taxonomy))
         }
         return result
@@ -1594,7 +1612,18 @@ struct FolderWalker {
 
     /// Whether a file is a Hugo section's page (`_index.md`, `_index.fr.md`).
     static func isSectionPage(_ name: String) -> Bool {
-        name.hasPrefix("_index.") && extensions.contains((name as NSString).pathExtension.lowercased())
+        name.hasPrefix("_index.") && isHugoContent(name)
+    }
+
+    /// The extensions of Hugo's content formats (0.111: Markdown, HTML, AsciiDoc, Pandoc,
+    /// reStructuredText, Org), matched as written: `post.mkd` and `post.MD` are no pages to Hugo
+    /// (`hugo list all`), though Jekyll reads `.mkd`.
+    static let hugoExtensions: Set<String> = ["md", "mdown", "markdown", "html", "htm", "ad", "adoc", "asciidoc",
+                                              "pandoc", "pdc", "rst", "org"]
+
+    /// Whether a file's name is that of a Hugo page (``hugoExtensions``).
+    static func isHugoContent(_ name: String) -> Bool {
+        hugoExtensions.contains((name as NSString).pathExtension)
     }
 
     /// The `cascade` of a Hugo section's `_index` page in `folder`, if it has one, with the terms it gives of
@@ -2017,7 +2046,7 @@ struct FolderWalker {
         // In Hugo's content, a folder with an index page is a leaf bundle: its other content files,
         // and its folders', are the page's resources, not pages.
         // (`index.fr.md` is the page in another language.)
-        let indexes = entries.filter { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let indexes = entries.filter { $0.hasPrefix("index.") && Self.isHugoContent($0) }
         // A Hugo section's `cascade` (its `_index` page's) reaches the pages below it.
         if hugoContentDepth != nil, entries.contains(where: Self.isSectionPage) {
             cascade = Self.sectionCascade(in: folder, entries: entries, keys: siteTaxonomies ?? taxonomies)?.over(cascade) ?? cascade
@@ -2107,7 +2136,7 @@ struct FolderWalker {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
                 ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll,
-                      Self.extensions.contains(hugoContentDepth != nil ? url.pathExtension : url.pathExtension.lowercased())
+                      (hugoContentDepth != nil ? Self.isHugoContent(entry) : Self.extensions.contains(url.pathExtension.lowercased()))
                         || isJekyllPostOfAnyFormat(relative: relative, entry: entry),
                       listed.insert(ListedFile(folder: identity, name: entry)).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
@@ -2280,7 +2309,7 @@ struct FolderWalker {
                 var above = start.deletingLastPathComponent()
                 while above.path.count > match.path.count {
                     let entries = (try? FileManager.default.contentsOfDirectory(atPath: above.path)) ?? []
-                    if entries.contains(where: { $0.hasPrefix("index.") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }) {
+                    if entries.contains(where: { $0.hasPrefix("index.") && Self.isHugoContent($0) }) {
                         insideBundle = above.lastPathComponent
                         break
                     }
