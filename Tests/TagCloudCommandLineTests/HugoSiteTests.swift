@@ -93,6 +93,17 @@ import Testing
         #expect(cloud.tags.contains { $0.text == "Sci-Fi" && $0.href == "/film-genres/sci-fi/" && $0.weight == 2 })
     }
 
+    /// `config/production/` is read over the root's configuration, as `hugo` builds in the
+    /// production environment: its `buildFuture` and its taxonomies count.
+    @Test func theProductionEnvironmentsConfigurationIsRead() throws {
+        var files = Self.files
+        files["config/production/hugo.toml"] = "buildFuture = true\n"
+        files["config/production/taxonomies.toml"] = "tag = 'tags'\nseries = 'series'\n"
+        files["content/posts/e.md"] = "---\ntitle: E\ndate: 2024-01-05\ntags: [swift]\nseries: [Intro]\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 16, taxonomyFolders: ["tags", "series"])
+        #expect(cloud.tags.contains { $0.text == "Future" } && cloud.tags.contains { $0.text == "Intro" }, "\(cloud.tags.map(\.text))")
+    }
+
     /// Builds the site with `hugo` and collects its tags with links; every link must reach a term
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
     /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`

@@ -7,13 +7,13 @@ import Yams
 /// (`/tags/`, `/fr/tags/`) do.
 ///
 /// Read, as Hugo merges them, from `config/_default/` (`hugo.*` or `config.*`, and
-/// `languages.*`, whose top-level keys are the languages) and then from the root's `hugo.*` (or,
-/// before Hugo 0.110, `config.*`), the root's values winning; each in TOML, YAML or JSON. Keys are
+/// `languages.*`, whose top-level keys are the languages), then from the root's `hugo.*` (or,
+/// before Hugo 0.110, `config.*`), then from the environment's folder (`config/production/`, or
+/// `HUGO_ENVIRONMENT`'s), each over the ones before; each in TOML, YAML or JSON. Keys are
 /// matched ignoring case, as Hugo reads them. The keys read: `contentDir` (default `content`),
 /// `ignoreFiles`, `buildDrafts`, `buildFuture`, `buildExpired`, `cascade`, `disableKinds`,
 /// `defaultContentLanguage` (default `en`), `languages` (each language's `contentDir` and
-/// `disabled`) and `disableLanguages`. Environment folders (`config/production/`) and themes'
-/// configurations are not read.
+/// `disabled`) and `disableLanguages`. Themes' configurations are not read.
 struct HugoConfig: Sendable, Equatable {
     /// One language of the site.
     struct Language: Sendable, Equatable {
@@ -169,27 +169,47 @@ struct HugoConfig: Sendable, Equatable {
             }
             return nil
         }
-        for (folder, stems, key) in [("config/_default", ["hugo", "config"], nil), ("config/_default", ["languages"], "languages"),
-                                     ("config/_default", ["taxonomies"], "taxonomies"), ("", ["hugo", "config"], nil)] {
+        // The configuration folder's files, then the root's file, then the environment's folder
+        // (`config/production/`: what `hugo` builds), each over the ones before (checked with
+        // Hugo 0.111: `buildFuture = true` in `config/production/hugo.toml` wins over the root's
+        // `false`).
+        let environment = "config/" + environmentName
+        let sources: [(folder: String, stems: [String], key: String?)] = [
+            ("config/_default", ["hugo", "config"], nil), ("config/_default", ["languages"], "languages"),
+            ("config/_default", ["taxonomies"], "taxonomies"), ("", ["hugo", "config"], nil),
+            (environment, ["hugo", "config"], nil), (environment, ["languages"], "languages"), (environment, ["taxonomies"], "taxonomies"),
+        ]
+        for (folder, stems, key) in sources {
             guard let relative = first(folder, stems) else { continue }
             let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
             // A file of the configuration folder holds one top-level key (`languages.toml`).
             config.merge(table.map { table in key.map { [$0: .table(table)] } ?? table }, source: named(relative))
-            if key == nil { config.mainSource = named(relative) }
+            if key == nil, folder != environment || config.mainSource == nil { config.mainSource = named(relative) }
         }
         // A language's own file of a key (`taxonomies.fr.toml`: the French taxonomies).
-        let folder = root.appendingPathComponent("config/_default")
-        for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
-            let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "taxonomies", formats.contains(String(parts[2])) else { continue }
-            let relative = "config/_default/" + entry
-            // One file a language (`taxonomies.fr.toml` before `taxonomies.fr.yaml`, as for the others).
-            guard first("config/_default", ["taxonomies.\(parts[1])"]) == relative else { continue }
-            let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
-            config.merge(table.map { ["languages": .table([parts[1].lowercased(): .table(["taxonomies": .table($0)])])] },
-                         source: named(relative))
+        for folderName in ["config/_default", environment] {
+            let folder = root.appendingPathComponent(folderName)
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count == 3, parts[0] == "taxonomies", formats.contains(String(parts[2])) else { continue }
+                let relative = folderName + "/" + entry
+                // One file a language (`taxonomies.fr.toml` before `taxonomies.fr.yaml`, as for the others).
+                guard first(folderName, ["taxonomies.\(parts[1])"]) == relative else { continue }
+                let table = config.table(at: root.appendingPathComponent(relative), name: named(relative))
+                config.merge(table.map { ["languages": .table([parts[1].lowercased(): .table(["taxonomies": .table($0)])])] },
+                             source: named(relative))
+            }
         }
         return config
+    }
+
+    /// The environment whose configuration folder is read over the others: `HUGO_ENVIRONMENT`
+    /// when it names one (a single folder name), else `production`, what `hugo` builds.
+    static var environmentName: String {
+        let given = ProcessInfo.processInfo.environment["HUGO_ENVIRONMENT"] ?? ""
+        let isName = !given.isEmpty && given.count <= 64 && given != "." && given != ".." && given != "_default"
+            && given.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0)) }
+        return isName ? given : "production"
     }
 
     /// The plural names of a `taxonomies` table (`tag = "tags"`), the front matter keys: `tags`
