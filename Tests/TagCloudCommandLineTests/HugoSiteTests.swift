@@ -104,6 +104,24 @@ import Testing
         #expect(cloud.tags.contains { $0.text == "Future" } && cloud.tags.contains { $0.text == "Intro" }, "\(cloud.tags.map(\.text))")
     }
 
+    /// Sections' cascades of dates, as Hugo 0.111 applies them: one table's `expiryDate` and
+    /// `publishDate` take the section out; in a list of cascades a lower-case `publishdate`
+    /// does, a `publishDate` does not.
+    @Test func cascadedDatesAreAppliedAsHugoAppliesThem() throws {
+        var files = Self.files
+        files["content/old/_index.md"] = "---\ntitle: Old\ncascade:\n  expiryDate: 2001-01-01\n---\n"
+        files["content/old/o.md"] = "---\ntitle: O\ntags: [Expired]\n---\n"
+        files["content/later/_index.md"] = "+++\ntitle = 'Later'\n[cascade]\npublishDate = 2999-01-01\n+++\n"
+        files["content/later/l.md"] = "---\ntitle: L\ntags: [Later]\n---\n"
+        files["content/listed/_index.md"] = "---\ntitle: Listed\ncascade:\n  - _target: {kind: page}\n    publishdate: 2999-01-01\n---\n"
+        files["content/listed/l.md"] = "---\ntitle: LL\ntags: [ListedLater]\n---\n"
+        files["content/camel/_index.md"] = "+++\ntitle = 'Camel'\n[[cascade]]\nexpiryDate = 2001-01-01\n+++\n"
+        files["content/camel/c.md"] = "---\ntitle: C\ntags: [CamelListed]\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 15)
+        #expect(cloud.tags.contains { $0.text == "CamelListed" } && !cloud.tags.contains { ["Expired", "Later", "ListedLater"].contains($0.text) },
+                "\(cloud.tags.map(\.text))")
+    }
+
     /// Builds the site with `hugo` and collects its tags with links; every link must reach a term
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
     /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`

@@ -205,22 +205,30 @@ struct FrontMatter {
             var unlisted: String?
             /// The terms, by taxonomy key in lower case, each with its line.
             var terms: [String: [(term: String, line: Int)]] = [:]
+            /// The date keys it sets (``PageDates/publishKeys``, ``PageDates/expiryKeys``), read
+            /// as a page's are: a page that does not set a key takes the cascade's, so a section's
+            /// `cascade: {expiryDate: …}` takes its pages out as Hugo does.
+            var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
 
-            init(isDraft: Bool? = nil, unlisted: String? = nil, terms: [String: [(term: String, line: Int)]] = [:]) {
+            init(isDraft: Bool? = nil, unlisted: String? = nil, terms: [String: [(term: String, line: Int)]] = [:],
+                 dates: [String: (reading: PageDates.Reading, line: Int)] = [:]) {
                 self.isDraft = isDraft
                 self.unlisted = unlisted
                 self.terms = terms
+                self.dates = dates
             }
 
             static func == (a: Cascade, b: Cascade) -> Bool {
                 a.isDraft == b.isDraft && a.unlisted == b.unlisted && a.terms.keys == b.terms.keys
                     && a.terms.allSatisfy { key, terms in b.terms[key].map { $0.map(\.term) == terms.map(\.term) } ?? false }
+                    && a.dates.keys == b.dates.keys && a.dates.allSatisfy { key, date in b.dates[key]?.reading == date.reading }
             }
 
             /// This cascade under `outer`'s: each value set here wins.
             func over(_ outer: Cascade?) -> Cascade {
                 Cascade(isDraft: isDraft ?? outer?.isDraft, unlisted: unlisted ?? outer?.unlisted,
-                        terms: terms.merging(outer?.terms ?? [:]) { inner, _ in inner })
+                        terms: terms.merging(outer?.terms ?? [:]) { inner, _ in inner },
+                        dates: dates.merging(outer?.dates ?? [:]) { inner, _ in inner })
             }
         }
 
@@ -269,11 +277,18 @@ struct FrontMatter {
         }
         /// When the page is published and expires, if it says (``PageDates``).
         var dates = PageDates()
+        /// The date keys the page sets itself (``readDates(_:noting:)``), with their readings.
+        var dateKeys: Set<String> = []
+        var dateReadings: [String: (reading: PageDates.Reading, line: Int)] = [:]
 
         /// Takes the dates from the block's date keys (lower case, with what their values read as
         /// and their lines), as Hugo ranks them: the first key with a date wins, an empty one is
         /// passed over, and one that is not a date is a note and passed over too.
-        mutating func readDates(_ found: [String: (reading: PageDates.Reading, line: Int)]) {
+        mutating func readDates(_ found: [String: (reading: PageDates.Reading, line: Int)], noting: Bool = true) {
+            if noting {
+                dateKeys = Set(found.keys)
+                dateReadings = found
+            }
             func pick(_ keys: [String]) -> (Date, Bool)? {
                 for key in keys {
                     guard let entry = found[key] else { continue }
@@ -283,8 +298,10 @@ struct FrontMatter {
                     case .none:
                         continue
                     case .invalid(let text):
-                        notes.append(("\(key) \(text) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
-                                      entry.line))
+                        if noting {
+                            notes.append(("\(key) \(text) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+                                          entry.line))
+                        }
                     }
                 }
                 return nil
@@ -754,12 +771,17 @@ struct FrontMatter {
                 default: []
                 }
                 var rules = Values.CascadeRules()
+                let isList = if case .sequence = value { true } else { false }
                 for map in maps {
-                    let keys = map.compactMap { pair in pair.key.scalar.map { ($0.string.lowercased(), pair.value) } }
+                    let keys = map.compactMap { pair in pair.key.scalar.map { ($0.string.lowercased(), pair.value, $0.string) } }
                     var cascade = Values.Cascade()
                     var target: Values.CascadeRules.Target?
-                    for (name, entry) in keys {
+                    for (name, entry, written) in keys {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
+                        if Self.cascadesDate(name, written: written, inList: isList), let scalar = entry.scalar {
+                            cascade.dates[name] = (["~", "null", "Null", "NULL", ""].contains(scalar.string) ? .none
+                                                   : PageDates.reading(scalar.string, key: name), line(entry))
+                        }
                         // A taxonomy's terms: a list of strings, or one string (one term, as Hugo reads it).
                         if wanted.contains(name) {
                             let items: [SpecNode] = if case .sequence(let list) = entry { Array(list) } else { [entry] }
@@ -943,6 +965,15 @@ struct FrontMatter {
 
     /// A TOML table's values by key in lower case, as Hugo reads keys (of keys that differ in
     /// case, the one ``hugoKeepsSpelling(_:over:)`` keeps).
+    /// Whether a cascade's key sets a page's date: a publish or expiry date key in any case in
+    /// a cascade that is one table (`cascade: {expiryDate: …}`, TOML's `[cascade]`), but only
+    /// in lower case in a list of them (`cascade: [{publishdate: …}]`, `[[cascade]]`): Hugo
+    /// 0.111 lowercases the keys of the one and not of the other, and reads dates by lower-case
+    /// key (checked with it: a list's `expiryDate` dates nothing, its `publishdate` does).
+    static func cascadesDate(_ name: String, written: String, inList: Bool) -> Bool {
+        (PageDates.publishKeys.contains(name) || PageDates.expiryKeys.contains(name)) && (!inList || written == name)
+    }
+
     static func lowercasedKeys(_ table: TOMLTable) -> [String: any TOMLValueConvertible] {
         var keys: [String: (written: String, value: any TOMLValueConvertible)] = [:]
         for (key, value) in table {
@@ -1455,6 +1486,9 @@ struct FrontMatter {
                 let keys = Self.lowercasedKeys(table)
                 var result = Values.Cascade()
                 if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
+                for (written, value) in table where Self.cascadesDate(written.lowercased(), written: written, inList: cascade.array != nil) {
+                    result.dates[written.lowercased()] = (PageDates.reading(value, key: written.lowercased()), place("cascade", nil))
+                }
                 // A taxonomy's terms: an array of strings, or one string.
                 for taxonomy in taxonomies {
                     guard let value = keys[taxonomy] else { continue }

@@ -1145,6 +1145,11 @@ public struct SiteTags: Sendable, Hashable {
         // not say itself.
         if let cascade {
             if !values.setsDraft, cascade.isDraft == true { values.isDraft = true }
+            // Date keys the page does not set take the cascade's (Hugo: a cascaded `expiryDate`
+            // takes the section's pages out; the page's own `publishDate` still wins over it).
+            if !cascade.dates.isEmpty, !cascade.dates.keys.allSatisfy(values.dateKeys.contains) {
+                values.readDates(values.dateReadings.merging(cascade.dates) { own, _ in own }, noting: false)
+            }
             if !values.setsBuild, values.unlisted == nil { values.unlisted = cascade.unlisted }
             // A taxonomy the page does not set takes the cascade's terms (`tags: [x]`); Jekyll
             // joins a post's categories to its defaults' (`merge_categories!`).

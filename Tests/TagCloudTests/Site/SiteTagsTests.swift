@@ -2177,6 +2177,33 @@ import TestRandom
         #expect(counts(try SiteTags.collect(from: [configured.appendingPathComponent("content/new")])) == ["Everywhere": 1, "Own": 1])
     }
 
+    /// A section's `cascade` of `expiryDate` or `publishDate` (YAML or TOML) dates the pages that
+    /// do not set the key themselves, and the section's own page, as Hugo 0.111 publishes them:
+    /// an expired or future section takes its pages out. In a list of cascades only a key written
+    /// in lower case dates anything (`publishdate`), as in Hugo 0.111.
+    @Test func aCascadedDateDatesTheSectionsPages() throws {
+        let folder = try site([
+            "hugo.toml": "title = 'x'\n",
+            "content/old/_index.md": "---\ncascade:\n  expiryDate: 2001-01-01\n---\n",
+            "content/old/o.md": "---\ntags: [Expired]\n---\n",
+            "content/later/_index.md": "+++\n[cascade]\npublishDate = 2999-01-01\n+++\n",
+            "content/later/l.md": "---\ntags: [Later]\n---\n",
+            "content/listed/_index.md": "---\ncascade:\n  - _target: {kind: page}\n    publishdate: 2999-01-01\n---\n",
+            "content/listed/l.md": "---\ntags: [ListedLater]\n---\n",
+            "content/listed/own.md": "---\ntags: [OwnDate]\npublishDate: 2020-01-01\n---\n",
+            "content/camel/_index.md": "+++\n[[cascade]]\nexpiryDate = 2001-01-01\n+++\n",
+            "content/camel/c.md": "---\ntags: [CamelListed]\n---\n",
+            "content/now.md": "---\ntags: [Now]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try SiteTags.collect(from: [folder])
+        #expect(counts(read) == ["OwnDate": 1, "CamelListed": 1, "Now": 1], "\(read.leftOut) \(read.problems)")
+        var options = SiteTags.Options()
+        options.includeExpired = true
+        options.includeFuture = true
+        #expect(counts(try SiteTags.collect(from: [folder], options: options)).count == 6)
+    }
+
     /// What a site's configuration publishes is counted (Hugo's `buildDrafts`, `buildFuture`,
     /// `buildExpired`, in `config/_default/` too, whose `contentDir` is from the site's root;
     /// Jekyll's `unpublished` and `show_drafts`); a section dated in the future takes its pages
