@@ -122,6 +122,24 @@ import Testing
                 "\(cloud.tags.map(\.text))")
     }
 
+    /// Dates as Hugo 0.111 reads them: a time without seconds, a one-digit month and quoted digits
+    /// are no dates (the page is published), `01 Jan 2999` and RFC 1123 are, and plain digits are
+    /// seconds since 1970.
+    @Test func datesAreReadAsHugoReadsThem() throws {
+        var files = Self.files
+        files["content/dates/a.md"] = "---\ntitle: A\ntags: [NoSeconds]\ndate: 2999-01-01 10:00\n---\n"
+        files["content/dates/b.md"] = "---\ntitle: B\ntags: [DayMonth]\ndate: 01 Jan 2999\n---\n"
+        files["content/dates/c.md"] = "---\ntitle: C\ntags: [ShortExpiry]\nexpiryDate: \"2001-1-1\"\n---\n"
+        files["content/dates/d.md"] = "---\ntitle: D\ntags: [RFC1123]\npublishDate: \"Mon, 02 Jan 2999 15:04:05 MST\"\n---\n"
+        files["content/dates/e.md"] = "+++\ntitle = 'E'\ntags = [\"TomlString\"]\ndate = \"2999-01-01 10:00\"\n+++\n"
+        files["content/dates/f.md"] = "---\ntitle: F\ntags: [Quoted]\nexpiryDate: \"20010101\"\n---\n"
+        files["content/dates/g.md"] = "---\ntitle: G\ntags: [PlainInt]\nexpiryDate: 20010101\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 17)
+        let texts = Set(cloud.tags.map(\.text))
+        #expect(texts.isSuperset(of: ["NoSeconds", "ShortExpiry", "TomlString", "Quoted"]) && texts.isDisjoint(with: ["DayMonth", "RFC1123", "PlainInt"]),
+                "\(texts.sorted())")
+    }
+
     /// Builds the site with `hugo` and collects its tags with links; every link must reach a term
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
     /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`

@@ -299,7 +299,7 @@ struct FrontMatter {
                         continue
                     case .invalid(let text):
                         if noting {
-                            notes.append(("\(key) \(text) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+                            notes.append(("\(key) \(text) is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an offset if any); it was ignored",
                                           entry.line))
                         }
                     }
@@ -683,7 +683,7 @@ struct FrontMatter {
             } catch {
                 throw SiteTags.Problem(file: file, line: line, message: "malformed TOML front matter: \(error)")
             }
-            return Self.values(table, keys: keys, lines: Self.tomlKeyLines(text), line: line + 1)
+            return Self.values(table, keys: keys, lines: Self.tomlKeyLines(text), line: line + 1, hugo: strings == .one)
         }
     }
 
@@ -780,7 +780,8 @@ struct FrontMatter {
                         if name == "draft", let flag = entry.scalar?.string.lowercased() { cascade.isDraft = flag == "true" }
                         if Self.cascadesDate(name, written: written, inList: isList), let scalar = entry.scalar {
                             cascade.dates[name] = (["~", "null", "Null", "NULL", ""].contains(scalar.string) ? .none
-                                                   : PageDates.reading(scalar.string, key: name), line(entry))
+                                                   : PageDates.reading(scalar.string, key: name, hugo: strings == .one,
+                                                                       plainInteger: plain(entry) != nil), line(entry))
                         }
                         // A taxonomy's terms: a list of strings, or one string (one term, as Hugo reads it).
                         if wanted.contains(name) {
@@ -829,7 +830,7 @@ struct FrontMatter {
                 let reading: PageDates.Reading = switch value {
                 case .scalar(let scalar):
                     plain(value).map { ["~", "null", "Null", "NULL"].contains($0) } == true
-                        ? .none : PageDates.reading(scalar.string, key: key)
+                        ? .none : PageDates.reading(scalar.string, key: key, hugo: strings == .one, plainInteger: plain(value) != nil)
                 case .sequence: .invalid("(a list)")
                 case .mapping, .alias: .invalid("(a mapping)")
                 }
@@ -1447,7 +1448,7 @@ struct FrontMatter {
     }
 
     private static func values(_ table: TOMLTable, keys: [String], lines: [String: (first: Int, lines: [(Int, Substring)])],
-                               line: Int) -> Values {
+                               line: Int, hugo: Bool) -> Values {
         var values = Values()
         /// The line of a key's value: the key's, or the first of its lines that holds `text`
         /// (spaces and the kind of quotes aside: TOMLKit writes an inline table `{a=1}` as
@@ -1487,7 +1488,7 @@ struct FrontMatter {
                 var result = Values.Cascade()
                 if let draft = keys["draft"] { result.isDraft = draft.bool ?? (draft.string?.lowercased() == "true") }
                 for (written, value) in table where Self.cascadesDate(written.lowercased(), written: written, inList: cascade.array != nil) {
-                    result.dates[written.lowercased()] = (PageDates.reading(value, key: written.lowercased()), place("cascade", nil))
+                    result.dates[written.lowercased()] = (PageDates.reading(value, key: written.lowercased(), hugo: hugo), place("cascade", nil))
                 }
                 // A taxonomy's terms: an array of strings, or one string.
                 for taxonomy in taxonomies {
@@ -1513,7 +1514,7 @@ struct FrontMatter {
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
         for key in PageDates.publishKeys + PageDates.expiryKeys {
             guard let value = byKey[key] else { continue }
-            dates[key] = (PageDates.reading(value, key: key), place(key, nil))
+            dates[key] = (PageDates.reading(value, key: key, hugo: hugo), place(key, nil))
         }
         values.readDates(dates)
         for key in keys {

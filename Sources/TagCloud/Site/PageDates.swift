@@ -73,22 +73,32 @@ struct PageDates: Equatable {
 
     /// What a date key's text reads as (``Reading``): a date ``date(_:)`` reads, a whole number of
     /// seconds since 1970 (as Hugo reads an integer), or nothing.
-    static func reading(_ text: String, key: String) -> Reading {
+    ///
+    /// - Parameters:
+    ///   - hugo: Whether the page is a Hugo site's: the text is then a date only as Hugo 0.111
+    ///     reads one (``HugoDates``: `2026-12-03 10:00` is none there, `02 Jan 2026` is one).
+    ///   - plainInteger: Whether digits alone are a number (a plain YAML scalar), seconds since
+    ///     1970 to Hugo; a quoted `"20260101"` is text, and no date to Hugo.
+    static func reading(_ text: String, key: String, hugo: Bool = false, plainInteger: Bool = true) -> Reading {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || eleventyDateWords.contains(trimmed) { return .none }
         if key == "published", ["true", "false"].contains(trimmed.lowercased()) { return .none }
-        if let (date, floats) = dateAndZone(trimmed) { return .date(date, floats: floats) }
-        if trimmed.count <= 12, trimmed.allSatisfy(\.isASCII), let seconds = Int(trimmed) {
+        if hugo {
+            if let (date, floats) = HugoDates.parse(text) { return .date(date, floats: floats) }
+        } else if let (date, floats) = dateAndZone(trimmed) {
+            return .date(date, floats: floats)
+        }
+        if !hugo || plainInteger, trimmed.count <= 12, trimmed.allSatisfy(\.isASCII), let seconds = Int(trimmed) {
             return .date(Date(timeIntervalSince1970: Double(seconds)))
         }
         return .invalid(quoted(text, limit: 40))
     }
 
     /// What a TOML date key's value reads as: a TOML date or date-time, or text as
-    /// ``reading(_:key:)`` reads it, an integer as seconds since 1970.
-    static func reading(_ value: any TOMLValueConvertible, key: String) -> Reading {
+    /// ``reading(_:key:hugo:plainInteger:)`` reads it, an integer as seconds since 1970.
+    static func reading(_ value: any TOMLValueConvertible, key: String, hugo: Bool = false) -> Reading {
         if let date = date(value) { return .date(date, floats: value.dateTime.map { $0.offset == nil } ?? true) }
-        if let text = value.string { return reading(text, key: key) }
+        if let text = value.string { return reading(text, key: key, hugo: hugo, plainInteger: false) }
         if let seconds = value.int { return .date(Date(timeIntervalSince1970: Double(seconds))) }
         if key == "published", value.bool != nil { return .none }
         return .invalid("(a TOML \(value.type))")
@@ -184,7 +194,7 @@ struct PageDates: Equatable {
 
     /// The moment of a calendar date and time at an offset from UTC, checked: `nil` for a month,
     /// day, hour, minute or second out of range (February 30th is not March 2nd).
-    private static func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double,
+    static func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double,
                                 offsetMinutes: Int) -> Date? {
         guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
               second >= 0, second < 61 else { return nil }

@@ -40,6 +40,46 @@ import Testing
         }
     }
 
+    /// Hugo 0.111's dates are `cast`'s Go layouts: what they take, at which offset, and what they
+    /// do not take (a time without seconds, one-digit months, digits alone as text).
+    @Test func hugoReadsTheLayoutsCastReads() throws {
+        let cases: [(String, Double, floats: Bool)] = [
+            ("2026-06-15", 1_781_481_600, true),
+            ("2026-06-15T12:00:00Z", 1_781_524_800, false),
+            ("2026-06-15T14:00:00+02:00", 1_781_524_800, false),
+            ("2026-06-15T12:00:00", 1_781_524_800, true),
+            ("2026-06-15 12:00:00", 1_781_524_800, true),
+            ("2026-06-15 14:00:00 +0200", 1_781_524_800, false),
+            ("2026-06-15 14:00:00 +02:00", 1_781_524_800, false),
+            ("2026-06-15 12:00:00Z", 1_781_524_800, false),
+            ("2026-06-15T12:00:00.5Z", 1_781_524_800.5, false),
+            ("2026-06-15T9:00:00Z", 1_781_514_000, false),
+            ("15 Jun 2026", 1_781_481_600, true),
+            ("15 JUN 2026", 1_781_481_600, true),
+            ("Mon, 15 Jun 2026 12:00:00 GMT", 1_781_524_800, false),
+            ("Mon, 15 Jun 2026 14:00:00 +0200", 1_781_524_800, false),
+            ("Monday, 15-Jun-26 12:00:00 UTC", 1_781_524_800, false),
+            ("15 Jun 26 12:00 MST", 1_781_524_800, false),
+            ("Mon Jun 15 12:00:00 2026", 1_781_524_800, true),
+            ("Mon Jun 15 12:00:00 UTC 2026", 1_781_524_800, false),
+            ("Mon Jun 15 14:00:00 +0200 2026", 1_781_524_800, false),
+            ("2026-06-15 14:00:00.25 +0200 CEST", 1_781_524_800.25, false),
+        ]
+        for (text, seconds, floats) in cases {
+            let parsed = HugoDates.parse(text)
+            #expect(parsed?.date == Date(timeIntervalSince1970: seconds) && parsed?.floats == floats, "\(text): \(String(describing: parsed))")
+        }
+        #expect(HugoDates.parse("3:04PM")?.date == .distantPast)
+        for text in ["2026-06-15 12:00", "2026-6-15", "20260615", "2026-06-15T12:00", "15 June 2026", "2026-06-15 12:00:00 junk",
+                     "2026-06-31", "2026-06-15T24:00:00Z", " 2026-06-15", "next tuesday", "2026-06-15T12:00:00+25:00"] {
+            #expect(HugoDates.parse(text) == nil, "\(text)")
+        }
+        // In a Hugo site's front matter digits alone are seconds when plain, text when quoted.
+        #expect(PageDates.reading("1000000000", key: "date", hugo: true, plainInteger: true) == .date(Date(timeIntervalSince1970: 1e9)))
+        #expect(PageDates.reading("20010101", key: "date", hugo: true, plainInteger: false) == .invalid("\"20010101\""))
+        #expect(PageDates.reading("2999-01-01 10:00", key: "date", hugo: true) == .invalid("\"2999-01-01 10:00\""))
+    }
+
     /// Every day of four years round-trips through the calendar arithmetic, against Foundation's.
     @Test func calendarArithmeticAgreesWithFoundation() throws {
         var calendar = Calendar(identifier: .gregorian)
@@ -100,7 +140,7 @@ import Testing
         let site = try SiteTags.collect(from: [folder], options: options)
         #expect(names(site) == ["kept", "alsoKept"])
         #expect(site.problems.map(\.line) == [3, 2])
-        #expect(site.problems.first?.description.hasSuffix("date \"next tuesday\" is not a date (YYYY-MM-DD, with a time and offset if any); "
+        #expect(site.problems.first?.description.hasSuffix("date \"next tuesday\" is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an offset if any); "
                                                          + "it was ignored") == true)
         #expect(site.problems.allSatisfy { $0.skipped == .nothing })
     }
@@ -131,8 +171,8 @@ import Testing
         #expect(names(site) == ["nullDate", "tomlEmpty", "publishedTrue", "listDate", "eleventyWords", "shortName"])
         #expect(site.leftOut == [.future: 4, .undatedPost: 1, .draft: 1])
         #expect(site.problems.map(\.message) == [
-            "publishdate \"soon\" is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
-            "date (a list) is not a date (YYYY-MM-DD, with a time and offset if any); it was ignored",
+            "publishdate \"soon\" is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an offset if any); it was ignored",
+            "date (a list) is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an offset if any); it was ignored",
         ])
     }
 
