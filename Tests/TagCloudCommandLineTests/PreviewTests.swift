@@ -234,6 +234,21 @@ import Testing
         #expect(try browser.evaluate("document.getElementById('tagcloud-preview-size').textContent") as? String
                 == "\(CloudLayout.number(fraction.width)) × \(CloudLayout.number(fraction.height)) pt")
 
+        // The exact field takes 0, as render --width does; a negative width is said on the field
+        // and changes nothing (0 was ignored without a word).
+        let typeExact = { (value: String) in
+            _ = try browser.evaluate("(() => { const e = document.getElementById('tagcloud-preview-exact'); e.focus(); e.value = '\(value)'; "
+                                     + "e.dispatchEvent(new Event('change')); return true; })()")
+        }
+        try typeExact("0")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 0"), "the exact field did not take 0")
+        try typeExact("-5")
+        #expect(try browser.evaluate("document.getElementById('tagcloud-preview-exact').validationMessage") as? String
+                == "a width is a number of points, 0 or more")
+        #expect(try browser.evaluate("window.tagcloudWidth") as? Double == 0)
+        try typeExact("223.85")
+        #expect(try browser.waitUntil("window.tagcloudWidth === 223.85"))
+
         // A drawing whose request fails (a server stopped while it drew) is said, and the page
         // goes on asking: it stopped updating for good, without a word.
         _ = try browser.evaluate("""
@@ -389,6 +404,27 @@ import Testing
         let gold = try Cloud(yaml: "chip: {fill: gold}\ntags: [Swift]\n").resolved().chips.first?.look.fill
         #expect(cloud.width == 200 && cloud.resolved().chips.first?.look.fill == gold && gold != nil)
         #expect(throws: CommandError.self) { try SpecOverrides.settings(fromAssignments: ["no-equals"]) }
+    }
+
+    /// A spec that is a link to nothing (its target deleted) is a missing spec, not "not a
+    /// regular file"; a link to a folder is not a regular file.
+    @Test func aSpecLinkedToNothingIsMissing() throws {
+        let folder = try temporaryFolder("preview-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        try FileManager.default.createSymbolicLink(atPath: spec.path, withDestinationPath: "gone.yaml")
+        let server = PreviewServer(specPath: spec.path, overrides: SpecOverrides())
+        #expect(!PreviewServer.isThereButNotAFile(spec.path))
+        do {
+            _ = try server.load(width: nil)
+            Issue.record("a spec linked to nothing loaded")
+        } catch {
+            #expect("\(error)".contains("no such file") && !"\(error)".contains("not a regular file"), "\(error)")
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir"), withIntermediateDirectories: true)
+        let linkToFolder = folder.appendingPathComponent("folder.yaml")
+        try FileManager.default.createSymbolicLink(atPath: linkToFolder.path, withDestinationPath: "dir")
+        #expect(PreviewServer.isThereButNotAFile(linkToFolder.path))
     }
 
     /// A font file replaced inside a folder the spec names changes the state, so the page redraws

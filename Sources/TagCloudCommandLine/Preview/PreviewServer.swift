@@ -302,7 +302,7 @@ enum PreviewPage {
             <header>
               <strong>\(escaped)</strong>
               <label>width <input id="tagcloud-preview-width" type="range" min="40" max="1600" step="any"></label>
-              <label><input id="tagcloud-preview-exact" type="number" min="1" step="any"> pt</label>
+              <label><input id="tagcloud-preview-exact" type="number" min="0" step="any"> pt</label>
               <span id="tagcloud-preview-size"></span>
             </header>
             <pre id="tagcloud-preview-error" hidden></pre>
@@ -392,8 +392,11 @@ enum PreviewPage {
               refresh();
             });
             exact.addEventListener('change', () => {
-              const width = Number(exact.value);
-              if (!(width > 0)) return;
+              // 0 is a width (render --width 0 takes it); an empty, negative or endless value is
+              // said on the field, not silently ignored.
+              const width = exact.value.trim() === '' ? NaN : Number(exact.value);
+              exact.setCustomValidity(width >= 0 && Number.isFinite(width) ? '' : 'a width is a number of points, 0 or more');
+              if (!exact.reportValidity()) return;
               slider.max = Math.max(Number(slider.max), Math.ceil(width));
               slider.min = Math.min(Number(slider.min), Math.floor(width));
               slider.value = width;
@@ -488,9 +491,11 @@ extension PreviewServer {
     /// a link followed.
     static func isThereButNotAFile(_ path: String) -> Bool {
         guard let resolved = resolved(path) else {
-            // There, but not a path the kernel can resolve: a link to a pipe (`/dev/fd/63`, a
-            // shell's `<(…)`) or to nothing.
-            return (try? FileManager.default.attributesOfItem(atPath: path)) != nil
+            // Not a path the kernel can resolve: a link to a pipe (`/dev/fd/63`, a shell's
+            // `<(…)`), which is there, or a link to nothing, which is not (the spec is then
+            // missing, and said so).
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return false }
         return attributes[.type] as? FileAttributeType != .typeRegular
