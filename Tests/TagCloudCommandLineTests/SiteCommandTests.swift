@@ -494,6 +494,17 @@ import Testing
         try Data("---\ntags: [a, {b: 1}]\n---\n".utf8).write(to: publish.appendingPathComponent("b.md"))
         let costly = try CommandRunner.run(["collect", publish.path, "--strict", "-o", "d.yaml"], in: out)
         #expect(costly.status == 65 && costly.standardError.contains("b.md:2"), "\(costly.standardError)")
+        // A Hugo site whose [permalinks] put the tags' pages elsewhere is warned about; a
+        // template with the pattern's path (a site's sub-path before it) is not.
+        let permalinked = out.appendingPathComponent("permalinked")
+        try FileManager.default.createDirectory(at: permalinked.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("[permalinks]\n  Tags = '/topics/:slug/'\n".utf8).write(to: permalinked.appendingPathComponent("hugo.toml"))
+        try Data("---\ntags: [Go]\ncategories: [News]\n---\n".utf8).write(to: permalinked.appendingPathComponent("content/a.md"))
+        let elsewhere = try CommandRunner.run(["collect", permalinked.path, "--href", "/{taxonomy}/{slug}/", "-o", "e.yaml"], in: out)
+        #expect(elsewhere.status == 0 && elsewhere.standardError.contains("the site's [permalinks] put the pages of tags at \"/topics/:slug/\"")
+                && !elsewhere.standardError.contains("pages of categories"), "\(elsewhere.standardError)")
+        let there = try CommandRunner.run(["collect", permalinked.path, "--taxonomy", "tags", "--href", "/blog/topics/{slug}/", "-o", "f.yaml"], in: out)
+        #expect(there.status == 0 && !there.standardError.contains("permalinks"), "\(there.standardError)")
     }
 
     /// A batch's messages come in the specs' order whatever order they finish in; a spec whose

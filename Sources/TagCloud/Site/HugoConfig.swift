@@ -51,6 +51,9 @@ struct HugoConfig: Sendable, Equatable {
     /// What the site publishes that Hugo leaves out by default: `buildDrafts`, `buildFuture`,
     /// `buildExpired`.
     var builds = SiteTags.Builds()
+    /// `[permalinks]` of taxonomies: where Hugo writes a taxonomy's term pages, by the
+    /// taxonomy's name in lower case (`tags = "/topics/:slug/"`).
+    var permalinks: [String: String] = [:]
     /// Whether `disableKinds` lists `page`: Hugo then builds no regular page (any page but an
     /// `_index` one, leaf bundles included), and its taxonomies count none.
     var disablesRegularPages = false
@@ -260,6 +263,11 @@ struct HugoConfig: Sendable, Equatable {
             if names.contains("page") {
                 disablesRegularPages = true
                 note("disableKinds turns off Hugo's regular pages: only the terms of the home and section pages (_index) are counted")
+            }
+        }
+        if case .table(let patterns)? = table["permalinks"] {
+            for (key, value) in patterns {
+                if case .text(let pattern, _) = value { permalinks[key.lowercased()] = pattern }
             }
         }
         // How the site's URLs spell a term (`disablePathToLower`, `removePathAccents`).

@@ -219,6 +219,9 @@ public struct SiteTags: Sendable, Hashable {
     /// The languages the Hugo sites read build (their codes, sorted); empty when no Hugo site
     /// was read. A site without `languages` has one, its `defaultContentLanguage` (`en`).
     public var hugoLanguages: [String] = []
+    /// The Hugo sites' `[permalinks]` for taxonomies, by taxonomy name in lower case: where Hugo
+    /// writes their term pages (`/topics/:slug/`) when not at `/TAXONOMY/SLUG/`.
+    public var hugoPermalinks: [String: String] = [:]
     /// The language counted in the multilingual Hugo sites read (one, or none when there were
     /// none), which ``summary(tags:)`` names.
     public var languageCounted: String?
@@ -582,6 +585,7 @@ public struct SiteTags: Sendable, Hashable {
                             problems: problems, filesRead: read, leftOut: leftOut)
         site.excludedFound = options.excludedTerms.filter { excludedMet.contains($0) }
         site.hugoLanguages = walker.hugoLanguages.sorted()
+        site.hugoPermalinks = walker.hugoPermalinks
         site.languageCounted = walker.countedLanguages.count == 1 ? walker.countedLanguages.first : nil
         var keys: [String] = []
         for file in files { for key in file.taxonomies ?? options.taxonomies where !keys.contains(key) { keys.append(key) } }
@@ -1578,6 +1582,8 @@ struct FolderWalker {
     var requestedLanguage: String?
     /// The languages of the Hugo sites met.
     var hugoLanguages = Set<String>()
+    /// The `[permalinks]` of the Hugo sites walked (``SiteTags/hugoPermalinks``).
+    var hugoPermalinks: [String: String] = [:]
     /// The first Hugo site met that does not build the language asked for.
     var languageError: TagCloudError?
     /// Pages of Hugo sites left out for their language.
@@ -2337,6 +2343,7 @@ struct FolderWalker {
     private mutating func content(of config: HugoConfig, root: URL, folderLanguages: Set<String>?) -> HugoContent? {
         let enabled = config.enabledCodes
         hugoLanguages.formUnion(enabled)
+        hugoPermalinks.merge(config.permalinks) { first, _ in first }
         let folderLanguage = folderLanguages.flatMap { $0.count == 1 && config.languages.count > 1 ? $0.first : nil }
         let language = requestedLanguage ?? folderLanguage ?? config.defaultContentLanguage
         guard enabled.contains(language) else {

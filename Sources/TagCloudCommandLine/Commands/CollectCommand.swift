@@ -190,6 +190,19 @@ extension TagCloudCommand {
                 warn("warning: --href \(quoted(href)) has no placeholder, so every tag links to the same page; "
                      + "name one of \(SiteTags.linkPlaceholders.joined(separator: ", ")) in it")
             }
+            // A Hugo site whose `[permalinks]` put a taxonomy's term pages elsewhere: the links
+            // would reach pages Hugo does not write.
+            var seen = Set<String>()
+            for term in site.terms(linkedBy: href) where seen.insert(term.taxonomy.lowercased()).inserted {
+                guard let pattern = site.hugoPermalinks[term.taxonomy.lowercased()] else { continue }
+                let linked = href.replacingOccurrences(of: "{taxonomy}", with: term.taxonomySlug).prefix { $0 != "{" }
+                let written = pattern.prefix { $0 != ":" }
+                guard !linked.hasSuffix(written) else { continue }
+                warn("warning: the site's [permalinks] put the pages of \(term.taxonomy) at \(quoted(pattern)), and --href "
+                     + "\(quoted(href)) links to \(quoted(String(linked) + "…")), where Hugo writes none; give --href the pattern's "
+                     + "path (\(quoted(String(written) + "{slug}/"))), checking the pages' names (Hugo's :slug and :title "
+                     + "may spell a term unlike {slug})")
+            }
         }
         // One template for terms of several taxonomies: a category's link would go to the tags'
         // pages (Hugo serves /categories/x/, not /tags/x/).
