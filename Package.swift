@@ -95,6 +95,8 @@ let package = Package(
         // glibc's malloc_trim, for `tagcloud preview` to give back what a large render left free
         // (nothing where the C library has no such call).
         .target(name: "CTagCloudMemory", path: "Sources/CTagCloudMemory"),
+        // The command's SIGINT, SIGTERM and SIGHUP handler, in C so that it is async-signal-safe.
+        .target(name: "CTagCloudSignals", path: "Sources/CTagCloudSignals"),
         .target(name: "TagCloudTesting", dependencies: ["Canvas", "Typesetting", "LayoutKit", "TagCloudUI", "TagCloud", "CTagCloudTesting"],
                 swiftSettings: strictSwift),
         // The articles' example views, for the golden tests and `tagcloud samples`.
@@ -111,7 +113,7 @@ let package = Package(
         // tables), the commands, files, standard streams and exit codes. The only target that
         // links the Gallery (for `tagcloud samples`).
         .target(name: "TagCloudCommandLine",
-                dependencies: ["TagCloud", "TagCloudUI", "LayoutKit", "Canvas", "Typesetting", "Gallery", "CTagCloudMemory",
+                dependencies: ["TagCloud", "TagCloudUI", "LayoutKit", "Canvas", "Typesetting", "Gallery", "CTagCloudMemory", "CTagCloudSignals",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -38,6 +38,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
     }
 
+    /// A spec one of whose files cannot be written (a file size limit, as a full disk) leaves all
+    /// its files as they were: the layout JSON was replaced and the SVG not, a layout of one run
+    /// beside the picture of another, and the summary counted the file of a failed spec.
+    @Test func aSpecThatCannotWriteOneFormatReplacesNone() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("tags: [Swift, SwiftUI, Linux, Kotlin, Rust, Go, Zig, Haskell, OCaml, Elixir]\n".utf8)
+            .write(to: folder.appendingPathComponent("c.yaml"))
+        let first = try Self.shell("exec \"$TAGCLOUD\" render c.yaml --out-dir out --formats json,svg --quiet", in: folder)
+        try #require(first.status == 0, "\(first.standardError)")
+        let before = try ["out/c.layout.json", "out/c.svg"].map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        let limited = try Self.shell("ulimit -f 4 && exec \"$TAGCLOUD\" render c.yaml --out-dir out --formats json,svg --width 150",
+                                     in: folder)
+        #expect(limited.status == 73 && limited.standardError.contains("out/c.svg"), "\(limited.standardError)")
+        #expect(limited.standardError.contains("rendered 0 of 1 spec") && !limited.standardError.contains("(1 file)"),
+                "\(limited.standardError)")
+        let after = try ["out/c.layout.json", "out/c.svg"].map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        #expect(after == before, "a file of the failed spec was replaced")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
+                == ["c.layout.json", "c.svg"])
+    }
+
     /// Under a low limit on open files a batch runs fewer specs at once and renders them all
     /// (it failed nine of twelve with "Too many open files" at `ulimit -n 10`).
     @Test func aBatchUnderALowFileLimitRendersEverySpec() throws {

@@ -196,7 +196,7 @@ extension TagCloudCommand {
                     if let input = job.input { try checkInputFiles([input]) }
                     // An empty spec is said, as rendering it alone says it (a pipe whose writer
                     // failed); the message names the input.
-                    var cloud = try loadCloud(job, request: request, readStandardInput: {
+                    let cloud = try loadCloud(job, request: request, readStandardInput: {
                         () throws(TagCloudError) in try standardInput.get()
                     }, collectedTags: tags, warn: { lines.append($0) })
                     // The spec's font files are inputs too, which no output may replace.
@@ -230,14 +230,19 @@ extension TagCloudCommand {
                 writer.write {
                     var outcome = outcome, lines = renderLines
                     do throws(CommandError) {
+                        // All the spec's files or none: each is written in full before any is
+                        // put in place (a full disk failed the second format after replacing
+                        // the first).
+                        let group = OutputFile.Group(inputs: readPaths)
                         for (destination, data) in made {
-                            if let path = destination.path {
-                                try OutputFile.write(data, to: path, inputs: readPaths, within: destination.folder)
-                                outcome.files.append(path)
-                                if listingFiles { lines.append("wrote \(escapingControls(path))") }
-                            } else {
-                                try StandardStreams.output(data)
-                            }
+                            if let path = destination.path { try group.prepare(data, to: path, within: destination.folder) }
+                        }
+                        try group.commit { path in
+                            outcome.files.append(path)
+                            if listingFiles { lines.append("wrote \(escapingControls(path))") }
+                        }
+                        for (destination, data) in made where destination.path == nil {
+                            try StandardStreams.output(data)
                         }
                     } catch {
                         return failed(index, outcome, lines: lines, error)
@@ -397,7 +402,7 @@ package final class ProgressBar: @unchecked Sendable {
             lastDraw = now
             StandardStreams.diagnostic(Self.line(done: done, total: total, estimate: figures, columns: Self.terminalColumns()))
             drawn = true
-            TemporaryFileCleanup.progressLineIsOpen.store(true, ordering: .releasing)
+            TemporaryFileCleanup.setProgressLineOpen(true)
         }
     }
 
@@ -407,7 +412,7 @@ package final class ProgressBar: @unchecked Sendable {
             let prefix = drawn ? "\r\u{1B}[K" : ""
             StandardStreams.diagnostic(prefix + text + "\n")
             drawn = false
-            TemporaryFileCleanup.progressLineIsOpen.store(false, ordering: .releasing)
+            TemporaryFileCleanup.setProgressLineOpen(false)
             lastDraw = 0
         }
     }
@@ -417,7 +422,7 @@ package final class ProgressBar: @unchecked Sendable {
         lock.withLock {
             if drawn { StandardStreams.diagnostic("\r\u{1B}[K") }
             drawn = false
-            TemporaryFileCleanup.progressLineIsOpen.store(false, ordering: .releasing)
+            TemporaryFileCleanup.setProgressLineOpen(false)
         }
     }
 

@@ -128,7 +128,7 @@ package enum OutputFile {
     /// Runs sharing an `--out-dir` (`make -j`): one that fails removes the empty folders it made,
     /// which another may have found there and be writing into (its unnamed file keeps no folder
     /// from being empty). That other run failed for this cleanup ("the folder does not exist").
-    private static func againIfFolderVanished<Value>(_ path: String, within folder: String?,
+    fileprivate static func againIfFolderVanished<Value>(_ path: String, within folder: String?,
                                                      _ body: () throws(CommandError) -> Value) throws(CommandError) -> Value {
         var attempt = 0
         while true {
@@ -147,7 +147,7 @@ package enum OutputFile {
     }
 
     /// One try of ``check(_:inputs:within:)``.
-    private static func checkOnce(_ path: String, inputs: InputFiles, within folder: String?) throws(CommandError) -> Target {
+    fileprivate static func checkOnce(_ path: String, inputs: InputFiles, within folder: String?) throws(CommandError) -> Target {
         func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
         let target: Target
         do throws(CommandError) {
@@ -450,57 +450,139 @@ package enum OutputFile {
     /// Replaces a regular file (or creates one) atomically.
     private static func replace(_ target: Target, with data: Data, _ fail: (String) -> CommandError) throws(CommandError) {
         let folder = folderOf(target.path)
-        let name = (target.path as NSString).lastPathComponent
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw fail(folderReason(errno, folder)) }
         defer { close(directory) }
-
         // An unnamed file, unless the file system has none: then a named one, removed on signals.
-        var temporary: String?
-        var descriptor: Int32 = -1
-        if !usesNamedTemporaries {
-            descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
-            let code = errno
-            // No O_TMPFILE on this file system (or kernel): a named temporary below.
-            if descriptor < 0, code != EOPNOTSUPP, code != EISDIR, code != EINVAL { throw fail(folderReason(code, folder)) }
-        }
-        if descriptor < 0 {
-            (descriptor, temporary) = try createTemporary(in: directory, folder: folder, name: name, fail)
+        guard let descriptor = try writeUnnamed(data, target: target, directory: directory, fail) else {
+            return try replaceThroughNamedTemporary(target, data: data, directory: directory, fail)
         }
         defer { close(descriptor) }
+        try place(descriptor, target: target, data: data, directory: directory, fail)
+    }
+
+    /// Writes `data` into a new unnamed file (`O_TMPFILE`) in the target's folder (`directory`),
+    /// with the old file's owner and mode, flushed to disk; `nil` when the file system (or
+    /// kernel) has no unnamed files, or `TAGCLOUD_TEMPORARY_FILES=named` asks for named ones.
+    /// Closing the descriptor without ``place(_:target:data:directory:_:)`` leaves nothing.
+    private static func writeUnnamed(_ data: Data, target: Target, directory: Int32,
+                                     _ fail: (String) -> CommandError) throws(CommandError) -> Int32? {
+        guard !usesNamedTemporaries else { return nil }
+        let descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
+        if descriptor < 0 {
+            let code = errno
+            if code == EOPNOTSUPP || code == EISDIR || code == EINVAL { return nil }
+            throw fail(folderReason(code, folderOf(target.path)))
+        }
         do throws(CommandError) {
             if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
             if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
             guard fsync(descriptor) == 0 else { throw fail(reason(errno)) }
-            if temporary == nil {
-                // Name the unnamed file: as the output itself when nothing is there, else as a
-                // temporary renamed over the old file (rename replaces in one step).
-                if target.existing == nil, link(descriptor, into: directory, as: name) == 0 {
-                    syncFolder(directory)
-                    return
-                }
-                let linked = randomTemporaryName(for: name)
-                TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(linked))
-                temporary = linked
-                guard TemporaryFileCleanup.creatingTemporary({ link(descriptor, into: directory, as: linked) }) == 0 else {
-                    // No /proc to name the file by and no right to link a descriptor: write a
-                    // named temporary instead.
-                    TemporaryFileCleanup.unregister()
-                    temporary = nil
-                    return try replaceThroughNamedTemporary(target, data: data, directory: directory, fail)
-                }
-            }
-            guard let temporary, renameat(directory, temporary, directory, name) == 0 else {
-                throw fail(reason(errno))
-            }
-            TemporaryFileCleanup.unregister()
-            syncFolder(directory)
         } catch {
-            if let temporary {
-                unlinkat(directory, temporary, 0)
-                TemporaryFileCleanup.unregister()
-            }
+            close(descriptor)
             throw error
+        }
+        return descriptor
+    }
+
+    /// Names a file ``writeUnnamed(_:target:data:directory:_:)`` wrote as the target: linked as
+    /// the output itself when nothing is there, else as a temporary renamed over the old file
+    /// (rename replaces in one step). Without /proc to name the file by and no right to link a
+    /// descriptor, `data` is written through a named temporary instead.
+    private static func place(_ descriptor: Int32, target: Target, data: Data, directory: Int32,
+                              _ fail: (String) -> CommandError) throws(CommandError) {
+        let folder = folderOf(target.path)
+        let name = (target.path as NSString).lastPathComponent
+        if target.existing == nil, link(descriptor, into: directory, as: name) == 0 {
+            syncFolder(directory)
+            return
+        }
+        let linked = randomTemporaryName(for: name)
+        TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(linked))
+        guard TemporaryFileCleanup.creatingTemporary({ link(descriptor, into: directory, as: linked) }) == 0 else {
+            TemporaryFileCleanup.unregister()
+            return try replaceThroughNamedTemporary(target, data: data, directory: directory, fail)
+        }
+        guard renameat(directory, linked, directory, name) == 0 else {
+            let error = fail(reason(errno))
+            unlinkat(directory, linked, 0)
+            TemporaryFileCleanup.unregister()
+            throw error
+        }
+        TemporaryFileCleanup.unregister()
+        syncFolder(directory)
+    }
+
+    /// Files written in full and flushed, not yet in place: ``commit(_:)`` puts them all there,
+    /// so that one that cannot be written (a full disk, a file size limit) leaves the others as
+    /// they were. A batch writes each spec's formats through one: a spec that failed had replaced
+    /// its first formats' files and not the next ones, a layout of one run beside a picture of
+    /// another.
+    ///
+    /// Regular files are written as unnamed files (`O_TMPFILE`) and named at commit; anything
+    /// else (a device, a FIFO, a file system without unnamed files) is written at commit, as
+    /// ``write(_:to:inputs:within:)`` writes it. A failure at commit (a rename refused) leaves the
+    /// files committed before it in place.
+    package final class Group {
+        private struct Entry {
+            let path: String
+            let folder: String?
+            let data: Data
+            /// The target and its unnamed file, or `nil` to write at commit.
+            let written: (target: Target, descriptor: Int32, directory: Int32)?
+        }
+        private let inputs: InputFiles
+        private var entries: [Entry] = []
+        /// The folders' descriptors, one per folder.
+        private var directories: [String: Int32] = [:]
+
+        /// - Parameter inputs: The command's input files, never written over.
+        package init(inputs: InputFiles) { self.inputs = inputs }
+
+        deinit {
+            for entry in entries { if let written = entry.written { close(written.descriptor) } }
+            for directory in directories.values { close(directory) }
+        }
+
+        /// Checks `path` and writes `data` for it (not in place yet).
+        ///
+        /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)``; nothing is in place.
+        package func prepare(_ data: Data, to path: String, within folder: String? = nil) throws(CommandError) {
+            let inputs = self.inputs
+            let written = try OutputFile.againIfFolderVanished(path, within: folder) { () throws(CommandError) -> (Target, Int32, Int32)? in
+                let target = try OutputFile.checkOnce(path, inputs: inputs, within: folder)
+                guard case .replace = target.method else { return nil }
+                func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+                let folderPath = OutputFile.folderOf(target.path)
+                let directory: Int32
+                if let known = directories[folderPath] {
+                    directory = known
+                } else {
+                    directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard directory >= 0 else { throw fail(OutputFile.folderReason(errno, folderPath)) }
+                    directories[folderPath] = directory
+                }
+                return try OutputFile.writeUnnamed(data, target: target, directory: directory, fail).map { (target, $0, directory) }
+            }
+            entries.append(Entry(path: path, folder: folder, data: data, written: written.map { (target: $0.0, descriptor: $0.1, directory: $0.2) }))
+        }
+
+        /// Puts every prepared file in place, in the order prepared, calling `wrote` with each
+        /// path once it is there.
+        ///
+        /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` for the first that fails.
+        package func commit(_ wrote: (String) -> Void) throws(CommandError) {
+            for entry in entries {
+                if let written = entry.written {
+                    let path = entry.path
+                    try OutputFile.place(written.descriptor, target: written.target, data: entry.data, directory: written.directory) {
+                        .cannotWriteOutput(path: path, reason: $0)
+                    }
+                } else {
+                    try OutputFile.write(entry.data, to: entry.path, inputs: inputs, within: entry.folder)
+                }
+                wrote(entry.path)
+            }
         }
     }
 
@@ -706,7 +788,7 @@ package enum OutputFile {
     }
 
     /// What an `errno` from creating a file in a folder means.
-    private static func folderReason(_ code: Int32, _ folder: String) -> String {
+    fileprivate static func folderReason(_ code: Int32, _ folder: String) -> String {
         switch code {
         case EACCES, EPERM: "the folder \(quoted(path: folder)) is not writable"
         case EROFS: "the folder \(quoted(path: folder)) is on a read-only file system"

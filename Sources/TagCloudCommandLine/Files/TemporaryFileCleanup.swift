@@ -1,4 +1,4 @@
-import Synchronization
+import CTagCloudSignals
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,29 +11,18 @@ import Glibc
 /// a named temporary exists only where it does not, or for the moment between linking a
 /// finished output and renaming it over the old file. Each thread has at most one at a time (a
 /// thread writes its files one after another), and a batch writes on several threads at once:
-/// each registers its temporary in a slot of its own. The handler reads the slots with atomic
-/// loads and calls only async-signal-safe functions (`unlink`, `rmdir`, `signal`, `raise`).
+/// each registers its temporary in a slot of its own.
+///
+/// The handler and the state it reads are C (`CTagCloudSignals`): it reads C11 atomics and calls
+/// only async-signal-safe functions (`nanosleep`, `write`, `unlink`, `rmdir`, `signal`,
+/// `raise`). It was Swift, and iterating its arrays could make a generic type's metadata on
+/// first use, which allocates: a signal that came while a thread held the allocator's lock left
+/// the process asleep for good (2 interrupted batches in 150).
 ///
 /// SIGPIPE is not among the signals: the command ignores it, so a closed pipe makes a write fail
 /// with `EPIPE` and the temporary is removed as for any failed write. SIGKILL cannot be caught;
 /// an unnamed file needs no cleanup.
 package enum TemporaryFileCleanup {
-    /// One thread's registered temporary.
-    final class Slot: Sendable {
-        /// The thread that holds the slot (`pthread_self`), or 0 for a free slot.
-        let owner = Atomic<UInt>(0)
-        /// The address of the temporary's path, a C string made by `strdup`, or 0.
-        let path = Atomic<UInt>(0)
-    }
-
-    /// The slots: more than the threads that write at once (one per core).
-    static let slots: [Slot] = (0..<64).map { _ in Slot() }
-
-    /// How many threads are creating a registered temporary now (``creatingTemporary(_:)``).
-    static let creating = Atomic<Int>(0)
-    /// Whether a signal is ending the process: no temporary is created from then on.
-    static let ending = Atomic<Bool>(false)
-
     /// Runs `create`, the call that makes a registered temporary's name exist (`openat` with
     /// `O_CREAT`, `linkat`), so that a signal's handler on another thread never misses it: the
     /// handler waits until no thread is inside, then removes the registered names, and a thread
@@ -41,19 +30,16 @@ package enum TemporaryFileCleanup {
     /// to end the process). Without this, a thread linking its temporary just after the handler
     /// removed the names left it behind (about one interrupted batch in 30).
     static func creatingTemporary<Result>(_ create: () -> Result) -> Result {
-        creating.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        if ending.load(ordering: .sequentiallyConsistent) {
-            creating.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-            // The handler is removing the temporaries and will end the process.
-            while true { pause() }
-        }
-        defer { creating.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
+        tagcloud_signals_begin_creating()
+        defer { tagcloud_signals_end_creating() }
         return create()
     }
 
-    /// Whether a progress bar is drawn on standard error's last line (``ProgressBar``): a signal
-    /// clears it, so that the shell's next line does not start after it.
-    static let progressLineIsOpen = Atomic<Bool>(false)
+    /// Says whether a progress bar is drawn on standard error's last line (``ProgressBar``): a
+    /// signal clears it, so that the shell's next line does not start after it.
+    static func setProgressLineOpen(_ open: Bool) {
+        tagcloud_signals_set_progress_line_open(open)
+    }
 
     /// The signals that remove the temporary before ending the process.
     package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -63,13 +49,7 @@ package enum TemporaryFileCleanup {
     /// A signal the process was started ignoring stays ignored (`nohup`, a shell's background
     /// job without job control), as Unix tools leave it.
     package static func install() {
-        // Made now, so that the handler never runs their one-time initialisation.
-        _ = slots.count
-        _ = createdFolders.count
-        let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
-        for number in signals where unsafeBitCast(signal(number, SIG_IGN), to: Int.self) != ignore {
-            signal(number, handleSignal)
-        }
+        tagcloud_signals_install()
     }
 
     /// Registers the calling thread's temporary file to remove, replacing any it registered.
@@ -77,78 +57,27 @@ package enum TemporaryFileCleanup {
     ///
     /// - Parameter path: Its path, absolute or relative to the working folder.
     static func register(_ path: String) {
-        let thread = UInt(pthread_self())
-        guard let slot = slots.first(where: { $0.owner.load(ordering: .acquiring) == thread })
-            ?? slots.first(where: { $0.owner.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing).exchanged })
-        else { return }
-        let copy = UInt(bitPattern: strdup(path))
-        free(UnsafeMutableRawPointer(bitPattern: slot.path.exchange(copy, ordering: .acquiringAndReleasing)))
+        tagcloud_signals_register_temporary(path)
     }
 
     /// Forgets the calling thread's temporary (it was renamed into place or removed), and frees
     /// its slot.
     static func unregister() {
-        let thread = UInt(pthread_self())
-        guard let slot = slots.first(where: { $0.owner.load(ordering: .acquiring) == thread }) else { return }
-        free(UnsafeMutableRawPointer(bitPattern: slot.path.exchange(0, ordering: .acquiringAndReleasing)))
-        slot.owner.store(0, ordering: .releasing)
+        tagcloud_signals_unregister_temporary()
     }
 
-    /// The folders the run made for its outputs (`--out-dir` and those above it), in the order
-    /// made, as `strdup` C strings: a signal removes those still empty, deepest first, so that a
-    /// run stopped before it wrote anything leaves no folder behind (as one that wrote nothing
-    /// does). `rmdir` removes only empty folders, so one holding an output stays.
-    static let createdFolders: [Folder] = (0..<64).map { _ in Folder() }
-
-    /// One folder the run made: the address of its path, a `strdup` C string, or 0.
-    final class Folder: Sendable {
-        let path = Atomic<UInt>(0)
-    }
-
-    /// Registers folders the run made, after those registered before (beyond 64, not registered).
+    /// Registers folders the run made, after those registered before (beyond 64, not
+    /// registered): a signal removes those still empty, deepest first, so that a run stopped
+    /// before it wrote anything leaves no folder behind (as one that wrote nothing does).
+    /// `rmdir` removes only empty folders, so one holding an output stays.
     static func registerCreatedFolders(_ paths: [String]) {
-        var remaining = paths[...]
-        for slot in createdFolders where !remaining.isEmpty {
-            guard let path = remaining.first else { break }
-            let copy = UInt(bitPattern: strdup(path))
-            if slot.path.compareExchange(expected: 0, desired: copy, ordering: .acquiringAndReleasing).exchanged {
-                remaining = remaining.dropFirst()
-            } else {
-                free(UnsafeMutableRawPointer(bitPattern: copy))
-            }
-        }
+        for path in paths { tagcloud_signals_register_created_folder(path) }
     }
 
     /// The registered paths, for tests.
     static var registeredPaths: [String] {
-        slots.compactMap { slot in
-            UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)).map { String(cString: $0) }
+        (0..<tagcloud_signals_slot_count()).compactMap { index in
+            tagcloud_signals_registered_temporary(index).map { String(cString: $0) }
         }
     }
-}
-
-/// Removes the registered temporaries, restores the signal's default action and raises it again.
-///
-/// First it stops new temporaries and waits (up to a fifth of a second, in steps of a
-/// millisecond: `nanosleep` is async-signal-safe) for those being created on other threads; a
-/// thread the signal interrupted inside ``TemporaryFileCleanup/creatingTemporary(_:)`` makes it
-/// wait the whole time, and its temporary, registered before, is removed all the same.
-private func handleSignal(_ number: Int32) {
-    TemporaryFileCleanup.ending.store(true, ordering: .sequentiallyConsistent)
-    var step = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-    for _ in 0..<200 where TemporaryFileCleanup.creating.load(ordering: .sequentiallyConsistent) > 0 {
-        nanosleep(&step, nil)
-    }
-    if TemporaryFileCleanup.progressLineIsOpen.load(ordering: .acquiring) {
-        let clear: StaticString = "\r\u{1B}[K"
-        _ = write(2, clear.utf8Start, clear.utf8CodeUnitCount)
-    }
-    for slot in TemporaryFileCleanup.slots {
-        if let path = UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)) { unlink(path) }
-    }
-    for slot in TemporaryFileCleanup.createdFolders.reversed() {
-        if let path = UnsafeMutablePointer<CChar>(bitPattern: slot.path.load(ordering: .acquiring)) { rmdir(path) }
-    }
-    signal(number, SIG_DFL)
-    raise(number)
 }
