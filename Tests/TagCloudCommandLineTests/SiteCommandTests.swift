@@ -583,6 +583,12 @@ import Testing
         let throughLink = try CommandRunner.run(["render", "a/t.yaml", "real.yaml", "--out-dir", "linked"], in: out)
         #expect(throughLink.status == 64 && throughLink.standardError.contains("would both be written to"), "\(throughLink.standardError)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("linked/real.png").path))
+        // One spec's two formats joined by a link: the link is named, not the spec twice.
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("linked/real.svg").path, withDestinationPath: "real.png")
+        let ownFiles = try CommandRunner.run(["render", "real.yaml", "--out-dir", "linked", "--formats", "svg,png"], in: out)
+        #expect(ownFiles.status == 64 && ownFiles.standardError.contains("\"real.yaml\"'s files \"linked/real.svg\" and \"linked/real.png\" "
+                                                                            + "are one file (a link joins their names); remove the link")
+                && !ownFiles.standardError.contains("give the specs different names"), "\(ownFiles.standardError)")
         let option = try CommandRunner.run(["render", "a/t.yaml", "real.yaml", "alias.yaml", "--out-dir", "bad", "--set", "width=abc"], in: out)
         #expect(option.status != 0 && option.standardError.split(separator: "\n").count == 1, "\(option.standardError)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad").path))

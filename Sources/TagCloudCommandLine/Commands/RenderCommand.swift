@@ -268,9 +268,9 @@ package enum TagCloudCommand {
         let single = Set(canonicalInputs).count <= 1
         var planned: [ExactPath: [ExactPath?]] = [:]
         var jobs: [RenderJob] = []
-        var writers: [ExactPath: String] = [:]
+        var writers: [ExactPath: (input: String, path: String)] = [:]
         // Each output written by more than one spec, with those specs in order.
-        var clashes: [(path: String, inputs: [String])] = []
+        var clashes: [(path: String, inputs: [String], paths: [String])] = []
         var clashIndex: [ExactPath: Int] = [:]
         for (offset, input) in (request.inputs.isEmpty ? [nil] : request.inputs.map { Optional($0) }).enumerated() {
             var destinations: [Destination] = []
@@ -337,25 +337,35 @@ package enum TagCloudCommand {
                 if let other = writers[key] {
                     if let index = clashIndex[key] {
                         clashes[index].inputs.append(input ?? "--from")
+                        clashes[index].paths.append(path)
                     } else {
                         clashIndex[key] = clashes.count
-                        clashes.append((path, [other, input ?? "--from"]))
+                        clashes.append((path, [other.input, input ?? "--from"], [other.path, path]))
                     }
                 }
-                writers[key] = input ?? "--from"
+                writers[key] = (input ?? "--from", path)
             }
             jobs.append(RenderJob(input: input, destinations: destinations))
         }
         // Every clash at once, so that one run names all the specs to rename.
         if !clashes.isEmpty {
             let collisions = clashes.map { clash in
+                // One spec's own files that are one file: a link in the folder joins two names
+                // (`out/c.svg` → `c.png`); naming the spec twice helped no one.
+                let paths = clash.paths.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                if Set(clash.inputs).count == 1, paths.count > 1 {
+                    let names = paths.map { quoted(path: $0) }
+                    return "\(quoted(path: clash.inputs[0]))'s files \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1]) "
+                        + "are one file (a link joins their names); remove the link"
+                }
                 let names = clash.inputs.map { quoted(path: $0) }
                 let specs = names.count == 2 ? "\(names[0]) and \(names[1])" : names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1])"
                 return "\(specs) would \(names.count == 2 ? "both" : "all") be written to \(quoted(path: clash.path))"
             }
             let shown = collisions.prefix(10).joined(separator: "; ")
             let more = collisions.count > 10 ? "; and \(collisions.count - 10) more" : ""
-            throw .usage("\(shown)\(more); give the specs different names or render them into different folders")
+            let advice = clashes.contains { Set($0.inputs).count > 1 } ? "; give the specs different names or render them into different folders" : ""
+            throw .usage("\(shown)\(more)\(advice)")
         }
         return jobs
     }
