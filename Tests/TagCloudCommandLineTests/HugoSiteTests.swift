@@ -140,6 +140,30 @@ import Testing
                 "\(texts.sorted())")
     }
 
+    /// A site's `[frontmatter]` date sources, as Hugo 0.111 reads them: `:filename` (a bundle's
+    /// folder name too), a key of the site's own (`golive`, `retire`), and a list without
+    /// `:default` that leaves `date` and `expiryDate` unread.
+    @Test func frontMatterDateSourcesAreReadAsHugoReadsThem() throws {
+        var files = Self.files
+        files["hugo.toml"] = """
+            baseURL = "https://example.org/"
+            title = "Site"
+            disableKinds = ["RSS", "sitemap", "robotsTXT", "404"]
+            [frontmatter]
+            publishDate = [":filename", "golive"]
+            expiryDate = ["retire"]
+
+            """
+        files["content/dated/2999-01-01-named.md"] = "---\ntitle: N\ntags: [FileFuture]\n---\n"
+        files["content/dated/2999-02-02-bundle/index.md"] = "---\ntitle: B\ntags: [BundleFuture]\n---\n"
+        files["content/dated/live.md"] = "---\ntitle: L\ntags: [GoLive]\ngolive: 2999-01-01\n---\n"
+        files["content/dated/retired.md"] = "---\ntitle: R\ntags: [Retired]\nretire: 2001-01-01\n---\n"
+        files["content/dated/plain.md"] = "---\ntitle: P\ntags: [PlainDates]\ndate: 2999-01-01\nexpiryDate: 2001-01-01\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 16)
+        let texts = Set(cloud.tags.map(\.text))
+        #expect(texts.contains("PlainDates") && texts.isDisjoint(with: ["FileFuture", "BundleFuture", "GoLive", "Retired"]), "\(texts.sorted())")
+    }
+
     /// Builds the site with `hugo` and collects its tags with links; every link must reach a term
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
     /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`

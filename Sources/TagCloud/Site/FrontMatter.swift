@@ -280,11 +280,14 @@ struct FrontMatter {
         /// The date keys the page sets itself (``readDates(_:noting:)``), with their readings.
         var dateKeys: Set<String> = []
         var dateReadings: [String: (reading: PageDates.Reading, line: Int)] = [:]
+        /// The date keys' readings the dates were picked from: the page's over its cascade's.
+        var allDateReadings: [String: (reading: PageDates.Reading, line: Int)] = [:]
 
         /// Takes the dates from the block's date keys (lower case, with what their values read as
         /// and their lines), as Hugo ranks them: the first key with a date wins, an empty one is
         /// passed over, and one that is not a date is a note and passed over too.
         mutating func readDates(_ found: [String: (reading: PageDates.Reading, line: Int)], noting: Bool = true) {
+            allDateReadings = found
             if noting {
                 dateKeys = Set(found.keys)
                 dateReadings = found
@@ -606,15 +609,17 @@ struct FrontMatter {
     ///   - isJekyllPost: Whether the file is a Jekyll post.
     ///   - strings: How a string of terms is read (``StringTerms``).
     /// - Throws: A ``SiteTags/Problem`` for a block that cannot be read, at its line.
+    ///   - dateKeys: More keys whose values are read as dates (a Hugo site's `[frontmatter]`
+    ///     sources), in lower case, into ``Values/allDateReadings``.
     func values(for keys: [String], file: String, isJekyllPost: Bool = false,
-                strings: StringTerms = .plainYAMLSplit, jekyllSite: Bool = false) throws(SiteTags.Problem) -> Values {
+                strings: StringTerms = .plainYAMLSplit, jekyllSite: Bool = false, dateKeys: [String] = []) throws(SiteTags.Problem) -> Values {
         // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
         if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
         switch format {
         case .org:
             // Read as the JSON object Hugo makes of the keywords, on their lines.
             return try FrontMatter(format: .json, text: Self.orgAsJSON(text), line: line)
-                .values(for: keys, file: file, isJekyllPost: isJekyllPost, strings: strings, jekyllSite: jekyllSite)
+                .values(for: keys, file: file, isJekyllPost: isJekyllPost, strings: strings, jekyllSite: jekyllSite, dateKeys: dateKeys)
         case .yaml, .json:
             var composed: YAMLReader.Composed
             var duplicateNote: (message: String, line: Int)?
@@ -666,7 +671,7 @@ struct FrontMatter {
                 break
             }
             var values = Self.values(composed, format: format, keys: keys, isJekyllPost: isJekyllPost, strings: strings,
-                                     jekyllSite: jekyllSite)
+                                     jekyllSite: jekyllSite, dateKeys: dateKeys)
             if let duplicateNote { values.notes.append(duplicateNote) }
             if format == .yaml { values.notes += Self.cutByComments(text, keys: keys) }
             return values
@@ -683,7 +688,7 @@ struct FrontMatter {
             } catch {
                 throw SiteTags.Problem(file: file, line: line, message: "malformed TOML front matter: \(error)")
             }
-            return Self.values(table, keys: keys, lines: Self.tomlKeyLines(text), line: line + 1, hugo: strings == .one)
+            return Self.values(table, keys: keys, lines: Self.tomlKeyLines(text), line: line + 1, hugo: strings == .one, dateKeys: dateKeys)
         }
     }
 
@@ -692,7 +697,7 @@ struct FrontMatter {
     /// unpublished, and only `date` dates it; Hugo's `draft`, `publishDate` and `expiryDate` mean
     /// nothing there. Eleventy (`.commaSplit`) matches keys as written too.
     private static func values(_ composed: YAMLReader.Composed, format: Format, keys: [String], isJekyllPost: Bool,
-                               strings: StringTerms, jekyllSite: Bool = false) -> Values {
+                               strings: StringTerms, jekyllSite: Bool = false, dateKeys: [String] = []) -> Values {
         var values = Values()
         guard case .mapping(let mapping)? = composed.root else { return values }
         func line(_ node: SpecNode) -> Int { composed.locate(node.mark).line ?? 1 }
@@ -826,7 +831,7 @@ struct FrontMatter {
             if values.unlisted == nil {
                 values.unlisted = Self.unlisting(key: key, yaml: value)
             }
-            if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key), dates[key] == nil {
+            if PageDates.publishKeys.contains(key) || PageDates.expiryKeys.contains(key) || dateKeys.contains(key), dates[key] == nil {
                 let reading: PageDates.Reading = switch value {
                 case .scalar(let scalar):
                     plain(value).map { ["~", "null", "Null", "NULL"].contains($0) } == true
@@ -1448,7 +1453,7 @@ struct FrontMatter {
     }
 
     private static func values(_ table: TOMLTable, keys: [String], lines: [String: (first: Int, lines: [(Int, Substring)])],
-                               line: Int, hugo: Bool) -> Values {
+                               line: Int, hugo: Bool, dateKeys: [String] = []) -> Values {
         var values = Values()
         /// The line of a key's value: the key's, or the first of its lines that holds `text`
         /// (spaces and the kind of quotes aside: TOMLKit writes an inline table `{a=1}` as
@@ -1512,7 +1517,7 @@ struct FrontMatter {
         }
         values.unlisted = values.unlisted ?? Self.unlisting(toml: byKey)
         var dates: [String: (reading: PageDates.Reading, line: Int)] = [:]
-        for key in PageDates.publishKeys + PageDates.expiryKeys {
+        for key in PageDates.publishKeys + PageDates.expiryKeys + dateKeys where dates[key] == nil {
             guard let value = byKey[key] else { continue }
             dates[key] = (PageDates.reading(value, key: key, hugo: hugo), place(key, nil))
         }

@@ -265,6 +265,18 @@ struct HugoConfig: Sendable, Equatable {
                 note("disableKinds turns off Hugo's regular pages: only the terms of the home and section pages (_index) are counted")
             }
         }
+        // `[frontmatter]`: where the publish and expiry dates come from (keys, `:default`,
+        // `:filename`, `:fileModTime`, `:git`).
+        if case .table(let sources)? = table["frontmatter"] {
+            for (key, path) in [("publishdate", \SiteTags.Builds.publishDateSources), ("expirydate", \.expiryDateSources)] {
+                switch sources[key] {
+                case .text(let one, _)?: builds[keyPath: path] = [one]
+                case .list(let items)?: builds[keyPath: path] = items.compactMap { if case .text(let item, _) = $0 { item } else { nil } }
+                case nil: break
+                default: wrong("frontmatter.\(key == "publishdate" ? "publishDate" : "expiryDate")", "a list of keys")
+                }
+            }
+        }
         if case .table(let patterns)? = table["permalinks"] {
             for (key, value) in patterns {
                 if case .text(let pattern, _) = value { permalinks[key.lowercased()] = pattern }

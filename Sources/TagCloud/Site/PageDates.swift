@@ -44,6 +44,48 @@ struct PageDates: Equatable {
     static let publishKeys = ["publishdate", "pubdate", "published", "date"]
     static let expiryKeys = ["expirydate", "unpublishdate"]
 
+    /// The dates of a Hugo page whose site names their sources (`[frontmatter]`, checked with
+    /// Hugo 0.111): each list is tried in order, the first source that gives a date wins. A source
+    /// is a front matter key (in any case; `publishDate` also reads `pubDate` and `published`,
+    /// `expiryDate` `unpublishDate`), `:default` (Hugo's list: `publishDate` then `date`, or
+    /// `expiryDate`), `:filename` (a name that starts with `YYYY-MM-DD`: the file's, or its
+    /// folder's for a bundle's `index` page), `:fileModTime` (the file's modification time);
+    /// `:git` gives none here. A `nil` list is Hugo's default.
+    static func fromHugoSources(publish: [String]?, expiry: [String]?,
+                                readings: [String: (reading: Reading, line: Int)], file: URL, name: String) -> PageDates {
+        let aliases = ["publishdate": ["publishdate", "pubdate", "published"], "expirydate": ["expirydate", "unpublishdate"]]
+        func pick(_ list: [String], defaults: [String]) -> (Date, Bool)? {
+            for source in list.flatMap({ $0.lowercased() == ":default" ? defaults : [$0] }) {
+                switch source.lowercased() {
+                case ":filename":
+                    var base = file.deletingPathExtension().lastPathComponent
+                    if base == "index" || base == "_index" { base = file.deletingLastPathComponent().lastPathComponent }
+                    if base.utf8.count >= 10, let date = HugoDates.parse(String(base.prefix(10))) { return date }
+                case ":filemodtime":
+                    var status = stat()
+                    if stat(file.path, &status) == 0 {
+                        return (Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9), false)
+                    }
+                case ":git":
+                    continue
+                case let key:
+                    for alias in aliases[key] ?? [key] {
+                        if case .date(let date, let floats)? = readings[alias]?.reading { return (date, floats) }
+                    }
+                }
+            }
+            return nil
+        }
+        var dates = PageDates()
+        let publishDate = pick(publish ?? [":default"], defaults: ["publishdate", "date"])
+        let expiryDate = pick(expiry ?? [":default"], defaults: ["expirydate"])
+        dates.publish = publishDate?.0
+        dates.publishFloats = publishDate?.1 ?? false
+        dates.expiry = expiryDate?.0
+        dates.expiryFloats = expiryDate?.1 ?? false
+        return dates
+    }
+
     /// Why the page is not published at `now`, or `nil` when it is.
     ///
     /// - Parameters:

@@ -104,6 +104,9 @@ public struct SiteTags: Sendable, Hashable {
 
         /// The time zone of the site being read, set for each file from its configuration.
         var siteTimeZone: TimeZone?
+        /// The Hugo site's `[frontmatter]` date sources, set for each file from its configuration.
+        var publishDateSources: [String]?
+        var expiryDateSources: [String]?
 
         /// The defaults.
         public init() {}
@@ -264,6 +267,10 @@ public struct SiteTags: Sendable, Hashable {
         /// The site's time zone (Jekyll's `timezone`, Hugo's `timeZone`), in which dates written
         /// without one are read; `nil` for UTC.
         var timeZone: TimeZone?
+        /// A Hugo site's `[frontmatter]` lists of where a page's publish and expiry dates come
+        /// from (``HugoConfig/publishDateSources``); `nil` for Hugo's defaults.
+        var publishDateSources: [String]?
+        var expiryDateSources: [String]?
     }
 
     /// The line `collect` ends with: `collected 12 tags from 40 files (3 drafts, 1 dated in the
@@ -472,6 +479,8 @@ public struct SiteTags: Sendable, Hashable {
             if file.builds.future { fileOptions.includeFuture = true }
             if file.builds.expired { fileOptions.includeExpired = true }
             fileOptions.siteTimeZone = file.builds.timeZone
+            fileOptions.publishDateSources = file.builds.publishDateSources
+            fileOptions.expiryDateSources = file.builds.expiryDateSources
             let result = readFile(file.url, name: file.name, inPosts: file.inPosts,
                                   folderCategories: folderCategories(of: file), keys: file.taxonomies ?? options.taxonomies,
                                   cascade: file.cascade, strings: file.strings, data: file.data,
@@ -1126,8 +1135,11 @@ public struct SiteTags: Sendable, Hashable {
             do {
                 // Jekyll's rules for posts hold outside Hugo and Eleventy sites only.
                 let isJekyllPost = strings == .plainYAMLSplit && (inPosts || Self.isJekyllPost(name))
+                // A Hugo site's `[frontmatter]` may name keys of its own (`golive`).
+                let dateKeys = strings == .one ? ((options.publishDateSources ?? []) + (options.expiryDateSources ?? []))
+                    .map { $0.lowercased() }.filter { !$0.hasPrefix(":") } : []
                 values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
-                                          strings: strings, jekyllSite: jekyllSite)
+                                          strings: strings, jekyllSite: jekyllSite, dateKeys: dateKeys)
             } catch {
                 result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
                 return result
@@ -1179,6 +1191,11 @@ public struct SiteTags: Sendable, Hashable {
         // Notes (on dates among them) come first: a page the dates leave out is still told about.
         for note in values.notes {
             result.problems.append(Problem(file: name, line: note.line, message: note.message))
+        }
+        // A Hugo site's own `[frontmatter]` date sources (`publishDate = [":filename", ":default"]`).
+        if strings == .one, options.publishDateSources != nil || options.expiryDateSources != nil {
+            values.dates = PageDates.fromHugoSources(publish: options.publishDateSources, expiry: options.expiryDateSources,
+                                                     readings: values.allDateReadings, file: URL(fileURLWithPath: name), name: name)
         }
         var dates = values.dates.placed(in: options.siteTimeZone)
         // A Jekyll post is dated by its file name; a file in `_posts` not named as a post
