@@ -533,15 +533,16 @@ package enum OutputFile {
         }
         private let inputs: InputFiles
         private var entries: [Entry] = []
-        /// The folders' descriptors, one per folder.
+        /// The folders' descriptors, one per folder, and every one opened (closed with the group).
         private var directories: [String: Int32] = [:]
+        private var opened: [Int32] = []
 
         /// - Parameter inputs: The command's input files, never written over.
         package init(inputs: InputFiles) { self.inputs = inputs }
 
         deinit {
             for entry in entries { if let written = entry.written { close(written.descriptor) } }
-            for directory in directories.values { close(directory) }
+            for directory in opened { close(directory) }
         }
 
         /// Checks `path` and writes `data` for it (not in place yet).
@@ -561,8 +562,17 @@ package enum OutputFile {
                     directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                     guard directory >= 0 else { throw fail(OutputFile.folderReason(errno, folderPath)) }
                     directories[folderPath] = directory
+                    opened.append(directory)
                 }
-                return try OutputFile.writeUnnamed(data, target: target, directory: directory, fail).map { (target, $0, directory) }
+                do throws(CommandError) {
+                    return try OutputFile.writeUnnamed(data, target: target, directory: directory, fail).map { (target, $0, directory) }
+                } catch {
+                    // The folder may have vanished (and be made again for the next try): the
+                    // next try opens it again. (The descriptor stays open until the group ends:
+                    // a file prepared before may be in it.)
+                    directories[folderPath] = nil
+                    throw error
+                }
             }
             entries.append(Entry(path: path, folder: folder, data: data, written: written.map { (target: $0.0, descriptor: $0.1, directory: $0.2) }))
         }
