@@ -1,7 +1,4 @@
 import CTagCloudSignals
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Removes a named temporary output file, and the output folders the run made while they are
 /// still empty, when SIGINT, SIGTERM or SIGHUP ends the process, then lets the signal end it as
@@ -41,10 +38,8 @@ package enum TemporaryFileCleanup {
         tagcloud_signals_set_progress_line_open(open)
     }
 
-    /// The signals that remove the temporary before ending the process.
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-
-    /// Installs the handler for ``signals``; the `tagcloud` executable calls this once at start.
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP; the `tagcloud` executable calls this
+    /// once at start.
     ///
     /// A signal the process was started ignoring stays ignored (`nohup`, a shell's background
     /// job without job control), as Unix tools leave it.
