@@ -1,4 +1,5 @@
 @testable import Canvas
+import CTagCloudPixels
 import Foundation
 import Testing
 import Typesetting
@@ -112,6 +113,44 @@ import TestRandom
             #expect(opaque == pixels.allSatisfy { $0 >= 0xFF00_0000 }, "round \(round)")
             #expect(rgb == expected.flatMap { [$0.0, $0.1, $0.2] }, "round \(round)")
             #expect(rgba == expected.flatMap { [$0.0, $0.1, $0.2, $0.3] }, "round \(round)")
+        }
+    }
+
+    /// The shuffles (eight pixels at a time with AVX2, four with SSSE3) convert a row over its own
+    /// pixels, the output starting up to four bytes after them as the in-place encoder's does, stop
+    /// at the group with a translucent pixel, and write nothing past the row's RGB bytes.
+    @Test func theShufflesConvertInPlaceAndWriteNothingPastTheRow() {
+        var random = SeededRandom(seed: 0x5EED)
+        for count in 1...41 {
+            for shift in [0, 1, 4] {
+                for translucent in [nil, Int.random(in: 0..<count, using: &random)] {
+                    let pixels: [UInt32] = (0..<count).map { x in
+                        x == translucent ? 0x8040_2010 : 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                    }
+                    // The pixels, then guard bytes: a write past `3 × count` bytes from the output lands in them.
+                    var buffer = [UInt8](repeating: 0xA5, count: 4 * count + 64)
+                    buffer.withUnsafeMutableBytes { raw in
+                        for (x, word) in pixels.enumerated() { raw.storeBytes(of: word, toByteOffset: 4 * x, as: UInt32.self) }
+                    }
+                    let original = buffer
+                    let converted = buffer.withUnsafeMutableBytes { raw -> Int in
+                        guard let base = raw.baseAddress else { return -1 }
+                        return tagcloud_opaque_argb32_to_rgb(base.assumingMemoryBound(to: UInt32.self),
+                                                             base.assumingMemoryBound(to: UInt8.self) + shift, count)
+                    }
+                    #if arch(x86_64)
+                    // Every whole group of four before the translucent pixel (the test machines have SSSE3).
+                    #expect(converted == (translucent ?? count) / 4 * 4, "count \(count), shift \(shift)")
+                    #else
+                    #expect(converted == 0)
+                    #endif
+                    let expected = pixels[0..<max(converted, 0)].flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+                    let written = shift + 3 * max(converted, 0)
+                    #expect(Array(buffer[shift..<written]) == expected, "count \(count), shift \(shift)")
+                    // After the converted bytes, nothing changed: the pixels not converted, and the guard.
+                    #expect(buffer[written...] == original[written...], "count \(count), shift \(shift)")
+                }
+            }
         }
     }
 

@@ -13,8 +13,9 @@
 /// Each group of four pixels is read whole before its twelve bytes are written, and nothing else
 /// is written, so `rgb` may overlap `pixels` as long as it starts at most 4 bytes after them (a
 /// row converted over its own pixels, after its filter byte): a group's bytes then end before the
-/// next group's pixels start. Nothing is written past `rgb + 3 * count`. Uses SSSE3's byte
-/// shuffle when the processor has it; elsewhere it converts nothing and returns 0.
+/// next group's pixels start. Nothing is written past `rgb + 3 * count`. Uses AVX2's byte shuffle
+/// (eight pixels at a time) or SSSE3's (four) when the processor has them; elsewhere it converts
+/// nothing and returns 0.
 size_t tagcloud_opaque_argb32_to_rgb(const uint32_t *pixels, uint8_t *rgb, size_t count);
 
 #endif

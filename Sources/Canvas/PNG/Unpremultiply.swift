@@ -33,8 +33,8 @@ enum Unpremultiply {
 
     /// Converts `count` pixels to RGB bytes, dropping alpha.
     ///
-    /// Groups of four opaque pixels go through SSSE3's byte shuffle while they last
-    /// (`tagcloud_opaque_argb32_to_rgb`); after that, four opaque pixels at a time become three
+    /// Groups of eight or four opaque pixels go through the processor's byte shuffle (AVX2, SSSE3)
+    /// while they last (`tagcloud_opaque_argb32_to_rgb`); after that, four opaque pixels at a time become three
     /// 32-bit words: `q = bswap(p) >> 8` holds a pixel's R, G, B in byte order, and the words are
     /// `q0 | q1 << 24`, `q1 >> 8 | q2 << 16`, `q2 >> 16 | q3 << 8`.
     ///
