@@ -157,7 +157,7 @@ package struct CollectOptions: ParsableArguments {
     @Option(help: ArgumentHelp("In a multilingual Hugo site, count the pages of this language (post.fr.md, a language's contentDir), as Hugo's /fr/tags/ does; default: its defaultContentLanguage.", valueName: "code"))
     var language: String?
 
-    @Option(help: ArgumentHelp("A link for each tag: {slug} (the site's page name: Hugo's urlize, Jekyll's slugify, Publish's), {name}, {count}, {taxonomy} (tags, categories); e.g. /tags/{slug}/, /{taxonomy}/{slug}/.", valueName: "template"))
+    @Option(help: ArgumentHelp("A link for each tag: {slug} (the site's page name: Hugo's urlize, Jekyll's slugify, Eleventy's slugify filter, Publish's), {name}, {count}, {taxonomy} (tags, categories); e.g. /tags/{slug}/, /{taxonomy}/{slug}/.", valueName: "template"))
     var href: String?
 
     @Option(name: .customLong("min-count"), parsing: .unconditional, help: ArgumentHelp("Leave out tags on fewer pages.", valueName: "count"))

@@ -27,6 +27,27 @@ struct EleventyIgnores: Sendable, Equatable {
 
     /// The files that make a folder an Eleventy site's root (its configuration).
     static let configurations = Set(configurationOrder)
+    /// Whether the folder `url` names is an Eleventy site's root: it holds one of Eleventy's
+    /// configuration files, or a `package.json` that depends on `@11ty/eleventy` (Eleventy runs
+    /// without a configuration file, and its folder data files hold all the same).
+    ///
+    /// - Parameters:
+    ///   - entries: The folder's entries, when they are listed already.
+    static func isSiteRoot(_ url: URL, entries: [String]? = nil) -> Bool {
+        let has = { (name: String) in entries?.contains(name) ?? FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
+        return configurationOrder.contains(where: has) || (has("package.json") && dependsOnEleventy(url.appendingPathComponent("package.json")))
+    }
+
+    /// Whether a `package.json` lists `@11ty/eleventy` among its dependencies of any kind (read
+    /// up to ``maximumBytes``; a file that is larger or not JSON does not).
+    static func dependsOnEleventy(_ packageFile: URL) -> Bool {
+        guard case .success(let bytes) = HugoConfig.readStart(of: packageFile.path, limit: maximumBytes + 1), bytes.count <= maximumBytes,
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+        return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].contains { key in
+            (object[key] as? [String: Any])?["@11ty/eleventy"] != nil
+        }
+    }
+
     /// The same names in Eleventy's order: the first one found is the configuration read.
     static let configurationOrder = [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
                                      "eleventy.config.ts", "eleventy.config.mts", "eleventy.config.cts"]

@@ -1270,25 +1270,44 @@ struct FrontMatter {
         return values
     }
 
-    /// The terms of a Publish item's metadata, as Ink reads the block and Publish decodes it:
-    /// each line `key: value` (split at the first colon), keys as written (`Tags:` is not
-    /// `tags`), the last line of a key winning; a line that starts with `-` voids the whole block
-    /// (Ink then reads no metadata). Publish has one taxonomy, `tags`: its value is split at
-    /// commas, each term trimmed and the empty ones dropped, as Publish's decoder reads a `[Tag]`.
+    /// The terms of a Publish item's metadata, as Ink reads the block and Publish decodes it.
+    ///
+    /// Ink (`Metadata.read`) goes through the block's lines, leading white space and blank lines
+    /// skipped: a line that starts with `-` voids the whole block (Ink then reads no metadata); a
+    /// line with a colon is `key: value`, split at the first colon, the key as written (`Tags:` is
+    /// not `tags`), the last line of a key winning, and a line with nothing after the colon sets
+    /// nothing; a line without a colon continues the value of the last key that was set, joined
+    /// with a space (`tags: Linux,` and then `  Server Side, Vapor` is one value). Publish has one
+    /// taxonomy, `tags`: its value is split at commas, each term trimmed and the empty ones
+    /// dropped, as Publish's decoder reads a `[Tag]`.
     private static func inkValues(_ text: [UInt8], keys: [String]) -> Values {
         var values = Values()
         guard keys.contains(where: { $0.lowercased() == "tags" }) else { return values }
-        var tags: (line: Int, value: String)?
-        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = line.drop { $0 == " " || $0 == "\t" }
+        var set: [String: (line: Int, value: String)] = [:]
+        var lastKey: String?
+        // Lines end at line feeds; a carriage return before one is part of the line end (a
+        // CR LF is one character to Ink's reader).
+        for (offset, bytes) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = String(decoding: bytes, as: UTF8.self)
+            let content = line.drop(while: \.isWhitespace)
+            guard !content.isEmpty else { continue }
             if content.hasPrefix("-") {
                 values.notes.append(("a line of the block starts with -, so Publish (Ink) reads no metadata from it", offset + 1))
                 return values
             }
-            guard let colon = line.firstIndex(of: ":"), line[..<colon].trimmingCharacters(in: .whitespaces) == "tags" else { continue }
-            tags = (offset + 1, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
+            guard let colon = content.firstIndex(of: ":") else {
+                if let lastKey, let value = set[lastKey] {
+                    set[lastKey] = (value.line, value.value + " " + content.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                continue
+            }
+            let key = content[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = content[content.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty else { continue }
+            set[key] = (offset + 1, value)
+            lastKey = key
         }
-        if let tags {
+        if let tags = set["tags"] {
             for term in tags.value.split(separator: ",") {
                 let trimmed = term.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty { values.terms.append((trimmed, tags.line, "tags")) }

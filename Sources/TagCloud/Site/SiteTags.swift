@@ -29,8 +29,8 @@ import Canvas
 /// taxonomy per language; a section it leaves out (a draft, future or expired `_index` page)
 /// takes its pages with it. At a Publish site's root (a `Package.swift` that depends on Publish,
 /// beside `Content`) only the items of the sections its `SectionID` names are read, their block
-/// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags keep
-/// apart by any difference and get Publish's slugs; a Jekyll site's terms get Jekyll's (`slugify`
+/// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags get
+/// Publish's slugs (tags of one slug, which Publish writes one page for, are one); a Jekyll site's terms get Jekyll's (`slugify`
 /// in jekyll-archives' `slug_mode`). Its front matter (YAML between `---`
 /// lines, TOML between `+++` lines, a JSON object, or Org's `#+key: value` lines; see ``FrontMatter``) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
@@ -120,7 +120,8 @@ public struct SiteTags: Sendable, Hashable {
         public var count: Int
         /// The term's URL slug, as its site names the term's page: Hugo's `urlize`
         /// (``SiteTags/slug(_:)``, also outside any known site), Jekyll's `slugify` in a Jekyll
-        /// site (as jekyll-archives names tag pages), Publish's in a Publish site.
+        /// site (as jekyll-archives names tag pages), Eleventy's `slugify` filter in an Eleventy
+        /// site (``SiteTags/eleventySlug(_:)``), Publish's in a Publish site.
         public var slug: String
         /// The taxonomy it was first met in (`tags`, `categories`), as the options name it.
         public var taxonomy: String
@@ -128,6 +129,10 @@ public struct SiteTags: Sendable, Hashable {
         /// `urlize` of the name outside Jekyll and Publish sites (`Film Genres` → `film-genres`,
         /// as Hugo names the folder), else the name percent-encoded.
         public var taxonomySlug: String
+        /// Why ``slug`` may not be the name of the page the site's generator writes, or `nil`:
+        /// a letter of another script in an Eleventy site's term, which Eleventy's `slugify`
+        /// spells in Latin with a table `collect` does not have (``SiteTags/eleventySlug(_:)``).
+        public var slugCaveat: String?
 
         /// Makes a term.
         ///
@@ -564,9 +569,12 @@ public struct SiteTags: Sendable, Hashable {
                     return made
                 }
                 let slug = cachedSlug(term)
-                // (Publish keeps tags apart that differ in any way, as its `Tag` compares them.)
-                let key = ExactText(options.caseSensitive || result.slugStyle.isPublish ? term
-                                    : groupingKey(term, slug: slug, style: result.slugStyle))
+                let caveat = result.slugStyle.isEleventy && eleventySlugMayDiffer(term) ? Self.eleventyCaveat : nil
+                // Publish keeps tags apart that differ in any way (its `Tag` compares them so), but
+                // writes one page for those of one slug (`Swift` and `swift` at /tags/swift/, the
+                // one written last winning): grouped as one here, as in Hugo, so that two chips do
+                // not link to one page (``Options/caseSensitive`` keeps them apart).
+                let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug, style: result.slugStyle))
                 if let givens = exclusions(result.slugStyle)[key] {
                     excludedMet.formUnion(givens)
                     continue
@@ -579,6 +587,7 @@ public struct SiteTags: Sendable, Hashable {
                     if byTaxonomyKey[taxonomyKey] == nil {
                         taxonomyOrder.append(taxonomyKey)
                         byTaxonomyKey[taxonomyKey] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy, taxonomySlug: taxonomySlug)
+                        byTaxonomyKey[taxonomyKey]?.slugCaveat = caveat
                     }
                     byTaxonomyKey[taxonomyKey]?.count += 1
                 }
@@ -586,6 +595,7 @@ public struct SiteTags: Sendable, Hashable {
                 if byKey[key] == nil {
                     order.append(key)
                     byKey[key] = Term(name: term, count: 0, slug: slug, taxonomy: taxonomy, taxonomySlug: taxonomySlug)
+                    byKey[key]?.slugCaveat = caveat
                 }
                 byKey[key]?.count += 1
             }
@@ -674,7 +684,7 @@ public struct SiteTags: Sendable, Hashable {
     static func linkProblem(_ template: String, for term: Term) -> String? {
         let path = template.prefix { $0 != "?" && $0 != "#" }
         if template.contains("{slug}") {
-            if term.slug.isEmpty { return "has no letter or digit for {slug}" }
+            if term.slug.isEmpty { return term.slugCaveat.map { "\($0) (it makes none here)" } ?? "has no letter or digit for {slug}" }
             if path.contains("{slug}"), hasDotSegment(term.slug) {
                 return "makes a {slug} with a dot segment (\(quoted(term.slug))), which would leave the tags' folder"
             }
@@ -776,6 +786,9 @@ public struct SiteTags: Sendable, Hashable {
         var removesAccents = false
         /// A Publish site: its tags' pages are named as Publish names them (``publishSlug(_:)``).
         var isPublish = false
+        /// An Eleventy site: its tags' pages are named by Eleventy's `slugify` filter
+        /// (``eleventySlug(_:)``).
+        var isEleventy = false
         /// A Jekyll site: its tags' pages are named as jekyll-archives names them, by Jekyll's
         /// `slugify` in the mode its configuration sets (``jekyllSlug(_:mode:)``).
         var jekyllMode: JekyllSlugMode?
@@ -803,6 +816,7 @@ public struct SiteTags: Sendable, Hashable {
     /// A term's slug in a site of the given style (``slug(_:)`` for Hugo's defaults).
     static func slug(_ term: String, style: SlugStyle) -> String {
         if style.isPublish { return publishSlug(term) }
+        if style.isEleventy { return eleventySlug(term) }
         if let mode = style.jekyllMode { return jekyllSlug(term, mode: mode) }
         var term = term
         if style.removesAccents {
@@ -920,6 +934,79 @@ public struct SiteTags: Sendable, Hashable {
         }
         return result
     }
+
+    /// A tag's slug in an Eleventy site, as Eleventy's `slugify` filter writes it (the filter its
+    /// starter blog names tag pages with, `permalink: /tags/{{ tag | slugify }}/`; Eleventy's
+    /// own, `@sindresorhus/slugify` without splitting camel case and with `'` dropped): `&` is
+    /// ` and `, `♥` ` love `; German umlauts are spelt out (`ä` → `ae`, `ß` → `ss`), other Latin
+    /// letters lose their accents or are spelt in ASCII (``eleventyLatin``), combining accents
+    /// are dropped, the text is lowercased, and every run of characters that are not ASCII letters
+    /// or digits becomes one `-`, none at either end (`Node.js` → `node-js`, `C++` → `c`, `Q&A`
+    /// → `q-and-a`, `Café` → `cafe`, `a/b` → `a-b`).
+    ///
+    /// Eleventy also spells Cyrillic, Greek, Arabic, Armenian, Georgian and some other letters in
+    /// Latin, with a table this does not have: those letters become `-` here
+    /// (``eleventySlugMayDiffer(_:)`` says which terms).
+    static func eleventySlug(_ term: String) -> String {
+        var text = ""
+        for scalar in term.precomposedStringWithCanonicalMapping.unicodeScalars {
+            if let spelt = eleventyLatin[scalar] {
+                text += spelt
+            } else if (0xC0...0x17F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value),
+                      let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII {
+                text.unicodeScalars.append(base)
+            } else if !isCombiningAccent(scalar) {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                if pendingHyphen, !slug.isEmpty { slug += "-" }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return slug
+    }
+
+    /// ``Term/slugCaveat`` of an Eleventy site's term with letters of another script.
+    static let eleventyCaveat = "has letters that Eleventy's slugify spells in Latin with a table collect does not have, "
+        + "so its {slug} may not name the page Eleventy writes"
+
+    /// Whether a term has a letter that Eleventy's `slugify` spells in Latin by a table
+    /// ``eleventySlug(_:)`` does not have (a Cyrillic, Greek, Arabic… letter), so that the slug
+    /// made here may not name the page Eleventy writes.
+    static func eleventySlugMayDiffer(_ term: String) -> Bool {
+        term.precomposedStringWithCanonicalMapping.unicodeScalars.contains { scalar in
+            guard !scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil,
+                  eleventyLatin[scalar] == nil, !isCombiningAccent(scalar) else { return false }
+            let isLatin = (0xC0...0x17F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value)
+            return !isLatin
+        }
+    }
+
+    /// The combining accents Eleventy's `slugify` drops (lodash's `deburr`: U+0300…U+036F,
+    /// U+FE20…U+FE2F, U+20D0…U+20FF).
+    private static func isCombiningAccent(_ scalar: Unicode.Scalar) -> Bool {
+        (0x300...0x36F).contains(scalar.value) || (0xFE20...0xFE2F).contains(scalar.value) || (0x20D0...0x20FF).contains(scalar.value)
+    }
+
+    /// What Eleventy's `slugify` writes for characters it spells out rather than strips of
+    /// accents: its replacements (`&`, `♥`, `🦄`, `'`), German umlauts, and the Latin letters
+    /// that do not decompose (the Latin-1 and Latin Extended-A ones `deburr` spells, and the
+    /// Vietnamese and Romanian letters of Latin Extended-B).
+    private static let eleventyLatin: [Unicode.Scalar: String] = [
+        "&": " and ", "♥": " love ", "🦄": " unicorn ", "'": "",
+        "ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe", "ü": "ue", "Ü": "Ue", "ß": "ss", "ẞ": "SS",
+        "Æ": "AE", "æ": "ae", "Œ": "Oe", "œ": "oe", "Ø": "O", "ø": "o", "Ð": "D", "ð": "d", "Đ": "D", "đ": "d",
+        "Þ": "TH", "þ": "th", "Ł": "L", "ł": "l", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "Ŋ": "N", "ŋ": "n",
+        "Ĳ": "IJ", "ĳ": "ij", "Ŀ": "L", "ŀ": "l", "ı": "i", "ĸ": "k", "ŉ": "'n", "ſ": "s",
+        "Ơ": "O", "ơ": "o", "Ư": "U", "ư": "u", "Ș": "S", "ș": "s", "Ț": "T", "ț": "t",
+    ]
 
     /// A tag's slug in a Publish site, as Publish's `normalizedString` names its page
     /// (`/tags/<slug>`): lowercased, each white-space character a `-`, letters and digits kept,
@@ -1722,6 +1809,7 @@ struct FolderWalker {
     /// keeps its old `_config.yml`; the generator that builds it is the other one).
     static func isJekyllRoot(_ entries: [String], url: (String) -> URL) -> Bool {
         jekyllConfigs.contains(where: entries.contains) && !entries.contains(where: eleventyConfigs.contains)
+            && !(entries.contains("package.json") && EleventyIgnores.dependsOnEleventy(url("package.json")))
             && !isHugoRoot(entries, url: url)
     }
     /// The names of the folders being read, below the one given, from the top.
@@ -1783,11 +1871,10 @@ struct FolderWalker {
     static let eleventyConfigs = EleventyIgnores.configurations
 
     /// The folders from the root of the Eleventy site `folder` is in (a folder above it holds
-    /// Eleventy's configuration) down to it, or `nil` when it is in none (or is a root itself).
+    /// Eleventy's configuration, or a `package.json` that depends on Eleventy) down to it, or
+    /// `nil` when it is in none (or is a root itself).
     static func eleventyPrefix(of folder: URL) -> [String]? {
-        pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in
-            eleventyConfigs.contains { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
-        }
+        pathBelowSiteRoot(of: URL(fileURLWithPath: folder.path).standardized) { root in EleventyIgnores.isSiteRoot(root) }
     }
 
     /// The tags the Eleventy directory data files of the folders being walked give their pages
@@ -1825,6 +1912,7 @@ struct FolderWalker {
     private var slugStyle: SiteTags.SlugStyle {
         if publishContentDepth != nil { return SiteTags.SlugStyle(isPublish: true) }
         if jekyllRootDepth != nil { return SiteTags.SlugStyle(jekyllMode: jekyll?.slugMode ?? .default) }
+        if eleventyRootDepth != nil, hugoContentDepth == nil { return SiteTags.SlugStyle(isEleventy: true) }
         return hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
     }
 
@@ -2007,7 +2095,7 @@ struct FolderWalker {
             (eleventyRootDepth, eleventyDirectoryData, eleventyPrefix, eleventyIgnores, eleventyInput, eleventyWithoutPages)
                 = (outerEleventy, outerData, outerPrefix, outerIgnores, outerInput, outerWithoutPages)
         }
-        if outerEleventy == nil, hugoContentDepth == nil, entries.contains(where: Self.eleventyConfigs.contains) {
+        if outerEleventy == nil, hugoContentDepth == nil, EleventyIgnores.isSiteRoot(folder, entries: entries) {
             eleventyRootDepth = ancestorNames.count
             eleventyPrefix = []
             let directories = EleventyIgnores.directories(root: folder), setting = directories.input

@@ -2057,7 +2057,7 @@ import TestRandom
 
     /// A Publish site (a `Package.swift` that depends on Publish, beside `Content`) is read as
     /// Publish reads it: Ink's `key: value` lines (a `#` is text, quotes too), tags split at
-    /// commas and kept apart by any difference, items only (the Markdown files of the sections
+    /// commas, those of one slug one tag (Publish writes one page for them), items only (the Markdown files of the sections
     /// its `SectionID` names, at any depth, not their `index.md`), whatever their dates or
     /// `draft`, linked by Publish's own slugs.
     @Test func aPublishSiteIsReadAsPublishReadsIt() throws {
@@ -2077,7 +2077,7 @@ import TestRandom
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let publish = try SiteTags.collect(from: [folder])
-        #expect(counts(publish) == ["Swift": 2, "#100DaysOfSwift": 1, "iOS": 1, "swift": 1, "Objective-C": 1, "C++": 1, "Static  Sites": 1],
+        #expect(counts(publish) == ["Swift": 3, "#100DaysOfSwift": 1, "iOS": 1, "Objective-C": 1, "C++": 1, "Static  Sites": 1],
                 "\(publish.problems)")
         #expect(publish.leftOut == [.publishPage: 4] && publish.problems.isEmpty, "\(publish.leftOut) \(publish.problems)")
         let links = Dictionary(publish.cloud(href: "/tags/{slug}").tags.map { ($0.text, $0.href ?? "") }, uniquingKeysWith: { a, _ in a })
@@ -2241,5 +2241,78 @@ import TestRandom
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("langs")], options: french)) == ["Aller": 1, "Shared": 1])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("langs")])) == ["Go": 1, "Shared": 1])
         #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("jekyll")])) == ["Hidden": 1, "Draft": 1])
+    }
+
+    /// Publish's metadata as Ink reads it: a line without a colon goes on with the last key's
+    /// value (`tags: Linux,` then `  Server Side, Vapor`), a key with nothing after its colon
+    /// sets nothing; and tags of one slug (`Swift`, `swift`), which Publish writes one page for,
+    /// are one tag (kept apart with `caseSensitive`).
+    @Test func publishMetadataGoesOnOverLinesAndTagsOfOneSlugAreOne() throws {
+        let folder = try site([
+            "Package.swift": "// .package(url: \"https://github.com/johnsundell/publish.git\", from: \"0.9.0\")\n",
+            "Content/posts/a.md": "---\ndate: 2023-01-01 10:00\ntags: Swift, Linux,\n  Server Side, Vapor\n---\n",
+            "Content/posts/b.md": "---\ntags: swift\n---\n",
+            "Content/posts/c.md": "---\ntags:\ntitle: x\n---\n",
+            "Content/posts/d.md": "---\ntags: Go\ndescription:\n  more words\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try SiteTags.collect(from: [folder.appendingPathComponent("Content")])
+        // d's `more words` goes on with `tags` (`description:` set nothing), as Ink reads it.
+        #expect(counts(read) == ["Swift": 2, "Linux": 1, "Server Side": 1, "Vapor": 1, "Go more words": 1], "\(read.problems)")
+        #expect(read.terms.first { $0.name == "Server Side" }?.slug == "server-side")
+        var apart = SiteTags.Options()
+        apart.caseSensitive = true
+        let caseSensitive = try SiteTags.collect(from: [folder.appendingPathComponent("Content")], options: apart)
+        #expect(counts(caseSensitive)["Swift"] == 1 && counts(caseSensitive)["swift"] == 1)
+    }
+
+    /// A folder with a `package.json` that depends on Eleventy is an Eleventy site without a
+    /// configuration file: its folder data files count and its strings are split as Eleventy 3
+    /// splits them; a `package.json` without Eleventy makes no site of it.
+    @Test func anEleventySiteWithoutAConfigurationFile() throws {
+        let folder = try site([
+            "eleventy/package.json": "{\"devDependencies\": {\"@11ty/eleventy\": \"^3.0.0\"}}",
+            "eleventy/posts/posts.json": "{\"tags\": [\"posts\"]}",
+            "eleventy/posts/a.md": "---\ntags: \"Node.js, Deno\"\n---\n",
+            "other/package.json": "{\"dependencies\": {\"left-pad\": \"1.0.0\"}}",
+            "other/posts/posts.json": "{\"tags\": [\"posts\"]}",
+            "other/posts/a.md": "---\ntags: \"Node.js, Deno\"\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let eleventy = try SiteTags.collect(from: [folder.appendingPathComponent("eleventy")])
+        #expect(counts(eleventy) == ["posts": 1, "Node.js": 1, "Deno": 1], "\(eleventy.problems)")
+        // Given inside the site, the folder's data still counts.
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("eleventy/posts")])) == ["posts": 1, "Node.js": 1, "Deno": 1])
+        // Not an Eleventy site: a quoted string is one tag, and the JSON file is no data.
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("other")])) == ["Node.js, Deno": 1])
+    }
+
+    /// Eleventy's `slugify` filter, as its starter blog names tag pages: ASCII letters and digits,
+    /// runs of anything else one `-`, `&` spelt `and`, `'` dropped, German umlauts spelt out, other
+    /// Latin letters in ASCII; an Eleventy site's links use it, with a caveat for other scripts.
+    @Test func eleventySitesLinkByEleventysSlugify() throws {
+        let cases: [(String, String)] = [
+            ("Node.js", "node-js"), ("C++", "c"), ("Q&A", "q-and-a"), ("a/b", "a-b"), ("foo_bar", "foo-bar"), ("Café", "cafe"),
+            ("Cafe\u{301}", "cafe"), ("Müller", "mueller"), ("Straße", "strasse"), ("Œuvre", "oeuvre"), ("Łódź", "lodz"),
+            ("don't stop", "dont-stop"), ("  --Hello, World!--  ", "hello-world"), ("Tiếng Việt", "tieng-viet"),
+            ("București", "bucuresti"), ("SwiftUI", "swiftui"), ("2024", "2024"), ("日本語", ""), ("🚀", ""), ("I ♥ JS", "i-love-js"),
+        ]
+        for (term, slug) in cases { #expect(SiteTags.eleventySlug(term) == slug, "\(term)") }
+        #expect(SiteTags.eleventySlugMayDiffer("Привет") && SiteTags.eleventySlugMayDiffer("Swift Ελλάδα"))
+        #expect(!SiteTags.eleventySlugMayDiffer("Tiếng Việt") && !SiteTags.eleventySlugMayDiffer("Q&A 2") && !SiteTags.eleventySlugMayDiffer("🚀"))
+
+        let folder = try site([
+            "eleventy.config.js": "export default function () {}\n",
+            "posts/a.md": "---\ntags: [Node.js, C++, Привет]\n---\n",
+            "posts/b.md": "---\ntags: [node-js]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try SiteTags.collect(from: [folder])
+        // `Node.js` and `node-js` share Eleventy's page: one tag.
+        #expect(counts(read) == ["Node.js": 2, "C++": 1, "Привет": 1])
+        let links = Dictionary(uniqueKeysWithValues: read.cloud(href: "/tags/{slug}/").tags.map { ($0.text, $0.href ?? "") })
+        #expect(links == ["Node.js": "/tags/node-js/", "C++": "/tags/c/", "Привет": ""])
+        #expect(read.terms.first { $0.name == "Привет" }?.slugCaveat == SiteTags.eleventyCaveat)
+        #expect(read.termsWithoutLink(href: "/tags/{slug}/").map(\.reason) == [SiteTags.eleventyCaveat + " (it makes none here)"])
     }
 }
