@@ -82,7 +82,7 @@ package struct Render: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write every output into this folder, as <spec name>.<format> (without it, each output goes beside its spec).", valueName: "folder"))
     var outputFolder: String?
 
-    @Option(help: ArgumentHelp("Write several formats from one layout, e.g. png,svg,json.", valueName: "formats"))
+    @Option(help: ArgumentHelp("Write several formats from one layout, e.g. png,svg,json (given again, the lists add up).", valueName: "formats"))
     var formats: String?
 
     @Option(name: .customLong("from"), help: ArgumentHelp("Take the tags from a site's content folder (repeatable), as tagcloud collect counts them.", valueName: "folder"))

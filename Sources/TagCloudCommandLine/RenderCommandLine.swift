@@ -179,8 +179,11 @@ package struct RenderCommandLine: Equatable, Sendable {
                 sawFormat = true
             case "formats":
                 let list = try value()
-                line.formats = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingASCIISpaces() }
-                if line.formats.contains(where: \.isEmpty) {
+                // Given again, the lists add up (`--formats png,svg --formats pdf` is three):
+                // a list option that dropped the first list lost formats without a word.
+                let named = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingASCIISpaces() }
+                line.formats = (sawFormats ? line.formats : []) + named
+                if named.contains(where: \.isEmpty) {
                     throw usage("--formats \(quoted(list)) has an empty entry; give format names separated by commas (png,svg)")
                 }
                 line.formatOption = "formats"

@@ -192,8 +192,11 @@ import TestRandom
         #expect(throws: CommandError.usage("--top is \"0\", but it must be a whole number ≥ 1")) {
             try Self.parsed(["--from", "c", "--top", "0"]).request()
         }
-        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}, {taxonomy}"#)) {
+        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{tag}"; use {slug}, {name}, {count}, {taxonomy} (a brace that is text is written %7B or %7D)"#)) {
             try Self.parsed(["--from", "c", "--href", "/t/{tag}/"]).request()
+        }
+        #expect(throws: CommandError.usage(#"--href has the unknown placeholder "{{x}}"; use {slug}, {name}, {count}, {taxonomy} (a brace that is text is written %7B or %7D)"#)) {
+            try Self.parsed(["--from", "c", "--href", "/t/{{x}}/"]).request()
         }
         // A template whose links a spec would refuse is refused here, naming why.
         for (template, reason) in [("javascript:{slug}", "javascript"), ("/t\\{slug}/", "backslash"), ("data:text/html,{name}", "data")] {

@@ -134,6 +134,10 @@ import Testing
             // A batch of one (a glob that matched one spec) ends with the batch's summary too.
             #expect(run.standardError.contains("rendered 1 of 1 spec (1 file)"), "\(arguments): \(run.standardError)")
         }
+        // A style spec with tags of its own: --from replaces them, said.
+        let styled = try CommandRunner.run(["render", "--from", Self.hugo.path, spec, "-o", "styled.svg"], in: out)
+        #expect(styled.status == 0 && styled.standardError.contains("tags of its own, which --from replaces with the site's"),
+                "\(styled.standardError)")
         try Data().write(to: out.appendingPathComponent("a-file"))
         let blocked = try CommandRunner.run(["render", spec, "--out-dir", "a-file/x"], in: out)
         #expect(blocked.status == 73 && blocked.standardError.contains("a-file/x"), "\(blocked.standardError)")
@@ -686,5 +690,41 @@ import Testing
         let verbose = try CommandRunner.run(["render", "--from", Self.hugo.path, "-o", "v.svg", "-v"], in: out)
         #expect(verbose.status == 0 && verbose.standardError.contains("collected ") && verbose.standardError.contains("wrote v.svg"),
                 "\(verbose.standardError)")
+    }
+
+    /// What users of the batch found: `x.yaml/` is an input of its own that fails (it was taken
+    /// for `x.yaml`, hiding its error or dropping the spec after it); `--formats` given twice adds
+    /// up; `--progress` into a log writes plain lines; a folder that takes no file is said once.
+    @Test func batchInputsOptionsAndMessagesAsUsersFoundThem() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("tags: [Good]\n".utf8).write(to: out.appendingPathComponent("good.yaml"))
+        try Data("tags: [Other]\n".utf8).write(to: out.appendingPathComponent("other.yaml"))
+        for order in [["good.yaml", "good.yaml/"], ["good.yaml/", "good.yaml", "other.yaml"]] {
+            let folder = "o\(order.count)"
+            let run = try CommandRunner.run(["render"] + order + ["--out-dir", folder, "--formats", "json"], in: out)
+            #expect(run.status == 66 && run.standardError.contains("good.yaml/: cannot read the input: it ends with /"), "\(run.standardError)")
+            #expect(run.standardError.contains("rendered \(order.count - 1) of \(order.count) specs"), "\(run.standardError)")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(folder)/good.layout.json").path))
+        }
+        let twice = try CommandRunner.run(["render", "good.yaml", "--out-dir", "f", "--formats", "svg,json", "--formats", "svg,html"], in: out)
+        #expect(twice.status == 0, "\(twice.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("f").path).sorted()
+                == ["good.html", "good.layout.json", "good.svg"])
+        let logged = try CommandRunner.run(["render", "good.yaml", "other.yaml", "--out-dir", "p", "--progress"], in: out)
+        #expect(logged.status == 0 && logged.standardError.contains("2/2\n") && !logged.standardError.contains("\u{1B}"),
+                "\(logged.standardError)")
+        // A folder no spec can write into: said once, then counted (it was a line a spec).
+        let locked = out.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        let failure = CommandError.cannotWriteOutput(path: "locked/a.png", reason: "the folder \"locked\" is not writable")
+        #expect(failure.sharedByEverySpec == "the folder \"locked\" is not writable")
+        #expect(CommandError.cannotWriteOutput(path: "a.png", reason: "it is a folder").sharedByEverySpec == nil)
+        if getuid() != 0 {
+            let denied = try CommandRunner.run(["render", "good.yaml", "other.yaml", "--out-dir", "locked"], in: out)
+            #expect(denied.standardError.contains("error: 1 more spec failed the same way: the folder"), "\(denied.standardError)")
+        }
     }
 }

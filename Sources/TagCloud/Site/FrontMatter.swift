@@ -54,6 +54,10 @@ struct FrontMatter {
     let text: [UInt8]
     /// The file's line of the block's opening delimiter.
     let line: Int
+    /// Whether the opening delimiter's line ends with a carriage return and a line feed: Publish
+    /// (Ink) then reads no metadata, since it wants a line feed alone after `---`, and Swift's
+    /// strings take CR LF for one character.
+    var opensWithCarriageReturn = false
 
     /// What a block gives for the keys asked for.
     /// How a generator reads a string where a list of terms is expected.
@@ -418,7 +422,9 @@ struct FrontMatter {
                 let end = lineEnd(bytes, from: lineStart, carriageReturnAlone: crAlone) ?? bytes.count
                 let content = bytes[lineStart..<end]
                 if isDelimiter(content, mark) || (openers.dotsClose && mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
-                    return FrontMatter(format: format, text: before + [0x0A] + Array(bytes[bodyStart..<lineStart]), line: 1 + lead)
+                    var block = FrontMatter(format: format, text: before + [0x0A] + Array(bytes[bodyStart..<lineStart]), line: 1 + lead)
+                    block.opensWithCarriageReturn = firstEnd < bytes.count && bytes[firstEnd] == 0x0D
+                    return block
                 }
                 lineStart = next(bytes, after: end)
             }
@@ -614,7 +620,15 @@ struct FrontMatter {
     func values(for keys: [String], file: String, isJekyllPost: Bool = false,
                 strings: StringTerms = .plainYAMLSplit, jekyllSite: Bool = false, dateKeys: [String] = []) throws(SiteTags.Problem) -> Values {
         // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
-        if strings == .inkLines, format == .yaml { return Self.inkValues(text, keys: keys) }
+        if strings == .inkLines, format == .yaml {
+            guard !opensWithCarriageReturn else {
+                var values = Values()
+                values.notes.append(("the block's first line ends with CR LF, after which Publish (Ink) reads no metadata "
+                                     + "(it wants a line feed alone after ---); save the file with LF line ends", line))
+                return values
+            }
+            return Self.inkValues(text, keys: keys)
+        }
         switch format {
         case .org:
             // Read as the JSON object Hugo makes of the keywords, on their lines.
@@ -897,7 +911,9 @@ struct FrontMatter {
                 case .commaSplit, .inkLines: true
                 case .plainYAMLSplit: isPlain
                 }
-                let terms: [Substring] = if isSingular {
+                // `tag` and `category` are one term in a Jekyll post also when asked for by name
+                // (`--taxonomy category`), as Jekyll reads them.
+                let terms: [Substring] = if isSingular || (isJekyllPost && (key == "tag" || key == "category")) {
                     [Substring(scalar.string)]
                 } else if isJekyllPost {
                     // Ruby's `split` with no argument: ASCII white space only (a no-break space

@@ -168,16 +168,23 @@ extension TagCloudCommand {
             var outcome = outcome
             outcome.error = error
             end(index, outcome, lines: lines, failure: FinishedSpec.Failure(line: Self.failure(error, of: outcome.input),
-                                                                           optionError: error.isAboutAnOption ? error.description : nil))
+                                                                           optionError: error.sharedByEverySpec))
         }
         // As many specs at once as there are cores, and as the descriptors the process may still
-        // open allow (a spec read and a file written take about four at once): under a low
-        // `ulimit -n` the batch runs slower instead of failing its specs with "Too many open files".
+        // open allow: under a low `ulimit -n` the batch runs slower instead of failing its specs
+        // with "Too many open files". A spec being read takes about two (its file, a font); its
+        // files being written one per format and one for their folder, all at once, since each
+        // is written in full before any is put in place; each worker reads one spec while a
+        // writer writes another's.
         let headroom = FileDescriptors.headroom
-        let workers = max(1, min(jobs.count, Cores.active, headroom / 4))
-        // With fewer than eight to spare, a spec's files are written before the next is read
-        // (a write and a read at once ran out at `ulimit -n 8`, where one spec alone renders).
-        let writer = BatchWriter(workers: workers, synchronous: headroom < 8)
+        let formats = jobs.map(\.destinations.count).max() ?? 1
+        let perWorker = 2 + formats + 1
+        let workers = max(1, min(jobs.count, Cores.active, headroom / (perWorker + 1)))
+        // With too few for one reader and one writer at once, a spec's files are written before
+        // the next is read (at `ulimit -n 8` one spec alone renders; a write and a read at once
+        // ran out). With fewer than one per format, the group writes what it cannot hold open at
+        // commit, one file at a time (``OutputFile/Group``).
+        let writer = BatchWriter(workers: workers, synchronous: headroom < 2 * perWorker + 2)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index: Int = next.withLock { value in
@@ -286,6 +293,20 @@ extension TagCloudCommand {
     }
 }
 
+extension CommandError {
+    /// The message of a failure that every spec meets alike, said for the first spec and then
+    /// counted (`error: 299 more specs failed the same way: …`), or `nil`: an option's bad value
+    /// (``isAboutAnOption``), or an output folder that takes no file (not writable, read-only,
+    /// gone), which failed every spec of a batch with one line each.
+    var sharedByEverySpec: String? {
+        if isAboutAnOption { return description }
+        if case .cannotWriteOutput(_, let reason) = self, reason.hasPrefix("the folder ") || reason.hasPrefix("the file system of the folder ") {
+            return reason
+        }
+        return nil
+    }
+}
+
 /// The writing stage of a batch: the files of a rendered spec are written on a thread of their
 /// own while the rendering threads go on with the next specs.
 ///
@@ -380,8 +401,13 @@ package final class ProgressBar: @unchecked Sendable {
     }
 
     /// A bar that draws only when `enabled` (standard error is a terminal, or `--progress`).
-    package init(enabled: Bool) {
+    /// Whether standard error is a terminal, where the bar is redrawn in place; elsewhere (a
+    /// log, under `--progress`) it is a plain line at most once a second, without control codes.
+    private let redrawsInPlace: Bool
+
+    package init(enabled: Bool, redrawsInPlace: Bool = ProgressBar.standardErrorIsTerminal) {
         self.enabled = enabled
+        self.redrawsInPlace = redrawsInPlace
     }
 
     /// Whether standard error is a terminal that can redraw a line: not one whose `TERM` is
@@ -398,6 +424,14 @@ package final class ProgressBar: @unchecked Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             // Every update counts toward the estimate, drawn or not.
             let figures = estimate.update(done: done, total: total, seconds: Double(now - start) / 1e9)
+            guard redrawsInPlace else {
+                // A log: one plain line a second (and the last), nothing to clear.
+                guard done == total || lastDraw == 0 || now - lastDraw > 1_000_000_000 else { return }
+                lastDraw = now
+                let line = Self.line(done: done, total: total, estimate: figures, columns: 80)
+                StandardStreams.diagnostic(String(line.dropFirst(Self.redraw.count)) + "\n")
+                return
+            }
             guard done == total || now - lastDraw > 100_000_000 else { return }
             lastDraw = now
             StandardStreams.diagnostic(Self.line(done: done, total: total, estimate: figures, columns: Self.terminalColumns()))
@@ -413,7 +447,7 @@ package final class ProgressBar: @unchecked Sendable {
             StandardStreams.diagnostic(prefix + text + "\n")
             drawn = false
             TemporaryFileCleanup.setProgressLineOpen(false)
-            lastDraw = 0
+            if redrawsInPlace { lastDraw = 0 }
         }
     }
 
@@ -445,11 +479,14 @@ package final class ProgressBar: @unchecked Sendable {
         let width = min(24, room - choices[0].count - 3)
         if width >= 4 {
             let filled = total > 0 ? width * min(done, total) / total : width
-            return "\r\u{1B}[K[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] " + choices[0]
+            return Self.redraw + "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] " + choices[0]
         }
         let line = (choices + ["\(done)"]).first { $0.count <= room } ?? ""
-        return "\r\u{1B}[K" + line
+        return Self.redraw + line
     }
+
+    /// What starts a line drawn over the last one: a carriage return and "erase to the end".
+    static let redraw = "\r\u{1B}[K"
 
     /// The width of the terminal standard error is, in columns: that of `COLUMNS` when the
     /// terminal does not say (or standard error is not one, with `--progress`), else 80.

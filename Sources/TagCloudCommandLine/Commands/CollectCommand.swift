@@ -84,7 +84,10 @@ package struct CollectCommandLine: Equatable, Sendable {
                 }
                 let placeholder = String(rest[open...close])
                 guard SiteTags.linkPlaceholders.contains(placeholder) else {
-                    throw .usage("--href has the unknown placeholder \(quoted(placeholder)); use \(SiteTags.linkPlaceholders.joined(separator: ", "))")
+                    // Shown whole with the braces after it (`{{x}}`, not `{{x}`).
+                    let shown = rest[open...].prefix(placeholder.count) + rest[rest.index(after: close)...].prefix { $0 == "}" }
+                    throw .usage("--href has the unknown placeholder \(quoted(String(shown))); use "
+                                 + "\(SiteTags.linkPlaceholders.joined(separator: ", ")) (a brace that is text is written %7B or %7D)")
                 }
                 rest = rest[rest.index(after: close)...]
             }

@@ -264,7 +264,15 @@ package enum TagCloudCommand {
         // rendered under each name, as each name asks.
         // Paths compare as their bytes: two names that are canonically equivalent Unicode
         // (`é` composed and decomposed) are two files to Linux.
-        let canonicalInputs = request.inputs.map { ExactPath($0 == "-" ? "-" : canonicalPath($0)) }
+        // A name that ends as a folder's (`x.yaml/`, `x.yaml/.`) is not the file `x.yaml`: the
+        // kernel refuses it when `x.yaml` is a file. It stays an input of its own, which fails
+        // alone (it was taken for `x.yaml`, hiding its error or dropping the spec after it).
+        func namesFolder(_ input: String) -> Bool { ["/", "/.", "/.."].contains(where: input.hasSuffix) }
+        func isDirectory(_ path: String) -> Bool {
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }
+        let canonicalInputs = request.inputs.map { ExactPath($0 == "-" ? "-" : canonicalPath($0) + (namesFolder($0) ? "/" : "")) }
         let single = Set(canonicalInputs).count <= 1
         var planned: [ExactPath: [ExactPath?]] = [:]
         var jobs: [RenderJob] = []
@@ -273,6 +281,12 @@ package enum TagCloudCommand {
         var clashes: [(path: String, inputs: [String], paths: [String])] = []
         var clashIndex: [ExactPath: Int] = [:]
         for (offset, input) in (request.inputs.isEmpty ? [nil] : request.inputs.map { Optional($0) }).enumerated() {
+            // A folder's name for what is not a folder: the job fails on its input (read first),
+            // and writes nothing, so it takes no output name from another spec.
+            if let input, namesFolder(input), !isDirectory(input) {
+                jobs.append(RenderJob(input: input, destinations: []))
+                continue
+            }
             var destinations: [Destination] = []
             switch (request.output, request.outputFolder) {
             case ("-"?, _):
@@ -402,8 +416,14 @@ package enum TagCloudCommand {
                 warnIfEmpty(cloud, named: input == "-" ? StandardStreams.standardInputName : input, isEmpty: isEmpty, warn: warn)
             }
         }
-        // The site's tags: collected here, or once for a whole batch (`collectedTags`).
+        // The site's tags: collected here, or once for a whole batch (`collectedTags`). A style
+        // spec's own tags give way to them, said (they were dropped without a word).
         if let collect = request.collect {
+            if let input = job.input, !cloud.tags.isEmpty {
+                let count = cloud.tags.count
+                warn("warning: \(escapingControls(input == "-" ? StandardStreams.standardInputName : input)) has \(count) "
+                     + "\(count == 1 ? "tag" : "tags") of its own, which --from replaces with the site's")
+            }
             if let collectedTags {
                 cloud.tags = collectedTags
             } else {

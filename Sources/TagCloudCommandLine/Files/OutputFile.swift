@@ -471,7 +471,9 @@ package enum OutputFile {
         let descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
         if descriptor < 0 {
             let code = errno
-            if code == EOPNOTSUPP || code == EISDIR || code == EINVAL { return nil }
+            // No unnamed files here, or no descriptor to spare (a group holds one per format
+            // until it commits): the file is written at commit instead, one at a time.
+            if code == EOPNOTSUPP || code == EISDIR || code == EINVAL || code == EMFILE || code == ENFILE { return nil }
             throw fail(folderReason(code, folderOf(target.path)))
         }
         do throws(CommandError) {
@@ -530,6 +532,8 @@ package enum OutputFile {
             let data: Data
             /// The target and its unnamed file, or `nil` to write at commit.
             let written: (target: Target, descriptor: Int32, directory: Int32)?
+            /// Whether the unnamed file's descriptor is closed (it is, once the file is in place).
+            var closed = false
         }
         private let inputs: InputFiles
         private var entries: [Entry] = []
@@ -541,7 +545,7 @@ package enum OutputFile {
         package init(inputs: InputFiles) { self.inputs = inputs }
 
         deinit {
-            for entry in entries { if let written = entry.written { close(written.descriptor) } }
+            for entry in entries where !entry.closed { if let written = entry.written { close(written.descriptor) } }
             for directory in opened { close(directory) }
         }
 
@@ -560,6 +564,8 @@ package enum OutputFile {
                     directory = known
                 } else {
                     directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    // No descriptor to spare: written at commit, as ``writeUnnamed`` does then.
+                    if directory < 0, errno == EMFILE || errno == ENFILE { return nil }
                     guard directory >= 0 else { throw fail(OutputFile.folderReason(errno, folderPath)) }
                     directories[folderPath] = directory
                     opened.append(directory)
@@ -582,12 +588,16 @@ package enum OutputFile {
         ///
         /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` for the first that fails.
         package func commit(_ wrote: (String) -> Void) throws(CommandError) {
-            for entry in entries {
+            for index in entries.indices {
+                let entry = entries[index]
                 if let written = entry.written {
                     let path = entry.path
                     try OutputFile.place(written.descriptor, target: written.target, data: entry.data, directory: written.directory) {
                         .cannotWriteOutput(path: path, reason: $0)
                     }
+                    // Its descriptor is free for a file written at commit after it.
+                    close(written.descriptor)
+                    entries[index].closed = true
                 } else {
                     try OutputFile.write(entry.data, to: entry.path, inputs: inputs, within: entry.folder)
                 }
@@ -791,7 +801,7 @@ package enum OutputFile {
         case ENOTDIR: "a part of the path is not a folder"
         case ELOOP: "the path has a loop of symbolic links"
         case ENXIO: "nothing is connected to it"
-        case EFBIG: "the file would be larger than the file system allows"
+        case EFBIG: "the file would be larger than the process's file size limit (ulimit -f) or the file system allows"
         case EIO: "an input/output error"
         default: String(cString: strerror(code))
         }
