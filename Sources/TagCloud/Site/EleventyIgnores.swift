@@ -38,12 +38,13 @@ struct EleventyIgnores: Sendable, Equatable {
         return configurationOrder.contains(where: has) || (has("package.json") && dependsOnEleventy(url.appendingPathComponent("package.json")))
     }
 
-    /// Whether a `package.json` lists `@11ty/eleventy` among its dependencies of any kind (read
+    /// Whether a `package.json` lists `@11ty/eleventy` among its dependencies (read
     /// up to ``maximumBytes``; a file that is larger or not JSON does not).
     static func dependsOnEleventy(_ packageFile: URL) -> Bool {
         guard case .success(let bytes) = HugoConfig.readStart(of: packageFile.path, limit: maximumBytes + 1), bytes.count <= maximumBytes,
               let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
-        return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].contains { key in
+        // (Not `peerDependencies`: that is how a plugin names Eleventy, not a site.)
+        return ["dependencies", "devDependencies", "optionalDependencies"].contains { key in
             (object[key] as? [String: Any])?["@11ty/eleventy"] != nil
         }
     }

@@ -54,10 +54,11 @@ struct FrontMatter {
     let text: [UInt8]
     /// The file's line of the block's opening delimiter.
     let line: Int
-    /// Whether the opening delimiter's line ends with a carriage return and a line feed: Publish
-    /// (Ink) then reads no metadata, since it wants a line feed alone after `---`, and Swift's
-    /// strings take CR LF for one character.
-    var opensWithCarriageReturn = false
+    /// What follows the opening `---` before its line feed, when something does: a carriage
+    /// return (`ends with CR LF`) or spaces (`has a space after ---`). Publish (Ink) then reads no
+    /// metadata, since it wants a line feed right after the dashes (and Swift's strings take CR
+    /// LF for one character).
+    var openerTail: String?
 
     /// What a block gives for the keys asked for.
     /// How a generator reads a string where a list of terms is expected.
@@ -423,7 +424,11 @@ struct FrontMatter {
                 let content = bytes[lineStart..<end]
                 if isDelimiter(content, mark) || (openers.dotsClose && mark == UInt8(ascii: "-") && isDelimiter(content, UInt8(ascii: "."))) {
                     var block = FrontMatter(format: format, text: before + [0x0A] + Array(bytes[bodyStart..<lineStart]), line: 1 + lead)
-                    block.opensWithCarriageReturn = firstEnd < bytes.count && bytes[firstEnd] == 0x0D
+                    if firstEnd < bytes.count, bytes[firstEnd] == 0x0D {
+                        block.openerTail = "ends with CR LF"
+                    } else if firstEnd - start > 3, isDelimiter(bytes[start..<firstEnd], mark) {
+                        block.openerTail = "has a space or tab after ---"
+                    }
                     return block
                 }
                 lineStart = next(bytes, after: end)
@@ -621,10 +626,10 @@ struct FrontMatter {
                 strings: StringTerms = .plainYAMLSplit, jekyllSite: Bool = false, dateKeys: [String] = []) throws(SiteTags.Problem) -> Values {
         // Publish reads a `---` block as Ink's `key: value` lines (it has no other kind).
         if strings == .inkLines, format == .yaml {
-            guard !opensWithCarriageReturn else {
+            if let openerTail {
                 var values = Values()
-                values.notes.append(("the block's first line ends with CR LF, after which Publish (Ink) reads no metadata "
-                                     + "(it wants a line feed alone after ---); save the file with LF line ends", line))
+                values.notes.append(("the block's first line \(openerTail), after which Publish (Ink) reads no metadata "
+                                     + "(it wants a line feed right after ---)", line))
                 return values
             }
             return Self.inkValues(text, keys: keys)

@@ -684,7 +684,9 @@ public struct SiteTags: Sendable, Hashable {
     static func linkProblem(_ template: String, for term: Term) -> String? {
         let path = template.prefix { $0 != "?" && $0 != "#" }
         if template.contains("{slug}") {
-            if term.slug.isEmpty { return term.slugCaveat.map { "\($0) (it makes none here)" } ?? "has no letter or digit for {slug}" }
+            // A slug known to differ from the generator's page name would link to no page.
+            if let caveat = term.slugCaveat { return caveat }
+            if term.slug.isEmpty { return "has no letter or digit for {slug}" }
             if path.contains("{slug}"), hasDotSegment(term.slug) {
                 return "makes a {slug} with a dot segment (\(quoted(term.slug))), which would leave the tags' folder"
             }
@@ -936,33 +938,36 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// A tag's slug in an Eleventy site, as Eleventy's `slugify` filter writes it (the filter its
-    /// starter blog names tag pages with, `permalink: /tags/{{ tag | slugify }}/`; Eleventy's
-    /// own, `@sindresorhus/slugify` without splitting camel case and with `'` dropped): `&` is
-    /// ` and `, `♥` ` love `; German umlauts are spelt out (`ä` → `ae`, `ß` → `ss`), other Latin
-    /// letters lose their accents or are spelt in ASCII (``eleventyLatin``), combining accents
-    /// are dropped, the text is lowercased, and every run of characters that are not ASCII letters
-    /// or digits becomes one `-`, none at either end (`Node.js` → `node-js`, `C++` → `c`, `Q&A`
-    /// → `q-and-a`, `Café` → `cafe`, `a/b` → `a-b`).
+    /// starter blog names tag pages with, `permalink: /tags/{{ tag | slugify }}/`):
+    /// `@sindresorhus/slugify` 2 without splitting camel case, over `@sindresorhus/transliterate`
+    /// 1. The text is composed (NFC); `&` becomes ` and `, `♥` ` love `, German umlauts are spelt
+    /// out (`ä` → `ae`, `ß` → `ss`) and so are the Latin letters that have no accent to drop (`Æ`,
+    /// `Ø`, `Ð`, `Þ`, `Đ`, `Ł`, `ı`); then every diacritic is dropped from the decomposed text
+    /// (`é` → `e`, `ǎ` → `a`); the text is lowercased; an apostrophe between a word and a `t` or
+    /// `s` that ends a word is dropped (`don't` → `dont`, where `O'Reilly` is `o-reilly`); and
+    /// every run of characters that are not ASCII letters or digits becomes one `-`, none at
+    /// either end (`Node.js` → `node-js`, `C++` → `c`, `Q&A` → `q-and-a`, `a/b` → `a-b`).
     ///
-    /// Eleventy also spells Cyrillic, Greek, Arabic, Armenian, Georgian and some other letters in
-    /// Latin, with a table this does not have: those letters become `-` here
-    /// (``eleventySlugMayDiffer(_:)`` says which terms).
+    /// Eleventy also spells Cyrillic, Greek, Arabic, Armenian, Georgian and Thaana letters and some
+    /// symbols (`€`, `①`) in Latin, with a table this does not have: ``eleventySlugMayDiffer(_:)``
+    /// says which terms have them (their page's name is not known here).
     static func eleventySlug(_ term: String) -> String {
-        var text = ""
+        var replaced = String.UnicodeScalarView()
         for scalar in term.precomposedStringWithCanonicalMapping.unicodeScalars {
-            if let spelt = eleventyLatin[scalar] {
-                text += spelt
-            } else if (0xC0...0x17F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value),
-                      let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII {
-                text.unicodeScalars.append(base)
-            } else if !isCombiningAccent(scalar) {
-                text.unicodeScalars.append(scalar)
-            }
+            if let spelt = eleventyReplacements[scalar] { replaced.append(contentsOf: spelt.unicodeScalars) } else { replaced.append(scalar) }
         }
+        let undecorated = String(replaced).decomposedStringWithCanonicalMapping.unicodeScalars.filter { !$0.properties.isDiacritic }
+        let lower = Array(String(String.UnicodeScalarView(undecorated)).precomposedStringWithCanonicalMapping.lowercased().unicodeScalars)
+        func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) }
         var slug = ""
         var pendingHyphen = false
-        for scalar in text.lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        for (index, scalar) in lower.enumerated() {
+            // `/([a-zA-Z\d]+)'([ts])(\s|$)/` → the apostrophe goes.
+            if scalar == "'", index > 0, isWordCharacter(lower[index - 1]), index + 1 < lower.count, lower[index + 1] == "t" || lower[index + 1] == "s",
+               index + 2 == lower.count || lower[index + 2].properties.isWhitespace || lower[index + 2] == "\u{FEFF}" {
+                continue
+            }
+            if isWordCharacter(scalar) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
                 slug.unicodeScalars.append(scalar)
@@ -973,39 +978,41 @@ public struct SiteTags: Sendable, Hashable {
         return slug
     }
 
-    /// ``Term/slugCaveat`` of an Eleventy site's term with letters of another script.
-    static let eleventyCaveat = "has letters that Eleventy's slugify spells in Latin with a table collect does not have, "
-        + "so its {slug} may not name the page Eleventy writes"
-
-    /// Whether a term has a letter that Eleventy's `slugify` spells in Latin by a table
-    /// ``eleventySlug(_:)`` does not have (a Cyrillic, Greek, Arabic… letter), so that the slug
-    /// made here may not name the page Eleventy writes.
+    /// Whether a term has a letter or symbol that Eleventy's `slugify` spells in Latin by a table
+    /// ``eleventySlug(_:)`` does not have (a Cyrillic, Greek, Arabic, Armenian, Georgian or
+    /// Thaana letter or digit, a currency sign, a circled number), so that the slug made here is
+    /// not the name of the page Eleventy writes. (Letters of other scripts, such as Chinese,
+    /// Hebrew or Korean, Eleventy drops as the slug here does.)
     static func eleventySlugMayDiffer(_ term: String) -> Bool {
-        term.precomposedStringWithCanonicalMapping.unicodeScalars.contains { scalar in
-            guard !scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil,
-                  eleventyLatin[scalar] == nil, !isCombiningAccent(scalar) else { return false }
-            let isLatin = (0xC0...0x17F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value)
-            return !isLatin
+        let transliterated: [ClosedRange<UInt32>] = [
+            0x370...0x3FF, 0x1F00...0x1FFF,                      // Greek
+            0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F,  // Cyrillic
+            0x530...0x58F, 0xFB13...0xFB17,                      // Armenian
+            0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF,  // Arabic
+            0x780...0x7BF,                                       // Thaana
+            0x10A0...0x10FF, 0x1C90...0x1CBF, 0x2D00...0x2D2F,   // Georgian
+            0x2460...0x24FF,                                     // circled and parenthesised numbers
+        ]
+        return term.precomposedStringWithCanonicalMapping.unicodeScalars.contains { scalar in
+            guard !scalar.isASCII, eleventyReplacements[scalar] == nil else { return false }
+            if scalar.properties.generalCategory == .currencySymbol { return true }
+            let isLetterOrDigit = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            return isLetterOrDigit && transliterated.contains { $0.contains(scalar.value) }
         }
     }
 
-    /// The combining accents Eleventy's `slugify` drops (lodash's `deburr`: U+0300…U+036F,
-    /// U+FE20…U+FE2F, U+20D0…U+20FF).
-    private static func isCombiningAccent(_ scalar: Unicode.Scalar) -> Bool {
-        (0x300...0x36F).contains(scalar.value) || (0xFE20...0xFE2F).contains(scalar.value) || (0x20D0...0x20FF).contains(scalar.value)
-    }
+    /// ``Term/slugCaveat`` of an Eleventy site's term with such letters or symbols.
+    static let eleventyCaveat = "has letters or signs that Eleventy's slugify spells in Latin with a table collect does not have, "
+        + "so the name of its page is not known"
 
-    /// What Eleventy's `slugify` writes for characters it spells out rather than strips of
-    /// accents: its replacements (`&`, `♥`, `🦄`, `'`), German umlauts, and the Latin letters
-    /// that do not decompose (the Latin-1 and Latin Extended-A ones `deburr` spells, and the
-    /// Vietnamese and Romanian letters of Latin Extended-B).
-    private static let eleventyLatin: [Unicode.Scalar: String] = [
-        "&": " and ", "♥": " love ", "🦄": " unicorn ", "'": "",
+    /// What Eleventy's `slugify` writes for characters it spells out before dropping diacritics:
+    /// its own replacements (`&`, `♥`, `🦄`), German umlauts, and the Latin letters that do not
+    /// decompose into a letter and accents.
+    private static let eleventyReplacements: [Unicode.Scalar: String] = [
+        "&": " and ", "♥": " love ", "🦄": " unicorn ",
         "ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe", "ü": "ue", "Ü": "Ue", "ß": "ss", "ẞ": "SS",
-        "Æ": "AE", "æ": "ae", "Œ": "Oe", "œ": "oe", "Ø": "O", "ø": "o", "Ð": "D", "ð": "d", "Đ": "D", "đ": "d",
-        "Þ": "TH", "þ": "th", "Ł": "L", "ł": "l", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "Ŋ": "N", "ŋ": "n",
-        "Ĳ": "IJ", "ĳ": "ij", "Ŀ": "L", "ŀ": "l", "ı": "i", "ĸ": "k", "ŉ": "'n", "ſ": "s",
-        "Ơ": "O", "ơ": "o", "Ư": "U", "ư": "u", "Ș": "S", "ș": "s", "Ț": "T", "ț": "t",
+        "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Ð": "D", "ð": "d", "Þ": "TH", "þ": "th", "Đ": "D", "đ": "d",
+        "Ł": "L", "ł": "l", "ı": "i",
     ]
 
     /// A tag's slug in a Publish site, as Publish's `normalizedString` names its page
@@ -2044,6 +2051,10 @@ struct FolderWalker {
                                           "adoc", "asciidoc", "ad", "rst", "pandoc", "pdc", "org",
                                           "njk", "liquid", "webc"]
 
+    /// The files Publish reads as Markdown (`MarkdownFileHandler`), their extensions matched as
+    /// written (`post.MD` is not one).
+    static let publishExtensions: Set<String> = ["md", "markdown", "txt", "text"]
+
     /// How many content files a folder left unread holds (`_drafts`), for the summary.
     static func contentFileCount(in folder: URL) -> Int {
         guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
@@ -2252,7 +2263,9 @@ struct FolderWalker {
                 walk(url, name: entryName, includeDrafts: includeDrafts)
                 ancestorNames.removeLast()
             } else if entryStatus.st_mode & S_IFMT == S_IFREG, !hiddenByJekyll,
-                      (hugoContentDepth != nil ? Self.isHugoContent(entry) : Self.extensions.contains(url.pathExtension.lowercased()))
+                      (hugoContentDepth != nil ? Self.isHugoContent(entry)
+                        : publishContentDepth != nil ? Self.publishExtensions.contains(url.pathExtension)
+                        : Self.extensions.contains(url.pathExtension.lowercased()))
                         || isJekyllPostOfAnyFormat(relative: relative, entry: entry),
                       listed.insert(ListedFile(folder: identity, name: entry)).inserted {
                 // In a Jekyll site, tags are the posts' (`site.tags`): a page's are never listed.
@@ -2282,7 +2295,6 @@ struct FolderWalker {
                 // section's folder (at any depth), not the section's own `index.md`.
                 if let depth = publishContentDepth {
                     let folders = publishPrefix + ancestorNames.dropFirst(depth)
-                    guard url.pathExtension.lowercased() == "md" else { continue }
                     guard let section = folders.first, publishSections?.contains(section.lowercased()) ?? true,
                           !(folders.count == 1 && url.deletingPathExtension().lastPathComponent == "index") else {
                         publishPages += 1

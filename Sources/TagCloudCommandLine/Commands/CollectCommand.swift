@@ -186,18 +186,8 @@ extension TagCloudCommand {
         if request.strict, !costly.isEmpty { throw .contentProblems(costly) }
         for problem in site.problems { warn("warning: \(problem)") }
         if let href = request.href {
-            let withoutLink = site.termsWithoutLink(minCount: request.minCount, top: request.top, href: href)
-            for (name, reason) in withoutLink {
+            for (name, reason) in site.termsWithoutLink(minCount: request.minCount, top: request.top, href: href) {
                 warn("warning: the tag \(quoted(name)) \(reason); it gets no link")
-            }
-            // A slug that may not name the generator's page (an Eleventy tag in another script).
-            if href.contains("{slug}") {
-                let unlinked = Set(withoutLink.map(\.name))
-                let kept = Set(site.cloud(minCount: request.minCount, top: request.top, href: href).tags.map(\.text))
-                var said = Set<String>()
-                for term in site.terms(linkedBy: href) where kept.contains(term.name) && !unlinked.contains(term.name) {
-                    if let caveat = term.slugCaveat, said.insert(term.name).inserted { warn("warning: the tag \(quoted(term.name)) \(caveat)") }
-                }
             }
             if !SiteTags.linkPlaceholders.contains(where: href.contains) {
                 warn("warning: --href \(quoted(href)) has no placeholder, so every tag links to the same page; "
