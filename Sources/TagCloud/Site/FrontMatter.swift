@@ -79,6 +79,13 @@ struct FrontMatter {
     }
 
     struct Values {
+        /// With Eleventy's `override:tags` set, its terms alone, under `taxonomy`; otherwise
+        /// unchanged.
+        mutating func keepOverridingTags(as taxonomy: String = "tags") {
+            guard setsTaxonomies.contains(SiteTags.eleventyOverrideKey) else { return }
+            terms = terms.filter { $0.taxonomy == SiteTags.eleventyOverrideKey }.map { ($0.term, $0.line, taxonomy) }
+        }
+
         /// The terms, with the file's line each was written on (the block's first line when the
         /// reader gives none).
         var terms: [(term: String, line: Int, taxonomy: String)] = []

@@ -1058,6 +1058,9 @@ public struct SiteTags: Sendable, Hashable {
         var slugStyle = SlugStyle()
         /// An Eleventy page's layout (its own front matter's, else its data files'), if any.
         var layout: String?
+        /// Whether an Eleventy page's own tags are `override:tags`: its data files' and layouts'
+        /// tags are then not its.
+        var overridesTags = false
     }
 
     /// Reads one file's front matter.
@@ -1108,7 +1111,7 @@ public struct SiteTags: Sendable, Hashable {
         var result = readPageFile(url, name: name, inPosts: inPosts, folderCategories: folderCategories, keys: keys,
                                   cascade: cascade, strings: strings, data: data, jekyllSite: jekyllSite, options: options)
         // Its layouts' tags join its own, as Eleventy's data cascade merges them.
-        if strings == .commaSplit, result.counted, let layout = result.layout, let folder = data.layoutsFolder,
+        if strings == .commaSplit, result.counted, !result.overridesTags, let layout = result.layout, let folder = data.layoutsFolder,
            let taxonomy = keys.first(where: { $0.lowercased() == "tags" }) {
             let found = layouts.tags(of: layout, in: folder, named: data.layoutsName, aliases: data.layoutAliases)
             result.terms += found.tags.map { ($0, taxonomy) }
@@ -1232,7 +1235,9 @@ public struct SiteTags: Sendable, Hashable {
                 // A Hugo site's `[frontmatter]` may name keys of its own (`golive`).
                 let dateKeys = strings == .one ? ((options.publishDateSources ?? []) + (options.expiryDateSources ?? []))
                     .map { $0.lowercased() }.filter { !$0.hasPrefix(":") } : []
-                values = try block.values(for: keys, file: name, isJekyllPost: isJekyllPost,
+                // Eleventy's `override:tags` replaces what the data files and layouts give.
+                let readKeys = strings == .commaSplit && dataTaxonomy != nil ? keys + [Self.eleventyOverrideKey] : keys
+                values = try block.values(for: readKeys, file: name, isJekyllPost: isJekyllPost,
                                           strings: strings, jekyllSite: jekyllSite, dateKeys: dateKeys)
             } catch {
                 result.problems.append(Problem(file: name, line: error.line, message: error.message, skipped: .file))
@@ -1320,8 +1325,12 @@ public struct SiteTags: Sendable, Hashable {
         // A Jekyll post's folders above `_posts` are categories, before its own.
         let categories = keys.first { $0.lowercased() == "categories" }
         // Eleventy 3's `eleventyExcludeFromCollections: [post]`: out of those tags' collections.
+        if strings == .commaSplit, let dataTaxonomy, values.setsTaxonomies.contains(Self.eleventyOverrideKey) {
+            result.overridesTags = true
+            values.keepOverridingTags(as: dataTaxonomy)
+        }
         var terms = values.terms
-        if let dataTaxonomy, !dataTerms.isEmpty {
+        if let dataTaxonomy, !dataTerms.isEmpty, !result.overridesTags {
             terms = dataTerms.map { ($0.term, $0.line, dataTaxonomy) } + terms
         }
         terms = terms.filter { !values.excludedFromCollections.contains($0.term) }
@@ -1389,6 +1398,9 @@ public struct SiteTags: Sendable, Hashable {
 
         /// The tags, from the least specific file to the most.
         var terms: [DataTerm] = []
+        /// Whether the file's tags are `override:tags`, which replace those of the less specific
+        /// files instead of joining them (Eleventy's deep merge).
+        var overridesTags = false
         /// `nil` when no data file sets `eleventyExcludeFromCollections`.
         var exclusion: Exclusion?
         /// The most specific data file's `layout` ("" for none), or `nil`.
@@ -1403,7 +1415,7 @@ public struct SiteTags: Sendable, Hashable {
         /// Adds what a more specific data file gives: its tags join, its layout and exclusion
         /// replace this one's (two lists join, as Eleventy's deep merge joins arrays).
         mutating func merge(_ more: EleventyData) {
-            terms += more.terms
+            terms = more.overridesTags ? more.terms : terms + more.terms
             layout = more.layout ?? layout
             if let folder = more.layoutsFolder { (layoutsFolder, layoutsName, layoutAliases) = (folder, more.layoutsName, more.layoutAliases) }
             guard let next = more.exclusion else { return }
@@ -1414,6 +1426,9 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
     }
+
+    /// Eleventy's key for tags that replace the data cascade's (`override:tags: [only]`).
+    static let eleventyOverrideKey = "override:tags"
 
     /// What is said of an Eleventy data file in JavaScript.
     static let eleventyScriptNote = "is an Eleventy data file in JavaScript, which collect does not run: "
@@ -1456,10 +1471,11 @@ public struct SiteTags: Sendable, Hashable {
         if start.isEmpty { return (EleventyData(), []) }
         let notAnObject = Problem(file: name, line: nil, message: "is not a JSON object, as an Eleventy data file is", skipped: .file)
         guard start.first == UInt8(ascii: "{") else { return (EleventyData(), [notAnObject]) }
-        let values: FrontMatter.Values
+        var values: FrontMatter.Values
         do {
             guard let block = try FrontMatter.find(in: content, limit: 1 << 20) else { return (EleventyData(), [notAnObject]) }
-            values = try block.values(for: ["tags"], file: name, strings: .commaSplit)
+            values = try block.values(for: ["tags", Self.eleventyOverrideKey], file: name, strings: .commaSplit)
+            values.keepOverridingTags()
         } catch {
             // Said of a data file, not of a page's front matter: the pages it reaches still count.
             let message = error.message.replacingOccurrences(of: "JSON front matter", with: "JSON object")
@@ -1484,6 +1500,7 @@ public struct SiteTags: Sendable, Hashable {
             }
         }
         var data = EleventyData(terms: terms)
+        data.overridesTags = values.setsTaxonomies.contains(Self.eleventyOverrideKey)
         data.layout = values.layout
         if values.setsEleventyExclusion {
             data.exclusion = values.unlisted?.hasPrefix("eleventyExcludeFromCollections") == true ? .all(file: name)

@@ -2342,4 +2342,24 @@ import TestRandom
         // Through {name} the link is made: the caveat is about {slug}.
         #expect(read.cloud(href: "/tags/{name}/").tags.allSatisfy { $0.href != nil })
     }
+
+    /// Eleventy's `override:tags` replaces the tags the data cascade gives below it (a folder's
+    /// data files, its layouts) instead of joining them, in front matter and in data files.
+    @Test func eleventysOverrideTagsReplacesTheCascadesTags() throws {
+        let folder = try site([
+            "eleventy.config.js": "export default function () {}\n",
+            "_includes/post.njk": "---\ntags: [layout]\n---\n{{ content }}\n",
+            "posts/posts.json": "{\"tags\": [\"dir\"], \"layout\": \"post.njk\"}",
+            "posts/joined.md": "---\ntags: [own]\n---\n",
+            "posts/replaced.md": "---\noverride:tags: [only]\n---\n",
+            "posts/emptied.md": "---\noverride:tags: []\n---\n",
+            "posts/sub/sub.json": "{\"override:tags\": [\"sub\"]}",
+            "posts/sub/deeper.md": "---\ntags: [x]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try SiteTags.collect(from: [folder])
+        // joined: dir, layout, own; replaced: only; emptied: nothing; deeper: sub (dir replaced), layout, x.
+        #expect(counts(read) == ["dir": 1, "layout": 2, "own": 1, "only": 1, "sub": 1, "x": 1], "\(read.problems)")
+        #expect(read.problems.isEmpty, "\(read.problems)")
+    }
 }
