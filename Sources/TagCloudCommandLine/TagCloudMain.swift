@@ -84,8 +84,10 @@ package enum TagCloudMain {
         if let bad = notUTF8Argument() {
             // A name on disk can only be renamed; a value (`--href`, `--set`) is retyped.
             let remedy = bad.namesAFile ? "rename the file or folder" : "give it as UTF-8 text"
-            fail(CommandError.usage("argument \(bad.position) (\(quoted(bad.shown))) is not UTF-8 text; tagcloud reads names "
-                                    + "and values as UTF-8 (\(remedy))"))
+            let message = "argument \(bad.position) (\(quoted(bad.shown))) is not UTF-8 text; tagcloud reads names "
+                + "and values as UTF-8 (\(remedy))"
+            // `tagcloud diff` exits 0, 1 or 2 whatever goes wrong, as its help says.
+            fail(arguments.first == "diff" ? CommandError.cannotCompareImages(reason: message) : CommandError.usage(message))
         }
         // `tagcloud help NAME` for a command that does not exist: the parser printed the general
         // help and exited 0, as if it were an answer.
@@ -192,6 +194,7 @@ package enum TagCloudMain {
                     StandardStreams.diagnostic("error: \(error.description)\n")
                     exit(TagCloudExitCode.diffFailed.rawValue)
                 }
+                if let failure = outcome.diffImageFailure { fail(failure) }
                 exit(outcome.exitCode.rawValue)
             default:
                 // `tagcloud`, `tagcloud help …`: swift-argument-parser's help, which it throws.

@@ -150,4 +150,58 @@ import Glibc
         writer.start()
         #expect(try RGBAImage(contentsOf: fifo) == RGBAImage(pngData: png))
     }
+
+    /// A palette index past the palette, and `PLTE` and `tRNS` chunks out of place or of the wrong
+    /// size, damage a file (PNG, sections 5.6, 11.2.3 and 11.3.2.1): each is refused with what it
+    /// is, where libpng's simplified API read them leniently (an index past the palette read as
+    /// black, a misplaced `tRNS` was dropped and a clear picture read as opaque), so that a
+    /// damaged file passed `tagcloud diff` as equal to an opaque black golden. The same chunks in
+    /// their places read.
+    @Test func palettesAndTransparencyOutOfPlaceAreRefused() throws {
+        let white: [UInt8] = [255, 255, 255], grey: (String, [UInt8]) = ("PLTE", [9, 9, 9])
+        // Four pixels a row, two rows, eight bits: the second row filtered Up.
+        func palette(_ indices: [UInt8], chunks: [(String, [UInt8])], bitDepth: UInt8 = 8) -> Data {
+            Self.png(width: 2, height: 2, bitDepth: bitDepth, colorType: 3, rows: [0] + indices[0..<2] + [2] + indices[2..<4], chunks: chunks)
+        }
+        let cases: [(String, Data, String)] = [
+            ("index past the palette", palette([0, 0, 0, 5], chunks: [("PLTE", white)]),
+             "uses palette index 5, but its palette has 1 entry"),
+            ("index past it after Up", palette([0, 1, 0, 1], chunks: [("PLTE", white + white)]),
+             "the pixel at (1, 1) uses palette index 2, but its palette has 2 entries"),
+            ("no PLTE", palette([0, 0, 0, 0], chunks: []), "palette image without a PLTE chunk"),
+            ("PLTE after tRNS", palette([0, 0, 0, 0], chunks: [("tRNS", [0]), ("PLTE", white)]), "tRNS chunk (at byte 33) comes before the PLTE"),
+            ("two PLTE", palette([0, 0, 0, 0], chunks: [("PLTE", white), ("PLTE", white)]), "a second PLTE chunk"),
+            ("PLTE of 4 bytes", palette([0, 0, 0, 0], chunks: [("PLTE", [1, 2, 3, 4])]), "holds 4 bytes, not 1 to 256 entries"),
+            ("3 entries at 1 bit", Self.png(width: 1, height: 1, bitDepth: 1, colorType: 3, rows: [0, 0], chunks: [("PLTE", white + white + white)]),
+             "has 3 entries, more than the 2 a 1-bit palette image can use"),
+            ("tRNS longer than PLTE", palette([0, 0, 0, 0], chunks: [("PLTE", white), ("tRNS", [0, 0])]), "more than the palette's 1"),
+            ("PLTE in grey", Self.png(width: 1, height: 1, bitDepth: 8, colorType: 0, rows: [0, 7], chunks: [grey]), "is in a greyscale image"),
+            ("tRNS in RGBA", Self.png(width: 1, height: 1, bitDepth: 8, colorType: 6, rows: [0, 1, 2, 3, 255], chunks: [("tRNS", [0, 0, 0, 0, 0, 0])]),
+             "is in an image with an alpha channel"),
+            ("tRNS of 1 byte in grey", Self.png(width: 1, height: 1, bitDepth: 8, colorType: 0, rows: [0, 7], chunks: [("tRNS", [0])]),
+             "holds 1 bytes, where a greyscale image's holds 2"),
+            ("two tRNS", Self.png(width: 1, height: 1, bitDepth: 8, colorType: 2, rows: [0, 1, 2, 3],
+                                  chunks: [("tRNS", [0, 0, 0, 0, 0, 0]), ("tRNS", [0, 0, 0, 0, 0, 0])]), "a second tRNS chunk"),
+        ]
+        for (name, png, message) in cases {
+            let error = #expect(throws: CanvasError.self, "\(name)") { try RGBAImage(pngData: png) }
+            #expect(error.map { "\($0)".contains(message) } == true, "\(name): \(String(describing: error))")
+        }
+        // tRNS after the image data: built by hand, since the helper puts chunks before it.
+        var late = [UInt8](Self.png(width: 1, height: 1, bitDepth: 8, colorType: 2, rows: [0, 0, 0, 0]))
+        late.removeLast(12)
+        late += Self.chunk("tRNS", [0, 0, 0, 0, 0, 0]) + Self.chunk("IEND", [])
+        #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data(late)) }
+        // A preset dictionary (FDICT in the zlib header, 0x78 0x20, then its four-byte id): named,
+        // not "zlib: error 2".
+        var dictionary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        dictionary += Self.chunk("IHDR", Self.bigEndian(1) + Self.bigEndian(1) + [8, 0, 0, 0, 0])
+        dictionary += Self.chunk("IDAT", [0x78, 0x20, 0, 0, 0, 1] + Array(Self.zlibStored([0, 7]).dropFirst(2))) + Self.chunk("IEND", [])
+        let needsDictionary = #expect(throws: CanvasError.self) { try RGBAImage(pngData: Data(dictionary)) }
+        #expect(needsDictionary.map { "\($0)".contains("asks for a preset dictionary") } == true, "\(String(describing: needsDictionary))")
+        // In their places, with indices inside the palette, the same chunks read.
+        // (The second row is filtered Up: 1, 0 under 0, 1 are the indices 1, 1.)
+        let good = palette([0, 1, 1, 0], chunks: [("PLTE", white + [0, 0, 0]), ("tRNS", [255, 0])])
+        #expect(try RGBAImage(pngData: good).pixels == [255, 255, 255, 255] + [UInt8](repeating: 0, count: 12))
+    }
 }

@@ -612,6 +612,10 @@ import Testing
                                            CommandRunner.executable.path], in: out, program: URL(fileURLWithPath: "/bin/sh"))
         #expect(value.status == 64 && value.standardError.contains("argument 6 (") && value.standardError.contains("give it as UTF-8 text"),
                 "\(value.standardError)")
+        // `tagcloud diff` exits 0, 1 or 2, as its help says: 2 for a name it cannot take (it was 64).
+        let diffLatin1 = try CommandRunner.run(["-c", "exec \"$0\" diff a.png \"$(printf 'caf\\351.png')\"", CommandRunner.executable.path],
+                                               in: out, program: URL(fileURLWithPath: "/bin/sh"))
+        #expect(diffLatin1.status == 2 && diffLatin1.standardError.contains("is not UTF-8 text"), "\(diffLatin1.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".svg") || $0 == "alias.svg" || $0 == "real.svg" })
         try Data("tags: [q]\n".utf8).write(to: out.appendingPathComponent("self.svg"))
         let replacing = try CommandRunner.run(["render", "self.svg", "--input-format", "yaml", "--out-dir", ".", "--formats", "svg"], in: out)

@@ -56,6 +56,10 @@ struct PNGChunkChecker {
     private var state = State.signature
     private var sawImageData = false
     private var sawEnd = false
+    /// The palette's entries, once a `PLTE` chunk was met (for a palette image, the indices the
+    /// pixels may use), and whether a `tRNS` chunk was met.
+    private var paletteEntries: Int?
+    private var sawTransparency = false
     private var chunkCount = 0
     private var previousType = ""
     private var kept: [UInt8] = []          // the chunk being read, when it is kept (IHDR's data; a colour chunk whole)
@@ -157,7 +161,15 @@ struct PNGChunkChecker {
             if sawImageData, previousType != "IDAT" {
                 throw failure("it has IDAT chunks apart from one another (at byte \(start)); the file is damaged")
             }
+            if !sawImageData, header?.colorType == 3 {
+                guard let paletteEntries else { throw failure("it is a palette image without a PLTE chunk before its image data; the file is damaged") }
+                imageDataCheck?.paletteEntries = paletteEntries
+            }
             sawImageData = true
+        case "PLTE":
+            try checkPalette(length: length, at: start)
+        case "tRNS":
+            try checkTransparency(length: length, at: start)
         case "IEND":
             sawEnd = true
             if let problem = imageDataCheck?.finish() { throw failure("\(problem); the file is damaged") }
@@ -175,6 +187,56 @@ struct PNGChunkChecker {
         pending = []
         state = length == 0 ? .crc(type: type, start: start, crc: crc)
             : .data(type: type, start: start, remaining: length, crc: crc, keep: keep)
+    }
+
+    /// Checks a `PLTE` chunk's place and size (PNG, sections 5.6 and 11.2.3): one, before the image
+    /// data and any `tRNS`, none in a greyscale image, whole entries of three bytes, 1 to 256 of
+    /// them, and in a palette image no more than its bit depth can index. (libpng said only
+    /// "PLTE: invalid", or took some of them.)
+    private mutating func checkPalette(length: Int, at start: Int) throws(CanvasError) {
+        guard let header else { return }
+        let place = "its PLTE chunk (at byte \(start))"
+        if paletteEntries != nil { throw failure("it has a second PLTE chunk (at byte \(start)); the file is damaged") }
+        if sawImageData { throw failure("\(place) comes after the image data, where it comes before; the file is damaged") }
+        if sawTransparency { throw failure("\(place) comes after its tRNS chunk, where it comes before; the file is damaged") }
+        if header.colorType == 0 || header.colorType == 4 {
+            throw failure("\(place) is in a greyscale image, which has no palette; the file is damaged")
+        }
+        guard length > 0, length % 3 == 0, length / 3 <= 256 else {
+            throw failure("\(place) holds \(length) bytes, not 1 to 256 entries of three bytes; the file is damaged")
+        }
+        if header.colorType == 3, length / 3 > 1 << header.bitDepth {
+            throw failure("\(place) has \(length / 3) entries, more than the \(1 << header.bitDepth) a \(header.bitDepth)-bit palette "
+                          + "image can use; the file is damaged")
+        }
+        paletteEntries = length / 3
+    }
+
+    /// Checks a `tRNS` chunk's place and size (PNG, section 11.3.2.1): one, before the image data,
+    /// none in an image with an alpha channel, two bytes in a greyscale image, six in a colour one,
+    /// and in a palette image after the `PLTE` chunk with no more entries than it. (libpng's
+    /// simplified API ignored a misplaced or mis-sized one, so that a picture meant to be clear
+    /// read as opaque.)
+    private mutating func checkTransparency(length: Int, at start: Int) throws(CanvasError) {
+        guard let header else { return }
+        let place = "its tRNS chunk (at byte \(start))"
+        if sawTransparency { throw failure("it has a second tRNS chunk (at byte \(start)); the file is damaged") }
+        if sawImageData { throw failure("\(place) comes after the image data, where it comes before; the file is damaged") }
+        switch header.colorType {
+        case 4, 6:
+            throw failure("\(place) is in an image with an alpha channel, which has none; the file is damaged")
+        case 0 where length != 2, 2 where length != 6:
+            throw failure("\(place) holds \(length) bytes, where a \(header.colorType == 0 ? "greyscale" : "colour") image's holds "
+                          + "\(header.colorType == 0 ? 2 : 6); the file is damaged")
+        case 3:
+            guard let paletteEntries else { throw failure("\(place) comes before the PLTE chunk, where it comes after; the file is damaged") }
+            if length > paletteEntries {
+                throw failure("\(place) has \(length) entries, more than the palette's \(paletteEntries); the file is damaged")
+            }
+        default:
+            break
+        }
+        sawTransparency = true
     }
 
     /// Reads the header and checks its size against the limits.

@@ -12,8 +12,17 @@ import CPNG
 final class PNGImageData {
     /// The bytes the image data must inflate to: each row of each pass, with its filter byte.
     let expected: Int
-    /// Row lengths (filter byte included) and row counts of each pass that has pixels.
-    private let passes: [(rowBytes: Int, rows: Int)]
+    /// Row lengths (filter byte included), row counts and pixel counts of each pass that has pixels.
+    private let passes: [(rowBytes: Int, rows: Int, columns: Int)]
+    /// For a palette image, how many entries its palette has: a pixel whose index is not among
+    /// them is refused (PNG, section 11.2.3; libpng only warns, and its simplified API read such a
+    /// file as black where the index pointed).
+    var paletteEntries: Int?
+    private let bitDepth: Int
+    /// The palette image's row being unfiltered (filter byte first), the one before it, and where
+    /// in the image it is.
+    private var indexRow: [UInt8] = [], indexPrevious: [UInt8] = []
+    private var indexPass = 0, indexRowNumber = 0
     private var stream = z_stream()
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var started = false
@@ -30,18 +39,19 @@ final class PNGImageData {
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][header.colorType] ?? 1
         let bitsPerPixel = channels * header.bitDepth
         func rowBytes(_ width: Int) -> Int { 1 + (width * bitsPerPixel + 7) / 8 }
-        var passes: [(rowBytes: Int, rows: Int)] = []
+        var passes: [(rowBytes: Int, rows: Int, columns: Int)] = []
         if header.interlaced {
             // Adam7: each pass's first column and row, and its steps.
             for (x0, y0, dx, dy) in [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)] {
                 let columns = header.width > x0 ? (header.width - x0 + dx - 1) / dx : 0
                 let rows = header.height > y0 ? (header.height - y0 + dy - 1) / dy : 0
-                if columns > 0, rows > 0 { passes.append((rowBytes(columns), rows)) }
+                if columns > 0, rows > 0 { passes.append((rowBytes(columns), rows, columns)) }
             }
         } else {
-            passes = [(rowBytes(header.width), header.height)]
+            passes = [(rowBytes(header.width), header.height, header.width)]
         }
         self.passes = passes
+        bitDepth = header.bitDepth
         expected = passes.reduce(0) { $0 + $1.rowBytes * $1.rows }
     }
 
@@ -69,6 +79,7 @@ final class PNGImageData {
             }
             let count = scratch.count - Int(stream.avail_out)
             if let problem = check(count) { return problem }
+            if let entries = paletteEntries, let problem = checkIndices(count, entries: entries) { return problem }
             switch status {
             case Z_STREAM_END:
                 ended = true
@@ -76,6 +87,8 @@ final class PNGImageData {
                 break
             case Z_BUF_ERROR where count > 0:
                 break
+            case Z_NEED_DICT:
+                return "its image data's zlib stream asks for a preset dictionary, which PNG does not allow"
             default:
                 let detail = stream.msg.map { String(cString: $0) } ?? "error \(status)"
                 return "its image data cannot be inflated (zlib: \(detail))"
@@ -100,6 +113,50 @@ final class PNGImageData {
             if row == passes[pass].rows { pass += 1; row = 0 }
         }
         produced = end
+        return nil
+    }
+
+    /// Unfilters the palette image's rows among `count` bytes just inflated (one byte a pixel at
+    /// most, so a filter's left neighbour is the byte before) and checks each pixel's index.
+    private func checkIndices(_ count: Int, entries: Int) -> String? {
+        var index = 0
+        while index < count, indexPass < passes.count {
+            let (rowBytes, rows, columns) = passes[indexPass]
+            let take = min(rowBytes - indexRow.count, count - index)
+            indexRow += scratch[index..<(index + take)]
+            index += take
+            guard indexRow.count == rowBytes else { break }
+            // Bytes 1... are the row; the filter byte (checked already) is byte 0.
+            let filter = indexRow[0]
+            if indexPrevious.count != rowBytes { indexPrevious = [UInt8](repeating: 0, count: rowBytes) }
+            for i in 1..<rowBytes {
+                let a = i > 1 ? Int(indexRow[i - 1]) : 0, b = Int(indexPrevious[i]), c = i > 1 ? Int(indexPrevious[i - 1]) : 0
+                let predicted: Int
+                switch filter {
+                case 1: predicted = a
+                case 2: predicted = b
+                case 3: predicted = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                default: predicted = 0
+                }
+                indexRow[i] = UInt8(truncatingIfNeeded: Int(indexRow[i]) + predicted)
+            }
+            let perByte = 8 / bitDepth, mask = (1 << bitDepth) - 1
+            for column in 0..<columns {
+                let byte = Int(indexRow[1 + column / perByte])
+                let value = byte >> (8 - bitDepth * (column % perByte + 1)) & mask
+                if value >= entries {
+                    let place = passes.count > 1 ? "a pixel of pass \(indexPass + 1)" : "the pixel at (\(column), \(indexRowNumber))"
+                    return "\(place) uses palette index \(value), but its palette has \(entries) \(entries == 1 ? "entry" : "entries")"
+                }
+            }
+            indexPrevious = indexRow
+            indexRow.removeAll(keepingCapacity: true)
+            indexRowNumber += 1
+            if indexRowNumber == rows { indexPass += 1; indexRowNumber = 0; indexPrevious = [] }
+        }
         return nil
     }
 

@@ -57,6 +57,9 @@ package struct DiffOutcome: Sendable, Equatable {
     /// part both images have was compared then, every other pixel of the canvas counted as
     /// differing, and the diff image is that part's.
     package var commonCanvasOverLimit: String?
+    /// Why the diff image asked for could not be written, when it could not (the images were
+    /// compared all the same: the summary is given, then this, and the exit code is 2).
+    package var diffImageFailure: CommandError?
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
@@ -65,7 +68,7 @@ package struct DiffOutcome: Sendable, Equatable {
     package var matches: Bool { sizes == nil && differentPixels <= maxDiffPixels }
 
     /// ``TagCloudExitCode/success`` within the limit, ``TagCloudExitCode/imagesDiffer`` beyond it.
-    package var exitCode: TagCloudExitCode { matches ? .success : .imagesDiffer }
+    package var exitCode: TagCloudExitCode { diffImageFailure != nil ? .diffFailed : matches ? .success : .imagesDiffer }
 
     /// `12 of 480000 pixels differ (0.0025 %); within the limit of 20`.
     package var summary: String {
@@ -170,6 +173,7 @@ extension TagCloudCommand {
         } catch {
             throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
         }
+        var diffImageFailure: CommandError?
         if request.diffOutput != nil, let diffImage = result.diffImage {
             do throws(CommandError) {
                 let png: Data
@@ -184,7 +188,8 @@ extension TagCloudCommand {
                     try StandardStreams.output(png)
                 }
             } catch {
-                throw .cannotCompareImages(reason: diffImageFailure(error))
+                // Compared all the same: the summary is said, then why the image is missing.
+                diffImageFailure = .cannotCompareImages(reason: Self.diffImageFailure(error))
             }
         }
         var outcome = DiffOutcome(differentPixels: result.differentPixels, antiAliasedPixels: result.antiAliasedPixels,
@@ -192,6 +197,7 @@ extension TagCloudCommand {
         outcome.imageOnStandardOutput = request.diffOutput != nil && (diffPath.map(isStandardOutput) ?? true)
         if sizesDiffer { outcome.sizes = "\(first.width) × \(first.height) and \(second.width) × \(second.height)" }
         outcome.commonCanvasOverLimit = commonCanvasOverLimit
+        outcome.diffImageFailure = diffImageFailure
         return outcome
     }
 
