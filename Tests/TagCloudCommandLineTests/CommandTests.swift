@@ -306,6 +306,9 @@ import Testing
         let count = try #require(Int(different.text.prefix { $0.isNumber }))
         #expect(count > 0)
         #expect(different.text.contains("more than the limit of 0"))
+        // Where they differ: the box of the differing pixels, inside the picture.
+        #expect(different.text.contains(", from ("), "\(different.text)")
+
         let diffImage = try RGBAImage(contentsOf: dir.appendingPathComponent("diff.png"))
         #expect((diffImage.width, diffImage.height) == (390, 68))
         // Some pixels are pure red (differences), the rest faded grey.

@@ -623,6 +623,15 @@ import Testing
                 && replacing.standardError.contains("rendered 0 of 1 spec"), "\(replacing.standardError)")
     }
 
+    /// `tagcloud diff`'s share too small for four decimals is not said as none, and the box of
+    /// the differing pixels is said.
+    @Test func theDiffSummarySaysATinyShareAndWhere() {
+        var tiny = DiffOutcome(differentPixels: 1, antiAliasedPixels: 0, totalPixels: 4_000_000, maxDiffPixels: 0)
+        #expect(tiny.summary == "1 of 4000000 pixels differ (< 0.0001 %); more than the limit of 0", "\(tiny.summary)")
+        tiny.differingBox = "(3, 4) to (3, 4)"
+        #expect(tiny.summary == "1 of 4000000 pixels differ (< 0.0001 %), from (3, 4) to (3, 4); more than the limit of 0")
+    }
+
     /// The summary's rate keeps two digits however slow the batch: `0.38 specs/s`, not `0`.
     @Test func theSummaryRateKeepsTwoDigits() {
         #expect(BatchReport.rate(256.4) == "256")

@@ -60,6 +60,9 @@ package struct DiffOutcome: Sendable, Equatable {
     /// Why the diff image asked for could not be written, when it could not (the images were
     /// compared all the same: the summary is given, then this, and the exit code is 2).
     package var diffImageFailure: CommandError?
+    /// Where the counted differing pixels are: the corners of the smallest box holding them, in
+    /// pixels from the top left, inclusive (`(12, 40) to (30, 52)`); `nil` when none differs.
+    package var differingBox: String?
 
     /// The share of differing pixels, 0 … 1.
     package var share: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
@@ -70,9 +73,11 @@ package struct DiffOutcome: Sendable, Equatable {
     /// ``TagCloudExitCode/success`` within the limit, ``TagCloudExitCode/imagesDiffer`` beyond it.
     package var exitCode: TagCloudExitCode { diffImageFailure != nil ? .diffFailed : matches ? .success : .imagesDiffer }
 
-    /// `12 of 480000 pixels differ (0.0025 %); within the limit of 20`.
+    /// `12 of 480000 pixels differ (0.0025 %), from (12, 40) to (30, 52); within the limit of 20`.
     package var summary: String {
-        let percent = String(format: "%.4f", share * 100)
+        // A share too small for four decimals is not said as none (`1 of 4000000` is not 0.0000 %).
+        let percent = share > 0 && share * 100 < 0.00005 ? "< 0.0001" : String(format: "%.4f", share * 100)
+        let box = differingBox.map { ", from \($0)" } ?? ""
         let verdict = matches ? "within the limit of \(maxDiffPixels)" : "more than the limit of \(maxDiffPixels)"
         let antiAliased = antiAliasedPixels > 0 ? ", \(antiAliasedPixels) anti-aliased not counted" : ""
         if let sizes, let commonCanvasOverLimit {
@@ -83,9 +88,9 @@ package struct DiffOutcome: Sendable, Equatable {
         }
         if let sizes {
             return "the images differ in size: \(sizes) pixels; on a common canvas, "
-                + "\(differentPixels) of the \(totalPixels) pixels either has differ (\(percent) %)\(antiAliased)"
+                + "\(differentPixels) of the \(totalPixels) pixels either has differ (\(percent) %)\(box)\(antiAliased)"
         }
-        return "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(antiAliased); \(verdict)"
+        return "\(differentPixels) of \(totalPixels) pixels differ (\(percent) %)\(box)\(antiAliased); \(verdict)"
     }
 }
 
@@ -155,20 +160,23 @@ extension TagCloudCommand {
         // they are compared on a common canvas, and the diff image shows where, the part only
         // one of them has in magenta.
         let sizesDiffer = first.width != second.width || first.height != second.height
-        let result: (differentPixels: Int, antiAliasedPixels: Int, totalPixels: Int, diffImage: RGBAImage?)
+        let result: (differentPixels: Int, antiAliasedPixels: Int, totalPixels: Int, diffImage: RGBAImage?,
+                     bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?)
         var commonCanvasOverLimit: String?
         do {
             if sizesDiffer {
                 let compared = try ImageDiff.compareWithGolden(first, second, options: options, maxCanvasPixels: request.maxPixels,
                                                                allowedDifferentPixels: { _ in 0 })
-                result = (compared.differentPixels, compared.antiAliasedPixels, compared.comparedPixels, compared.diffImage)
+                result = (compared.differentPixels, compared.antiAliasedPixels, compared.comparedPixels, compared.diffImage,
+                          compared.differingBounds)
                 if compared.comparedCommonPartOnly {
                     commonCanvasOverLimit = "\(compared.width) × \(compared.height) pixels would be over the limit of "
                         + "\(request.maxPixels) pixels (--max-pixels)"
                 }
             } else {
                 let compared = try ImageDiff.compare(first, second, options: options, makeDiffImage: request.diffOutput != nil)
-                result = (compared.differentPixels, compared.antiAliasedPixels, compared.totalPixels, compared.diffImage)
+                result = (compared.differentPixels, compared.antiAliasedPixels, compared.totalPixels, compared.diffImage,
+                          compared.differingBounds)
             }
         } catch {
             throw .cannotCompareImages(reason: "\(quoted(path: request.first)) and \(quoted(path: request.second)): \(error)")
@@ -198,6 +206,9 @@ extension TagCloudCommand {
         if sizesDiffer { outcome.sizes = "\(first.width) × \(first.height) and \(second.width) × \(second.height)" }
         outcome.commonCanvasOverLimit = commonCanvasOverLimit
         outcome.diffImageFailure = diffImageFailure
+        if let bounds = result.bounds, result.differentPixels > 0 {
+            outcome.differingBox = "(\(bounds.minX), \(bounds.minY)) to (\(bounds.maxX), \(bounds.maxY))"
+        }
         return outcome
     }
 
