@@ -287,7 +287,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(16384 × 16384, as a browser's canvas); lower \"scale\" (PNG), \"width\", \"font.size\" or the number of tags"
         case let .animationTooLarge(views, frames, limit):
             return "the animation would draw \(views) moving chips and labels in each of \(frames) frames, over the limit of "
-                + "\(limit) in all its frames (its frames, or its SVG, would take gigabytes); lower --fps (\"frameRate\"), "
+                + "\(limit) in all its frames (its frames, or its SVG, would take gigabytes); lower the frame rate (--fps), "
                 + "or animate fewer tags"
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"

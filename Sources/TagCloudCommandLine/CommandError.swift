@@ -63,6 +63,9 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `tagcloud preview`'s server cannot listen on `host`:`port`; `reason` says why and what to do
     /// (the port is in use: give another `--port`).
     case cannotListen(host: String, port: Int, reason: String)
+    /// An error about one of a command's several specs (`animate`'s two) that its message does not
+    /// place, said after the spec's name (`error: to.yaml: the picture would be …`).
+    indirect case inSpec(name: String, CommandError)
 
     /// The name a value set by an option is located at (`option --width`), so messages name the
     /// option and its errors exit with 64.
@@ -84,6 +87,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .swiftExampleFailed: return .software
         case .contentProblems, .emptyCollection: return .dataError
         case .cannotListen: return .unavailable
+        case .inSpec(_, let error): return error.exitCode
         case .library(let error):
             switch error {
             case .cannotReadInput: return .noInput
@@ -144,6 +148,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(reason) (--strict)"
         case let .cannotListen(host, port, reason):
             return "the preview server cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
+        case let .inSpec(name, error):
+            return "\(escapingControls(name)): \(error.description(afterNaming: name))"
         }
     }
 }

@@ -343,8 +343,9 @@ package enum TagCloudMain {
         if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
             text = first.lowercased() + text.dropFirst()
         }
-        // Names in double quotes, as every other message writes them (the parser writes '--bogus').
-        text = text.replacing(/'([^'\n]+)'/) { "\"" + $0.1 + "\"" }
+        // Names in double quotes, as every other message writes them (the parser writes '--bogus');
+        // an empty value too (`''`: taken for the text between two quotes, it garbled the line).
+        text = text.replacing(/'([^'\n]*)'/) { "\"" + $0.1 + "\"" }
         var lines = "error: " + text
         if let name, let command = Tagcloud.configuration.subcommands.first(where: { $0._commandName == name }) {
             let usage = Tagcloud.usageString(for: command).trimmingCharacters(in: .whitespacesAndNewlines)

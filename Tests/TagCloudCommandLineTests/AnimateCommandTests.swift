@@ -174,4 +174,27 @@ import Testing
                 + "U+093F (Devanagari), U+0928 (Devanagari), U+094D (Devanagari), U+0926 (Devanagari), U+0940 (Devanagari); "
                 + "install fonts-noto-core\n", "named as render names it, with the spec")
     }
+
+    /// A spec whose still picture cannot fit is refused before anything is animated, named, as
+    /// `render` refuses it: a picture too wide (an animated SVG was written 40,032 points wide,
+    /// past the side a still SVG is held to) or too tall (5,000 tags were laid out and animated
+    /// for seconds first).
+    @Test func aPictureThatCannotFitIsRefusedFirstAndNamed() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("tags: [a, b]\n".utf8).write(to: dir.appendingPathComponent("small.yaml"))
+        try Data((1...5000).map { "t\($0)" }.joined(separator: "\n").utf8).write(to: dir.appendingPathComponent("tall.txt"))
+        for output in ["w.svg", "w.png"] {
+            let wide = try CommandRunner.run(["animate", "small.yaml", "small.yaml", "-o", output, "--set", "width=40000"], in: dir)
+            #expect(wide.status == 65 && wide.standardError.hasPrefix("error: small.yaml: the picture would be at least 40032"),
+                    "\(wide.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(output).path))
+        }
+        // An empty value is quoted as one (the quotes were paired across it).
+        let empty = try CommandRunner.run(["animate", "small.yaml", "small.yaml", "-o", "e.png", "--fps", ""], in: dir)
+        #expect(empty.status == 64 && empty.standardError.hasPrefix("error: the value \"\" is invalid for \"--fps <rate>\""),
+                "\(empty.standardError)")
+        let tall = try CommandRunner.run(["animate", "small.yaml", "tall.txt", "-o", "t.png"], in: dir)
+        #expect(tall.status == 65 && tall.standardError.hasPrefix("error: tall.txt: the picture would be"), "\(tall.standardError)")
+    }
 }

@@ -124,6 +124,12 @@ extension Cloud {
             switch format {
             case .png: return try frames.apngData(scale: scale ?? Double(second.scale), background: background)
             case .svg:
+                // One point a pixel, held to the side a still SVG is held to.
+                let limit = RenderedCloud.maximumPictureSide
+                let width = Int(frames.size.width.rounded(.up)), height = Int(frames.size.height.rounded(.up))
+                guard width <= limit, height <= limit else {
+                    throw TagCloudError.pictureTooLarge(width: width, height: height, limit: limit)
+                }
                 // Written for the web as a still cloud's SVG is: the web keys of the cloud it ends
                 // on, and the spec's own background or none (the theme's default, which a PNG
                 // paints, made a white box on a dark page).
@@ -131,6 +137,8 @@ extension Cloud {
                 let shared = first.web.background == web.background ? web.background?.rgbaColor : nil
                 return try frames.svgData(background: shared, options: web.svgOptions)
             }
+        } catch let error as TagCloudError {
+            throw error
         } catch CanvasError.imageTooLarge(let width, let height, let limit) {
             throw .pictureTooLarge(width: width, height: height, limit: limit)
         } catch CanvasError.imageAreaTooLarge(let width, let height, let limit) {

@@ -83,6 +83,19 @@ public struct RenderedCloud: Sendable {
                                          tags: cloud.chips.count, sizedByWeights: fontSizes.count > 1, grownWidth: grown)
     }
 
+    /// Refuses a picture over ``maximumPictureSide`` pixels on a side in `image` at `scale`, or a
+    /// PNG over Canvas's pixel limit, as ``data(as:scale:)`` refuses it before encoding.
+    package func checkFits(_ image: ImageFormat, scale: Double) throws(TagCloudError) {
+        let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
+        let limit = Self.maximumPictureSide
+        guard pixels.width <= limit, pixels.height <= limit else {
+            throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit, size: pictureSize(image, scale: scale))
+        }
+        if image == .png, pixels.width * pixels.height > RenderingLimits.maximumImagePixels {
+            throw .pictureHasTooManyPixels(width: pixels.width, height: pixels.height, limit: RenderingLimits.maximumImagePixels)
+        }
+    }
+
     /// The largest picture side, in pixels, Cairo's image surfaces allow; SVG and PDF output
     /// (1 px per point) are held to it too.
     public static let maximumPictureSide = 32_767
@@ -93,7 +106,8 @@ extension Cloud {
     /// ``RenderedCloud/maximumPictureSide`` pixels on a side in `format`: a spec of a million
     /// tags would otherwise cost gigabytes of layout to be refused afterwards.
     ///
-    /// The height bound needs no text: `n` chips at least `2 × chip padding` wide fill rows of
+    /// The width is the spec's (its `width` and `padding`), which no picture is narrower than. The
+    /// height bound needs no text: `n` chips at least `2 × chip padding` wide fill rows of
     /// at most `(width + spacing) / (2 × padding + spacing)` chips, each row at least
     /// `2 × vertical chip padding` tall (no more rows than `maxRows`). A picture under the bound
     /// is laid out and checked exactly afterwards, as before.
@@ -119,7 +133,20 @@ extension Cloud {
         // A scale outside its limits is refused by name when the picture is encoded.
         if let scale, !Cloud.scaleLimits.contains(scale) { return }
         let pixelsPerPoint = image.pixelsPerPoint(atScale: scale ?? Double(cloud.scale))
-        guard count > 0, pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        let limit = RenderedCloud.maximumPictureSide
+        // The picture is at least as wide as the width and its padding, tags or none.
+        let leastWidth = ((Double(cloud.width) + 2 * Double(cloud.padding)) * pixelsPerPoint).rounded(.up)
+        if leastWidth > Double(limit) {
+            let height = Swift.max(1, (2 * Double(cloud.padding) * pixelsPerPoint).rounded(.up))
+            throw .pictureTooLarge(width: leastWidth < Double(Int.max / 2) ? Int(leastWidth) : Int.max / 2,
+                                   height: height < Double(Int.max / 2) ? Int(height) : Int.max / 2, limit: limit,
+                                   size: TagCloudError.PictureSize(format: image.rawValue.uppercased(), scaleApplies: image == .png,
+                                                                   pixelsPerPoint: pixelsPerPoint, width: Double(cloud.width),
+                                                                   padding: Double(cloud.padding), height: 2 * Double(cloud.padding),
+                                                                   tags: count, sizedByWeights: false, isLowerBound: true))
+        }
+        guard count > 0 else { return }
         let chipWidth = 2 * Double(cloud.chipHorizontalPadding), chipHeight = 2 * Double(cloud.chipVerticalPadding)
         let spacing = (horizontal: Double(cloud.horizontalSpacing), vertical: Double(cloud.verticalSpacing))
         guard chipWidth + spacing.horizontal > 0 else { return }
@@ -127,7 +154,6 @@ extension Cloud {
         var rows = (Double(count) / perRow).rounded(.up)
         if let maxRows = cloud.maxRows { rows = Swift.min(rows, Double(maxRows)) }
         let height = 2 * Double(cloud.padding) + rows * chipHeight + Swift.max(0, rows - 1) * spacing.vertical
-        let limit = RenderedCloud.maximumPictureSide
         let pixels = (height * pixelsPerPoint).rounded(.up)
         guard pixels > Double(limit) else { return }
         let width = ((Double(cloud.width) + 2 * Double(cloud.padding)) * pixelsPerPoint).rounded(.up)
@@ -166,14 +192,7 @@ extension RenderedCloud {
         case .pdf: image = .pdf
         }
         let scale = scale ?? self.scale
-        let pixels = pixelSize(scale: image.pixelsPerPoint(atScale: scale))
-        let limit = Self.maximumPictureSide
-        guard pixels.width <= limit, pixels.height <= limit else {
-            throw .pictureTooLarge(width: pixels.width, height: pixels.height, limit: limit, size: pictureSize(image, scale: scale))
-        }
-        if image == .png, pixels.width * pixels.height > RenderingLimits.maximumImagePixels {
-            throw .pictureHasTooManyPixels(width: pixels.width, height: pixels.height, limit: RenderingLimits.maximumImagePixels)
-        }
+        try checkFits(image, scale: scale)
         do {
             if image == .svg { return try svgData() }
             // A PDF is named as the SVG is: by the spec's title, or the default one.

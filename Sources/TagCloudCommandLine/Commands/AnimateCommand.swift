@@ -161,6 +161,23 @@ extension TagCloudCommand {
             return cloud
         }
         let from = try load(request.from), to = try load(request.to)
+        // A spec whose still picture could not fit is refused before anything is laid out, as
+        // `render` refuses it, naming the spec (an animation's frames are at least as large as
+        // either picture; a picture thousands of chips tall was laid out and animated first,
+        // for seconds and gigabytes).
+        for (input, cloud) in [(request.from, from), (request.to, to)] {
+            do throws(TagCloudError) {
+                let image: ImageFormat = format == .svg ? .svg : .png
+                try cloud.checkPictureCanFit(format == .svg ? .svg : .png, scale: format == .svg ? nil : request.scale)
+                // Then laid out once, as a still (its text shaped once for the frames too), and
+                // held to the still picture's limits exactly.
+                let still = try cloud.rendered()
+                try still.checkFits(image, scale: format == .svg ? 1 : request.scale ?? still.scale)
+            } catch {
+                let failure = CommandError.library(error)
+                throw error.isTheSpecsWithoutPlace ? .inSpec(name: input == "-" ? StandardStreams.standardInputName : input, failure) : failure
+            }
+        }
         // An SVG is drawn in points, at any size the page gives it: a scale would do nothing.
         if format == .svg, request.scale != nil {
             warn("warning: --scale sets an animated PNG's pixels per point; an SVG has none, and it was not used")

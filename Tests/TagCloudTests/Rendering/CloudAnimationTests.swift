@@ -182,6 +182,18 @@ import Testing
             guard case TagCloudError.animationTooLarge(let views, let frames, let limit)? = error as? TagCloudError else { return false }
             return views > 2600 && frames == 239 && limit == 500_000
         }
+        // With the way back, every change is counted before a frame is drawn, and the message's
+        // views and frames make the count (it named one change's frames: 2001 × 194 is no
+        // more than 500,000).
+        let fewer = try Cloud(yaml: "width: 800\ntags: [\((0..<1300).map { "tag\($0)" }.joined(separator: ", "))]\n")
+        var narrower = fewer
+        narrower.width = 600
+        #expect {
+            try fewer.animation(to: narrower, animation: .linear(duration: 1), frameRate: 240, loop: true, typesetter: bundledTypesetter)
+        } throws: { error in
+            guard case TagCloudError.animationTooLarge(let views, let frames, let limit)? = error as? TagCloudError else { return false }
+            return frames == 2 * 239 && views * frames > limit
+        }
     }
 
     @Test func aLoopEndsWhereItStartedAndBadNumbersAreNamed() throws {
