@@ -248,6 +248,15 @@ import Testing
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let empty = try CommandRunner.run(["samples", "--samples", "empty", "--out", "o3"], in: dir)
         #expect(empty.status == 0 && empty.standardError.contains("warning: the samples folder \"empty\" holds no spec"), "\(empty.standardError)")
+        // Two specs of one name would write one set of pictures twice: refused, named.
+        let twins = dir.appendingPathComponent("twins")
+        try FileManager.default.createDirectory(at: twins, withIntermediateDirectories: true)
+        try Data(Self.tags.utf8).write(to: twins.appendingPathComponent("cloud.yaml"))
+        try Data("Alpha\nBeta\n".utf8).write(to: twins.appendingPathComponent("cloud.txt"))
+        let clash = try CommandRunner.run(["samples", "--samples", "twins", "--out", "o4"], in: dir)
+        #expect(clash.status == 64 && clash.standardError.contains("\"cloud.txt\" and \"cloud.yaml\", whose pictures would all be named"),
+                "\(clash.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o4").path))
     }
 
     /// A spec of the samples folder that cannot be rendered is reported with its place, and the

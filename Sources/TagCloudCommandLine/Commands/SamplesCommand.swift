@@ -122,10 +122,20 @@ extension TagCloudCommand {
             let reason = access(folder, R_OK | X_OK) != 0 ? String(cString: strerror(errno)).lowercased() : SpecReader.reason(of: error)
             throw .library(.cannotReadInput(path: folder, reason: "the samples folder cannot be listed: \(reason)"))
         }
-        return names.filter { name in
+        let specs = names.filter { name in
             !name.hasSuffix(".layout.json") && !name.hasPrefix(".")
                 && (try? SpecFormat.of(path: name)) != nil
         }.sorted()
+        // Each spec's pictures are named after it without its extension: two specs of one name
+        // (`tag-cloud.yaml` and `tag-cloud.txt`) wrote one set of files twice, and the page
+        // showed the second under both headings.
+        var byStem: [String: [String]] = [:]
+        for spec in specs { byStem[(spec as NSString).deletingPathExtension, default: []].append(spec) }
+        if let (stem, clash) = byStem.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
+            throw .usage("the samples folder \(quoted(path: folder)) has \(clash.map { quoted(path: $0) }.joined(separator: " and ")), "
+                         + "whose pictures would all be named \(quoted(stem)); rename one of them")
+        }
+        return specs
     }
 
     /// Renders one sample spec as `tagcloud samples` does: the cloud at the spec's scale, or
