@@ -237,6 +237,10 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(file)").path), "\(file)")
         }
         #expect(try RGBAImage(contentsOf: dir.appendingPathComponent("out/one.png")).width == 780)
+        // The page, away from the specs, names their folder (it said "samples/" and "beside this page").
+        let page = try String(contentsOf: dir.appendingPathComponent("out/README.md"), encoding: .utf8)
+        #expect(page.contains("the specs in `\(dir.path)`") && page.contains("`tagcloud render \(dir.path)/one.yaml -o one.png"),
+                "\(page.prefix(600))")
         // A folder that is not there, or a file, is named plainly (it ended with Foundation's
         // "The operation could not be completed"); an empty one is said.
         for (given, reason) in [("nope", "there is no such folder"), ("one.yaml", "it is a file")] {

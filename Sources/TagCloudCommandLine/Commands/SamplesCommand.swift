@@ -306,7 +306,11 @@ extension TagCloudCommand {
             try report()
             animationEntries.append((animation.name, animation.description))
         }
-        let page = galleryPage(specs: entries, swift: swiftEntries, animations: animationEntries)
+        // The specs are beside the page when the pictures go into their folder (the default);
+        // elsewhere the page names their folder as given.
+        let besidePage = URL(fileURLWithPath: request.samplesFolder).standardizedFileURL.path == output.standardizedFileURL.path
+        let page = galleryPage(specs: entries, swift: swiftEntries, animations: animationEntries,
+                               specsFolder: request.samplesFolder, besidePage: besidePage)
         do throws(CommandError) {
             try write(Data(page.utf8), output.appendingPathComponent("README.md"))
         } catch {
@@ -332,11 +336,14 @@ extension TagCloudCommand {
     /// made it, then the Swift examples', then the animations (the SVG shown, the APNG linked).
     private static func galleryPage(specs: [(name: String, file: String, caption: String)],
                                     swift: [(name: String, caption: String)],
-                                    animations: [(name: String, caption: String)]) -> String {
+                                    animations: [(name: String, caption: String)],
+                                    specsFolder: String = "samples", besidePage: Bool = true) -> String {
+        let folder = specsFolder.hasSuffix("/") && specsFolder.count > 1 ? String(specsFolder.dropLast()) : specsFolder
+        let specsPlace = besidePage ? "the specs beside this page" : "the specs in `\(folder)`"
         var page = """
             # The gallery
 
-            Every picture here is made by `tagcloud samples` (`make samples`): the specs beside this page \
+            Every picture here is made by `tagcloud samples` (`make samples`): \(specsPlace) \
             through `tagcloud render`, and the articles' SwiftUI examples (`Swift/`, the `Gallery` target) \
             through TagCloudUI's `ImageRenderer`. PNGs are 2×; each spec also has an SVG and an HTML \
             fragment for web pages (the chips as a list laid out by CSS flex-wrap, which draws the PNG \
@@ -349,7 +356,7 @@ extension TagCloudCommand {
         for entry in specs {
             page += "\n### \(entry.name)\n\n"
             if !entry.caption.isEmpty { page += entry.caption + "\n\n" }
-            page += "`tagcloud render samples/\(entry.file) -o \(entry.name).png --scale 2`\n\n"
+            page += "`tagcloud render \((folder as NSString).appendingPathComponent(entry.file)) -o \(entry.name).png --scale 2`\n\n"
             page += "![\(entry.name)](\(entry.name).png)\n\n"
             page += "PNG · [SVG](\(entry.name).svg) · [HTML](\(entry.name).html)\n"
         }
