@@ -38,7 +38,8 @@ import Testing
              status: 64, message: #"error: option --width: "width" is -3, but it must not be negative"#),
         Case(name: "picture too large", file: "big.yaml", bytes: Array("width: 20000\ntags: [a]\n".utf8),
              options: ["--scale", "2"], status: 65,
-             message: "error: big.yaml: the picture would be 40064 × 136 pixels, over the limit of 32767 pixels on a side: \"width\" 20000 + 2 × "
+             // Refused before layout, from the width and padding alone (the height a lower bound).
+             message: "error: big.yaml: the picture would be at least 40064 × 64 pixels, over the limit of 32767 pixels on a side: \"width\" 20000 + 2 × "
                 + "\"padding\" 16 points, × \"scale\" 2; lower \"width\" (--width), \"padding\" (--padding) or \"scale\" (--scale)"),
         Case(name: "unknown font family", file: "bad.yaml", bytes: Array("font: {family: Comic Nonsense}\ntags: [a]\n".utf8),
              status: 65, message: #"error: bad.yaml:1:16: unknown font family "Comic Nonsense"; available families: DejaVu Sans, Inter, Noto Color Emoji (and the machine's, which `tagcloud fonts` lists)"#),
