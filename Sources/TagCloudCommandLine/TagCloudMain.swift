@@ -412,8 +412,7 @@ package enum TagCloudMain {
                     // A spec's problem with no place in its text (a picture too large, an
                     // unknown extension) names the spec, as a batch names it; one about a font
                     // file an option gave does not (it named the spec as the font's).
-                    StandardStreams.diagnostic(TagCloudCommand.failure(.library(error), of: jobs[0].input ?? "") + "\n")
-                    exit(CommandError.library(error).exitCode.rawValue)
+                    fail(.inSpec(name: jobs[0].input ?? "", .library(error)))
                 }
                 exit(TagCloudExitCode.success.rawValue)
             }

@@ -35,7 +35,13 @@ struct EleventyIgnores: Sendable, Equatable {
     ///   - entries: The folder's entries, when they are listed already.
     static func isSiteRoot(_ url: URL, entries: [String]? = nil) -> Bool {
         let has = { (name: String) in entries?.contains(name) ?? FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
-        return configurationOrder.contains(where: has) || (has("package.json") && dependsOnEleventy(url.appendingPathComponent("package.json")))
+        return isSiteRoot(has: has, file: url.appendingPathComponent)
+    }
+
+    /// ``isSiteRoot(_:entries:)`` for a folder whose entries `has` tells and whose files `file`
+    /// names.
+    static func isSiteRoot(has: (String) -> Bool, file: (String) -> URL) -> Bool {
+        configurationOrder.contains(where: has) || (has("package.json") && dependsOnEleventy(file("package.json")))
     }
 
     /// Whether a `package.json` lists `@11ty/eleventy` among its dependencies (read

@@ -1832,8 +1832,7 @@ struct FolderWalker {
     /// `.toml`), and no Hugo or Eleventy configuration beside it (a site moved from Jekyll often
     /// keeps its old `_config.yml`; the generator that builds it is the other one).
     static func isJekyllRoot(_ entries: [String], url: (String) -> URL) -> Bool {
-        jekyllConfigs.contains(where: entries.contains) && !entries.contains(where: eleventyConfigs.contains)
-            && !(entries.contains("package.json") && EleventyIgnores.dependsOnEleventy(url("package.json")))
+        jekyllConfigs.contains(where: entries.contains) && !EleventyIgnores.isSiteRoot(has: entries.contains, file: url)
             && !isHugoRoot(entries, url: url)
     }
     /// The names of the folders being read, below the one given, from the top.
@@ -1891,8 +1890,6 @@ struct FolderWalker {
             ? (folder.relativePath.hasPrefix("/") ? "/" : "") + parts.dropLast(prefix.count).joined(separator: "/") : root.path
         return (root, shown)
     }
-    /// The files that make a folder an Eleventy site's root (its configuration).
-    static let eleventyConfigs = EleventyIgnores.configurations
 
     /// The folders from the root of the Eleventy site `folder` is in (a folder above it holds
     /// Eleventy's configuration, or a `package.json` that depends on Eleventy) down to it, or

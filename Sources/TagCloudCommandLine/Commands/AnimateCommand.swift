@@ -167,12 +167,12 @@ extension TagCloudCommand {
         // for seconds and gigabytes).
         for (input, cloud) in [(request.from, from), (request.to, to)] {
             do throws(TagCloudError) {
-                let image: ImageFormat = format == .svg ? .svg : .png
-                try cloud.checkPictureCanFit(format == .svg ? .svg : .png, scale: format == .svg ? nil : request.scale)
+                let (image, still): (ImageFormat, OutputFormat) = format == .svg ? (.svg, .svg) : (.png, .png)
+                try cloud.checkPictureCanFit(still, scale: format == .svg ? nil : request.scale)
                 // Then laid out once, as a still (its text shaped once for the frames too), and
                 // held to the still picture's limits exactly.
-                let still = try cloud.rendered()
-                try still.checkFits(image, scale: format == .svg ? 1 : request.scale ?? still.scale)
+                let rendered = try cloud.rendered()
+                try rendered.checkFits(image, scale: format == .svg ? 1 : request.scale ?? rendered.scale)
             } catch {
                 let failure = CommandError.library(error)
                 throw error.isTheSpecsWithoutPlace ? .inSpec(name: input == "-" ? StandardStreams.standardInputName : input, failure) : failure

@@ -268,10 +268,7 @@ package enum TagCloudCommand {
         // kernel refuses it when `x.yaml` is a file. It stays an input of its own, which fails
         // alone (it was taken for `x.yaml`, hiding its error or dropping the spec after it).
         func namesFolder(_ input: String) -> Bool { ["/", "/.", "/.."].contains(where: input.hasSuffix) }
-        func isDirectory(_ path: String) -> Bool {
-            var status = stat()
-            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        }
+        func isDirectory(_ path: String) -> Bool { OutputFile.status(ofInput: path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
         let canonicalInputs = request.inputs.map { ExactPath($0 == "-" ? "-" : canonicalPath($0) + (namesFolder($0) ? "/" : "")) }
         let single = Set(canonicalInputs).count <= 1
         var planned: [ExactPath: [ExactPath?]] = [:]
