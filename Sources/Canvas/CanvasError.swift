@@ -57,6 +57,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An ``AnimatedDisplayList`` cannot be written: it has no frames, its frames differ in size,
     /// a frame lasts no time, or its loop count is out of range.
     case invalidAnimation(reason: String)
+    /// An animated PNG would draw `frames` frames of `pixelWidth` × `pixelHeight` pixels, more than
+    /// `limit` pixels in all (``RenderingLimits/maximumAnimationPixels``); no frame was drawn.
+    case animationAreaTooLarge(frames: Int, pixelWidth: Int, pixelHeight: Int, limit: Int)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -107,7 +110,17 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the id \(Self.quoted(prefix)) cannot prefix the ids of a web page: use an ASCII letter followed by at most 63 letters, digits, - and _"
         case .invalidAnimation(let reason):
             return "cannot write the animation: \(reason); give it frames of one size that each last some time"
+        case let .animationAreaTooLarge(frames, width, height, limit):
+            return "the animated PNG would draw \(frames) frames of \(width) × \(height) px, \(Self.product(frames, width, height)) pixels "
+                + "in all, over the limit of \(limit): lower the scale or the frame rate, or shorten the animation"
         }
+    }
+
+    /// `a × b × c` as a decimal number, exact whatever their size (a count a message shows).
+    package static func product(_ a: Int, _ b: Int, _ c: Int) -> String {
+        let (ab, first) = a.multipliedReportingOverflow(by: b)
+        let (abc, second) = ab.multipliedReportingOverflow(by: c)
+        return first || second ? "more than \(Int.max)" : "\(abc)"
     }
 
     /// The most characters of a link a message shows (escapes included); a longer one is cut

@@ -103,6 +103,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     /// in all its frames (TagCloudUI's `ImageRenderer.maximumAnimatedViewFrames`): its frames, or
     /// its SVG, would take gigabytes. Refused before its frames are drawn.
     case animationTooLarge(views: Int, frames: Int, limit: Int)
+    /// An animated PNG would draw `frames` frames of `width` × `height` pixels, more than `limit`
+    /// pixels in all (Canvas's `RenderingLimits.maximumAnimationPixels`, four of the largest
+    /// still pictures): each frame is within the still picture's limits, but drawing them all
+    /// would take minutes. Refused before any frame is drawn.
+    case animationHasTooManyPixels(frames: Int, width: Int, height: Int, limit: Int)
 
     /// The bundled fonts cannot be found or loaded (the `Fonts/` folder is missing or damaged).
     case fontsUnavailable(TypesettingError)
@@ -137,6 +142,7 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SpecLocation? {
         switch self {
         case .cannotReadInput, .inputTooLarge, .unknownFormat, .pictureTooLarge, .pictureHasTooManyPixels, .animationTooLarge,
+             .animationHasTooManyPixels,
              .internalError, .fontsUnavailable,
              .textLayoutFailed, .renderingFailed, .unbuiltLanguage, .mixedLanguages:
             nil
@@ -289,6 +295,11 @@ public enum TagCloudError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the animation would draw \(views) moving chips and labels in each of \(frames) frames, over the limit of "
                 + "\(limit) in all its frames (its frames, or its SVG, would take gigabytes); lower the frame rate (--fps), "
                 + "or animate fewer tags"
+        case let .animationHasTooManyPixels(frames, width, height, limit):
+            return "the animated PNG would draw \(frames) frames of \(width) × \(height) pixels, "
+                + "\(CanvasError.product(frames, width, height)) pixels in all, over the limit of \(limit) "
+                + "(four of the largest still pictures); lower the scale (--scale) or the frame rate (--fps), "
+                + "or write an SVG, which has no pixels to draw"
         case let .fontsUnavailable(error):
             return "the bundled fonts cannot be loaded: \(error)"
         case let .textLayoutFailed(text, error):

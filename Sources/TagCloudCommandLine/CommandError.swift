@@ -103,7 +103,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             case .mixedLanguages: return .usage
             case .invalidUTF8, .syntax, .duplicateKey, .unknownKey, .invalidKeyPath, .wrongType, .invalidNumber, .unknownValue,
                  .invalidColor, .controlCharacter, .invalidWeight, .emptyTag, .tagTooLong, .unknownFontFamily, .pictureTooLarge, .pictureHasTooManyPixels,
-                 .animationTooLarge,
+                 .animationTooLarge, .animationHasTooManyPixels,
                  .textLayoutFailed, .missingGlyphs, .refusedLink, .refusedSettingLink:
                 let fromOption = error.location?.source.hasPrefix(Self.optionSource("")) ?? false
                 return fromOption ? .usage : .dataError

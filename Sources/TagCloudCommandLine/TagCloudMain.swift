@@ -435,7 +435,7 @@ extension TagCloudError {
     var isTheSpecsWithoutPlace: Bool {
         guard location == nil, inputPath == nil else { return false }
         switch self {
-        case .pictureTooLarge, .pictureHasTooManyPixels, .animationTooLarge, .unknownFormat: return true
+        case .pictureTooLarge, .pictureHasTooManyPixels, .animationTooLarge, .animationHasTooManyPixels, .unknownFormat: return true
         default: return false
         }
     }

@@ -207,7 +207,7 @@ enum FuzzTarget: String, CaseIterable {
                         "a \(width) × \(height) image was refused as too large")
             case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink,
-                 .malformedLink, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
+                 .malformedLink, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation, .animationAreaTooLarge:
                 fatalError("the PNG reader threw \(error)")
             }
             check(message: error.description)
@@ -247,7 +247,7 @@ enum FuzzTarget: String, CaseIterable {
                 require(href == text, "a malformed link names \(href.debugDescription), not the text given")
             case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .pngDecodingFailed, .pngTooLarge, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer,
-                 .invalidComparisonOption, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
+                 .invalidComparisonOption, .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation, .animationAreaTooLarge:
                 fatalError("the link checker threw \(error)")
             }
             check(message: error.description)

@@ -77,6 +77,21 @@ struct AnimationWriterTests {
         #expect(throws: CanvasError.self) { try still.apngData() }
     }
 
+    @Test("An APNG whose frames have more pixels in all than the limit is refused before a frame is drawn")
+    func tooManyPixelsInAll() throws {
+        // Six frames of 30,000 × 6,000 px: each within a still picture's limits, 1.08 billion in all.
+        let frames = (0..<6).map { AnimatedDisplayList.Frame(list: square(at: CGFloat($0)), duration: sixtieth) }
+        #expect(throws: CanvasError.animationAreaTooLarge(frames: 6, pixelWidth: 30_000, pixelHeight: 6_000,
+                                                          limit: RenderingLimits.maximumAnimationPixels)) {
+            try AnimatedDisplayList(frames: frames).apngData(scale: 300, background: .white)
+        }
+        #expect(CanvasError.animationAreaTooLarge(frames: 6, pixelWidth: 30_000, pixelHeight: 6_000, limit: 1 << 30).description
+            .contains("6 frames of 30000 × 6000 px, 1080000000 pixels in all, over the limit of 1073741824"))
+        #expect(CanvasError.product(Int.max, 2, 1) == "more than \(Int.max)")
+        // The same frames at a scale that fits are written.
+        #expect(try AnimatedDisplayList(frames: frames).apngData(scale: 2, background: .white).count > 0)
+    }
+
     @Test("SVG: a layer that only moves is written once and moved by CSS transforms at each frame's time")
     func svgMovingLayer() throws {
         let animation = AnimatedDisplayList(frames: [

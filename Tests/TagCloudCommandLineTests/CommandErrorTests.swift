@@ -42,6 +42,9 @@ import Typesetting
         #expect(try TagCloudCommand.plan(RenderRequest(input: "-")).map(\.destinations) == [[Destination(format: .png, path: nil)]])
         #expect(try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.SVG")).map(\.destinations)
                 == [[Destination(format: .svg, path: "x.SVG")]])
+        // `.htm` is HTML, as every browser and site generator takes it.
+        #expect(try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "cloud.htm")).map(\.destinations)
+                == [[Destination(format: .html, path: "cloud.htm")]])
         #expect(throws: CommandError.usage(#"unknown output format ".gif" of "x.gif"; use one of .png, .svg, .pdf, .json, .html, or give --format"#)) {
             try TagCloudCommand.plan(RenderRequest(input: "a.yaml", output: "x.gif"))
         }

@@ -20,10 +20,18 @@ enum APNGEncoder {
     ///   - background: The colour under every frame; `nil` for transparent.
     ///   - encoder: The PNG encoder whose compression the frames use.
     /// - Returns: The APNG bytes.
-    /// - Throws: ``CanvasError`` for an invalid animation or a frame that cannot be drawn.
+    /// - Throws: ``CanvasError`` for an invalid animation, one whose frames have more pixels in
+    ///   all than ``RenderingLimits/maximumAnimationPixels``, or a frame that cannot be drawn.
     static func encode(_ animation: AnimatedDisplayList, scale: Double, background: RGBAColor?,
                        encoder: PNGEncoder = PNGEncoder()) throws -> [UInt8] {
         try animation.validate()
+        // Every frame is drawn whole: the work is the frames times their pixels, checked before any is drawn.
+        let (width, height) = try BitmapBackend.pixelSize(of: animation.size, scale: scale)
+        let frameCount = animation.frames.count
+        let limit = RenderingLimits.maximumAnimationPixels
+        guard Double(frameCount) * Double(width) * Double(height) <= Double(limit) else {
+            throw CanvasError.animationAreaTooLarge(frames: frameCount, pixelWidth: width, pixelHeight: height, limit: limit)
+        }
         // RGB when every frame is opaque. An opaque background makes them so, and the frames are
         // compressed as RGB as they are drawn; otherwise as RGBA, and drawn again as RGB in the
         // rare case they all turned out opaque.
@@ -180,7 +188,10 @@ extension AnimatedDisplayList {
     ///   - scale: Pixels per point.
     ///   - background: The colour under every frame; `nil` (the default) for transparent.
     /// - Returns: The APNG bytes.
-    /// - Throws: ``CanvasError/invalidAnimation(reason:)``, or an error of drawing a frame.
+    /// - Throws: ``CanvasError/invalidAnimation(reason:)``;
+    ///   ``CanvasError/animationAreaTooLarge(frames:pixelWidth:pixelHeight:limit:)`` when the
+    ///   frames would have more than ``RenderingLimits/maximumAnimationPixels`` pixels in all
+    ///   (checked before any is drawn); or an error of drawing a frame.
     public func apngData(scale: Double = 1, background: RGBAColor? = nil) throws -> Data {
         Data(try APNGEncoder.encode(self, scale: scale, background: background))
     }

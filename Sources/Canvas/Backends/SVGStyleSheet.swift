@@ -181,7 +181,7 @@ struct SVGStyleSheet {
         // Colours carry their own alpha: a page's `path { fill-opacity: .5 }` faded every chip.
         text += shapes.joined(separator: ",") + "{"
             + Self.strokeGeometryDefaults.map { "\($0.key):\($0.value)" }.joined(separator: ";")
-            + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1;filter:none}\n"
+            + ";shape-rendering:auto;fill-opacity:1;stroke-opacity:1;opacity:1;filter:none;translate:none;rotate:none;scale:none}\n"
         // Not an animation's layers (`…-tcanim0`): their frames' `[id="…"]{opacity:…}` must win.
         text += "\(scope) g:not([opacity]):not([id*=\"-tcanim\"]){opacity:1}\n"
         // Links and glyph copies too: a theme's `a:hover { opacity: .7 }` or `a { filter:
@@ -190,7 +190,12 @@ struct SVGStyleSheet {
         // specific.) A page's `svg`, `g` or `use { shape-rendering: crispEdges }` reached the
         // glyphs through the `use` that draws them, which inherit it: every label lost its
         // antialiasing.
-        text += "\(scope) a:not([id*=\"-tcanim\"]),\(scope) use{opacity:1}\n\(scope) g,\(scope) a,\(scope) use{filter:none;shape-rendering:auto}\n"
+        // A theme's hover lift in the transform properties of their own (`a:hover { translate: 0
+        // -2px }`, `a { scale: 1.05 }`), which add to the `transform` attribute, moved and grew
+        // every chip; none of the picture's is set that way (an animation's layers move by
+        // `transform`).
+        text += "\(scope) a:not([id*=\"-tcanim\"]),\(scope) use{opacity:1}\n\(scope) g,\(scope) a,\(scope) use{filter:none;shape-rendering:auto;"
+            + "translate:none;rotate:none;scale:none}\n"
         for value in groupOpacities.sorted() {
             text += "\(scope) g[opacity=\"\(value)\"]{opacity:\(value)}\n"
         }

@@ -106,7 +106,8 @@ extension Cloud {
     ///   ``TagCloudError/invalidNumber(path:value:reason:_:)`` for a scale outside 0.01 … 64,
     ///   ``TagCloudError/pictureTooLarge(width:height:limit:size:)`` or
     ///   ``TagCloudError/pictureHasTooManyPixels(width:height:limit:)`` for frames over the pixel
-    ///   limits, and ``TagCloudError/renderingFailed(format:_:)`` when the file cannot be written.
+    ///   limits, ``TagCloudError/animationHasTooManyPixels(frames:width:height:limit:)`` for an
+    ///   APNG whose frames have too many pixels in all, and ``TagCloudError/renderingFailed(format:_:)`` when the file cannot be written.
     @MainActor
     public func animationData(to other: Cloud, as format: AnimationFormat, scale: Double? = nil,
                               animation: Animation = .default, frameRate: Double = 60, hold: Double = 1, loop: Bool = false,
@@ -143,6 +144,8 @@ extension Cloud {
             throw .pictureTooLarge(width: width, height: height, limit: limit)
         } catch CanvasError.imageAreaTooLarge(let width, let height, let limit) {
             throw .pictureHasTooManyPixels(width: width, height: height, limit: limit)
+        } catch CanvasError.animationAreaTooLarge(let frames, let width, let height, let limit) {
+            throw .animationHasTooManyPixels(frames: frames, width: width, height: height, limit: limit)
         } catch {
             throw .renderingFailed(format: format == .png ? .png : .svg, CanvasError(thrown: error))
         }

@@ -20,11 +20,12 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     /// The formats that carry links and tooltips: SVG, PDF (annotations) and HTML.
     static let annotated: Set<OutputFormat> = [.svg, .pdf, .html]
 
-    /// The format a file extension names, any case (`png`, `SVG`).
+    /// The format a file extension names, any case (`png`, `SVG`); `htm` is HTML.
     ///
     /// - Parameter fileExtension: The extension without its dot.
     public init?(fileExtension: String) {
-        self.init(rawValue: fileExtension.lowercased())
+        let name = fileExtension.lowercased()
+        self.init(rawValue: name == "htm" ? "html" : name)
     }
 
     /// Canvas's format for the picture formats; `nil` for the layout JSON, which is not a picture.

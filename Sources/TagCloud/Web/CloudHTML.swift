@@ -517,7 +517,7 @@ struct HTMLWriter {
         // a page's rules for `div` may set.
         css += "#\(p)-frame{display:grid;grid-template-columns:minmax(0,\(number(pictureWidth))px);box-sizing:border-box;"
             + "margin:0;padding:0;border:0;background:none;width:auto;min-width:0;max-width:100%;height:auto;float:none;"
-            + "position:static;transform:none}\n"
+            + "position:static;transform:none;translate:none;rotate:none;scale:none;zoom:1}\n"
         var container = "box-sizing:border-box;list-style:none;margin:0;width:100%;max-width:\(number(pictureWidth))px;"
         container += "padding:\(number(cloud.padding))px;display:flex;flex-wrap:wrap;align-content:flex-start;"
         container += "flex-direction:row;"
@@ -561,7 +561,7 @@ struct HTMLWriter {
         // relative; left: 50px`, `max-height` with `overflow: auto` moved or clipped the chips),
         // by a rule as specific as theirs that comes later, so that the page's own rules for the
         // cloud (`ul.tc-cloud { border: 1px solid }`, as the README shows) still apply.
-        css += "ul:where(\(scope)){border:0;position:static;float:none;transform:none;height:auto;min-height:0;max-height:none;"
+        css += "ul:where(\(scope)){border:0;position:static;float:none;transform:none;translate:none;rotate:none;scale:none;zoom:1;height:auto;min-height:0;max-height:none;"
             + "min-width:0;overflow:visible;opacity:1;filter:none}\n"
         if options.darkLook == nil, let paper = rendered.paperBackground(background: options.background) {
             css += "@media print{\(scope){background:\(WebText.cssColor(paper));-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
@@ -584,7 +584,12 @@ struct HTMLWriter {
             // grayscale(1) }` faded or greyed the chips (the count's own opacity comes later);
             // `span { position: relative; top: 6px }` moved every label off its chip's centre, and
             // `span { -webkit-text-fill-color: red }` painted the labels over the look's colour.
-            + "opacity:1;filter:none;position:static;transform:none;float:none;-webkit-text-fill-color:currentcolor}\n"
+            // `text-indent` too: a blog's hanging bullets (`ul li { padding-left: 1em; text-indent:
+            // -1em }`) shifted every label left by an em, out of its chip. And the transform
+            // properties of their own (`a:hover { translate: 0 -2px }`, `li { scale: 1.1 }`,
+            // `zoom`), which `transform: none` leaves: chips grew over their neighbours.
+            + "opacity:1;filter:none;position:static;transform:none;translate:none;rotate:none;scale:none;zoom:1;float:none;"
+            + "text-indent:0;-webkit-text-fill-color:currentcolor}\n"
         let grows = cloud.justification == .stretch
         let radius: String = switch cloud.shape {
         case .capsule: "9999px"

@@ -146,7 +146,7 @@ extension TagCloudError {
             self = .refusedLink(tag: "", href: href, reason: error.description, nil)
         case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
              .pngDecodingFailed, .pngTooLarge, .fileWriteFailed, .fileReadFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption,
-             .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
+             .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation, .animationAreaTooLarge:
             self = .renderingFailed(format: format, error)
         }
     }

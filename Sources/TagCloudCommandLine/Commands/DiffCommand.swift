@@ -250,7 +250,7 @@ extension TagCloudCommand {
                 throw .cannotCompareImages(reason: "\(name) is not a readable PNG image: \(reason)")
             case .invalidSize, .invalidScale, .imageTooLarge, .imageAreaTooLarge, .invalidItem, .cairo, .fontUnavailable, .pngEncodingFailed,
                  .fileWriteFailed, .unknownFont, .imageSizesDiffer, .invalidComparisonOption, .refusedLink, .malformedLink,
-                 .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation:
+                 .themeVariantsDiffer, .invalidIdPrefix, .invalidAnimation, .animationAreaTooLarge:
                 throw .cannotCompareImages(reason: "\(name): \(error)")
             }
         }

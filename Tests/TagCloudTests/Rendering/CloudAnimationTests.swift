@@ -196,6 +196,32 @@ import Testing
         }
     }
 
+    /// An APNG whose frames have more pixels in all than the limit is refused before a frame is
+    /// drawn: each of its frames at scale 40 is within a still picture's limits, and drawing them
+    /// took minutes and gigabytes. The same change at scale 2, and as an SVG, is written.
+    @Test func anAPNGOfTooManyPixelsInAllIsRefusedBeforeDrawing() throws {
+        let from = try Cloud(yaml: "width: 400\n\(Self.tags)")
+        var to = from
+        to.width = 250
+        #expect {
+            try from.animationData(to: to, as: .png, scale: 40, animation: .linear(duration: 0.5), frameRate: 60,
+                                   typesetter: bundledTypesetter)
+        } throws: { error in
+            guard case let TagCloudError.animationHasTooManyPixels(frames, width, height, limit)? = error as? TagCloudError else {
+                return false
+            }
+            let message = "\(error)"
+            return frames > 30 && width >= 16_000 && Double(frames) * Double(width) * Double(height) > Double(limit)
+                && limit == RenderingLimits.maximumAnimationPixels
+                && message.contains("\(frames) frames of \(width) × \(height) pixels, \(frames * width * height) pixels in all")
+                && message.contains("--scale")
+        }
+        #expect(try from.animationData(to: to, as: .png, scale: 2, animation: .linear(duration: 0.5), frameRate: 60,
+                                       typesetter: bundledTypesetter).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try from.animationData(to: to, as: .svg, animation: .linear(duration: 0.5), frameRate: 60,
+                                       typesetter: bundledTypesetter).count > 0)
+    }
+
     @Test func aLoopEndsWhereItStartedAndBadNumbersAreNamed() throws {
         let from = try Cloud(yaml: "width: 300\nbackground: white\n\(Self.tags)")
         var to = from

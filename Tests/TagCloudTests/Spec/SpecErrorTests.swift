@@ -226,6 +226,21 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                 == .controlCharacter("\u{7}", tag: "- a\u{7}", key: nil, at(.text, 1, 1)))
     }
 
+    /// `true` or `false` where a link goes is refused (`href: false` was the relative link
+    /// `./false` on every page); a number is a relative link (`href: 2024`), `null` no link.
+    @Test func aBooleanIsNoLink() throws {
+        let link = "a link (leave it out, or null, for none)"
+        #expect(parseError("{\"tags\":[{\"text\":5,\"href\":false}]}", .json)
+                == .wrongType(path: "tags[0].href", expected: link, got: "the value false", at(.json, 1, 27)))
+        #expect(parseError("tags:\n  - text: Swift\n    href: true\n    tooltip: t\n", .yaml)
+                == .wrongType(path: "tags[0].href", expected: link, got: "the value true", at(.yaml, 3, 11)))
+        #expect(parseError("tags: [a]\nfontURL: false\n", .yaml)
+                == .wrongType(path: "fontURL", expected: link, got: "the value false", at(.yaml, 2, 10)))
+        #expect(try Cloud(yaml: "tags:\n  - {text: a, href: 2024}\n").tags[0].href == "2024")
+        #expect(try Cloud(yaml: "tags:\n  - {text: a, href: null}\n").tags[0].href == nil)
+        #expect(try Cloud(yaml: "tags:\n  - {text: a, href: \"false\"}\n").tags[0].href == "false", "quoted, it is the link written")
+    }
+
     /// A control character in a tag's link or tooltip, or in a setting, is named by its key, not
     /// blamed on the tag's text.
     @Test func aControlCharacterNamesTheKeyHoldingIt() {

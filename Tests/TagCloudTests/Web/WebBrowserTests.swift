@@ -705,7 +705,8 @@ import Typesetting
     /// second new user found: `svg g { fill }` (labels in the page's colour), `svg { width: 100% }`,
     /// `text { fill-opacity: 1 }`, `crispEdges`, decorations on `ul`, `li`, `span` and `[title]`,
     /// tap-target sizes on links, ligatures turned off, and `li` sizes, offsets and order; and a
-    /// fifth's: `span` offsets, `-webkit-text-fill-color`, `shape-rendering` on `use`, outlines.
+    /// fifth's: `span` offsets, `-webkit-text-fill-color`, `shape-rendering` on `use`, outlines;
+    /// a sixth's: `text-indent` on `li`, and `scale`, `translate`, `rotate` and `zoom`.
     @Test(arguments: ["suggestion-picker-selected", "counts", "links", "two-lines"]) @MainActor
     func aPagesRulesForSVGSpansAndLinksChangeNothing(name: String) throws {
         let item = switch name {
@@ -741,6 +742,11 @@ import Typesetting
             // glyphs aliased through the `use` that draws them, the checkmark outlined.
             + "span{position:relative;top:6px;left:3px}a,span{-webkit-text-fill-color:red}"
             + "svg,g,use{shape-rendering:crispEdges}li svg{outline:2px solid red}"
+            // A sixth's: a blog's hanging bullets (`text-indent` on every `li`, which cut the
+            // labels' first letters), and hover lifts in the transform properties of their own
+            // (`scale`, `translate`, `rotate`, and `zoom`), which grew and moved every chip.
+            + "ul li{padding-left:1em;text-indent:-1em}li{scale:1.1;rotate:3deg;zoom:1.25}a{translate:5px 5px;scale:1.15}"
+            + "svg a,svg g,svg use{translate:5px 5px;scale:1.1;rotate:2deg}svg path{translate:2px;scale:.9}span{translate:3px}"
         for (kind, changed) in try Self.pixelsChanged(in: item, byPageCSS: hostile, name: "hostile-\(name)") {
             #expect(changed == 0, "\(name) \(kind): \(changed) pixels change under a page's rules")
         }

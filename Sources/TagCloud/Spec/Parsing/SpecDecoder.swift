@@ -376,6 +376,7 @@ final class SpecDecoder: @unchecked Sendable {
     /// A tag's link: a string without control characters that web output will write
     /// (``checkLink(_:tag:location:)``).
     func href(_ node: SpecNode, path: @autoclosure () -> String, tag: String) throws(TagCloudError) -> String {
+        try refuseBooleanLink(node, path: path())
         let href = try tagString(node, path: path(), tag: tag)
         try Self.checkLink(href, tag: tag, location: location(node))
         return href
@@ -396,7 +397,17 @@ final class SpecDecoder: @unchecked Sendable {
     /// A web link that is not a tag's (`fontURL`, the folder web output loads fonts from): checked
     /// as ``href(_:path:tag:)`` checks, and an `http` or `https` URL or a relative path (a `mailto:`,
     /// `tel:` or `#fragment` link names no folder).
+    /// Refuses `true` or `false` where a link is written: `href: false`, a natural way to say "no
+    /// link", was the relative link `false` (every page linked to `./false`). A number stays a
+    /// relative link (`href: 2024`, a year's page).
+    private func refuseBooleanLink(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) {
+        guard case .bool = scalarValue(node) else { return }
+        throw .wrongType(path: path(), expected: "a link (leave it out, or null, for none)",
+                         got: describe(node), location(node))
+    }
+
     func webLink(_ node: SpecNode, path: @autoclosure () -> String) throws(TagCloudError) -> String {
+        try refuseBooleanLink(node, path: path())
         let href = try string(node, path: path())
         if let bad = href.unicodeScalars.first(where: TextInput.isControl) {
             throw .controlCharacter(bad, tag: nil, key: path(), location(node))
