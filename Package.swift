@@ -42,10 +42,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // `tagcloud preview`'s server (loopback only), and the logging and NIO types it hands us.
+        // `tagcloud preview`'s server (loopback only), and the logging, NIO and HTTP types it hands us.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: System libraries (never products; only the module named beside each imports it)
@@ -119,7 +120,8 @@ let package = Package(
                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOHTTP1", package: "swift-nio")],
+                               .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "HTTPTypes", package: "swift-http-types")],
                 swiftSettings: fileCheckingSwift),
 
         // MARK: Executables (thin)

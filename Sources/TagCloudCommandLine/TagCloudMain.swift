@@ -77,6 +77,10 @@ package enum TagCloudMain {
         TagCloudError.namesCommandLineOptions.store(true, ordering: .relaxed)
         tuneMemoryAllocator()
         signal(SIGPIPE, SIG_IGN)
+        // A write past `ulimit -f` fails with EFBIG, said as an unwritable output (73), instead
+        // of the signal ending the process without a word (status 153): a batch's writing
+        // threads, which block signals, said it; a single render was killed.
+        signal(SIGXFSZ, SIG_IGN)
         TemporaryFileCleanup.install()
         // Swift reads arguments as UTF-8, a byte that is not becoming U+FFFD: such a file name
         // would be read as a name that does not exist, or written as another file than the one
@@ -166,7 +170,7 @@ package enum TagCloudMain {
                 Task {
                     do {
                         try await server.run(host: host, port: port) { url in
-                            let line = "Previewing \(preview.spec) at \(url) (Ctrl-C stops)\n"
+                            let line = "Previewing \(escapingControls(preview.spec)) at \(url) (Ctrl-C stops)\n"
                             try? StandardStreams.output(line)
                         }
                         exit(TagCloudExitCode.success.rawValue)

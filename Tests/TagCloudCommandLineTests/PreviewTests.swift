@@ -328,13 +328,13 @@ import Testing
             Issue.record("no port in \(server.url)")
             return
         }
-        func status(host: String, secondHost: String? = nil, method: String = "GET") throws -> String {
+        func status(host: String, secondHost: String? = nil, method: String = "GET", target: String = "/cloud.svg") throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", """
                 import http.client
                 c = http.client.HTTPConnection("127.0.0.1", \(port), timeout=10)
-                c.putrequest("\(method)", "/cloud.svg", skip_host=True)
+                c.putrequest("\(method)", "\(target)", skip_host=True)
                 c.putheader("Host", "\(host)")
                 \(secondHost.map { "c.putheader(\"Host\", \"\($0)\")" } ?? "")
                 c.endheaders()
@@ -356,6 +356,12 @@ import Testing
         #expect(try status(host: "evil.example:\(port)").hasPrefix("421 "))
         #expect(try status(host: "127.0.0.1.evil.example").hasPrefix("421 "))
         #expect(try status(host: "127.0.0.1:\(port)", secondHost: "evil.example").hasPrefix("400 "))
+        // A target in absolute form names the authority, whatever Host says (RFC 9112, 3.2.2).
+        #expect(try status(host: "127.0.0.1:\(port)", target: "http://evil.example/cloud.svg").hasPrefix("421 "))
+        #expect(try status(host: "evil.example", target: "http://127.0.0.1:\(port)/cloud.svg").hasPrefix("200 "))
+        #expect(ConnectionFraming.absoluteFormAuthority("HTTP://Evil:80/x?y") == "evil:80"
+                && ConnectionFraming.absoluteFormAuthority("/state") == nil && ConnectionFraming.absoluteFormAuthority("*") == nil
+                && ConnectionFraming.absoluteFormAuthority("127.0.0.1:443") == nil)
         // HEAD is GET without the body: the same status, type and length (a link checker's
         // request); a foreign Host is refused alike.
         let fields = get.split(separator: " ")
@@ -484,6 +490,44 @@ import Testing
         process.waitUntilExit()
         let order = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(order.trimmingCharacters(in: .whitespacesAndNewlines) == "/state", "the first answer: \(order)")
+    }
+
+    /// A render asked for by a client that has gone (its connection closed while it waited) is
+    /// not made: twenty abandoned requests kept a large spec's next render waiting 52 s. Each
+    /// answer numbers its render in `Server-Timing`: behind one render under way, five abandoned
+    /// ones and the next real one, the real one is the second render, not the seventh.
+    @Test func aRenderWhoseClientHasGoneIsNotMade() throws {
+        let folder = try temporaryFolder("preview-abandoned")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("tags.yaml")
+        let tags = (0..<30_000).map { "t\($0)" }.joined(separator: ", ")
+        try Data("width: 1200\ntags: [\(tags)]\n".utf8).write(to: spec)
+        let server = try Server(spec: spec)
+        let printed = try Self.python("""
+            import http.client, socket, threading, time
+            answers = {}
+            def get(path):
+                c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=300)
+                c.request("GET", path)
+                r = c.getresponse()
+                r.read()
+                answers[path] = (r.status, r.getheader("Server-Timing"))
+            first = threading.Thread(target=get, args=("/cloud.json?width=1100",))
+            first.start()
+            time.sleep(0.3)
+            # Five clients that ask and leave while the first render runs.
+            for i in range(5):
+                s = socket.create_connection(("127.0.0.1", \(server.port)))
+                s.sendall(b"GET /cloud.json?width=%d HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n" % (1000 + i))
+                time.sleep(0.05)
+                s.close()
+            time.sleep(0.2)
+            get("/cloud.json?width=1150")
+            first.join()
+            print(answers["/cloud.json?width=1100"], answers["/cloud.json?width=1150"])
+            """)
+        #expect(printed.contains("(200, 'render;dur="), "\(printed)")
+        #expect(printed.hasSuffix(";desc=\"2\"')"), "the real request's render is not the second: \(printed)")
     }
 
     /// `cp -p` over the spec keeps its inode, size and modification time; past 1 MiB its bytes

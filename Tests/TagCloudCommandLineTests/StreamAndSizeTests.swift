@@ -60,6 +60,24 @@ import Testing
                 == ["c.layout.json", "c.svg"])
     }
 
+    /// A single render past the file size limit says so and exits 73, as a batch does, to a
+    /// file or to standard output, the old file kept and nothing left beside it: the signal the
+    /// limit raises ended the process without a word (status 153).
+    @Test func aSingleRenderPastTheFileSizeLimitSaysSo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("tags: [Swift, SwiftUI, Linux, Kotlin, Rust, Go, Zig, Haskell, OCaml, Elixir]\n".utf8)
+            .write(to: folder.appendingPathComponent("c.yaml"))
+        try Data("old".utf8).write(to: folder.appendingPathComponent("c.png"))
+        for command in ["render c.yaml -o c.png --scale 4", "render c.yaml -o c.svg", "render c.yaml -o - --scale 4 > piped.png"] {
+            let result = try Self.shell("ulimit -f 4 && exec \"$TAGCLOUD\" \(command)", in: folder)
+            #expect(result.status == 73, "\(command): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains("ulimit -f"), "\(command): \(result.standardError)")
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("c.png")) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["c.png", "c.yaml", "piped.png"])
+    }
+
     /// Under a low limit on open files a batch runs fewer specs at once and renders them all
     /// (it failed nine of twelve with "Too many open files" at `ulimit -n 10`).
     @Test func aBatchUnderALowFileLimitRendersEverySpec() throws {

@@ -24,7 +24,7 @@ struct PreviewHTTPChannel: ServerChildChannel {
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandlers([ConnectionFraming(), ConnectionLimit(connections)], position: .after(decoder))
+            try pipeline.addHandlers([ConnectionFraming(), ConnectionLimit(connections), ClientPresence()], position: .after(decoder))
             return value
         }
     }
@@ -82,10 +82,28 @@ final class ConnectionFraming: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head(let head) = unwrapInboundIn(data) {
+        if case .head(var head) = unwrapInboundIn(data) {
             waiting.append(Self.answer(to: head))
+            // A target in absolute form (`GET http://other/state HTTP/1.1`) names the request's
+            // authority, which replaces `Host` (RFC 9112, 3.2.2); Hummingbird's codec keeps the
+            // path alone and the `Host`, so such a request was answered for a loopback `Host`.
+            if let authority = Self.absoluteFormAuthority(head.uri) {
+                head.headers.replaceOrAdd(name: "Host", value: authority)
+                context.fireChannelRead(wrapInboundOut(.head(head)))
+                return
+            }
         }
         context.fireChannelRead(data)
+    }
+
+    /// The authority of a target in absolute form (`http://host:port/path`), lower-cased; `nil`
+    /// for any other form: origin (`/path`), asterisk (`*`), and `CONNECT`'s authority form
+    /// (`host:port`, which the decoder reads no further than).
+    static func absoluteFormAuthority(_ target: String) -> String? {
+        guard let first = target.first, first != "/", let scheme = target.range(of: "://") else { return nil }
+        let rest = target[scheme.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return rest[..<end].lowercased()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -268,5 +286,35 @@ final class PreviewConnections: @unchecked Sendable {
             if let requests = open[id]?.requests { open[id]?.requests = max(0, requests - 1) }
             open[id]?.lastActive = clock
         }
+    }
+}
+
+/// Whether a connection's client is still there to read an answer: its input ended (the client
+/// closed or shut down its side; the server allows half-closed connections, so the connection
+/// stays active) or the connection closed. The preview's render queue asks before it renders.
+final class ClientPresence: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+
+    private let lock = NSLock()
+    private var gone = false
+
+    /// Whether the client has gone; any thread may ask.
+    var clientHasGone: Bool { lock.withLock { gone } }
+
+    private func markGone() { lock.withLock { gone = true } }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { markGone() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        markGone()
+        context.fireChannelInactive()
     }
 }

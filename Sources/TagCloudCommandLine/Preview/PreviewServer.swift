@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Hummingbird
 import HummingbirdCore
+import HTTPTypes
 import Logging
 import NIOCore
 import TagCloud
@@ -26,7 +27,9 @@ import Typesetting
 ///
 /// Renders run one at a time on a queue of their own, and `/state` on another, never on the
 /// server's I/O threads: a render of 100,000 tags held up every other request, the page's polls
-/// included, for seconds. What a render leaves free is given back to the system after it
+/// included, for seconds. A request whose client has gone by its turn is not rendered
+/// (``PreviewRequestContext``, ``ClientPresence``): twenty requests abandoned after a second each (a page's slider
+/// dragged, a local page firing `<img>` loads) kept a large spec's next render waiting 52 s. What a render leaves free is given back to the system after it
 /// (`malloc_trim` under glibc: a process that drew 100,000 tags kept hundreds of megabytes).
 ///
 /// A connection idle for a minute is closed, at most 256 are open at once (the one idle longest
@@ -41,6 +44,8 @@ package struct PreviewServer: Sendable {
     /// What `/state` last found: the spec's status, and what was read of it then (its width,
     /// theme and font files), so that polling does not parse the spec four times a second.
     private let known = KnownState()
+    /// The renders made so far, the one under way included.
+    private let renderCount = RenderCount()
 
     package init(specPath: String, overrides: SpecOverrides = SpecOverrides()) {
         self.specPath = specPath
@@ -79,7 +84,7 @@ package struct PreviewServer: Sendable {
     ///   - port: The port; 0 for any free one.
     ///   - announce: Called with the page's URL once the server listens.
     package func run(host: String, port: Int, announce: @escaping @Sendable (String) -> Void) async throws {
-        let router = Router()
+        let router = Router(context: PreviewRequestContext.self)
         router.add(middleware: LoopbackHostMiddleware())
         let server = self
         let routes: [(path: RouterPath, respond: @Sendable (Request) -> Response)] = [
@@ -97,10 +102,17 @@ package struct PreviewServer: Sendable {
         ]
         for route in routes {
             let queue = route.path.description.hasPrefix("/cloud") ? Self.renders : Self.states
-            router.get(route.path) { request, _ in await Self.run(on: queue) { route.respond(request) } }
+            // A render is skipped when its client has gone by its turn; `/state` and the page
+            // cost nothing and are always answered.
+            let renders = queue === Self.renders
+            router.get(route.path) { request, context in
+                await Self.run(on: queue, for: renders ? context.channel : nil) { route.respond(request) }
+            }
             // HEAD is GET without the body, its Content-Length kept (RFC 9110, 9.3.2): link
             // checkers and `curl -I` ask so, and got 404.
-            router.head(route.path) { request, _ in await Self.run(on: queue) { route.respond(request).createHeadResponse() } }
+            router.head(route.path) { request, context in
+                await Self.run(on: queue, for: renders ? context.channel : nil) { route.respond(request).createHeadResponse() }
+            }
         }
         var logger = Logger(label: "tagcloud-preview")
         logger.logLevel = .warning
@@ -126,12 +138,29 @@ package struct PreviewServer: Sendable {
     /// The queue `/state` and the page run on, so that polls are answered while a render runs.
     private static let states = DispatchQueue(label: "tagcloud-preview-state")
 
-    /// Runs `respond` on `queue`, off the server's I/O threads.
-    private static func run(on queue: DispatchQueue, _ respond: @escaping @Sendable () -> Response) async -> Response {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: respond()) }
+    /// Runs `respond` on `queue`, off the server's I/O threads; with the request's `channel`,
+    /// only if its client is still there at its turn (``ClientPresence``): a client that closed
+    /// the connection reads no answer, and one that shut down its sending side (as `nc -N`
+    /// does; browsers, curl and HTTP libraries do not) gets a `503` that says why.
+    private static func run(on queue: DispatchQueue, for channel: (any Channel)?,
+                            _ respond: @escaping @Sendable () -> Response) async -> Response {
+        let presence = try? await channel?.pipeline.handler(type: ClientPresence.self).get()
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                if let channel, !channel.isActive || presence?.clientHasGone == true {
+                    let message = "the request's connection closed its sending side before its turn to render; "
+                        + "the preview renders for clients still connected\n"
+                    return continuation.resume(returning: Response(
+                        status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: message))))
+                }
+                continuation.resume(returning: respond())
+            }
         }
     }
+
+    /// The field that gives a render's time and number (W3C Server Timing).
+    static let serverTiming = HTTPField.Name("Server-Timing")!
 
     /// What the width slider's value is called where a message names it.
     static let widthSource = "the query's width"
@@ -232,8 +261,17 @@ package struct PreviewServer: Sendable {
 
     /// The cloud in a format, or the error as text with status 422. What the render left free is
     /// given back to the system afterwards (``releaseFreeMemory()``).
+    ///
+    /// Each answer says, in `Server-Timing` (which a browser's developer tools show), how long
+    /// its render took and which render since the start it was (`render;dur=812.4;desc="3"`).
     func respond(width: String?, format: OutputFormat) -> Response {
         defer { Self.releaseFreeMemory() }
+        let number = renderCount.next()
+        let start = DispatchTime.now().uptimeNanoseconds
+        func timing() -> String {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return "render;dur=\(String(format: "%.1f", milliseconds));desc=\"\(number)\""
+        }
         do {
             let data = try load(width: width).rendered().data(as: format)
             let type = switch format {
@@ -243,10 +281,10 @@ package struct PreviewServer: Sendable {
             case .png: "image/png"
             case .pdf: "application/pdf"
             }
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store", Self.serverTiming: timing()],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         } catch {
-            return Response(status: .unprocessableContent, headers: [.contentType: "text/plain; charset=utf-8"],
+            return Response(status: .unprocessableContent, headers: [.contentType: "text/plain; charset=utf-8", Self.serverTiming: timing()],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: error.description)))
         }
     }
@@ -268,6 +306,20 @@ struct PreviewRequestError: Error, Equatable {
 
 /// What the preview last read of its spec (``PreviewServer/state()``), shared by the server's
 /// threads under a lock.
+/// A count shared by the threads that answer requests.
+final class RenderCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Counts one more and returns the count.
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
+
 final class KnownState: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: (status: String, width: String, theme: String, fonts: [String])?
@@ -410,10 +462,24 @@ enum PreviewPage {
     }
 }
 
+/// A preview request's context: Hummingbird's, and the request's connection, whose state the
+/// render queue reads before it renders (``PreviewServer``).
+struct PreviewRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The connection the request came on.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
 /// Answers `421 Misdirected Request` to a request whose `Host` is not a loopback name
 /// (``PreviewServer/isLoopbackAuthority(_:)``).
-/// Two `Host` fields are a bad request (RFC 9112, section 3.2). (A target in absolute form, `GET
-/// http://other/ HTTP/1.1`, reaches the router as its path alone and is answered for its `Host`.)
+/// Two `Host` fields are a bad request (RFC 9112, section 3.2). A target in absolute form (`GET
+/// http://other/ HTTP/1.1`) reaches the router as its path alone, its authority in `Host`
+/// (``ConnectionFraming`` puts it there, as RFC 9112, section 3.2.2, has it replace `Host`).
 struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
