@@ -2,7 +2,7 @@
 #   make demo   renders the bundled default cloud (installs what it needs, builds, runs)
 #   make test   runs every test (installs what it needs, builds, tests)
 # Other targets: make build, make bench, make samples, make sanitize, make refs, make clean,
-# make install, make uninstall, make deb, make fault-matrix, make leak-check, make fuzz.
+# make install, make uninstall, make deb, make fault-matrix, make docs-check, make leak-check, make fuzz.
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -49,7 +49,7 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_PC)
 DEMO_INPUT  ?= samples/tag-cloud.yaml
 DEMO_OUTPUT ?= out/demo.png
 
-.PHONY: all build demo test bench samples sanitize refs clean deps-build deps-runtime deps-test deps-bench deps-ref \
+.PHONY: all build demo test docs-check bench samples sanitize refs clean deps-build deps-runtime deps-test deps-bench deps-ref \
         static-pkgconfig release install uninstall deb install-check fault-matrix leak-check fuzz fuzz-build \
         fuzz-corpus fuzz-smoke
 
@@ -142,6 +142,13 @@ test: deps-test
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory fault-matrix
 	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory docs-check
+
+# The documentation check (Tools/docs-check.sh): every library module's DocC catalog and doc
+# comments, converted by docc with warnings as errors (a link to a symbol that is not there, an
+# ambiguous link, an undocumented parameter), from a fresh build of their symbol graphs.
+docs-check: deps-build
+	Tools/docs-check.sh $(SWIFT)
 
 # The fault matrix (Tests/FaultMatrix/fault-matrix.sh): the release command against every way its
 # outputs, inputs, standard streams, images and numbers can go wrong, and kill -9 / SIGINT /

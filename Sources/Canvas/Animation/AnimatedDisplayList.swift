@@ -3,7 +3,7 @@ public import Foundation
 /// An animation as plain values: pictures of one size shown one after another, each for a
 /// duration, looping.
 ///
-/// ``apngData(scale:background:)`` writes it as an animated PNG and ``svgData(background:)`` as an
+/// ``apngData(scale:background:)`` writes it as an animated PNG and ``svgData(background:options:)`` as an
 /// animated SVG; both are byte-for-byte the same for the same animation. TagCloudUI makes one from
 /// a view and its state changes (`ImageRenderer.animation(frameRate:hold:changes:)`).
 ///

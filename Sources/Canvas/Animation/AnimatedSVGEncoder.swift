@@ -3,7 +3,7 @@ public import Foundation
 /// Writes an ``AnimatedDisplayList`` as one SVG document animated with CSS keyframes on
 /// `transform` and `opacity`: no script, no SMIL.
 ///
-/// The document is drawn by the SVG backend (``Renderer/svg(background:)``) from one display list
+/// The document is drawn by the SVG backend (``Renderer/svg(background:options:)``) from one display list
 /// that holds every distinct piece of the frames once, each as a group with an identifier; a
 /// `<style>` element then gives each group a keyframe animation over the whole timeline:
 ///

@@ -120,13 +120,13 @@ extension Renderer where Output == Data {
 }
 
 /// The picture formats Canvas encodes a display list in: the one place a format becomes a
-/// ``Renderer``, for ``ImageRenderer``-style views, the `TagCloud` spec path and the command alike.
+/// ``Renderer``, for `ImageRenderer`-style views, the `TagCloud` spec path and the command alike.
 public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     /// PNG (``Renderer/png(scale:background:)``).
     case png
-    /// SVG (``Renderer/svg(background:)``), one `px` per point.
+    /// SVG (``Renderer/svg(background:options:)``), one `px` per point.
     case svg
-    /// PDF (``Renderer/pdf(background:)``), one PDF point per point.
+    /// PDF (``Renderer/pdf(background:title:)``), one PDF point per point.
     case pdf
 
     /// The renderer of this format.
@@ -197,7 +197,7 @@ extension DisplayList {
         try Renderer.svg(background: background, options: options).render(self)
     }
 
-    /// The picture as PDF; see ``Renderer/pdf(background:)``.
+    /// The picture as PDF; see ``Renderer/pdf(background:title:)``.
     ///
     /// - Parameter background: A colour painted under everything; `nil` for none.
     /// - Returns: The PDF bytes.

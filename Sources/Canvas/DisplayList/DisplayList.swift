@@ -225,7 +225,7 @@ public struct Clip: Sendable, Equatable {
 /// the tooltip as its first child (`<title>…</title>`), and for a link an `<a href>` (checked by
 /// ``WebLink``); a ``role`` adds the classes, ARIA roles and colour custom properties of web output
 /// (see ``ItemRole``). The PDF backend makes links clickable and tooltips annotations over the item
-/// (for items outside clips and opacity groups, see ``Renderer/pdf(background:)``). PNG ignores
+/// (for items outside clips and opacity groups, see ``Renderer/pdf(background:title:)``). PNG ignores
 /// metadata.
 public struct ItemMetadata: Sendable, Hashable {
     /// Text describing the item, such as a chip's label.

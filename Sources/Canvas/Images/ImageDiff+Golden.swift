@@ -1,5 +1,5 @@
 extension ImageDiff {
-    /// What comparing a picture with its golden found: ``compareWithGolden(_:_:options:allowedDifferentPixels:)``.
+    /// What comparing a picture with its golden found: ``compareWithGolden(_:_:options:maxCanvasPixels:allowedDifferentPixels:)``.
     public struct GoldenComparison: Sendable {
         /// The width of the canvas the pictures were compared on: the larger of their widths.
         public var width: Int
@@ -51,7 +51,7 @@ extension ImageDiff {
     public static let goldenThreshold = 0.02
 
     /// The colour of the pixels that only one of two pictures of different sizes has, in the diff
-    /// picture of ``compareWithGolden(_:_:options:allowedDifferentPixels:)``: magenta.
+    /// picture of ``compareWithGolden(_:_:options:maxCanvasPixels:allowedDifferentPixels:)``: magenta.
     public static let onlyInOneColor = RGB(red: 255, green: 0, blue: 255)
 
     /// Compares a picture with its golden as a golden-image test does: at once when the sizes are

@@ -5,7 +5,7 @@ public import Typesetting
 
 extension Cloud {
     /// This cloud changing into `other`: the frames of the animation SwiftUI would show for the
-    /// change, made by TagCloudUI's ``ImageRenderer/animation(frameRate:hold:changes:)``.
+    /// change, made by TagCloudUI's `ImageRenderer/animation(frameRate:hold:changes:)`.
     ///
     /// ```swift
     /// let from = try Cloud(yaml: "width: 358\ntags: [Swift, SwiftUI, Linux, Cairo]")
@@ -27,11 +27,11 @@ extension Cloud {
     /// frame is the first cloud, the last the second; each shows for `hold` seconds. With `loop`,
     /// the animation goes back to the first cloud.
     ///
-    /// Isolated to the main actor, as ``ImageRenderer`` is.
+    /// Isolated to the main actor, as `ImageRenderer` is.
     ///
     /// - Parameters:
     ///   - other: The cloud after the change.
-    ///   - animation: The change's animation; SwiftUI's ``Animation/default`` (a spring) when not
+    ///   - animation: The change's animation; SwiftUI's `Animation/default` (a spring) when not
     ///     given.
     ///   - frameRate: Frames per second, 1 to 240.
     ///   - hold: How long each of the two clouds shows, 0 to 60 seconds.

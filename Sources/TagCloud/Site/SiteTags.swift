@@ -32,7 +32,7 @@ import Canvas
 /// as Ink's `key: value` lines (``LeftOut/publishPage`` for its other pages), and their tags get
 /// Publish's slugs (tags of one slug, which Publish writes one page for, are one); a Jekyll site's terms get Jekyll's (`slugify`
 /// in jekyll-archives' `slug_mode`). Its front matter (YAML between `---`
-/// lines, TOML between `+++` lines, a JSON object, or Org's `#+key: value` lines; see ``FrontMatter``) gives the terms of the
+/// lines, TOML between `+++` lines, a JSON object, or Org's `#+key: value` lines; see `FrontMatter`) gives the terms of the
 /// taxonomies asked for (`tags` and `categories` by default, keys matched ignoring case as Hugo
 /// reads them, as written in Jekyll and Eleventy sites; an Eleventy site's `tags` alone when
 /// ``Options/readsHugoTaxonomies`` is set): a list, or a plain (unquoted) YAML string of comma-separated terms (Publish; a
@@ -73,7 +73,7 @@ public struct SiteTags: Sendable, Hashable {
         /// Whether drafts count. Default: `false`.
         public var includeDrafts = false
         /// Whether pages dated after ``now`` count (Hugo's `--buildFuture`, Jekyll's `--future`).
-        /// Default: `false`, as both build them (``PageDates``).
+        /// Default: `false`, as both build them (`PageDates`).
         public var includeFuture = false
         /// Whether pages whose expiry date has passed count (Hugo's `--buildExpired`).
         /// Default: `false`.
@@ -121,7 +121,7 @@ public struct SiteTags: Sendable, Hashable {
         /// The term's URL slug, as its site names the term's page: Hugo's `urlize`
         /// (``SiteTags/slug(_:)``, also outside any known site), Jekyll's `slugify` in a Jekyll
         /// site (as jekyll-archives names tag pages), Eleventy's `slugify` filter in an Eleventy
-        /// site (``SiteTags/eleventySlug(_:)``), Publish's in a Publish site.
+        /// site (`SiteTags/eleventySlug(_:)`), Publish's in a Publish site.
         public var slug: String
         /// The taxonomy it was first met in (`tags`, `categories`), as the options name it.
         public var taxonomy: String
@@ -131,12 +131,17 @@ public struct SiteTags: Sendable, Hashable {
         public var taxonomySlug: String
         /// Why ``slug`` may not be the name of the page the site's generator writes, or `nil`:
         /// a letter of another script in an Eleventy site's term, which Eleventy's `slugify`
-        /// spells in Latin with a table `collect` does not have (``SiteTags/eleventySlug(_:)``).
+        /// spells in Latin with a table `collect` does not have (`SiteTags/eleventySlug(_:)`).
         public var slugCaveat: String?
 
         /// Makes a term.
         ///
-        /// - Parameter taxonomySlug: ``taxonomySlug``; `nil` gives the taxonomy percent-encoded.
+        /// - Parameters:
+        ///   - name: ``name``, the term as first spelt.
+        ///   - count: ``count``, how many pages have it.
+        ///   - slug: ``slug``, the term's URL slug.
+        ///   - taxonomy: ``taxonomy``, the taxonomy it was first met in.
+        ///   - taxonomySlug: ``taxonomySlug``; `nil` gives the taxonomy percent-encoded.
         public init(name: String, count: Int, slug: String, taxonomy: String = "tags", taxonomySlug: String? = nil) {
             self.name = name
             self.count = count
@@ -715,7 +720,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// The terms a cloud keeps that a template gives no link, and why
-    /// (``linkProblem(_:for:)``), each name once, in the order they were first met.
+    /// (`linkProblem(_:for:)`), each name once, in the order they were first met.
     ///
     /// - Parameters:
     ///   - minCount: As for ``cloud(minCount:top:order:href:)``.
@@ -789,7 +794,7 @@ public struct SiteTags: Sendable, Hashable {
         /// A Publish site: its tags' pages are named as Publish names them (``publishSlug(_:)``).
         var isPublish = false
         /// An Eleventy site: its tags' pages are named by Eleventy's `slugify` filter
-        /// (``eleventySlug(_:)``).
+        /// (`eleventySlug(_:)`).
         var isEleventy = false
         /// A Jekyll site: its tags' pages are named as jekyll-archives names them, by Jekyll's
         /// `slugify` in the mode its configuration sets (``jekyllSlug(_:mode:)``).
@@ -979,7 +984,7 @@ public struct SiteTags: Sendable, Hashable {
     }
 
     /// Whether a term has a letter or symbol that Eleventy's `slugify` spells in Latin by a table
-    /// ``eleventySlug(_:)`` does not have (a Cyrillic, Greek, Arabic, Armenian, Georgian or
+    /// `eleventySlug(_:)` does not have (a Cyrillic, Greek, Arabic, Armenian, Georgian or
     /// Thaana letter or digit, a currency sign, a circled number), so that the slug made here is
     /// not the name of the page Eleventy writes. (Letters of other scripts, such as Chinese,
     /// Hebrew or Korean, Eleventy drops as the slug here does.)

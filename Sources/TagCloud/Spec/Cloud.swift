@@ -16,7 +16,7 @@ public import Canvas
 /// at its line; a value a program sets is checked when the cloud is rendered.
 ///
 /// The keys, their types, limits, defaults and the values each style gives them are declared once,
-/// in the tables beside each type (``Keys``), which the parser, the encoder, ``merging(_:)``,
+/// in the tables beside each type (`Keys`), which the parser, the encoder, ``merging(_:)``,
 /// ``setValue(_:forKeyPath:source:)``, the `tagcloud` command's options and the catalog's key
 /// reference all read.
 public struct Cloud: Sendable, Hashable {

@@ -6,12 +6,12 @@ extension Cloud {
     /// (colours are written as 8-bit hex, so colours not from 8-bit values are rounded).
     ///
     /// Text is written as itself, emoji and every other character outside the Basic
-    /// Multilingual Plane included (``SpecTree/yaml()``); only what YAML cannot carry raw
+    /// Multilingual Plane included (`SpecTree/yaml()`); only what YAML cannot carry raw
     /// (control characters, line breaks, noncharacters, the byte order mark) is escaped, in
     /// double quotes.
     ///
     /// - Returns: YAML text ending with a newline.
-    /// - Throws: Nothing any more (the YAML is written by ``SpecTree/yaml()``, which cannot
+    /// - Throws: Nothing any more (the YAML is written by `SpecTree/yaml()`, which cannot
     ///   fail); kept so that callers need not change.
     public func yaml() throws(TagCloudError) -> String {
         encodedTree().yaml()

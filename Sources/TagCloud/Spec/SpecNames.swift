@@ -151,7 +151,7 @@ extension Cloud {
     }
 
     /// A named look reproducing one of the articles the project started from: the values it gives
-    /// the keys the spec leaves out are declared with each key (``Cloud/Keys``), and listed in
+    /// the keys the spec leaves out are declared with each key (`Cloud/Keys`), and listed in
     /// the catalog's key reference. Each draws the same chips as the `Gallery` target's Swift
     /// version of its example, and makes a 390-pt-wide picture (an iPhone screen).
     public enum Style: String, Sendable, CaseIterable {

@@ -27,7 +27,7 @@ extension Snapshotting where Value == DisplayList, Format == String {
     ///
     /// - Parameters:
     ///   - background: A colour painted under everything; `nil` for none.
-    ///   - idPrefix: The prefix of the document's ids (``SVGOptions/idPrefix``); `nil` (the
+    ///   - idPrefix: The prefix of the document's ids (`SVGOptions/idPrefix`); `nil` (the
     ///     default) derives it from a hash of the document, as web output does, so that any change
     ///     renames every id and the diff shows every line that holds one. Give one (`"tc"`) to
     ///     keep a failing diff to the lines that changed.
@@ -38,7 +38,7 @@ extension Snapshotting where Value == DisplayList, Format == String {
         }
     }
 
-    /// Display lists as their JSON (``DisplayList/jsonData()``): every item's geometry, colour and
+    /// Display lists as their JSON (`DisplayList/jsonData()`): every item's geometry, colour and
     /// glyph positions, compared as text.
     public static var json: Snapshotting {
         Snapshotting(pathExtension: "json", diffing: .lines) { list in

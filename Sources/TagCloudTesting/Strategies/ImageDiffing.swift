@@ -2,7 +2,7 @@ public import Canvas
 import Foundation
 
 /// How far a picture may differ from its golden and still match, in pixelmatch's measure (Canvas's
-/// ``ImageDiff``): a pixel differs when its colour distance in YIQ space is over ``threshold`` and
+/// `ImageDiff`): a pixel differs when its colour distance in YIQ space is over ``threshold`` and
 /// it is not anti-aliasing; the picture matches when no more pixels differ than ``maxDiffPixels``
 /// and ``maxDiffPixelRatio`` allow (Playwright's names, and its rule: the smaller of the two when
 /// both are given, none when neither is).
@@ -101,7 +101,7 @@ public struct ImageTolerance: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A picture compared with its golden by Canvas's ``ImageDiff/compareWithGolden(_:_:options:allowedDifferentPixels:)``,
+/// A picture compared with its golden by Canvas's `ImageDiff/compareWithGolden(_:_:options:maxCanvasPixels:allowedDifferentPixels:)`,
 /// told as a failure: how many pixels differ, the tolerance and how far beyond it, where, and the
 /// diff picture.
 struct ImageComparison {

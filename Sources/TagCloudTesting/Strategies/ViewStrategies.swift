@@ -4,14 +4,14 @@ public import Foundation
 public import LayoutKit
 public import TagCloudUI
 
-/// How a view is laid out and drawn for a snapshot: what ``ImageRenderer`` is told, and which fonts
+/// How a view is laid out and drawn for a snapshot: what `ImageRenderer` is told, and which fonts
 /// it may use.
 ///
-/// Views are rendered on the main actor, as ``ImageRenderer`` requires; an assertion made off it (a
+/// Views are rendered on the main actor, as `ImageRenderer` requires; an assertion made off it (a
 /// nonisolated Swift Testing test, an XCTest method) hands the work to the main actor and waits, so
 /// a test needs no `@MainActor` of its own.
 public struct ViewSnapshotLayout: Sendable {
-    /// The size proposed to the view; `.unspecified` asks for its ideal size, as ``ImageRenderer``
+    /// The size proposed to the view; `.unspecified` asks for its ideal size, as `ImageRenderer`
     /// does by default.
     public var proposedSize: ProposedViewSize
     /// Pixels per point, also the environment's `displayScale`.
@@ -34,7 +34,7 @@ public struct ViewSnapshotLayout: Sendable {
     /// Lays out and draws `view` on the main actor, and checks its text for missing glyphs.
     ///
     /// - Returns: Its display list, without a background.
-    /// - Throws: ``TagCloudUIError`` from rendering, ``SnapshotError/missingGlyphs(text:characters:fonts:)``
+    /// - Throws: `TagCloudUIError` from rendering, ``SnapshotError/missingGlyphs(text:characters:fonts:)``
     ///   for a text the allowed fonts cannot draw, or the error of loading the bundled fonts.
     public func displayList<V: View>(of view: V) throws -> DisplayList {
         let typesetter = try fonts.typesetter()
@@ -88,7 +88,7 @@ private enum MainQueueMarker {
 }
 
 extension Snapshotting where Value: View & SendableMetatype, Format == RGBAImage {
-    /// Any view, laid out by ``ImageRenderer`` and drawn by the PNG backend, as a PNG golden
+    /// Any view, laid out by `ImageRenderer` and drawn by the PNG backend, as a PNG golden
     /// compared in pixelmatch's measure.
     ///
     /// ```swift
@@ -98,7 +98,7 @@ extension Snapshotting where Value: View & SendableMetatype, Format == RGBAImage
     /// - Parameters:
     ///   - proposedSize: The size proposed to the view; its ideal size by default.
     ///   - scale: Pixels per point.
-    ///   - background: The colour behind the view; white, as ``ImageRenderer`` draws, by default;
+    ///   - background: The colour behind the view; white, as `ImageRenderer` draws, by default;
     ///     `nil` for transparent.
     ///   - fonts: Which fonts the text may use; the bundled ones only by default.
     ///   - tolerance: How far pictures may differ.

@@ -237,7 +237,7 @@ extension View {
     public func accessibilityValue(_ value: LocalizedStringKey) -> Self { self }
 
     /// Hides the view from assistive technology (SwiftUI's `accessibilityHidden(_:)`): the SVG and
-    /// PDF a picture makes name only what carries a label (``accessibilityLabel(_:)``).
+    /// PDF a picture makes name only what carries a label (``accessibilityLabel(_:)-(String)``).
     ///
     /// - Returns: The view, unchanged.
     @inlinable

@@ -5,7 +5,7 @@ public enum AnimationFormat: String, Sendable, CaseIterable {
     /// An animated PNG (APNG): ``AnimatedDisplayList/apngData(scale:background:)``, at the
     /// renderer's ``ImageRenderer/scale``.
     case png
-    /// An SVG animated with CSS keyframes: ``AnimatedDisplayList/svgData(background:)``.
+    /// An SVG animated with CSS keyframes: ``AnimatedDisplayList/svgData(background:options:)``.
     case svg
 
     /// The still format of the same kind of file, for errors.

@@ -306,7 +306,7 @@ public struct ShapedLine: Sendable, Equatable {
 
 /// A sequence of glyphs in one face at one size, on one line, in one direction.
 ///
-/// The glyphs, positions, clusters and advances are kept in one buffer (``GlyphStorage``), not
+/// The glyphs, positions, clusters and advances are kept in one buffer (`GlyphStorage`), not
 /// four arrays: a label's run is one allocation. The arrays are made when asked for
 /// (``glyphs``, ``positions``, ``clusters``, ``advances``); renderers read the buffer through
 /// ``glyphCount`` and the indexed accessors (``glyph(_:)``, ``position(_:)``, …) instead.
@@ -404,7 +404,7 @@ public struct GlyphRun: Sendable, Equatable {
 
     /// A run of `count` glyphs in the typesetter's fixed-point values, written by `fill`: each
     /// glyph's x and y offset in 16.16 (the glyph is drawn at `x / 65536`, `baseline - y / 65536`),
-    /// advance in 16.16, cluster and id (see ``GlyphStorage``).
+    /// advance in 16.16, cluster and id (see `GlyphStorage`).
     init(face: FontFace, fontSize: CGFloat, count: Int, line: Int, bidiLevel: UInt8, synthesis: FontSynthesis,
          baseline: CGFloat, fixedFill fill: (GlyphStorage.FixedParts) -> Void) {
         self.synthesis = synthesis

@@ -7,7 +7,7 @@ import Foundation
 /// - ``Cloud/Order/Criterion/weight``: by weight (no weight counts as 1), heaviest first unless
 ///   `descending: false`.
 /// - ``Cloud/Order/Criterion/name``: by text, in the Unicode Collation Algorithm's order for the
-///   spec's `locale` (``NameCollation``).
+///   spec's `locale` (`NameCollation`).
 /// - ``Cloud/Order/Criterion/shuffle``: a Fisher–Yates shuffle (Knuth, TAOCP vol. 2, §3.4.2,
 ///   algorithm P) driven by ``PCG32`` from `seed`, with PCG's unbiased bounded draws, so the same
 ///   seed gives the same order on every machine and with every Swift version.
@@ -24,7 +24,7 @@ public enum ChipOrder {
     ///   - seed: The shuffle's seed.
     ///   - locale: The BCP 47 tag whose collation orders names; `nil` for the root collation.
     /// - Returns: A permutation of `0..<texts.count`.
-    /// - Complexity: O(n log n) comparisons for the sorts (see ``NameCollation`` for the cost of
+    /// - Complexity: O(n log n) comparisons for the sorts (see `NameCollation` for the cost of
     ///   one), O(n) for a shuffle.
     public static func permutation(texts: [String], weights: [Double?], by criterion: Cloud.Order.Criterion,
                                    descending: Bool?, seed: Int, locale: String?) -> [Int] {

@@ -222,7 +222,7 @@ public struct ResolvedCloud: Sendable, Equatable {
 
 extension Cloud {
     /// Every value decided: the cloud's own values over its style's, the style's over the house
-    /// defaults (``Keys``), for its theme.
+    /// defaults (`Keys`), for its theme.
     ///
     /// Chip colours are layered: the style's look (for the theme), then `chip`, then for selected
     /// tags `chip.selected`, then for the others the colours by weight (``Cloud/Colors``,

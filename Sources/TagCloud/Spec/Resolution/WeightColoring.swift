@@ -25,7 +25,7 @@ public enum WeightColoring {
     /// The colour at `position` along a gradient whose stops are spread evenly over 0…1,
     /// interpolated in OKLCH between the two stops around it (the shorter way round the hue
     /// circle; the hue of an achromatic stop takes the other's), then brought into sRGB by
-    /// reducing chroma at constant lightness and hue (``OKLCH/mappedToSRGB(alpha:)``).
+    /// reducing chroma at constant lightness and hue (`OKLCH/mappedToSRGB(alpha:)`).
     ///
     /// Lightness varies linearly with `position` between stops, so it is monotonic along a
     /// two-stop gradient.
