@@ -93,6 +93,23 @@ import Testing
         #expect(cloud.tags.contains { $0.text == "Sci-Fi" && $0.href == "/film-genres/sci-fi/" && $0.weight == 2 })
     }
 
+    /// A taxonomy's and a term's own pages (`content/tags/_index.md`,
+    /// `content/tags/swift/_index.md`) are in no taxonomy, whatever their front matter says, and
+    /// a term's page titles its term: the chip says what Hugo's term page shows. A page with no
+    /// title leaves its term's name as it is.
+    @Test func termPagesTitleTheirTermsAndAreCountedInNone() throws {
+        var files = Self.files
+        files["content/tags/_index.md"] = "---\ntitle: All the tags\ntags: [TaxonomyPage]\n---\n"
+        files["content/tags/swift/_index.md"] = "---\ntitle: Swift, the language\ntags: [TermPage, swift]\n---\n"
+        files["content/tags/c++/_index.md"] = "+++\ntitle = \"C plus plus\"\n+++\n"
+        files["content/tags/café/_index.md"] = "---\ndescription: no title\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 15)
+        #expect(!cloud.tags.contains { ["TaxonomyPage", "TermPage"].contains($0.text) }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "Swift, the language" && $0.href == "/tags/swift/" }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "C plus plus" && $0.href == "/tags/c++/" }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "Café" }, "\(cloud.tags.map(\.text))")
+    }
+
     /// `config/production/` is read over the root's configuration, as `hugo` builds in the
     /// production environment: its `buildFuture` and its taxonomies count.
     @Test func theProductionEnvironmentsConfigurationIsRead() throws {
@@ -185,6 +202,7 @@ import Testing
         // Hugo's term pages: each folder under public/TAXONOMY holding an index.html, by its path
         // (`tags/swift`).
         var pages: [String: Int] = [:]
+        var titles: [String: String] = [:]
         for taxonomy in taxonomyFolders {
             let folder = site.appendingPathComponent("public/\(taxonomy)")
             let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path), "Hugo wrote no \(taxonomy) folder")
@@ -197,6 +215,7 @@ import Testing
                     continue
                 }
                 pages[taxonomy + "/" + relative.dropLast("/index.html".count)] = count
+                titles[taxonomy + "/" + relative.dropLast("/index.html".count)] = text.split(separator: "|").dropLast().joined(separator: "|")
             }
         }
         #expect(pages.count >= minimumPages, "\(pages)")
@@ -213,6 +232,11 @@ import Testing
             let folder = try #require(String(href.dropFirst().dropLast()).removingPercentEncoding, "\(href)")
             #expect(pages[folder] != nil, "\(tag.text): \(href) reaches no page Hugo wrote (\(pages.keys.sorted()))")
             #expect(pages[folder] == tag.weight.map { Int($0) }, "\(tag.text): weight \(tag.weight ?? 0), Hugo's page lists \(pages[folder] ?? 0)")
+            // A term with a page of its own in the content is titled by it, as Hugo titles it
+            // (one without a title is titled "" by Hugo 0.111: the chip keeps the term's name).
+            if files["content/\(folder)/_index.md"] != nil, titles[folder]?.isEmpty == false {
+                #expect(tag.text == titles[folder], "\(tag.text): Hugo's page of it is titled \(titles[folder] ?? "nothing")")
+            }
             linked[folder] = Int(tag.weight ?? 0)
         }
         // Every term page has its chip; drafts, future pages and a bundle's resources have none.

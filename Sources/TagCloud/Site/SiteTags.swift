@@ -264,6 +264,10 @@ public struct SiteTags: Sendable, Hashable {
         /// A page of a Publish site that is not an item (outside its sections' folders, or a
         /// section's own `index.md`): Publish gives tags to items only.
         case publishPage
+        /// A Hugo taxonomy's or term's own page (`content/tags/_index.md`,
+        /// `content/tags/swift/_index.md`): Hugo puts no such page in a taxonomy, whatever its
+        /// front matter says; a term's page gives the term its title (``Term/name``).
+        case hugoTermPage
     }
 
     /// What a site's configuration publishes that is left out by default: Hugo's `buildDrafts`,
@@ -298,6 +302,7 @@ public struct SiteTags: Sendable, Hashable {
             case .jekyllPage: count == 1 ? "1 Jekyll page that is not a post" : "\(count) Jekyll pages that are not posts"
             case .otherLanguage: "\(count) in other languages"
             case .publishPage: count == 1 ? "1 Publish page that is not an item" : "\(count) Publish pages that are not items"
+            case .hugoTermPage: count == 1 ? "1 Hugo taxonomy or term page" : "\(count) Hugo taxonomy and term pages"
             }
         }
         let left = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")) left out)"
@@ -537,6 +542,7 @@ public struct SiteTags: Sendable, Hashable {
         if walker.jekyllPages > 0 { leftOut[.jekyllPage] = walker.jekyllPages }
         if walker.publishPages > 0 { leftOut[.publishPage] = walker.publishPages }
         if walker.otherLanguagePages > 0 { leftOut[.otherLanguage] = walker.otherLanguagePages }
+        if walker.hugoTermPages > 0 { leftOut[.hugoTermPage] = walker.hugoTermPages }
         // Hugo publishes nothing below a section it leaves out (an `_index` page that is a draft,
         // dated in the future or expired, by its own front matter or a cascade): its pages go too.
         var fileResults = results.withLock { $0 }
@@ -605,6 +611,15 @@ public struct SiteTags: Sendable, Hashable {
                 byKey[key]?.count += 1
             }
         }
+        // A term's own page titles it, as Hugo's term pages and lists show it (`.Page.Title`).
+        let titles = Self.hugoTermTitles(walker.hugoTermTitles, problems: &problems)
+        if !titles.isEmpty {
+            func titled(_ term: inout Term) {
+                if let title = titles[TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: term.slug.lowercased())] { term.name = title }
+            }
+            for key in order { byKey[key].map { term in var term = term; titled(&term); byKey[key] = term } }
+            for key in taxonomyOrder { byTaxonomyKey[key].map { term in var term = term; titled(&term); byTaxonomyKey[key] = term } }
+        }
         var site = SiteTags(terms: order.compactMap { byKey[$0] }, termsByTaxonomy: taxonomyOrder.compactMap { byTaxonomyKey[$0] },
                             problems: problems, filesRead: read, leftOut: leftOut)
         site.excludedFound = options.excludedTerms.filter { excludedMet.contains($0) }
@@ -615,6 +630,40 @@ public struct SiteTags: Sendable, Hashable {
         for file in files { for key in file.taxonomies ?? options.taxonomies where !keys.contains(key) { keys.append(key) } }
         site.taxonomiesRead = files.isEmpty ? options.taxonomies : keys
         return site
+    }
+
+    /// A Hugo term page's place: its taxonomy and its folder, in lower case (a taxonomy is a
+    /// front matter key, which Hugo reads in any case).
+    struct TermPageKey: Hashable {
+        var taxonomy: String
+        var folder: String
+    }
+
+    /// The titles of Hugo term pages (`content/tags/swift/_index.md` with `title: Swift
+    /// Language`), by their taxonomy and folder; a page that cannot be read, or whose `title` is
+    /// not text, is said and titles nothing.
+    static func hugoTermTitles(_ pages: [(taxonomy: String, folder: String, url: URL, name: String)],
+                               problems: inout [Problem]) -> [TermPageKey: String] {
+        var titles: [TermPageKey: String] = [:]
+        for page in pages.sorted(by: { $0.name < $1.name }) {
+            do {
+                let bytes = try readStartOfPage(page.url)
+                guard let block = try FrontMatter.find(in: bytes, limit: 1 << 20) else { continue }
+                let values = try block.values(for: ["title"], file: page.name, strings: .one)
+                for rejected in values.rejected {
+                    problems.append(Problem(file: page.name, line: rejected.line, message: "its title is not text, so its term keeps its "
+                                            + "name", skipped: .nothing))
+                }
+                guard let title = values.terms.first(where: { $0.taxonomy == "title" })?.term,
+                      !title.trimmingCharacters(in: .whitespaces).isEmpty, lengthProblem(title, taxonomy: "title") == nil else { continue }
+                titles[TermPageKey(taxonomy: page.taxonomy.lowercased(), folder: page.folder.lowercased())] = title
+            } catch let problem as Problem {
+                problems.append(problem)
+            } catch {
+                problems.append(Problem(file: page.name, line: nil, message: "cannot be read (\(error))", skipped: .nothing))
+            }
+        }
+        return titles
     }
 
     /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
@@ -1660,6 +1709,10 @@ struct FolderWalker {
     /// The names of the Hugo section pages listed (`_index.md` below a content folder, not the
     /// home page): a section Hugo leaves out takes its pages with it.
     var hugoSectionPages = Set<String>()
+    /// The Hugo taxonomy and term pages met, counted in no taxonomy.
+    var hugoTermPages = 0
+    /// The Hugo term pages met: their taxonomy, the term's folder, the file and its name.
+    var hugoTermTitles: [(taxonomy: String, folder: String, url: URL, name: String)] = []
     /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
     /// The folders being read, from the top: a link to one of them is a loop.
@@ -1752,6 +1805,21 @@ struct FolderWalker {
         // is `/docs/my-post`).
         let path = "/" + parts.joined(separator: "/").replacingOccurrences(of: " ", with: "-")
         return rules.resolved(kind: kind, path: path, language: hugo?.language ?? "")
+    }
+
+    /// The taxonomy whose folder the folder being walked is (`content/tags/`, `term` `nil`) or a
+    /// term of (`content/tags/swift/`, `term` `swift`), by the site's taxonomies (or those asked
+    /// for); `nil` for any other folder. Hugo makes the `_index` pages there the taxonomy's and
+    /// the terms' own pages.
+    private func hugoTaxonomyOfPage(depth: Int) -> (name: String, term: String?)? {
+        let folders = hugoPathPrefix + ancestorNames.dropFirst(max(depth, 0))
+        // The folder is named as the taxonomy is (Hugo 0.111 counted `content/film-genres/sci-fi/_index.md`
+        // of a taxonomy `Film Genres` as a section page, in its taxonomies, and titled no term by it).
+        guard (1...2).contains(folders.count),
+              let taxonomy = (siteTaxonomies ?? taxonomies).first(where: { $0.lowercased() == folders[0].lowercased() }) else {
+            return nil
+        }
+        return (taxonomy, folders.count == 2 ? folders[1] : nil)
     }
 
     /// Whether a file is a Hugo section's page (`_index.md`, `_index.fr.md`).
@@ -2319,6 +2387,13 @@ struct FolderWalker {
                         publishPages += 1
                         continue
                     }
+                }
+                if let depth = hugoContentDepth, Self.isSectionPage(entry), let taxonomy = hugoTaxonomyOfPage(depth: depth) {
+                    // A taxonomy's own page, or a term's (its folder named as Hugo names the term's
+                    // page): in no taxonomy; a term's page titles its term.
+                    hugoTermPages += 1
+                    if let term = taxonomy.term { hugoTermTitles.append((taxonomy.name, term, url, entryName)) }
+                    continue
                 }
                 if let depth = hugoContentDepth, ancestorNames.count > depth, Self.isSectionPage(entry) { hugoSectionPages.insert(entryName) }
                 if hugoContentDepth != nil, hugo?.config.disablesRegularPages == true, !Self.isSectionPage(entry) { continue }
