@@ -105,6 +105,23 @@ import Typesetting
                 "\(result.failureMessage ?? "")")
     }
 
+    /// An argument that describes itself as another does ("same") is still another case: the
+    /// two cases resolve to one golden and the second to claim it fails (they were taken for one
+    /// test run twice, numbered in whatever order they ran, and each took the other's golden).
+    struct Variant: CustomStringConvertible, Sendable {
+        var title: String
+        var label: String
+        var description: String { label }
+    }
+
+    @Test(arguments: [Variant(title: "One", label: "same"), Variant(title: "Two", label: "same")])
+    func argumentsThatDescribeThemselvesAlike(_ variant: Variant) {
+        let result = Self.verify(Fixtures.chip(color: variant.title == "One" ? .black : .white))
+        #expect(Self.relativePath(result) == "GoldenPathTests/argumentsThatDescribeThemselvesAlike.same.1.png")
+        #expect(result.outcome == .recorded || result.failureMessage?.contains("two assertions resolve to the golden") == true,
+                "\(result.failureMessage ?? "")")
+    }
+
     /// The full suite path: two suites' `Inner.test` have different goldens (they shared the folder
     /// `Inner`).
     @Suite struct A {

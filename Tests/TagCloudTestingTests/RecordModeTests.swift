@@ -21,6 +21,11 @@ import Testing
         #expect(try mode(["TAGCLOUD_RECORD": "0", "CI": "true"]) == .never)
         #expect(throws: SnapshotError.recordingRefusedOnCI("1")) { try mode(["TAGCLOUD_RECORD": "1", "CI": "true"]) }
         #expect(throws: SnapshotError.unknownRecordMode("everything")) { try mode(["TAGCLOUD_RECORD": "everything"]) }
+        // CI services that do not set CI: Azure Pipelines, Jenkins, TeamCity.
+        for variable in ["TF_BUILD", "JENKINS_URL", "TEAMCITY_VERSION"] {
+            #expect(throws: SnapshotError.recordingRefusedOnCI("yes")) { try mode(["TAGCLOUD_RECORD": "yes", variable: "True"]) }
+            #expect(try mode(["TAGCLOUD_RECORD": "yes", variable: ""]) == .all)
+        }
     }
 
     /// The three states a golden can be in.

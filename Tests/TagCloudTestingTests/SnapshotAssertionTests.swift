@@ -40,6 +40,43 @@ import XCTest
         }
     }
 
+    /// A folder where the golden should be is said to be one, with the actual among the
+    /// artifacts (the message was Foundation's "Error Domain=NSCocoaErrorDomain Code=256", and no
+    /// artifact was written); a text golden that is not UTF-8, or empty, is said so; a NUL in a
+    /// text golden is shown as an escape (it cut the console's message short).
+    @Test func aFolderOrABadTextGoldenIsSaidToBeOne() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = folder.appendingPathComponent("goldens"), artifacts = folder.appendingPathComponent("artifacts")
+        let golden = goldens.appendingPathComponent("SnapshotAssertionTests/aFolderOrABadTextGoldenIsSaidToBeOne.chip.png")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        let image = verifySnapshot(of: Fixtures.chip(color: Fixtures.blue), as: .image(scale: 1), named: "chip", snapshotDirectory: goldens,
+                                   artifactsDirectory: artifacts, environment: Self.quiet)
+        let message = try #require(image.failureMessage)
+        #expect(image.failed && message.contains("cannot be read: it is a folder, not a file"), "\(message)")
+        let actual = try #require(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("actual: ") }, "no artifact named: \(message)")
+        #expect(FileManager.default.fileExists(atPath: String(actual.dropFirst("actual: ".count))), "\(message)")
+
+        let text = goldens.appendingPathComponent("SnapshotAssertionTests/aFolderOrABadTextGoldenIsSaidToBeOne.list.json")
+        func verifyText() throws -> String {
+            try #require(verifySnapshot(of: Fixtures.chip(color: Fixtures.blue), as: .json, named: "list", snapshotDirectory: goldens,
+                                        artifactsDirectory: artifacts, environment: Self.quiet).failureMessage)
+        }
+        try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: text)
+        #expect(try verifyText().contains("is not UTF-8 text (the first bad byte is at offset 0)"))
+        try Data("{\n\u{0}\"x\": 1\n}\n".utf8).write(to: text)
+        let nul = try verifyText()
+        #expect(nul.contains("-\\u{0}\"x\": 1") && !nul.contains("\u{0}"), "\(nul)")
+        try Data().write(to: text)
+        #expect(try verifyText().contains("the golden file is empty, and the actual text has"))
+        // A character cut short at the end, and an overlong form, are placed where they start.
+        try Data([0x41, 0xC3, 0xA9, 0xE2, 0x82]).write(to: text)
+        #expect(try verifyText().contains("the first bad byte is at offset 3"))
+        try Data([0x41, 0xC0, 0x80]).write(to: text)
+        #expect(try verifyText().contains("the first bad byte is at offset 1"))
+    }
+
     @Test func missingMatchingAndMismatchingGoldens() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -188,16 +188,20 @@ struct SnapshotCheck {
             }
             let written = writer.write(difference: nil)
             return failure(.missing, golden: location.golden, """
-                no golden file at \(location.golden.path). \(written.actualDescription)
+                no golden file at \(location.golden.path). \(written.actualDescription)\(Self.numberingHint(location.golden))
                 To record it, run the test again with \(SnapshotRecordMode.environmentVariable)=missing (or pass \
                 record: .missing), look at the picture, and commit it\(written.actualURL.map { "; or copy it: cp \(Self.shellQuoted($0.path)) \(Self.shellQuoted(location.golden.path))" } ?? "").
                 """, location: location, written: written)
         }
         let goldenData: Data
         do {
-            goldenData = try Data(contentsOf: location.golden)
+            goldenData = try Self.readGolden(location.golden)
         } catch {
-            return failure(.error, golden: location.golden, "cannot read the golden file \(location.golden.path): \(error)", location: location)
+            // Said as what it is (a folder, no permission), with the actual value among the
+            // artifacts, as for any golden that cannot be compared.
+            let written = writer.write(difference: nil)
+            return failure(.error, golden: location.golden, "the golden \(location.golden.path) cannot be read: \(error)"
+                           + written.pathsDescription, location: location, written: written)
         }
 
         // Compare: equal bytes match without decoding; otherwise the strategy's diffing decides.
@@ -268,6 +272,43 @@ struct SnapshotCheck {
     }
 
     /// The golden's path and artifacts folder for this assertion.
+    /// A golden's bytes; a folder, or a file that cannot be read, throws its reason in words.
+    static func readGolden(_ url: URL) throws -> Data {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw GoldenReadError(reason: "it is a folder, not a file (remove it, or record the golden after removing it)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw GoldenReadError(reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw GoldenReadError(reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+    }
+
+    /// Why a golden cannot be read, in words.
+    struct GoldenReadError: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    /// For a missing golden numbered past 1 (`x.2.png`) whose first (`x.1.png`) exists: that an
+    /// unnamed assertion is numbered in the order it runs in its test, and that a Swift Testing
+    /// test run again in one process (`--repetitions`) goes on numbering unless its suite has
+    /// `.snapshots`, so that recording would write goldens no other run asks for.
+    static func numberingHint(_ golden: URL) -> String {
+        let stem = golden.deletingPathExtension().lastPathComponent
+        guard let dot = stem.lastIndex(of: "."), let number = Int(stem[stem.index(after: dot)...]), number > 1 else { return "" }
+        let first = golden.deletingLastPathComponent().appendingPathComponent(stem[..<dot] + ".1." + golden.pathExtension)
+        guard FileManager.default.fileExists(atPath: first.path) else { return "" }
+        return "\n  (\(first.lastPathComponent) exists: an unnamed assertion is numbered in the order it runs in its test. If this "
+            + "test ran again in one process, as with --repetitions, give its suite @Suite(.snapshots) so that each run numbers "
+            + "from 1, rather than recording goldens for the repeats.)"
+    }
+
     private func resolveLocation(_ identity: TestIdentity, pathExtension: String) -> SnapshotLocation {
         let file = URL(fileURLWithPath: "\(callSite.filePath)")
         let testFolder = file.deletingLastPathComponent()

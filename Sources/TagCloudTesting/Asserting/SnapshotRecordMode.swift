@@ -7,7 +7,8 @@ public import Foundation
 /// ``never``, the default, a missing golden fails and the actual picture is written among the
 /// artifacts with the command that records it.
 ///
-/// On CI (the `CI` environment variable set, as every CI service sets it) recording from the
+/// On CI (the `CI` environment variable set, as most CI services set it, or Azure Pipelines',
+/// Jenkins' or TeamCity's own variable: ``isCI(_:)``) recording from the
 /// environment must be asked for by the mode's name: `TAGCLOUD_RECORD=all`, `missing` or `failed`.
 /// The loose values a developer may leave set locally (`1`, `true`, `yes`, which mean ``all``
 /// elsewhere) are refused there, and the assertion fails saying so.
@@ -46,10 +47,13 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether `CI` is set to anything but an empty string, `0` or `false`.
+    /// Whether the run is on CI: `CI` set to anything but an empty string, `0` or `false` (GitHub
+    /// Actions, GitLab, CircleCI, Travis, Buildkite, Woodpecker), or the variable of a service that
+    /// does not set `CI`: Azure Pipelines' `TF_BUILD`, Jenkins' `JENKINS_URL`, TeamCity's
+    /// `TEAMCITY_VERSION`.
     static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"]?.lowercased() else { return false }
-        return !["", "0", "false"].contains(value)
+        if let value = environment["CI"]?.lowercased(), !["", "0", "false"].contains(value) { return true }
+        return ["TF_BUILD", "JENKINS_URL", "TEAMCITY_VERSION"].contains { !(environment[$0] ?? "").isEmpty }
     }
 
     /// Whether a golden is written when it is missing.

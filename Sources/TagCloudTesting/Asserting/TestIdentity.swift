@@ -30,7 +30,7 @@ struct TestIdentity: Hashable, Sendable {
         if let testCase, testCase.isParameterized {
             if let values = TestArguments.values(of: testCase) {
                 arguments = values.map(TestArguments.fileNamePart).joined(separator: ",")
-                exactArguments = values.map { String(reflecting: $0) }.joined(separator: "\u{1F}")
+                exactArguments = values.map(TestArguments.structure).joined(separator: "\u{1F}")
             } else {
                 argumentsUnknown = true
             }
@@ -84,6 +84,16 @@ enum TestArguments {
             level = next
         }
         return nil
+    }
+
+    /// An argument's value as its structure shows it (`dump`: its type and every stored
+    /// property, whatever its `description` says): two cases whose arguments describe themselves
+    /// alike (`Variant(title: "One", label: "same")` and `Variant(title: "Two", …)` both "same")
+    /// are two tests, whose claims on one golden collide, not one test run twice.
+    static func structure(_ value: Any) -> String {
+        var text = ""
+        dump(value, to: &text, maxDepth: 8, maxItems: 10_000)
+        return text
     }
 
     /// One argument as part of a file name: a string itself, anything else its test description

@@ -4,17 +4,69 @@ extension Diffing where Format == String {
     /// Text files compared line by line. A mismatch is shown as a unified diff (`diff -u`) with
     /// three lines of context: the first 60 lines of it in the message, the whole of it as the
     /// `diff.txt` artifact.
+    ///
+    /// A golden that is not UTF-8 text cannot be read (a damaged file is said as such, not shown
+    /// as a diff of replacement characters); an empty golden is said to be empty; and control
+    /// characters in the lines the message shows are written as escapes (`\u{0}`), so that a
+    /// NUL byte does not cut the message short in a console (the artifact keeps them).
     public static var lines: Diffing {
-        Diffing(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
+        Diffing(toData: { Data($0.utf8) }, fromData: { data in
+            guard let text = String(data: data, encoding: .utf8) else { throw TextGoldenError.notUTF8(data) }
+            return text
+        }) { reference, actual in
             guard reference != actual else { return nil }
             let diff = UnifiedDiff(reference: reference, actual: actual)
             let text = diff.text(context: 3)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let shown = lines.prefix(60).joined(separator: "\n")
+            let shown = lines.prefix(60).map(escapingControls).joined(separator: "\n")
             let more = lines.count > 60 ? "\n… \(lines.count - 60) more lines in the diff artifact" : ""
-            return SnapshotDifference(message: "\(diff.summary):\n\(shown)\(more)",
+            let summary = reference.isEmpty
+                ? "the golden file is empty, and the actual text has \(actual.split(separator: "\n").count) lines (+ actual)"
+                : diff.summary
+            return SnapshotDifference(message: "\(summary):\n\(shown)\(more)",
                                       artifacts: [SnapshotArtifact(name: "diff", pathExtension: "txt", data: Data(text.utf8))])
         }
+    }
+}
+
+/// A line with its control characters but the tab as escapes (`\u{0}`, `\u{1B}`).
+private func escapingControls<Line: StringProtocol>(_ line: Line) -> String {
+    var shown = ""
+    for scalar in line.unicodeScalars {
+        if scalar.value < 0x20 && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) {
+            shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    return shown
+}
+
+/// Why a text golden cannot be read.
+enum TextGoldenError: Error, CustomStringConvertible {
+    /// Its bytes are not UTF-8.
+    case notUTF8(Data)
+
+    var description: String {
+        switch self {
+        case .notUTF8(let data):
+            return "it is not UTF-8 text (the first bad byte is at offset \(Self.firstBadByte(in: Array(data)))); a text golden is UTF-8"
+        }
+    }
+
+    /// The offset of the first byte that does not begin or continue a UTF-8 character there.
+    static func firstBadByte(in bytes: [UInt8]) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : (0xC2...0xDF).contains(lead) ? 2 : (0xE0...0xEF).contains(lead) ? 3 : (0xF0...0xF4).contains(lead) ? 4 : 0
+            guard length > 0, index + length <= bytes.count else { return index }
+            for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index + next }
+            // The whole character must decode (no overlong forms or surrogates).
+            guard String(bytes: bytes[index..<(index + length)], encoding: .utf8) != nil else { return index }
+            index += length
+        }
+        return index
     }
 }
 
