@@ -445,7 +445,8 @@ enum CloudRenderer {
     /// Rather than a "+N" chip alone on the last row (with `maxRows: 1` and a long first tag, one
     /// that showed no tag at all), the tag that would start that row is cut to share it, as a tag
     /// wider than the flow is cut to the flow. When even that room cannot hold it, the "+N" chip
-    /// stands alone (it fits whenever a row is allowed: the first chip of a row goes on it).
+    /// stands alone (it fits whenever a row is allowed: the first chip of a row goes on it), and
+    /// so it does when the room keeps no letter of the tag (a chip of "…" alone).
     private static func cutBesideMore(_ cloud: ResolvedCloud, index: Int, wide: Set<Int>,
                                       typesetter: Typesetter) throws(TagCloudError) -> CutChip? {
         let n = cloud.chips.count
@@ -465,7 +466,13 @@ enum CloudRenderer {
         // (A stretched row gives the cut tag the 64th back: only the row count is checked.)
         let shared = try layOut(cloud, visible: index + 1, more: n - index - 1, wide: wide.union([index]), cut: cut,
                                 typesetter: typesetter, drawing: false)
-        return shared.hidden == 0 ? cut : nil
+        guard shared.hidden == 0 else { return nil }
+        // A room that keeps no letter of the label draws a chip of "…" alone, which says nothing:
+        // that tag is counted by the "+N" chip instead.
+        if let shown = shared.texts[index], shown.replacingOccurrences(of: "…", with: "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return nil
+        }
+        return cut
     }
 
     /// One layout and drawing pass.

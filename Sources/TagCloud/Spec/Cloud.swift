@@ -130,7 +130,7 @@ public struct Cloud: Sendable, Hashable {
                                    doc: "`greedy` fills each row as far as it goes; `balanced` keeps the same number of rows with widths as even as possible.")
         let maxRows = SpecKey("maxRows", \Cloud.maxRows, .integer(1...1_000_000), defaultDoc: "no limit",
                               option: "max-rows", valueName: "count",
-                              doc: "The most rows to show; the tags that do not fit become one \"+N\" chip (a tag too wide to go beside it on the last row is cut to share that row).")
+                              doc: "The most rows to show; the tags that do not fit become one \"+N\" chip (a tag too wide to go beside it on the last row is cut to share that row, unless the room would keep none of its letters).")
         let moreLabel = SpecKey("moreLabel", \Cloud.moreLabel, .line, defaultDoc: "`{count} more tags` (`1 more tag`)",
                                 doc: "The \"+N\" chip's name for assistive technology (its SVG and HTML `aria-label`), in the cloud's language: `{count}` stands for the number of tags it holds (`{count} autres étiquettes`). A screen reader reads the chip's \"+9\" as \"plus nine\".")
         let direction = SpecKey("direction", \Cloud.direction, .name, default: KeyDefault(Direction.ltr),

@@ -191,6 +191,22 @@ import TestRandom
         }
     }
 
+    /// A room beside the "+N" chip that keeps no letter of the tag gives no chip of "…" alone: the
+    /// tag is counted by the "+N" chip (a 100-point row of `tag-cloud.yaml`'s tags drew "…" and
+    /// "+6"); a room that keeps a letter still cuts the tag.
+    @Test func aCutThatKeepsNoLetterIsCountedInstead() throws {
+        let tags = "tags: [Swift, SwiftUI, iOS Development, Xcode, UIKit, Combine, Core Data, Vapor]\n"
+        for width in [96, 100, 104] {
+            let rendered = try renderSpec("width: \(width)\nmaxRows: 2\n" + tags)
+            let chips = rendered.layout.chips
+            #expect(!chips.contains { $0.shown.map { $0.replacingOccurrences(of: "…", with: "").isEmpty } ?? false },
+                    "\(width): \(chips.map { "\($0.text) → \($0.shown ?? $0.text)" })")
+            #expect(chips.last?.text == "+\(8 - (chips.count - 1))" && rendered.hiddenCount == 8 - (chips.count - 1))
+        }
+        let wider = try renderSpec("width: 110\nmaxRows: 2\n" + tags)
+        #expect(wider.layout.chips.contains { ($0.shown?.count ?? 0) > 1 }, "\(wider.layout.chips.map { $0.shown ?? $0.text })")
+    }
+
     @Test func selectedChipsShowACheckmarkAndABorder() throws {
         let layout = try renderSpec("style: suggestionChips\ntags: [Exercise, {text: Exercise, selected: true}]\n")
         let plain = layout.layout.chips[0]
