@@ -103,11 +103,38 @@ import Testing
         files["content/tags/swift/_index.md"] = "---\ntitle: Swift, the language\ntags: [TermPage, swift]\n---\n"
         files["content/tags/c++/_index.md"] = "+++\ntitle = \"C plus plus\"\n+++\n"
         files["content/tags/café/_index.md"] = "---\ndescription: no title\n---\n"
-        let cloud = try Self.compareWithHugo(files, minimumPages: 15)
+        // A bare number is a title as written; a draft term page takes its term with it.
+        files["content/tags/bundled/_index.md"] = "---\ntitle: 42\n---\n"
+        files["content/tags/node.js/_index.md"] = "---\ntitle: Node\ndraft: true\n---\n"
+        let cloud = try Self.compareWithHugo(files, minimumPages: 14)
         #expect(!cloud.tags.contains { ["TaxonomyPage", "TermPage"].contains($0.text) }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "Swift, the language" && $0.href == "/tags/swift/" }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "C plus plus" && $0.href == "/tags/c++/" }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "Café" }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "42" } && !cloud.tags.contains { $0.text == "Node" || $0.text == "Node.js" },
+                "\(cloud.tags.map(\.text))")
+    }
+
+    /// A draft taxonomy page (`content/tags/_index.md` with `draft: true`) takes its taxonomy:
+    /// Hugo writes none of its term pages, and no chip links to one.
+    @Test func aDraftTaxonomyPageTakesItsTaxonomy() throws {
+        var files = Self.files
+        files["content/tags/_index.md"] = "---\ntitle: Tags\ndraft: true\n---\n"
+        let hugo = try #require(Self.hugo)
+        let site = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        for (path, text) in files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let built = try CommandRunner.run(["--quiet", "--source", site.path, "--destination", site.appendingPathComponent("public").path],
+                                          program: hugo)
+        try #require(built.status == 0, "hugo failed: \(built.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/tags").path), "hugo wrote the tags")
+        let collected = try CommandRunner.run(["collect", site.path, "--taxonomy", "tags", "-o", "tags.json"], in: site)
+        try #require(collected.status == 0, "\(collected.standardError)")
+        #expect(try Cloud(contentsOf: site.appendingPathComponent("tags.json")).tags.isEmpty)
     }
 
     /// `config/production/` is read over the root's configuration, as `hugo` builds in the

@@ -611,11 +611,19 @@ public struct SiteTags: Sendable, Hashable {
                 byKey[key]?.count += 1
             }
         }
-        // A term's own page titles it, as Hugo's term pages and lists show it (`.Page.Title`).
-        let titles = Self.hugoTermTitles(walker.hugoTermTitles, problems: &problems)
-        if !titles.isEmpty {
+        // A term's own page titles it, as Hugo's term pages and lists show it (`.Page.Title`);
+        // a term whose page is a draft is left out, as Hugo leaves it out.
+        let termPages = Self.hugoTermPages(walker.hugoTermTitles, includeDrafts: options.includeDrafts, problems: &problems)
+        if !termPages.titles.isEmpty || !termPages.drafts.isEmpty {
+            func place(_ term: Term) -> TermPageKey { TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: term.slug.lowercased()) }
+            // A draft taxonomy page (`content/tags/_index.md`) takes its whole taxonomy: Hugo writes none of its pages.
+            func isDrafted(_ term: Term) -> Bool {
+                termPages.drafts.contains(place(term)) || termPages.drafts.contains(TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: ""))
+            }
+            for key in order where byKey[key].map(isDrafted) == true { byKey[key] = nil }
+            for key in taxonomyOrder where byTaxonomyKey[key].map(isDrafted) == true { byTaxonomyKey[key] = nil }
             func titled(_ term: inout Term) {
-                if let title = titles[TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: term.slug.lowercased())] { term.name = title }
+                if let title = termPages.titles[place(term)] { term.name = title }
             }
             for key in order { byKey[key].map { term in var term = term; titled(&term); byKey[key] = term } }
             for key in taxonomyOrder { byTaxonomyKey[key].map { term in var term = term; titled(&term); byTaxonomyKey[key] = term } }
@@ -639,31 +647,39 @@ public struct SiteTags: Sendable, Hashable {
         var folder: String
     }
 
-    /// The titles of Hugo term pages (`content/tags/swift/_index.md` with `title: Swift
-    /// Language`), by their taxonomy and folder; a page that cannot be read, or whose `title` is
-    /// not text, is said and titles nothing.
-    static func hugoTermTitles(_ pages: [(taxonomy: String, folder: String, url: URL, name: String)],
-                               problems: inout [Problem]) -> [TermPageKey: String] {
-        var titles: [TermPageKey: String] = [:]
+    /// What Hugo term pages (`content/tags/swift/_index.md`) say of their terms, by taxonomy
+    /// and folder: the titles (`title: Swift Language`; a bare number or boolean as written, as
+    /// Hugo shows it), and the terms whose page is a draft (`draft: true`, which Hugo leaves out
+    /// with its term unless drafts are built). A page that cannot be read is said and says
+    /// nothing; one that sets `url` is said, since a link from `--href` does not follow it.
+    static func hugoTermPages(_ pages: [(taxonomy: String, folder: String, url: URL, name: String)], includeDrafts: Bool,
+                              problems: inout [Problem]) -> (titles: [TermPageKey: String], drafts: Set<TermPageKey>) {
+        var titles: [TermPageKey: String] = [:], drafts = Set<TermPageKey>()
         for page in pages.sorted(by: { $0.name < $1.name }) {
+            let key = TermPageKey(taxonomy: page.taxonomy.lowercased(), folder: page.folder.lowercased())
             do {
                 let bytes = try readStartOfPage(page.url)
                 guard let block = try FrontMatter.find(in: bytes, limit: 1 << 20) else { continue }
-                let values = try block.values(for: ["title"], file: page.name, strings: .one)
-                for rejected in values.rejected {
-                    problems.append(Problem(file: page.name, line: rejected.line, message: "its title is not text, so its term keeps its "
-                                            + "name", skipped: .nothing))
+                let values = try block.values(for: ["title", "url"], file: page.name, strings: .one)
+                if values.isDraft, !includeDrafts { drafts.insert(key) }
+                if let url = values.terms.first(where: { $0.taxonomy == "url" }) {
+                    problems.append(Problem(file: page.name, line: url.line, message: "sets url: \(url.term), where Hugo writes the "
+                                            + "term's page; a link made by --href does not follow it", skipped: .nothing))
                 }
-                guard let title = values.terms.first(where: { $0.taxonomy == "title" })?.term,
-                      !title.trimmingCharacters(in: .whitespaces).isEmpty, lengthProblem(title, taxonomy: "title") == nil else { continue }
-                titles[TermPageKey(taxonomy: page.taxonomy.lowercased(), folder: page.folder.lowercased())] = title
+                var title = values.terms.first(where: { $0.taxonomy == "title" })?.term
+                if title == nil, let bare = values.rejected.first(where: { $0.key == "title" }), case .scalar(_, let text) = bare.kind {
+                    title = text
+                }
+                guard !page.folder.isEmpty, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty,
+                      lengthProblem(title, taxonomy: "title") == nil else { continue }
+                titles[key] = title
             } catch let problem as Problem {
                 problems.append(problem)
             } catch {
                 problems.append(Problem(file: page.name, line: nil, message: "cannot be read (\(error))", skipped: .nothing))
             }
         }
-        return titles
+        return (titles, drafts)
     }
 
     /// The key terms are grouped by, as Hugo groups them (`strings.ToLower(MakePath(term))`):
@@ -1711,7 +1727,8 @@ struct FolderWalker {
     var hugoSectionPages = Set<String>()
     /// The Hugo taxonomy and term pages met, counted in no taxonomy.
     var hugoTermPages = 0
-    /// The Hugo term pages met: their taxonomy, the term's folder, the file and its name.
+    /// The Hugo taxonomy and term pages met: their taxonomy, the term's folder ("" for the
+    /// taxonomy's own page), the file and its name.
     var hugoTermTitles: [(taxonomy: String, folder: String, url: URL, name: String)] = []
     /// The folders read so far, by device and inode.
     private var visited = Set<[UInt64]>()
@@ -2392,7 +2409,8 @@ struct FolderWalker {
                     // A taxonomy's own page, or a term's (its folder named as Hugo names the term's
                     // page): in no taxonomy; a term's page titles its term.
                     hugoTermPages += 1
-                    if let term = taxonomy.term { hugoTermTitles.append((taxonomy.name, term, url, entryName)) }
+                    // (The taxonomy's own page under the folder "": a draft one takes the taxonomy.)
+                    hugoTermTitles.append((taxonomy.name, taxonomy.term ?? "", url, entryName))
                     continue
                 }
                 if let depth = hugoContentDepth, ancestorNames.count > depth, Self.isSectionPage(entry) { hugoSectionPages.insert(entryName) }
