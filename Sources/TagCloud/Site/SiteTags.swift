@@ -1830,10 +1830,11 @@ struct FolderWalker {
     /// the terms' own pages.
     private func hugoTaxonomyOfPage(depth: Int) -> (name: String, term: String?)? {
         let folders = hugoPathPrefix + ancestorNames.dropFirst(max(depth, 0))
-        // The folder is named as the taxonomy is (Hugo 0.111 counted `content/film-genres/sci-fi/_index.md`
-        // of a taxonomy `Film Genres` as a section page, in its taxonomies, and titled no term by it).
-        guard (1...2).contains(folders.count),
-              let taxonomy = (siteTaxonomies ?? taxonomies).first(where: { $0.lowercased() == folders[0].lowercased() }) else {
+        // The folder is named exactly as the taxonomy is: Hugo 0.111 counted
+        // `content/film-genres/sci-fi/_index.md` of a taxonomy `Film Genres`, and
+        // `content/authors/bob/_index.md` of one `Authors`, as section pages, in its taxonomies,
+        // and titled no term by them.
+        guard (1...2).contains(folders.count), let taxonomy = (siteTaxonomies ?? taxonomies).first(where: { $0 == folders[0] }) else {
             return nil
         }
         return (taxonomy, folders.count == 2 ? folders[1] : nil)
