@@ -1441,7 +1441,7 @@ public struct SiteTags: Sendable, Hashable {
             // nothing in `.Site.Taxonomies` (checked with Hugo 0.111), so no chip either.
             if strings == .one, !trimmed.utf8.contains(where: { $0 < 0x80 && isalnum(Int32($0)) != 0 }), Self.slug(trimmed).isEmpty {
                 result.problems.append(Problem(file: name, line: line, message: "\(taxonomy) holds the tag \(quoted(trimmed)), of which "
-                                               + "Hugo makes no term (it has no letter or digit to name its page); it was skipped",
+                                               + "Hugo makes no term (it has no letter or digit to name its page)",
                                                skipped: .term))
                 continue
             }

@@ -193,6 +193,11 @@ import TestRandom
                              "content/toml.md": "+++\ntags = [\"toml\"]\n+++\n"])
         defer { try? FileManager.default.removeItem(at: hugo) }
         #expect(counts(try SiteTags.collect(from: [hugo])) == ["bare-json": 1, "after-blank-line": 1, "toml": 1])
+        // A tag Hugo makes no term of is said once to be skipped (it said so twice).
+        let rocket = try site(["hugo.toml": "title = \"x\"\n", "content/r.md": "---\ntags: [\"🚀\", go]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: rocket) }
+        let said = try SiteTags.collect(from: [rocket]).problems.map(\.description)
+        #expect(said.count == 1 && said[0].hasSuffix("to name its page); it was skipped"), "\(said)")
     }
 
     /// How a `---` block ends, as each generator reads it (checked with Hugo 0.111 and Jekyll's
