@@ -105,12 +105,15 @@ import Testing
         files["content/tags/café/_index.md"] = "---\ndescription: no title\n---\n"
         // A bare number is a title as written; a draft term page takes its term with it.
         files["content/tags/bundled/_index.md"] = "---\ntitle: 42\n---\n"
+        // A term whose slug is percent-encoded in its link (`c%23`) has its page in the folder `c#`.
+        files["content/tags/c#/_index.md"] = "---\ntitle: C Sharp\n---\n"
         files["content/tags/node.js/_index.md"] = "---\ntitle: Node\ndraft: true\n---\n"
         let cloud = try Self.compareWithHugo(files, minimumPages: 14)
         #expect(!cloud.tags.contains { ["TaxonomyPage", "TermPage"].contains($0.text) }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "Swift, the language" && $0.href == "/tags/swift/" }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "C plus plus" && $0.href == "/tags/c++/" }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "Café" }, "\(cloud.tags.map(\.text))")
+        #expect(cloud.tags.contains { $0.text == "C Sharp" }, "\(cloud.tags.map(\.text))")
         #expect(cloud.tags.contains { $0.text == "42" } && !cloud.tags.contains { $0.text == "Node" || $0.text == "Node.js" },
                 "\(cloud.tags.map(\.text))")
     }

@@ -615,7 +615,10 @@ public struct SiteTags: Sendable, Hashable {
         // a term whose page is a draft is left out, as Hugo leaves it out.
         let termPages = Self.hugoTermPages(walker.hugoTermTitles, includeDrafts: options.includeDrafts, problems: &problems)
         if !termPages.titles.isEmpty || !termPages.drafts.isEmpty {
-            func place(_ term: Term) -> TermPageKey { TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: term.slug.lowercased()) }
+            // The slug is a URL's path segment (`c%23` for `C#`); the term page's folder is its decoded name (`c#`).
+            func place(_ term: Term) -> TermPageKey {
+                TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: (term.slug.removingPercentEncoding ?? term.slug).lowercased())
+            }
             // A draft taxonomy page (`content/tags/_index.md`) takes its whole taxonomy: Hugo writes none of its pages.
             func isDrafted(_ term: Term) -> Bool {
                 termPages.drafts.contains(place(term)) || termPages.drafts.contains(TermPageKey(taxonomy: term.taxonomy.lowercased(), folder: ""))
