@@ -23,8 +23,10 @@ static atomic_bool progress_line_open;
 
 static void handle(int number) {
     atomic_store(&ending, true);
+    // A thread inside (creating a temporary's name, or putting a group of outputs in place)
+    // finishes first; at most two seconds, so that a stuck file system cannot keep the process.
     struct timespec step = {0, 1000000};
-    for (int waited = 0; waited < 200 && atomic_load(&creating) > 0; waited++) nanosleep(&step, NULL);
+    for (int waited = 0; waited < 2000 && atomic_load(&creating) > 0; waited++) nanosleep(&step, NULL);
     if (atomic_load(&progress_line_open)) {
         static const char clear[] = "\r\033[K";
         ssize_t ignored = write(2, clear, sizeof clear - 1);
@@ -77,6 +79,30 @@ void tagcloud_signals_unregister_temporary(void) {
     atomic_store(&slot_owner[index], 0);
 }
 
+/// A slot held by no thread, for temporaries a thread keeps several of (a group of outputs):
+/// `pthread_self` is never 1, so `own_slot` never finds it.
+static const uintptr_t detached_owner = 1;
+
+int tagcloud_signals_add_temporary(const char *path) {
+    char *copy = strdup(path);
+    if (!copy) return -1;
+    for (int index = 0; index < slot_count; index++) {
+        uintptr_t expected = 0;
+        if (atomic_compare_exchange_strong(&slot_owner[index], &expected, detached_owner)) {
+            free(atomic_exchange(&slot_path[index], copy));
+            return index;
+        }
+    }
+    free(copy);
+    return -1;
+}
+
+void tagcloud_signals_remove_temporary(int slot) {
+    if (slot < 0 || slot >= slot_count || atomic_load(&slot_owner[slot]) != detached_owner) return;
+    free(atomic_exchange(&slot_path[slot], NULL));
+    atomic_store(&slot_owner[slot], 0);
+}
+
 void tagcloud_signals_register_created_folder(const char *path) {
     char *copy = strdup(path);
     if (!copy) return;
@@ -87,7 +113,13 @@ void tagcloud_signals_register_created_folder(const char *path) {
     free(copy);
 }
 
+/// How deep the calling thread is in creating sections: only the outermost counts, so that a
+/// thread putting a group in place (a section) that creates a temporary inside it (another) is
+/// not stopped halfway by a signal that came in between.
+static _Thread_local int creating_depth;
+
 void tagcloud_signals_begin_creating(void) {
+    if (creating_depth++ > 0) return;
     atomic_fetch_add(&creating, 1);
     if (atomic_load(&ending)) {
         atomic_fetch_sub(&creating, 1);
@@ -96,7 +128,10 @@ void tagcloud_signals_begin_creating(void) {
     }
 }
 
-void tagcloud_signals_end_creating(void) { atomic_fetch_sub(&creating, 1); }
+void tagcloud_signals_end_creating(void) {
+    if (--creating_depth > 0) return;
+    atomic_fetch_sub(&creating, 1);
+}
 
 void tagcloud_signals_set_progress_line_open(bool open) { atomic_store(&progress_line_open, open); }
 

@@ -101,6 +101,53 @@ import Testing
         }
     }
 
+    /// A spec's files that cannot all be held open at once (a low `ulimit -n`) are written in full
+    /// before any is put in place, as under a full disk: at `ulimit -n 8` the PNG was replaced and
+    /// the SVG and PDF not (exit 73), a dark picture beside a light SVG. At every limit the spec's
+    /// files are all new or all old, and nothing is left beside them.
+    @Test func aSpecShortOfFileDescriptorsReplacesAllItsFilesOrNone() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("tags: [Swift, SwiftUI, Linux, Kotlin, Rust, Go]\n".utf8).write(to: folder.appendingPathComponent("c.yaml"))
+        let names = ["c.pdf", "c.png", "c.svg"]
+        let first = try Self.shell("exec \"$TAGCLOUD\" render c.yaml --out-dir out --formats png,svg,pdf --quiet", in: folder)
+        try #require(first.status == 0, "\(first.standardError)")
+        var previous = try names.map { try Data(contentsOf: folder.appendingPathComponent("out/" + $0)) }
+        var rendered = 0
+        for limit in 6...10 {
+            let run = try Self.shell("ulimit -n \(limit) && exec \"$TAGCLOUD\" render c.yaml --out-dir out --formats png,svg,pdf "
+                                     + "--width \(150 + limit)", in: folder)
+            let now = try names.map { try Data(contentsOf: folder.appendingPathComponent("out/" + $0)) }
+            let changed = zip(previous, now).map { $0 != $1 }
+            #expect(changed == (run.status == 0 ? [true, true, true] : [false, false, false]),
+                    "ulimit -n \(limit): status \(run.status), changed \(changed): \(run.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted() == names,
+                    "ulimit -n \(limit)")
+            if run.status == 0 { rendered += 1 }
+            previous = now
+        }
+        // Named temporaries stand in for the unnamed files it cannot hold: from 8 up it renders.
+        #expect(rendered >= 3, "rendered at \(rendered) of 5 limits")
+    }
+
+    /// A batch never writes over a font file: another spec's `fonts` may name it, and that spec
+    /// may be read after the file is written (a font named B.png was replaced by B.yaml's picture
+    /// while A.yaml drew with it, exit 0).
+    @Test func aBatchNeverWritesOverAFont() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let font = try Data(contentsOf: packageRoot.appendingPathComponent("Fonts/DejaVu/DejaVuSans.ttf"))
+        try font.write(to: folder.appendingPathComponent("B.png"))
+        try Data("fonts: [B.png]\ntags: [a, b]\n".utf8).write(to: folder.appendingPathComponent("A.yaml"))
+        try Data("tags: [c, d]\n".utf8).write(to: folder.appendingPathComponent("B.yaml"))
+        let run = try Self.shell("exec \"$TAGCLOUD\" render A.yaml B.yaml --out-dir . --formats png,svg", in: folder)
+        #expect(run.status == 73, "\(run.standardError)")
+        #expect(run.standardError.contains("cannot write the output \"./B.png\": it is a font file"), "\(run.standardError)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("B.png")) == font)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("A.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("B.svg").path))
+    }
+
     @Test func anEmptyPipeNamedByAPathIsSaid() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -22,6 +22,13 @@ void tagcloud_signals_register_temporary(const char *path);
 /// Forgets the calling thread's temporary (renamed into place, or removed) and frees its slot.
 void tagcloud_signals_unregister_temporary(void);
 
+/// Registers a temporary in a slot of its own, held by no thread; returns the slot, or -1 when
+/// every slot is taken.
+int tagcloud_signals_add_temporary(const char *path);
+
+/// Frees a slot `tagcloud_signals_add_temporary` returned.
+void tagcloud_signals_remove_temporary(int slot);
+
 /// Registers a folder the run made (a copy of `path` is kept): a signal removes it, deepest
 /// first, if it is still empty. Beyond 64 folders, not registered.
 void tagcloud_signals_register_created_folder(const char *path);

@@ -14,6 +14,8 @@ package enum FileErrorWording {
         case EISDIR: "it is a folder"
         case ENOTDIR: "a part of the path is not a folder"
         case ELOOP: "the path has a loop of symbolic links"
+        case EMFILE: "the process has no file descriptor to spare (its limit on open files, ulimit -n, is reached)"
+        case ENFILE: "the system has no file descriptor to spare (its limit on open files is reached)"
         default: String(cString: strerror(code))
         }
     }

@@ -22,7 +22,9 @@ struct HugoConfig: Sendable, Equatable {
         /// Whether the language is turned off (`disabled = true`, or listed in `disableLanguages`).
         var disabled = false
         /// The language's own taxonomies (`[languages.fr.taxonomies]`), their plural names.
-        var taxonomies: [String]?
+        var taxonomies: [String]? { taxonomyTable.map(HugoConfig.pluralNames) }
+        /// The language's own `taxonomies` table, singular = plural, merged key by key across files.
+        var taxonomyTable: [String: String]?
         /// The language's own time zone (`[languages.en] timeZone`), over the site's.
         var timeZone: TimeZone?
     }
@@ -36,7 +38,12 @@ struct HugoConfig: Sendable, Equatable {
 
     /// The site's taxonomies (`[taxonomies]`, singular = plural), their plural names, the front
     /// matter keys; `nil` when not configured (Hugo's default: tags and categories).
-    var taxonomies: [String]?
+    var taxonomies: [String]? { taxonomyTable.map(Self.pluralNames) }
+    /// The site's `taxonomies` table, singular = plural. Hugo merges it key by key across the
+    /// configuration's files (checked with Hugo 0.111: `tag = "tags"` in `config/_default/hugo.toml`
+    /// and `series = "series"` in `config/production/taxonomies.toml` make both; `tag = "labels"`
+    /// in the later file replaces `tags` alone).
+    private var taxonomyTable: [String: String]?
 
     /// The taxonomies of a language's pages: its own, else the site's.
     func taxonomies(for language: String) -> [String]? {
@@ -215,19 +222,27 @@ struct HugoConfig: Sendable, Equatable {
         return isName ? given : "production"
     }
 
-    /// The plural names of a `taxonomies` table (`tag = "tags"`), the front matter keys: `tags`
-    /// first, as Hugo's default lists it, then by name.
-    private mutating func taxonomyNames(_ table: [String: ConfigValue], key: String, source: String) -> [String] {
-        var names = Set<String>()
+    /// The entries of a `taxonomies` table (`tag = "tags"`) merged over `existing`, key by key as
+    /// Hugo merges the configuration's files; an entry that is not a plural name is a problem and
+    /// left out.
+    private mutating func taxonomyTable(_ table: [String: ConfigValue], over existing: [String: String]?, key: String,
+                                        source: String) -> [String: String] {
+        var merged = existing ?? [:]
         for (singular, value) in table.sorted(by: { $0.key < $1.key }) {
             guard case .text(let plural, _) = value, !plural.isEmpty else {
                 problems.append(SiteTags.Problem(file: source, line: nil, message: "\(key).\(singular) is not a taxonomy's "
                                                  + "plural name (tag = 'tags')", skipped: .term))
                 continue
             }
-            names.insert(plural)
+            merged[singular] = plural
         }
-        return names.sorted { a, b in
+        return merged
+    }
+
+    /// The plural names of a `taxonomies` table, the front matter keys: `tags` first, as Hugo's
+    /// default lists it, then by name.
+    static func pluralNames(_ table: [String: String]) -> [String] {
+        Set(table.values).sorted { a, b in
             let aFirst = a.lowercased() == "tags", bFirst = b.lowercased() == "tags"
             return aFirst != bFirst ? aFirst : a < b
         }
@@ -344,7 +359,7 @@ struct HugoConfig: Sendable, Equatable {
         default: wrong("languages", "a table of languages")
         }
         switch table["taxonomies"] {
-        case .table(let names)?: taxonomies = taxonomyNames(names, key: "taxonomies", source: source)
+        case .table(let names)?: taxonomyTable = taxonomyTable(names, over: taxonomyTable, key: "taxonomies", source: source)
         case nil: break
         default: wrong("taxonomies", "a table of taxonomies (tag = 'tags')")
         }
@@ -415,7 +430,9 @@ struct HugoConfig: Sendable, Equatable {
             default: wrong("\(prefix)\(code).disabled", "true or false")
             }
             switch keys["taxonomies"] {
-            case .table(let names)?: language.taxonomies = taxonomyNames(names, key: "\(prefix)\(code).taxonomies", source: source)
+            case .table(let names)?:
+                language.taxonomyTable = taxonomyTable(names, over: language.taxonomyTable, key: "\(prefix)\(code).taxonomies",
+                                                       source: source)
             case nil: break
             default: wrong("\(prefix)\(code).taxonomies", "a table of taxonomies (tag = 'tags')")
             }

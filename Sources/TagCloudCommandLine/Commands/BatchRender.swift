@@ -119,6 +119,13 @@ extension TagCloudCommand {
             do throws(CommandError) {
                 for destination in job.destinations {
                     try OutputFile.checkDestination(destination.path, inputs: readFiles, within: destination.folder)
+                    // A font there may be one another spec's `fonts` names, known only once that
+                    // spec is read, perhaps after this file was written: a font named B.png was
+                    // replaced by B.yaml's picture while A.yaml drew with it (exit 0).
+                    if let path = destination.path, isFontFile(atPath: path) {
+                        throw CommandError.cannotWriteOutput(path: path, reason: "it is a font file, which a spec of the batch may "
+                                                             + "read: a batch never writes over a font (move it, or write elsewhere)")
+                    }
                 }
                 return nil
             } catch {

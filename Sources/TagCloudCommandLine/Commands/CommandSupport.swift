@@ -1,4 +1,5 @@
 package import TagCloud
+import Canvas
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -74,7 +75,7 @@ extension TagCloudCommand {
                                                     + "give it without the /"))
                 }
                 throw .library(.cannotReadInput(path: input, reason: code == ENOENT || code == ENOTDIR
-                                                ? "there is no such file" : String(cString: strerror(code))))
+                                                ? "there is no such file" : FileErrorWording.reason(code)))
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 throw .library(.cannotReadInput(path: input, reason: "it is a folder, not a spec file"))

@@ -1,4 +1,5 @@
 package import Foundation
+import Canvas
 import TagCloud
 import Typesetting
 #if canImport(Glibc)
@@ -467,13 +468,31 @@ package enum OutputFile {
     /// Closing the descriptor without ``place(_:target:data:directory:_:)`` leaves nothing.
     private static func writeUnnamed(_ data: Data, target: Target, directory: Int32,
                                      _ fail: (String) -> CommandError) throws(CommandError) -> Int32? {
-        guard !usesNamedTemporaries else { return nil }
+        switch try writeUnnamedFile(data, target: target, directory: directory, fail) {
+        case .written(let descriptor): descriptor
+        case .unsupported, .noDescriptor: nil
+        }
+    }
+
+    /// What ``writeUnnamedFile(_:target:directory:_:)`` could do.
+    fileprivate enum UnnamedFile {
+        /// The file, written and flushed.
+        case written(Int32)
+        /// The file system (or kernel) has no unnamed files, or named ones are asked for.
+        case unsupported
+        /// No descriptor to spare (`EMFILE`, `ENFILE`).
+        case noDescriptor
+    }
+
+    /// ``writeUnnamed(_:target:directory:_:)``, saying why no unnamed file was written.
+    fileprivate static func writeUnnamedFile(_ data: Data, target: Target, directory: Int32,
+                                             _ fail: (String) -> CommandError) throws(CommandError) -> UnnamedFile {
+        guard !usesNamedTemporaries else { return .unsupported }
         let descriptor = openat(directory, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
         if descriptor < 0 {
             let code = errno
-            // No unnamed files here, or no descriptor to spare (a group holds one per format
-            // until it commits): the file is written at commit instead, one at a time.
-            if code == EOPNOTSUPP || code == EISDIR || code == EINVAL || code == EMFILE || code == ENFILE { return nil }
+            if code == EMFILE || code == ENFILE { return .noDescriptor }
+            if code == EOPNOTSUPP || code == EISDIR || code == EINVAL { return .unsupported }
             throw fail(folderReason(code, folderOf(target.path)))
         }
         do throws(CommandError) {
@@ -484,14 +503,14 @@ package enum OutputFile {
             close(descriptor)
             throw error
         }
-        return descriptor
+        return .written(descriptor)
     }
 
     /// Names a file ``writeUnnamed(_:target:data:directory:_:)`` wrote as the target: linked as
     /// the output itself when nothing is there, else as a temporary renamed over the old file
     /// (rename replaces in one step). Without /proc to name the file by and no right to link a
     /// descriptor, `data` is written through a named temporary instead.
-    private static func place(_ descriptor: Int32, target: Target, data: Data, directory: Int32,
+    fileprivate static func place(_ descriptor: Int32, target: Target, data: Data, directory: Int32,
                               _ fail: (String) -> CommandError) throws(CommandError) {
         let folder = folderOf(target.path)
         let name = (target.path as NSString).lastPathComponent
@@ -516,24 +535,43 @@ package enum OutputFile {
     }
 
     /// Files written in full and flushed, not yet in place: ``commit(_:)`` puts them all there,
-    /// so that one that cannot be written (a full disk, a file size limit) leaves the others as
-    /// they were. A batch writes each spec's formats through one: a spec that failed had replaced
-    /// its first formats' files and not the next ones, a layout of one run beside a picture of
-    /// another.
+    /// so that one that cannot be written (a full disk, a file size limit, no descriptor to
+    /// spare) leaves the others as they were. A batch writes each spec's formats through one: a
+    /// spec that failed had replaced its first formats' files and not the next ones, a layout of
+    /// one run beside a picture of another.
     ///
-    /// Regular files are written as unnamed files (`O_TMPFILE`) and named at commit; anything
-    /// else (a device, a FIFO, a file system without unnamed files) is written at commit, as
-    /// ``write(_:to:inputs:within:)`` writes it. A failure at commit (a rename refused) leaves the
+    /// Regular files are written as unnamed files (`O_TMPFILE`), each held open until commit,
+    /// which names them. Where the file system has no unnamed files, or the process no
+    /// descriptor to spare (`ulimit -n`), a file is written in full to a named temporary beside
+    /// the output instead (`.NAME.tmp-XXXXXX`, removed on signals and when the group ends
+    /// without commit), and renamed at commit; to spare descriptors, the unnamed files already
+    /// held are named such temporaries and closed first. Anything else (a device, a FIFO, a
+    /// socket) is written at commit, as ``write(_:to:inputs:within:)`` writes it.
+    ///
+    /// Commit runs as one section that a signal (SIGINT, SIGTERM, SIGHUP) waits for (at most two
+    /// seconds, ``TemporaryFileCleanup``): an interrupted batch left a spec's picture of the new
+    /// run beside its SVG of the old one. A failure at commit (a rename refused) leaves the
     /// files committed before it in place.
     package final class Group {
+        /// Where a prepared file is until commit.
+        private enum State {
+            /// An unnamed file, open.
+            case unnamed(descriptor: Int32)
+            /// A named temporary in the target's folder, closed, and its cleanup slot.
+            case named(name: String, slot: Int32?)
+            /// Nothing yet: written at commit.
+            case atCommit
+            /// In place (or removed).
+            case done
+        }
         private struct Entry {
             let path: String
             let folder: String?
             let data: Data
-            /// The target and its unnamed file, or `nil` to write at commit.
-            let written: (target: Target, descriptor: Int32, directory: Int32)?
-            /// Whether the unnamed file's descriptor is closed (it is, once the file is in place).
-            var closed = false
+            /// The checked target and its folder's descriptor, for unnamed and named files.
+            let target: Target?
+            let directory: Int32
+            var state: State
         }
         private let inputs: InputFiles
         private var entries: [Entry] = []
@@ -545,7 +583,15 @@ package enum OutputFile {
         package init(inputs: InputFiles) { self.inputs = inputs }
 
         deinit {
-            for entry in entries where !entry.closed { if let written = entry.written { close(written.descriptor) } }
+            for entry in entries {
+                switch entry.state {
+                case .unnamed(let descriptor): close(descriptor)
+                case .named(let name, let slot):
+                    unlinkat(entry.directory, name, 0)
+                    TemporaryFileCleanup.remove(slot)
+                case .atCommit, .done: break
+                }
+            }
             for directory in opened { close(directory) }
         }
 
@@ -554,24 +600,27 @@ package enum OutputFile {
         /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)``; nothing is in place.
         package func prepare(_ data: Data, to path: String, within folder: String? = nil) throws(CommandError) {
             let inputs = self.inputs
-            let written = try OutputFile.againIfFolderVanished(path, within: folder) { () throws(CommandError) -> (Target, Int32, Int32)? in
+            let entry = try OutputFile.againIfFolderVanished(path, within: folder) { () throws(CommandError) -> Entry in
                 let target = try OutputFile.checkOnce(path, inputs: inputs, within: folder)
-                guard case .replace = target.method else { return nil }
+                guard case .replace = target.method else {
+                    return Entry(path: path, folder: folder, data: data, target: nil, directory: -1, state: .atCommit)
+                }
                 func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
                 let folderPath = OutputFile.folderOf(target.path)
-                let directory: Int32
-                if let known = directories[folderPath] {
-                    directory = known
-                } else {
-                    directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    // No descriptor to spare: written at commit, as ``writeUnnamed`` does then.
-                    if directory < 0, errno == EMFILE || errno == ENFILE { return nil }
-                    guard directory >= 0 else { throw fail(OutputFile.folderReason(errno, folderPath)) }
-                    directories[folderPath] = directory
-                    opened.append(directory)
-                }
+                let directory = try self.directory(folderPath, fail)
                 do throws(CommandError) {
-                    return try OutputFile.writeUnnamed(data, target: target, directory: directory, fail).map { (target, $0, directory) }
+                    var outcome = try OutputFile.writeUnnamedFile(data, target: target, directory: directory, fail)
+                    if case .noDescriptor = outcome, spareDescriptors() {
+                        outcome = try OutputFile.writeUnnamedFile(data, target: target, directory: directory, fail)
+                    }
+                    let state: State
+                    switch outcome {
+                    case .written(let descriptor): state = .unnamed(descriptor: descriptor)
+                    case .unsupported, .noDescriptor:
+                        let (name, slot) = try OutputFile.writeNamedTemporary(data, target: target, directory: directory, fail)
+                        state = .named(name: name, slot: slot)
+                    }
+                    return Entry(path: path, folder: folder, data: data, target: target, directory: directory, state: state)
                 } catch {
                     // The folder may have vanished (and be made again for the next try): the
                     // next try opens it again. (The descriptor stays open until the group ends:
@@ -580,7 +629,49 @@ package enum OutputFile {
                     throw error
                 }
             }
-            entries.append(Entry(path: path, folder: folder, data: data, written: written.map { (target: $0.0, descriptor: $0.1, directory: $0.2) }))
+            entries.append(entry)
+        }
+
+        /// The folder's descriptor, opened once for the group; with no descriptor to spare, the
+        /// unnamed files held are named and closed first.
+        private func directory(_ folderPath: String, _ fail: (String) -> CommandError) throws(CommandError) -> Int32 {
+            if let known = directories[folderPath] { return known }
+            var directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if directory < 0, errno == EMFILE || errno == ENFILE, spareDescriptors() {
+                directory = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            guard directory >= 0 else { throw fail(OutputFile.folderReason(errno, folderPath)) }
+            directories[folderPath] = directory
+            opened.append(directory)
+            return directory
+        }
+
+        /// Names the unnamed files held as temporaries in their folders and closes them.
+        ///
+        /// - Returns: Whether any descriptor was freed.
+        private func spareDescriptors() -> Bool {
+            var freed = false
+            for index in entries.indices {
+                guard case .unnamed(let descriptor) = entries[index].state, let target = entries[index].target else { continue }
+                let directory = entries[index].directory
+                let outputName = (target.path as NSString).lastPathComponent
+                let folderPath = OutputFile.folderOf(target.path)
+                for _ in 0..<100 {
+                    let name = OutputFile.randomTemporaryName(for: outputName)
+                    let slot = TemporaryFileCleanup.add((folderPath as NSString).appendingPathComponent(name))
+                    let linked = TemporaryFileCleanup.creatingTemporary { OutputFile.link(descriptor, into: directory, as: name) }
+                    if linked == 0 {
+                        close(descriptor)
+                        entries[index].state = .named(name: name, slot: slot)
+                        freed = true
+                        break
+                    }
+                    let code = errno
+                    TemporaryFileCleanup.remove(slot)
+                    if code != EEXIST { break }
+                }
+            }
+            return freed
         }
 
         /// Puts every prepared file in place, in the order prepared, calling `wrote` with each
@@ -588,22 +679,75 @@ package enum OutputFile {
         ///
         /// - Throws: ``CommandError/cannotWriteOutput(path:reason:)`` for the first that fails.
         package func commit(_ wrote: (String) -> Void) throws(CommandError) {
+            let outcome = TemporaryFileCleanup.creatingTemporary { () -> Result<Void, CommandError> in
+                Result { () throws(CommandError) in try commitEach(wrote) }
+            }
+            try outcome.get()
+        }
+
+        private func commitEach(_ wrote: (String) -> Void) throws(CommandError) {
             for index in entries.indices {
                 let entry = entries[index]
-                if let written = entry.written {
-                    let path = entry.path
-                    try OutputFile.place(written.descriptor, target: written.target, data: entry.data, directory: written.directory) {
-                        .cannotWriteOutput(path: path, reason: $0)
-                    }
+                let path = entry.path
+                func fail(_ reason: String) -> CommandError { .cannotWriteOutput(path: path, reason: reason) }
+                switch entry.state {
+                case .unnamed(let descriptor):
+                    guard let target = entry.target else { continue }
+                    try OutputFile.place(descriptor, target: target, data: entry.data, directory: entry.directory, fail)
                     // Its descriptor is free for a file written at commit after it.
-                    close(written.descriptor)
-                    entries[index].closed = true
-                } else {
+                    close(descriptor)
+                case .named(let name, let slot):
+                    guard let target = entry.target else { continue }
+                    guard renameat(entry.directory, name, entry.directory, (target.path as NSString).lastPathComponent) == 0 else {
+                        throw fail(OutputFile.reason(errno))
+                    }
+                    TemporaryFileCleanup.remove(slot)
+                    OutputFile.syncFolder(entry.directory)
+                case .atCommit:
                     try OutputFile.write(entry.data, to: entry.path, inputs: inputs, within: entry.folder)
+                case .done:
+                    continue
                 }
+                entries[index].state = .done
                 wrote(entry.path)
             }
         }
+    }
+
+    /// Writes `data` in full to a new named temporary beside the target (`.NAME.tmp-XXXXXX`,
+    /// registered for removal on signals in a slot of its own), flushed and closed, for a
+    /// ``Group`` to rename at commit.
+    ///
+    /// - Returns: The temporary's name in `directory` and its cleanup slot.
+    fileprivate static func writeNamedTemporary(_ data: Data, target: Target, directory: Int32,
+                                                _ fail: (String) -> CommandError) throws(CommandError) -> (String, Int32?) {
+        let folder = folderOf(target.path)
+        let outputName = (target.path as NSString).lastPathComponent
+        for _ in 0..<100 {
+            let name = randomTemporaryName(for: outputName)
+            let slot = TemporaryFileCleanup.add((folder as NSString).appendingPathComponent(name))
+            let descriptor = TemporaryFileCleanup.creatingTemporary {
+                openat(directory, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            }
+            guard descriptor >= 0 else {
+                let code = errno
+                TemporaryFileCleanup.remove(slot)
+                if code == EEXIST { continue }
+                throw fail(folderReason(code, folder))
+            }
+            do throws(CommandError) {
+                defer { close(descriptor) }
+                if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+                if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
+                guard fsync(descriptor) == 0 else { throw fail(reason(errno)) }
+            } catch {
+                unlinkat(directory, name, 0)
+                TemporaryFileCleanup.remove(slot)
+                throw error
+            }
+            return (name, slot)
+        }
+        throw fail("no temporary file name is free in \(quoted(path: folder))")
     }
 
     /// The fallback of ``replace(_:with:_:)`` when an unnamed file cannot be named.
@@ -646,7 +790,7 @@ package enum OutputFile {
     }
 
     /// `.cloud.png.tmp-k3J9xQ`: hidden, beside the output, random.
-    private static func randomTemporaryName(for name: String) -> String {
+    fileprivate static func randomTemporaryName(for name: String) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         let suffix = String((0..<6).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] })
@@ -657,14 +801,14 @@ package enum OutputFile {
 
     /// Links an unnamed (`O_TMPFILE`) file into a folder: through `/proc/self/fd`, or with
     /// `AT_EMPTY_PATH` where that is allowed. Returns 0 on success, as `linkat(2)`.
-    private static func link(_ descriptor: Int32, into directory: Int32, as name: String) -> Int32 {
+    fileprivate static func link(_ descriptor: Int32, into directory: Int32, as name: String) -> Int32 {
         if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW) == 0 { return 0 }
         return linkat(descriptor, "", directory, name, atEmptyPath)
     }
 
     /// Gives the new file the old one's owner and group (where allowed) and its permissions
     /// without setuid, setgid and sticky bits.
-    private static func keepOwnerAndMode(of existing: FileIdentity, on descriptor: Int32) {
+    fileprivate static func keepOwnerAndMode(of existing: FileIdentity, on descriptor: Int32) {
         // chown first: it clears setuid/setgid bits, which the mode below leaves out anyway.
         if fchown(descriptor, existing.owner, existing.group) != 0 {
             _ = fchown(descriptor, UInt32.max, existing.group)
@@ -672,7 +816,7 @@ package enum OutputFile {
         _ = fchmod(descriptor, mode_t(existing.mode & 0o777))
     }
 
-    private static func syncFolder(_ directory: Int32) {
+    fileprivate static func syncFolder(_ directory: Int32) {
         _ = fsync(directory)
     }
 
@@ -803,7 +947,7 @@ package enum OutputFile {
         case ENXIO: "nothing is connected to it"
         case EFBIG: "the file would be larger than the process's file size limit (ulimit -f) or the file system allows"
         case EIO: "an input/output error"
-        default: String(cString: strerror(code))
+        default: FileErrorWording.reason(code)
         }
     }
 

@@ -61,6 +61,20 @@ package enum TemporaryFileCleanup {
         tagcloud_signals_unregister_temporary()
     }
 
+    /// Registers one of several temporaries the calling thread keeps at once (a group of outputs
+    /// written in full before any is in place), in a slot of its own.
+    ///
+    /// - Returns: The slot, for ``remove(_:)``; `nil` with every slot taken (not registered).
+    static func add(_ path: String) -> Int32? {
+        let slot = tagcloud_signals_add_temporary(path)
+        return slot >= 0 ? slot : nil
+    }
+
+    /// Forgets a temporary ``add(_:)`` registered (renamed into place or removed).
+    static func remove(_ slot: Int32?) {
+        if let slot { tagcloud_signals_remove_temporary(slot) }
+    }
+
     /// Registers folders the run made, after those registered before (beyond 64, not
     /// registered): a signal removes those still empty, deepest first, so that a run stopped
     /// before it wrote anything leaves no folder behind (as one that wrote nothing does).

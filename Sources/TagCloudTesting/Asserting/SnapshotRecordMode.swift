@@ -8,7 +8,7 @@ public import Foundation
 /// artifacts with the command that records it.
 ///
 /// On CI (the `CI` environment variable set, as most CI services set it, or Azure Pipelines',
-/// Jenkins' or TeamCity's own variable: ``isCI(_:)``) recording from the
+/// Jenkins' or TeamCity's own variable: `isCI(_:)`) recording from the
 /// environment must be asked for by the mode's name: `TAGCLOUD_RECORD=all`, `missing` or `failed`.
 /// The loose values a developer may leave set locally (`1`, `true`, `yes`, which mean ``all``
 /// elsewhere) are refused there, and the assertion fails saying so.

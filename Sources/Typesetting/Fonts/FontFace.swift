@@ -458,7 +458,10 @@ enum FontFileFormat: Equatable {
             self = .unknown
             return
         }
-        let tag = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(UInt8(bitPattern: data[$1])) }
+        self.init(tag: (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(UInt8(bitPattern: data[$1])) })
+    }
+
+    fileprivate init(tag: UInt32) {
         switch tag {
         case 0x0001_0000, 0x4F54_544F, 0x7472_7565, 0x7474_6366: self = .sfnt     // 1.0, OTTO, true, ttcf
         case 0x774F_4646: self = .woff                                              // wOFF
@@ -466,6 +469,22 @@ enum FontFileFormat: Equatable {
         default: self = .unknown
         }
     }
+}
+
+/// Whether the file at `path` is one a spec's `fonts` could load: a regular file that starts as a
+/// TrueType, OpenType, WOFF or WOFF2 font does (what ``FontFace`` checks before it opens one).
+/// A file that cannot be read, or that is not a regular file, is not.
+///
+/// Reads at most 12 bytes; never blocks on a FIFO (it is not opened).
+package func isFontFile(atPath path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 12 else { return false }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 4)
+    guard read(descriptor, &bytes, 4) == 4 else { return false }
+    return FontFileFormat(tag: bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) != .unknown
 }
 
 /// Decompresses face `index` of a WOFF or WOFF2 file into an OpenType font in memory: FreeType

@@ -1968,6 +1968,32 @@ import TestRandom
         ])
     }
 
+    /// `taxonomies` tables of several configuration files are merged key by key, as Hugo 0.111
+    /// merges them (its `.Site.Taxonomies` checked for each site below): a later file adds
+    /// taxonomies and replaces the plural of a singular it names, and keeps the others.
+    @Test func taxonomiesMergeAcrossConfigurationFiles() throws {
+        let page = "---\ntags: [t]\nseries: [s]\nlabels: [l]\ncategories: [c]\n---\n"
+        let folder = try site([
+            "a/config/_default/hugo.toml": "[taxonomies]\ntag = 'tags'\n", "a/config/production/taxonomies.toml": "series = 'series'\n",
+            "a/content/p.md": page,
+            "b/hugo.toml": "[taxonomies]\ntag = 'tags'\n", "b/config/_default/taxonomies.toml": "series = 'series'\n", "b/content/p.md": page,
+            "c/config/_default/hugo.toml": "[taxonomies]\ntag = 'tags'\ncategory = 'categories'\n",
+            "c/config/production/taxonomies.toml": "tag = 'labels'\n", "c/content/p.md": page,
+            "d/config/_default/hugo.toml": "[languages.en]\n[languages.en.taxonomies]\ntag = 'tags'\n",
+            "d/config/production/hugo.toml": "[languages.en.taxonomies]\nseries = 'series'\n", "d/content/p.md": page,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = SiteTags.Options()
+        options.readsHugoTaxonomies = true
+        func read(_ name: String) throws -> [String: Int] {
+            counts(try SiteTags.collect(from: [folder.appendingPathComponent(name)], options: options))
+        }
+        #expect(try read("a") == ["t": 1, "s": 1])
+        #expect(try read("b") == ["t": 1, "s": 1])
+        #expect(try read("c") == ["l": 1, "c": 1])
+        #expect(try read("d") == ["t": 1, "s": 1])
+    }
+
     /// A cloud counts one language: two languages' folders given together are refused unless
     /// `language` says which; the summary names the language counted. The configuration folder's
     /// `taxonomies.toml` and `taxonomies.fr.toml` are read as Hugo reads them; a taxonomy that is
