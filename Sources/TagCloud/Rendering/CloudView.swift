@@ -135,6 +135,18 @@ struct ChipLabel: Sendable {
         self.spacing = spacing
     }
 
+    /// This label with every text shown as "…" when `shown` (the layout's `shown`: the texts the
+    /// picture drew, joined by spaces) is every text cut to "…" and the counts whole; `nil`
+    /// when some text keeps a letter.
+    func cutToEllipsis(shown: String) -> ChipLabel? {
+        let ellipsis = "\u{2026}"
+        guard parts.contains(where: { !$0.isCount }),
+              shown == parts.map({ $0.isCount ? $0.text : ellipsis }).joined(separator: " ") else { return nil }
+        var cut = self
+        cut.parts = parts.map { $0.isCount ? $0 : LabelPart(text: ellipsis, isCount: false) }
+        return cut
+    }
+
     /// How much of the chip's size the count is drawn at.
     static let countScale: CGFloat = 0.8
     /// How opaque the count's colour is, as SwiftUI's `.secondary` over the text's colour.

@@ -71,6 +71,8 @@ struct HTMLWriter {
     private var lookRules = ""
     private var checkClasses: [String: Int] = [:]
     private var checkRules = ""
+    private var narrowestClasses: [String: Int] = [:]
+    private var narrowestRules = ""
     private var darkLookRules = ""
 
     /// The language of the list's name: the cloud's, but English when the name is this
@@ -113,7 +115,7 @@ struct HTMLWriter {
             if isLastRowStart, cloud.justification != .stretch, cloud.alignment.horizontal != .leading {
                 items += "<li class=\"tc-fill tc-fill-start\" aria-hidden=\"true\"></li>\n"
             }
-            items += try chipElement(chip, frame: frames[position].frame, isCut: frames[position].shown != nil,
+            items += try chipElement(chip, frame: frames[position].frame, shown: frames[position].shown,
                                      inLastRow: controlsRows && !cloud.justifyLastRow && position >= (rows.last ?? 0))
         }
         if controlsRows, !cloud.justifyLastRow, cloud.justification != .stretch, cloud.alignment.horizontal != .trailing {
@@ -205,8 +207,10 @@ struct HTMLWriter {
 
     // MARK: Chips
 
-    /// One chip's `<li>`; `isCut` when the picture cut its label (the layout's `shown`).
-    private mutating func chipElement(_ chip: DrawnChip, frame: CGRect, isCut: Bool, inLastRow: Bool) throws(TagCloudError) -> String {
+    /// One chip's `<li>`; `shown` is what the picture shows of its label when it cut it (the
+    /// layout's `shown`).
+    private mutating func chipElement(_ chip: DrawnChip, frame: CGRect, shown: String?, inLastRow: Bool) throws(TagCloudError) -> String {
+        let isCut = shown != nil
         let text: String, font: Font, look: ResolvedCloud.ChipLook, darkLook: ResolvedCloud.ChipLook?
         var href: String?
         var hrefKind = WebLink.Kind.web
@@ -237,8 +241,14 @@ struct HTMLWriter {
                     throw .refusedLink(tag: resolved.text, href: given, reason: error.description, nil)
                 }
             }
+            // A label the picture cut to "…" alone is written "…": a browser keeps a label's first
+            // letter however narrow its box (CSS Overflow 3: the first character is clipped, not
+            // ellipsed), and showed "P." where the picture shows "…". The page is never wider
+            // than the picture, so the label is "…" at every width; its name stays whole.
+            if let shown, let cut = label.cutToEllipsis(shown: shown) { label = cut }
             if resolved.isSelected { classes += " tc-selected" }
             if rendered.cutChip?.index == index { classes += " tc-cut" }
+            classes += " " + narrowestClass(leastWidth(of: resolved))
             language = resolved.locale
         } else {
             text = ChipLabel.moreName(rendered.hiddenCount, template: cloud.moreLabel)
@@ -408,6 +418,20 @@ struct HTMLWriter {
         return "\(p)-c\(number)"
     }
 
+    /// The class of a chip's narrowest width (``narrowestWidth(of:)``): a chip is never cut
+    /// below its padding, an ellipsis, its counts and its checkmark, as the picture's layout
+    /// never cuts it below them. Without it a row narrower than that (a 40 pt cloud of 40 pt
+    /// labels, the preview's slider at its left end) squeezed the chip to the row and showed a
+    /// clipped first letter without an ellipsis, where the picture draws "…" in a wider chip.
+    private mutating func narrowestClass(_ width: CGFloat) -> String {
+        let declarations = "min-width:\(number(width))px"
+        if let existing = narrowestClasses[declarations] { return "\(p)-n\(existing)" }
+        let number = narrowestClasses.count
+        narrowestClasses[declarations] = number
+        narrowestRules += "#\(p)>li.\(p)-n\(number){\(declarations)}\n"
+        return "\(p)-n\(number)"
+    }
+
     /// The class number of a font: the families of the faces its label was drawn with, the
     /// chip's own face first, and the size.
     private mutating func fontClass(_ font: Font, labels: [TextItem]) throws(TagCloudError) -> Int {
@@ -488,12 +512,37 @@ struct HTMLWriter {
     /// (never cut) with the gaps before them, and a selected chip's checkmark with its gap. An
     /// estimate from above (the ellipsis in the label's font, the counts in theirs).
     private func narrowestWidth(of chip: ResolvedCloud.Chip) -> CGFloat {
+        width(of: chip, cut: true)
+    }
+
+    /// The narrowest width a chip takes in the page: its narrowest (``narrowestWidth(of:)``), or
+    /// its whole width when that is less (a label narrower than an ellipsis, "C 7", is never
+    /// cut, and the picture's chip is as wide as the label).
+    private func leastWidth(of chip: ResolvedCloud.Chip) -> CGFloat {
+        min(width(of: chip, cut: true), width(of: chip, cut: false))
+    }
+
+    /// A chip's width with its texts whole, or cut to "…" (`cut`): padding, texts, counts with
+    /// the gaps before them, and a selected chip's checkmark with its gap.
+    private func width(of chip: ResolvedCloud.Chip, cut: Bool) -> CGFloat {
         let label = chip.chipLabel
         func width(_ text: String, _ font: Font) -> CGFloat {
             (try? typesetter.measure(text, font: font).size.width) ?? font.size * CGFloat(text.count)
         }
-        var total = 2 * cloud.chipHorizontalPadding + width("…", label.font)
-        for part in label.parts where part.isCount { total += label.spacing + width(part.text, label.countFont) }
+        var total = 2 * cloud.chipHorizontalPadding
+        for (index, part) in label.parts.enumerated() {
+            if index > 0 { total += label.spacing }
+            if part.isCount {
+                total += width(part.text, label.countFont)
+            } else if !cut {
+                total += width(part.text, label.font)
+            } else if !label.parts[..<index].contains(where: { !$0.isCount }) {
+                // The texts cut to one ellipsis, for the first.
+                total += width("…", label.font)
+            } else {
+                total -= label.spacing
+            }
+        }
         if chip.isSelected, let checkmark = chip.look.checkmark {
             // As wide as the `Image` the picture draws (its place in ``checkmarkSVG``).
             total += checkmark.spacing
@@ -649,7 +698,7 @@ struct HTMLWriter {
         css += "\(scope) .tc-link:hover{filter:var(--tc-hover-filter,brightness(.92))}\n"
         // Outside the chip, so that a selected chip filled with the accent colour still shows it.
         css += "\(scope) .tc-link:focus-visible{outline:2px solid var(--tc-focus-ring,#0a84ff);outline-offset:2px}\n"
-        css += fontRules + lookRules + checkRules
+        css += fontRules + lookRules + checkRules + narrowestRules
         if controlsRows {
             css += "\(scope)>.tc-break,\(scope)>.tc-fill{display:none}\n"
             // A size container has no width of its own in a parent sized by its content (a flex

@@ -916,6 +916,32 @@ import Typesetting
         }
     }
 
+    /// A cloud narrower than its chips' narrowest (padding, an ellipsis, counts and checkmark) is
+    /// drawn by the browser as by the picture: each such chip at its narrowest, showing "…". The
+    /// page squeezed the chips to the row and showed a clipped first letter ("P", or "P." with a
+    /// cut ellipsis once the chips kept their width: a browser never ellipses a line's first
+    /// letter), where the picture shows "…" in a wider chip.
+    @Test(arguments: [
+        ("font: {size: 40}\nwidth: 40\ntags: [Python, JavaScript]\n", 2),
+        ("width: 30\nstyle: suggestionChips\nlabel: \"{text} {weight}\"\ntags:\n  - {text: Kubernetes, weight: 12, selected: true}\n"
+            + "  - {text: Swift, weight: 3}\n  - {text: C, weight: 7, selected: true}\n", 2),
+        ("width: 20\nstyle: suggestionChips\ntags:\n  - {text: Go, selected: true}\n  - {text: Rust}\n  - {text: Elixir}\n", 3),
+    ])
+    @MainActor func chipsNarrowerThanAnEllipsisShowOneAsInThePicture(yaml: String, cutToEllipsis: Int) throws {
+        // The layout is as wide as its chips, a fraction of a point: the page is shot whole and
+        // cut to the picture's pixels.
+        let (rendered, html) = try Self.cloudAndFragment(yaml + "background: white\n")
+        let picture = try rendered.displayList.rgbaImage(scale: 2, background: rendered.background)
+        let size = rendered.pixelSize(scale: 1)
+        let shot = try Chromium.shared.screenshot(Self.page(html), width: size.width, height: size.height, scale: 2,
+                                                  name: "html-narrowest-\(yaml.utf8.count)")
+        let result = try Self.compare(picture, shot.cropped(x: 0, y: 0, width: picture.width, height: picture.height))
+        #expect(rendered.layout.chips.filter { $0.shown == "\u{2026}" }.count == cutToEllipsis, "\(rendered.layout.chips)")
+        #expect(rendered.layout.width > rendered.cloud.width + 2 * rendered.cloud.padding, "the layout is wider than the cloud")
+        #expect(html.contains("aria-label=\"\(rendered.layout.chips[0].text)\""), "the chip keeps its name")
+        #expect(result.differentShare <= 0.005, "\(result.differentPixels) of \(result.totalPixels) pixels differ from the PNG")
+    }
+
     /// A bold cloud with labels in fallback faces that have no bold face of their own (Noto
     /// Sans Thai's Regular is what fontconfig falls back to, as Chromium does) looks in the page
     /// as in the picture: emboldened by the browser as the picture emboldens it (the page showed
