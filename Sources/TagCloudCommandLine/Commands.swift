@@ -365,6 +365,11 @@ package struct Preview: ParsableCommand {
             throw .usage("--host is \(quoted(host)), but the preview listens on loopback only (127.0.0.1, ::1 or localhost)")
         }
         guard (0...65_535).contains(port) else { throw .usage("--port is \(port), but it must be from 0 to 65535") }
+        // A browser refuses these (net::ERR_UNSAFE_PORT): the address printed would not open.
+        if let service = PreviewServer.badPorts[port] {
+            throw .usage("--port is \(port) (\(service)), which browsers refuse to open (the Fetch standard's bad ports); "
+                         + "choose another, or 0 for any free one")
+        }
         let request = try RenderCommandLine(inputs: [spec], assignments: assignments).request()
         // A spec that does not parse is shown on the page; one that is not there is an error now.
         try TagCloudCommand.checkInputFiles([spec])

@@ -186,6 +186,12 @@ import Testing
         #expect(message?.contains("tags.yaml:") == true && message?.contains("malformed YAML") == true, "\(message ?? "")")
         try Data("width: 300\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
         #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-error').hidden && \(Self.labels).endsWith('HarfBuzz')"))
+        // What render warns of is shown above the cloud (it was said nowhere), and goes with it.
+        try Data("width: 300\ntags: [Swift, Linux, Cairo, HarfBuzz, \"Kawi \\U00011F04\"]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("!document.getElementById('tagcloud-preview-warnings').hidden && "
+                                      + "document.getElementById('tagcloud-preview-warnings').textContent.includes('U+11F04')"))
+        try Data("width: 300\ntags: [Swift, Linux, Cairo, HarfBuzz]\n".utf8).write(to: spec)
+        #expect(try browser.waitUntil("document.getElementById('tagcloud-preview-warnings').hidden && \(Self.labels).endsWith('HarfBuzz')"))
 
         // The slider lays the cloud out as `render --width` does.
         _ = try browser.evaluate("(() => { const s = document.getElementById('tagcloud-preview-width'); s.value = 150; s.dispatchEvent(new Event('input')); return true; })()")
@@ -528,6 +534,47 @@ import Testing
             """)
         #expect(printed.contains("(200, 'render;dur="), "\(printed)")
         #expect(printed.hasSuffix(";desc=\"2\"')"), "the real request's render is not the second: \(printed)")
+    }
+
+    /// The page asks for the fragment and the layout of each width: the second comes from the
+    /// first's render (`cache` in `Server-Timing`), until the width or the spec changes; each was a
+    /// render of its own (a 30,000-tag spec took 16 s instead of 6 to show). Every answer carries
+    /// what `render` would warn of, percent-encoded in `X-TagCloud-Warnings`.
+    @Test func theFragmentAndTheLayoutOfAWidthShareOneRenderAndItsWarnings() throws {
+        let (server, folder) = try Self.preview(of: "tags: [Swift, \"Kawi \\U00011F04\"]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+            import http.client, urllib.parse
+            def get(path):
+                c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=60)
+                c.request("GET", path)
+                r = c.getresponse()
+                r.read()
+                return r.getheader("Server-Timing").split(";")[0] + " " + r.getheader("Server-Timing").split(";")[2], \\
+                    urllib.parse.unquote(r.getheader("X-TagCloud-Warnings") or "")
+            for path in ["/cloud.html?width=300", "/cloud.json?width=300", "/cloud.html?width=300", "/cloud.json?width=301", "/cloud.svg?width=301"]:
+                timing, warnings = get(path)
+                print(timing, "U+11F04" in warnings and warnings.startswith("warning: "))
+            """
+        #expect(try Self.python(script).split(separator: "\n").map(String.init)
+                == ["render desc=\"1\" True", "cache desc=\"1\" True", "cache desc=\"1\" True", "render desc=\"2\" True",
+                    "render desc=\"3\" True"])
+        // A save makes the next answer a render of its own, with the spec's warnings: an empty spec's.
+        try Data().write(to: folder.appendingPathComponent("tags.yaml"))
+        let empty = try Self.python(script.replacingOccurrences(of: "\"U+11F04\" in warnings", with: "\"is empty\" in warnings"))
+        #expect(empty.split(separator: "\n").first == "render desc=\"4\" True", "\(empty)")
+    }
+
+    /// A port browsers refuse to open (the Fetch standard's bad ports) is refused at once: the
+    /// preview ran, and the address it printed could not be opened (`net::ERR_UNSAFE_PORT`).
+    @Test func aPortBrowsersRefuseIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("tags: [Swift]\n".utf8).write(to: folder.appendingPathComponent("tags.yaml"))
+        for port in ["6667", "10080", "1"] {
+            let run = try CommandRunner.run(["preview", "tags.yaml", "--port", port], in: folder)
+            #expect(run.status == 64 && run.standardError.contains("which browsers refuse to open"), "\(port): \(run.standardError)")
+        }
     }
 
     /// `cp -p` over the spec keeps its inode, size and modification time; past 1 MiB its bytes
