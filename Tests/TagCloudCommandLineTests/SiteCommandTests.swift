@@ -509,6 +509,28 @@ import Testing
                 && !elsewhere.standardError.contains("pages of categories"), "\(elsewhere.standardError)")
         let there = try CommandRunner.run(["collect", permalinked.path, "--taxonomy", "tags", "--href", "/blog/topics/{slug}/", "-o", "f.yaml"], in: out)
         #expect(there.status == 0 && !there.standardError.contains("permalinks"), "\(there.standardError)")
+        // Where hugo 0.111 writes the term pages: under the baseURL's path (/blog/tags/go/), as
+        // .html with uglyURLs (/tags/go.html), under the language's folder (/en/tags/go/) when the
+        // language counted is not the default; --href '/tags/{slug}/' reached none, unsaid.
+        let sites: [(config: String, href: String, expected: [String])] = [
+            ("baseURL = 'https://e.org/blog/'\n", "/tags/{slug}/", ["under \"/blog/\"", "give --href \"/blog/tags/{slug}/\""]),
+            ("baseURL = 'https://e.org/'\nuglyURLs = true\n", "/tags/{slug}/", ["\"/tags/swift.html\"", "(\"/tags/{slug}.html\")"]),
+            ("baseURL = 'https://e.org/'\ndefaultContentLanguage = 'fr'\n[languages.fr]\n[languages.en]\n", "/tags/{slug}/",
+             ["under \"/en/\""]),
+            ("baseURL = 'https://e.org/blog'\nuglyURLs = true\n", "/blog/tags/{slug}.html", []),
+        ]
+        for (index, site) in sites.enumerated() {
+            let root = out.appendingPathComponent("placed-\(index)")
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+            try Data(site.config.utf8).write(to: root.appendingPathComponent("hugo.toml"))
+            try Data("---\ntags: [Go]\n---\n".utf8).write(to: root.appendingPathComponent("content/a.en.md"))
+            try Data("---\ntags: [Go]\n---\n".utf8).write(to: root.appendingPathComponent("content/a.md"))
+            let run = try CommandRunner.run(["collect", root.path, "--href", site.href, "--language", "en", "-o", "placed-\(index).yaml"],
+                                            in: out)
+            #expect(run.status == 0, "\(site.config): \(run.standardError)")
+            for text in site.expected { #expect(run.standardError.contains(text), "\(site.config): \(run.standardError)") }
+            if site.expected.isEmpty { #expect(!run.standardError.contains("Hugo"), "\(site.config): \(run.standardError)") }
+        }
     }
 
     /// A batch's messages come in the specs' order whatever order they finish in; a spec whose

@@ -64,6 +64,13 @@ struct HugoConfig: Sendable, Equatable {
     /// Whether `disableKinds` lists `page`: Hugo then builds no regular page (any page but an
     /// `_index` one, leaf bundles included), and its taxonomies count none.
     var disablesRegularPages = false
+    /// The path of `baseURL` (`/blog/` of `https://example.org/blog/`), under which Hugo writes
+    /// every page; `/` when it has none.
+    var baseURLPath = "/"
+    /// `uglyURLs`: Hugo writes a term's page as `/tags/swift.html`, not `/tags/swift/`.
+    var uglyURLs = false
+    /// `defaultContentLanguageInSubdir`: the default language's pages are under `/en/` too.
+    var defaultContentLanguageInSubdir = false
     /// `ignoreFiles`: regular expressions; a content file whose absolute path one matches is no page.
     var ignoreFiles = IgnoreFiles(patterns: [])
     /// The site's own `cascade` (a table, or a list of tables with their `_target`), outside
@@ -342,6 +349,22 @@ struct HugoConfig: Sendable, Equatable {
             ignoreFiles = IgnoreFiles(patterns: patterns)
         case nil: break
         default: wrong("ignoreFiles", "a list of regular expressions")
+        }
+        switch table["baseurl"] {
+        case .text(let url, _)?:
+            // The path of an absolute URL (`https://host/blog`), or of one without a scheme.
+            let path = URLComponents(string: url).map { $0.host == nil && !url.hasPrefix("/") ? "" : $0.path } ?? ""
+            baseURLPath = path.isEmpty ? "/" : (path.hasPrefix("/") ? "" : "/") + path + (path.hasSuffix("/") ? "" : "/")
+        case nil: break
+        default: wrong("baseURL", "a URL")
+        }
+        for (key, name, flag) in [("uglyurls", "uglyURLs", \HugoConfig.uglyURLs),
+                                  ("defaultcontentlanguageinsubdir", "defaultContentLanguageInSubdir", \.defaultContentLanguageInSubdir)] {
+            switch table[key] {
+            case .flag(let value)?: self[keyPath: flag] = value
+            case nil: break
+            default: wrong(name, "true or false")
+            }
         }
         switch table["contentdir"] {
         case .text(let folder, _)? where !folder.isEmpty: contentDir = folder

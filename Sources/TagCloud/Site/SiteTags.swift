@@ -235,6 +235,13 @@ public struct SiteTags: Sendable, Hashable {
     /// The Hugo sites' `[permalinks]` for taxonomies, by taxonomy name in lower case: where Hugo
     /// writes their term pages (`/topics/:slug/`) when not at `/TAXONOMY/SLUG/`.
     public var hugoPermalinks: [String: String] = [:]
+    /// Where the first Hugo site read writes its taxonomies' pages, from the site's root: its
+    /// `baseURL`'s path, then the language counted's folder when Hugo puts its pages in one (a
+    /// language other than the default, or any with `defaultContentLanguageInSubdir`):
+    /// `/blog/fr/` for `/blog/fr/tags/swift/`; `nil` when no Hugo site was read.
+    public var hugoPagePrefix: String?
+    /// Whether the first Hugo site read has `uglyURLs`: a term's page is `/tags/swift.html`.
+    public var hugoUglyURLs = false
     /// The language counted in the multilingual Hugo sites read (one, or none when there were
     /// none), which ``summary(tags:)`` names.
     public var languageCounted: String?
@@ -636,6 +643,8 @@ public struct SiteTags: Sendable, Hashable {
         site.excludedFound = options.excludedTerms.filter { excludedMet.contains($0) }
         site.hugoLanguages = walker.hugoLanguages.sorted()
         site.hugoPermalinks = walker.hugoPermalinks
+        site.hugoPagePrefix = walker.hugoPagePrefix
+        site.hugoUglyURLs = walker.hugoUglyURLs
         site.languageCounted = walker.countedLanguages.count == 1 ? walker.countedLanguages.first : nil
         var keys: [String] = []
         for file in files { for key in file.taxonomies ?? options.taxonomies where !keys.contains(key) { keys.append(key) } }
@@ -1790,6 +1799,9 @@ struct FolderWalker {
     var hugoLanguages = Set<String>()
     /// The `[permalinks]` of the Hugo sites walked (``SiteTags/hugoPermalinks``).
     var hugoPermalinks: [String: String] = [:]
+    /// ``SiteTags/hugoPagePrefix`` and ``SiteTags/hugoUglyURLs``.
+    var hugoPagePrefix: String?
+    var hugoUglyURLs = false
     /// The first Hugo site met that does not build the language asked for.
     var languageError: TagCloudError?
     /// Pages of Hugo sites left out for their language.
@@ -2596,6 +2608,11 @@ struct FolderWalker {
             return nil
         }
         if config.languages.count > 1 { countedLanguages.insert(language) }
+        if hugoPagePrefix == nil {
+            let inFolder = language != config.defaultContentLanguage || config.defaultContentLanguageInSubdir
+            hugoPagePrefix = config.baseURLPath + (inFolder ? language + "/" : "")
+            hugoUglyURLs = config.uglyURLs
+        }
         var mounts: [String: Set<String>] = [:]
         for mount in config.mounts {
             mounts[(Self.folder(mount.folder, in: root).path as NSString).resolvingSymlinksInPath, default: []].formUnion(mount.languages)

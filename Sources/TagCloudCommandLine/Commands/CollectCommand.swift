@@ -207,6 +207,21 @@ extension TagCloudCommand {
                      + "may spell a term unlike {slug})")
             }
         }
+        // A Hugo site whose pages are not at the root (a `baseURL` with a path, a language in its
+        // own folder) or whose term pages end in `.html` (`uglyURLs`): `/tags/{slug}/` reaches
+        // nothing, and nothing said so.
+        if let href = request.href, let prefix = site.hugoPagePrefix, !site.terms.isEmpty {
+            let fixed = String(href.prefix { $0 != "{" })
+            if prefix != "/", href.hasPrefix("/"), !href.hasPrefix("//"), !fixed.hasPrefix(prefix) {
+                warn("warning: the Hugo site writes its pages under \(quoted(prefix)) (its baseURL's path, and the folder of "
+                     + "the language counted), and --href \(quoted(href)) links outside it; give --href "
+                     + "\(quoted(prefix + String(href.dropFirst()))) (or a full URL)")
+            }
+            if site.hugoUglyURLs, href.hasSuffix("/") {
+                warn("warning: the Hugo site has uglyURLs, so Hugo writes a term's page as \(quoted(prefix + "tags/swift.html")), "
+                     + "and --href \(quoted(href)) links to a folder; end it in .html (\(quoted(String(href.dropLast()) + ".html")))")
+            }
+        }
         // One template for terms of several taxonomies: a category's link would go to the tags'
         // pages (Hugo serves /categories/x/, not /tags/x/).
         if let href = request.href, !href.contains("{taxonomy}") {
