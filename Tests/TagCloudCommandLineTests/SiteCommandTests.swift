@@ -246,6 +246,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("s.yaml").path))
         let missing = try CommandRunner.run(["collect", "/no/such/site"])
         #expect(missing.status == 66 && missing.standardError.contains("there is no such folder"))
+        // A shell's glob gives files: the message names the folder to give instead.
+        let file = try CommandRunner.run(["collect", "b.md"], in: site)
+        #expect(file.status == 66 && file.standardError.contains("\"b.md\": it is a file, and collect reads folders")
+                && file.standardError.contains("give its folder, \".\""), "\(file.standardError)")
         let huge = try CommandRunner.run(["collect", site.path, "--top", "99999999999999999999"])
         #expect(huge.status == 64 && huge.standardError.contains("--top is \"99999999999999999999\", which is too large"), "\(huge.standardError)")
         // An empty folder name (a script's unset variable) is not the working folder.

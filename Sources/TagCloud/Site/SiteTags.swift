@@ -16,7 +16,7 @@ import Canvas
 /// Eleventy template (`.njk`, `.liquid`) file under the folders is read, as Hugo, Jekyll, Eleventy
 /// and Publish lay out sites; folders and files whose names start with `.`, `node_modules`, and
 /// the folders of generated pages and templates (`_site`, `_includes`, `_layouts`, `_data`) are
-/// skipped. Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
+/// skipped (but in a Hugo site's content, where Hugo publishes their pages). Below a folder holding `_config.yml` (a Jekyll site's root), names starting with `_`
 /// are skipped as Jekyll skips them, but `_posts` and `_drafts`, and so are Jekyll's default
 /// excludes (`vendor/bundle`, `vendor/cache`, `vendor/gems`, `vendor/ruby`, `gemfiles`), and only
 /// posts count (``LeftOut/jekyllPage``: `site.tags` holds posts only). In an Eleventy site, what
@@ -357,7 +357,11 @@ public struct SiteTags: Sendable, Hashable {
                 throw .cannotReadInput(path: folder.relativePath, reason: reason)
             }
             guard isFolder.boolValue else {
-                throw .cannotReadInput(path: folder.relativePath, reason: "it is not a folder")
+                // A shell's glob (`collect _posts/*.md`) gives files: the folder is what counts,
+                // with its site's rules (drafts, dates, languages, the generator's own files).
+                let parent = (folder.relativePath as NSString).deletingLastPathComponent
+                throw .cannotReadInput(path: folder.relativePath, reason: "it is a file, and collect reads folders (a site's, or "
+                                       + "its content's, read with the site's rules); give its folder, \"\(parent.isEmpty ? "." : parent)\"")
             }
             // A folder given that cannot be listed is an input that cannot be read, as a missing
             // one (below it, a folder that cannot be listed is a problem, and the rest is read).
@@ -2306,7 +2310,9 @@ struct FolderWalker {
             }
             return
         }
-        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+        // (In a Hugo site's content those names are folders of pages like any other: hugo 0.111
+        // publishes content/posts/node_modules/x.md and content/_data/y.md.)
+        for entry in entries where !entry.hasPrefix(".") && (entry != "node_modules" || hugoContentDepth != nil) {
             // Hugo skips Emacs's `#` files and backups (`~` at the end), and reads a page's format
             // from its extension as written (`post.MD` is no page); its `ignoreFiles` match paths.
             if let hugo, hugoContentDepth != nil {
@@ -2319,7 +2325,7 @@ struct FolderWalker {
             // The folders of generated pages and templates: an Eleventy site's own, else by name.
             if let eleventyHere, hugoContentDepth == nil, let eleventyWithoutPages {
                 if eleventyWithoutPages.contains(eleventyHere + [entry]) { continue }
-            } else if Self.generatorFolders.contains(entry), publishContentDepth == nil {
+            } else if Self.generatorFolders.contains(entry), publishContentDepth == nil, hugoContentDepth == nil {
                 // (Publish skips hidden names only.)
                 continue
             }

@@ -1968,6 +1968,21 @@ import TestRandom
         ])
     }
 
+    /// In a Hugo site's content, `node_modules` and the folders other generators keep their
+    /// templates in (`_data`, `_includes`, `_layouts`, `_site`) hold pages, which hugo 0.111
+    /// publishes and counts; outside one they are skipped.
+    @Test func aHugoSitesContentFoldersOfAnyNameHoldPages() throws {
+        var files = ["hugo/hugo.toml": "baseURL = 'https://e.org/'\n", "plain/_data/x.md": "---\ntags: [skipped]\n---\n"]
+        for name in ["node_modules", "_data", "_includes", "_layouts", "_site"] {
+            files["hugo/content/posts/\(name)/p.md"] = "---\ntags: [\(name)]\n---\n"
+        }
+        let folder = try site(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo")]))
+                == ["node_modules": 1, "_data": 1, "_includes": 1, "_layouts": 1, "_site": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("plain")])).isEmpty)
+    }
+
     /// `taxonomies` tables of several configuration files are merged key by key, as Hugo 0.111
     /// merges them (its `.Site.Taxonomies` checked for each site below): a later file adds
     /// taxonomies and replaces the plural of a singular it names, and keeps the others.
