@@ -582,7 +582,14 @@ public struct SiteTags: Sendable, Hashable {
             read += 1
             var seen = Set<ExactText>()
             var seenInTaxonomy = Set<ExactText>()
-            for (term, taxonomy) in result.terms {
+            // A Hugo page's last spelling of each term (by its grouping key) names it.
+            var lastSpelling: [ExactText: String] = [:]
+            if result.slugStyle.isHugo, !result.slugStyle.keepsCase, !options.caseSensitive {
+                for (term, _) in result.terms {
+                    lastSpelling[ExactText(groupingKey(term, slug: Self.slug(term, style: result.slugStyle), style: result.slugStyle))] = term
+                }
+            }
+            for (original, taxonomy) in result.terms {
                 // Each spelling's slug once: a site repeats its terms on many pages.
                 func cachedSlug(_ text: String) -> String {
                     if let known = slugs[result.slugStyle]?[ExactText(text)] { return known }
@@ -590,7 +597,12 @@ public struct SiteTags: Sendable, Hashable {
                     slugs[result.slugStyle, default: [:]][ExactText(text)] = made
                     return made
                 }
-                let slug = cachedSlug(term)
+                var term = original
+                var slug = cachedSlug(term)
+                if !lastSpelling.isEmpty, let last = lastSpelling[ExactText(groupingKey(term, slug: slug, style: result.slugStyle))] {
+                    term = last
+                    slug = cachedSlug(last)
+                }
                 let caveat = result.slugStyle.isEleventy && eleventySlugMayDiffer(term) ? Self.eleventyCaveat : nil
                 // Publish keeps tags apart that differ in any way (its `Tag` compares them so), but
                 // writes one page for those of one slug (`Swift` and `swift` at /tags/swift/, the
@@ -880,6 +892,9 @@ public struct SiteTags: Sendable, Hashable {
         /// A Jekyll site: its tags' pages are named as jekyll-archives names them, by Jekyll's
         /// `slugify` in the mode its configuration sets (``jekyllSlug(_:mode:)``).
         var jekyllMode: JekyllSlugMode?
+        /// A Hugo site's page: of the spellings of one term in a page, the last names it (hugo
+        /// 0.111 titles `tags: [Go, go, GO]` "GO"); across pages, the first page's.
+        var isHugo = false
     }
 
     /// The modes of Jekyll's `Utils.slugify` (Jekyll 4), as jekyll-archives' `slug_mode` names them.
@@ -2044,7 +2059,10 @@ struct FolderWalker {
         if publishContentDepth != nil { return SiteTags.SlugStyle(isPublish: true) }
         if jekyllRootDepth != nil { return SiteTags.SlugStyle(jekyllMode: jekyll?.slugMode ?? .default) }
         if eleventyRootDepth != nil, hugoContentDepth == nil { return SiteTags.SlugStyle(isEleventy: true) }
-        return hugoContentDepth != nil ? hugo?.config.slugStyle ?? SiteTags.SlugStyle() : SiteTags.SlugStyle()
+        guard hugoContentDepth != nil else { return SiteTags.SlugStyle() }
+        var style = hugo?.config.slugStyle ?? SiteTags.SlugStyle()
+        style.isHugo = true
+        return style
     }
 
     /// Where the Publish site's `Content` folder being walked is, as a count of

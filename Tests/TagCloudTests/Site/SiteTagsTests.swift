@@ -1968,6 +1968,20 @@ import TestRandom
         ])
     }
 
+    /// Of one term's spellings in a Hugo page, the last names it, as hugo 0.111 titles it
+    /// (`tags: [Go, go, GO]` is "GO", checked with `.Site.Taxonomies`); across pages the first
+    /// page's spelling still wins, and outside Hugo the first spelling met.
+    @Test func aHugoPagesLastSpellingOfATermNamesIt() throws {
+        let folder = try site([
+            "hugo/hugo.toml": "baseURL = 'https://e.org/'\n",
+            "hugo/content/p/a.md": "---\ntags: [Go, go, GO, Rust, rust]\n---\n", "hugo/content/p/b.md": "---\ntags: [gO]\n---\n",
+            "plain/a.md": "---\ntags: [Go, go, GO]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("hugo")])) == ["GO": 2, "rust": 1])
+        #expect(counts(try SiteTags.collect(from: [folder.appendingPathComponent("plain")])) == ["Go": 1])
+    }
+
     /// In a Hugo site's content, `node_modules` and the folders other generators keep their
     /// templates in (`_data`, `_includes`, `_layouts`, `_site`) hold pages, which hugo 0.111
     /// publishes and counts; outside one they are skipped.
