@@ -123,17 +123,8 @@ import Testing
     @Test func aDraftTaxonomyPageTakesItsTaxonomy() throws {
         var files = Self.files
         files["content/tags/_index.md"] = "---\ntitle: Tags\ndraft: true\n---\n"
-        let hugo = try #require(Self.hugo)
-        let site = try temporaryFolder()
+        let site = try Self.builtWithHugo(files)
         defer { try? FileManager.default.removeItem(at: site) }
-        for (path, text) in files {
-            let url = site.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let built = try CommandRunner.run(["--quiet", "--source", site.path, "--destination", site.appendingPathComponent("public").path],
-                                          program: hugo)
-        try #require(built.status == 0, "hugo failed: \(built.standardError)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/tags").path), "hugo wrote the tags")
         let collected = try CommandRunner.run(["collect", site.path, "--taxonomy", "tags", "-o", "tags.json"], in: site)
         try #require(collected.status == 0, "\(collected.standardError)")
@@ -215,11 +206,11 @@ import Testing
     /// page Hugo wrote, with its count as the weight, and every term page must have its chip.
     /// With the one taxonomy `tags` the links are `/tags/{slug}/`, else `/{taxonomy}/{slug}/`
     /// with the site's own taxonomies. Returns the spec collected.
-    private static func compareWithHugo(_ files: [String: String], minimumPages: Int,
-                                        taxonomyFolders: [String] = ["tags"]) throws -> Cloud {
+    /// A new site of `files` (paths from its root), built by hugo into its `public` folder; the
+    /// caller removes it.
+    private static func builtWithHugo(_ files: [String: String], _ name: String = #function) throws -> URL {
         let hugo = try #require(Self.hugo, "hugo is needed (Debian package hugo, in make test's packages)")
-        let site = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: site) }
+        let site = try temporaryFolder(name)
         for (path, text) in files {
             let url = site.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -227,7 +218,15 @@ import Testing
         }
         let built = try CommandRunner.run(["--quiet", "--source", site.path, "--destination", site.appendingPathComponent("public").path],
                                           program: hugo)
+        if built.status != 0 { try? FileManager.default.removeItem(at: site) }
         try #require(built.status == 0, "hugo failed: \(built.standardError)")
+        return site
+    }
+
+    private static func compareWithHugo(_ files: [String: String], minimumPages: Int,
+                                        taxonomyFolders: [String] = ["tags"]) throws -> Cloud {
+        let site = try builtWithHugo(files)
+        defer { try? FileManager.default.removeItem(at: site) }
 
         // Hugo's term pages: each folder under public/TAXONOMY holding an index.html, by its path
         // (`tags/swift`).

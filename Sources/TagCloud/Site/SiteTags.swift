@@ -582,33 +582,33 @@ public struct SiteTags: Sendable, Hashable {
             read += 1
             var seen = Set<ExactText>()
             var seenInTaxonomy = Set<ExactText>()
-            // A Hugo page's last spelling of each term (by its grouping key) names it.
-            var lastSpelling: [ExactText: String] = [:]
-            if result.slugStyle.isHugo, !result.slugStyle.keepsCase, !options.caseSensitive {
-                for (term, _) in result.terms {
-                    lastSpelling[ExactText(groupingKey(term, slug: Self.slug(term, style: result.slugStyle), style: result.slugStyle))] = term
-                }
+            // Each spelling's slug once: a site repeats its terms on many pages.
+            func cachedSlug(_ text: String) -> String {
+                if let known = slugs[result.slugStyle]?[ExactText(text)] { return known }
+                let made = Self.slug(text, style: result.slugStyle)
+                slugs[result.slugStyle, default: [:]][ExactText(text)] = made
+                return made
             }
-            for (original, taxonomy) in result.terms {
-                // Each spelling's slug once: a site repeats its terms on many pages.
-                func cachedSlug(_ text: String) -> String {
-                    if let known = slugs[result.slugStyle]?[ExactText(text)] { return known }
-                    let made = Self.slug(text, style: result.slugStyle)
-                    slugs[result.slugStyle, default: [:]][ExactText(text)] = made
-                    return made
-                }
-                var term = original
-                var slug = cachedSlug(term)
-                if !lastSpelling.isEmpty, let last = lastSpelling[ExactText(groupingKey(term, slug: slug, style: result.slugStyle))] {
-                    term = last
-                    slug = cachedSlug(last)
-                }
+            // Each term with its slug and the key it is grouped by. Publish keeps tags apart that
+            // differ in any way (its `Tag` compares them so), but writes one page for those of one
+            // slug (`Swift` and `swift` at /tags/swift/, the one written last winning): grouped as
+            // one here, as in Hugo, so that two chips do not link to one page
+            // (``Options/caseSensitive`` keeps them apart).
+            let grouped = result.terms.map { term, taxonomy in
+                let slug = cachedSlug(term)
+                return (term: term, taxonomy: taxonomy, slug: slug,
+                        key: ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug, style: result.slugStyle)))
+            }
+            // A Hugo page's last spelling of each term names it (hugo 0.111 titles `tags: [Go,
+            // go, GO]` "GO").
+            var lastSpelling: [ExactText: (term: String, slug: String)] = [:]
+            if result.slugStyle.isHugo, !result.slugStyle.keepsCase {
+                for entry in grouped { lastSpelling[entry.key] = (entry.term, entry.slug) }
+            }
+            for entry in grouped {
+                let (term, slug) = lastSpelling[entry.key] ?? (entry.term, entry.slug)
+                let (taxonomy, key) = (entry.taxonomy, entry.key)
                 let caveat = result.slugStyle.isEleventy && eleventySlugMayDiffer(term) ? Self.eleventyCaveat : nil
-                // Publish keeps tags apart that differ in any way (its `Tag` compares them so), but
-                // writes one page for those of one slug (`Swift` and `swift` at /tags/swift/, the
-                // one written last winning): grouped as one here, as in Hugo, so that two chips do
-                // not link to one page (``Options/caseSensitive`` keeps them apart).
-                let key = ExactText(options.caseSensitive ? term : groupingKey(term, slug: slug, style: result.slugStyle))
                 if let givens = exclusions(result.slugStyle)[key] {
                     excludedMet.formUnion(givens)
                     continue

@@ -721,69 +721,49 @@ package enum OutputFile {
     /// - Returns: The temporary's name in `directory` and its cleanup slot.
     fileprivate static func writeNamedTemporary(_ data: Data, target: Target, directory: Int32,
                                                 _ fail: (String) -> CommandError) throws(CommandError) -> (String, Int32?) {
-        let folder = folderOf(target.path)
-        let outputName = (target.path as NSString).lastPathComponent
-        for _ in 0..<100 {
-            let name = randomTemporaryName(for: outputName)
-            let slot = TemporaryFileCleanup.add((folder as NSString).appendingPathComponent(name))
-            let descriptor = TemporaryFileCleanup.creatingTemporary {
-                openat(directory, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
-            }
-            guard descriptor >= 0 else {
-                let code = errno
-                TemporaryFileCleanup.remove(slot)
-                if code == EEXIST { continue }
-                throw fail(folderReason(code, folder))
-            }
-            do throws(CommandError) {
-                defer { close(descriptor) }
-                if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
-                if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
-                guard fsync(descriptor) == 0 else { throw fail(reason(errno)) }
-            } catch {
-                unlinkat(directory, name, 0)
-                TemporaryFileCleanup.remove(slot)
-                throw error
-            }
-            return (name, slot)
+        let (descriptor, name, slot) = try createTemporary(in: directory, folder: folderOf(target.path),
+                                                           name: (target.path as NSString).lastPathComponent, fail)
+        do throws(CommandError) {
+            defer { close(descriptor) }
+            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
+            if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
+            guard fsync(descriptor) == 0 else { throw fail(reason(errno)) }
+        } catch {
+            unlinkat(directory, name, 0)
+            TemporaryFileCleanup.remove(slot)
+            throw error
         }
-        throw fail("no temporary file name is free in \(quoted(path: folder))")
+        return (name, slot)
     }
 
     /// The fallback of ``replace(_:with:_:)`` when an unnamed file cannot be named.
     private static func replaceThroughNamedTemporary(_ target: Target, data: Data, directory: Int32,
                                                      _ fail: (String) -> CommandError) throws(CommandError) {
-        let folder = folderOf(target.path)
-        let name = (target.path as NSString).lastPathComponent
-        let (descriptor, temporary) = try createTemporary(in: directory, folder: folder, name: name, fail)
-        defer { close(descriptor) }
-        do throws(CommandError) {
-            if let failure = writeAll(data, to: descriptor) { throw fail(failure) }
-            if let existing = target.existing { keepOwnerAndMode(of: existing, on: descriptor) }
-            guard fsync(descriptor) == 0, renameat(directory, temporary, directory, name) == 0 else {
-                throw fail(reason(errno))
-            }
-            TemporaryFileCleanup.unregister()
-            syncFolder(directory)
-        } catch {
+        let (temporary, slot) = try writeNamedTemporary(data, target: target, directory: directory, fail)
+        defer { TemporaryFileCleanup.remove(slot) }
+        guard renameat(directory, temporary, directory, (target.path as NSString).lastPathComponent) == 0 else {
+            let error = fail(reason(errno))
             unlinkat(directory, temporary, 0)
-            TemporaryFileCleanup.unregister()
             throw error
         }
+        syncFolder(directory)
     }
 
-    /// Creates `.NAME.tmp-XXXXXX` in the folder, registered for removal on signals.
+    /// Creates `.NAME.tmp-XXXXXX` in the folder, registered for removal on signals in a slot of
+    /// its own (``TemporaryFileCleanup/add(_:)``: a ``Group`` keeps several at once).
+    ///
+    /// - Returns: The open descriptor, the temporary's name in `directory`, and its slot.
     private static func createTemporary(in directory: Int32, folder: String, name: String,
-                                        _ fail: (String) -> CommandError) throws(CommandError) -> (Int32, String) {
+                                        _ fail: (String) -> CommandError) throws(CommandError) -> (Int32, String, Int32?) {
         for _ in 0..<100 {
             let temporary = randomTemporaryName(for: name)
-            TemporaryFileCleanup.register((folder as NSString).appendingPathComponent(temporary))
+            let slot = TemporaryFileCleanup.add((folder as NSString).appendingPathComponent(temporary))
             let descriptor = TemporaryFileCleanup.creatingTemporary {
                 openat(directory, temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
             }
-            if descriptor >= 0 { return (descriptor, temporary) }
+            if descriptor >= 0 { return (descriptor, temporary, slot) }
             let code = errno
-            TemporaryFileCleanup.unregister()
+            TemporaryFileCleanup.remove(slot)
             if code != EEXIST { throw fail(folderReason(code, folder)) }
         }
         throw fail("no temporary file name is free in \(quoted(path: folder))")
